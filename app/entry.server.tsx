@@ -1,0 +1,88 @@
+import { randomBytes } from "node:crypto";
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { env } from "./services/env.server";
+import { getI18n } from "./services/i18n.server";
+import { logger } from "./services/logger.server";
+import { requestMetaContext } from "./services/request-context.server";
+import { configureToasts } from "./services/toast.server";
+
+export const streamTimeout = 5_000;
+
+configureToasts();
+
+function contentSecurityPolicy(nonce: string): string {
+  const dev = env().NODE_ENV === "development";
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'${dev ? " 'unsafe-eval'" : ""}`,
+    // Components set inline style attributes (charts, toasts); scripts stay nonce-only.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    "form-action 'self' " + new URL(env().OIDC_ISSUER).origin,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  const userAgent = request.headers.get("user-agent");
+  const bot = isbot(userAgent);
+
+  // Crawlers and link previews get no error page: the error is logged (handleError) and they get the bare status.
+  if (bot && responseStatusCode >= 500) {
+    return new Response(null, { status: responseStatusCode, headers: { "Cache-Control": "no-store" } });
+  }
+
+  const nonce = randomBytes(16).toString("base64");
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const readyOption = bot || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+
+    const { pipe, abort } = renderToPipeableStream(
+      <I18nextProvider i18n={getI18n(loadContext)}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </I18nextProvider>,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) logger.error({ err: error }, "render error");
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+/** Unexpected errors of loaders, actions and rendering: logged with the request id, and reported. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const log = context?.get(requestMetaContext)?.log ?? logger;
+  log.error({ err: error, path: new URL(request.url).pathname, bot: isbot(request.headers.get("user-agent")), report: true }, "unhandled error");
+};

@@ -1,0 +1,104 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { getToast } from "remix-toast";
+import type { Route } from "./+types/root";
+import { EnvironmentIndicator } from "./components/environment-indicator";
+import { Logo } from "./components/logo";
+import { NavigationProgress } from "./components/navigation-progress";
+import { SubstitutionBanner } from "./components/substitution-banner";
+import { Toaster } from "./components/toasts/toaster";
+import type { PortalToast } from "./components/toasts/toast-message";
+import { VersionCheck } from "./components/version-check";
+import { environmentServices } from "./services/environment.server";
+import { getLocale, i18nextMiddleware } from "./services/i18n.server";
+import { requestMetaMiddleware } from "./services/request-context.server";
+import { sessionContext, sessionMiddleware } from "./services/session.server";
+import appStylesHref from "./styles/app.css?url";
+import componentStylesHref from "./styles/components.css?url";
+
+export const middleware = [requestMetaMiddleware, i18nextMiddleware, sessionMiddleware];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: appStylesHref },
+  { rel: "stylesheet", href: componentStylesHref },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { toast, headers } = await getToast(request);
+  const user = context.get(sessionContext).user;
+  return data(
+    {
+      locale: getLocale(context),
+      toast: toast as PortalToast | undefined,
+      // Only what the page shows: never tokens.
+      user: user
+        ? { email: user.email, role: user.role, substitutionMode: user.substitutionMode, substitutedSellerName: user.substitutedSellerName ?? null }
+        : null,
+      environment: environmentServices(request),
+    },
+    // The flash cookie is rewritten only when a toast was read from it.
+    toast ? { headers } : undefined,
+  );
+}
+
+// Toasts and the user can change on any navigation: read them every time.
+export const shouldRevalidate = () => true;
+
+export function Layout({ children }: { children: ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const { t } = useTranslation();
+  return (
+    <html lang={rootData?.locale ?? "en"} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          {t("layout.skipToContent")}
+        </a>
+        <NavigationProgress />
+        {rootData?.user?.substitutionMode ? <SubstitutionBanner sellerName={rootData.user.substitutedSellerName} /> : null}
+        {children}
+        <Toaster toast={rootData?.toast} />
+        {rootData?.environment ? <EnvironmentIndicator services={rootData.environment} /> : null}
+        <VersionCheck />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const upstreamDown = isRouteErrorResponse(error) && error.status === 503;
+  return (
+    <main id="main" className="error-page">
+      <Logo />
+      <h1>{notFound ? t("base.404") : t("errors.title")}</h1>
+      <p>{notFound ? t("errors.notFoundHint") : upstreamDown ? t("errors.upstreamDown") : t("errors.unexpected")}</p>
+      {isRouteErrorResponse(error) && error.data?.reference ? (
+        <p className="error-page__reference">
+          {t("errors.reference")} <code>{String(error.data.reference)}</code>
+        </p>
+      ) : null}
+      <p>
+        <Link to="/default-redirect" reloadDocument>
+          {t("base.goHome")}
+        </Link>
+      </p>
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Seller Portal" }];

@@ -1,0 +1,13 @@
+import { data } from "react-router";
+import type { Route } from "./+types/not-found";
+
+/** Any path no route matches. Also gives remix-i18next's middleware a route to run on. */
+export function loader() {
+  throw data({ message: "Page not found" }, { status: 404 });
+}
+
+export default function NotFound() {
+  return null;
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "404 · Seller Portal" }];

@@ -1,0 +1,43 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { redirect } from "react-router";
+import { endSessionUrl } from "~/services/auth.server";
+import { refreshUser, requireUser } from "~/services/current-user.server";
+import { getI18n } from "~/services/i18n.server";
+import { requestMetaContext } from "~/services/request-context.server";
+import { sessionContext } from "~/services/session.server";
+import { redirectWithPortalToast } from "~/services/toast.server";
+import { upstream } from "~/services/upstream/index.server";
+import { UpstreamError } from "~/services/upstream/upstream-error.server";
+import type { Route } from "./+types/substitution.end";
+
+/** Lets the upstream finish what the seller view may still be writing before the role flips back. */
+const REMOVAL_DELAY_MS = 500;
+
+export function loader() {
+  return redirect("/default-redirect");
+}
+
+/** Ends acting as a seller: back to the staff member's own default page; on failure, signed out. */
+export async function action(args: Route.ActionArgs) {
+  const user = await requireUser(args);
+  if (!user.substitutionMode) return redirect("/default-redirect");
+  const { context } = args;
+  const log = context.get(requestMetaContext).log;
+  await sleep(REMOVAL_DELAY_MS);
+  try {
+    await upstream(args).userProfile.removeSubstitution();
+    log.info({ audit: "substitution-end", staffUserId: user.id, sellerId: user.sellerId }, "substitution ended");
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    const session = context.get(sessionContext);
+    const idToken = session.tokens?.idToken;
+    session.signOut();
+    log.error({ err: error }, "removing the substitution failed");
+    return redirectWithPortalToast((await endSessionUrl(idToken)) ?? "/", {
+      type: "error",
+      message: getI18n(context).t("substitution.removeFailed"),
+    });
+  }
+  await refreshUser(args);
+  return redirect("/default-redirect");
+}

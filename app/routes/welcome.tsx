@@ -1,0 +1,44 @@
+import { useTranslation } from "react-i18next";
+import { redirect, useRouteLoaderData } from "react-router";
+import { LanguageSwitcher } from "~/components/language-switcher";
+import { Logo } from "~/components/logo";
+import type { loader as rootLoader } from "~/root";
+import { currentUser } from "~/services/current-user.server";
+import type { Route } from "./+types/welcome";
+
+/** Public. A signed-in user goes straight to their default page. */
+export async function loader(args: Route.LoaderArgs) {
+  if (await currentUser(args)) throw redirect("/default-redirect");
+  return null;
+}
+
+export default function Welcome() {
+  const { t } = useTranslation();
+  const locale = useRouteLoaderData<typeof rootLoader>("root")?.locale ?? "en";
+  return (
+    <div className="welcome">
+      <div className="welcome__language">
+        <LanguageSwitcher current={locale} />
+      </div>
+      <Logo />
+      <h1>{t("welcome.title")}</h1>
+      <p className="welcome__lead">{t("welcome.lead")}</p>
+      <ul className="welcome__points">
+        <li>{t("welcome.points.setup")}</li>
+        <li>{t("welcome.points.catalogue")}</li>
+        <li>{t("welcome.points.insights")}</li>
+      </ul>
+      <div className="welcome__actions">
+        {/* Plain links: each starts a flow at the identity provider. */}
+        <a className="button button--primary" href="/login">
+          {t("auth.signIn")}
+        </a>
+        <a className="button button--secondary" href="/register">
+          {t("auth.register")}
+        </a>
+      </div>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Seller Portal" }];

@@ -1,0 +1,123 @@
+/**
+ * Sign-in at the OpenID Connect provider: authorization code with PKCE
+ * (remix-auth-oauth2), token renewal with the refresh token, and sign-out at
+ * the provider's end-session endpoint.
+ */
+import type { OAuth2Tokens } from "arctic";
+import { Authenticator } from "remix-auth";
+import { OAuth2Strategy } from "remix-auth-oauth2";
+import { z } from "zod";
+import { env, secureCookies } from "./env.server";
+import type { SessionTokens } from "./session.server";
+
+const SCOPES = ["openid", "offline_access", "user_info"];
+
+const ProviderMetadata = z.object({
+  authorization_endpoint: z.url(),
+  token_endpoint: z.url(),
+  end_session_endpoint: z.url().optional(),
+  revocation_endpoint: z.url().optional(),
+});
+type ProviderMetadata = z.infer<typeof ProviderMetadata>;
+
+/** The provider's sign-in asks for the password every time and opens registration on /register. */
+class PortalStrategy extends OAuth2Strategy<SessionTokens> {
+  override name = "oidc";
+
+  protected override authorizationParams(params: URLSearchParams, request: Request): URLSearchParams {
+    const result = new URLSearchParams(params);
+    result.set("prompt", "login");
+    result.set("max_age", "1");
+    if (new URL(request.url).pathname === "/register") result.set("view_type", "register");
+    return result;
+  }
+}
+
+function tokensFrom(tokens: OAuth2Tokens, previous?: SessionTokens): SessionTokens {
+  const data = tokens.data as Record<string, unknown>;
+  return {
+    accessToken: tokens.accessToken(),
+    idToken: typeof data.id_token === "string" ? data.id_token : previous?.idToken,
+    refreshToken: typeof data.refresh_token === "string" ? data.refresh_token : previous?.refreshToken,
+    // A provider that states no lifetime gets five minutes before the next renewal.
+    expiresAt: Date.now() + ("expires_in" in data ? tokens.accessTokenExpiresInSeconds() : 300) * 1000,
+  };
+}
+
+let metadata: Promise<ProviderMetadata> | undefined;
+
+/** The provider's endpoints, discovered once; a failed discovery is tried again on the next request. */
+function providerMetadata(): Promise<ProviderMetadata> {
+  metadata ??= (async () => {
+    const response = await fetch(`${env().OIDC_ISSUER}/.well-known/openid-configuration`, {
+      headers: { Accept: "application/json" },
+      signal: AbortSignal.timeout(env().UPSTREAM_TIMEOUT_MS),
+    });
+    if (!response.ok) throw new Error(`identity provider discovery answered ${response.status}`);
+    return ProviderMetadata.parse(await response.json());
+  })();
+  metadata.catch(() => {
+    metadata = undefined;
+  });
+  return metadata;
+}
+
+let authenticator: Promise<{ authenticator: Authenticator<SessionTokens>; strategy: PortalStrategy }> | undefined;
+
+function oidc() {
+  authenticator ??= providerMetadata().then((endpoints) => {
+    const strategy = new PortalStrategy(
+      {
+        clientId: env().OIDC_CLIENT_ID,
+        clientSecret: env().OIDC_CLIENT_SECRET,
+        authorizationEndpoint: endpoints.authorization_endpoint,
+        tokenEndpoint: endpoints.token_endpoint,
+        tokenRevocationEndpoint: endpoints.revocation_endpoint,
+        redirectURI: `${env().PORTAL_URL}/login`,
+        scopes: SCOPES,
+        cookie: {
+          name: "sp_oauth",
+          httpOnly: true,
+          sameSite: "Lax",
+          path: "/",
+          ...(secureCookies ? { secure: true as const } : {}),
+        },
+      },
+      async ({ tokens }) => tokensFrom(tokens),
+    );
+    const instance = new Authenticator<SessionTokens>();
+    instance.use(strategy);
+    return { authenticator: instance, strategy };
+  });
+  authenticator.catch(() => {
+    authenticator = undefined;
+  });
+  return authenticator;
+}
+
+/**
+ * Without `state` in the URL: throws the redirect to the provider. On the
+ * callback: checks state and PKCE, exchanges the code and returns the tokens.
+ */
+export async function authenticate(request: Request): Promise<SessionTokens> {
+  const { authenticator } = await oidc();
+  return authenticator.authenticate("oidc", request);
+}
+
+/** A new access token from the refresh token; throws when the provider refuses. */
+export async function renewTokens(tokens: SessionTokens): Promise<SessionTokens> {
+  if (!tokens.refreshToken) throw new Error("no refresh token");
+  const { strategy } = await oidc();
+  return tokensFrom(await strategy.refreshToken(tokens.refreshToken), tokens);
+}
+
+/** Where the browser goes to end the session at the provider, or undefined when it has no such endpoint. */
+export async function endSessionUrl(idToken: string | undefined): Promise<string | undefined> {
+  const endpoint = (await providerMetadata().catch(() => undefined))?.end_session_endpoint;
+  if (!endpoint) return undefined;
+  const url = new URL(endpoint);
+  if (idToken) url.searchParams.set("id_token_hint", idToken);
+  url.searchParams.set("client_id", env().OIDC_CLIENT_ID);
+  url.searchParams.set("post_logout_redirect_uri", `${env().PORTAL_URL}/`);
+  return url.toString();
+}

@@ -1,0 +1,77 @@
+/**
+ * The portal's configuration: one schema, parsed once at start. The portal
+ * knows only base addresses and keys; whether they point at the sandbox or the
+ * real marketplace is not its concern.
+ */
+import { z } from "zod";
+
+const url = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ""));
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    /** The origin browsers use for the portal; the OAuth redirect URI is built from it. */
+    PORTAL_URL: url,
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters"),
+    OIDC_ISSUER: url,
+    OIDC_CLIENT_ID: z.string().min(1),
+    OIDC_CLIENT_SECRET: z.string().min(1),
+    API_BASE_URL: url,
+    SELLER_SERVICE_BASE_URL: url,
+    CATALOGUE_UPLOAD_BASE_URL: url,
+    ANALYTICS_BASE_URL: url,
+    USER_PROFILE_BASE_URL: url.optional(),
+    RECOMMENDED_ACTIONS_BASE_URL: url.optional(),
+    ADDRESS_BASE_URL: url.optional(),
+    API_KEY: z.string().min(1),
+    ANALYTICS_API_KEY: z.string().min(1),
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    /** Turns on /dev/* pages outside development builds (used by the test server). */
+    ENABLE_DEV_PAGES: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && /^(change-me|dev|sandbox)/i.test(env.SESSION_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "is a development placeholder; a production start needs a real secret",
+      });
+    }
+  })
+  .transform((env) => ({
+    ...env,
+    USER_PROFILE_BASE_URL: env.USER_PROFILE_BASE_URL ?? env.API_BASE_URL,
+    RECOMMENDED_ACTIONS_BASE_URL: env.RECOMMENDED_ACTIONS_BASE_URL ?? env.API_BASE_URL,
+    ADDRESS_BASE_URL: env.ADDRESS_BASE_URL ?? env.API_BASE_URL,
+  }));
+
+export type PortalEnv = z.infer<typeof EnvSchema>;
+
+export class ConfigurationError extends Error {
+  override name = "ConfigurationError";
+}
+
+/** Parses a set of variables; the error names every missing or malformed one. */
+export function parseEnv(source: Record<string, string | undefined>): PortalEnv {
+  const result = EnvSchema.safeParse(source);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join(".") || "(configuration)";
+    const value = source[name];
+    return value === undefined || value === "" ? `  ${name}: missing` : `  ${name}: ${issue.message}`;
+  });
+  throw new ConfigurationError(`The portal's configuration is incomplete:\n${problems.join("\n")}`);
+}
+
+let parsed: PortalEnv | undefined;
+
+/** The configuration of this process, parsed on first use. */
+export function env(): PortalEnv {
+  parsed ??= parseEnv(process.env);
+  return parsed;
+}
+
+/** Cookies are Secure whenever browsers reach the portal over https (every real deployment). */
+export const secureCookies = (process.env.PORTAL_URL ?? "").startsWith("https://");

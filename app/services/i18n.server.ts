@@ -1,0 +1,28 @@
+import { createCookie } from "react-router";
+import { secureCookies } from "./env.server";
+import { createI18nextMiddleware } from "remix-i18next";
+import { fallbackLanguage, supportedLanguages } from "~/lib/i18n";
+import { messages } from "~/locales/resources";
+
+export const localeCookie = createCookie("sp_lng", {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  maxAge: 365 * 24 * 60 * 60,
+  secure: secureCookies,
+});
+
+export const [i18nextMiddleware, getLocale, getI18n] = createI18nextMiddleware({
+  detection: {
+    supportedLanguages: [...supportedLanguages],
+    fallbackLanguage,
+    cookie: localeCookie,
+    order: ["cookie", "header"],
+  },
+  i18next: {
+    resources: { en: { translation: messages.en }, de: { translation: messages.de } },
+    supportedLngs: [...supportedLanguages],
+    fallbackLng: fallbackLanguage,
+    interpolation: { escapeValue: false },
+  },
+});

@@ -1,0 +1,36 @@
+/** Toasts travel as a cookie-session flash (remix-toast) to the next page the browser renders. */
+import { dataWithToast, redirectWithToast, setToastCookieOptions } from "remix-toast";
+import type { PortalToast } from "~/components/toasts/toast-message";
+import { env, secureCookies } from "./env.server";
+import type { UpstreamError } from "./upstream/upstream-error.server";
+
+/** Signs the flash cookie with our secret (the library's default secret is public). */
+export function configureToasts(): void {
+  setToastCookieOptions({
+    name: "sp_toast",
+    secrets: [env().SESSION_SECRET],
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: secureCookies,
+  });
+}
+
+export function redirectWithPortalToast(url: string, toast: PortalToast, init?: ResponseInit): Promise<Response> {
+  return redirectWithToast(url, toast, init);
+}
+
+export function dataWithPortalToast<T>(data: T, toast: PortalToast, init?: ResponseInit) {
+  return dataWithToast(data, toast, init);
+}
+
+/** The error toast for a failed upstream call: the service's message, errors list, code and reference. */
+export function upstreamErrorToast(error: UpstreamError, fallbackMessage: string): PortalToast {
+  return {
+    type: "error",
+    message: error.unreachable || !error.body.message ? fallbackMessage : error.body.message,
+    detail: error.reference,
+    errorCode: error.body.errorCode,
+    fieldErrors: error.body.errors,
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * The upstream clients bound to one request: the user's token, the page's
+ * language and the request id. A 401 ends the session (sign in again); a 403
+ * outside /login signs the user out at the identity provider. Neither shows a toast.
+ */
+import type { ServiceName } from "@contract/upstream";
+import { redirect, type RouterContextProvider } from "react-router";
+import { endSessionUrl } from "../auth.server";
+import { getLocale } from "../i18n.server";
+import { requestMetaContext } from "../request-context.server";
+import { sessionContext } from "../session.server";
+import { callService, type CallContext, type ServiceRequest } from "./http.server";
+import { onboardingClient } from "./onboarding.server";
+import { serviceConfigs } from "./services.server";
+import { UpstreamError } from "./upstream-error.server";
+import { userProfileClient } from "./user-profile.server";
+
+export type ServiceCaller = <T>(request: ServiceRequest<T>) => Promise<T>;
+
+type RequestArgs = { request: Request; context: Readonly<RouterContextProvider> };
+
+/** Ends the session for an upstream 401/403 and returns the redirect to throw. */
+export async function sessionEndingRedirect({ request, context }: RequestArgs, status: 401 | 403): Promise<Response> {
+  const session = context.get(sessionContext);
+  const url = new URL(request.url);
+  if (status === 403 && url.pathname !== "/login") {
+    const idToken = session.tokens?.idToken;
+    session.signOut();
+    return redirect((await endSessionUrl(idToken)) ?? "/");
+  }
+  session.signOut();
+  if (request.method === "GET") session.rememberLastUrl(url);
+  return redirect("/login");
+}
+
+export function upstream(args: RequestArgs) {
+  const { context } = args;
+  const configs = serviceConfigs();
+  const meta = context.get(requestMetaContext);
+  // Read at call time: the token may have been renewed since the clients were made.
+  const callContext = (): CallContext => ({
+    accessToken: context.get(sessionContext).tokens?.accessToken,
+    locale: getLocale(context),
+    requestId: meta.requestId,
+    log: meta.log,
+  });
+  const caller = (service: ServiceName): ServiceCaller => async (request) => {
+    try {
+      return await callService(configs[service], callContext(), request);
+    } catch (error) {
+      if (error instanceof UpstreamError && (error.status === 401 || error.status === 403)) {
+        throw await sessionEndingRedirect(args, error.status);
+      }
+      throw error;
+    }
+  };
+  return {
+    userProfile: userProfileClient(caller("userProfile")),
+    onboarding: onboardingClient(caller("onboarding")),
+  };
+}
+
+export type Upstream = ReturnType<typeof upstream>;

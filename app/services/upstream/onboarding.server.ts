@@ -1,0 +1,10 @@
+import { CatalogueImportProgress, Seller, SellerState } from "@contract/upstream";
+import type { ServiceCaller } from "./index.server";
+
+export function onboardingClient(call: ServiceCaller) {
+  return {
+    seller: () => call({ path: "/me/seller", schema: Seller }),
+    sellerState: () => call({ path: "/me/seller/state", schema: SellerState }),
+    catalogueImportProgress: () => call({ path: "/me/seller/catalogue-import-progress", schema: CatalogueImportProgress }),
+  };
+}

@@ -1,0 +1,53 @@
+import type { UpstreamErrorBody } from "@contract/upstream";
+import { data } from "react-router";
+
+/**
+ * One shape for every failed upstream call: what the service said (message,
+ * errors list, error code, detail/errorId/fault) and where it happened.
+ * `status` is 0 when no answer came (timeout, refused or dropped connection).
+ */
+export class UpstreamError extends Error {
+  override name = "UpstreamError";
+  readonly service: string;
+  readonly method: string;
+  readonly path: string;
+  readonly status: number;
+  readonly body: UpstreamErrorBody;
+
+  constructor(init: { service: string; method: string; path: string; status: number; body: UpstreamErrorBody; cause?: unknown }) {
+    super(init.body.message ?? `${init.service} answered ${init.status}`, { cause: init.cause });
+    this.service = init.service;
+    this.method = init.method;
+    this.path = init.path;
+    this.status = init.status;
+    this.body = init.body;
+  }
+
+  /** detail, errorId or fault: whichever the service gave, for support. */
+  get reference(): string | undefined {
+    return this.body.detail ?? this.body.errorId ?? this.body.fault;
+  }
+
+  get unreachable(): boolean {
+    return this.status === 0;
+  }
+}
+
+/**
+ * What a loader throws for a failed upstream call: the route's error view
+ * shows the service's message, errors list, code and reference. 503 when
+ * the service could not be reached, 502 when it answered with a failure.
+ */
+export function upstreamFailure(error: unknown): unknown {
+  if (!(error instanceof UpstreamError)) return error;
+  return data(
+    {
+      service: error.service,
+      message: error.body.message ?? null,
+      errorCode: error.body.errorCode ?? null,
+      errors: error.body.errors ?? [],
+      reference: error.reference ?? null,
+    },
+    { status: error.unreachable ? 503 : 502 },
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * The upstream contract: the shapes the marketplace's services send and
+ * accept. The portal's clients parse every answer with these schemas and the
+ * sandbox builds every answer from them, so the two cannot drift apart.
+ */
+import { z } from "zod";
+
+export const roles = [
+  "SELLER_ADMINISTRATOR",
+  "SELLER_VIEWER_EXTERNAL",
+  "OPERATOR_ADMINISTRATOR",
+  "OPERATOR_BUSINESSDEVELOPER",
+  "OPERATOR_BUSINESSDEVELOPER_INTERNATIONAL",
+  "OPERATOR_SUCCESSMANAGER",
+  "OPERATOR_OTHER",
+  "TOM_TEAM_MEMBER",
+] as const;
+export const Role = z.enum(roles);
+export type Role = z.infer<typeof Role>;
+
+export const sellerStates = [
+  "REGISTERED",
+  "ONBOARDING",
+  "CATALOGUE_DATA_SUBMITTED",
+  "CATALOGUE_DATA_MAPPING_FINISHED",
+  "ACTIVE",
+] as const;
+export const SellerStateName = z.enum(sellerStates);
+export type SellerStateName = z.infer<typeof SellerStateName>;
+
+export const languageCodes = ["en", "de"] as const;
+export const LanguageCode = z.enum(languageCodes);
+export type LanguageCode = z.infer<typeof LanguageCode>;
+
+/** GET /me/user, PUT /me/user/language, substitution calls. */
+export const CurrentUser = z.object({
+  id: z.string(),
+  role: Role,
+  email: z.string(),
+  languageCode: LanguageCode,
+  substitutionMode: z.boolean(),
+  /** The seller the user belongs to (or acts for, in substitution mode). */
+  sellerId: z.string().nullable(),
+  /** While substituting: the name of the seller acted for. */
+  substitutedSellerName: z.string().nullable().optional(),
+});
+export type CurrentUser = z.infer<typeof CurrentUser>;
+
+export const UploadType = z.enum(["DIRECT", "FEED", "FTP"]);
+export type UploadType = z.infer<typeof UploadType>;
+
+export const CatalogueImportSettings = z.object({
+  uploadType: UploadType.default("DIRECT"),
+  feedUrl: z.string().nullable().optional(),
+  ftpHost: z.string().nullable().optional(),
+  ftpUser: z.string().nullable().optional(),
+});
+
+export const CatalogueFile = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  size: z.number().int().nonnegative(),
+  contentType: z.string(),
+  uploadedAt: z.string(),
+});
+
+export const AdditionalField = z.object({ code: z.string(), value: z.string() });
+
+/** GET /me/seller */
+export const Seller = z.object({
+  id: z.string(),
+  name: z.string(),
+  crmId: z.string().nullable().optional(),
+  state: SellerStateName,
+  sellerCatalogueImportSettings: CatalogueImportSettings,
+  sellerCatalogueFiles: z.array(CatalogueFile),
+  additionalFields: z.array(AdditionalField),
+});
+export type Seller = z.infer<typeof Seller>;
+
+/** GET /me/seller/state */
+export const SellerState = z.object({ state: SellerStateName });
+export type SellerState = z.infer<typeof SellerState>;
+
+export const StepType = z.enum(["UPLOAD_SETTINGS", "FILE_UPLOAD", "FTP_SETTINGS"]);
+export type StepType = z.infer<typeof StepType>;
+
+/** GET /me/seller/catalogue-import-progress */
+export const CatalogueImportProgress = z.array(
+  z.object({ stepType: StepType, complete: z.boolean() }),
+);
+export type CatalogueImportProgress = z.infer<typeof CatalogueImportProgress>;
+
+/** Every non-2xx answer of every service carries this body (all fields optional). */
+export const UpstreamErrorBody = z.object({
+  message: z.string().optional(),
+  errorCode: z.string().optional(),
+  errors: z
+    .array(z.object({ fieldName: z.string().optional(), errorMessage: z.string() }))
+    .optional(),
+  detail: z.string().optional(),
+  errorId: z.string().optional(),
+  fault: z.string().optional(),
+});
+export type UpstreamErrorBody = z.infer<typeof UpstreamErrorBody>;
+
+/**
+ * Where each service lives below the sandbox's origin. A real deployment
+ * configures each base address on its own (see .env.example).
+ */
+export const sandboxServicePrefixes = {
+  onboarding: "/onboarding",
+  userProfile: "/user-profile",
+  sellerService: "/seller-service",
+  catalogueUpload: "/catalogue-upload",
+  analytics: "/analytics",
+  address: "/address",
+  recommendedActions: "/recommended-actions",
+} as const;
+export type ServiceName = keyof typeof sandboxServicePrefixes;
+
+/** The sandbox's fixed keys: the services reject any other apikey. */
+export const sandboxKeys = { apiKey: "sandbox-api-key", analyticsApiKey: "sandbox-analytics-key" } as const;
+
+/** The portal's client at the sandbox's identity provider. */
+export const sandboxClient = {
+  clientId: "seller-portal",
+  clientSecret: "sandbox-client-secret",
+} as const;

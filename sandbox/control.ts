@@ -1,0 +1,156 @@
+import express, { type NextFunction, type Request, type Response } from "express";
+import { z } from "zod";
+import { sandboxClient } from "../contract/upstream.ts";
+import type { SandboxContext } from "./context.ts";
+import type { FaultRules, RequestCounter } from "./faults.ts";
+import { sendError } from "./http/errors.ts";
+import { portalScopes } from "./oidc/provider.ts";
+import { findUserByEmail } from "./repository.ts";
+
+/**
+ * The control endpoint under /__sandbox: faults, request counters, reset and
+ * token minting for tests and benchmarks. Answers loopback callers only.
+ */
+
+const FaultRuleInput = z.object({
+  pattern: z.string().min(1),
+  method: z.string().min(1).optional(),
+  latencyMs: z.number().int().min(0).max(600_000).optional(),
+  status: z.number().int().min(100).max(599).optional(),
+  drop: z.boolean().optional(),
+  times: z.number().int().positive().optional(),
+});
+
+const TokenRequest = z.object({
+  username: z.string().min(1),
+  expiresInSeconds: z.number().int().positive().optional(),
+});
+
+const ExpireRequest = z.object({ access_token: z.string().min(1) });
+
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  return address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
+}
+
+export type ControlOptions = {
+  context: SandboxContext;
+  faults: FaultRules;
+  counter: RequestCounter;
+  accessTokenTtlSeconds: number;
+  reset(): void;
+};
+
+export function controlRouter(options: ControlOptions): express.Router {
+  const { context, faults, counter } = options;
+  const router = express.Router();
+
+  router.use((req: Request, res: Response, next: NextFunction) => {
+    if (!isLoopback(req.socket.remoteAddress)) {
+      sendError(res, 403, "The control endpoint answers loopback callers only", "FORBIDDEN");
+      return;
+    }
+    next();
+  });
+  router.use(express.json({ limit: "100kb" }));
+
+  router.get("/health", (_req, res) => {
+    res.json({ ok: true });
+  });
+
+  router.post("/faults", (req, res) => {
+    const parsed = FaultRuleInput.safeParse(req.body);
+    if (!parsed.success) {
+      sendError(res, 400, "Invalid fault rule", "VALIDATION_ERROR", {
+        errors: parsed.error.issues.map((issue) => ({ fieldName: issue.path.join("."), errorMessage: issue.message })),
+      });
+      return;
+    }
+    const rule = faults.add(parsed.data);
+    res.status(201).json({ id: rule.id });
+  });
+  router.get("/faults", (_req, res) => {
+    res.json(faults.list());
+  });
+  router.delete("/faults", (_req, res) => {
+    faults.clear();
+    res.status(204).end();
+  });
+  router.delete("/faults/:id", (req, res) => {
+    if (!faults.remove(req.params.id)) {
+      sendError(res, 404, "No such fault rule", "NOT_FOUND");
+      return;
+    }
+    res.status(204).end();
+  });
+
+  router.get("/requests", (req, res) => {
+    const path = typeof req.query.path === "string" ? req.query.path : undefined;
+    const method = typeof req.query.method === "string" ? req.query.method.toUpperCase() : undefined;
+    if (!path) {
+      res.json({ requests: counter.all() });
+      return;
+    }
+    res.json({ path, method: method ?? null, count: counter.count(path, method) });
+  });
+  router.delete("/requests", (_req, res) => {
+    counter.reset();
+    res.status(204).end();
+  });
+
+  router.post("/reset", (_req, res) => {
+    options.reset();
+    res.json({ ok: true });
+  });
+
+  router.post("/tokens", async (req, res) => {
+    const parsed = TokenRequest.safeParse(req.body);
+    if (!parsed.success) {
+      sendError(res, 400, "Expected { username, expiresInSeconds? }", "VALIDATION_ERROR");
+      return;
+    }
+    const user = findUserByEmail(context.db, parsed.data.username);
+    if (!user) {
+      sendError(res, 404, `No user ${parsed.data.username}`, "USER_NOT_FOUND");
+      return;
+    }
+    const { provider } = context;
+    const client = await provider.Client.find(sandboxClient.clientId);
+    const grant = new provider.Grant({ accountId: user.id, clientId: sandboxClient.clientId });
+    grant.addOIDCScope(portalScopes);
+    const grantId = await grant.save();
+    const expiresIn = parsed.data.expiresInSeconds ?? options.accessTokenTtlSeconds;
+    const accessToken = new provider.AccessToken({
+      accountId: user.id,
+      client,
+      grantId,
+      gty: "authorization_code",
+      scope: portalScopes,
+      expiresWithSession: false,
+      expiresIn,
+    });
+    const value = await accessToken.save();
+    res.status(201).json({ access_token: value, token_type: "Bearer", expires_in: expiresIn });
+  });
+
+  router.post("/tokens/expire", async (req, res) => {
+    const parsed = ExpireRequest.safeParse(req.body);
+    if (!parsed.success) {
+      sendError(res, 400, "Expected { access_token }", "VALIDATION_ERROR");
+      return;
+    }
+    const accessToken = await context.provider.AccessToken.find(parsed.data.access_token);
+    if (!accessToken) {
+      sendError(res, 404, "No such access token (expired already?)", "TOKEN_NOT_FOUND");
+      return;
+    }
+    await accessToken.destroy();
+    res.json({ expired: true });
+  });
+
+  router.use((_req, res) => {
+    sendError(res, 404, "No such control endpoint", "NOT_FOUND");
+  });
+
+  return router;
+}

@@ -1,0 +1,109 @@
+import { mkdirSync, rmSync } from "node:fs";
+import { dirname } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+
+/**
+ * The sandbox's whole state lives in one SQLite file: the marketplace's data
+ * (users, sellers, catalogue files) and the identity provider's models
+ * (sessions, codes, tokens), so a restart keeps everything.
+ */
+export type Database = DatabaseSync;
+
+const schema = `
+CREATE TABLE IF NOT EXISTS meta (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sellers (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  crm_id TEXT,
+  state TEXT NOT NULL,
+  upload_type TEXT,
+  feed_url TEXT,
+  ftp_host TEXT,
+  ftp_user TEXT,
+  filled_steps TEXT NOT NULL DEFAULT '[]',
+  additional_fields TEXT NOT NULL DEFAULT '[]',
+  created_at TEXT NOT NULL,
+  state_changed_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS users (
+  id TEXT PRIMARY KEY,
+  email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+  password_hash TEXT NOT NULL,
+  role TEXT NOT NULL,
+  language_code TEXT NOT NULL,
+  seller_id TEXT REFERENCES sellers(id) ON DELETE CASCADE,
+  substituted_seller_id TEXT REFERENCES sellers(id) ON DELETE SET NULL,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS catalogue_files (
+  id TEXT PRIMARY KEY,
+  seller_id TEXT NOT NULL REFERENCES sellers(id) ON DELETE CASCADE,
+  file_name TEXT NOT NULL,
+  size INTEGER NOT NULL,
+  content_type TEXT NOT NULL,
+  uploaded_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS oidc_models (
+  model TEXT NOT NULL,
+  id TEXT NOT NULL,
+  payload TEXT NOT NULL,
+  expires_at INTEGER,
+  grant_id TEXT,
+  user_code TEXT,
+  uid TEXT,
+  PRIMARY KEY (model, id)
+);
+CREATE INDEX IF NOT EXISTS oidc_models_grant_id ON oidc_models (grant_id);
+CREATE INDEX IF NOT EXISTS oidc_models_uid ON oidc_models (model, uid);
+CREATE INDEX IF NOT EXISTS oidc_models_user_code ON oidc_models (model, user_code);
+`;
+
+/** Tables that hold marketplace data; the seed fills them, a reset empties them. */
+const dataTables = ["catalogue_files", "users", "sellers"] as const;
+
+export function openDatabase(path: string, { reset = false }: { reset?: boolean } = {}): Database {
+  if (path !== ":memory:") {
+    mkdirSync(dirname(path), { recursive: true });
+    if (reset) {
+      for (const suffix of ["", "-wal", "-shm"]) rmSync(path + suffix, { force: true });
+    }
+  }
+  const db = new DatabaseSync(path);
+  db.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;");
+  db.exec(schema);
+  return db;
+}
+
+export function isSeeded(db: Database): boolean {
+  const row = db.prepare("SELECT value FROM meta WHERE key = 'seeded_at'").get();
+  return row !== undefined;
+}
+
+/** Empties the marketplace data and the identity provider's state; keeps the signing keys. */
+export function wipe(db: Database): void {
+  db.exec("BEGIN");
+  try {
+    for (const table of dataTables) db.exec(`DELETE FROM ${table}`);
+    db.exec("DELETE FROM oidc_models");
+    db.exec("DELETE FROM meta WHERE key = 'seeded_at'");
+    db.exec("COMMIT");
+  } catch (error) {
+    db.exec("ROLLBACK");
+    throw error;
+  }
+}
+
+export function readMeta(db: Database, key: string): string | undefined {
+  const row = db.prepare("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined;
+  return row?.value;
+}
+
+export function writeMeta(db: Database, key: string, value: string): void {
+  db.prepare("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(
+    key,
+    value,
+  );
+}

@@ -1,0 +1,118 @@
+import { randomUUID } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+import { sendError } from "./http/errors.ts";
+
+/**
+ * Fault injection and request counting for tests and benchmarks, driven
+ * through the control endpoint (/__sandbox).
+ */
+
+export type FaultRuleInput = {
+  /** A path prefix, or a glob where `*` matches anything; against the full path incl. the service prefix. */
+  pattern: string;
+  method?: string;
+  latencyMs?: number;
+  status?: number;
+  drop?: boolean;
+  /** How many requests the rule hits before it retires; unlimited when absent. */
+  times?: number;
+};
+
+export type FaultRule = FaultRuleInput & { id: string; hits: number };
+
+function matcher(pattern: string): (path: string) => boolean {
+  if (!pattern.includes("*")) return (path) => path.startsWith(pattern);
+  const source = pattern
+    .split("*")
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+    .join(".*");
+  const expression = new RegExp(`^${source}$`);
+  return (path) => expression.test(path);
+}
+
+export class FaultRules {
+  #rules: { rule: FaultRule; matches: (path: string) => boolean }[] = [];
+
+  add(input: FaultRuleInput): FaultRule {
+    const rule: FaultRule = { ...input, method: input.method?.toUpperCase(), id: randomUUID(), hits: 0 };
+    this.#rules.push({ rule, matches: matcher(input.pattern) });
+    return rule;
+  }
+
+  list(): FaultRule[] {
+    return this.#rules.map(({ rule }) => ({ ...rule }));
+  }
+
+  remove(id: string): boolean {
+    const before = this.#rules.length;
+    this.#rules = this.#rules.filter(({ rule }) => rule.id !== id);
+    return this.#rules.length !== before;
+  }
+
+  clear(): void {
+    this.#rules = [];
+  }
+
+  /** The first rule that applies to this request, counted as a hit (and retired when used up). */
+  take(method: string, path: string): FaultRule | undefined {
+    const entry = this.#rules.find(
+      ({ rule, matches }) => (!rule.method || rule.method === method.toUpperCase()) && matches(path),
+    );
+    if (!entry) return undefined;
+    entry.rule.hits += 1;
+    if (entry.rule.times !== undefined && entry.rule.hits >= entry.rule.times) this.remove(entry.rule.id);
+    return { ...entry.rule };
+  }
+}
+
+export class RequestCounter {
+  #counts = new Map<string, number>();
+
+  record(method: string, path: string): void {
+    const key = `${method.toUpperCase()} ${path}`;
+    this.#counts.set(key, (this.#counts.get(key) ?? 0) + 1);
+  }
+
+  /** Hits of a path, for one method or all of them. */
+  count(path: string, method?: string): number {
+    let total = 0;
+    for (const [key, hits] of this.#counts) {
+      const [keyMethod, keyPath] = [key.slice(0, key.indexOf(" ")), key.slice(key.indexOf(" ") + 1)];
+      if (keyPath === path && (!method || keyMethod === method.toUpperCase())) total += hits;
+    }
+    return total;
+  }
+
+  all(): { method: string; path: string; count: number }[] {
+    return [...this.#counts].map(([key, count]) => ({
+      method: key.slice(0, key.indexOf(" ")),
+      path: key.slice(key.indexOf(" ") + 1),
+      count,
+    }));
+  }
+
+  reset(): void {
+    this.#counts.clear();
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Counts every request, then applies the first matching fault rule: latency, then drop or status. */
+export function faultMiddleware(faults: FaultRules, counter: RequestCounter) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    counter.record(req.method, req.path);
+    const rule = faults.take(req.method, req.path);
+    if (!rule) return next();
+    if (rule.latencyMs) await sleep(rule.latencyMs);
+    if (rule.drop) {
+      req.socket.destroy();
+      return;
+    }
+    if (rule.status) {
+      sendError(res, rule.status, "Injected fault", "INJECTED_FAULT");
+      return;
+    }
+    next();
+  };
+}

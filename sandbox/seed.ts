@@ -1,0 +1,176 @@
+import type { Role, SellerStateName } from "../contract/upstream.ts";
+import { wipe, writeMeta, type Database } from "./db.ts";
+import { hashPassword } from "./passwords.ts";
+import {
+  insertCatalogueFile,
+  insertSeller,
+  insertUser,
+  type NewCatalogueFile,
+  type NewSeller,
+  type NewUser,
+} from "./repository.ts";
+
+/**
+ * The sandbox's seed: the demo accounts of PRODUCT.md §10 and the sellers
+ * behind them, as plain data plus small factories. Later parts of the
+ * sandbox (shops, analytics, recommendations) add their data here.
+ */
+
+export const demoPassword = "demo";
+
+// ---- factories -------------------------------------------------------------
+
+const seedDate = (daysAgo: number): string => new Date(Date.UTC(2026, 9, 1) - daysAgo * 86_400_000).toISOString();
+
+function seller(id: string, name: string, state: SellerStateName, rest: Partial<NewSeller> = {}): NewSeller {
+  return { id, name, state, crmId: null, createdAt: seedDate(120), ...rest };
+}
+
+/** A seller whose catalogue steps are all done (direct upload, one file, FTP step marked). */
+function sellerWithCatalogue(id: string, name: string, state: SellerStateName, rest: Partial<NewSeller> = {}): NewSeller {
+  return seller(id, name, state, { uploadType: "DIRECT", filledSteps: ["FTP_SETTINGS"], ...rest });
+}
+
+type SeedUser = Omit<NewUser, "passwordHash"> & { id: string };
+
+function user(id: string, email: string, role: Role, sellerId: string | null = null, rest: Partial<SeedUser> = {}): SeedUser {
+  return { id, email, role, sellerId, languageCode: "en", createdAt: seedDate(120), ...rest };
+}
+
+function catalogueFile(sellerId: string, fileName: string, size: number, daysAgo: number): NewCatalogueFile {
+  return {
+    id: `file-${sellerId}-${fileName.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}`,
+    sellerId,
+    fileName,
+    size,
+    contentType: fileName.endsWith(".xlsx")
+      ? "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+      : "text/csv",
+    uploadedAt: seedDate(daysAgo),
+  };
+}
+
+// ---- data ------------------------------------------------------------------
+
+export const seedSellers: NewSeller[] = [
+  sellerWithCatalogue("seller-active", "Nordlicht Living GmbH", "ACTIVE", {
+    crmId: "CRM-100001",
+    createdAt: seedDate(400),
+    additionalFields: [{ code: "ce-fds", value: "true" }],
+  }),
+  seller("seller-new", "Frischer Wind Handel UG", "REGISTERED", { crmId: "CRM-100002", createdAt: seedDate(3) }),
+  sellerWithCatalogue("seller-submitted", "Sonnenhof Gartenbedarf GmbH", "CATALOGUE_DATA_SUBMITTED", {
+    crmId: "CRM-100003",
+    createdAt: seedDate(40),
+  }),
+  sellerWithCatalogue("seller-mapped", "Elbufer Küchenwelt GmbH", "CATALOGUE_DATA_MAPPING_FINISHED", {
+    crmId: "CRM-100004",
+    createdAt: seedDate(60),
+  }),
+  // More sellers for the staff screens, one or more per state.
+  seller("seller-onboarding-feed", "Bergblick Möbel KG", "ONBOARDING", {
+    crmId: "CRM-100005",
+    uploadType: "FEED",
+    feedUrl: "https://bergblick-moebel.example.com/feed.csv",
+    createdAt: seedDate(20),
+  }),
+  seller("seller-onboarding-ftp", "Rheinauen Textil GmbH", "ONBOARDING", {
+    crmId: "CRM-100006",
+    uploadType: "FTP",
+    ftpHost: "ftp.rheinauen-textil.example.com",
+    ftpUser: "rheinauen",
+    createdAt: seedDate(14),
+  }),
+  seller("seller-registered-2", "Alpenglück Deko e.K.", "REGISTERED", { createdAt: seedDate(9) }),
+  sellerWithCatalogue("seller-submitted-2", "Spreewald Leuchten GmbH", "CATALOGUE_DATA_SUBMITTED", {
+    crmId: "CRM-100008",
+    createdAt: seedDate(30),
+  }),
+  sellerWithCatalogue("seller-active-2", "Hafenkontor Wohnideen GmbH", "ACTIVE", {
+    crmId: "CRM-100009",
+    createdAt: seedDate(300),
+  }),
+];
+
+export const seedUsers: SeedUser[] = [
+  user("user-seller-active", "seller.active@example.com", "SELLER_ADMINISTRATOR", "seller-active"),
+  user("user-seller-new", "seller.new@example.com", "SELLER_ADMINISTRATOR", "seller-new"),
+  user("user-seller-submitted", "seller.submitted@example.com", "SELLER_ADMINISTRATOR", "seller-submitted"),
+  user("user-seller-mapped", "seller.mapped@example.com", "SELLER_ADMINISTRATOR", "seller-mapped"),
+  user("user-viewer", "viewer@example.com", "SELLER_VIEWER_EXTERNAL", "seller-active"),
+  user("user-admin", "admin@example.com", "OPERATOR_ADMINISTRATOR"),
+  user("user-bd", "bd@example.com", "OPERATOR_BUSINESSDEVELOPER"),
+  user("user-bd-international", "bd.international@example.com", "OPERATOR_BUSINESSDEVELOPER_INTERNATIONAL"),
+  user("user-success", "success@example.com", "OPERATOR_SUCCESSMANAGER"),
+  user("user-operator", "operator@example.com", "OPERATOR_OTHER"),
+  user("user-tom", "tom@example.com", "TOM_TEAM_MEMBER"),
+  // The administrators of the extra sellers (staff substitute into them).
+  user("user-bergblick", "owner@bergblick-moebel.example.com", "SELLER_ADMINISTRATOR", "seller-onboarding-feed", {
+    languageCode: "de",
+  }),
+  user("user-rheinauen", "owner@rheinauen-textil.example.com", "SELLER_ADMINISTRATOR", "seller-onboarding-ftp", {
+    languageCode: "de",
+  }),
+  user("user-alpenglueck", "owner@alpenglueck-deko.example.com", "SELLER_ADMINISTRATOR", "seller-registered-2"),
+  user("user-spreewald", "owner@spreewald-leuchten.example.com", "SELLER_ADMINISTRATOR", "seller-submitted-2"),
+  user("user-hafenkontor", "owner@hafenkontor-wohnideen.example.com", "SELLER_ADMINISTRATOR", "seller-active-2"),
+];
+
+export const seedCatalogueFiles: NewCatalogueFile[] = [
+  catalogueFile("seller-active", "nordlicht-katalog-2026.csv", 482_133, 380),
+  catalogueFile("seller-submitted", "sonnenhof-artikel.csv", 96_502, 5),
+  catalogueFile("seller-mapped", "elbufer-sortiment.xlsx", 210_877, 12),
+  catalogueFile("seller-submitted-2", "spreewald-leuchten.csv", 58_310, 8),
+  catalogueFile("seller-active-2", "hafenkontor.csv", 301_442, 280),
+];
+
+export type DemoAccount = { username: string; role: Role; seller: string };
+
+/** The accounts of PRODUCT.md §10, printed by the CLI and on the sign-in page. */
+export const demoAccounts: DemoAccount[] = [
+  ["seller.active@example.com", "an ACTIVE seller (Nordlicht Living GmbH)"],
+  ["seller.new@example.com", "a new seller, nothing filled in"],
+  ["seller.submitted@example.com", "CATALOGUE_DATA_SUBMITTED"],
+  ["seller.mapped@example.com", "CATALOGUE_DATA_MAPPING_FINISHED"],
+  ["viewer@example.com", "the ACTIVE seller (read-only)"],
+  ["admin@example.com", "—"],
+  ["bd@example.com", "—"],
+  ["bd.international@example.com", "—"],
+  ["success@example.com", "—"],
+  ["operator@example.com", "—"],
+  ["tom@example.com", "—"],
+].map(([username, sellerDescription]) => {
+  const account = seedUsers.find((candidate) => candidate.email === username);
+  if (!account) throw new Error(`demo account ${username} is missing from the seed`);
+  return { username: account.email, role: account.role, seller: sellerDescription ?? "—" };
+});
+
+// ---- applying it -----------------------------------------------------------
+
+/** scrypt is slow on purpose; a reset reuses the hashes made earlier in this process. */
+const passwordHashes = new Map<string, string>();
+
+function demoPasswordHash(userId: string): string {
+  let hash = passwordHashes.get(userId);
+  if (!hash) {
+    hash = hashPassword(demoPassword);
+    passwordHashes.set(userId, hash);
+  }
+  return hash;
+}
+
+/** Empties the database and writes the seed. */
+export function applySeed(db: Database): void {
+  wipe(db);
+  db.exec("BEGIN");
+  try {
+    for (const entry of seedSellers) insertSeller(db, entry);
+    for (const entry of seedUsers) insertUser(db, { ...entry, passwordHash: demoPasswordHash(entry.id) });
+    for (const entry of seedCatalogueFiles) insertCatalogueFile(db, entry);
+    writeMeta(db, "seeded_at", new Date().toISOString());
+    db.exec("COMMIT");
+  } catch (error) {
+    db.exec("ROLLBACK");
+    throw error;
+  }
+}

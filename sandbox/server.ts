@@ -1,0 +1,169 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import express, { type NextFunction, type Request, type Response } from "express";
+import type { SandboxContext } from "./context.ts";
+import { controlRouter } from "./control.ts";
+import { isSeeded, openDatabase } from "./db.ts";
+import { FaultRules, RequestCounter, faultMiddleware } from "./faults.ts";
+import { sendError } from "./http/errors.ts";
+import { interactionRouter } from "./oidc/interactions.ts";
+import { createProvider, markOfflineAccess } from "./oidc/provider.ts";
+import { purgeExpiredOidcModels } from "./oidc/sqlite-adapter.ts";
+import { applySeed } from "./seed.ts";
+import { mountServices } from "./services/index.ts";
+
+export type SandboxOptions = {
+  /** 0 picks a free port. Default 4000. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** SQLite file; ":memory:" for a throwaway one. Default sandbox/data/sandbox.sqlite. */
+  dbPath?: string;
+  /** Wipe the database and write the seed again. */
+  reset?: boolean;
+  /** Origins of the portal: each may receive codes at `<url>/login` and return after sign-out. Default http://localhost:3000. */
+  portalUrls?: string[];
+  /** Lifetime of the access tokens the identity provider issues. Default 3600. */
+  accessTokenTtlSeconds?: number;
+  /** Called with one line per finished request; silent when absent. */
+  log?: (line: string) => void;
+};
+
+export type RunningSandbox = {
+  /** The origin every service lives under, e.g. http://127.0.0.1:4000. */
+  url: string;
+  /** The identity provider's issuer, `<url>/idp`. */
+  issuer: string;
+  close(): Promise<void>;
+};
+
+export const defaultDbPath = fileURLToPath(new URL("./data/sandbox.sqlite", import.meta.url));
+export const defaultPortalUrl = "http://localhost:3000";
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const host = options.host ?? "127.0.0.1";
+  const accessTokenTtlSeconds = options.accessTokenTtlSeconds ?? 3600;
+  const portalUrls = (options.portalUrls?.length ? options.portalUrls : [defaultPortalUrl]).map((url) =>
+    url.replace(/\/+$/, ""),
+  );
+
+  const db = openDatabase(options.dbPath ?? defaultDbPath, { reset: options.reset });
+  if (options.reset || !isSeeded(db)) applySeed(db);
+
+  const server = createServer();
+  try {
+    await listen(server, options.port ?? 4000, host);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://${hostForUrl(host)}:${port}`;
+  const issuer = `${origin}/idp`;
+
+  const provider = createProvider({ issuer, db, portalUrls, accessTokenTtlSeconds });
+  const context: SandboxContext = { db, provider, issuer, origin };
+  const faults = new FaultRules();
+  const counter = new RequestCounter();
+
+  const app = express();
+  app.disable("x-powered-by");
+  if (options.log) app.use(requestLog(options.log));
+  app.use("/__sandbox", controlRouter({
+    context,
+    faults,
+    counter,
+    accessTokenTtlSeconds,
+    reset() {
+      applySeed(db);
+      faults.clear();
+      counter.reset();
+    },
+  }));
+  app.use(faultMiddleware(faults, counter));
+  mountServices(app, context);
+  app.use(keepOfflineAccess);
+  app.use("/idp/interaction", interactionRouter(context));
+  app.use("/idp", provider.callback());
+  app.use((req: Request, res: Response) => {
+    sendError(res, 404, `No such endpoint: ${req.method} ${req.path}`, "NOT_FOUND");
+  });
+  app.use((error: Error & { status?: number; statusCode?: number }, _req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error);
+    const status = error.status ?? error.statusCode ?? 500;
+    if (status >= 500) console.error("[sandbox]", error);
+    sendError(res, status, status >= 500 ? "Internal sandbox error" : error.message, status >= 500 ? "INTERNAL_ERROR" : "BAD_REQUEST");
+  });
+  server.on("request", app);
+
+  purgeExpiredOidcModels(db);
+  const purgeTimer = setInterval(() => purgeExpiredOidcModels(db), 10 * 60 * 1000);
+  purgeTimer.unref();
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: origin,
+    issuer,
+    close() {
+      closing ??= new Promise<void>((resolve, reject) => {
+        clearInterval(purgeTimer);
+        server.close((error) => {
+          try {
+            db.close();
+          } catch (closeError) {
+            return reject(closeError);
+          }
+          if (error) reject(error);
+          else resolve();
+        });
+        server.closeIdleConnections();
+        // Requests still running (e.g. an injected latency) get a moment, then their sockets go.
+        setTimeout(() => server.closeAllConnections(), 1000).unref();
+      });
+      return closing;
+    },
+  };
+}
+
+/**
+ * oidc-provider drops offline_access from an authorization request whose
+ * prompt lacks `consent`; this marks the request so the grant can restore it.
+ */
+function keepOfflineAccess(req: Request, _res: Response, next: NextFunction) {
+  if (req.method === "GET" && req.path === "/idp/auth") {
+    const index = req.url.indexOf("?");
+    const rewritten = index === -1 ? undefined : markOfflineAccess(req.url.slice(index + 1));
+    if (rewritten !== undefined) {
+      req.url = `${req.url.slice(0, index)}?${rewritten}`;
+      req.originalUrl = req.url;
+    }
+  }
+  next();
+}
+
+function requestLog(log: (line: string) => void) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const started = performance.now();
+    res.on("finish", () => {
+      log(`${req.method} ${req.originalUrl.split("?")[0]} ${res.statusCode} ${Math.round(performance.now() - started)}ms`);
+    });
+    next();
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+}
+
+function hostForUrl(host: string): string {
+  if (host === "0.0.0.0" || host === "") return "127.0.0.1";
+  if (host === "::") return "[::1]";
+  return host.includes(":") ? `[${host}]` : host;
+}

@@ -1,0 +1,35 @@
+import express from "express";
+import { sandboxKeys, sandboxServicePrefixes, type ServiceName } from "../../contract/upstream.ts";
+import type { SandboxContext } from "../context.ts";
+import { sendError } from "../http/errors.ts";
+import { serviceGuard, type ServicePolicy } from "../http/service-guard.ts";
+import { addressService } from "./address.ts";
+import { analyticsService } from "./analytics.ts";
+import { catalogueUploadService } from "./catalogue-upload.ts";
+import { onboardingService } from "./onboarding.ts";
+import { recommendedActionsService } from "./recommended-actions.ts";
+import { sellerServiceService } from "./seller-service.ts";
+import { userProfileService } from "./user-profile.ts";
+
+type ServiceDefinition = ServicePolicy & { router(context: SandboxContext): express.Router };
+
+/** Every upstream service: who may call it (PRODUCT.md §6) and its routes. */
+export const services: Record<ServiceName, ServiceDefinition> = {
+  onboarding: { bearer: true, apiKey: sandboxKeys.apiKey, router: onboardingService },
+  userProfile: { bearer: true, apiKey: sandboxKeys.apiKey, router: userProfileService },
+  sellerService: { bearer: true, apiKey: sandboxKeys.apiKey, router: sellerServiceService },
+  catalogueUpload: { bearer: true, apiKey: sandboxKeys.apiKey, router: catalogueUploadService },
+  recommendedActions: { bearer: true, apiKey: sandboxKeys.apiKey, router: recommendedActionsService },
+  analytics: { bearer: true, apiKey: sandboxKeys.analyticsApiKey, router: analyticsService },
+  address: { bearer: false, apiKey: null, router: addressService },
+};
+
+/** Mounts each service under its prefix, behind its guard, with a contract-shaped 404 for unknown paths. */
+export function mountServices(app: express.Express, context: SandboxContext): void {
+  for (const [name, service] of Object.entries(services) as [ServiceName, ServiceDefinition][]) {
+    const prefix = sandboxServicePrefixes[name];
+    app.use(prefix, serviceGuard(context, service), service.router(context), (req, res) => {
+      sendError(res, 404, `No such endpoint: ${req.method} ${prefix}${req.path}`, "NOT_FOUND");
+    });
+  }
+}

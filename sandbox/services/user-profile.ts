@@ -1,0 +1,67 @@
+import express from "express";
+import { z } from "zod";
+import { LanguageCode } from "../../contract/upstream.ts";
+import type { SandboxContext } from "../context.ts";
+import { sendError } from "../http/errors.ts";
+import { signedInUser } from "../http/service-guard.ts";
+import { findUserById, isStaff, setSubstitution, toCurrentUser, updateUserLanguage } from "../repository.ts";
+
+const SubstitutionRequest = z.object({ userProfileId: z.string().min(1) });
+
+/** The user-profile service: the signed-in user, their language, substitution. */
+export function userProfileService(context: SandboxContext): express.Router {
+  const { db } = context;
+  const router = express.Router();
+  router.use(express.json({ limit: "100kb" }));
+
+  router.get("/me/user", (_req, res) => {
+    res.json(toCurrentUser(db, signedInUser(res)));
+  });
+
+  router.put("/me/user/language", (req, res) => {
+    const user = signedInUser(res);
+    const language = LanguageCode.safeParse(req.query.language);
+    if (!language.success) {
+      sendError(res, 400, `Unsupported language: ${String(req.query.language ?? "")}`, "INVALID_LANGUAGE", {
+        errors: [{ fieldName: "language", errorMessage: `Expected one of: ${LanguageCode.options.join(", ")}` }],
+      });
+      return;
+    }
+    updateUserLanguage(db, user.id, language.data);
+    res.json(toCurrentUser(db, findUserById(db, user.id) ?? user));
+  });
+
+  router.post("/me/user/substitute-into-seller-user", (req, res) => {
+    const user = signedInUser(res);
+    if (!isStaff(user.role)) {
+      sendError(res, 403, "Only marketplace staff may act as a seller", "FORBIDDEN");
+      return;
+    }
+    const parsed = SubstitutionRequest.safeParse(req.body);
+    if (!parsed.success) {
+      sendError(res, 400, "Expected { userProfileId }", "VALIDATION_ERROR", {
+        errors: [{ fieldName: "userProfileId", errorMessage: "Required" }],
+      });
+      return;
+    }
+    const target = findUserById(db, parsed.data.userProfileId);
+    if (!target?.seller_id || isStaff(target.role)) {
+      sendError(res, 404, `No seller user ${parsed.data.userProfileId}`, "USER_NOT_FOUND");
+      return;
+    }
+    setSubstitution(db, user.id, target.seller_id);
+    res.json(toCurrentUser(db, findUserById(db, user.id) ?? user));
+  });
+
+  router.delete("/me/user/remove-substitution", (_req, res) => {
+    const user = signedInUser(res);
+    if (!isStaff(user.role)) {
+      sendError(res, 403, "Only marketplace staff may act as a seller", "FORBIDDEN");
+      return;
+    }
+    setSubstitution(db, user.id, null);
+    res.json(toCurrentUser(db, findUserById(db, user.id) ?? user));
+  });
+
+  return router;
+}

@@ -1,0 +1,37 @@
+/** The portal's configuration when the sandbox plays the marketplace. */
+import { sandboxClient, sandboxKeys, sandboxServicePrefixes } from "../contract/upstream.ts";
+
+export function sandboxPortalEnv(sandboxUrl: string, portalUrl: string, sessionSecret: string): Record<string, string> {
+  const service = (name: keyof typeof sandboxServicePrefixes) => sandboxUrl + sandboxServicePrefixes[name];
+  return {
+    PORTAL_URL: portalUrl,
+    SESSION_SECRET: sessionSecret,
+    OIDC_ISSUER: `${sandboxUrl}/idp`,
+    OIDC_CLIENT_ID: sandboxClient.clientId,
+    OIDC_CLIENT_SECRET: sandboxClient.clientSecret,
+    API_BASE_URL: service("onboarding"),
+    USER_PROFILE_BASE_URL: service("userProfile"),
+    SELLER_SERVICE_BASE_URL: service("sellerService"),
+    CATALOGUE_UPLOAD_BASE_URL: service("catalogueUpload"),
+    ANALYTICS_BASE_URL: service("analytics"),
+    RECOMMENDED_ACTIONS_BASE_URL: service("recommendedActions"),
+    ADDRESS_BASE_URL: service("address"),
+    API_KEY: sandboxKeys.apiKey,
+    ANALYTICS_API_KEY: sandboxKeys.analyticsApiKey,
+  };
+}
+
+/** Waits until the sandbox answers its health check. */
+export async function waitForSandbox(sandboxUrl: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(`${sandboxUrl}/__sandbox/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error(`The sandbox did not start at ${sandboxUrl} within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * The portal's HTTP server: health and readiness, request ids and JSON access
+ * logs, security headers, the trailing-slash rule, static assets, React
+ * Router, and a graceful shutdown. Runs on Node 24 directly (type stripping).
+ */
+import { randomUUID } from "node:crypto";
+import type { Server } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { ConfigurationError, parseEnv, type PortalEnv } from "./app/services/env.server.ts";
+import { logger } from "./app/services/logger.server.ts";
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+const REQUEST_ID = /^[\w.-]{1,100}$/;
+
+export type Portal = { url: string; server: Server; close(): Promise<void> };
+
+function securityHeaders(env: PortalEnv) {
+  const https = env.PORTAL_URL.startsWith("https://");
+  return (_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  };
+}
+
+/** Every request gets an id (a well-formed incoming one is kept) and one access-log line. */
+function requestIds(req: Request, res: Response, next: NextFunction) {
+  const incoming = req.get("x-request-id");
+  const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  req.headers["x-request-id"] = requestId;
+  res.setHeader("X-Request-Id", requestId);
+  const started = performance.now();
+  res.on("finish", () => {
+    if (req.path === "/healthz" || req.path === "/readyz") return;
+    logger.info(
+      { requestId, method: req.method, path: req.path, status: res.statusCode, durationMs: Math.round(performance.now() - started) },
+      "request",
+    );
+  });
+  next();
+}
+
+/** "/home/" answers 301 to "/home", query kept. */
+function trailingSlash(req: Request, res: Response, next: NextFunction) {
+  if (req.path.length > 1 && req.path.endsWith("/")) {
+    const queryStart = req.originalUrl.indexOf("?");
+    const query = queryStart === -1 ? "" : req.originalUrl.slice(queryStart);
+    // Leading slashes collapse to one: "//evil.example/" must not become a protocol-relative redirect.
+    const target = "/" + req.path.replace(/^\/+/, "").replace(/\/+$/, "");
+    res.redirect(301, target + query);
+    return;
+  }
+  next();
+}
+
+export async function startPortal(options: { dev?: boolean } = {}): Promise<Portal> {
+  const env = parseEnv(process.env);
+  let shuttingDown = false;
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  app.use(requestIds);
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", (_req, res) => {
+    res.status(shuttingDown ? 503 : 200).json({ status: shuttingDown ? "shutting-down" : "ready" });
+  });
+  app.use(securityHeaders(env));
+  app.use(trailingSlash);
+  app.use(compression());
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (options.dev) {
+    const vite = await import("vite");
+    const devServer = await vite.createServer({ server: { middlewareMode: true } });
+    app.use(devServer.middlewares);
+    build = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  } else {
+    app.use("/assets", express.static(path.join(ROOT, "build/client/assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(path.join(ROOT, "build/client"), { maxAge: "1h" }));
+    build = (await import(path.join(ROOT, "build/server/index.js"))) as ServerBuild;
+  }
+
+  app.all("/{*splat}", createRequestHandler({ build, getLoadContext: () => new RouterContextProvider() }));
+
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    logger.error({ err: error, requestId: req.get("x-request-id"), path: req.path }, "request failed");
+    if (!res.headersSent) res.status(500).type("text/plain").send("Internal Server Error");
+  });
+
+  const server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(env.PORT, () => resolve(listening));
+  });
+  server.keepAliveTimeout = 65_000;
+
+  const close = async () => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    // Finish what is in flight, refuse new connections; give up after 10 s.
+    const forced = setTimeout(() => server.closeAllConnections(), 10_000);
+    forced.unref();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    clearTimeout(forced);
+  };
+
+  logger.info({ port: env.PORT, url: env.PORTAL_URL, mode: options.dev ? "development" : "production" }, "portal listening");
+  return { url: env.PORTAL_URL, server, close };
+}
+
+/** Starts the portal and stops it gracefully on SIGTERM/SIGINT; a configuration error ends the start with its message. */
+export async function runPortal(options: { dev?: boolean } = {}): Promise<Portal> {
+  try {
+    const portal = await startPortal(options);
+    for (const signal of ["SIGTERM", "SIGINT"] as const) {
+      process.once(signal, () => {
+        logger.info({ signal }, "shutting down");
+        void portal.close().then(() => process.exit(0));
+      });
+    }
+    return portal;
+  } catch (error) {
+    if (error instanceof ConfigurationError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+if (import.meta.main) await runPortal({ dev: process.argv.includes("--dev") });

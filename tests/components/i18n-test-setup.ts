@@ -1,0 +1,21 @@
+import i18next, { type i18n } from "i18next";
+import { initReactI18next } from "react-i18next";
+import results from "~/locales/en/results.json";
+import shell from "~/locales/en/shell.json";
+
+/**
+ * A real i18next instance with the shell's English messages, so component
+ * tests see the texts users see (and fail when a key is missing).
+ */
+export async function createTestI18n(): Promise<i18n> {
+  const instance = i18next.createInstance();
+  await instance.use(initReactI18next).init({
+    lng: "en",
+    fallbackLng: false,
+    resources: { en: { translation: { results, shell } } },
+    interpolation: { escapeValue: false },
+    // A missing key must not quietly render as the key itself in an assertion that checks for it.
+    saveMissing: false,
+  });
+  return instance;
+}
