@@ -5,9 +5,24 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   define: { __BUILD_ID__: JSON.stringify("test-build") },
   test: {
-    include: ["tests/**/*.test.{ts,tsx}"],
-    environment: "node",
     testTimeout: 20_000,
-    hookTimeout: 30_000,
+    hookTimeout: 90_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts", "tests/components/**/*.test.tsx", "tests/sandbox/**/*.test.ts"], environment: "node" },
+      },
+      {
+        // Loaders and actions over real HTTP: the built portal and its sandbox as child processes.
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/integration/global-setup.ts"],
+          fileParallelism: false,
+        },
+      },
+    ],
   },
 });

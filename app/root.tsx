@@ -78,18 +78,35 @@ export default function App() {
   return <Outlet />;
 }
 
+/** What a failed loader threw for an upstream failure (see upstreamFailure). */
+type UpstreamFailureData = {
+  message?: string | null;
+  errorCode?: string | null;
+  errors?: { fieldName?: string; errorMessage: string }[];
+  reference?: string | null;
+};
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const upstreamDown = isRouteErrorResponse(error) && error.status === 503;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const facts: UpstreamFailureData = isRouteErrorResponse(error) && typeof error.data === "object" && error.data ? error.data : {};
+  const explanation = status === 404 ? t("errors.notFoundHint") : status === 503 ? t("errors.upstreamDown") : status === 502 ? t("errors.upstream") : t("errors.unexpected");
   return (
     <main id="main" className="error-page">
       <Logo />
-      <h1>{notFound ? t("base.404") : t("errors.title")}</h1>
-      <p>{notFound ? t("errors.notFoundHint") : upstreamDown ? t("errors.upstreamDown") : t("errors.unexpected")}</p>
-      {isRouteErrorResponse(error) && error.data?.reference ? (
+      <h1>{status === 404 ? t("base.404") : t("errors.title")}</h1>
+      <p>{explanation}</p>
+      {status === 502 && facts.message ? <p className="error-page__message">{facts.message}</p> : null}
+      {facts.errors?.length ? (
+        <ul className="error-page__errors">
+          {facts.errors.map((item, index) => (
+            <li key={index}>{item.fieldName ? `${item.fieldName}: ${item.errorMessage}` : item.errorMessage}</li>
+          ))}
+        </ul>
+      ) : null}
+      {facts.errorCode || facts.reference ? (
         <p className="error-page__reference">
-          {t("errors.reference")} <code>{String(error.data.reference)}</code>
+          {t("errors.reference")} <code>{[facts.errorCode, facts.reference].filter(Boolean).join(" · ")}</code>
         </p>
       ) : null}
       <p>

@@ -34,11 +34,16 @@ if (!upstreamConfigured) {
   const portalUrl = process.env.PORTAL_URL ?? `http://localhost:${port}`;
   const sandboxPort = Number(process.env.SANDBOX_PORT ?? 4000);
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
-  const sandbox = spawn(process.execPath, [path.join(ROOT, "sandbox/main.ts"), "--port", String(sandboxPort), "--portal-url", portalUrl], {
-    stdio: "inherit",
-  });
+  // The test servers run their own sandbox on a throw-away database.
+  const sandboxArgs = ["--port", String(sandboxPort), "--portal-url", portalUrl];
+  if (process.env.SANDBOX_DB) sandboxArgs.push("--db", process.env.SANDBOX_DB);
+  if (process.env.SANDBOX_RESET === "true") sandboxArgs.push("--reset");
+  if (process.env.SANDBOX_TOKEN_TTL) sandboxArgs.push("--token-ttl", process.env.SANDBOX_TOKEN_TTL);
+  if (process.env.SANDBOX_QUIET === "true") sandboxArgs.push("--quiet");
+  const sandbox = spawn(process.execPath, [path.join(ROOT, "sandbox/main.ts"), ...sandboxArgs], { stdio: "inherit" });
   sandbox.on("exit", (code, signal) => {
-    if (signal !== "SIGINT" && signal !== "SIGTERM") {
+    // Ctrl-C reaches the sandbox too; it then ends cleanly (code 0) and the portal stops on its own signal.
+    if (code !== 0 && signal !== "SIGINT" && signal !== "SIGTERM") {
       console.error(`The sandbox stopped (${signal ?? `exit code ${code}`}); stopping the portal.`);
       process.exit(code ?? 1);
     }

@@ -11,15 +11,10 @@ export function Logo({ className, wordmark = true }: { className?: string; wordm
     <span className={className ? `logo ${className}` : "logo"} role="img" aria-label={t("shell.appName")}>
       <svg className="logo__mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
         <rect width="32" height="32" rx="8" fill="var(--shell-color-primary, #1d4ed8)" />
-        <path
-          d="M12 12.5V10a4 4 0 0 1 8 0v2.5"
-          fill="none"
-          stroke="#fff"
-          strokeWidth="2.2"
-          strokeLinecap="round"
-        />
-        <path d="M8.5 12.5h15l-1.3 11.2a2 2 0 0 1-2 1.8h-8.4a2 2 0 0 1-2-1.8z" fill="#fff" />
-        <circle cx="16" cy="18.5" r="2.2" fill="var(--shell-color-primary, #1d4ed8)" />
+        <path d="M12 12V9.5a4 4 0 0 1 8 0V12" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" />
+        <path d="M8 11.5h16l-1.2 12.7a2 2 0 0 1-2 1.8H11.2a2 2 0 0 1-2-1.8z" fill="#fff" />
+        <circle cx="12" cy="15" r="1.3" fill="var(--shell-color-primary, #1d4ed8)" />
+        <circle cx="20" cy="15" r="1.3" fill="var(--shell-color-primary, #1d4ed8)" />
       </svg>
       {wordmark ? (
         <span className="logo__wordmark">{t("shell.appName")}</span>

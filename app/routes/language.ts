@@ -31,7 +31,7 @@ export async function action(args: Route.ActionArgs) {
       context.get(requestMetaContext).log.warn({ err: error }, "language not saved upstream");
       // The page still switches; the toast says the choice was not saved to the account.
       const t = getI18n(context).getFixedT(language);
-      return redirectWithPortalToast(back, upstreamErrorToast(error, t("language.notSaved")), { headers });
+      return redirectWithPortalToast(back, { ...upstreamErrorToast(error, t("errors.upstream")), title: t("language.notSaved") }, { headers });
     }
   }
   return redirect(back, { headers });

@@ -1,7 +1,7 @@
 import { OAuth2RequestError } from "remix-auth-oauth2";
 import { useTranslation } from "react-i18next";
-import { redirect } from "react-router";
-import { authenticate } from "~/services/auth.server";
+import { data, redirect } from "react-router";
+import { authenticate, IdentityProviderUnavailable } from "~/services/auth.server";
 import { refreshUser } from "~/services/current-user.server";
 import { getI18n } from "~/services/i18n.server";
 import { requestMetaContext } from "~/services/request-context.server";
@@ -24,6 +24,10 @@ export async function loader(args: Route.LoaderArgs) {
     tokens = await authenticate(request);
   } catch (error) {
     if (error instanceof Response) throw error;
+    if (error instanceof IdentityProviderUnavailable) {
+      log.error({ err: error }, "identity provider unavailable");
+      throw data({ service: "identity-provider" }, { status: 503 });
+    }
     log.warn({ err: error }, "token exchange failed");
     session.signOut();
     const cancelled = error instanceof OAuth2RequestError && error.code === "access_denied";

@@ -44,17 +44,26 @@ function tokensFrom(tokens: OAuth2Tokens, previous?: SessionTokens): SessionToke
   };
 }
 
+/** The provider could not be reached or did not describe itself: nothing the user did wrong. */
+export class IdentityProviderUnavailable extends Error {
+  override name = "IdentityProviderUnavailable";
+}
+
 let metadata: Promise<ProviderMetadata> | undefined;
 
 /** The provider's endpoints, discovered once; a failed discovery is tried again on the next request. */
 function providerMetadata(): Promise<ProviderMetadata> {
   metadata ??= (async () => {
-    const response = await fetch(`${env().OIDC_ISSUER}/.well-known/openid-configuration`, {
-      headers: { Accept: "application/json" },
-      signal: AbortSignal.timeout(env().UPSTREAM_TIMEOUT_MS),
-    });
-    if (!response.ok) throw new Error(`identity provider discovery answered ${response.status}`);
-    return ProviderMetadata.parse(await response.json());
+    try {
+      const response = await fetch(`${env().OIDC_ISSUER}/.well-known/openid-configuration`, {
+        headers: { Accept: "application/json" },
+        signal: AbortSignal.timeout(env().UPSTREAM_TIMEOUT_MS),
+      });
+      if (!response.ok) throw new Error(`discovery answered ${response.status}`);
+      return ProviderMetadata.parse(await response.json());
+    } catch (cause) {
+      throw new IdentityProviderUnavailable(`identity provider at ${env().OIDC_ISSUER} unavailable`, { cause });
+    }
   })();
   metadata.catch(() => {
     metadata = undefined;

@@ -17,7 +17,10 @@ export const [i18nextMiddleware, getLocale, getI18n] = createI18nextMiddleware({
     supportedLanguages: [...supportedLanguages],
     fallbackLanguage,
     cookie: localeCookie,
-    order: ["cookie", "header"],
+    // "custom" reads Accept-Language in the browser's order of preference: the
+    // library's "header" gives up when the first language is unsupported ("fr, de").
+    order: ["cookie", "custom"],
+    findLocale: async ({ request }) => request.headers.get("Accept-Language"),
   },
   i18next: {
     resources: { en: { translation: messages.en }, de: { translation: messages.de } },

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useEffectEvent, useId, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 // The default entry injects its stylesheet from JavaScript at runtime (blocked
@@ -46,30 +46,54 @@ const messageHtml: sanitizeHtml.IOptions = {
  * react-toastify owns it and every later one.
  */
 export function Toaster({ toast }: { toast?: PortalToast }) {
-  const { t } = useTranslation();
   const hydrated = useHydrated();
-  const { pathname, search } = useLocation();
-  const url = pathname + search;
   // Only the toast of the server render is ever static; it is dropped once react-toastify shows it.
   const [staticToast, setStaticToast] = useState(toast);
-  const lastShown = useRef<{ url: string; toast?: PortalToast } | null>(null);
+  return (
+    <>
+      {hydrated ? (
+        <LiveToasts toast={toast} serverToast={staticToast} onServerToastShown={() => setStaticToast(undefined)} />
+      ) : null}
+      {staticToast ? <StaticToast toast={staticToast} /> : null}
+    </>
+  );
+}
+
+/**
+ * react-toastify and what feeds it. One component with the container, so
+ * both mount together: under StrictMode the container is torn down and
+ * rebuilt once on mount, and the effects below must run again after that
+ * (a toast handed to the first container would be lost).
+ */
+function LiveToasts({
+  toast,
+  serverToast,
+  onServerToastShown,
+}: {
+  toast?: PortalToast;
+  serverToast?: PortalToast;
+  onServerToastShown: () => void;
+}) {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const url = pathname + search;
+  const previousUrl = useRef(url);
   const urlEpoch = useRef(0);
 
+  // Declared before the effect that shows toasts: on a navigation that brings
+  // a toast, the old page's toasts go first.
   useEffect(() => {
-    if (!hydrated) return;
-    const previous = lastShown.current;
-    lastShown.current = { url, toast };
+    if (previousUrl.current === url) return;
+    previousUrl.current = url;
+    urlEpoch.current += 1;
 
-    if (previous && previous.url !== url) {
-      urlEpoch.current += 1;
-      toastify.dismiss();
-      // Queued toasts (beyond the visible limit) belong to the old page too.
-      toastify.clearWaitingQueue();
-    }
-    if (!toast || toast === previous?.toast) return;
+    // Queued toasts (beyond the visible limit) belong to the old page too.
+    toastify.clearWaitingQueue();
+  }, [url]);
 
+  // An effect event: a change of language must not show the toast once more.
+  const show = useEffectEvent((toast: PortalToast) => {
     const title = toast.title ?? t(toastTitleKey(toast.type));
-    const isTakeOver = previous === null;
     toastify(<ToastBody toast={toast} title={title} />, {
       // Scoped to the URL: toasts of the old page may still be playing their
       // exit animation under the same id, and react-toastify would drop the new one.
@@ -78,29 +102,30 @@ export function Toaster({ toast }: { toast?: PortalToast }) {
       // remix-toast lets the server set a duration; the kind decides otherwise.
       autoClose: toast.duration ?? toastLifetimeMs(toast.type),
       role: toast.type === "error" ? "alert" : "status",
-      ...(isTakeOver
-        ? { transition: takeOver, onOpen: () => setStaticToast(undefined) }
+      ...(toast === serverToast
+        ? { transition: takeOver, onOpen: onServerToastShown }
         : { delay: START_DELAY_MS }),
     });
-  }, [hydrated, url, toast, t]);
+  });
+
+  // Runs for each new toast object only, so a toast dismissed by a URL change
+  // does not come back while the loader data still holds the same one.
+  useEffect(() => {
+    if (toast) show(toast);
+  }, [toast]);
 
   return (
-    <>
-      {hydrated ? (
-        <ToastContainer
-          position="top-right"
-          limit={VISIBLE_TOASTS}
-          pauseOnHover
-          pauseOnFocusLoss
-          closeOnClick={false}
-          theme="colored"
-          transition={bounce}
-          closeButton={({ closeToast }) => <CloseButton onClose={() => closeToast(true)} />}
-          aria-label={t("shell.toast.region")}
-        />
-      ) : null}
-      {staticToast ? <StaticToast toast={staticToast} /> : null}
-    </>
+    <ToastContainer
+      position="top-right"
+      limit={VISIBLE_TOASTS}
+      pauseOnHover
+      pauseOnFocusLoss
+      closeOnClick={false}
+      theme="colored"
+      transition={bounce}
+      closeButton={({ closeToast }) => <CloseButton onClose={() => closeToast(true)} />}
+      aria-label={t("shell.toast.region")}
+    />
   );
 }
 

@@ -1,0 +1,56 @@
+import { expect, test, type Page } from "@playwright/test";
+import { isPortalPath, isProviderUrl, resetSandbox } from "./support/sandbox";
+
+test.beforeAll(async ({ request }) => {
+  await resetSandbox(request);
+});
+
+async function openRegistration(page: Page): Promise<void> {
+  await page.goto("/");
+  await page.getByRole("link", { name: "Register as a seller" }).click();
+  await page.waitForURL(isProviderUrl);
+  await expect(page.getByRole("heading", { level: 1, name: "Register as a seller" })).toBeVisible();
+}
+
+test("a new seller registers and is signed in as its administrator", async ({ page }, testInfo) => {
+  const email = `e2e.${testInfo.project.name}.${Date.now()}@example.com`;
+  await openRegistration(page);
+
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password").fill("secret-1");
+  await page.getByLabel("Company name").fill("E2E Möbel GmbH");
+  await page.getByLabel("Language").selectOption("en");
+  await page.getByRole("button", { name: "Create account" }).click();
+
+  // A new seller is not active: its administrator's default page is /overview.
+  await page.waitForURL(isPortalPath("/overview"));
+
+  // Signed in as SELLER_ADMINISTRATOR of a seller that is not active yet.
+  await page.goto("/landing-page");
+  const header = page.getByRole("banner");
+  await expect(header.getByText(email, { exact: true })).toBeVisible();
+  await expect(header.getByText("Seller administrator", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome to onboarding" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go to my setup tasks" })).toHaveAttribute("href", "/overview");
+});
+
+test("an e-mail address that exists already is refused, the input is kept", async ({ page }) => {
+  await openRegistration(page);
+
+  await page.getByLabel("Email address").fill("seller.new@example.com");
+  await page.getByLabel("Password").fill("secret-1");
+  await page.getByLabel("Company name").fill("Copycat GmbH");
+  await page.getByLabel("Language").selectOption("de");
+  await page.getByRole("button", { name: "Create account" }).click();
+
+  await expect(page.getByRole("alert")).toHaveText("Please correct the marked fields.");
+  const email = page.getByLabel("Email address");
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#email-error")).toHaveText("An account with this email address exists already. Sign in instead.");
+  await expect(email).toHaveAccessibleDescription("An account with this email address exists already. Sign in instead.");
+  await expect(email).toHaveValue("seller.new@example.com");
+  await expect(page.getByLabel("Company name")).toHaveValue("Copycat GmbH");
+  await expect(page.getByLabel("Language")).toHaveValue("de");
+  // Still at the provider: nobody was signed in.
+  expect(isProviderUrl(new URL(page.url()))).toBe(true);
+});

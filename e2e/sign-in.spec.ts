@@ -1,0 +1,114 @@
+import { expect, test } from "@playwright/test";
+import { demoAccounts } from "./support/accounts";
+import { expectProviderSignIn, submitProviderSignIn, waitForPortalAfterSignIn } from "./support/auth";
+import { IDP_URL, isPortalPath, isProviderUrl, PORTAL_URL, SANDBOX_URL } from "./support/sandbox";
+
+test.describe("sign-in from the welcome page", () => {
+  for (const account of demoAccounts) {
+    test(`${account.username} lands on ${account.defaultPath}`, async ({ page }) => {
+      await page.goto("/");
+      await expect(page.getByRole("heading", { level: 1, name: "Sell on our marketplace" })).toBeVisible();
+      await page.getByRole("link", { name: "Sign in" }).click();
+
+      await expectProviderSignIn(page);
+      await submitProviderSignIn(page, account.username);
+
+      // "/" → "/default-redirect" → the role's (and seller state's) default page.
+      await page.waitForURL(isPortalPath(account.defaultPath));
+      expect(new URL(page.url()).search).toBe("");
+
+      // Signed in now: the welcome page sends the user straight back to the default page.
+      await page.goto("/");
+      await page.waitForURL(isPortalPath(account.defaultPath));
+    });
+  }
+});
+
+test("a wrong password keeps the username and shows an error; the right one then signs in", async ({ page }) => {
+  await page.goto("/login");
+  await expectProviderSignIn(page);
+  await submitProviderSignIn(page, "seller.new@example.com", "not-the-password");
+
+  await expect(page.getByRole("alert")).toHaveText("The email address or the password is wrong.");
+  expect(isProviderUrl(new URL(page.url()))).toBe(true);
+  await expect(page.getByLabel("Email address")).toHaveValue("seller.new@example.com");
+  await expect(page.getByLabel("Password")).toHaveValue("");
+  await expect(page.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
+
+  // The same interaction still works with the right password.
+  await page.getByLabel("Password").fill("demo");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(isPortalPath("/overview"));
+});
+
+test("last-url: a protected page opened signed out is where sign-in returns to", async ({ page }) => {
+  await page.goto("/landing-page?from=e2e");
+  await expectProviderSignIn(page);
+  await submitProviderSignIn(page, "seller.new@example.com");
+
+  await page.waitForURL((url) => url.origin === PORTAL_URL && url.pathname === "/landing-page");
+  expect(new URL(page.url()).search, "the query is remembered too").toBe("?from=e2e");
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome to onboarding" })).toBeVisible();
+
+  // The remembered page is used once: signing in again goes to the default page.
+  await page.goto("/login");
+  await expectProviderSignIn(page);
+  await submitProviderSignIn(page, "seller.new@example.com");
+  await page.waitForURL(isPortalPath("/overview"));
+});
+
+test.describe("no open redirect", () => {
+  test("/login sends the browser only to the identity provider, with the portal's own callback", async ({ request }) => {
+    const response = await request.get("/login", { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    const location = new URL(response.headers()["location"]);
+    expect(location.origin).toBe(SANDBOX_URL);
+    expect(location.href.startsWith(`${IDP_URL}/`)).toBe(true);
+    expect(location.searchParams.get("redirect_uri")).toBe(`${PORTAL_URL}/login`);
+    expect(location.searchParams.get("response_type")).toBe("code");
+    expect(location.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(location.searchParams.get("prompt")).toBe("login");
+    expect(location.searchParams.get("max_age")).toBe("1");
+    expect(location.searchParams.get("scope")?.split(" ").sort()).toEqual(["offline_access", "openid", "user_info"]);
+    expect(location.searchParams.has("view_type")).toBe(false);
+  });
+
+  for (const path of ["//example.com/", "///example.com/", "//example.com/landing-page/", "/%2F%2Fexample.com/"]) {
+    test(`the trailing-slash rule keeps ${path} on this origin`, async ({ request }) => {
+      // Absolute: a relative "//example.com/" would be read as another host before it is sent.
+      const response = await request.get(`${PORTAL_URL}${path}`, { maxRedirects: 0 });
+      expect(response.status()).toBe(301);
+      const location = response.headers()["location"];
+      expect(location.startsWith("/")).toBe(true);
+      expect(location.startsWith("//")).toBe(false);
+      expect(new URL(location, PORTAL_URL).origin).toBe(PORTAL_URL);
+    });
+  }
+
+  test("a protected page behind a protocol-relative path is not remembered as the return address", async ({ page }) => {
+    // "//example.com/landing-page" is no route: nothing to remember, nothing to follow.
+    const response = await page.goto(`${PORTAL_URL}//example.com/landing-page`);
+    expect(response?.status()).toBe(404);
+    expect(new URL(page.url()).origin).toBe(PORTAL_URL);
+
+    // Signing in afterwards goes to the default page, never to example.com.
+    await page.goto("/login");
+    await expectProviderSignIn(page);
+    await submitProviderSignIn(page, "bd@example.com");
+    const path = await waitForPortalAfterSignIn(page);
+    expect(path).toBe("/invite-seller");
+  });
+
+  for (const redirectTo of ["//example.com/", "https://example.com/", "/\\example.com", "http:example.com"]) {
+    test(`the language form ignores redirectTo=${redirectTo}`, async ({ request }) => {
+      const response = await request.post("/language", {
+        form: { language: "en", redirectTo },
+        maxRedirects: 0,
+      });
+      expect(response.status()).toBe(302);
+      const location = response.headers()["location"];
+      expect(new URL(location, PORTAL_URL).origin).toBe(PORTAL_URL);
+      expect(location).toBe("/");
+    });
+  }
+});

@@ -1,0 +1,63 @@
+import { expect, type Page, type TestInfo } from "@playwright/test";
+import { DEMO_PASSWORD } from "./accounts";
+import { isPortalPath, isProviderUrl, PORTAL_URL } from "./sandbox";
+
+/** Waits for the provider's sign-in form (reached from /login, /register or a protected page). */
+export async function expectProviderSignIn(page: Page): Promise<void> {
+  await page.waitForURL(isProviderUrl);
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in to the seller portal" })).toBeVisible();
+}
+
+/** Fills the provider's sign-in form and submits it. */
+export async function submitProviderSignIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByLabel("Email address").fill(username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** Waits until the browser is back on the portal, off /login (the callback), and returns the path it ended on. */
+export async function waitForPortalAfterSignIn(page: Page): Promise<string> {
+  await page.waitForURL((url) => url.origin === PORTAL_URL && url.pathname !== "/login");
+  return new URL(page.url()).pathname;
+}
+
+/**
+ * Signs in the way a user does: the welcome page's "Sign in", the provider's
+ * form, back to the portal. Optionally waits for a specific landing path.
+ */
+export async function signIn(page: Page, username: string, options: { expectPath?: string } = {}): Promise<string> {
+  await page.goto("/");
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await expectProviderSignIn(page);
+  await submitProviderSignIn(page, username);
+  if (options.expectPath) await page.waitForURL(isPortalPath(options.expectPath));
+  return waitForPortalAfterSignIn(page);
+}
+
+/** Signs in through the provider and then opens a page of the portal. */
+export async function signInAndOpen(page: Page, username: string, path: string): Promise<void> {
+  await page.goto(path);
+  // A protected page remembers itself and sends the browser to sign-in.
+  await expectProviderSignIn(page);
+  await submitProviderSignIn(page, username);
+  await page.waitForURL(isPortalPath(path.split("?")[0]));
+}
+
+/**
+ * Signs out with the header's "Sign out" button, through the provider's
+ * end-session page (a script submits it; without JavaScript the user does),
+ * back to the portal's welcome page.
+ */
+export async function signOut(page: Page, testInfo: TestInfo): Promise<void> {
+  await page.getByRole("banner").getByRole("button", { name: "Sign out" }).click();
+  if (!jsEnabled(testInfo)) {
+    await page.waitForURL(isProviderUrl);
+    await expect(page.getByRole("heading", { level: 1, name: "Sign out" })).toBeVisible();
+    await page.getByRole("button", { name: "Sign out" }).click();
+  }
+  await page.waitForURL(isPortalPath("/"));
+}
+
+export function jsEnabled(testInfo: TestInfo): boolean {
+  return testInfo.project.name !== "no-js";
+}

@@ -1,0 +1,35 @@
+import { expect, type APIRequestContext } from "@playwright/test";
+
+/** The test server's own sandbox (playwright.config.ts: SANDBOX_PORT 4100). */
+export const SANDBOX_URL = "http://127.0.0.1:4100";
+export const IDP_URL = `${SANDBOX_URL}/idp`;
+/** The portal, as playwright.config.ts starts it. */
+export const PORTAL_URL = "http://localhost:3100";
+
+/** True for any page of the sandbox's identity provider. */
+export function isProviderUrl(url: URL): boolean {
+  return url.origin === SANDBOX_URL && url.pathname.startsWith("/idp/");
+}
+
+/** True for a page of the portal at exactly this path. */
+export function isPortalPath(path: string) {
+  return (url: URL) => url.origin === PORTAL_URL && url.pathname === path;
+}
+
+/** Restores the sandbox's seed: users, sellers and everything a spec may have changed. */
+export async function resetSandbox(request: APIRequestContext): Promise<void> {
+  const response = await request.post(`${SANDBOX_URL}/__sandbox/reset`);
+  expect(response.status(), "sandbox reset").toBe(200);
+}
+
+/** The user as the marketplace's user-profile service sees it (via a token the sandbox mints for tests). */
+export async function upstreamUser(request: APIRequestContext, username: string): Promise<{ email: string; role: string; languageCode: string }> {
+  const minted = await request.post(`${SANDBOX_URL}/__sandbox/tokens`, { data: { username } });
+  expect(minted.status(), `token for ${username}`).toBe(201);
+  const { access_token: accessToken } = (await minted.json()) as { access_token: string };
+  const response = await request.get(`${SANDBOX_URL}/user-profile/me/user?apikey=sandbox-api-key`, {
+    headers: { Authorization: `Bearer ${accessToken}` },
+  });
+  expect(response.status(), "GET /me/user").toBe(200);
+  return response.json();
+}

@@ -1,0 +1,75 @@
+/**
+ * A minimal browser for integration tests: a cookie jar per host and manual
+ * redirects, so each hop of a flow can be looked at.
+ */
+export type Hop = { url: string; status: number; location: string | null };
+
+export class TestBrowser {
+  #cookies = new Map<string, Map<string, string>>();
+
+  cookie(host: string, name: string): string | undefined {
+    return this.#cookies.get(host)?.get(name);
+  }
+
+  #store(url: URL, response: Response) {
+    const jar = this.#cookies.get(url.host) ?? new Map<string, string>();
+    for (const header of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = header.split(";");
+      const index = pair!.indexOf("=");
+      const name = pair!.slice(0, index).trim();
+      const value = pair!.slice(index + 1).trim();
+      const expired = attributes.some((attribute) => /^\s*(max-age=0|expires=thu, 01 jan 1970)/i.test(attribute));
+      if (expired || value === "") jar.delete(name);
+      else jar.set(name, value);
+    }
+    this.#cookies.set(url.host, jar);
+  }
+
+  async request(url: string, init: RequestInit = {}): Promise<Response> {
+    const target = new URL(url);
+    const jar = this.#cookies.get(target.host);
+    const headers = new Headers(init.headers);
+    headers.set("User-Agent", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36");
+    if (jar?.size) headers.set("Cookie", [...jar].map(([name, value]) => `${name}=${value}`).join("; "));
+    const response = await fetch(target, { ...init, headers, redirect: "manual" });
+    this.#store(target, response);
+    return response;
+  }
+
+  get(url: string, headers?: HeadersInit) {
+    return this.request(url, { headers });
+  }
+
+  post(url: string, form: Record<string, string>) {
+    return this.request(url, { method: "POST", body: new URLSearchParams(form) });
+  }
+
+  /** Follows redirects from a response; returns the hops and the last response. */
+  async follow(response: Response, from: string, limit = 10): Promise<{ hops: Hop[]; response: Response; url: string }> {
+    const hops: Hop[] = [];
+    let url = from;
+    while (response.status >= 300 && response.status < 400 && limit-- > 0) {
+      const location = response.headers.get("location");
+      hops.push({ url, status: response.status, location });
+      if (!location) break;
+      url = new URL(location, url).toString();
+      await response.body?.cancel();
+      response = await this.get(url);
+    }
+    return { hops, response, url };
+  }
+
+  async navigate(url: string) {
+    return this.follow(await this.get(url), url);
+  }
+
+  /** Signs in at the identity provider by posting its form, as a person would. */
+  async signIn(portal: string, username: string, password = "demo") {
+    const { response: signInPage, url: interactionUrl } = await this.navigate(`${portal}/login`);
+    const html = await signInPage.text();
+    const action = /<form[^>]*method="post"[^>]*action="([^"]+)"/i.exec(html)?.[1];
+    if (!action) throw new Error(`No sign-in form at ${interactionUrl}:\n${html.slice(0, 500)}`);
+    const posted = await this.post(new URL(action.replaceAll("&amp;", "&"), interactionUrl).toString(), { username, password });
+    return this.follow(posted, interactionUrl);
+  }
+}

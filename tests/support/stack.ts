@@ -1,0 +1,72 @@
+/**
+ * Starts the portal (production build) with its own sandbox on fixed test
+ * ports and a throw-away database, as child processes talking real HTTP.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+export type RunningProcess = { child: ChildProcess; output: () => string; stop: () => Promise<void> };
+
+function run(script: string, env: Record<string, string>): RunningProcess {
+  const child = spawn(process.execPath, [path.join(ROOT, script)], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+    });
+  return { child, output: () => output, stop };
+}
+
+export async function waitForHttp(url: string, timeoutMs = 60_000, process?: RunningProcess): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    if (process && process.child.exitCode !== null) throw new Error(`Process exited before ${url} answered:\n${process.output()}`);
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms\n${process?.output() ?? ""}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+export type Stack = { portalUrl: string; sandboxUrl: string; process: RunningProcess };
+
+/** Portal + sandbox via scripts/start.ts, as `npm start` runs them. */
+export async function startStack(options: { portalPort: number; sandboxPort: number; extraEnv?: Record<string, string> }): Promise<Stack> {
+  const dir = mkdtempSync(path.join(tmpdir(), "seller-portal-test-"));
+  const portalUrl = `http://localhost:${options.portalPort}`;
+  const sandboxUrl = `http://127.0.0.1:${options.sandboxPort}`;
+  const process = run("scripts/start.ts", {
+    PORT: String(options.portalPort),
+    SANDBOX_PORT: String(options.sandboxPort),
+    SANDBOX_DB: path.join(dir, "sandbox.sqlite"),
+    SANDBOX_RESET: "true",
+    SANDBOX_QUIET: "true",
+    ENABLE_DEV_PAGES: "true",
+    ...options.extraEnv,
+  });
+  await waitForHttp(`${portalUrl}/healthz`, 60_000, process);
+  return { portalUrl, sandboxUrl, process };
+}
+
+/** The portal alone, with the given configuration (e.g. pointing at a sandbox that is not there). */
+export async function startPortal(env: Record<string, string>, port: number): Promise<{ portalUrl: string; process: RunningProcess }> {
+  const process = run("server.ts", { PORT: String(port), ...env });
+  const portalUrl = `http://localhost:${port}`;
+  await waitForHttp(`${portalUrl}/healthz`, 30_000, process);
+  return { portalUrl, process };
+}

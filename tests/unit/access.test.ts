@@ -1,0 +1,160 @@
+/**
+ * The whole role × route table of PRODUCT.md §2, written out here on its own
+ * (not derived from app code), checked against the rules the routes declare.
+ */
+import { roles, type Role } from "@contract/upstream";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { describe, expect, it } from "vitest";
+import { accessRule, accessRules, defaultPath, isAllowed, sellerStateAllows, type AccessRuleName, type RouteAccess } from "~/lib/access";
+import routes from "~/routes";
+
+const ANY: readonly Role[] = roles;
+const SELLERS: readonly Role[] = ["SELLER_ADMINISTRATOR", "SELLER_VIEWER_EXTERNAL"];
+
+/** PRODUCT.md §2: path → who may enter, and which rule and state rule express it. */
+const TABLE: { path: string; allowed: readonly Role[]; rule: AccessRuleName; sellerState?: RouteAccess["sellerState"] }[] = [
+  { path: "/landing-page", allowed: ANY, rule: "anySignedIn" },
+  { path: "/overview", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator", sellerState: "redirectIfActive" },
+  { path: "/overview/complete", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator" },
+  ...["", "/contract", "/documents", "/warehouse", "/bank-account", "/identification", "/account-information", "/company-information", "/company-type-representatives"].map(
+    (step) => ({ path: `/shop-setup${step}`, allowed: ["SELLER_ADMINISTRATOR"] as const, rule: "sellerAdministrator" as const, sellerState: "redirectIfActive" as const }),
+  ),
+  ...["/upload", "/upload/settings", "/upload/catalog"].map((path) => ({
+    path,
+    allowed: ["SELLER_ADMINISTRATOR"] as const,
+    rule: "sellerAdministrator" as const,
+    sellerState: "redirectIfActive" as const,
+  })),
+  ...["/home", "/home/overview", "/home/analytics", ...["oci", "legal", "sales", "service", "products", "performance"].map((tab) => `/home/analytics/${tab}`)].map(
+    (path) => ({ path, allowed: SELLERS, rule: "sellerHome" as const, sellerState: "redirectIfNotActive" as const }),
+  ),
+  ...[
+    "/home/recommendations",
+    "/home/recommendations/gmv-explanation",
+    "/home/recommendations/product-not-online/:id",
+    "/home/recommendations/products-not-found/:id",
+    "/home/recommendations/product-import-errors/:id",
+    "/home/recommendations/offers-may-be-offline-soon/:id",
+  ].map((path) => ({ path, allowed: SELLERS, rule: "sellerHome" as const, sellerState: "redirectIfNotActive" as const })),
+  ...["/home/my-company", "/home/my-company/logistics", "/home/my-company/bank-account", "/home/my-company/company-info", "/home/my-company/legal-documents"].map(
+    (path) => ({ path, allowed: ["SELLER_ADMINISTRATOR"] as const, rule: "sellerAdministrator" as const }),
+  ),
+  { path: "/seller-list", allowed: ["OPERATOR_BUSINESSDEVELOPER_INTERNATIONAL", "OPERATOR_SUCCESSMANAGER", "OPERATOR_OTHER"], rule: "sellerList" },
+  { path: "/invite-seller", allowed: ["OPERATOR_BUSINESSDEVELOPER"], rule: "inviteSeller" },
+  { path: "/seller-administration", allowed: ["OPERATOR_ADMINISTRATOR"], rule: "operatorAdministrator" },
+  { path: "/delete-seller", allowed: ["OPERATOR_ADMINISTRATOR"], rule: "operatorAdministrator" },
+  { path: "/mark-as-active", allowed: ["OPERATOR_ADMINISTRATOR", "OPERATOR_SUCCESSMANAGER"], rule: "markAsActive" },
+  { path: "/product-catalogue-integration", allowed: ["TOM_TEAM_MEMBER"], rule: "catalogueIntegration" },
+  // The home menu's open/closed switch: a form of the seller home.
+  { path: "/ui/home-menu", allowed: SELLERS, rule: "sellerHome" },
+  { path: "/dev/empty", allowed: ANY, rule: "anySignedIn" },
+  { path: "/dev/translations", allowed: ANY, rule: "anySignedIn" },
+  { path: "/dev/catalog", allowed: ANY, rule: "anySignedIn" },
+];
+
+/** Routes with no access rule: public, or checking the session themselves. */
+const UNGUARDED = new Set([
+  "routes/welcome.tsx",
+  "routes/login.tsx",
+  "routes/register.tsx",
+  "routes/logout.ts",
+  "routes/default-redirect.tsx",
+  "routes/language.ts",
+  "routes/locales.ts",
+  "routes/version.ts",
+  "routes/not-found.tsx",
+  "routes/substitution.end.ts",
+]);
+
+describe("the access rule of every route, for every role", () => {
+  for (const row of TABLE) {
+    it(`${row.path}`, () => {
+      const rule = accessRule(row.rule);
+      for (const role of roles) expect(isAllowed(rule, role), `${role} on ${row.path}`).toBe(row.allowed.includes(role));
+    });
+  }
+});
+
+describe("isAllowed", () => {
+  it("refuses a role on the deny list even when the allow list is empty", () => {
+    expect(isAllowed({ allow: [], deny: ["OPERATOR_OTHER"] }, "OPERATOR_OTHER")).toBe(false);
+    expect(isAllowed({ allow: [], deny: ["OPERATOR_OTHER"] }, "TOM_TEAM_MEMBER")).toBe(true);
+  });
+
+  it("needs both the rule and the catalogue-import rule to pass", () => {
+    const rule = { allow: ["TOM_TEAM_MEMBER", "OPERATOR_OTHER"] as Role[], catalogueImport: { allow: ["TOM_TEAM_MEMBER"] as Role[] } };
+    expect(isAllowed(rule, "TOM_TEAM_MEMBER")).toBe(true);
+    expect(isAllowed(rule, "OPERATOR_OTHER")).toBe(false);
+  });
+
+  it("fails at once for a rule name that does not exist", () => {
+    expect(() => accessRule("sellerAdmin")).toThrow(/Unknown access rule "sellerAdmin"/);
+    expect(() => accessRule("toString")).toThrow(/Unknown access rule/);
+  });
+
+  it("every named rule is used by the table", () => {
+    expect(new Set(TABLE.map((row) => row.rule))).toEqual(new Set(Object.keys(accessRules)));
+  });
+});
+
+describe("seller state rules", () => {
+  it("redirectIfActive lets every state but ACTIVE stay", () => {
+    expect(sellerStateAllows("redirectIfActive", "ACTIVE")).toBe(false);
+    for (const state of ["REGISTERED", "ONBOARDING", "CATALOGUE_DATA_SUBMITTED", "CATALOGUE_DATA_MAPPING_FINISHED"] as const) {
+      expect(sellerStateAllows("redirectIfActive", state)).toBe(true);
+      expect(sellerStateAllows("redirectIfNotActive", state)).toBe(false);
+    }
+    expect(sellerStateAllows("redirectIfNotActive", "ACTIVE")).toBe(true);
+  });
+});
+
+describe("default pages (PRODUCT.md §1)", () => {
+  it.each([
+    ["SELLER_ADMINISTRATOR", "ACTIVE", "/home/overview"],
+    ["SELLER_ADMINISTRATOR", "REGISTERED", "/overview"],
+    ["SELLER_ADMINISTRATOR", "CATALOGUE_DATA_MAPPING_FINISHED", "/overview"],
+    ["SELLER_VIEWER_EXTERNAL", "ACTIVE", "/home/overview"],
+    ["SELLER_VIEWER_EXTERNAL", "ONBOARDING", "/landing-page"],
+    ["OPERATOR_ADMINISTRATOR", undefined, "/seller-administration"],
+    ["OPERATOR_BUSINESSDEVELOPER", undefined, "/invite-seller"],
+    ["OPERATOR_BUSINESSDEVELOPER_INTERNATIONAL", undefined, "/seller-list"],
+    ["OPERATOR_SUCCESSMANAGER", undefined, "/seller-list"],
+    ["OPERATOR_OTHER", undefined, "/seller-list"],
+    ["TOM_TEAM_MEMBER", undefined, "/product-catalogue-integration"],
+  ] as const)("%s (%s) → %s", (role, state, path) => {
+    expect(defaultPath(role, state)).toBe(path);
+  });
+});
+
+const routeModules = import.meta.glob(["../../app/routes/*.{ts,tsx}", "../../app/components/layouts/*.tsx"]);
+
+type FlatRoute = { path: string; file: string };
+
+function flatten(entries: RouteConfigEntry[], prefix = ""): FlatRoute[] {
+  return entries.flatMap((entry) => {
+    const path = entry.index ? prefix || "/" : entry.path ? `${prefix}/${entry.path}` : prefix;
+    const own = entry.children ? [] : [{ path: path || "/", file: entry.file }];
+    return [...own, ...(entry.children ? flatten(entry.children, path) : [])];
+  });
+}
+
+describe("the routes that exist declare the table's rule", () => {
+  const flat = flatten(routes as RouteConfigEntry[]);
+  for (const { path, file } of flat) {
+    it(`${path} (${file})`, async () => {
+      const load = routeModules[`../../app/${file}`];
+      expect(load, `${file} exists`).toBeDefined();
+      const module = (await load!()) as { middleware?: { access?: RouteAccess }[]; loader?: unknown; action?: unknown };
+      const declared = module.middleware?.find((middleware) => middleware.access)?.access;
+      if (UNGUARDED.has(file)) {
+        expect(declared).toBeUndefined();
+        return;
+      }
+      const row = TABLE.find((candidate) => candidate.path === path);
+      expect(row, `${path} is missing from the table of PRODUCT.md §2`).toBeDefined();
+      expect(declared).toEqual({ rule: row!.rule, sellerState: row!.sellerState });
+      // Middleware runs only when a loader or action hits the server: a guarded page must have a loader.
+      expect(module.loader ?? module.action).toBeTypeOf("function");
+    });
+  }
+});

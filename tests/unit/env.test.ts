@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { ConfigurationError, parseEnv } from "~/services/env.server";
+
+const complete = {
+  PORTAL_URL: "https://portal.example.com/",
+  SESSION_SECRET: "a".repeat(40),
+  OIDC_ISSUER: "https://id.example.com/realms/sellers",
+  OIDC_CLIENT_ID: "portal",
+  OIDC_CLIENT_SECRET: "secret",
+  API_BASE_URL: "https://api.example.com",
+  SELLER_SERVICE_BASE_URL: "https://sellers.example.com",
+  CATALOGUE_UPLOAD_BASE_URL: "https://upload.example.com",
+  ANALYTICS_BASE_URL: "https://analytics.example.com",
+  API_KEY: "key",
+  ANALYTICS_API_KEY: "analytics-key",
+};
+
+describe("configuration", () => {
+  it("parses a complete configuration and fills the optional service addresses from the API's", () => {
+    const env = parseEnv(complete);
+    expect(env.PORTAL_URL).toBe("https://portal.example.com");
+    expect(env.USER_PROFILE_BASE_URL).toBe("https://api.example.com");
+    expect(env.PORT).toBe(3000);
+    expect(env.UPSTREAM_TIMEOUT_MS).toBe(10_000);
+  });
+
+  it("names every missing variable", () => {
+    const { API_KEY: _key, OIDC_ISSUER: _issuer, ...rest } = complete;
+    expect(() => parseEnv(rest)).toThrow(ConfigurationError);
+    expect(() => parseEnv(rest)).toThrow(/API_KEY: missing[\s\S]*OIDC_ISSUER: missing|OIDC_ISSUER: missing[\s\S]*API_KEY: missing/);
+  });
+
+  it("names a malformed address", () => {
+    expect(() => parseEnv({ ...complete, ANALYTICS_BASE_URL: "analytics.example.com" })).toThrow(/ANALYTICS_BASE_URL: /);
+    expect(() => parseEnv({ ...complete, API_BASE_URL: "ftp://api.example.com" })).toThrow(/API_BASE_URL: /);
+  });
+
+  it("refuses a short session secret", () => {
+    expect(() => parseEnv({ ...complete, SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET: must be at least 32 characters/);
+  });
+
+  it("refuses a placeholder session secret in production, and allows it in development", () => {
+    const placeholder = { ...complete, SESSION_SECRET: "change-me-change-me-change-me-change-me" };
+    expect(() => parseEnv({ ...placeholder, NODE_ENV: "production" })).toThrow(/SESSION_SECRET: is a development placeholder/);
+    expect(parseEnv({ ...placeholder, NODE_ENV: "development" }).SESSION_SECRET).toBe(placeholder.SESSION_SECRET);
+  });
+});
