@@ -1,4 +1,4 @@
-import express from "express";
+import type express from "express";
 import { sandboxKeys, sandboxServicePrefixes, type ServiceName } from "../../contract/upstream.ts";
 import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";

@@ -86,7 +86,7 @@ function LiveToasts({
     if (previousUrl.current === url) return;
     previousUrl.current = url;
     urlEpoch.current += 1;
-
+    toastify.dismiss();
     // Queued toasts (beyond the visible limit) belong to the old page too.
     toastify.clearWaitingQueue();
   }, [url]);

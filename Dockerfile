@@ -1,0 +1,29 @@
+# The portal alone, for a real marketplace: configure it through the
+# environment (.env.example). The sandbox is a development tool and is not in it.
+
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+# The image already has Node 24: skip the `node` package's own download.
+RUN npm ci --ignore-scripts
+COPY . .
+RUN npm run build
+
+FROM node:24-bookworm-slim AS dependencies
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force
+
+FROM node:24-bookworm-slim
+ENV NODE_ENV=production PORT=3000
+WORKDIR /app
+COPY --from=dependencies --chown=root:root /app/node_modules ./node_modules
+COPY --from=build --chown=root:root /app/build ./build
+COPY --chown=root:root package.json server.ts ./
+COPY --chown=root:root app/services/env.server.ts app/services/logger.server.ts ./app/services/
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+STOPSIGNAL SIGTERM
+CMD ["node", "server.ts"]
