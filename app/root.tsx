@@ -14,6 +14,7 @@ import { environmentServices } from "./services/environment.server";
 import { getLocale, i18nextMiddleware } from "./services/i18n.server";
 import { requestMetaMiddleware } from "./services/request-context.server";
 import { sessionContext, sessionMiddleware } from "./services/session.server";
+import { sanitizeToast } from "./services/toast-html.server";
 import appStylesHref from "./styles/app.css?url";
 import componentStylesHref from "./styles/components.css?url";
 
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       locale: getLocale(context),
-      toast: toast as PortalToast | undefined,
+      toast: toast ? sanitizeToast(toast as PortalToast) : undefined,
       // Only what the page shows: never tokens.
       user: user
         ? { email: user.email, role: user.role, substitutionMode: user.substitutionMode, substitutedSellerName: user.substitutedSellerName ?? null }

@@ -7,7 +7,7 @@ const preprodWords = new Set(["preprod", "staging", "stage", "stg", "qa", "uat"]
  * Classifies an upstream base address by its host name.
  *
  * The host is cut into words at dots, hyphens and underscores, and a word
- * counts with trailing digits removed (`dev2`, `qa-01`). Whole words only:
+ * counts with trailing digits removed (`dev2`, `stage01`). Whole words only:
  * `devices.com`, `contest.example` or `stagecoach.de` are prod, while
  * `api.dev.example.com`, `seller-test.example.com` and `uat3.example.com`
  * are not. `pre-prod` is read as one word.
@@ -15,11 +15,13 @@ const preprodWords = new Set(["preprod", "staging", "stage", "stg", "qa", "uat"]
  * - loopback addresses (`127.x.x.x`, `[::1]`, `0.0.0.0`) and the dev words
  *   (which take in `localhost`, `*.localhost` and `*.local`) → dev
  * - the preprod words → preprod
- * - everything else → prod. An address that cannot be read at all is prod
- *   too: the indicator exists to warn, and "prod" is the warning.
+ * - everything else → prod, private network addresses (`10.x`, `192.168.x`)
+ *   included: nothing in them says which stage they serve. An address that
+ *   cannot be read at all is prod too: the indicator exists to warn, and
+ *   "prod" is the warning.
  *
- * A host holding both kinds of words (`qa-sandbox`) is dev: the less
- * production-like word is the more specific one.
+ * A host holding both kinds of words (`qa-sandbox`) is dev: either way it
+ * is not where real sellers are, and "sandbox" says more than "qa".
  */
 export function classifyEnvironment(baseUrl: string): EnvironmentClass {
   const host = hostName(baseUrl);

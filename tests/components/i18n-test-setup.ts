@@ -14,8 +14,11 @@ export async function createTestI18n(): Promise<i18n> {
     fallbackLng: false,
     resources: { en: { translation: { results, shell } } },
     interpolation: { escapeValue: false },
-    // A missing key must not quietly render as the key itself in an assertion that checks for it.
-    saveMissing: false,
+    // A key missing from the files fails the test instead of rendering as the key itself.
+    saveMissing: true,
+    missingKeyHandler: (_languages, _namespace, key) => {
+      throw new Error(`Missing translation key: ${key}`);
+    },
   });
   return instance;
 }

@@ -11,6 +11,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { PortalToast } from "~/components/toasts/toast-message";
 import { Toaster } from "~/components/toasts/toaster";
 import { createTestI18n } from "./i18n-test-setup";
+import { sanitizeToast } from "~/services/toast-html.server";
 
 let i18n: i18n;
 beforeAll(async () => {
@@ -33,7 +34,8 @@ function WithToaster({ toast, path = "/" }: { toast?: PortalToast; path?: string
   );
 }
 
-const upstreamError: PortalToast = {
+// As the root loader hands it over: sanitised on the server.
+const upstreamError: PortalToast = sanitizeToast({
   type: "error",
   message: 'Saving <b>failed</b><script>alert("x")</script><img src="x" onerror="alert(1)"><a href="javascript:alert(1)">here</a>',
   detail: "Request 4711 failed upstream",
@@ -48,7 +50,7 @@ const upstreamError: PortalToast = {
       ]),
     },
   ],
-};
+});
 
 /** The react-toastify element (not the static fallback) holding a text. */
 function liveToastWith(text: string): HTMLElement | null {

@@ -6,7 +6,6 @@ import { useLocation } from "react-router";
 // stylesheet imported here lets React Router link it in the server HTML.
 import { Icons, ToastContainer, cssTransition, toast as toastify } from "react-toastify/unstyled";
 import "react-toastify/dist/ReactToastify.css";
-import sanitizeHtml from "sanitize-html";
 import { fieldErrorDisplays } from "./field-errors";
 import { type PortalToast, toastId, toastLifetimeMs, toastTitleKey } from "./toast-message";
 
@@ -30,15 +29,6 @@ const takeOver = cssTransition({
   exit: "Toastify--animate Toastify__bounce-exit--top-right",
   collapseDuration: COLLAPSE_MS,
 });
-
-// Upstream services put HTML into messages; a toast needs emphasis, lists
-// and links, nothing that can run, style or frame anything.
-const messageHtml: sanitizeHtml.IOptions = {
-  allowedTags: ["a", "b", "br", "code", "em", "i", "li", "ol", "p", "strong", "u", "ul"],
-  allowedAttributes: { a: ["href"] },
-  allowedSchemes: ["http", "https", "mailto"],
-  allowProtocolRelative: false,
-};
 
 /**
  * Shows the toast the server flashed. Without JavaScript (and until
@@ -161,10 +151,8 @@ function ToastBody({ toast, title }: { toast: PortalToast; title: string }) {
   return (
     <div className="toast">
       <p className="toast__title">{title}</p>
-      <div
-        className="toast__message"
-        dangerouslySetInnerHTML={{ __html: sanitizeHtml(toast.message, messageHtml) }}
-      />
+      {/* The root loader sanitised the message (sanitizeToast). */}
+      <div className="toast__message" dangerouslySetInnerHTML={{ __html: toast.message }} />
       {detail ? <p className="toast__detail">{detail}</p> : null}
       {toast.errorCode ? (
         <p className="toast__code">
