@@ -58,7 +58,7 @@ function EnvironmentBadge({ environment, short = false }: { environment: Environ
       {short ? (
         <>
           <span aria-hidden="true">{t(`shell.environment.short.${environment}`)}</span>
-          <span className="shell-visually-hidden">{label}</span>
+          <span className="visually-hidden">{label}</span>
         </>
       ) : (
         label

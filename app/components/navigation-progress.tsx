@@ -25,7 +25,7 @@ export function NavigationProgress() {
         </div>
       ) : null}
       {/* Always present: a live region must exist before its text changes to be announced. */}
-      <div role="status" className="shell-visually-hidden">
+      <div role="status" className="visually-hidden">
         {slow ? t("shell.loading.label") : ""}
       </div>
       {slow ? <Preloader announce={false} overlay /> : null}

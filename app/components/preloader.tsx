@@ -31,7 +31,7 @@ export function Preloader({ announce = true, overlay = false }: { announce?: boo
           ))}
         </p>
       </div>
-      {announce ? <span className="shell-visually-hidden">{label}</span> : null}
+      {announce ? <span className="visually-hidden">{label}</span> : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useTabVisibilityTimes } from "./visibility-times";
+import { useHydrated } from "./use-hydrated";
 
 export const VERSION_CHECK_INTERVAL_MS = 5 * 60 * 1000;
 
@@ -83,15 +84,4 @@ async function fetchServerVersion(): Promise<string | null> {
   } catch {
     return null;
   }
-}
-
-const subscribeToNothing = () => () => {};
-
-/** False on the server and while hydrating, true afterwards: both renders of hydration match. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
 }

@@ -9,10 +9,10 @@ import type { Route } from "./+types/default-redirect";
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
   if (!isSellerRole(user.role)) throw redirect(defaultPath(user.role));
-  try {
-    const { state } = await upstream(args).onboarding.sellerState();
-    throw redirect(defaultPath(user.role, state));
-  } catch (error) {
-    throw upstreamFailure(error);
-  }
+  const { state } = await upstream(args)
+    .onboarding.sellerState()
+    .catch((error: unknown) => {
+      throw upstreamFailure(error);
+    });
+  throw redirect(defaultPath(user.role, state));
 }

@@ -12,12 +12,12 @@ export const middleware = [authorize({ rule: "anySignedIn" })];
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
   if (!isSellerRole(user.role)) return { role: user.role, sellerActive: null };
-  try {
-    const { state } = await upstream(args).onboarding.sellerState();
-    return { role: user.role, sellerActive: isSellerActive(state) };
-  } catch (error) {
-    throw upstreamFailure(error);
-  }
+  const { state } = await upstream(args)
+    .onboarding.sellerState()
+    .catch((error: unknown) => {
+      throw upstreamFailure(error);
+    });
+  return { role: user.role, sellerActive: isSellerActive(state) };
 }
 
 const STEPS = ["company", "catalogue", "review", "live"] as const;

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useId, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 // The default entry injects its stylesheet from JavaScript at runtime (blocked
@@ -8,6 +8,7 @@ import { Icons, ToastContainer, cssTransition, toast as toastify } from "react-t
 import "react-toastify/dist/ReactToastify.css";
 import { fieldErrorDisplays } from "./field-errors";
 import { type PortalToast, toastId, toastLifetimeMs, toastTitleKey } from "./toast-message";
+import { useHydrated } from "../use-hydrated";
 
 const VISIBLE_TOASTS = 8;
 const START_DELAY_MS = 200;
@@ -223,15 +224,4 @@ function domSafeId(key: string, epoch: number): string {
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
   return `toast-${hash.toString(36)}-${epoch}`;
-}
-
-const subscribeToNothing = () => () => {};
-
-/** False on the server and while hydrating, true afterwards: both renders of hydration match. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
 }
