@@ -54,8 +54,9 @@ function trailingSlash(req: Request, res: Response, next: NextFunction) {
   if (req.path.length > 1 && req.path.endsWith("/")) {
     const queryStart = req.originalUrl.indexOf("?");
     const query = queryStart === -1 ? "" : req.originalUrl.slice(queryStart);
-    // Leading slashes collapse to one: "//evil.example/" must not become a protocol-relative redirect.
-    const target = "/" + req.path.replace(/^\/+/, "").replace(/\/+$/, "");
+    // Leading slashes and backslashes collapse to one slash: "//evil.example/" or
+    // "/\\evil.example/" must not become a protocol-relative redirect.
+    const target = "/" + req.path.replace(/^[/\\]+/, "").replace(/\/+$/, "");
     res.redirect(301, target + query);
     return;
   }

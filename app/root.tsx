@@ -119,4 +119,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Seller Portal" }];
+export const meta: Route.MetaFunction = ({ error }) => [
+  { title: isRouteErrorResponse(error) && error.status === 404 ? "404 · Seller Portal" : "Seller Portal" },
+];

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signInAndOpen } from "./support/auth";
-import { isPortalPath, resetSandbox, upstreamUser } from "./support/sandbox";
+import { jsEnabled, signInAndOpen } from "./support/auth";
+import { clearFaults, injectFault, isPortalPath, resetSandbox, upstreamUser } from "./support/sandbox";
 
 test.beforeAll(async ({ request }) => {
   // Switching the language signed in also changes the user's language upstream.
@@ -64,6 +64,39 @@ test("signed in: switching on /landing-page stays there, in German", async ({ pa
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Willkommen beim Onboarding");
 });
 
+test.describe("the account cannot be updated", () => {
+  test.afterEach(async ({ request }) => {
+    await clearFaults(request);
+  });
+
+  test("the page still switches, an error toast says so, and it closes on the next page", async ({ page, request }, testInfo) => {
+    await signInAndOpen(page, "seller.submitted@example.com", "/dev/translations");
+    await injectFault(request, { pattern: "/user-profile/me/user/language", method: "PUT", status: 500 });
+
+    await page.getByRole("banner").locator("form.language-switcher").getByRole("button", { name: /^DE\b/ }).click();
+
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Übersetzungen");
+    expect(isPortalPath("/dev/translations")(new URL(page.url()))).toBe(true);
+    const toast = page.getByRole("alert").filter({
+      hasText: "Die Sprache wurde auf diesem Gerät umgestellt, konnte aber nicht in Ihrem Konto gespeichert werden.",
+    });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText("Fehler");
+    expect((await upstreamUser(request, "seller.submitted@example.com")).languageCode).toBe("en");
+
+    // Another page (a client-side navigation with JavaScript): the toast belongs to the old one.
+    await page.getByRole("navigation", { name: "Entwicklungsseiten" }).getByRole("link", { name: "Leere Seite" }).click();
+    await page.waitForURL(isPortalPath("/dev/empty"));
+    await expect(page.getByRole("heading", { level: 1, name: "Leere Seite" })).toBeAttached();
+    await expect(toast).toHaveCount(0);
+    if (jsEnabled(testInfo)) {
+      // Closed by the URL change, not by a reload: the page never reloaded.
+      expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
+    }
+  });
+});
+
 test.describe("Accept-Language alone", () => {
   test.use({ locale: "de-DE" });
 
@@ -81,4 +114,15 @@ test.describe("Accept-Language alone", () => {
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sell on our marketplace");
   });
+});
+
+test("message files: one per language, cached for a day", async ({ request }) => {
+  for (const [language, signIn] of [["en", "Sign in"], ["de", "Anmelden"]] as const) {
+    const response = await request.get(`/locales/${language}`);
+    expect(response.status(), language).toBe(200);
+    expect(response.headers()["cache-control"]).toContain("max-age=86400");
+    const messages = (await response.json()) as { auth: { signIn: string } };
+    expect(messages.auth.signIn).toBe(signIn);
+  }
+  expect((await request.get("/locales/fr")).status()).toBe(404);
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { isPortalPath, isProviderUrl, resetSandbox } from "./support/sandbox";
+import { locationOf } from "./support/http";
+import { IDP_URL, isPortalPath, isProviderUrl, PORTAL_URL, resetSandbox } from "./support/sandbox";
 
 test.beforeAll(async ({ request }) => {
   await resetSandbox(request);
@@ -11,6 +12,16 @@ async function openRegistration(page: Page): Promise<void> {
   await page.waitForURL(isProviderUrl);
   await expect(page.getByRole("heading", { level: 1, name: "Register as a seller" })).toBeVisible();
 }
+
+test("/register asks the identity provider for its registration view", async ({ request }) => {
+  const response = await request.get("/register", { maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  const location = new URL(locationOf(response));
+  expect(location.href.startsWith(`${IDP_URL}/`)).toBe(true);
+  expect(location.searchParams.get("view_type")).toBe("register");
+  expect(location.searchParams.get("prompt")).toBe("login");
+  expect(location.searchParams.get("redirect_uri")).toBe(`${PORTAL_URL}/login`);
+});
 
 test("a new seller registers and is signed in as its administrator", async ({ page }, testInfo) => {
   const email = `e2e.${testInfo.project.name}.${Date.now()}@example.com`;

@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { demoAccounts } from "./support/accounts";
+import { locationOf } from "./support/http";
 import { expectProviderSignIn, submitProviderSignIn, waitForPortalAfterSignIn } from "./support/auth";
-import { IDP_URL, isPortalPath, isProviderUrl, PORTAL_URL, SANDBOX_URL } from "./support/sandbox";
+import { clearFaults, IDP_URL, injectFault, isPortalPath, isProviderUrl, PORTAL_URL, SANDBOX_URL } from "./support/sandbox";
 
 test.describe("sign-in from the welcome page", () => {
   for (const account of demoAccounts) {
@@ -61,7 +62,7 @@ test.describe("no open redirect", () => {
   test("/login sends the browser only to the identity provider, with the portal's own callback", async ({ request }) => {
     const response = await request.get("/login", { maxRedirects: 0 });
     expect(response.status()).toBe(302);
-    const location = new URL(response.headers()["location"]);
+    const location = new URL(locationOf(response));
     expect(location.origin).toBe(SANDBOX_URL);
     expect(location.href.startsWith(`${IDP_URL}/`)).toBe(true);
     expect(location.searchParams.get("redirect_uri")).toBe(`${PORTAL_URL}/login`);
@@ -78,7 +79,7 @@ test.describe("no open redirect", () => {
       // Absolute: a relative "//example.com/" would be read as another host before it is sent.
       const response = await request.get(`${PORTAL_URL}${path}`, { maxRedirects: 0 });
       expect(response.status()).toBe(301);
-      const location = response.headers()["location"];
+      const location = locationOf(response);
       expect(location.startsWith("/")).toBe(true);
       expect(location.startsWith("//")).toBe(false);
       expect(new URL(location, PORTAL_URL).origin).toBe(PORTAL_URL);
@@ -86,9 +87,8 @@ test.describe("no open redirect", () => {
   }
 
   test("a protected page behind a protocol-relative path is not remembered as the return address", async ({ page }) => {
-    // "//example.com/landing-page" is no route: nothing to remember, nothing to follow.
-    const response = await page.goto(`${PORTAL_URL}//example.com/landing-page`);
-    expect(response?.status()).toBe(404);
+    // Whatever the portal makes of "//example.com/landing-page", the browser stays here…
+    await page.goto(`${PORTAL_URL}//example.com/landing-page`);
     expect(new URL(page.url()).origin).toBe(PORTAL_URL);
 
     // Signing in afterwards goes to the default page, never to example.com.
@@ -106,9 +106,61 @@ test.describe("no open redirect", () => {
         maxRedirects: 0,
       });
       expect(response.status()).toBe(302);
-      const location = response.headers()["location"];
+      const location = locationOf(response);
       expect(new URL(location, PORTAL_URL).origin).toBe(PORTAL_URL);
       expect(location).toBe("/");
     });
   }
+});
+
+test.describe("when the marketplace fails during sign-in", () => {
+  test.afterEach(async ({ request }) => {
+    await clearFaults(request);
+  });
+
+  test("a failing /me/user signs out with the toast 'Failed to fetch current user details'", async ({ page, request }) => {
+    await page.goto("/login");
+    await expectProviderSignIn(page);
+    await injectFault(request, { pattern: "/user-profile/me/user", method: "GET", status: 500 });
+    await submitProviderSignIn(page, "seller.new@example.com");
+
+    await page.waitForURL(isPortalPath("/"));
+    await expect(page.getByRole("alert").filter({ hasText: "Failed to fetch current user details" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+
+    // Signed out indeed: a protected page asks for sign-in.
+    await clearFaults(request);
+    await page.goto("/landing-page");
+    await expectProviderSignIn(page);
+  });
+
+  test("a failing token exchange returns to the welcome page with its toast", async ({ page, request }) => {
+    await page.goto("/login");
+    await expectProviderSignIn(page);
+    await injectFault(request, { pattern: "/idp/token", method: "POST", status: 500 });
+    await submitProviderSignIn(page, "seller.new@example.com");
+
+    await page.waitForURL(isPortalPath("/"));
+    await expect(
+      page.getByRole("alert").filter({ hasText: "The sign-in could not be completed: the token cannot be exchanged." }),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  });
+
+  test("an upstream 401 ends the session without a toast, and sign-in returns to the page", async ({ page, request }) => {
+    await page.goto("/landing-page");
+    await expectProviderSignIn(page);
+    await submitProviderSignIn(page, "seller.new@example.com");
+    await page.waitForURL(isPortalPath("/landing-page"));
+
+    await injectFault(request, { pattern: "/onboarding/me/seller/state", method: "GET", status: 401, times: 1 });
+    await page.reload();
+    await expectProviderSignIn(page);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+
+    await submitProviderSignIn(page, "seller.new@example.com");
+    await page.waitForURL(isPortalPath("/landing-page"));
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome to onboarding" })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+  });
 });

@@ -1,12 +1,18 @@
 import { expect, test } from "@playwright/test";
-import { expectProviderSignIn, signInAndOpen, signOut } from "./support/auth";
-import { isPortalPath } from "./support/sandbox";
+import { expectProviderSignIn, jsEnabled, signInAndOpen, signOut } from "./support/auth";
+import { clearFaults, IDP_URL, injectFault, isPortalPath, isProviderUrl, PORTAL_URL } from "./support/sandbox";
 
-test("signing out ends on the welcome page, and protected pages need sign-in again", async ({ page }, testInfo) => {
+test("signing out ends the session here and at the provider, on the welcome page; protected pages need sign-in again", async ({ page }, testInfo) => {
   await signInAndOpen(page, "seller.new@example.com", "/landing-page");
   await expect(page.getByRole("banner").getByText("seller.new@example.com")).toBeVisible();
+  const endSession = page.waitForRequest((request) => request.url().startsWith(`${IDP_URL}/session/end`));
 
   await signOut(page, testInfo);
+
+  // The session ended at the identity provider too, and the way back is the portal's "/".
+  const endSessionUrl = new URL((await endSession).url());
+  expect(endSessionUrl.searchParams.get("id_token_hint"), "id_token_hint").toBeTruthy();
+  expect(endSessionUrl.searchParams.get("post_logout_redirect_uri")).toBe(`${PORTAL_URL}/`);
 
   await expect(page.getByRole("heading", { level: 1, name: "Sell on our marketplace" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
@@ -27,4 +33,30 @@ test("/logout does not sign out on a GET (a link or an image cannot)", async ({ 
   await page.waitForURL(isPortalPath("/overview"));
   await page.goto("/landing-page");
   await expect(page.getByRole("heading", { level: 1, name: "Welcome to onboarding" })).toBeVisible();
+});
+
+test.describe("an upstream 403", () => {
+  test.afterEach(async ({ request }) => {
+    await clearFaults(request);
+  });
+
+  test("signs out at the identity provider, without a toast", async ({ page, request }, testInfo) => {
+    await signInAndOpen(page, "seller.new@example.com", "/landing-page");
+    await injectFault(request, { pattern: "/onboarding/me/seller/state", method: "GET", status: 403, times: 1 });
+    const endSession = page.waitForRequest((candidate) => candidate.url().startsWith(`${IDP_URL}/session/end`));
+
+    await page.reload();
+
+    expect(new URL((await endSession).url()).searchParams.get("id_token_hint"), "id_token_hint").toBeTruthy();
+    if (!jsEnabled(testInfo)) {
+      await page.waitForURL(isProviderUrl);
+      await page.getByRole("button", { name: "Sign out" }).click();
+    }
+    await page.waitForURL(isPortalPath("/"));
+    await expect(page.getByRole("heading", { level: 1, name: "Sell on our marketplace" })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+
+    await page.goto("/landing-page");
+    await expectProviderSignIn(page);
+  });
 });

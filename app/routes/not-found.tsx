@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import type { Route } from "./+types/not-found";
 
 /** Any path no route matches. Also gives remix-i18next's middleware a route to run on. */
 export function loader() {
@@ -9,5 +8,3 @@ export function loader() {
 export default function NotFound() {
   return null;
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "404 · Seller Portal" }];

@@ -40,7 +40,7 @@ export async function signInAndOpen(page: Page, username: string, path: string):
   // A protected page remembers itself and sends the browser to sign-in.
   await expectProviderSignIn(page);
   await submitProviderSignIn(page, username);
-  await page.waitForURL(isPortalPath(path.split("?")[0]));
+  await page.waitForURL(isPortalPath(new URL(path, PORTAL_URL).pathname));
 }
 
 /**

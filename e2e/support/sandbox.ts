@@ -33,3 +33,28 @@ export async function upstreamUser(request: APIRequestContext, username: string)
   expect(response.status(), "GET /me/user").toBe(200);
   return response.json();
 }
+
+export type Fault = { pattern: string; method?: string; status?: number; latencyMs?: number; drop?: boolean; times?: number };
+
+/** Makes the sandbox fail matching requests (see sandbox/faults.ts); `clearFaults` undoes it. */
+export async function injectFault(request: APIRequestContext, fault: Fault): Promise<void> {
+  const response = await request.post(`${SANDBOX_URL}/__sandbox/faults`, { data: fault });
+  expect(response.status(), `fault ${JSON.stringify(fault)}`).toBe(201);
+}
+
+export async function clearFaults(request: APIRequestContext): Promise<void> {
+  const response = await request.delete(`${SANDBOX_URL}/__sandbox/faults`);
+  expect(response.status(), "clear faults").toBe(204);
+}
+
+/** How often the sandbox saw `method path` since the counters were last cleared. */
+export async function requestCount(request: APIRequestContext, path: string, method: string): Promise<number> {
+  const response = await request.get(`${SANDBOX_URL}/__sandbox/requests`, { params: { path, method } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { count: number }).count;
+}
+
+export async function clearRequestCounts(request: APIRequestContext): Promise<void> {
+  const response = await request.delete(`${SANDBOX_URL}/__sandbox/requests`);
+  expect(response.status()).toBe(204);
+}
