@@ -104,20 +104,33 @@ function oidc() {
   return authenticator;
 }
 
+/** The provider's token endpoint gets the same time limit as every upstream call. */
+async function withinTimeout<T>(work: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new IdentityProviderUnavailable(`${what} timed out`)), env().UPSTREAM_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * Without `state` in the URL: throws the redirect to the provider. On the
  * callback: checks state and PKCE, exchanges the code and returns the tokens.
  */
 export async function authenticate(request: Request): Promise<SessionTokens> {
   const { authenticator } = await oidc();
-  return authenticator.authenticate("oidc", request);
+  return withinTimeout(authenticator.authenticate("oidc", request), "token exchange");
 }
 
 /** A new access token from the refresh token; throws when the provider refuses. */
 export async function renewTokens(tokens: SessionTokens): Promise<SessionTokens> {
   if (!tokens.refreshToken) throw new Error("no refresh token");
   const { strategy } = await oidc();
-  return tokensFrom(await strategy.refreshToken(tokens.refreshToken), tokens);
+  return tokensFrom(await withinTimeout(strategy.refreshToken(tokens.refreshToken), "token renewal"), tokens);
 }
 
 /** Where the browser goes to end the session at the provider, or undefined when it has no such endpoint. */

@@ -1,8 +1,10 @@
 /**
  * The signed-in state lives only on the server side of a signed, httpOnly
  * cookie: the tokens, the current user and where to return after sign-in.
- * Nothing here is ever handed to the browser's JavaScript.
+ * Nothing here is ever handed to the browser's JavaScript, and the tokens are
+ * encrypted as well, so the cookie itself does not carry them readably.
  */
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import type { CurrentUser } from "@contract/upstream";
 import { createContext, createCookieSessionStorage, type MiddlewareFunction, type Session, type SessionStorage } from "react-router";
 import { env, secureCookies } from "./env.server";
@@ -17,7 +19,8 @@ export type SessionTokens = {
 };
 
 type SessionData = {
-  tokens: SessionTokens;
+  /** SessionTokens, AES-256-GCM encrypted (sealTokens). */
+  sealedTokens: string;
   user: CurrentUser;
   userFetchedAt: number;
   lastUrl: string;
@@ -39,17 +42,44 @@ function sessionStorage(): SessionStorage<SessionData> {
   return storage;
 }
 
+function tokenKey(secret: string): Buffer {
+  return Buffer.from(hkdfSync("sha256", secret, "", "seller-portal session tokens", 32));
+}
+
+export function sealTokens(tokens: SessionTokens, secret: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", tokenKey(secret), iv);
+  const sealed = Buffer.concat([cipher.update(JSON.stringify(tokens), "utf8"), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString("base64url");
+}
+
+/** The tokens, or undefined when the value was not sealed with this secret or was altered. */
+export function openTokens(value: string | undefined, secret: string): SessionTokens | undefined {
+  if (!value) return undefined;
+  try {
+    const raw = Buffer.from(value, "base64url");
+    const decipher = createDecipheriv("aes-256-gcm", tokenKey(secret), raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8")) as SessionTokens;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The request's session, with every change marked so the middleware commits it once. */
 export class PortalSession {
   #session: Session<SessionData>;
+  /** Opened once per request: the upstream clients read the token on every call. */
+  #tokens: SessionTokens | undefined;
   changed = false;
 
   constructor(session: Session<SessionData>) {
     this.#session = session;
+    this.#tokens = openTokens(session.get("sealedTokens"), env().SESSION_SECRET);
   }
 
   get tokens(): SessionTokens | undefined {
-    return this.#session.get("tokens");
+    return this.#tokens;
   }
 
   get user(): CurrentUser | undefined {
@@ -60,13 +90,9 @@ export class PortalSession {
     return this.#session.get("userFetchedAt") ?? 0;
   }
 
-  signIn(tokens: SessionTokens, user: CurrentUser): void {
-    this.#session.set("tokens", tokens);
-    this.setUser(user);
-  }
-
   setTokens(tokens: SessionTokens): void {
-    this.#session.set("tokens", tokens);
+    this.#tokens = tokens;
+    this.#session.set("sealedTokens", sealTokens(tokens, env().SESSION_SECRET));
     this.changed = true;
   }
 
@@ -78,7 +104,8 @@ export class PortalSession {
 
   /** Forgets tokens and user; keeps where the user wanted to go. */
   signOut(): void {
-    this.#session.unset("tokens");
+    this.#tokens = undefined;
+    this.#session.unset("sealedTokens");
     this.#session.unset("user");
     this.#session.unset("userFetchedAt");
     this.changed = true;
