@@ -4,7 +4,7 @@
  * role, and its deny list does not; a catalogue-import rule, where present,
  * must pass as well.
  */
-import { roles, type Role, type SellerStateName } from "@contract/upstream";
+import type { Role, SellerStateName } from "@contract/upstream";
 
 export type RoleRule = { allow: readonly Role[]; deny?: readonly Role[] };
 
@@ -85,4 +85,4 @@ export function defaultPath(role: Role, sellerState?: SellerStateName): string {
   }
 }
 
-export { roles };
+

@@ -4,14 +4,14 @@
  * Middleware runs before the loaders and before the action, so a POST is
  * refused exactly like a GET.
  */
-import type { SellerStateName } from "@contract/upstream";
-import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { accessRule, isAllowed, isSellerRole, sellerStateAllows, type AccessRuleName, type RouteAccess } from "~/lib/access";
 import { requireUser } from "./current-user.server";
 import { getI18n } from "./i18n.server";
 import { requestMetaContext } from "./request-context.server";
 import { redirectWithPortalToast } from "./toast.server";
 import { upstream } from "./upstream/index.server";
+import { upstreamFailure } from "./upstream/upstream-error.server";
 
 type GuardArgs = { request: Request; params: Record<string, string | undefined>; context: Readonly<RouterContextProvider> };
 
@@ -19,9 +19,6 @@ export type RouteGuard = RouteAccess & {
   /** The original's validate check: false renders 404 "Page Not Found". */
   validate?: (args: GuardArgs) => boolean | Promise<boolean>;
 };
-
-/** The seller's state, when the route's rule needed it; loaders may reuse it. */
-export const sellerStateContext = createContext<SellerStateName | undefined>(undefined);
 
 export type AuthorizeMiddleware = MiddlewareFunction<Response> & { access: RouteAccess };
 
@@ -43,8 +40,11 @@ export function authorize(guard: RouteGuard): AuthorizeMiddleware {
     }
 
     if (guard.sellerState && isSellerRole(user.role)) {
-      const { state } = await upstream(args).onboarding.sellerState();
-      args.context.set(sellerStateContext, state);
+      const { state } = await upstream(args)
+        .onboarding.sellerState()
+        .catch((error: unknown) => {
+          throw upstreamFailure(error);
+        });
       if (!sellerStateAllows(guard.sellerState, state)) throw redirect("/default-redirect");
     }
 

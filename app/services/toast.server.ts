@@ -1,5 +1,5 @@
 /** Toasts travel as a cookie-session flash (remix-toast) to the next page the browser renders. */
-import { dataWithToast, redirectWithToast, setToastCookieOptions } from "remix-toast";
+import { redirectWithToast, setToastCookieOptions } from "remix-toast";
 import type { PortalToast } from "~/components/toasts/toast-message";
 import { env, secureCookies } from "./env.server";
 import type { UpstreamError } from "./upstream/upstream-error.server";
@@ -18,10 +18,6 @@ export function configureToasts(): void {
 
 export function redirectWithPortalToast(url: string, toast: PortalToast, init?: ResponseInit): Promise<Response> {
   return redirectWithToast(url, toast, init);
-}
-
-export function dataWithPortalToast<T>(data: T, toast: PortalToast, init?: ResponseInit) {
-  return dataWithToast(data, toast, init);
 }
 
 /** The error toast for a failed upstream call: the service's message, errors list, code and reference. */

@@ -20,7 +20,7 @@ export type ServiceCaller = <T>(request: ServiceRequest<T>) => Promise<T>;
 type RequestArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
 /** Ends the session for an upstream 401/403 and returns the redirect to throw. */
-export async function sessionEndingRedirect({ request, context }: RequestArgs, status: 401 | 403): Promise<Response> {
+async function sessionEndingRedirect({ request, context }: RequestArgs, status: 401 | 403): Promise<Response> {
   const session = context.get(sessionContext);
   const url = new URL(request.url);
   if (status === 403 && url.pathname !== "/login") {
@@ -59,5 +59,3 @@ export function upstream(args: RequestArgs) {
     onboarding: onboardingClient(caller("onboarding")),
   };
 }
-
-export type Upstream = ReturnType<typeof upstream>;
