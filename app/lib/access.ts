@@ -84,5 +84,3 @@ export function defaultPath(role: Role, sellerState?: SellerStateName): string {
       return "/seller-list";
   }
 }
-
-
