@@ -13,7 +13,10 @@ export default [
     route("dev/empty", "routes/dev.empty.tsx"),
   ]),
   layout("components/layouts/accordion.tsx", [route("landing-page", "routes/landing-page.tsx")]),
-  layout("components/layouts/library.tsx", [route("dev/translations", "routes/dev.translations.tsx")]),
+  layout("components/layouts/library.tsx", [
+    route("dev/translations", "routes/dev.translations.tsx"),
+    route("dev/catalog", "routes/dev.catalog.tsx"),
+  ]),
   layout("components/layouts/default.tsx", [route("*", "routes/not-found.tsx")]),
 
   // Resource routes: no layout, no component.

@@ -80,6 +80,14 @@ test.describe("signed in", () => {
     await expectNoViolations(page, testInfo, "dev-empty");
   });
 
+  test("/dev/catalog with an error toast", async ({ page }, testInfo) => {
+    await signInAndOpen(page, "operator@example.com", "/dev/catalog");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Component catalogue");
+    await page.getByRole("button", { name: "Show an error" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "The bank details could not be saved." })).toBeVisible();
+    await expectNoViolations(page, testInfo, "dev-catalog");
+  });
+
   test("a page with the denial toast", async ({ page }, testInfo) => {
     await signInAndOpen(page, "bd@example.com", "/landing-page");
     // A GET of a seller-only route: refused, to the default page with the toast.

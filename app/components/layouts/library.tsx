@@ -15,6 +15,9 @@ export default function LibraryLayout() {
               <NavLink to="/dev/translations">{t("dev.translations.title")}</NavLink>
             </li>
             <li>
+              <NavLink to="/dev/catalog">{t("dev.catalog.title")}</NavLink>
+            </li>
+            <li>
               <NavLink to="/dev/empty">{t("dev.empty.title")}</NavLink>
             </li>
           </ul>

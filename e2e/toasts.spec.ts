@@ -1,0 +1,81 @@
+/** Toasts as PRODUCT.md §5: kinds, contents, lifetimes, dedupe, closing on a URL change; with and without JavaScript. */
+import { expect, test, type Page } from "@playwright/test";
+import { jsEnabled, signInAndOpen } from "./support/auth";
+
+const ERROR_MESSAGE = "The bank details could not be saved.";
+
+/** The toast on screen: react-toastify's after hydration, the server-rendered live region without JavaScript. */
+function toastWith(page: Page, text: string, js: boolean) {
+  return js
+    ? page.locator(".Toastify__toast-container .Toastify__toast").filter({ hasText: text })
+    : page.locator(".toaster-static").getByText(text);
+}
+
+test.beforeEach(async ({ page }) => {
+  await signInAndOpen(page, "operator@example.com", "/dev/catalog");
+});
+
+test("an error toast carries title, message, detail, code and the field errors, nested where the message is a JSON list", async ({ page }, testInfo) => {
+  await page.getByRole("button", { name: "Show an error" }).click();
+  const toast = page.getByRole("alert").filter({ hasText: ERROR_MESSAGE });
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText("Error");
+  await expect(toast).toContainText("errorId 5b7c1f0e-sample");
+  await expect(toast).toContainText("SAMPLE_VALIDATION");
+  await expect(toast.locator(".toast__field-errors > li").first()).toHaveText("iban: The IBAN is not valid.");
+  await expect(toast.locator(".toast__field-errors--nested > li")).toHaveText(["street: must not be empty", "zip: must have 5 digits"]);
+  await expect(toastWith(page, ERROR_MESSAGE, jsEnabled(testInfo))).toHaveCount(1);
+});
+
+test("success, warning and notice toasts have their titles", async ({ page }) => {
+  for (const [button, title, message] of [
+    ["Show a success", "Success", "Saved."],
+    ["Show a warning", "Warning", "Your session ends in five minutes."],
+    ["Show a notice", "Notice", "A new catalogue file is being processed."],
+  ] as const) {
+    await page.getByRole("button", { name: button }).click();
+    const toast = page.locator("[role=status], [role=alert]").filter({ hasText: message }).first();
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText(title);
+  }
+});
+
+test("a success toast closes by itself with JavaScript and stays without it", async ({ page }, testInfo) => {
+  await page.getByRole("button", { name: "Show a success" }).click();
+  const toast = toastWith(page, "Saved.", jsEnabled(testInfo));
+  await expect(toast).toBeVisible();
+  if (jsEnabled(testInfo)) {
+    // 200 ms start delay + 1500 ms lifetime + the exit animation.
+    await expect(toast).toHaveCount(0, { timeout: 6_000 });
+  } else {
+    await page.waitForTimeout(2_500);
+    await expect(toast).toBeVisible();
+  }
+});
+
+test("the same error twice is shown once", async ({ page }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "without JavaScript each page shows only its own toast");
+  await page.getByRole("button", { name: "Show an error" }).click();
+  await expect(toastWith(page, ERROR_MESSAGE, true)).toHaveCount(1);
+  await page.getByRole("button", { name: "Show an error" }).click();
+  await page.waitForLoadState("networkidle");
+  await expect(toastWith(page, ERROR_MESSAGE, true)).toHaveCount(1);
+});
+
+test("toasts close when the URL changes", async ({ page }, testInfo) => {
+  await page.getByRole("button", { name: "Show a warning" }).click();
+  const toast = toastWith(page, "Your session ends in five minutes.", jsEnabled(testInfo));
+  await expect(toast).toBeVisible();
+  await page.getByRole("navigation", { name: "Development pages" }).getByRole("link", { name: "Translations" }).click();
+  await page.waitForURL(/\/dev\/translations$/);
+  await expect(toast).toHaveCount(0);
+});
+
+test("toasts are in German on a German page", async ({ page }) => {
+  await page.locator("form.language-switcher").getByRole("button", { name: /DE/ }).click();
+  await page.getByRole("button", { name: "Fehler zeigen" }).click();
+  const toast = page.getByRole("alert").filter({ hasText: "Die Bankverbindung konnte nicht gespeichert werden." });
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText("Fehler");
+  await page.locator("form.language-switcher").getByRole("button", { name: /EN/ }).click();
+});
