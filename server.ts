@@ -108,14 +108,16 @@ export async function startPortal(options: { dev?: boolean } = {}): Promise<Port
   const close = async () => {
     if (shuttingDown) return;
     shuttingDown = true;
-    // Finish what is in flight, refuse new connections; give up after 10 s.
+    // Refuse new connections, finish what is in flight, and close each
+    // keep-alive connection as soon as its last response is sent; give up after 10 s.
     const forced = setTimeout(() => server.closeAllConnections(), 10_000);
-    forced.unref();
+    const idle = setInterval(() => server.closeIdleConnections(), 100);
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
     clearTimeout(forced);
+    clearInterval(idle);
   };
 
   logger.info({ port: env.PORT, url: env.PORTAL_URL, mode: options.dev ? "development" : "production" }, "portal listening");
