@@ -79,7 +79,7 @@ export default function App() {
   return <Outlet />;
 }
 
-/** What a failed loader threw for an upstream failure (see upstreamFailure). */
+/** What a failed loader threw for an upstream failure (see orRouteError). */
 type UpstreamFailureData = {
   message?: string | null;
   errorCode?: string | null;

@@ -2,17 +2,13 @@ import { redirect } from "react-router";
 import { defaultPath, isSellerRole } from "~/lib/access";
 import { requireUser } from "~/services/current-user.server";
 import { upstream } from "~/services/upstream/index.server";
-import { upstreamFailure } from "~/services/upstream/upstream-error.server";
+import { orRouteError } from "~/services/upstream/upstream-error.server";
 import type { Route } from "./+types/default-redirect";
 
 /** Each role's home. No access rule: every signed-in user has one. */
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
   if (!isSellerRole(user.role)) throw redirect(defaultPath(user.role));
-  const { state } = await upstream(args)
-    .onboarding.sellerState()
-    .catch((error: unknown) => {
-      throw upstreamFailure(error);
-    });
+  const { state } = await orRouteError(upstream(args).onboarding.sellerState());
   throw redirect(defaultPath(user.role, state));
 }

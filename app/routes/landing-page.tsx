@@ -4,7 +4,7 @@ import { isSellerActive, isSellerRole } from "~/lib/access";
 import { authorize } from "~/services/authorize.server";
 import { requireUser } from "~/services/current-user.server";
 import { upstream } from "~/services/upstream/index.server";
-import { upstreamFailure } from "~/services/upstream/upstream-error.server";
+import { orRouteError } from "~/services/upstream/upstream-error.server";
 import type { Route } from "./+types/landing-page";
 
 export const middleware = [authorize({ rule: "anySignedIn" })];
@@ -12,11 +12,7 @@ export const middleware = [authorize({ rule: "anySignedIn" })];
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
   if (!isSellerRole(user.role)) return { role: user.role, sellerActive: null };
-  const { state } = await upstream(args)
-    .onboarding.sellerState()
-    .catch((error: unknown) => {
-      throw upstreamFailure(error);
-    });
+  const { state } = await orRouteError(upstream(args).onboarding.sellerState());
   return { role: user.role, sellerActive: isSellerActive(state) };
 }
 

@@ -11,7 +11,7 @@ import { getI18n } from "./i18n.server";
 import { requestMetaContext } from "./request-context.server";
 import { redirectWithPortalToast } from "./toast.server";
 import { upstream } from "./upstream/index.server";
-import { upstreamFailure } from "./upstream/upstream-error.server";
+import { orRouteError } from "./upstream/upstream-error.server";
 
 type GuardArgs = { request: Request; params: Record<string, string | undefined>; context: Readonly<RouterContextProvider> };
 
@@ -40,11 +40,7 @@ export function authorize(guard: RouteGuard): AuthorizeMiddleware {
     }
 
     if (guard.sellerState && isSellerRole(user.role)) {
-      const { state } = await upstream(args)
-        .onboarding.sellerState()
-        .catch((error: unknown) => {
-          throw upstreamFailure(error);
-        });
+      const { state } = await orRouteError(upstream(args).onboarding.sellerState());
       if (!sellerStateAllows(guard.sellerState, state)) throw redirect("/default-redirect");
     }
 

@@ -34,20 +34,23 @@ export class UpstreamError extends Error {
 }
 
 /**
- * What a loader throws for a failed upstream call: the route's error view
- * shows the service's message, errors list, code and reference. 503 when
- * the service could not be reached, 502 when it answered with a failure.
+ * An upstream call made for a page (loader or middleware): a failure becomes
+ * the route's error view with the service's message, errors list, code and
+ * reference; 503 when the service could not be reached, 502 when it answered
+ * with a failure.
  */
-export function upstreamFailure(error: unknown): unknown {
-  if (!(error instanceof UpstreamError)) return error;
-  return data(
-    {
-      service: error.service,
-      message: error.body.message ?? null,
-      errorCode: error.body.errorCode ?? null,
-      errors: error.body.errors ?? [],
-      reference: error.reference ?? null,
-    },
-    { status: error.unreachable ? 503 : 502 },
-  );
+export function orRouteError<T>(work: Promise<T>): Promise<T> {
+  return work.catch((error: unknown) => {
+    if (!(error instanceof UpstreamError)) throw error;
+    throw data(
+      {
+        service: error.service,
+        message: error.body.message ?? null,
+        errorCode: error.body.errorCode ?? null,
+        errors: error.body.errors ?? [],
+        reference: error.reference ?? null,
+      },
+      { status: error.unreachable ? 503 : 502 },
+    );
+  });
 }
