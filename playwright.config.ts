@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { testPorts } from "./tests/support/ports";
 
-const PORTAL_PORT = 3100;
-const SANDBOX_PORT = 4100;
+const { portalPort: PORTAL_PORT, sandboxPort: SANDBOX_PORT } = testPorts(3100, 4100);
 
 // Debian's Chromium where installed (CI, these machines); elsewhere Playwright's own browser.
 const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((path) => existsSync(path));

@@ -56,12 +56,17 @@ export const CatalogueImportSettings = z.object({
   ftpUser: z.string().nullable().optional(),
 });
 
+/** The marketplace fields every catalogue mapping must assign a column to. */
+export const requiredCatalogueFields = ["EAN", "PRODUCT_CATEGORY"] as const;
+
 export const CatalogueFile = z.object({
   id: z.string(),
   fileName: z.string(),
   size: z.number().int().nonnegative(),
   contentType: z.string(),
   uploadedAt: z.string(),
+  /** Whether the file's columns are mapped, with every required field assigned. */
+  mappingComplete: z.boolean(),
 });
 
 export const AdditionalField = z.object({ code: z.string(), value: z.string() });
@@ -90,6 +95,13 @@ export const CatalogueImportProgress = z.array(
   z.object({ stepType: StepType, complete: z.boolean() }),
 );
 export type CatalogueImportProgress = z.infer<typeof CatalogueImportProgress>;
+
+/** GET /v2/seller/sellerNameExists/{sellerName}, POST /seller/3/sellerNameExists/ */
+export const SellerNameExists = z.object({ exists: z.boolean() });
+export type SellerNameExists = z.infer<typeof SellerNameExists>;
+
+/** POST /seller/3/sellerNameExists/ */
+export const SellerNameQuery = z.object({ sellerName: z.string().trim().min(1).max(200) });
 
 /** Every non-2xx answer of every service carries this body (all fields optional). */
 export const UpstreamErrorBody = z.object({

@@ -9,6 +9,13 @@ import { DatabaseSync } from "node:sqlite";
  */
 export type Database = DatabaseSync;
 
+/**
+ * Raised whenever a table changes shape. A database of an older version is
+ * emptied and seeded anew on open: the sandbox's data is demo data, and
+ * migrations would cost more than they are worth.
+ */
+const SCHEMA_VERSION = 2;
+
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (
   key TEXT PRIMARY KEY,
@@ -28,6 +35,13 @@ CREATE TABLE IF NOT EXISTS sellers (
   created_at TEXT NOT NULL,
   state_changed_at TEXT NOT NULL
 );
+/** Every state a seller entered, and when: "time in this state" for the staff screens. */
+CREATE TABLE IF NOT EXISTS seller_state_history (
+  seller_id TEXT NOT NULL REFERENCES sellers(id) ON DELETE CASCADE,
+  state TEXT NOT NULL,
+  entered_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS seller_state_history_seller ON seller_state_history (seller_id, entered_at);
 CREATE TABLE IF NOT EXISTS users (
   id TEXT PRIMARY KEY,
   email TEXT NOT NULL UNIQUE COLLATE NOCASE,
@@ -44,7 +58,9 @@ CREATE TABLE IF NOT EXISTS catalogue_files (
   file_name TEXT NOT NULL,
   size INTEGER NOT NULL,
   content_type TEXT NOT NULL,
-  uploaded_at TEXT NOT NULL
+  uploaded_at TEXT NOT NULL,
+  /** JSON object: catalogue header → marketplace field, or NULL before the seller mapped the columns. */
+  header_mapping TEXT
 );
 CREATE TABLE IF NOT EXISTS oidc_models (
   model TEXT NOT NULL,
@@ -62,7 +78,7 @@ CREATE INDEX IF NOT EXISTS oidc_models_user_code ON oidc_models (model, user_cod
 `;
 
 /** Tables that hold marketplace data; the seed fills them, a reset empties them. */
-const dataTables = ["catalogue_files", "users", "sellers"] as const;
+const dataTables = ["catalogue_files", "seller_state_history", "users", "sellers"] as const;
 
 export function openDatabase(path: string, { reset = false }: { reset?: boolean } = {}): Database {
   if (path !== ":memory:") {
@@ -73,8 +89,18 @@ export function openDatabase(path: string, { reset = false }: { reset?: boolean 
   }
   const db = new DatabaseSync(path);
   db.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;");
+  const { user_version: version } = db.prepare("PRAGMA user_version").get() as { user_version: number };
+  if (version !== SCHEMA_VERSION) dropAllTables(db);
   db.exec(schema);
+  db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
   return db;
+}
+
+function dropAllTables(db: Database): void {
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[];
+  db.exec("PRAGMA foreign_keys = OFF");
+  for (const { name } of tables) db.exec(`DROP TABLE IF EXISTS "${name}"`);
+  db.exec("PRAGMA foreign_keys = ON");
 }
 
 export function isSeeded(db: Database): boolean {

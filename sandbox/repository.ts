@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   CatalogueImportProgress,
+  requiredCatalogueFields,
   CurrentUser,
   Seller,
   type LanguageCode,
@@ -51,6 +52,8 @@ export type CatalogueFileRow = {
   size: number;
   content_type: string;
   uploaded_at: string;
+  /** JSON object: catalogue header → marketplace field; null until mapped. */
+  header_mapping: string | null;
 };
 
 export const sellerRoles: readonly Role[] = ["SELLER_ADMINISTRATOR", "SELLER_VIEWER_EXTERNAL"];
@@ -69,6 +72,25 @@ export function findUserByEmail(db: Database, email: string): UserRow | undefine
 
 export function findSellerById(db: Database, id: string): SellerRow | undefined {
   return db.prepare("SELECT * FROM sellers WHERE id = ?").get(id) as SellerRow | undefined;
+}
+
+/** Whether another seller already carries this name (case and surrounding spaces ignored). */
+export function sellerNameTaken(db: Database, name: string, exceptSellerId?: string): boolean {
+  const row = db
+    .prepare("SELECT id FROM sellers WHERE lower(trim(name)) = lower(trim(?)) AND id IS NOT ?")
+    .get(name, exceptSellerId ?? null);
+  return row !== undefined;
+}
+
+/** Moves a seller to a state and records when it entered it. */
+export function setSellerState(db: Database, sellerId: string, state: SellerStateName, at = new Date().toISOString()): void {
+  db.prepare("UPDATE sellers SET state = ?, state_changed_at = ? WHERE id = ?").run(state, at, sellerId);
+  db.prepare("INSERT INTO seller_state_history (seller_id, state, entered_at) VALUES (?, ?, ?)").run(sellerId, state, at);
+}
+
+/** A REGISTERED seller that saves anything is ONBOARDING from then on. */
+export function markOnboardingStarted(db: Database, seller: SellerRow): void {
+  if (seller.state === "REGISTERED") setSellerState(db, seller.id, "ONBOARDING");
 }
 
 export function listCatalogueFiles(db: Database, sellerId: string): CatalogueFileRow[] {
@@ -132,9 +154,17 @@ export function toSeller(db: Database, seller: SellerRow): Seller {
       size: file.size,
       contentType: file.content_type,
       uploadedAt: file.uploaded_at,
+      mappingComplete: mappingComplete(file),
     })),
     additionalFields: JSON.parse(seller.additional_fields),
   });
+}
+
+/** A file is mapped when every required marketplace field has a column. */
+export function mappingComplete(file: CatalogueFileRow): boolean {
+  if (!file.header_mapping) return false;
+  const assigned = new Set(Object.values(JSON.parse(file.header_mapping) as Record<string, string>));
+  return requiredCatalogueFields.every((field) => assigned.has(field));
 }
 
 /**
@@ -195,6 +225,7 @@ export function insertSeller(db: Database, seller: NewSeller): string {
     createdAt,
     createdAt,
   );
+  db.prepare("INSERT INTO seller_state_history (seller_id, state, entered_at) VALUES (?, ?, ?)").run(id, seller.state, createdAt);
   return id;
 }
 
@@ -232,13 +263,23 @@ export type NewCatalogueFile = {
   size: number;
   contentType: string;
   uploadedAt?: string;
+  /** Catalogue header → marketplace field. */
+  headerMapping?: Record<string, string> | null;
 };
 
 export function insertCatalogueFile(db: Database, file: NewCatalogueFile): string {
   const id = file.id ?? `file-${randomUUID()}`;
   db.prepare(
-    "INSERT INTO catalogue_files (id, seller_id, file_name, size, content_type, uploaded_at) VALUES (?, ?, ?, ?, ?, ?)",
-  ).run(id, file.sellerId, file.fileName, file.size, file.contentType, file.uploadedAt ?? new Date().toISOString());
+    "INSERT INTO catalogue_files (id, seller_id, file_name, size, content_type, uploaded_at, header_mapping) VALUES (?, ?, ?, ?, ?, ?, ?)",
+  ).run(
+    id,
+    file.sellerId,
+    file.fileName,
+    file.size,
+    file.contentType,
+    file.uploadedAt ?? new Date().toISOString(),
+    file.headerMapping ? JSON.stringify(file.headerMapping) : null,
+  );
   return id;
 }
 

@@ -47,6 +47,8 @@ function catalogueFile(sellerId: string, fileName: string, size: number, daysAgo
       ? "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
       : "text/csv",
     uploadedAt: seedDate(daysAgo),
+    // Every seeded file belongs to a seller past the hand-over: its columns are mapped.
+    headerMapping: { EAN: "EAN", Kategorie: "PRODUCT_CATEGORY" },
   };
 }
 

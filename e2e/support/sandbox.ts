@@ -1,10 +1,13 @@
 import { expect, type APIRequestContext } from "@playwright/test";
+import { testPorts } from "../../tests/support/ports";
 
-/** The test server's own sandbox (playwright.config.ts: SANDBOX_PORT 4100). */
-export const SANDBOX_URL = "http://127.0.0.1:4100";
+const E2E_PORTS = testPorts(3100, 4100);
+
+/** The test server's own sandbox (playwright.config.ts starts it). */
+export const SANDBOX_URL = `http://127.0.0.1:${E2E_PORTS.sandboxPort}`;
 export const IDP_URL = `${SANDBOX_URL}/idp`;
 /** The portal, as playwright.config.ts starts it. */
-export const PORTAL_URL = "http://localhost:3100";
+export const PORTAL_URL = `http://localhost:${E2E_PORTS.portalPort}`;
 
 /** True for any page of the sandbox's identity provider. */
 export function isProviderUrl(url: URL): boolean {

@@ -7,6 +7,9 @@ import {
   catalogueImportProgress,
   effectiveSellerId,
   findSellerById,
+  listCatalogueFiles,
+  mappingComplete,
+  setSellerState,
   toSeller,
   type SellerRow,
 } from "../repository.ts";
@@ -38,6 +41,32 @@ export function onboardingService(context: SandboxContext): express.Router {
   router.get("/me/seller/catalogue-import-progress", (_req, res) => {
     const seller = currentSeller(res);
     if (seller) res.json(catalogueImportProgress(db, seller));
+  });
+
+  /**
+   * Hands the catalogue over to the catalogue team: only from REGISTERED or
+   * ONBOARDING, and only with the catalogue steps complete (the FTP step
+   * does not count, as in the portal) and every file's columns mapped.
+   */
+  router.post("/me/seller/finish-upload", (_req, res) => {
+    const seller = currentSeller(res);
+    if (!seller) return;
+    if (seller.state !== "REGISTERED" && seller.state !== "ONBOARDING") {
+      sendError(res, 409, `The catalogue was handed over already (state ${seller.state})`, "INVALID_STATE");
+      return;
+    }
+    const missing = catalogueImportProgress(db, seller)
+      .filter((step) => step.stepType !== "FTP_SETTINGS" && !step.complete)
+      .map((step) => ({ fieldName: step.stepType, errorMessage: "not complete" }));
+    const unmapped = listCatalogueFiles(db, seller.id)
+      .filter((file) => !mappingComplete(file))
+      .map((file) => ({ fieldName: "MAPPING", errorMessage: `${file.file_name}: columns not mapped` }));
+    if (missing.length + unmapped.length > 0) {
+      sendError(res, 409, "The catalogue is not complete yet", "ONBOARDING_INCOMPLETE", { errors: [...missing, ...unmapped] });
+      return;
+    }
+    setSellerState(db, seller.id, "CATALOGUE_DATA_SUBMITTED");
+    res.json(SellerState.parse({ state: "CATALOGUE_DATA_SUBMITTED" }));
   });
 
   return router;

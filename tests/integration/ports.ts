@@ -1,4 +1,6 @@
-export const INTEGRATION_PORTS = { portalPort: 3200, sandboxPort: 4200 } as const;
+import { testPorts } from "../support/ports";
+
+export const INTEGRATION_PORTS = testPorts(3200, 4200);
 export const PORTAL = `http://localhost:${INTEGRATION_PORTS.portalPort}`;
 export const SANDBOX = `http://127.0.0.1:${INTEGRATION_PORTS.sandboxPort}`;
 /** The portal renews 30 s before expiry: with 40 s, a token counts as expiring 10 s after sign-in. */

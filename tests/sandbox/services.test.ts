@@ -243,3 +243,38 @@ describe("substitution", () => {
     expect(missing.status).toBe(400);
   });
 });
+
+describe("finishing the catalogue upload", () => {
+  it("refuses while a catalogue step is missing, naming it, and changes nothing", async () => {
+    // seller.new has neither saved its upload settings nor uploaded a file.
+    const token = await mintToken(sandbox, "seller.new@example.com");
+    const refused = await callService(sandbox, "/onboarding/me/seller/finish-upload", { token, method: "POST" });
+    expect(refused.status).toBe(409);
+    expectErrorBody(refused.body, "ONBOARDING_INCOMPLETE");
+    expect(UpstreamErrorBody.parse(refused.body).errors?.map((error) => error.fieldName)).toEqual(["UPLOAD_SETTINGS", "FILE_UPLOAD"]);
+    const state = await callService(sandbox, "/onboarding/me/seller/state", { token });
+    expect(state.body).toEqual({ state: "REGISTERED" });
+  });
+
+  it("refuses a seller whose catalogue was handed over already", async () => {
+    const token = await mintToken(sandbox, "seller.submitted@example.com");
+    const { status, body } = await callService(sandbox, "/onboarding/me/seller/finish-upload", { token, method: "POST" });
+    expect(status).toBe(409);
+    expectErrorBody(body, "INVALID_STATE");
+  });
+});
+
+describe("seller-service: seller names", () => {
+  it("knows the names that are taken, ignoring case and spaces, by GET and POST", async () => {
+    const token = await mintToken(sandbox, "bd@example.com");
+    const taken = await callService(sandbox, `/seller-service/v2/seller/sellerNameExists/${encodeURIComponent(" nordlicht living gmbh ")}`, { token });
+    expect(taken).toMatchObject({ status: 200, body: { exists: true } });
+    const free = await callService(sandbox, "/seller-service/v2/seller/sellerNameExists/Neuer%20Laden%20GmbH", { token });
+    expect(free).toMatchObject({ status: 200, body: { exists: false } });
+    const posted = await callService(sandbox, "/seller-service/seller/3/sellerNameExists/", { token, method: "POST", body: { sellerName: "Elbufer Küchenwelt GmbH" } });
+    expect(posted).toMatchObject({ status: 200, body: { exists: true } });
+    const empty = await callService(sandbox, "/seller-service/seller/3/sellerNameExists/", { token, method: "POST", body: { sellerName: " " } });
+    expect(empty.status).toBe(400);
+    expectErrorBody(empty.body, "VALIDATION_ERROR");
+  });
+});

@@ -11,6 +11,7 @@ import { requestMetaContext } from "../request-context.server";
 import { sessionContext } from "../session.server";
 import { callService, type CallContext, type ServiceRequest } from "./http.server";
 import { onboardingClient } from "./onboarding.server";
+import { sellerServiceClient } from "./seller-service.server";
 import { serviceConfigs } from "./services.server";
 import { UpstreamError } from "./upstream-error.server";
 import { userProfileClient } from "./user-profile.server";
@@ -57,5 +58,6 @@ export function upstream(args: RequestArgs) {
   return {
     userProfile: userProfileClient(caller("userProfile")),
     onboarding: onboardingClient(caller("onboarding")),
+    sellerService: sellerServiceClient(caller("sellerService")),
   };
 }

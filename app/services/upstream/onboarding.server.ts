@@ -6,5 +6,7 @@ export function onboardingClient(call: ServiceCaller) {
     seller: () => call({ path: "/me/seller", schema: Seller }),
     sellerState: () => call({ path: "/me/seller/state", schema: SellerState }),
     catalogueImportProgress: () => call({ path: "/me/seller/catalogue-import-progress", schema: CatalogueImportProgress }),
+    /** Hands the catalogue over: the seller becomes CATALOGUE_DATA_SUBMITTED. */
+    finishUpload: () => call({ method: "POST", path: "/me/seller/finish-upload", schema: SellerState }),
   };
 }
