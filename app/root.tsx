@@ -1,15 +1,17 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { getToast } from "remix-toast";
 import type { Route } from "./+types/root";
 import { EnvironmentIndicator } from "./components/environment-indicator";
-import { Logo } from "./components/logo";
+import { ErrorPage, type ErrorFacts } from "./components/error-page";
+import { PageFooter } from "./components/page-footer";
 import { NavigationProgress } from "./components/navigation-progress";
 import { SubstitutionBanner } from "./components/substitution-banner";
 import { Toaster } from "./components/toasts/toaster";
 import type { PortalToast } from "./components/toasts/toast-message";
 import { VersionCheck } from "./components/version-check";
+import { env } from "./services/env.server";
 import { environmentServices } from "./services/environment.server";
 import { getLocale, i18nextMiddleware } from "./services/i18n.server";
 import { requestMetaMiddleware } from "./services/request-context.server";
@@ -17,12 +19,14 @@ import { sessionContext, sessionMiddleware } from "./services/session.server";
 import { sanitizeToast } from "./services/toast-html.server";
 import appStylesHref from "./styles/app.css?url";
 import componentStylesHref from "./styles/components.css?url";
+import frameStylesHref from "./styles/frame.css?url";
 
 export const middleware = [requestMetaMiddleware, i18nextMiddleware, sessionMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appStylesHref },
   { rel: "stylesheet", href: componentStylesHref },
+  { rel: "stylesheet", href: frameStylesHref },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -38,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? { email: user.email, role: user.role, substitutionMode: user.substitutionMode, substitutedSellerName: user.substitutedSellerName ?? null }
         : null,
       environment: environmentServices(request),
+      footer: { imprint: env().IMPRINT_URL, privacy: env().PRIVACY_URL, help: env().HELP_URL },
     },
     // The flash cookie is rewritten only when a toast was read from it.
     toast ? { headers } : undefined,
@@ -64,7 +69,8 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <NavigationProgress />
         {rootData?.user?.substitutionMode ? <SubstitutionBanner sellerName={rootData.user.substitutedSellerName} /> : null}
-        {children}
+        <div className="page-body">{children}</div>
+        {rootData?.footer ? <PageFooter links={rootData.footer} /> : null}
         <Toaster toast={rootData?.toast} />
         {rootData?.environment ? <EnvironmentIndicator services={rootData.environment} /> : null}
         <VersionCheck />
@@ -79,44 +85,10 @@ export default function App() {
   return <Outlet />;
 }
 
-/** What a failed loader threw for an upstream failure (see orRouteError). */
-type UpstreamFailureData = {
-  message?: string | null;
-  errorCode?: string | null;
-  errors?: { fieldName?: string; errorMessage: string }[];
-  reference?: string | null;
-};
-
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const facts: UpstreamFailureData = isRouteErrorResponse(error) && typeof error.data === "object" && error.data ? error.data : {};
-  const explanation = status === 404 ? t("errors.notFoundHint") : status === 503 ? t("errors.upstreamDown") : status === 502 ? t("errors.upstream") : t("errors.unexpected");
-  return (
-    <main id="main" className="error-page">
-      <Logo />
-      <h1>{status === 404 ? t("base.404") : t("errors.title")}</h1>
-      <p>{explanation}</p>
-      {status === 502 && facts.message ? <p className="error-page__message">{facts.message}</p> : null}
-      {facts.errors?.length ? (
-        <ul className="error-page__errors">
-          {facts.errors.map((item, index) => (
-            <li key={index}>{item.fieldName ? `${item.fieldName}: ${item.errorMessage}` : item.errorMessage}</li>
-          ))}
-        </ul>
-      ) : null}
-      {facts.errorCode || facts.reference ? (
-        <p className="error-page__reference">
-          {t("errors.reference")} <code>{[facts.errorCode, facts.reference].filter(Boolean).join(" · ")}</code>
-        </p>
-      ) : null}
-      <p>
-        <Link to="/default-redirect" reloadDocument>
-          {t("base.goHome")}
-        </Link>
-      </p>
-    </main>
-  );
+  const facts: ErrorFacts = isRouteErrorResponse(error) && typeof error.data === "object" && error.data ? error.data : {};
+  return <ErrorPage status={status} facts={facts} />;
 }
 
 export const meta: Route.MetaFunction = ({ error }) => [

@@ -22,7 +22,7 @@ test("German on the welcome page, kept across a reload", async ({ page, context 
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Verkaufen auf unserem Marktplatz");
   await expect(page.getByRole("link", { name: "Anmelden" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Als Händler registrieren" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Händlerkonto registrieren" })).toBeVisible();
   await expect(languageButton(page, "DE")).toHaveAttribute("aria-pressed", "true");
   expect(isPortalPath("/")(new URL(page.url()))).toBe(true);
 

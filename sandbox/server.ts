@@ -5,6 +5,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import type { SandboxContext } from "./context.ts";
 import { controlRouter } from "./control.ts";
 import { isSeeded, openDatabase } from "./db.ts";
+import { legalPagesRouter } from "./legal-pages.ts";
 import { FaultRules, RequestCounter, faultMiddleware } from "./faults.ts";
 import { sendError } from "./http/errors.ts";
 import { interactionRouter } from "./oidc/interactions.ts";
@@ -81,6 +82,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       counter.reset();
     },
   }));
+  app.use(legalPagesRouter());
   app.use(faultMiddleware(faults, counter));
   mountServices(app, context);
   app.use(keepOfflineAccess);

@@ -18,6 +18,9 @@ export function sandboxPortalEnv(sandboxUrl: string, portalUrl: string, sessionS
     ADDRESS_BASE_URL: service("address"),
     API_KEY: sandboxKeys.apiKey,
     ANALYTICS_API_KEY: sandboxKeys.analyticsApiKey,
+    IMPRINT_URL: `${sandboxUrl}/legal/imprint`,
+    PRIVACY_URL: `${sandboxUrl}/legal/privacy`,
+    HELP_URL: `${sandboxUrl}/help`,
   };
 }
 

@@ -1,21 +1,28 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
+import { AccountMenu } from "./account-menu";
 import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
 
-/** The bar above every layout but the empty one: home link, language, the signed-in user and sign-out. */
-export function PageHeader() {
+/**
+ * The bar above every layout but the empty one: home link, language, the
+ * signed-in user and sign-out. On a phone the signed-in tools collapse into
+ * the account menu (CSS decides which of the two shows). An error page
+ * passes its own home link, one that does not lead straight back to it.
+ */
+export function PageHeader({ homeHref }: { homeHref?: string }) {
   const { t } = useTranslation();
   const rootData = useRouteLoaderData<typeof rootLoader>("root");
   const user = rootData?.user;
+  const locale = rootData?.locale ?? "en";
   return (
-    <header className="page-header">
-      <Link to={user ? "/default-redirect" : "/"} className="page-header__home" aria-label={t("layout.home")}>
+    <header className={`page-header${user ? " page-header--signed-in" : ""}`}>
+      <Link to={homeHref ?? (user ? "/default-redirect" : "/")} className="page-header__home" aria-label={t("layout.home")}>
         <Logo />
       </Link>
       <div className="page-header__tools">
-        <LanguageSwitcher current={rootData?.locale ?? "en"} />
+        <LanguageSwitcher current={locale} />
         {user ? (
           <div className="page-header__user">
             <span className="page-header__email">{user.email}</span>
@@ -28,6 +35,7 @@ export function PageHeader() {
           </div>
         ) : null}
       </div>
+      {user ? <AccountMenu email={user.email} roleLabel={t(`roles.${user.role}`)} locale={locale} /> : null}
     </header>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import { authenticate, IdentityProviderUnavailable } from "~/services/auth.server";
 import { refreshUser } from "~/services/current-user.server";
-import { getI18n } from "~/services/i18n.server";
+import { getI18n, getLocale, localeCookie } from "~/services/i18n.server";
 import { requestMetaContext } from "~/services/request-context.server";
 import { sessionContext } from "~/services/session.server";
 import { redirectWithPortalToast } from "~/services/toast.server";
@@ -21,7 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
 
   let tokens;
   try {
-    tokens = await authenticate(request);
+    tokens = await authenticate(request, { uiLocale: getLocale(context) });
   } catch (error) {
     if (error instanceof Response) throw error;
     if (error instanceof IdentityProviderUnavailable) {
@@ -35,8 +35,9 @@ export async function loader(args: Route.LoaderArgs) {
   }
 
   session.setTokens(tokens);
-  await refreshUser(args);
-  throw redirect(session.takeLastUrl());
+  const user = await refreshUser(args);
+  // The account's language wins at sign-in, so the choice follows the user to every browser.
+  throw redirect(session.takeLastUrl(), { headers: { "Set-Cookie": await localeCookie.serialize(user.languageCode) } });
 }
 
 export default function Login() {

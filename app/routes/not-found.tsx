@@ -1,8 +1,9 @@
-import { data } from "react-router";
+import { notFound } from "~/services/not-found.server";
+import type { Route } from "./+types/not-found";
 
 /** Any path no route matches. Also gives remix-i18next's middleware a route to run on. */
-export function loader() {
-  throw data({ message: "Page not found" }, { status: 404 });
+export async function loader(args: Route.LoaderArgs) {
+  throw await notFound(args);
 }
 
 export default function NotFound() {

@@ -1,11 +1,12 @@
 import { data } from "react-router";
 import { authenticate, IdentityProviderUnavailable } from "~/services/auth.server";
+import { getLocale } from "~/services/i18n.server";
 import type { Route } from "./+types/register";
 
 /** Starts sign-up at the identity provider; it comes back through /login. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   try {
-    await authenticate(request);
+    await authenticate(request, { uiLocale: getLocale(context) });
   } catch (error) {
     if (error instanceof IdentityProviderUnavailable) throw data({ service: "identity-provider" }, { status: 503 });
     throw error;

@@ -20,7 +20,13 @@ const ProviderMetadata = z.object({
 });
 type ProviderMetadata = z.infer<typeof ProviderMetadata>;
 
-/** The provider's sign-in asks for the password every time and opens registration on /register. */
+/** The portal's language of each request that starts a sign-in: the provider's pages speak it too. */
+const uiLocales = new WeakMap<Request, string>();
+
+/**
+ * The provider's sign-in asks for the password every time, opens registration
+ * on /register, and shows its pages in the portal's language (`ui_locales`).
+ */
 class PortalStrategy extends OAuth2Strategy<SessionTokens> {
   override name = "oidc";
 
@@ -29,6 +35,8 @@ class PortalStrategy extends OAuth2Strategy<SessionTokens> {
     result.set("prompt", "login");
     result.set("max_age", "1");
     if (new URL(request.url).pathname === "/register") result.set("view_type", "register");
+    const locale = uiLocales.get(request);
+    if (locale) result.set("ui_locales", locale);
     return result;
   }
 }
@@ -121,8 +129,9 @@ async function withinTimeout<T>(work: Promise<T>, what: string): Promise<T> {
  * Without `state` in the URL: throws the redirect to the provider. On the
  * callback: checks state and PKCE, exchanges the code and returns the tokens.
  */
-export async function authenticate(request: Request): Promise<SessionTokens> {
+export async function authenticate(request: Request, options: { uiLocale?: string } = {}): Promise<SessionTokens> {
   const { authenticator } = await oidc();
+  if (options.uiLocale) uiLocales.set(request, options.uiLocale);
   return withinTimeout(authenticator.authenticate("oidc", request), "token exchange");
 }
 

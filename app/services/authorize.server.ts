@@ -4,11 +4,12 @@
  * Middleware runs before the loaders and before the action, so a POST is
  * refused exactly like a GET.
  */
-import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { accessRule, isAllowed, isSellerRole, sellerStateAllows, type AccessRuleName, type RouteAccess } from "~/lib/access";
 import { requireUser } from "./current-user.server";
 import { getI18n } from "./i18n.server";
 import { requestMetaContext } from "./request-context.server";
+import { notFound } from "./not-found.server";
 import { redirectWithPortalToast } from "./toast.server";
 import { upstream } from "./upstream/index.server";
 import { orRouteError } from "./upstream/upstream-error.server";
@@ -45,7 +46,7 @@ export function authorize(guard: RouteGuard): AuthorizeMiddleware {
     }
 
     if (guard.validate && !(await guard.validate(args))) {
-      throw data({ message: "Page Not Found" }, { status: 404 });
+      throw await notFound(args);
     }
 
     return next();

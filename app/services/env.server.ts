@@ -26,6 +26,10 @@ const EnvSchema = z
     ADDRESS_BASE_URL: url.optional(),
     API_KEY: z.string().min(1),
     ANALYTICS_API_KEY: z.string().min(1),
+    /** The marketplace's imprint (Impressum), privacy notice (Datenschutz) and help/contact pages, linked from every page's footer. */
+    IMPRINT_URL: url,
+    PRIVACY_URL: url,
+    HELP_URL: url,
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     /** Turns on /dev/* pages outside development builds (used by the test server). */
     ENABLE_DEV_PAGES: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),

@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from "../passwords.ts";
 import { findUserByEmail, registerSeller } from "../repository.ts";
 import { portalScopes } from "./provider.ts";
 import { errorPage, registrationPage, signInPage, type RegistrationErrors } from "./pages.ts";
+import { pageLanguage, texts, type PageLanguage } from "./texts.ts";
 
 /**
  * The sign-in and registration pages behind `<issuer>/interaction/:uid`.
@@ -13,12 +14,20 @@ import { errorPage, registrationPage, signInPage, type RegistrationErrors } from
  * (always, as the portal sends prompt=login).
  */
 
-const Registration = z.object({
-  email: z.string().trim().pipe(z.email("Enter a valid email address.")),
-  password: z.string().min(4, "The password needs at least 4 characters."),
-  companyName: z.string().trim().min(1, "Enter your company's name.").max(200, "At most 200 characters."),
-  language: LanguageCode.catch("en"),
-});
+function registration(language: PageLanguage) {
+  const text = texts[language];
+  return z.object({
+    email: z.string().trim().pipe(z.email(text.invalidEmail)),
+    password: z.string().min(4, text.shortPassword),
+    companyName: z.string().trim().min(1, text.missingCompany).max(200, text.longCompany),
+    language: LanguageCode.catch(language),
+  });
+}
+
+/** The language of the sign-in's pages: the authorization request's ui_locales, else the browser's. */
+function languageOf(req: Request, details?: { params: Record<string, unknown> }): PageLanguage {
+  return pageLanguage(details?.params.ui_locales, req.get("accept-language"));
+}
 
 export function interactionRouter(context: SandboxContext): express.Router {
   const { db, provider } = context;
@@ -26,12 +35,13 @@ export function interactionRouter(context: SandboxContext): express.Router {
   const form = express.urlencoded({ extended: false, limit: "20kb" });
   const base = `${new URL(context.issuer).pathname}/interaction`;
 
-  const renderSignIn = (res: Response, uid: string, status: number, username?: string, error?: string) => {
+  const renderSignIn = (res: Response, language: PageLanguage, uid: string, status: number, username?: string, error?: string) => {
     res
       .status(status)
       .type("html")
       .send(
         signInPage({
+          language,
           action: `${base}/${uid}/login`,
           registerHref: `${base}/${uid}?view=register`,
           username,
@@ -42,6 +52,7 @@ export function interactionRouter(context: SandboxContext): express.Router {
 
   const renderRegistration = (
     res: Response,
+    language: PageLanguage,
     uid: string,
     status: number,
     values?: { email?: string; companyName?: string; language?: string },
@@ -52,6 +63,7 @@ export function interactionRouter(context: SandboxContext): express.Router {
       .type("html")
       .send(
         registrationPage({
+          language,
           action: `${base}/${uid}/register`,
           signInHref: `${base}/${uid}?view=login`,
           values,
@@ -72,8 +84,8 @@ export function interactionRouter(context: SandboxContext): express.Router {
       .status(400)
       .type("html")
       .send(
-        errorPage("Sign-in expired", {
-          error: "The sign-in took too long or was started in another browser. Go back to the portal and sign in again.",
+        errorPage(languageOf(req), texts[languageOf(req)].expiredTitle, {
+          error: texts[languageOf(req)].expiredText,
         }),
       );
     return undefined;
@@ -82,12 +94,13 @@ export function interactionRouter(context: SandboxContext): express.Router {
   router.get("/:uid", async (req, res) => {
     const details = await loadInteraction(req, res);
     if (!details) return;
+    const language = languageOf(req, details);
     if (details.prompt.name !== "login") {
       // The portal's grant covers everything it asks for, so any other prompt
       // is answered at once instead of showing a consent screen.
       const accountId = details.session?.accountId;
       const clientId = String(details.params.client_id ?? "");
-      if (!accountId) return renderSignIn(res, details.uid, 200);
+      if (!accountId) return renderSignIn(res, language, details.uid, 200);
       const grant = details.grantId
         ? ((await provider.Grant.find(details.grantId)) ?? new provider.Grant({ accountId, clientId }))
         : new provider.Grant({ accountId, clientId });
@@ -97,9 +110,9 @@ export function interactionRouter(context: SandboxContext): express.Router {
       return;
     }
     const view = req.query.view ?? (details.params.view_type === "register" ? "register" : "login");
-    if (view === "register") return renderRegistration(res, details.uid, 200);
+    if (view === "register") return renderRegistration(res, language, details.uid, 200);
     const loginHint = typeof details.params.login_hint === "string" ? details.params.login_hint : undefined;
-    renderSignIn(res, details.uid, 200, loginHint);
+    renderSignIn(res, language, details.uid, 200, loginHint);
   });
 
   router.post("/:uid/login", form, async (req, res) => {
@@ -109,7 +122,8 @@ export function interactionRouter(context: SandboxContext): express.Router {
     const password = typeof req.body?.password === "string" ? req.body.password : "";
     const user = username ? findUserByEmail(db, username) : undefined;
     if (!user || !verifyPassword(password, user.password_hash)) {
-      renderSignIn(res, details.uid, 400, username, "The email address or the password is wrong.");
+      const language = languageOf(req, details);
+      renderSignIn(res, language, details.uid, 400, username, texts[language].wrongCredentials);
       return;
     }
     await provider.interactionFinished(
@@ -123,25 +137,26 @@ export function interactionRouter(context: SandboxContext): express.Router {
   router.post("/:uid/register", form, async (req, res) => {
     const details = await loadInteraction(req, res);
     if (!details) return;
+    const language = languageOf(req, details);
     const body = (req.body ?? {}) as Record<string, unknown>;
     const values = {
       email: typeof body.email === "string" ? body.email : "",
       companyName: typeof body.companyName === "string" ? body.companyName : "",
-      language: typeof body.language === "string" ? body.language : "en",
+      language: typeof body.language === "string" ? body.language : language,
     };
-    const parsed = Registration.safeParse({ ...values, password: body.password ?? "" });
+    const parsed = registration(language).safeParse({ ...values, password: body.password ?? "" });
     if (!parsed.success) {
       const errors: RegistrationErrors = {};
       for (const issue of parsed.error.issues) {
         const name = issue.path[0] as keyof RegistrationErrors;
         errors[name] ??= issue.message;
       }
-      renderRegistration(res, details.uid, 400, values, errors);
+      renderRegistration(res, language, details.uid, 400, values, errors);
       return;
     }
     if (findUserByEmail(db, parsed.data.email)) {
-      renderRegistration(res, details.uid, 400, values, {
-        email: "An account with this email address exists already. Sign in instead.",
+      renderRegistration(res, language, details.uid, 400, values, {
+        email: texts[language].emailTaken,
       });
       return;
     }

@@ -1,4 +1,5 @@
 import { demoAccounts, demoPassword } from "../seed.ts";
+import { roleName, texts, type PageLanguage } from "./texts.ts";
 
 /**
  * The identity provider's own pages: plain HTML that works without
@@ -32,17 +33,27 @@ const styles = `
   table { border-collapse: collapse; width: 100%; font-size: 0.9rem; }
   caption { text-align: left; margin-bottom: 0.5rem; }
   th, td { text-align: left; padding: 0.35rem 0.5rem; border-bottom: 1px solid #ddd; vertical-align: top; }
-  code { font-size: 0.95em; }
+  code { font-size: 0.95em; overflow-wrap: anywhere; }
+  /* On a phone each demo account is a small card: the table never makes the page scroll sideways. */
+  @media (max-width: 36rem) {
+    body { padding: 1rem 0.5rem; }
+    main { padding: 1.25rem 1rem; }
+    table, tbody, tr, td { display: block; }
+    thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+    tr { padding: 0.5rem 0; border-bottom: 1px solid #ddd; }
+    td { border: 0; padding: 0.1rem 0; }
+    td::before { content: attr(data-label) ": "; font-weight: 600; }
+  }
 `;
 
-function page(title: string, body: string): string {
+export function page(language: PageLanguage, title: string, body: string): string {
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(title)} – Marketplace sandbox</title>
+<title>${escapeHtml(title)} – ${escapeHtml(texts[language].siteName)}</title>
 <style>${styles}</style>
 </head>
 <body>
@@ -71,42 +82,47 @@ function field(options: {
 </div>`;
 }
 
-function demoAccountTable(): string {
+function demoAccountTable(language: PageLanguage): string {
+  const text = texts[language];
+  // The seed describes its sellers in English.
+  const sellerLang = language === "en" ? "" : ' lang="en"';
   const rows = demoAccounts
     .map(
       (account) =>
-        `<tr><td><code>${escapeHtml(account.username)}</code></td><td>${escapeHtml(account.role)}</td><td>${escapeHtml(account.seller)}</td></tr>`,
+        `<tr><td data-label="${escapeHtml(text.username)}"><code>${escapeHtml(account.username)}</code></td><td data-label="${escapeHtml(text.role)}">${escapeHtml(roleName(language, account.role))}</td><td data-label="${escapeHtml(text.seller)}"${sellerLang}>${escapeHtml(account.seller)}</td></tr>`,
     )
     .join("\n");
-  return `<h2 id="demo-accounts">Demo accounts</h2>
+  return `<h2 id="demo-accounts">${escapeHtml(text.demoAccounts)}</h2>
 <table>
-<caption>Every demo account uses the password <code>${escapeHtml(demoPassword)}</code>.</caption>
-<thead><tr><th scope="col">Username</th><th scope="col">Role</th><th scope="col">Seller</th></tr></thead>
+<caption>${escapeHtml(text.demoCaption)} <code>${escapeHtml(demoPassword)}</code>.</caption>
+<thead><tr><th scope="col">${escapeHtml(text.username)}</th><th scope="col">${escapeHtml(text.role)}</th><th scope="col">${escapeHtml(text.seller)}</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
 </table>`;
 }
 
-export function signInPage(options: { action: string; registerHref: string; username?: string; error?: string }): string {
+export function signInPage(options: { language: PageLanguage; action: string; registerHref: string; username?: string; error?: string }): string {
+  const text = texts[options.language];
   const error = options.error
     ? `<p class="error" role="alert" id="form-error">${escapeHtml(options.error)}</p>`
     : "";
   return page(
-    "Sign in",
-    `<h1>Sign in to the seller portal</h1>
-<p>This is the marketplace sandbox's identity provider.</p>
+    options.language,
+    text.signInTitle,
+    `<h1>${escapeHtml(text.signInHeading)}</h1>
+<p>${escapeHtml(text.signInIntro)}</p>
 ${error}
 <form method="post" action="${escapeHtml(options.action)}" novalidate>
-${field({ name: "username", label: "Email address", type: "email", value: options.username, autocomplete: "username", autofocus: !options.username })}
+${field({ name: "username", label: text.email, type: "email", value: options.username, autocomplete: "username", autofocus: !options.username })}
 <div class="field">
-  <label for="password">Password</label>
+  <label for="password">${escapeHtml(text.password)}</label>
   <input id="password" name="password" type="password" autocomplete="current-password" required${options.error ? ' aria-invalid="true" aria-describedby="form-error"' : ""}${options.username ? " autofocus" : ""}>
 </div>
-<button type="submit">Sign in</button>
+<button type="submit">${escapeHtml(text.signInButton)}</button>
 </form>
-<p>New seller? <a href="${escapeHtml(options.registerHref)}">Register a seller account</a></p>
-${demoAccountTable()}`,
+<p>${escapeHtml(text.newSeller)} <a href="${escapeHtml(options.registerHref)}">${escapeHtml(text.registerLink)}</a></p>
+${demoAccountTable(options.language)}`,
   );
 }
 
@@ -114,40 +130,43 @@ export type RegistrationValues = { email?: string; companyName?: string; languag
 export type RegistrationErrors = Partial<Record<"email" | "password" | "companyName" | "language", string>>;
 
 export function registrationPage(options: {
+  language: PageLanguage;
   action: string;
   signInHref: string;
   values?: RegistrationValues;
   errors?: RegistrationErrors;
 }): string {
+  const text = texts[options.language];
   const values = options.values ?? {};
   const errors = options.errors ?? {};
   const summary = Object.keys(errors).length
-    ? `<p class="error" role="alert">Please correct the marked fields.</p>`
+    ? `<p class="error" role="alert">${escapeHtml(text.correctFields)}</p>`
     : "";
-  const language = values.language === "de" ? "de" : "en";
+  const language = (values.language ?? options.language) === "de" ? "de" : "en";
   const languageError = errors.language
     ? `<p class="field-error" id="language-error">${escapeHtml(errors.language)}</p>`
     : "";
   return page(
-    "Register",
-    `<h1>Register as a seller</h1>
-<p>Create a seller account on the marketplace sandbox. You become the administrator of a new seller.</p>
+    options.language,
+    text.registerTitle,
+    `<h1>${escapeHtml(text.registerHeading)}</h1>
+<p>${escapeHtml(text.registerIntro)}</p>
 ${summary}
 <form method="post" action="${escapeHtml(options.action)}" novalidate>
-${field({ name: "email", label: "Email address", type: "email", value: values.email, autocomplete: "email", error: errors.email, autofocus: true })}
-${field({ name: "password", label: "Password", type: "password", autocomplete: "new-password", error: errors.password })}
-${field({ name: "companyName", label: "Company name", type: "text", value: values.companyName, autocomplete: "organization", error: errors.companyName })}
+${field({ name: "email", label: text.email, type: "email", value: values.email, autocomplete: "email", error: errors.email, autofocus: true })}
+${field({ name: "password", label: text.password, type: "password", autocomplete: "new-password", error: errors.password })}
+${field({ name: "companyName", label: text.companyName, type: "text", value: values.companyName, autocomplete: "organization", error: errors.companyName })}
 <div class="field">
-  <label for="language">Language</label>
+  <label for="language">${escapeHtml(text.language)}</label>
   <select id="language" name="language"${errors.language ? ' aria-invalid="true" aria-describedby="language-error"' : ""}>
-    <option value="en"${language === "en" ? " selected" : ""}>English</option>
+    <option value="en" lang="en"${language === "en" ? " selected" : ""}>English</option>
     <option value="de" lang="de"${language === "de" ? " selected" : ""}>Deutsch</option>
   </select>
   ${languageError}
 </div>
-<button type="submit">Create account</button>
+<button type="submit">${escapeHtml(text.createAccount)}</button>
 </form>
-<p>Already registered? <a href="${escapeHtml(options.signInHref)}">Sign in</a></p>`,
+<p>${escapeHtml(text.alreadyRegistered)} <a href="${escapeHtml(options.signInHref)}">${escapeHtml(text.signInLink)}</a></p>`,
   );
 }
 
@@ -155,31 +174,35 @@ ${field({ name: "companyName", label: "Company name", type: "text", value: value
  * The end-session confirmation. The portal already asked the user, so a
  * script submits the form at once; without JavaScript the button does.
  */
-export function logoutPage(form: string): string {
+export function logoutPage(language: PageLanguage, form: string): string {
+  const text = texts[language];
   const formWithLogout = form.replace("</form>", '<input type="hidden" name="logout" value="yes"></form>');
   return page(
-    "Sign out",
-    `<h1>Sign out</h1>
-<p>You are signing out of the seller portal.</p>
+    language,
+    text.signOutTitle,
+    `<h1>${escapeHtml(text.signOutTitle)}</h1>
+<p>${escapeHtml(text.signOutIntro)}</p>
 ${formWithLogout}
-<button type="submit" form="op.logoutForm">Sign out</button>
+<button type="submit" form="op.logoutForm">${escapeHtml(text.signOutButton)}</button>
 <script>document.getElementById("op.logoutForm").submit();</script>`,
   );
 }
 
-export function signedOutPage(portalUrl: string | undefined): string {
+export function signedOutPage(language: PageLanguage, portalUrl: string | undefined): string {
+  const text = texts[language];
   return page(
-    "Signed out",
-    `<h1>You are signed out</h1>
-<p>Your session at the marketplace sandbox has ended.</p>
-${portalUrl ? `<p><a href="${escapeHtml(portalUrl)}">Back to the seller portal</a></p>` : ""}`,
+    language,
+    text.signedOutTitle,
+    `<h1>${escapeHtml(text.signedOutHeading)}</h1>
+<p>${escapeHtml(text.signedOutIntro)}</p>
+${portalUrl ? `<p><a href="${escapeHtml(portalUrl)}">${escapeHtml(text.backToPortal)}</a></p>` : ""}`,
   );
 }
 
-export function errorPage(title: string, details: Record<string, unknown>): string {
+export function errorPage(language: PageLanguage, title: string, details: Record<string, unknown>): string {
   const items = Object.entries(details)
     .filter(([, value]) => value !== undefined && value !== "")
     .map(([key, value]) => `<dt>${escapeHtml(key)}</dt><dd>${escapeHtml(value)}</dd>`)
     .join("\n");
-  return page(title, `<h1>${escapeHtml(title)}</h1>\n<dl>\n${items}\n</dl>`);
+  return page(language, title, `<h1>${escapeHtml(title)}</h1>\n<dl>\n${items}\n</dl>`);
 }

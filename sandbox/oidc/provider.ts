@@ -3,7 +3,9 @@ import Provider, { type Account, type ClientInstance, type KoaContextWithOIDC, t
 import { sandboxClient } from "../../contract/upstream.ts";
 import { readMeta, writeMeta, type Database } from "../db.ts";
 import { findUserById } from "../repository.ts";
+import { endPortalSessionAtOnce } from "./end-session.ts";
 import { errorPage, logoutPage, signedOutPage } from "./pages.ts";
+import { pageLanguage, texts } from "./texts.ts";
 import { SqliteAdapter } from "./sqlite-adapter.ts";
 
 /** The scopes the portal asks for; `user_info` carries the claims below. */
@@ -60,12 +62,13 @@ export function createProvider(options: ProviderOptions): Provider {
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
+          if (await endPortalSessionAtOnce(ctx, provider, sandboxClient.clientId)) return;
           ctx.type = "html";
-          ctx.body = logoutPage(form);
+          ctx.body = logoutPage(languageOf(ctx), form);
         },
         postLogoutSuccessSource: async (ctx: KoaContextWithOIDC) => {
           ctx.type = "html";
-          ctx.body = signedOutPage(portalUrls[0]);
+          ctx.body = signedOutPage(languageOf(ctx), portalUrls[0]);
         },
       },
     },
@@ -83,7 +86,7 @@ export function createProvider(options: ProviderOptions): Provider {
     },
     renderError: async (ctx: KoaContextWithOIDC, out: Record<string, unknown>) => {
       ctx.type = "html";
-      ctx.body = errorPage("Sign-in problem", out);
+      ctx.body = errorPage(languageOf(ctx), texts[languageOf(ctx)].problemTitle, out);
     },
     findAccount: async (_ctx: KoaContextWithOIDC, sub: string): Promise<Account | undefined> => {
       const user = findUserById(db, sub);
@@ -143,6 +146,12 @@ export function markOfflineAccess(search: string): string | undefined {
   const requested = (params.get("scope") ?? "").split(" ").includes("offline_access");
   if (requested) params.set(offlineAccessParam, "requested");
   return requested || spoofed ? params.toString() : undefined;
+}
+
+/** The language of a provider page: the request's ui_locales, else the browser's Accept-Language. */
+function languageOf(ctx: KoaContextWithOIDC) {
+  const headers = (ctx as { headers?: Record<string, string | undefined> }).headers ?? {};
+  return pageLanguage(ctx.oidc?.params?.ui_locales, headers["accept-language"]);
 }
 
 /** One RSA signing key, made on first start and kept in the database so id tokens stay valid across restarts. */

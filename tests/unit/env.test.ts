@@ -13,6 +13,9 @@ const complete = {
   ANALYTICS_BASE_URL: "https://analytics.example.com",
   API_KEY: "key",
   ANALYTICS_API_KEY: "analytics-key",
+  IMPRINT_URL: "https://www.example.com/impressum",
+  PRIVACY_URL: "https://www.example.com/datenschutz",
+  HELP_URL: "https://www.example.com/hilfe",
 };
 
 describe("configuration", () => {
@@ -33,6 +36,14 @@ describe("configuration", () => {
   it("names a malformed address", () => {
     expect(() => parseEnv({ ...complete, ANALYTICS_BASE_URL: "analytics.example.com" })).toThrow(/ANALYTICS_BASE_URL: /);
     expect(() => parseEnv({ ...complete, API_BASE_URL: "ftp://api.example.com" })).toThrow(/API_BASE_URL: /);
+  });
+
+  it("needs the footer's imprint, privacy and help addresses, each a web address", () => {
+    const { IMPRINT_URL: _imprint, ...withoutImprint } = complete;
+    expect(() => parseEnv(withoutImprint)).toThrow(/IMPRINT_URL: missing/);
+    expect(() => parseEnv({ ...complete, PRIVACY_URL: "javascript:alert(1)" })).toThrow(/PRIVACY_URL: /);
+    expect(() => parseEnv({ ...complete, HELP_URL: "help" })).toThrow(/HELP_URL: /);
+    expect(parseEnv(complete).HELP_URL).toBe("https://www.example.com/hilfe");
   });
 
   it("refuses a short session secret", () => {

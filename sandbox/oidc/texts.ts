@@ -1,0 +1,152 @@
+import type { Role } from "../../contract/upstream.ts";
+
+/**
+ * The identity provider's pages in English and German. The language comes
+ * from the sign-in request's `ui_locales` (the portal sends its own), else
+ * from the browser's Accept-Language, else English.
+ */
+
+export type PageLanguage = "en" | "de";
+
+const supported: readonly PageLanguage[] = ["en", "de"];
+
+function firstSupported(tags: string[]): PageLanguage | undefined {
+  for (const tag of tags) {
+    const base = tag.trim().toLowerCase().split("-")[0];
+    if ((supported as readonly string[]).includes(base ?? "")) return base as PageLanguage;
+  }
+  return undefined;
+}
+
+/** Accept-Language's tags in the browser's order of preference (by q, then position). */
+function acceptedTags(header: string): string[] {
+  return header
+    .split(",")
+    .map((part, index) => {
+      const [tag = "", ...parameters] = part.trim().split(";");
+      const q = Number(parameters.find((parameter) => parameter.trim().startsWith("q="))?.trim().slice(2) ?? "1");
+      return { tag, q: Number.isFinite(q) ? q : 0, index };
+    })
+    .filter((entry) => entry.tag && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((entry) => entry.tag);
+}
+
+export function pageLanguage(uiLocales: unknown, acceptLanguage: string | undefined): PageLanguage {
+  const fromRequest = typeof uiLocales === "string" ? firstSupported(uiLocales.split(/\s+/)) : undefined;
+  return fromRequest ?? firstSupported(acceptedTags(acceptLanguage ?? "")) ?? "en";
+}
+
+const roleNames: Record<PageLanguage, Record<Role, string>> = {
+  en: {
+    SELLER_ADMINISTRATOR: "Seller administrator",
+    SELLER_VIEWER_EXTERNAL: "Seller (read-only)",
+    OPERATOR_ADMINISTRATOR: "Marketplace administrator",
+    OPERATOR_BUSINESSDEVELOPER: "Business developer",
+    OPERATOR_BUSINESSDEVELOPER_INTERNATIONAL: "International business developer",
+    OPERATOR_SUCCESSMANAGER: "Seller success manager",
+    OPERATOR_OTHER: "Marketplace staff",
+    TOM_TEAM_MEMBER: "Catalogue import team",
+  },
+  de: {
+    SELLER_ADMINISTRATOR: "Händlerkonto (Verwaltung)",
+    SELLER_VIEWER_EXTERNAL: "Händlerkonto (Lesezugriff)",
+    OPERATOR_ADMINISTRATOR: "Marktplatz-Administration",
+    OPERATOR_BUSINESSDEVELOPER: "Business Development",
+    OPERATOR_BUSINESSDEVELOPER_INTERNATIONAL: "Business Development International",
+    OPERATOR_SUCCESSMANAGER: "Seller Success Management",
+    OPERATOR_OTHER: "Marktplatz-Team",
+    TOM_TEAM_MEMBER: "Katalogimport-Team",
+  },
+};
+
+export function roleName(language: PageLanguage, role: string): string {
+  return roleNames[language][role as Role] ?? role;
+}
+
+export const texts = {
+  en: {
+    siteName: "Marketplace sandbox",
+    signInTitle: "Sign in",
+    signInHeading: "Sign in to the seller portal",
+    signInIntro: "This is the marketplace sandbox's identity provider.",
+    email: "Email address",
+    password: "Password",
+    signInButton: "Sign in",
+    newSeller: "New seller?",
+    registerLink: "Register a seller account",
+    wrongCredentials: "The email address or the password is wrong.",
+    demoAccounts: "Demo accounts",
+    demoCaption: "Every demo account uses the password",
+    username: "Username",
+    role: "Role",
+    seller: "Seller",
+    registerTitle: "Register",
+    registerHeading: "Register as a seller",
+    registerIntro: "Create a seller account on the marketplace sandbox. You become the administrator of a new seller.",
+    correctFields: "Please correct the marked fields.",
+    companyName: "Company name",
+    language: "Language",
+    createAccount: "Create account",
+    alreadyRegistered: "Already registered?",
+    signInLink: "Sign in",
+    invalidEmail: "Enter a valid email address.",
+    shortPassword: "The password needs at least 4 characters.",
+    missingCompany: "Enter your company's name.",
+    longCompany: "At most 200 characters.",
+    emailTaken: "An account with this email address exists already. Sign in instead.",
+    signOutTitle: "Sign out",
+    signOutIntro: "You are signing out of the seller portal.",
+    signOutButton: "Sign out",
+    signedOutTitle: "Signed out",
+    signedOutHeading: "You are signed out",
+    signedOutIntro: "Your session at the marketplace sandbox has ended.",
+    backToPortal: "Back to the seller portal",
+    expiredTitle: "Sign-in expired",
+    expiredText: "The sign-in took too long or was started in another browser. Go back to the portal and sign in again.",
+    problemTitle: "Sign-in problem",
+  },
+  de: {
+    siteName: "Marktplatz-Sandbox",
+    signInTitle: "Anmelden",
+    signInHeading: "Beim Seller Portal anmelden",
+    signInIntro: "Dies ist der Identitätsanbieter der Marktplatz-Sandbox.",
+    email: "E-Mail-Adresse",
+    password: "Passwort",
+    signInButton: "Anmelden",
+    newSeller: "Neu auf dem Marktplatz?",
+    registerLink: "Händlerkonto registrieren",
+    wrongCredentials: "E-Mail-Adresse oder Passwort sind falsch.",
+    demoAccounts: "Demokonten",
+    demoCaption: "Alle Demokonten verwenden das Passwort",
+    username: "Anmeldename",
+    role: "Rolle",
+    seller: "Händlerkonto",
+    registerTitle: "Registrieren",
+    registerHeading: "Händlerkonto registrieren",
+    registerIntro: "Legen Sie ein Händlerkonto in der Marktplatz-Sandbox an. Sie verwalten damit ein neues Händlerkonto.",
+    correctFields: "Bitte korrigieren Sie die markierten Felder.",
+    companyName: "Name des Unternehmens",
+    language: "Sprache",
+    createAccount: "Konto anlegen",
+    alreadyRegistered: "Schon registriert?",
+    signInLink: "Anmelden",
+    invalidEmail: "Geben Sie eine gültige E-Mail-Adresse ein.",
+    shortPassword: "Das Passwort braucht mindestens 4 Zeichen.",
+    missingCompany: "Geben Sie den Namen Ihres Unternehmens ein.",
+    longCompany: "Höchstens 200 Zeichen.",
+    emailTaken: "Zu dieser E-Mail-Adresse gibt es schon ein Konto. Melden Sie sich stattdessen an.",
+    signOutTitle: "Abmelden",
+    signOutIntro: "Sie melden sich vom Seller Portal ab.",
+    signOutButton: "Abmelden",
+    signedOutTitle: "Abgemeldet",
+    signedOutHeading: "Sie sind abgemeldet",
+    signedOutIntro: "Ihre Sitzung in der Marktplatz-Sandbox ist beendet.",
+    backToPortal: "Zurück zum Seller Portal",
+    expiredTitle: "Anmeldung abgelaufen",
+    expiredText: "Die Anmeldung hat zu lange gedauert oder wurde in einem anderen Browser begonnen. Gehen Sie zurück zum Portal und melden Sie sich erneut an.",
+    problemTitle: "Problem bei der Anmeldung",
+  },
+} satisfies Record<PageLanguage, Record<string, string>>;
+
+export type PageTexts = (typeof texts)["en"];
