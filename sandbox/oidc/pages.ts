@@ -38,7 +38,7 @@ const styles = `
   @media (max-width: 36rem) {
     body { padding: 1rem 0.5rem; }
     main { padding: 1.25rem 1rem; }
-    table, tbody, tr, td { display: block; }
+    table, caption, tbody, tr, td { display: block; }
     thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
     tr { padding: 0.5rem 0; border-bottom: 1px solid #ddd; }
     td { border: 0; padding: 0.1rem 0; }

@@ -54,7 +54,7 @@ describe("sign-in page", () => {
     expect(html).not.toMatch(/\son[a-z]+=/i);
     expect(formAction(html, sandbox.url)).toBe(`${interactionUrl}/login`);
     expect(html).toContain("seller.active@example.com");
-    expect(html).toContain("OPERATOR_BUSINESSDEVELOPER_INTERNATIONAL");
+    expect(html).toContain("International business developer");
     expect(html).toContain("<code>demo</code>");
     expect(html).toMatch(/href="[^"]*\?view=register"/);
   });
@@ -305,7 +305,7 @@ describe("registration", () => {
 });
 
 describe("sign-out (rp-initiated logout)", () => {
-  it("confirms with an accessible page and returns to post_logout_redirect_uri", async () => {
+  it("signs the portal's own client out at once with a valid id_token_hint: no confirmation, back to post_logout_redirect_uri", async () => {
     const flow = await signIn(sandbox, "success@example.com");
     const tokens = await tokenRequest(sandbox.issuer, {
       grant_type: "authorization_code",
@@ -316,6 +316,26 @@ describe("sign-out (rp-initiated logout)", () => {
     const endSession = new URL(`${sandbox.issuer}/session/end`);
     endSession.search = new URLSearchParams({
       id_token_hint: tokens.body.id_token,
+      post_logout_redirect_uri: "http://localhost:3000/",
+      state: "bye",
+    }).toString();
+    const response = await flow.jar.fetch(endSession.toString());
+    expect(response.status).toBe(303);
+    const back = new URL(absolute(sandbox.url, response.headers.get("location")));
+    expect(`${back.origin}${back.pathname}`).toBe("http://localhost:3000/");
+    expect(back.searchParams.get("state")).toBe("bye");
+    // The provider's session is over: the same request now finds nobody to sign out, and the tokens are revoked.
+    const again = await flow.jar.fetch(endSession.toString());
+    expect(await again.text()).not.toContain('form="op.logoutForm"');
+    const refresh = await tokenRequest(sandbox.issuer, { grant_type: "refresh_token", refresh_token: tokens.body.refresh_token });
+    expect(refresh.status).toBe(400);
+  });
+
+  it("still confirms with an accessible page when no id_token_hint names the portal", async () => {
+    const flow = await signIn(sandbox, "success@example.com");
+    const endSession = new URL(`${sandbox.issuer}/session/end`);
+    endSession.search = new URLSearchParams({
+      client_id: sandboxClient.clientId,
       post_logout_redirect_uri: "http://localhost:3000/",
       state: "bye",
     }).toString();
@@ -338,6 +358,22 @@ describe("sign-out (rp-initiated logout)", () => {
     const back = new URL(absolute(sandbox.url, confirm.headers.get("location")));
     expect(`${back.origin}${back.pathname}`).toBe("http://localhost:3000/");
     expect(back.searchParams.get("state")).toBe("bye");
+  });
+
+  it("confirms when the id_token_hint belongs to another account than the one signed in here", async () => {
+    const other = await signIn(sandbox, "operator@example.com");
+    const otherTokens = await tokenRequest(sandbox.issuer, {
+      grant_type: "authorization_code",
+      code: other.code,
+      redirect_uri: portalRedirectUri,
+      code_verifier: other.verifier,
+    });
+    const flow = await signIn(sandbox, "success@example.com");
+    const endSession = new URL(`${sandbox.issuer}/session/end`);
+    endSession.search = new URLSearchParams({ id_token_hint: otherTokens.body.id_token, post_logout_redirect_uri: "http://localhost:3000/" }).toString();
+    const page = await flow.jar.fetch(endSession.toString());
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('form="op.logoutForm"');
   });
 
   it("shows a signed-out page without a post_logout_redirect_uri", async () => {
