@@ -20,8 +20,12 @@ const ProviderMetadata = z.object({
 });
 type ProviderMetadata = z.infer<typeof ProviderMetadata>;
 
-/** The portal's language of each request that starts a sign-in: the provider's pages speak it too. */
-const uiLocales = new WeakMap<Request, string>();
+/**
+ * Carries the portal's language to authorizationParams on the request itself:
+ * remix-auth hands the strategy a copy of the request, so only its URL and
+ * headers get there. Set on the server's own copy, never sent anywhere.
+ */
+const UI_LOCALE_HEADER = "x-portal-ui-locale";
 
 /**
  * The provider's sign-in asks for the password every time, opens registration
@@ -35,7 +39,7 @@ class PortalStrategy extends OAuth2Strategy<SessionTokens> {
     result.set("prompt", "login");
     result.set("max_age", "1");
     if (new URL(request.url).pathname === "/register") result.set("view_type", "register");
-    const locale = uiLocales.get(request);
+    const locale = request.headers.get(UI_LOCALE_HEADER);
     if (locale) result.set("ui_locales", locale);
     return result;
   }
@@ -131,8 +135,12 @@ async function withinTimeout<T>(work: Promise<T>, what: string): Promise<T> {
  */
 export async function authenticate(request: Request, options: { uiLocale?: string } = {}): Promise<SessionTokens> {
   const { authenticator } = await oidc();
-  if (options.uiLocale) uiLocales.set(request, options.uiLocale);
-  return withinTimeout(authenticator.authenticate("oidc", request), "token exchange");
+  const headers = new Headers(request.headers);
+  if (options.uiLocale) headers.set(UI_LOCALE_HEADER, options.uiLocale);
+  else headers.delete(UI_LOCALE_HEADER);
+  // Sign-in requests are GETs: no body to carry over.
+  const withLocale = new Request(request.url, { method: request.method, headers, signal: request.signal });
+  return withinTimeout(authenticator.authenticate("oidc", withLocale), "token exchange");
 }
 
 /** A new access token from the refresh token; throws when the provider refuses. */
