@@ -55,7 +55,7 @@ test("signed in: switching on /landing-page stays there, in German", async ({ pa
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Willkommen beim Onboarding");
   expect(isPortalPath("/landing-page")(new URL(page.url()))).toBe(true);
   await expect(page.getByRole("banner").getByRole("button", { name: "Abmelden" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Zu meinen Einrichtungsaufgaben" })).toBeVisible();
+  await expect(page.getByText("In vier Schritten zu Ihrem Shop auf dem Marktplatz.")).toBeVisible();
   // No error toast: the choice was saved to the account too.
   await expect(page.getByText("konnte aber nicht in Ihrem Konto gespeichert werden")).toHaveCount(0);
   expect((await upstreamUser(request, "seller.new@example.com")).languageCode, "PUT /me/user/language").toBe("de");

@@ -12,12 +12,13 @@ test.describe("the 404 page", () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
     await expect(page.getByText("The page you asked for does not exist or has moved.")).toBeVisible();
-    const home = page.getByRole("link", { name: "Go to my start page" });
-    await expect(home).toHaveAttribute("href", "/default-redirect");
+    const home = page.getByRole("link", { name: "Go to the welcome page" });
+    await expect(home).toHaveAttribute("href", "/");
 
-    // Signed out, the start page is the provider's sign-in (via /default-redirect and /login).
+    // Signed out, the way on is the welcome page, with its sign-in.
     await home.click();
-    await page.waitForURL((url) => url.origin === SANDBOX_URL);
+    await page.waitForURL(isPortalPath("/"));
+    await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
   });
 
   test("its title says it is the 404 page", async ({ page }) => {
@@ -55,7 +56,7 @@ test.describe("trailing slash", () => {
     await signInAndOpen(page, "bd@example.com", "/landing-page");
     await page.goto("/landing-page/?a=1");
     await page.waitForURL((url) => url.origin === PORTAL_URL && url.pathname === "/landing-page" && url.search === "?a=1");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to onboarding");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("The portal for the marketplace team");
   });
 
   test("a path starting with a backslash is not redirected to another host", async () => {

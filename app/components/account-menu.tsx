@@ -1,9 +1,8 @@
 import { Menu, MenuButton, MenuHeading, MenuItem, MenuItems, MenuSection, MenuSeparator } from "@headlessui/react";
-import { useId } from "react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useLocation } from "react-router";
 import { supportedLanguages } from "~/lib/i18n";
-import { LanguageSwitcher } from "./language-switcher";
 import { useHydrated } from "./use-hydrated";
 
 type AccountMenuProps = { email: string; roleLabel: string; locale: string };
@@ -11,10 +10,10 @@ type AccountMenuProps = { email: string; roleLabel: string; locale: string };
 /**
  * The header's tools on a phone: who is signed in, the language and sign-out
  * behind one button. A Headless UI menu once hydrated; before that (and
- * without JavaScript) a details element with the same content.
+ * without JavaScript) a details element that reveals the header's tools.
  */
 export function AccountMenu(props: AccountMenuProps) {
-  return useHydrated() ? <InteractiveAccountMenu {...props} /> : <StaticAccountMenu {...props} />;
+  return useHydrated() ? <InteractiveAccountMenu {...props} /> : <StaticAccountMenu />;
 }
 
 function AccountIcon() {
@@ -26,26 +25,18 @@ function AccountIcon() {
   );
 }
 
-function StaticAccountMenu({ email, roleLabel, locale }: AccountMenuProps) {
+/**
+ * Without JavaScript: only the disclosure. Opening it reveals the header's own
+ * tools, its next sibling, as a panel (frame.css), so nothing is in the page twice.
+ */
+function StaticAccountMenu() {
   const { t } = useTranslation();
   return (
-    <details className="account-menu">
+    <details className="account-menu account-menu--static">
       <summary className="account-menu__button">
         <AccountIcon />
         <span className="visually-hidden">{t("layout.accountMenu")}</span>
       </summary>
-      <div className="account-menu__panel">
-        <p className="account-menu__who">
-          <span className="account-menu__email">{email}</span>
-          <span className="account-menu__role">{roleLabel}</span>
-        </p>
-        <LanguageSwitcher current={locale} />
-        <Form method="post" action="/logout">
-          <button type="submit" className="button button--secondary account-menu__sign-out">
-            {t("auth.signOut")}
-          </button>
-        </Form>
-      </div>
     </details>
   );
 }
@@ -53,15 +44,23 @@ function StaticAccountMenu({ email, roleLabel, locale }: AccountMenuProps) {
 function InteractiveAccountMenu({ email, roleLabel, locale }: AccountMenuProps) {
   const { t } = useTranslation();
   const location = useLocation();
-  const languageFormId = useId();
-  const signOutFormId = useId();
+  const languageForm = useRef<HTMLFormElement>(null);
+  const signOutForm = useRef<HTMLFormElement>(null);
+  // A menu item's click closes the menu and removes the item at once, before a
+  // submit button's default action could run: the items submit these forms instead.
+  const switchLanguage = (language: string) => {
+    const form = languageForm.current;
+    if (!form) return;
+    (form.elements.namedItem("language") as HTMLInputElement).value = language;
+    form.requestSubmit();
+  };
   return (
     <div className="account-menu">
-      {/* The forms stay outside the menu: its items unmount when it closes, and a click must still submit. */}
-      <Form id={languageFormId} method="post" action="/language" reloadDocument hidden>
+      <Form ref={languageForm} method="post" action="/language" reloadDocument hidden>
+        <input type="hidden" name="language" defaultValue={locale} />
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       </Form>
-      <Form id={signOutFormId} method="post" action="/logout" hidden />
+      <Form ref={signOutForm} method="post" action="/logout" hidden />
       <Menu>
         <MenuButton className="account-menu__button" aria-label={t("layout.accountMenu")}>
           <AccountIcon />
@@ -78,13 +77,11 @@ function InteractiveAccountMenu({ email, roleLabel, locale }: AccountMenuProps) 
             {supportedLanguages.map((language) => (
               <MenuItem key={language}>
                 <button
-                  type="submit"
-                  form={languageFormId}
-                  name="language"
-                  value={language}
+                  type="button"
                   lang={language}
                   aria-current={language === locale ? "true" : undefined}
                   className="account-menu__item"
+                  onClick={() => switchLanguage(language)}
                 >
                   {t(`language.names.${language}`)}
                   {language === locale ? <span aria-hidden="true"> ✓</span> : null}
@@ -94,7 +91,7 @@ function InteractiveAccountMenu({ email, roleLabel, locale }: AccountMenuProps) 
           </MenuSection>
           <MenuSeparator className="account-menu__separator" />
           <MenuItem>
-            <button type="submit" form={signOutFormId} className="account-menu__item">
+            <button type="button" className="account-menu__item" onClick={() => signOutForm.current?.requestSubmit()}>
               {t("auth.signOut")}
             </button>
           </MenuItem>

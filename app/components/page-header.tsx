@@ -21,6 +21,8 @@ export function PageHeader({ homeHref }: { homeHref?: string }) {
       <Link to={homeHref ?? (user ? "/default-redirect" : "/")} className="page-header__home" aria-label={t("layout.home")}>
         <Logo />
       </Link>
+      {/* Before the tools: without JavaScript, its open state reveals them (a CSS sibling rule). */}
+      {user ? <AccountMenu email={user.email} roleLabel={t(`roles.${user.role}`)} locale={locale} /> : null}
       <div className="page-header__tools">
         <LanguageSwitcher current={locale} />
         {user ? (
@@ -35,7 +37,6 @@ export function PageHeader({ homeHref }: { homeHref?: string }) {
           </div>
         ) : null}
       </div>
-      {user ? <AccountMenu email={user.email} roleLabel={t(`roles.${user.role}`)} locale={locale} /> : null}
     </header>
   );
 }

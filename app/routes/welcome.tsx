@@ -1,18 +1,20 @@
 import { useTranslation } from "react-i18next";
-import { redirect, useRouteLoaderData } from "react-router";
+import { data, redirect, useRouteLoaderData } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { Logo } from "~/components/logo";
 import type { loader as rootLoader } from "~/root";
 import { currentUser } from "~/services/current-user.server";
+import { takeSignedOutNotice } from "~/services/sign-out-notice.server";
 import type { Route } from "./+types/welcome";
 
-/** Public. A signed-in user goes straight to their default page. */
+/** Public. A signed-in user goes straight to their default page; one who just signed out is told so. */
 export async function loader(args: Route.LoaderArgs) {
   if (await currentUser(args)) throw redirect("/default-redirect");
-  return null;
+  const { signedOut, headers } = await takeSignedOutNotice(args.request);
+  return data({ signedOut }, { headers });
 }
 
-export default function Welcome() {
+export default function Welcome({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useRouteLoaderData<typeof rootLoader>("root")?.locale ?? "en";
   return (
@@ -21,6 +23,11 @@ export default function Welcome() {
         <LanguageSwitcher current={locale} />
       </div>
       <Logo />
+      {loaderData.signedOut ? (
+        <p className="notice welcome__signed-out" role="status">
+          {t("auth.signedOut")}
+        </p>
+      ) : null}
       <h1>{t("welcome.title")}</h1>
       <p className="welcome__lead">{t("welcome.lead")}</p>
       <ul className="welcome__points">
