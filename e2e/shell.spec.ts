@@ -128,16 +128,22 @@ test.describe("access denial", () => {
     expect(allowed.headers()["set-cookie"]).toContain("sp_home_menu=");
   });
 
-  test("the denial toast is translated", async ({ browser }) => {
-    const context = await browser.newContext({ locale: "de-DE" });
-    const page = await context.newPage();
+  test("the denial toast is translated", async ({ page }) => {
     await signInAndOpen(page, "bd@example.com", "/landing-page");
-    await page.goto("/ui/home-menu");
-    await page.waitForURL(isPortalPath("/invite-seller"));
-    await expect(
-      page.getByRole("alert").filter({ hasText: "Sie haben keinen Zugriff auf diese Seite. Wir haben Sie zu Ihrer Startseite gebracht." }),
-    ).toBeVisible();
-    await context.close();
+    // The account's language decides at sign-in; switched here, and back afterwards for the other tests.
+    await page.getByRole("banner").locator("form.language-switcher").getByRole("button", { name: /^DE\b/ }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    try {
+      await page.goto("/ui/home-menu");
+      await page.waitForURL(isPortalPath("/invite-seller"));
+      await expect(
+        page.getByRole("alert").filter({ hasText: "Sie haben keinen Zugriff auf diese Seite. Wir haben Sie zu Ihrer Startseite gebracht." }),
+      ).toBeVisible();
+    } finally {
+      await page.goto("/landing-page");
+      await page.getByRole("banner").locator("form.language-switcher").getByRole("button", { name: /^EN\b/ }).click();
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    }
   });
 
   test("signed out, a POST goes to sign-in and does not run the action", async ({ request }) => {

@@ -5,14 +5,15 @@ import { isPortalPath, isProviderUrl, PORTAL_URL } from "./sandbox";
 /** Waits for the provider's sign-in form (reached from /login, /register or a protected page). */
 export async function expectProviderSignIn(page: Page): Promise<void> {
   await page.waitForURL(isProviderUrl);
-  await expect(page.getByRole("heading", { level: 1, name: "Sign in to the seller portal" })).toBeVisible();
+  // In the portal's language (ui_locales): English or German.
+  await expect(page.getByRole("heading", { level: 1, name: /^(Sign in to the seller portal|Beim Seller Portal anmelden)$/ })).toBeVisible();
 }
 
 /** Fills the provider's sign-in form and submits it. */
 export async function submitProviderSignIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
-  await page.getByLabel("Email address").fill(username);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByLabel(/^(Email address|E-Mail-Adresse)$/).fill(username);
+  await page.getByLabel(/^(Password|Passwort)$/).fill(password);
+  await page.getByRole("button", { name: /^(Sign in|Anmelden)$/ }).click();
 }
 
 /** Waits until the browser is back on the portal, off /login (the callback), and returns the path it ended on. */
