@@ -30,39 +30,42 @@ export default function DevTranslations({ loaderData }: Route.ComponentProps) {
     <>
       <h1>{t("dev.translations.title")}</h1>
       <p role="status">{t("dev.translations.summary", { count: rows.length, missing })}</p>
-      <table className="table">
-        <caption className="visually-hidden">{t("dev.translations.title")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("dev.translations.key")}</th>
-            {languages.map((language) => (
-              <th scope="col" key={language}>
-                {language}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.key}>
-              <th scope="row">
-                <code>{row.key}</code>
-              </th>
-              {row.values.map((value, index) =>
-                value === null ? (
-                  <td key={languages[index]} className="table__missing">
-                    {t("dev.translations.missing")}
-                  </td>
-                ) : (
-                  <td key={languages[index]} lang={languages[index]}>
-                    {value}
-                  </td>
-                ),
-              )}
+      {/* A wide table scrolls in its own region, which the keyboard can reach, not the whole page. */}
+      <div className="table-scroll" role="region" aria-label={t("dev.translations.title")} tabIndex={0}>
+        <table className="table">
+          <caption className="visually-hidden">{t("dev.translations.title")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("dev.translations.key")}</th>
+              {languages.map((language) => (
+                <th scope="col" key={language}>
+                  {language}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row">
+                  <code>{row.key}</code>
+                </th>
+                {row.values.map((value, index) =>
+                  value === null ? (
+                    <td key={languages[index]} className="table__missing">
+                      {t("dev.translations.missing")}
+                    </td>
+                  ) : (
+                    <td key={languages[index]} lang={languages[index]}>
+                      {value}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }
