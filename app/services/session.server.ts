@@ -102,8 +102,9 @@ export class PortalSession {
     this.changed = true;
   }
 
-  /** Forgets tokens and user; keeps where the user wanted to go. */
+  /** Forgets tokens and user; keeps where the user wanted to go. Without a session there is nothing to write. */
   signOut(): void {
+    if (!this.#session.has("sealedTokens") && !this.#session.has("user")) return;
     this.#tokens = undefined;
     this.#session.unset("sealedTokens");
     this.#session.unset("user");
