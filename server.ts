@@ -109,7 +109,7 @@ export async function startPortal(options: { dev?: boolean } = {}): Promise<Port
   }
 
   // app.use, not a route pattern: Express would decode the path as a parameter and fail on "/%zz".
-  app.use(reactRouterHandler({ build, getLoadContext: () => new RouterContextProvider(), portalOrigin: new URL(env.PORTAL_URL).origin }));
+  app.use(reactRouterHandler({ build, getLoadContext: () => new RouterContextProvider() }));
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const status = clientErrorStatus(error);

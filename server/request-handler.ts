@@ -39,14 +39,14 @@ function isClosed(res: Response): boolean {
 export function reactRouterHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   getLoadContext: () => RouterContextProvider;
-  /** Where browsers reach the portal (PORTAL_URL): every request's URL is built on it, never on a Host header. */
-  portalOrigin: string;
 }) {
   const handleRequest = createRequestHandler(options.build, process.env.NODE_ENV);
 
   return async (req: Request, res: Response, next: NextFunction) => {
-    // An absolute-form request target ("GET http://host/ HTTP/1.1") is a proxy's business, not ours.
-    if (!req.originalUrl.startsWith("/")) {
+    // An absolute-form request target ("GET http://host/ HTTP/1.1") is a proxy's business, and a Host
+    // that makes no URL is nobody's: both are the client's error.
+    const url = requestUrl(req);
+    if (!req.originalUrl.startsWith("/") || !URL.canParse(url)) {
       res.status(400).type("text/plain").send("Bad Request");
       return;
     }
@@ -77,7 +77,7 @@ export function reactRouterHandler(options: {
     }
 
     try {
-      const request = new Request(options.portalOrigin + req.originalUrl, init);
+      const request = new Request(url, init);
       const response = await handleRequest(request, options.getLoadContext());
       await sendResponse(res, response);
     } catch (error) {
@@ -85,6 +85,14 @@ export function reactRouterHandler(options: {
       next(error);
     }
   };
+}
+
+/** The URL the browser asked for: the host it used (behind a trusted proxy, the forwarded one), and the path as sent. */
+function requestUrl(req: Request): string {
+  const host = req.get("host") ?? "";
+  const port = /:(\d+)$/.exec(req.app.enabled("trust proxy") ? (req.get("x-forwarded-host") ?? host) : host)?.[1];
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  return `${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`;
 }
 
 function requestHeaders(req: Request): Headers {

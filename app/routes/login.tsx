@@ -36,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
     throw await redirectWithPortalToast("/", { type: "error", message: t(cancelled ? "auth.cancelled" : "auth.tokenExchangeFailed") });
   }
 
-  session.setTokens(tokens);
+  session.signIn(tokens);
   await refreshUser(args);
   throw redirect(session.takeLastUrl());
 }

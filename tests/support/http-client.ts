@@ -7,6 +7,13 @@ export type Hop = { url: string; status: number; location: string | null };
 export class TestBrowser {
   #cookies = new Map<string, Map<string, string>>();
 
+  /** Another browser holding copies of this one's cookies (as an attacker with a stolen cookie would). */
+  copy(): TestBrowser {
+    const other = new TestBrowser();
+    for (const [host, jar] of this.#cookies) other.#cookies.set(host, new Map(jar));
+    return other;
+  }
+
   cookie(host: string, name: string): string | undefined {
     return this.#cookies.get(host)?.get(name);
   }
