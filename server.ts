@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { STATUS_CODES, type Server } from "node:http";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import compression from "compression";
@@ -59,6 +60,21 @@ function clientErrorStatus(error: unknown): number | undefined {
   return typeof value === "number" && value >= 400 && value < 500 ? value : undefined;
 }
 
+/**
+ * The few files of public/ (favicon and the like), found once at start: only
+ * their paths touch the disk, so a page request goes on to React Router
+ * without a file lookup first.
+ */
+function publicFiles(clientDir: string) {
+  const names = new Set(
+    readdirSync(clientDir, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${entry.name}`),
+  );
+  const serve = express.static(clientDir, { maxAge: "1h", redirect: false, index: false });
+  return (req: Request, res: Response, next: NextFunction) => (names.has(req.path) ? serve(req, res, next) : next());
+}
+
 /** "/home/" answers 301 to "/home", query kept. */
 function trailingSlash(req: Request, res: Response, next: NextFunction) {
   if (req.path.length > 1 && req.path.endsWith("/")) {
@@ -102,9 +118,10 @@ export async function startPortal(options: { dev?: boolean } = {}): Promise<Port
     app.use(devServer.middlewares);
     build = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
-    // No directory redirects: "/assets" would answer "/assets/", which the trailing-slash rule sends back.
-    app.use("/assets", express.static(path.join(ROOT, "build/client/assets"), { immutable: true, maxAge: "1y", redirect: false }));
-    app.use(express.static(path.join(ROOT, "build/client"), { maxAge: "1h", redirect: false }));
+    // Hashed names, cached for a year. No directory redirects: "/assets" would
+    // answer "/assets/", which the trailing-slash rule sends back.
+    app.use("/assets", express.static(path.join(ROOT, "build/client/assets"), { immutable: true, maxAge: "1y", redirect: false, index: false }));
+    app.use(publicFiles(path.join(ROOT, "build/client")));
     build = (await import(path.join(ROOT, "build/server/index.js"))) as ServerBuild;
   }
 

@@ -58,8 +58,16 @@ function sessionStorage(): SessionStorage<SessionData> {
   return storage;
 }
 
+const tokenKeys = new Map<string, Buffer>();
+
+/** Derived once per secret: every request with a session opens its tokens. */
 function tokenKey(secret: string): Buffer {
-  return Buffer.from(hkdfSync("sha256", secret, "", "seller-portal session tokens", 32));
+  let key = tokenKeys.get(secret);
+  if (!key) {
+    key = Buffer.from(hkdfSync("sha256", secret, "", "seller-portal session tokens", 32));
+    tokenKeys.set(secret, key);
+  }
+  return key;
 }
 
 export function sealTokens(tokens: SessionTokens, secret: string): string {
