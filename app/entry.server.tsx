@@ -6,7 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { env } from "./services/env.server";
-import { getI18n } from "./services/i18n.server";
+import { getRenderI18n } from "./services/i18n.server";
 import { logger } from "./services/logger.server";
 import { requestMetaContext } from "./services/request-context.server";
 import { configureToasts } from "./services/toast.server";
@@ -55,7 +55,7 @@ export default function handleRequest(
     const readyOption = bot || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={getI18n(loadContext)}>
+      <I18nextProvider i18n={getRenderI18n(loadContext)}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </I18nextProvider>,
       {

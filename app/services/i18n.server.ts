@@ -69,3 +69,16 @@ export function getLocale(context: Readonly<RouterContextProvider>): LanguageCod
 export function getI18n(context: Readonly<RouterContextProvider>): i18n {
   return instances.get(getLocale(context))!;
 }
+
+/**
+ * What the server render hands to react-i18next: the instance behind an
+ * object of its own with no properties. useTranslation copies the own
+ * properties of the instance it is given on every call (a fresh wrapper per
+ * component per render on the server); through this view there are none to
+ * copy, and every read reaches the shared instance by its prototype.
+ */
+const renderViews = new Map<LanguageCode, i18n>([...instances].map(([language, instance]) => [language, Object.create(instance) as i18n]));
+
+export function getRenderI18n(context: Readonly<RouterContextProvider>): i18n {
+  return renderViews.get(getLocale(context))!;
+}
