@@ -5,7 +5,7 @@ import { landingAudience, liveShopTopics, staffTopics } from "~/lib/landing-cont
 import { authorize } from "~/services/authorize.server";
 import { requireUser } from "~/services/current-user.server";
 import { pathHasPage } from "~/services/route-table.server";
-import { upstream } from "~/services/upstream/index.server";
+import { sellerState } from "~/services/seller-state.server";
 import { orRouteError } from "~/services/upstream/upstream-error.server";
 import landingStylesHref from "~/styles/landing.css?url";
 import type { Route } from "./+types/landing-page";
@@ -16,7 +16,7 @@ export const middleware = [authorize({ rule: "anySignedIn" })];
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
-  const state = isSellerRole(user.role) ? (await orRouteError(upstream(args).onboarding.sellerState())).state : undefined;
+  const state = isSellerRole(user.role) ? (await orRouteError(sellerState(args))).state : undefined;
   const startPage = defaultPath(user.role, state);
   return {
     role: user.role,

@@ -8,7 +8,7 @@ import { defaultPath, isSellerRole } from "~/lib/access";
 import { currentUser } from "./current-user.server";
 import { requestMetaContext } from "./request-context.server";
 import { pathHasPage } from "./route-table.server";
-import { upstream } from "./upstream/index.server";
+import { sellerState } from "./seller-state.server";
 import { UpstreamError } from "./upstream/upstream-error.server";
 
 type RequestArgs = { request: Request; context: Readonly<RouterContextProvider> };
@@ -17,17 +17,17 @@ type RequestArgs = { request: Request; context: Readonly<RouterContextProvider> 
 async function reachableStartPage(args: RequestArgs): Promise<string | null> {
   const user = await currentUser(args);
   if (!user) return null;
-  let sellerState;
+  let state;
   if (isSellerRole(user.role)) {
     try {
-      sellerState = (await upstream(args).onboarding.sellerState()).state;
+      state = (await sellerState(args)).state;
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       args.context.get(requestMetaContext).log.warn({ err: error }, "seller state unavailable for the 404 page");
       return null;
     }
   }
-  const startPage = defaultPath(user.role, sellerState);
+  const startPage = defaultPath(user.role, state);
   const missingPath = new URL(args.request.url).pathname;
   return startPage !== missingPath && (await pathHasPage(startPage)) ? startPage : null;
 }
