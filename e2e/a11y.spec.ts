@@ -97,10 +97,14 @@ test("a seller who is onboarding: landing page, 404 and the development pages, e
   });
 });
 
-test("a live shop's viewer: landing page and the missing start page, en at 1280 px and de at 390 px", async ({ page }, testInfo) => {
+test("a live shop's viewer: landing page, the missing start page and the state-guard development page, en at 1280 px and de at 390 px", async ({ page }, testInfo) => {
   await signInAndOpen(page, "viewer@example.com", "/landing-page");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your shop is live");
-  await auditEverywhere(page, testInfo, { "landing-live-shop": "/landing-page", "start-page-missing": "/default-redirect" });
+  await auditEverywhere(page, testInfo, {
+    "landing-live-shop": "/landing-page",
+    "start-page-missing": "/default-redirect",
+    "dev-state-guard": "/dev/state-guard",
+  });
 });
 
 test("staff: landing page, at 1280 and 390 px, each in en and de", async ({ page }, testInfo) => {

@@ -22,6 +22,7 @@ function headerOf(html: string): string {
 }
 
 const same = { Origin: PORTAL };
+const PORTAL_HOST = new URL(PORTAL).host;
 
 describe("a missing page", () => {
   it("renders inside the layout with the header (sign-out, language) for a signed-in user, and every way on leads somewhere else", async () => {
@@ -154,6 +155,17 @@ describe("signing out", () => {
     expect(welcome).toContain('href="/login"');
     // The notice is shown once.
     expect(await (await browser.get(`${PORTAL}/`)).text()).not.toContain("You are signed out.");
+  });
+});
+
+describe("a cross-site sign-out", () => {
+  it("is refused: the session stays, and no signed-out notice is queued", async () => {
+    const browser = new TestBrowser();
+    await browser.signIn(PORTAL, "seller.new@example.com");
+    const refused = await browser.request(`${PORTAL}/logout`, { method: "POST", headers: { Origin: "https://evil.example" } });
+    expect(refused.status).toBe(403);
+    expect(browser.cookie(PORTAL_HOST, "sp_signed_out")).toBeUndefined();
+    expect((await browser.get(`${PORTAL}/landing-page`)).status).toBe(200);
   });
 });
 
