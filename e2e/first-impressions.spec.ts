@@ -84,6 +84,12 @@ test.describe("on a phone", () => {
     await page.getByRole("button", { name: "Show an error" }).click();
     const toast = page.getByRole("alert").filter({ hasText: "The bank details could not be saved." });
     await expect(toast).toBeVisible();
+    // Measured where it comes to rest, after react-toastify's entrance animation.
+    // (The toast's own animations; its progress bar runs for the whole lifetime.)
+    await toast.evaluate((element) => {
+      const card = element.closest(".Toastify__toast") ?? element;
+      return Promise.all(card.getAnimations().map((animation) => animation.finished));
+    });
     const toastBox = await box(toast);
     expect(toastBox.x, "space on the left").toBeGreaterThan(0);
     expect(toastBox.x + toastBox.width, "space on the right").toBeLessThan(PHONE.width);
