@@ -154,7 +154,8 @@ test("the landing page's steps look expandable and expand", async ({ page }, tes
   expect(closed, "a marker is drawn").not.toBe("none");
   await second.locator("summary").click();
   await expect(second).toHaveAttribute("open");
-  expect(await marker(second), "the marker turns when open").not.toBe(closed);
+  // It turns with a short transition.
+  await expect.poll(() => marker(second), { message: "the marker turns when open" }).not.toBe(closed);
   await expect(second.getByText("Choose how your catalogue reaches us")).toBeVisible();
   await screenshot(page, testInfo, "desktop-landing-steps");
 });
