@@ -15,6 +15,7 @@ import { getLocale, i18nextMiddleware } from "./services/i18n.server";
 import { requestMetaMiddleware } from "./services/request-context.server";
 import { sessionContext, sessionMiddleware } from "./services/session.server";
 import { sanitizeToast } from "./services/toast-html.server";
+import { actionToastContext } from "./services/toast.server";
 import appStylesHref from "./styles/app.css?url";
 import componentStylesHref from "./styles/components.css?url";
 
@@ -27,7 +28,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { toast, headers } = await getToast(request);
+  const { toast: flashed, headers } = await getToast(request);
+  const toast = flashed ?? context.get(actionToastContext) ?? undefined;
   const user = context.get(sessionContext).user;
   return data(
     {
@@ -40,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       environment: environmentServices(request),
     },
     // The flash cookie is rewritten only when a toast was read from it.
-    toast ? { headers } : undefined,
+    flashed ? { headers } : undefined,
   );
 }
 

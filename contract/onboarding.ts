@@ -300,6 +300,11 @@ export const DocumentFile = z
 /** POST /me/seller/onboarding/documents (multipart): one document of one kind. */
 export const DocumentUpload = z.object({ kind: DocumentKind, file: DocumentFile });
 
+/** The documents step's form: any of the company documents, at least one. */
+export const DocumentsStep = z
+  .object(Object.fromEntries(companyDocumentKinds.map((kind) => [kind, DocumentFile.optional()])) as Record<(typeof companyDocumentKinds)[number], z.ZodOptional<typeof DocumentFile>>)
+  .refine((files) => Object.values(files).some(Boolean), code("noDocumentChosen"));
+
 export const OnboardingDocument = z.object({
   id: z.string(),
   kind: DocumentKind,
