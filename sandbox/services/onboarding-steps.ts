@@ -5,7 +5,7 @@ import {
   DocumentList,
   DocumentUpload,
   FormStepName,
-  StepName,
+  type StepName,
   stepSchemas,
   stepsRefusedInSubstitution,
   validationMessages,
