@@ -107,9 +107,12 @@ export function savedLegalForm(db: Database, sellerId: string): LegalForm | null
   return (readStep(db, sellerId, "company-information")?.values.legalForm as LegalForm | undefined) ?? null;
 }
 
-/** The company documents the legal form requires: the trade-register extract only for a registered company. */
+/**
+ * The company documents the legal form requires: the trade-register extract
+ * only for a company in the register (and, until the form is known, as if it were).
+ */
 export function requiredDocumentKinds(legalForm: LegalForm | null): DocumentKind[] {
-  return companyDocumentKinds.filter((kind) => kind !== "TRADE_REGISTER_EXTRACT" || (legalForm !== null && needsCommercialRegister(legalForm)));
+  return companyDocumentKinds.filter((kind) => kind !== "TRADE_REGISTER_EXTRACT" || legalForm === null || needsCommercialRegister(legalForm));
 }
 
 function stepStatus(db: Database, sellerId: string, step: StepName): { status: StepStatus; updatedAt: string | null } {
