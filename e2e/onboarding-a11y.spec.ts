@@ -68,3 +68,29 @@ test("a seller whose catalogue is handed over: status, read-only steps and what 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you: your shop is submitted");
   await audit(page, testInfo, "/overview/complete", "EN");
 });
+
+/** Presses Tab until the element has the focus, as a keyboard user moves through the page. */
+async function tabTo(page: Page, target: ReturnType<Page["locator"]>) {
+  for (let presses = 0; presses < 60; presses++) {
+    await page.keyboard.press("Tab");
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error("could not reach the element with Tab");
+}
+
+test("a step by keyboard alone: from the task list into the form, saved, on to the next", async ({ page }) => {
+  await signIn(page, "owner@bergblick-moebel.example.com", { expectPath: "/overview" });
+  await chooseLanguage(page, "EN");
+  await tabTo(page, page.getByRole("link", { name: "Continue with Seller agreement" }));
+  await page.keyboard.press("Enter");
+  await page.waitForURL((url) => url.pathname === "/shop-setup/contract");
+  await tabTo(page, page.getByLabel("Full name of the person accepting"));
+  await page.keyboard.type("Lena Berg");
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("I accept the seller agreement")).toBeFocused();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Save and continue", exact: true })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await page.waitForURL((url) => url.pathname === "/shop-setup/bank-account");
+});
