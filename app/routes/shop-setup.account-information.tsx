@@ -1,6 +1,7 @@
 import { AccountInformationStep } from "@contract/onboarding";
 import { useTranslation } from "react-i18next";
 import { TextField } from "~/components/onboarding/fields";
+import { StepError } from "~/components/onboarding/step-error";
 import { holdAtLeast, StepForm } from "~/components/onboarding/step-form";
 import { useShopSetup } from "~/components/onboarding/use-shop-setup";
 import { useStepForm } from "~/components/onboarding/use-step-form";
@@ -36,6 +37,10 @@ export default function AccountInformation({ loaderData, actionData }: Route.Com
       <TextField field={fields.customerServicePhone} type="tel" optional autoComplete="off" />
     </StepForm>
   );
+}
+
+export function ErrorBoundary() {
+  return <StepError />;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Seller Portal" }];

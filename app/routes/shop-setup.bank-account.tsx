@@ -1,6 +1,7 @@
 import { BankAccountStep } from "@contract/onboarding";
 import { useTranslation } from "react-i18next";
 import { TextField } from "~/components/onboarding/fields";
+import { StepError } from "~/components/onboarding/step-error";
 import { holdAtLeast, StepForm } from "~/components/onboarding/step-form";
 import { useStepForm } from "~/components/onboarding/use-step-form";
 import { authorize } from "~/services/authorize.server";
@@ -42,6 +43,10 @@ export default function BankAccount({ loaderData, actionData }: Route.ComponentP
       </StepForm>
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <StepError />;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Seller Portal" }];

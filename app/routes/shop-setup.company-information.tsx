@@ -1,6 +1,7 @@
 import { CompanyInformationStep } from "@contract/onboarding";
 import { useTranslation } from "react-i18next";
 import { SelectField, TextField, useCountryOptions } from "~/components/onboarding/fields";
+import { StepError } from "~/components/onboarding/step-error";
 import { holdAtLeast, StepForm } from "~/components/onboarding/step-form";
 import { useShopSetup } from "~/components/onboarding/use-shop-setup";
 import { useStepForm } from "~/components/onboarding/use-step-form";
@@ -49,6 +50,10 @@ export default function CompanyInformation({ loaderData, actionData }: Route.Com
       <TextField field={fields.registerNumber} autoComplete="off" />
     </StepForm>
   );
+}
+
+export function ErrorBoundary() {
+  return <StepError />;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Seller Portal" }];

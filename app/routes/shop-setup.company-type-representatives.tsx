@@ -2,6 +2,7 @@ import { RepresentativesStep } from "@contract/onboarding";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { SelectField, TextField, useValidationMessage } from "~/components/onboarding/fields";
+import { StepError } from "~/components/onboarding/step-error";
 import { holdAtLeast, StepForm } from "~/components/onboarding/step-form";
 import { useShopSetup } from "~/components/onboarding/use-shop-setup";
 import { useStepForm } from "~/components/onboarding/use-step-form";
@@ -100,6 +101,10 @@ export default function Representatives({ loaderData, actionData }: Route.Compon
       </StepForm>
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <StepError />;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Seller Portal" }];

@@ -1,6 +1,7 @@
 import { ContractStep } from "@contract/onboarding";
 import { useTranslation } from "react-i18next";
 import { CheckboxField, TextField } from "~/components/onboarding/fields";
+import { StepError } from "~/components/onboarding/step-error";
 import { holdAtLeast, StepForm } from "~/components/onboarding/step-form";
 import { useShopSetup } from "~/components/onboarding/use-shop-setup";
 import { useStepForm } from "~/components/onboarding/use-step-form";
@@ -59,6 +60,10 @@ export default function Contract({ loaderData, actionData }: Route.ComponentProp
       </StepForm>
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <StepError />;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Seller Portal" }];

@@ -3,6 +3,7 @@ import { companyDocumentKinds, DocumentsStep } from "@contract/onboarding";
 import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
 import { FileField } from "~/components/onboarding/fields";
+import { StepError } from "~/components/onboarding/step-error";
 import { holdAtLeast, StepForm } from "~/components/onboarding/step-form";
 import { useShopSetup } from "~/components/onboarding/use-shop-setup";
 import { useStepForm } from "~/components/onboarding/use-step-form";
@@ -156,6 +157,10 @@ export default function Documents({ loaderData, actionData }: Route.ComponentPro
       </StepForm>
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <StepError />;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Seller Portal" }];

@@ -2,6 +2,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import { DocumentFile, identityDocumentTypes, IdentificationStep } from "@contract/onboarding";
 import { useTranslation } from "react-i18next";
 import { FileField, SelectField, TextField, useCountryOptions } from "~/components/onboarding/fields";
+import { StepError } from "~/components/onboarding/step-error";
 import { holdAtLeast, StepForm } from "~/components/onboarding/step-form";
 import { useShopSetup } from "~/components/onboarding/use-shop-setup";
 import { useStepForm } from "~/components/onboarding/use-step-form";
@@ -77,6 +78,10 @@ export default function Identification({ loaderData, actionData }: Route.Compone
       />
     </StepForm>
   );
+}
+
+export function ErrorBoundary() {
+  return <StepError />;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Seller Portal" }];

@@ -1,6 +1,7 @@
 import { WarehouseStep } from "@contract/onboarding";
 import { useTranslation } from "react-i18next";
 import { CheckboxField, SelectField, TextField, useCountryOptions, useValidationMessage } from "~/components/onboarding/fields";
+import { StepError } from "~/components/onboarding/step-error";
 import { holdAtLeast, StepForm } from "~/components/onboarding/step-form";
 import { useShopSetup } from "~/components/onboarding/use-shop-setup";
 import { useStepForm } from "~/components/onboarding/use-step-form";
@@ -99,6 +100,10 @@ export default function Warehouse({ loaderData, actionData }: Route.ComponentPro
       </fieldset>
     </StepForm>
   );
+}
+
+export function ErrorBoundary() {
+  return <StepError />;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Seller Portal" }];

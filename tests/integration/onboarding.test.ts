@@ -37,7 +37,7 @@ async function progressOf(username: string) {
   return ((await response.json()) as { steps: { step: string; status: string }[] }).steps;
 }
 
-function multipart(fields: Record<string, string>, files: Record<string, { bytes: Uint8Array; name: string; type: string }> = {}) {
+function multipart(fields: Record<string, string>, files: Record<string, { bytes: Uint8Array<ArrayBuffer>; name: string; type: string }> = {}) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   for (const [name, file] of Object.entries(files)) form.set(name, new File([file.bytes], file.name, { type: file.type }));
@@ -206,6 +206,17 @@ describe("a new seller completes the shop setup", () => {
     expect(page).toContain("Postcode unknown to the carrier");
     expect(page).toContain("VALIDATION_ERROR");
     expect(page).toContain('value="Lagerstraße"');
+  });
+
+  it("shows a step whose data cannot be read as an error inside the setup, with the service's facts", async () => {
+    await injectFault({ pattern: `${STEPS_PATH}bank-account`, method: "GET", status: 500 });
+    const response = await browser.get(`${PORTAL}/shop-setup/bank-account`);
+    expect(response.status).toBe(502);
+    const page = await html(response);
+    expect(page).toContain("Set up your shop");
+    expect(page).toContain("The marketplace service reported an error.");
+    expect(page).toContain("Injected fault");
+    expect(page).toContain("INJECTED_FAULT");
   });
 
   it("refuses a shop name another seller has", async () => {

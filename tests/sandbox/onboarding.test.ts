@@ -22,7 +22,7 @@ afterAll(async () => {
 
 const STEPS = "/onboarding/me/seller/onboarding/steps";
 
-async function upload(token: string, kind: string, bytes: Uint8Array, name = "file.pdf") {
+async function upload(token: string, kind: string, bytes: Uint8Array<ArrayBuffer>, name = "file.pdf") {
   const form = new FormData();
   form.set("kind", kind);
   form.set("file", new File([bytes], name));

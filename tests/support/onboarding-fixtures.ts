@@ -59,7 +59,7 @@ export const pngBytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 export const exeBytes = new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00]);
 
 /** A PDF just over the 5 MB limit of a document. */
-export function oversizedPdf(): Uint8Array {
+export function oversizedPdf(): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(5 * 1024 * 1024 + 1024);
   bytes.set(pdfBytes);
   return bytes;
