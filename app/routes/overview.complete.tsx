@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { authorize } from "~/services/authorize.server";
-import { setupEditable } from "~/services/onboarding.server";
+import { setupEditable } from "~/lib/shop-setup";
 import { upstream } from "~/services/upstream/index.server";
 import { orRouteError } from "~/services/upstream/upstream-error.server";
 import onboardingStylesHref from "~/styles/onboarding.css?url";

@@ -10,8 +10,8 @@ import { useStepForm } from "~/components/onboarding/use-step-form";
 import { authorize } from "~/services/authorize.server";
 import { getI18n } from "~/services/i18n.server";
 import { readFormDataWithin } from "~/services/multipart.server";
+import { afterSave } from "~/lib/shop-setup";
 import {
-  afterSave,
   documentTypeError,
   MAX_STEP_UPLOAD_BYTES,
   parseStepForm,

@@ -6,12 +6,12 @@
  */
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { stepsRefusedInSubstitution, type FormStepName, type OnboardingProgress, type StepName } from "@contract/onboarding";
-import type { CurrentUser, SellerStateName } from "@contract/upstream";
+import type { FormStepName, OnboardingProgress, StepName } from "@contract/onboarding";
+import type { SellerStateName } from "@contract/upstream";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { detectDocumentType, MAX_DOCUMENT_BYTES } from "~/lib/document-type";
-import { firstIncompleteStep, stepPath } from "~/lib/shop-setup";
+import { afterSave, fieldErrorsFromList, readOnlyReason, stepPath } from "~/lib/shop-setup";
 import { requireUser } from "./current-user.server";
 import { getI18n } from "./i18n.server";
 import { requestMetaContext } from "./request-context.server";
@@ -20,31 +20,6 @@ import { upstream } from "./upstream/index.server";
 import { UpstreamError } from "./upstream/upstream-error.server";
 
 type RequestArgs = { request: Request; context: Readonly<RouterContextProvider> };
-
-
-/** Steps can change only before the catalogue is handed over. */
-export function setupEditable(state: SellerStateName): boolean {
-  return state === "REGISTERED" || state === "ONBOARDING";
-}
-
-export type ReadOnlyReason = "handedOver" | "substitution" | null;
-
-/** Why a step cannot be changed by this user now, or null when it can. */
-export function readOnlyReason(step: StepName, state: SellerStateName, user: Pick<CurrentUser, "substitutionMode">): ReadOnlyReason {
-  if (!setupEditable(state)) return "handedOver";
-  if (user.substitutionMode && stepsRefusedInSubstitution.includes(step)) return "substitution";
-  return null;
-}
-
-/** The error list of an upstream answer as conform field errors (names as the service gives them, `a.0.b` → `a[0].b`). */
-export function upstreamFieldErrors(error: UpstreamError): Record<string, string[]> {
-  const fieldErrors: Record<string, string[]> = {};
-  for (const item of error.body.errors ?? []) {
-    const name = (item.fieldName ?? "").replace(/\.(\d+)(?=\.|$)/g, "[$1]");
-    (fieldErrors[name] ??= []).push(item.errorMessage);
-  }
-  return fieldErrors;
-}
 
 /** The action's answer after a save attempt that did not go through: 400 with the typed values kept. */
 export type StepActionData = { result: SubmissionResult<string[]> };
@@ -68,13 +43,6 @@ export async function refuseIfReadOnly(args: RequestArgs, step: StepName, state:
   throw await redirectWithPortalToast(stepPath(step), { type: "error", message: getI18n(args.context).t(`onboarding.readOnly.${reason}`) }, { status: 303 });
 }
 
-/** Where a seller goes after saving: "save and continue later" to the task list, else the next incomplete step. */
-export function afterSave(progress: OnboardingProgress, step: StepName, intent: FormDataEntryValue | null): string {
-  if (intent === "later") return "/overview";
-  const next = firstIncompleteStep(progress, step);
-  return next ? stepPath(next) : "/overview";
-}
-
 export async function savedRedirect(args: RequestArgs, target: string): Promise<Response> {
   return redirectWithPortalToast(target, { type: "success", message: getI18n(args.context).t("onboarding.saved") }, { status: 303 });
 }
@@ -86,7 +54,7 @@ export async function savedRedirect(args: RequestArgs, target: string): Promise<
 export function upstreamSaveFailure(args: RequestArgs, submission: StepSubmission, error: unknown) {
   if (!(error instanceof UpstreamError)) throw error;
   const t = getI18n(args.context).t;
-  const result = submission.reply({ fieldErrors: upstreamFieldErrors(error) });
+  const result = submission.reply({ fieldErrors: fieldErrorsFromList(error.body.errors) });
   return dataWithPortalToast(args, { result } satisfies StepActionData, upstreamErrorToast(error, t("onboarding.saveFailed")), {
     status: error.status === 400 || error.status === 409 ? 400 : error.unreachable ? 503 : 502,
   });

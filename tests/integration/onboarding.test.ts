@@ -308,7 +308,9 @@ describe("staff acting as the seller", () => {
 });
 
 describe("Submit", () => {
-  it("hands a complete seller over and leads to what happens next; refuses an incomplete one naming the missing steps", async () => {
+  // Handing over a complete seller is tested against the sandbox (tests/sandbox/onboarding.test.ts): the catalogue pages
+  // that complete a seller here arrive with the catalogue branch.
+  it("refuses an incomplete seller, naming the missing steps in the error toast", async () => {
     const incomplete = new TestBrowser();
     await incomplete.signIn(PORTAL, "owner@alpenglueck-deko.example.com");
     const refused = await incomplete.post(`${PORTAL}/overview`, {});
