@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { authorize } from "~/services/authorize.server";
+import { getI18n } from "~/services/i18n.server";
 import { setupEditable } from "~/lib/shop-setup";
 import { upstream } from "~/services/upstream/index.server";
 import { orRouteError } from "~/services/upstream/upstream-error.server";
@@ -13,7 +14,7 @@ export const middleware = [authorize({ rule: "sellerAdministrator" })];
 
 export async function loader(args: Route.LoaderArgs) {
   const { state } = await orRouteError(upstream(args).onboarding.sellerState());
-  return { submitted: !setupEditable(state) };
+  return { submitted: !setupEditable(state), title: getI18n(args.context).t("onboarding.complete.title") };
 }
 
 const NEXT = ["import", "activation", "live"] as const;
@@ -47,4 +48,4 @@ export default function OverviewComplete({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Seller Portal" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.title} · Seller Portal` : "Seller Portal" }];

@@ -38,7 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
       path: "/upload/catalog",
     },
   ];
-  return { state: seller.state, steps: progress.steps, catalogueTasks };
+  return { state: seller.state, steps: progress.steps, catalogueTasks, title: getI18n(args.context).t("onboarding.overview.title") };
 }
 
 /** Submit: hands shop and catalogue over (finish upload); the service names any step still missing. */
@@ -166,4 +166,4 @@ function TaskRow({ id, label, path, status }: { id: string; label: string; path:
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Seller Portal" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.title} · Seller Portal` : "Seller Portal" }];

@@ -6,7 +6,7 @@ import { holdAtLeast, StepForm } from "~/components/onboarding/step-form";
 import { useShopSetup } from "~/components/onboarding/use-shop-setup";
 import { useStepForm } from "~/components/onboarding/use-step-form";
 import { authorize } from "~/services/authorize.server";
-import { saveFormStep, shopNameTakenErrors } from "~/services/onboarding.server";
+import { saveFormStep, shopNameTakenErrors, stepTitle } from "~/services/onboarding.server";
 import { upstream } from "~/services/upstream/index.server";
 import { orRouteError } from "~/services/upstream/upstream-error.server";
 import type { Route } from "./+types/shop-setup.account-information";
@@ -14,7 +14,7 @@ import type { Route } from "./+types/shop-setup.account-information";
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
 
 export async function loader(args: Route.LoaderArgs) {
-  return { view: await orRouteError(upstream(args).onboarding.step("account-information")) };
+  return { view: await orRouteError(upstream(args).onboarding.step("account-information")), title: stepTitle(args, "account-information") };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -43,4 +43,4 @@ export function ErrorBoundary() {
   return <StepError />;
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Seller Portal" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.title} · Seller Portal` : "Seller Portal" }];

@@ -5,7 +5,7 @@ import { StepError } from "~/components/onboarding/step-error";
 import { holdAtLeast, StepForm } from "~/components/onboarding/step-form";
 import { useStepForm } from "~/components/onboarding/use-step-form";
 import { authorize } from "~/services/authorize.server";
-import { saveFormStep } from "~/services/onboarding.server";
+import { saveFormStep, stepTitle } from "~/services/onboarding.server";
 import { upstream } from "~/services/upstream/index.server";
 import { orRouteError } from "~/services/upstream/upstream-error.server";
 import type { Route } from "./+types/shop-setup.bank-account";
@@ -14,7 +14,7 @@ import { useShopSetup } from "~/components/onboarding/use-shop-setup";
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
 
 export async function loader(args: Route.LoaderArgs) {
-  return { view: await orRouteError(upstream(args).onboarding.step("bank-account")) };
+  return { view: await orRouteError(upstream(args).onboarding.step("bank-account")), title: stepTitle(args, "bank-account") };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -49,4 +49,4 @@ export function ErrorBoundary() {
   return <StepError />;
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Seller Portal" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.title} · Seller Portal` : "Seller Portal" }];

@@ -8,7 +8,7 @@ import { useStepForm } from "~/components/onboarding/use-step-form";
 import { countryCodes } from "~/lib/countries";
 import { legalForms } from "~/lib/legal-form";
 import { authorize } from "~/services/authorize.server";
-import { saveFormStep } from "~/services/onboarding.server";
+import { saveFormStep, stepTitle } from "~/services/onboarding.server";
 import { upstream } from "~/services/upstream/index.server";
 import { orRouteError } from "~/services/upstream/upstream-error.server";
 import type { Route } from "./+types/shop-setup.company-information";
@@ -16,7 +16,7 @@ import type { Route } from "./+types/shop-setup.company-information";
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
 
 export async function loader(args: Route.LoaderArgs) {
-  return { view: await orRouteError(upstream(args).onboarding.step("company-information")) };
+  return { view: await orRouteError(upstream(args).onboarding.step("company-information")), title: stepTitle(args, "company-information") };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -56,4 +56,4 @@ export function ErrorBoundary() {
   return <StepError />;
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Seller Portal" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.title} · Seller Portal` : "Seller Portal" }];

@@ -8,7 +8,7 @@ import { useShopSetup } from "~/components/onboarding/use-shop-setup";
 import { useStepForm } from "~/components/onboarding/use-step-form";
 import { allowedRoles, requiredRepresentation, type LegalForm } from "~/lib/legal-form";
 import { authorize } from "~/services/authorize.server";
-import { saveFormStep } from "~/services/onboarding.server";
+import { saveFormStep, stepTitle } from "~/services/onboarding.server";
 import { upstream } from "~/services/upstream/index.server";
 import { orRouteError } from "~/services/upstream/upstream-error.server";
 import type { Route } from "./+types/shop-setup.company-type-representatives";
@@ -18,7 +18,7 @@ export const middleware = [authorize({ rule: "sellerAdministrator", sellerState:
 const EMPTY_PERSON = { firstName: "", lastName: "", dateOfBirth: "", role: "" };
 
 export async function loader(args: Route.LoaderArgs) {
-  return { view: await orRouteError(upstream(args).onboarding.step("company-type-representatives")) };
+  return { view: await orRouteError(upstream(args).onboarding.step("company-type-representatives")), title: stepTitle(args, "company-type-representatives") };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -107,4 +107,4 @@ export function ErrorBoundary() {
   return <StepError />;
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Seller Portal" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.title} · Seller Portal` : "Seller Portal" }];

@@ -6,7 +6,7 @@ import { holdAtLeast, StepForm } from "~/components/onboarding/step-form";
 import { useShopSetup } from "~/components/onboarding/use-shop-setup";
 import { useStepForm } from "~/components/onboarding/use-step-form";
 import { authorize } from "~/services/authorize.server";
-import { saveFormStep } from "~/services/onboarding.server";
+import { saveFormStep, stepTitle } from "~/services/onboarding.server";
 import { upstream } from "~/services/upstream/index.server";
 import { orRouteError } from "~/services/upstream/upstream-error.server";
 import type { Route } from "./+types/shop-setup.contract";
@@ -16,7 +16,7 @@ export const middleware = [authorize({ rule: "sellerAdministrator", sellerState:
 export async function loader(args: Route.LoaderArgs) {
   const client = upstream(args).onboarding;
   const [view, terms] = await Promise.all([orRouteError(client.step("contract")), orRouteError(client.contractTerms())]);
-  return { view, terms };
+  return { view, terms, title: stepTitle(args, "contract") };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -66,4 +66,4 @@ export function ErrorBoundary() {
   return <StepError />;
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Seller Portal" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.title} · Seller Portal` : "Seller Portal" }];

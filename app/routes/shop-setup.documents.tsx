@@ -18,6 +18,7 @@ import {
   refuseIfReadOnly,
   savedRedirect,
   upstreamSaveFailure,
+  stepTitle,
   uploadTooLarge,
 } from "~/services/onboarding.server";
 import { redirectWithPortalToast } from "~/services/toast.server";
@@ -29,7 +30,7 @@ export const middleware = [authorize({ rule: "sellerAdministrator", sellerState:
 
 export async function loader(args: Route.LoaderArgs) {
   const list = await orRouteError(upstream(args).onboarding.documents());
-  return { documents: list.documents.filter((document) => document.kind !== "IDENTITY_DOCUMENT"), requiredKinds: list.requiredKinds };
+  return { documents: list.documents.filter((document) => document.kind !== "IDENTITY_DOCUMENT"), requiredKinds: list.requiredKinds, title: stepTitle(args, "documents") };
 }
 
 /** Uploads the chosen documents (each replaces the saved one of its kind), or deletes one. */
@@ -163,4 +164,4 @@ export function ErrorBoundary() {
   return <StepError />;
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Seller Portal" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.title} · Seller Portal` : "Seller Portal" }];

@@ -9,7 +9,7 @@ import { useStepForm } from "~/components/onboarding/use-step-form";
 import { countryCodes } from "~/lib/countries";
 import { authorize } from "~/services/authorize.server";
 import { readFormDataWithin } from "~/services/multipart.server";
-import { documentTypeError, MAX_STEP_UPLOAD_BYTES, saveFormStep, uploadTooLarge } from "~/services/onboarding.server";
+import { documentTypeError, MAX_STEP_UPLOAD_BYTES, saveFormStep, stepTitle, uploadTooLarge } from "~/services/onboarding.server";
 import { upstream } from "~/services/upstream/index.server";
 import { orRouteError } from "~/services/upstream/upstream-error.server";
 import type { Route } from "./+types/shop-setup.identification";
@@ -19,7 +19,7 @@ export const middleware = [authorize({ rule: "sellerAdministrator", sellerState:
 export async function loader(args: Route.LoaderArgs) {
   const client = upstream(args).onboarding;
   const [view, { documents }] = await Promise.all([orRouteError(client.step("identification")), orRouteError(client.documents())]);
-  return { view, scan: documents.find((document) => document.kind === "IDENTITY_DOCUMENT") ?? null };
+  return { view, scan: documents.find((document) => document.kind === "IDENTITY_DOCUMENT") ?? null, title: stepTitle(args, "identification") };
 }
 
 /** The fields, and the scan when one is chosen (required while none is saved). */
@@ -84,4 +84,4 @@ export function ErrorBoundary() {
   return <StepError />;
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Seller Portal" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.title} · Seller Portal` : "Seller Portal" }];

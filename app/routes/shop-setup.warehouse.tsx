@@ -7,7 +7,7 @@ import { useShopSetup } from "~/components/onboarding/use-shop-setup";
 import { useStepForm } from "~/components/onboarding/use-step-form";
 import { countryCodes } from "~/lib/countries";
 import { authorize } from "~/services/authorize.server";
-import { saveFormStep } from "~/services/onboarding.server";
+import { saveFormStep, stepTitle } from "~/services/onboarding.server";
 import { upstream } from "~/services/upstream/index.server";
 import { orRouteError } from "~/services/upstream/upstream-error.server";
 import type { Route } from "./+types/shop-setup.warehouse";
@@ -17,7 +17,7 @@ export const middleware = [authorize({ rule: "sellerAdministrator", sellerState:
 const EMPTY_WAREHOUSE = { name: "", street: "", houseNumber: "", postcode: "", city: "", country: "DE" };
 
 export async function loader(args: Route.LoaderArgs) {
-  return { view: await orRouteError(upstream(args).onboarding.step("warehouse")) };
+  return { view: await orRouteError(upstream(args).onboarding.step("warehouse")), title: stepTitle(args, "warehouse") };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -106,4 +106,4 @@ export function ErrorBoundary() {
   return <StepError />;
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Seller Portal" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.title} · Seller Portal` : "Seller Portal" }];

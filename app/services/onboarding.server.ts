@@ -137,3 +137,9 @@ export async function documentTypeError(file: File): Promise<string | undefined>
   const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
   return detectDocumentType(head) ? undefined : "documentType";
 }
+
+/** The page title of a shop-setup step, in the page's language. */
+export function stepTitle(args: RequestArgs, step: StepName): string {
+  const t = getI18n(args.context).t;
+  return `${t(`onboarding.steps.${step}.title`)} · ${t("onboarding.setup.title")}`;
+}
