@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
-import { getToast } from "remix-toast";
 import type { Route } from "./+types/root";
 import { EnvironmentIndicator } from "./components/environment-indicator";
 import { Logo } from "./components/logo";
@@ -15,7 +14,7 @@ import { getLocale, i18nextMiddleware } from "./services/i18n.server";
 import { requestMetaMiddleware } from "./services/request-context.server";
 import { sessionContext, sessionMiddleware } from "./services/session.server";
 import { sanitizeToast } from "./services/toast-html.server";
-import { actionToastContext } from "./services/toast.server";
+import { actionToastContext, readToast } from "./services/toast.server";
 import appStylesHref from "./styles/app.css?url";
 import componentStylesHref from "./styles/components.css?url";
 
@@ -28,8 +27,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { toast: flashed, headers } = await getToast(request);
-  const toast = flashed ?? context.get(actionToastContext) ?? undefined;
+  const { toast: flashed, headers } = await readToast(request);
+  const toast = (flashed as PortalToast | undefined) ?? context.get(actionToastContext) ?? undefined;
   const user = context.get(sessionContext).user;
   return data(
     {

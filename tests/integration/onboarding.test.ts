@@ -4,6 +4,7 @@
  * 500), read-only states, and every refusal (roles, states, substitution)
  * changing nothing upstream.
  */
+import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { stepNames } from "../../contract/onboarding.ts";
 import { TestBrowser } from "../support/http-client";
@@ -53,6 +54,24 @@ async function postForm(browser: TestBrowser, path: string, fields: Record<strin
 /** Unescapes what React wrote into the HTML, to look for typed values and messages. */
 async function html(response: Response) {
   return (await response.text()).replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
+}
+
+/** The status a POST declaring `bytes` of body gets, having sent only its first kilobyte. */
+function statusOfDeclaredBody(url: string, bytes: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const req = httpRequest(target, {
+      method: "POST",
+      headers: { Origin: target.origin, "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(bytes) },
+    });
+    req.on("response", (response) => {
+      resolve(response.statusCode ?? 0);
+      response.resume();
+      req.destroy();
+    });
+    req.on("error", reject);
+    req.write(Buffer.alloc(1024));
+  });
 }
 
 beforeAll(resetSandbox);
@@ -170,13 +189,15 @@ describe("a new seller completes the shop setup", () => {
     await browser.request(`${PORTAL}/shop-setup/documents`, { method: "POST", body: multipart({ intent: "continue" }, { TRADE_REGISTER_EXTRACT: pdf("hr-auszug.pdf") }) });
   });
 
-  it("refuses a body over the upload limit as it arrives, with 413", async () => {
-    const body = new Uint8Array(16 * 1024 * 1024);
-    const response = await browser.request(`${PORTAL}/shop-setup/documents`, {
+  it("takes uploads above the default body limit, and refuses a body over the route's own limit with 413", async () => {
+    // Over the portal's default of 1 MB, under the documents' own limit: it reaches the action (which refuses the file's size).
+    const large = await browser.request(`${PORTAL}/shop-setup/documents`, {
       method: "POST",
-      body: multipart({}, { TRADE_REGISTER_EXTRACT: { bytes: body, name: "a.pdf", type: "application/pdf" } }),
+      body: multipart({ intent: "continue" }, { VAT_CERTIFICATE: { bytes: oversizedPdf(), name: "ust.pdf", type: "application/pdf" } }),
     });
-    expect(response.status).toBe(413);
+    expect(large.status).toBe(400);
+    // Over the route's own limit: refused by its declared length, before the body is read.
+    expect(await statusOfDeclaredBody(`${PORTAL}/shop-setup/documents`, 16 * 1024 * 1024)).toBe(413);
     expect(await requestCount(DOCUMENTS_PATH, "POST")).toBe(0);
   });
 
@@ -224,6 +245,27 @@ describe("a new seller completes the shop setup", () => {
     expect(response.status).toBe(400);
     expect(await html(response)).toContain("This shop name is already taken");
     expect(await requestCount(`${STEPS_PATH}account-information`, "PUT")).toBe(0);
+  });
+});
+
+describe("cross-site requests", () => {
+  it("refuses a POST from another site to every onboarding action with 403, changing nothing", async () => {
+    const browser = new TestBrowser();
+    await browser.signIn(PORTAL, "owner@alpenglueck-deko.example.com");
+    for (const path of ["/overview", ...stepNames.map((step) => `/shop-setup/${step}`)]) {
+      const response = await browser.post(`${PORTAL}${path}`, { intent: "continue", ...validSteps["bank-account"] }, { Origin: "https://evil.example" });
+      expect(response.status, path).toBe(403);
+    }
+    const upload = await browser.request(`${PORTAL}/shop-setup/documents`, {
+      method: "POST",
+      headers: { Origin: "https://evil.example" },
+      body: multipart({ intent: "continue" }, { VAT_CERTIFICATE: pdf("ust.pdf") }),
+    });
+    expect(upload.status).toBe(403);
+    const puts = await Promise.all(stepNames.map((step) => requestCount(`${STEPS_PATH}${step}`, "PUT")));
+    expect(puts.every((count) => count === 0)).toBe(true);
+    expect(await requestCount(DOCUMENTS_PATH, "POST")).toBe(0);
+    expect(await requestCount("/onboarding/me/seller/finish-upload", "POST")).toBe(0);
   });
 });
 
