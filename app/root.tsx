@@ -16,7 +16,7 @@ import { getLocale, i18nextMiddleware } from "./services/i18n.server";
 import { requestMetaMiddleware } from "./services/request-context.server";
 import { sessionContext, sessionMiddleware } from "./services/session.server";
 import { sanitizeToast } from "./services/toast-html.server";
-import { readToast } from "./services/toast.server";
+import { actionToastContext, readToast } from "./services/toast.server";
 import appStylesHref from "./styles/app.css?url";
 import componentStylesHref from "./styles/components.css?url";
 import frameStylesHref from "./styles/frame.css?url";
@@ -31,7 +31,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { toast, headers } = await readToast(request);
+  const { toast: flashed, headers } = await readToast(request);
+  const toast = (flashed as PortalToast | undefined) ?? context.get(actionToastContext) ?? undefined;
   const user = context.get(sessionContext).user;
   return data(
     {
@@ -45,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       footer: { imprint: env().IMPRINT_URL, privacy: env().PRIVACY_URL, help: env().HELP_URL },
     },
     // The flash cookie is rewritten only when a toast was read from it.
-    toast ? { headers } : undefined,
+    flashed ? { headers } : undefined,
   );
 }
 

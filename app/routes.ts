@@ -13,6 +13,27 @@ export default [
     route("dev/empty", "routes/dev.empty.tsx"),
   ]),
   layout("components/layouts/accordion.tsx", [route("landing-page", "routes/landing-page.tsx")]),
+
+  // Onboarding (issue 6): the seller's task list and the eight shop-setup steps.
+  // Own layout ids: the same layout files may wrap other areas' routes elsewhere in this file.
+  layout("components/layouts/overview.tsx", { id: "onboarding-overview-layout" }, [
+    route("overview", "routes/overview.tsx"),
+    route("overview/complete", "routes/overview.complete.tsx"),
+  ]),
+  layout("components/layouts/accordion.tsx", { id: "onboarding-accordion-layout" }, [
+    route("shop-setup", "routes/shop-setup.tsx", [
+      index("routes/shop-setup._index.tsx"),
+      route("contract", "routes/shop-setup.contract.tsx"),
+      route("account-information", "routes/shop-setup.account-information.tsx"),
+      route("company-information", "routes/shop-setup.company-information.tsx"),
+      route("company-type-representatives", "routes/shop-setup.company-type-representatives.tsx"),
+      route("bank-account", "routes/shop-setup.bank-account.tsx"),
+      route("identification", "routes/shop-setup.identification.tsx"),
+      route("warehouse", "routes/shop-setup.warehouse.tsx"),
+      route("documents", "routes/shop-setup.documents.tsx"),
+    ]),
+  ]),
+  route("shop-setup/documents/:documentId", "routes/shop-setup.documents.$documentId.ts"),
   layout("components/layouts/library.tsx", [
     route("dev/translations", "routes/dev.translations.tsx"),
     route("dev/catalog", "routes/dev.catalog.tsx"),

@@ -19,6 +19,13 @@ const FaultRuleInput = z.object({
   status: z.number().int().min(100).max(599).optional(),
   drop: z.boolean().optional(),
   times: z.number().int().positive().optional(),
+  body: z
+    .object({
+      message: z.string().optional(),
+      errorCode: z.string().optional(),
+      errors: z.array(z.object({ fieldName: z.string().optional(), errorMessage: z.string() })).optional(),
+    })
+    .optional(),
 });
 
 const TokenRequest = z.object({

@@ -14,7 +14,7 @@ export type Database = DatabaseSync;
  * emptied and seeded anew on open: the sandbox's data is demo data, and
  * migrations would cost more than they are worth.
  */
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -62,6 +62,26 @@ CREATE TABLE IF NOT EXISTS catalogue_files (
   /** JSON object: catalogue header → marketplace field, or NULL before the seller mapped the columns. */
   header_mapping TEXT
 );
+/** The shop-setup steps a seller saved: one row per step, its values as JSON. */
+CREATE TABLE IF NOT EXISTS onboarding_steps (
+  seller_id TEXT NOT NULL REFERENCES sellers(id) ON DELETE CASCADE,
+  step TEXT NOT NULL,
+  data TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  PRIMARY KEY (seller_id, step)
+);
+/** The seller's documents (trade-register extract, VAT certificate, ID scan…), bytes included. */
+CREATE TABLE IF NOT EXISTS onboarding_documents (
+  id TEXT PRIMARY KEY,
+  seller_id TEXT NOT NULL REFERENCES sellers(id) ON DELETE CASCADE,
+  kind TEXT NOT NULL,
+  file_name TEXT NOT NULL,
+  content_type TEXT NOT NULL,
+  size INTEGER NOT NULL,
+  content BLOB NOT NULL,
+  uploaded_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS onboarding_documents_seller ON onboarding_documents (seller_id, kind);
 CREATE TABLE IF NOT EXISTS oidc_models (
   model TEXT NOT NULL,
   id TEXT NOT NULL,
@@ -78,7 +98,7 @@ CREATE INDEX IF NOT EXISTS oidc_models_user_code ON oidc_models (model, user_cod
 `;
 
 /** Tables that hold marketplace data; the seed fills them, a reset empties them. */
-const dataTables = ["catalogue_files", "seller_state_history", "users", "sellers"] as const;
+const dataTables = ["onboarding_documents", "onboarding_steps", "catalogue_files", "seller_state_history", "users", "sellers"] as const;
 
 export function openDatabase(path: string, { reset = false }: { reset?: boolean } = {}): Database {
   if (path !== ":memory:") {

@@ -16,6 +16,8 @@ export type FaultRuleInput = {
   drop?: boolean;
   /** How many requests the rule hits before it retires; unlimited when absent. */
   times?: number;
+  /** The error body to answer with `status` (e.g. a validation error list); "Injected fault" when absent. */
+  body?: { message?: string; errorCode?: string; errors?: { fieldName?: string; errorMessage: string }[] };
 };
 
 export type FaultRule = FaultRuleInput & { id: string; hits: number };
@@ -129,7 +131,8 @@ export function faultMiddleware(faults: FaultRules, counter: RequestCounter) {
       return;
     }
     if (rule.status) {
-      sendError(res, rule.status, "Injected fault", "INJECTED_FAULT");
+      const { message = "Injected fault", errorCode = "INJECTED_FAULT", errors } = rule.body ?? {};
+      sendError(res, rule.status, message, errorCode, errors ? { errors } : {});
       return;
     }
     next();

@@ -74,11 +74,20 @@ export function findSellerById(db: Database, id: string): SellerRow | undefined 
   return db.prepare("SELECT * FROM sellers WHERE id = ?").get(id) as SellerRow | undefined;
 }
 
-/** Whether another seller already carries this name (case and surrounding spaces ignored). */
+/**
+ * Whether another seller already carries this name (case and surrounding
+ * spaces ignored): as its seller name, or as the shop name of its account
+ * information (customers see both).
+ */
 export function sellerNameTaken(db: Database, name: string, exceptSellerId?: string): boolean {
   const row = db
-    .prepare("SELECT id FROM sellers WHERE lower(trim(name)) = lower(trim(?)) AND id IS NOT ?")
-    .get(name, exceptSellerId ?? null);
+    .prepare(
+      `SELECT id FROM sellers WHERE lower(trim(name)) = lower(trim(?)) AND id IS NOT ?
+       UNION ALL
+       SELECT seller_id FROM onboarding_steps
+        WHERE step = 'account-information' AND lower(trim(json_extract(data, '$.shopName'))) = lower(trim(?)) AND seller_id IS NOT ?`,
+    )
+    .get(name, exceptSellerId ?? null, name, exceptSellerId ?? null);
   return row !== undefined;
 }
 

@@ -1,5 +1,6 @@
 /** Toasts travel as a cookie-session flash (remix-toast) to the next page the browser renders. */
-import { getToast, redirectWithToast, setToastCookieOptions } from "remix-toast";
+import { createContext, data, type RouterContextProvider } from "react-router";
+import { dataWithToast, getToast, redirectWithToast, setToastCookieOptions } from "remix-toast";
 import type { PortalToast } from "~/components/toasts/toast-message";
 import { env, secureCookies } from "./env.server";
 import type { UpstreamError } from "./upstream/upstream-error.server";
@@ -39,4 +40,24 @@ export function upstreamErrorToast(error: UpstreamError, fallbackMessage: string
     errorCode: error.body.errorCode,
     fieldErrors: error.body.errors,
   };
+}
+
+/** A toast of an action that answers with data rather than a redirect, for the page rendered in the same request. */
+export const actionToastContext = createContext<PortalToast | null>(null);
+
+/**
+ * Answers an action with data and a toast. Without JavaScript the browser's
+ * POST renders the page in this same request, so the root reads the toast
+ * from the request context; with JavaScript the router reloads the page's
+ * data in a second request, which reads it from the flash cookie.
+ */
+export function dataWithPortalToast<T>(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  payload: T,
+  toast: PortalToast,
+  init?: ResponseInit,
+) {
+  if (new URL(request.url).pathname.endsWith(".data")) return dataWithToast(payload, toast, init);
+  context.set(actionToastContext, toast);
+  return data(payload, init);
 }

@@ -1,6 +1,8 @@
 import express, { type Response } from "express";
 import { SellerState } from "../../contract/upstream.ts";
 import type { SandboxContext } from "../context.ts";
+import { onboardingProgress } from "../onboarding.ts";
+import { onboardingStepsRouter } from "./onboarding-steps.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";
 import {
@@ -45,9 +47,12 @@ export function onboardingService(context: SandboxContext): express.Router {
 
   /**
    * Hands the catalogue over to the catalogue team: only from REGISTERED or
-   * ONBOARDING, and only with the catalogue steps complete (the FTP step
-   * does not count, as in the portal) and every file's columns mapped.
+   * ONBOARDING, and only with the eight shop-setup steps and the catalogue
+   * steps complete (the FTP step does not count, as in the portal) and
+   * every file's columns mapped. The errors name each missing step.
    */
+  router.use(onboardingStepsRouter(context, currentSeller));
+
   router.post("/me/seller/finish-upload", (_req, res) => {
     const seller = currentSeller(res);
     if (!seller) return;
@@ -55,14 +60,17 @@ export function onboardingService(context: SandboxContext): express.Router {
       sendError(res, 409, `The catalogue was handed over already (state ${seller.state})`, "INVALID_STATE");
       return;
     }
+    const setup = onboardingProgress(db, seller.id)
+      .steps.filter((step) => step.status !== "COMPLETE")
+      .map((step) => ({ fieldName: step.step, errorMessage: "not complete" }));
     const missing = catalogueImportProgress(db, seller)
       .filter((step) => step.stepType !== "FTP_SETTINGS" && !step.complete)
       .map((step) => ({ fieldName: step.stepType, errorMessage: "not complete" }));
     const unmapped = listCatalogueFiles(db, seller.id)
       .filter((file) => !mappingComplete(file))
       .map((file) => ({ fieldName: "MAPPING", errorMessage: `${file.file_name}: columns not mapped` }));
-    if (missing.length + unmapped.length > 0) {
-      sendError(res, 409, "The catalogue is not complete yet", "ONBOARDING_INCOMPLETE", { errors: [...missing, ...unmapped] });
+    if (setup.length + missing.length + unmapped.length > 0) {
+      sendError(res, 409, "The shop setup or the catalogue is not complete yet", "ONBOARDING_INCOMPLETE", { errors: [...setup, ...missing, ...unmapped] });
       return;
     }
     setSellerState(db, seller.id, "CATALOGUE_DATA_SUBMITTED");

@@ -1,6 +1,14 @@
 import { SANDBOX } from "./ports";
 
-type Fault = { pattern: string; method?: string; status?: number; latencyMs?: number; drop?: boolean; times?: number };
+type Fault = {
+  pattern: string;
+  method?: string;
+  status?: number;
+  latencyMs?: number;
+  drop?: boolean;
+  times?: number;
+  body?: { message?: string; errorCode?: string; errors?: { fieldName?: string; errorMessage: string }[] };
+};
 
 export async function injectFault(fault: Fault): Promise<void> {
   const response = await fetch(`${SANDBOX}/__sandbox/faults`, {

@@ -7,6 +7,7 @@ import {
   sandboxServicePrefixes,
   UpstreamErrorBody,
 } from "../../contract/upstream.ts";
+import { stepNames } from "../../contract/onboarding.ts";
 import { callService, control, mintToken, startTestSandbox, type TestSandbox } from "./helpers.ts";
 
 let sandbox: TestSandbox;
@@ -246,12 +247,12 @@ describe("substitution", () => {
 
 describe("finishing the catalogue upload", () => {
   it("refuses while a catalogue step is missing, naming it, and changes nothing", async () => {
-    // seller.new has neither saved its upload settings nor uploaded a file.
+    // seller.new has saved no shop-setup step, no upload settings and no file.
     const token = await mintToken(sandbox, "seller.new@example.com");
     const refused = await callService(sandbox, "/onboarding/me/seller/finish-upload", { token, method: "POST" });
     expect(refused.status).toBe(409);
     expectErrorBody(refused.body, "ONBOARDING_INCOMPLETE");
-    expect(UpstreamErrorBody.parse(refused.body).errors?.map((error) => error.fieldName)).toEqual(["UPLOAD_SETTINGS", "FILE_UPLOAD"]);
+    expect(UpstreamErrorBody.parse(refused.body).errors?.map((error) => error.fieldName)).toEqual([...stepNames, "UPLOAD_SETTINGS", "FILE_UPLOAD"]);
     const state = await callService(sandbox, "/onboarding/me/seller/state", { token });
     expect(state.body).toEqual({ state: "REGISTERED" });
   });

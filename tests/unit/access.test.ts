@@ -19,6 +19,7 @@ const TABLE: { path: string; allowed: readonly Role[]; rule: AccessRuleName; sel
   ...["", "/contract", "/documents", "/warehouse", "/bank-account", "/identification", "/account-information", "/company-information", "/company-type-representatives"].map(
     (step) => ({ path: `/shop-setup${step}`, allowed: ["SELLER_ADMINISTRATOR"] as const, rule: "sellerAdministrator" as const, sellerState: "redirectIfActive" as const }),
   ),
+  { path: "/shop-setup/documents/:documentId", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator", sellerState: "redirectIfActive" },
   ...["/upload", "/upload/settings", "/upload/catalog"].map((path) => ({
     path,
     allowed: ["SELLER_ADMINISTRATOR"] as const,

@@ -5,7 +5,7 @@
  * shape (UpstreamError) for whatever went wrong.
  */
 import { UpstreamErrorBody } from "@contract/upstream";
-import type { z } from "zod";
+import { z } from "zod";
 import type { Logger } from "../logger.server";
 import { shouldRetry } from "./retry-policy.server";
 import { UpstreamError } from "./upstream-error.server";
@@ -29,6 +29,9 @@ export type CallContext = {
 };
 
 type QueryValue = string | number | boolean | undefined | null | readonly string[];
+
+/** The schema of a request whose answer is passed on unread (a document download streams through). */
+export const unreadResponse = z.custom<Response>((value) => value instanceof Response);
 
 export type ServiceRequest<T> = {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -83,7 +86,9 @@ export async function callService<T>(service: ServiceConfig, ctx: CallContext, r
   };
   if (service.bearer && ctx.accessToken) headers.Authorization = `Bearer ${ctx.accessToken}`;
   const hasBody = request.body !== undefined;
-  if (hasBody) headers["Content-Type"] = "application/json";
+  // Files go as multipart (fetch writes the boundary); everything else as JSON.
+  const multipart = request.body instanceof FormData;
+  if (hasBody && !multipart) headers["Content-Type"] = "application/json";
 
   const fail = (status: number, body: UpstreamErrorBody, started: number, cause?: unknown) => {
     ctx.log.warn(
@@ -100,7 +105,7 @@ export async function callService<T>(service: ServiceConfig, ctx: CallContext, r
       response = await fetch(url, {
         method,
         headers,
-        body: hasBody ? JSON.stringify(request.body) : undefined,
+        body: multipart ? (request.body as FormData) : hasBody ? JSON.stringify(request.body) : undefined,
         credentials: "omit",
         redirect: "error",
         signal: AbortSignal.timeout(service.timeoutMs),
@@ -117,6 +122,7 @@ export async function callService<T>(service: ServiceConfig, ctx: CallContext, r
       throw error;
     }
 
+    if ((request.schema as z.ZodType) === unreadResponse) return response as T;
     if (response.status === 204) return request.schema.parse(undefined);
     const json: unknown = await response.json().catch(() => undefined);
     const parsed = request.schema.safeParse(json);

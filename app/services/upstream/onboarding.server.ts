@@ -1,4 +1,15 @@
+import {
+  ContractTerms,
+  DocumentList,
+  OnboardingDocument,
+  OnboardingProgress,
+  StepView,
+  type DocumentKind,
+  type FormStepName,
+} from "@contract/onboarding";
 import { CatalogueImportProgress, Seller, SellerState } from "@contract/upstream";
+import { z } from "zod";
+import { unreadResponse } from "./http.server";
 import type { ServiceCaller } from "./index.server";
 
 export function onboardingClient(call: ServiceCaller) {
@@ -8,5 +19,23 @@ export function onboardingClient(call: ServiceCaller) {
     catalogueImportProgress: () => call({ path: "/me/seller/catalogue-import-progress", schema: CatalogueImportProgress }),
     /** Hands the catalogue over: the seller becomes CATALOGUE_DATA_SUBMITTED. */
     finishUpload: () => call({ method: "POST", path: "/me/seller/finish-upload", schema: SellerState }),
+
+    /** Every shop-setup step's status. */
+    progress: () => call({ path: "/me/seller/onboarding", schema: OnboardingProgress }),
+    step: (step: FormStepName) => call({ path: `/me/seller/onboarding/steps/${step}`, schema: StepView }),
+    saveStep: (step: FormStepName, values: Record<string, unknown>) =>
+      call({ method: "PUT", path: `/me/seller/onboarding/steps/${step}`, body: values, schema: StepView }),
+    contractTerms: () => call({ path: "/me/seller/onboarding/contract-terms", schema: ContractTerms }),
+    documents: () => call({ path: "/me/seller/onboarding/documents", schema: DocumentList }),
+    uploadDocument: (kind: DocumentKind, file: File) => {
+      const body = new FormData();
+      body.set("kind", kind);
+      body.set("file", file, file.name);
+      return call({ method: "POST", path: "/me/seller/onboarding/documents", body, schema: OnboardingDocument });
+    },
+    /** The document's bytes as the service sends them, to stream on to the browser. */
+    documentContent: (id: string) => call({ path: `/me/seller/onboarding/documents/${encodeURIComponent(id)}/content`, schema: unreadResponse }),
+    deleteDocument: (id: string) =>
+      call({ method: "DELETE", path: `/me/seller/onboarding/documents/${encodeURIComponent(id)}`, schema: z.undefined() }),
   };
 }
