@@ -27,6 +27,8 @@ const EnvSchema = z
     API_KEY: z.string().min(1),
     ANALYTICS_API_KEY: z.string().min(1),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    /** The largest catalogue file a seller may upload (bytes); checked as the bytes arrive. */
+    CATALOGUE_UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 ** 3),
     /** Turns on /dev/* pages outside development builds (used by the test server). */
     ENABLE_DEV_PAGES: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -1,5 +1,5 @@
 /** Toasts travel as a cookie-session flash (remix-toast) to the next page the browser renders. */
-import { redirectWithToast, setToastCookieOptions } from "remix-toast";
+import { dataWithToast, redirectWithToast, setToastCookieOptions } from "remix-toast";
 import type { PortalToast } from "~/components/toasts/toast-message";
 import { env, secureCookies } from "./env.server";
 import type { UpstreamError } from "./upstream/upstream-error.server";
@@ -29,4 +29,12 @@ export function upstreamErrorToast(error: UpstreamError, fallbackMessage: string
     errorCode: error.body.errorCode,
     fieldErrors: error.body.errors,
   };
+}
+
+/** Flashes a toast with a response that is not a redirect (e.g. JSON the page's script follows with a navigation). */
+export async function withToastForNextPage(response: Response, toast: PortalToast): Promise<Response> {
+  const flashed = await dataWithToast(null, toast);
+  const setCookie = new Headers(flashed.init?.headers).get("Set-Cookie");
+  if (setCookie) response.headers.append("Set-Cookie", setCookie);
+  return response;
 }

@@ -30,7 +30,7 @@ const incomingFiles = () => readdirSync(`${filesDir()}/.incoming`);
 function upload(fileName: string, bytes: Uint8Array, type = "CSV", accessToken = token) {
   const form = new FormData();
   form.set("type", type);
-  form.set("file", new Blob([bytes]), fileName);
+  form.set("file", new Blob([new Uint8Array(bytes)]), fileName);
   return fetch(`${sandbox.url}/catalogue-upload/me/seller/file?apikey=${sandboxKeys.apiKey}`, {
     method: "POST",
     headers: { authorization: `Bearer ${accessToken}` },
