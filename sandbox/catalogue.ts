@@ -78,6 +78,13 @@ export function syncCatalogueFiles(db: Database, filesDir: string): void {
   }
 }
 
+export function catalogueFilesOnDisk(filesDir: string): { stored: string[]; incoming: string[] } {
+  return {
+    stored: readdirSync(filesDir).filter((name) => name !== ".incoming"),
+    incoming: readdirSync(incomingDir(filesDir)),
+  };
+}
+
 let sampleXlsx: Buffer | undefined;
 function readSampleXlsx(): Buffer {
   sampleXlsx ??= readFileSync(new URL("./samples/catalogue-sample.xlsx", import.meta.url));

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { catalogueEditable, catalogueLockReason, firstIncompleteStep, uploadProblemMessage } from "~/lib/catalogue";
 import { authorize } from "~/services/authorize.server";
 import { catalogueDownloadResponse } from "~/services/catalogue-download.server";
-import { catalogueUploadLimit, forwardCatalogueUpload } from "~/services/catalogue-upload.server";
+import { catalogueUploadLimit, discardRequestBody, forwardCatalogueUpload } from "~/services/catalogue-upload.server";
 import { getI18n, getLocale } from "~/services/i18n.server";
 import { upstreamErrorToast, withToastForNextPage } from "~/services/toast.server";
 import { upstream } from "~/services/upstream/index.server";
@@ -27,15 +27,19 @@ export async function action(args: Route.ActionArgs) {
   const { context } = args;
   const t = getI18n(context).t;
   const client = upstream(args);
-  const json = (body: unknown, status: number, close = false) =>
-    Response.json(body, { status, headers: close ? { Connection: "close" } : undefined });
+  const json = (body: unknown, status: number) => Response.json(body, { status });
 
   const { state } = await client.onboarding.sellerState().catch((error: unknown) => {
     if (error instanceof Response) throw error;
     return { state: null };
   });
-  if (!state) return json({ ok: false, message: t("catalogue.upload.errors.upstream") }, 502, true);
-  if (!catalogueEditable(state)) return json({ ok: false, message: t(`catalogue.locked.${catalogueLockReason(state)!}`) }, 409, true);
+  if (!state || !catalogueEditable(state)) {
+    // Refused before a byte goes upstream: what the browser still sends is dropped.
+    discardRequestBody(args.request.body);
+    return state
+      ? json({ ok: false, message: t(`catalogue.locked.${catalogueLockReason(state)!}`) }, 409)
+      : json({ ok: false, message: t("catalogue.upload.errors.upstream") }, 502);
+  }
 
   const outcome = await forwardCatalogueUpload(args);
   if (outcome.ok) {
@@ -51,7 +55,7 @@ export async function action(args: Route.ActionArgs) {
   const message = uploadProblemMessage(t, { problem: outcome.problem, fileName: outcome.fileName }, catalogueUploadLimit(), getLocale(context));
   if (outcome.problem === "upstream") {
     const toast = upstreamErrorToast(outcome.error, message);
-    return json({ ok: false, message, errorCode: toast.errorCode ?? null, reference: toast.detail ?? null }, 502, true);
+    return json({ ok: false, message, errorCode: toast.errorCode ?? null, reference: toast.detail ?? null }, 502);
   }
-  return json({ ok: false, message }, outcome.problem === "tooLarge" ? 413 : 400, true);
+  return json({ ok: false, message }, outcome.problem === "tooLarge" ? 413 : 400);
 }

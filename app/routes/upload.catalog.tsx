@@ -13,7 +13,7 @@ import { catalogueEditable, catalogueLockReason, firstIncompleteStep, formatByte
 import { authorize } from "~/services/authorize.server";
 import { failedUpstreamAction, upstreamFailure, type UpstreamFailure } from "~/services/catalogue-actions.server";
 import { loadMappingForm, type MappingForm } from "~/services/catalogue-headers.server";
-import { catalogueUploadLimit, forwardCatalogueUpload } from "~/services/catalogue-upload.server";
+import { catalogueUploadLimit, discardRequestBody, forwardCatalogueUpload } from "~/services/catalogue-upload.server";
 import { getI18n, getLocale } from "~/services/i18n.server";
 import { redirectWithPortalToast } from "~/services/toast.server";
 import { upstream } from "~/services/upstream/index.server";
@@ -82,11 +82,13 @@ export async function action(args: Route.ActionArgs) {
     ({ state } = await client.onboarding.sellerState());
   } catch (error) {
     if (error instanceof Response) throw error;
+    if (isUpload) discardRequestBody(request.body);
     return failedUpstreamAction(args, error, t("catalogue.upload.errors.upstream"), { intent: "state" as const });
   }
   if (!catalogueEditable(state)) {
-    // A refused upload is not read: the connection closes after this answer.
-    return redirectWithPortalToast("/upload/catalog", { type: "warning", message: t(`catalogue.locked.${catalogueLockReason(state)!}`) }, isUpload ? { headers: { Connection: "close" } } : undefined);
+    // A refused upload goes nowhere: what the browser still sends is dropped.
+    if (isUpload) discardRequestBody(request.body);
+    return redirectWithPortalToast("/upload/catalog", { type: "warning", message: t(`catalogue.locked.${catalogueLockReason(state)!}`) });
   }
 
   if (isUpload) {
@@ -108,8 +110,7 @@ export async function action(args: Route.ActionArgs) {
     if (outcome.problem === "upstream") {
       return failedUpstreamAction(args, outcome.error, failure.message, { intent: "upload" as const, upload: failure });
     }
-    // The rest of an oversized or refused body is never read: the connection closes after this answer.
-    return data({ intent: "upload" as const, upload: failure }, { status, headers: { Connection: "close" } });
+    return data({ intent: "upload" as const, upload: failure }, { status });
   }
 
   const formData = await request.formData();
@@ -152,12 +153,6 @@ export async function action(args: Route.ActionArgs) {
     return failedUpstreamAction(args, error, t("catalogue.mapping.failed"), { intent: "map" as const, lastResult: submission.reply() });
   }
 }
-
-/** Answers the plain form post of an upload that was refused part-way with `Connection: close`. */
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const connection = actionHeaders.get("Connection");
-  return connection ? { Connection: connection } : new Headers();
-};
 
 /** The seller's catalogue files, uploading another, mapping a file's columns, and handing the catalogue over. */
 export default function UploadCatalogPage({ loaderData, actionData }: Route.ComponentProps) {

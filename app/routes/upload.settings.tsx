@@ -11,7 +11,7 @@ import {
 } from "@contract/catalogue";
 import { UploadType, type SellerStateName } from "@contract/upstream";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { CatalogueErrorView } from "~/components/catalogue/error-view";
 import { ErrorSummary, FieldErrors, type SummaryItem } from "~/components/catalogue/form-errors";
@@ -112,7 +112,7 @@ export async function action(args: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: settingsSchema(stored.ftpPasswordSet) });
   // The FTP password is write-only: it never travels back to the browser, not even after an error.
   const hideFields = ["ftpPassword"];
-  if (submission.status !== "success") return { lastResult: submission.reply({ hideFields }), upstreamFailure: null };
+  if (submission.status !== "success") return data({ lastResult: submission.reply({ hideFields }), upstreamFailure: null }, { status: 400 });
 
   try {
     await client.uploadSettings.saveUploadSettings(toInput(submission.value));

@@ -32,6 +32,31 @@ export type UploadOutcome =
 /** Room for the multipart framing around the file when a declared length is checked against the limit. */
 const MULTIPART_ALLOWANCE = 16 * 1024;
 
+/**
+ * After a refusal the browser is usually still sending. Its bytes are
+ * discarded (never forwarded or kept) for a short while so that it can read
+ * the answer; past this many bytes or this time the connection is cut.
+ */
+const DISCARD_BYTES = 16 * 1024 * 1024;
+const DISCARD_MS = 5_000;
+
+/** Drops what is left of a refused request body, within the limits above, then cuts it off. */
+export function discardRequestBody(body: ReadableStream<Uint8Array> | null | Readable): void {
+  if (!body) return;
+  const source = body instanceof Readable ? body : Readable.fromWeb(body as unknown as NodeReadableStream<Uint8Array>);
+  let discarded = 0;
+  const cut = () => source.destroy();
+  const timer = setTimeout(cut, DISCARD_MS);
+  timer.unref();
+  source.on("error", () => clearTimeout(timer));
+  source.on("end", () => clearTimeout(timer));
+  source.on("data", (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > DISCARD_BYTES) cut();
+  });
+  source.resume();
+}
+
 export function catalogueUploadLimit(): number {
   return env().CATALOGUE_UPLOAD_MAX_BYTES;
 }
@@ -62,7 +87,10 @@ export function forwardCatalogueUpload(args: RequestArgs, maxBytes = catalogueUp
   if (!/^multipart\/form-data/i.test(contentType) || !request.body) return Promise.resolve({ ok: false, problem: "malformed" });
   // A browser's plain form post declares its length: an oversized one is refused before a byte is read.
   const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_ALLOWANCE) return Promise.resolve({ ok: false, problem: "tooLarge" });
+  if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_ALLOWANCE) {
+    discardRequestBody(request.body);
+    return Promise.resolve({ ok: false, problem: "tooLarge" });
+  }
 
   return new Promise<UploadOutcome>((resolve) => {
     const source = Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>);
@@ -83,12 +111,12 @@ export function forwardCatalogueUpload(args: RequestArgs, maxBytes = catalogueUp
       settled = true;
       resolve(outcome);
     };
-    /** Gives up: the service's request is aborted (it discards the partial file) and the browser's body is no longer read. */
+    /** Gives up: the service's request is aborted (it discards the partial file) and the rest of the browser's body is dropped. */
     const stop = (outcome: UploadOutcome) => {
       if (settled) return;
       upstreamAbort.abort();
       source.unpipe(parser);
-      source.pause();
+      discardRequestBody(source);
       settle(outcome);
     };
 

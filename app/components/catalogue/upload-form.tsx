@@ -25,11 +25,12 @@ export function UploadForm({ limitBytes, disabled, serverError }: UploadFormProp
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [progress, setProgress] = useState<Progress | null>(null);
-  const [error, setError] = useState<string | null>(serverError ?? null);
+  // The server's message comes from a plain form post; with JavaScript the upload never goes that way.
+  const [clientError, setError] = useState<string | null>(null);
+  const error = clientError ?? serverError ?? null;
   const request = useRef<XMLHttpRequest | null>(null);
   const locale = i18n.language;
 
-  useEffect(() => setError(serverError ?? null), [serverError]);
   useEffect(() => () => request.current?.abort(), []);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
