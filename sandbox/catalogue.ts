@@ -68,13 +68,10 @@ export function syncCatalogueFiles(db: Database, filesDir: string): void {
   }
   for (const row of rows) {
     const path = storedFilePath(filesDir, row.id);
-    if (existsSync(path)) continue;
-    if (catalogueFileType(row.file_name) === "XLSX") {
-      writeFileSync(path, readSampleXlsx());
-    } else {
-      writeFileSync(path, sampleCatalogue(40));
-    }
-    db.prepare("UPDATE catalogue_files SET size = ? WHERE id = ?").run(statSync(path).size, row.id);
+    if (!existsSync(path)) writeFileSync(path, catalogueFileType(row.file_name) === "XLSX" ? readSampleXlsx() : sampleCatalogue(40));
+    // The row tells the size of the bytes on disk, whatever the seed wrote.
+    const { size } = statSync(path);
+    if (size !== row.size) db.prepare("UPDATE catalogue_files SET size = ? WHERE id = ?").run(size, row.id);
   }
 }
 
