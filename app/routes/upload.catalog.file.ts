@@ -46,7 +46,7 @@ export async function action(args: Route.ActionArgs) {
     const progress = await client.onboarding.catalogueImportProgress().catch(() => null);
     const step = progress ? firstIncompleteStep(progress) : "catalog";
     const location = step === "catalog" ? `/upload/catalog?fileId=${encodeURIComponent(outcome.file.id)}` : `/upload/${step}`;
-    return withToastForNextPage(json({ ok: true, location }, 201), {
+    return withToastForNextPage(json({ ok: true, location, fileId: outcome.file.id }, 201), {
       type: "success",
       message: t("catalogue.upload.uploaded", { name: outcome.file.fileName }),
     });
