@@ -32,6 +32,8 @@ test.beforeEach(async ({ request }) => {
 });
 
 test("a seller hands the catalogue over and the catalogue team finishes the mapping", async ({ page }, testInfo) => {
+  // Two people's whole flow, two sign-ins: longer than the default per-test budget on a busy machine.
+  test.setTimeout(120_000);
   // The seller: settings, a file, its columns, the hand-over.
   await signInAndOpen(page, "seller.catalogue@example.com", "/upload/settings");
   await expect(page.getByRole("heading", { level: 2, name: "How your catalogue arrives" })).toBeVisible();
@@ -45,6 +47,23 @@ test("a seller hands the catalogue over and the catalogue team finishes the mapp
   await expect(page.getByRole("heading", { name: "Column mapping" })).toBeVisible();
   await expect(page.getByRole("cell", { name: /Schneidebrett Eiche/ })).toBeVisible();
 
+  if (jsEnabled(testInfo)) {
+    // The combobox's keyboard: space opens, the down arrow moves, a search without a match says so.
+    const combobox = page.getByLabel("Marketplace field for column Marke", { exact: true });
+    await combobox.focus();
+    await page.keyboard.press("Space");
+    await expect(page.getByRole("listbox")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("listbox")).toBeHidden();
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("listbox")).toBeVisible();
+    await combobox.fill("zzz");
+    await expect(page.getByRole("option", { name: "Sorry, no matching options." })).toBeVisible();
+    await combobox.fill("Bran");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await expect(combobox).toHaveValue("Brand");
+  }
   await mapColumn(page, testInfo, "EAN", "EAN", "EAN (required)");
   await mapColumn(page, testInfo, "Kategorie", "categ", "Product category (required)");
   await mapColumn(page, testInfo, "Artikelname", "name", "Product name");

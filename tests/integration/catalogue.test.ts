@@ -120,6 +120,23 @@ describe("the seller's hand-over, without JavaScript", () => {
   });
 });
 
+describe("deleting a file", () => {
+  it("removes it upstream and from the sandbox's disk, and the page lists it no more", async () => {
+    await browser.signIn(PORTAL, SELLER);
+    await browser.post(`${PORTAL}/upload/settings`, { uploadType: "DIRECT" });
+    const before = (await filesOnDisk()).stored;
+    const location = (await postUpload(browser, "weg-damit.csv", SAMPLE_CSV)).headers.get("location")!;
+    const fileId = new URL(location, PORTAL).searchParams.get("fileId")!;
+    expect((await filesOnDisk()).stored).toContain(fileId);
+    const deleted = await browser.post(`${PORTAL}/upload/catalog`, { intent: "delete", fileId, fileName: "weg-damit.csv" });
+    expect(deleted.headers.get("location")).toBe("/upload/catalog");
+    const page = await (await browser.get(`${PORTAL}/upload/catalog`)).text();
+    expect(page).toContain("weg-damit.csv was deleted.");
+    expect(page).toContain("No catalogue file uploaded yet.");
+    expect((await filesOnDisk()).stored).toEqual(before);
+  });
+});
+
 describe("the catalogue team", () => {
   it("finds the seller, downloads the same bytes under the original name, and finishes the mapping", async () => {
     const seller = new TestBrowser();
