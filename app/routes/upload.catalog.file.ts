@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { catalogueEditable, catalogueLockReason, firstIncompleteStep, uploadProblemMessage } from "~/lib/catalogue";
 import { authorize } from "~/services/authorize.server";
+import { sellerState } from "~/services/seller-state.server";
 import { catalogueDownloadResponse } from "~/services/catalogue-download.server";
 import { catalogueUploadLimit, discardRequestBody, forwardCatalogueUpload } from "~/services/catalogue-upload.server";
 import { getI18n, getLocale } from "~/services/i18n.server";
@@ -29,7 +30,7 @@ export async function action(args: Route.ActionArgs) {
   const client = upstream(args);
   const json = (body: unknown, status: number) => Response.json(body, { status });
 
-  const { state } = await client.onboarding.sellerState().catch((error: unknown) => {
+  const { state } = await sellerState(args).catch((error: unknown) => {
     if (error instanceof Response) throw error;
     return { state: null };
   });

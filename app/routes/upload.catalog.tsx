@@ -10,6 +10,7 @@ import { UploadSteps } from "~/components/catalogue/upload-steps";
 import { catalogueEditable, catalogueLockReason, firstIncompleteStep, formatBytes, uploadProblemMessage } from "~/lib/catalogue";
 import { MappingSchema } from "~/lib/catalogue-mapping";
 import { authorize } from "~/services/authorize.server";
+import { sellerState } from "~/services/seller-state.server";
 import { failedUpstreamAction, upstreamFailure, type UpstreamFailure } from "~/services/catalogue-actions.server";
 import { loadMappingForm, type MappingForm } from "~/services/catalogue-headers.server";
 import { catalogueUploadLimit, discardRequestBody, forwardCatalogueUpload } from "~/services/catalogue-upload.server";
@@ -60,7 +61,7 @@ export async function action(args: Route.ActionArgs) {
 
   let state;
   try {
-    ({ state } = await client.onboarding.sellerState());
+    ({ state } = await sellerState(args));
   } catch (error) {
     if (error instanceof Response) throw error;
     if (isUpload) discardRequestBody(request.body);

@@ -18,6 +18,7 @@ import { ErrorSummary, FieldErrors, type SummaryItem } from "~/components/catalo
 import { UploadSteps } from "~/components/catalogue/upload-steps";
 import { catalogueEditable, catalogueLockReason, firstIncompleteStep } from "~/lib/catalogue";
 import { authorize } from "~/services/authorize.server";
+import { sellerState } from "~/services/seller-state.server";
 import { failedUpstreamAction } from "~/services/catalogue-actions.server";
 import { getI18n } from "~/services/i18n.server";
 import { redirectWithPortalToast } from "~/services/toast.server";
@@ -89,7 +90,7 @@ export const middleware = [authorize({ rule: "sellerAdministrator", sellerState:
 export async function loader(args: Route.LoaderArgs) {
   const client = upstream(args);
   const [state, settings, progress] = await orRouteError(
-    Promise.all([client.onboarding.sellerState(), client.uploadSettings.uploadSettings(), client.onboarding.catalogueImportProgress()]),
+    Promise.all([sellerState(args), client.uploadSettings.uploadSettings(), client.onboarding.catalogueImportProgress()]),
   );
   return { state: state.state, settings, progress };
 }
@@ -100,7 +101,7 @@ export async function action(args: Route.ActionArgs) {
   const client = upstream(args);
   let current: [{ state: SellerStateName }, UploadSettings];
   try {
-    current = await Promise.all([client.onboarding.sellerState(), client.uploadSettings.uploadSettings()]);
+    current = await Promise.all([sellerState(args), client.uploadSettings.uploadSettings()]);
   } catch (error) {
     if (error instanceof Response) throw error;
     return failedUpstreamAction(args, error, t("catalogue.settings.failed"), { lastResult: undefined });

@@ -277,7 +277,7 @@ describe("a file on its way: every failure leaves nothing behind", () => {
     const boundary = "----integration-abort";
     const request = httpRequest(`${PORTAL}/upload/catalog/file`, {
       method: "POST",
-      headers: { Cookie: cookie, Accept: "application/json", "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      headers: { Cookie: cookie, Origin: PORTAL, Accept: "application/json", "Content-Type": `multipart/form-data; boundary=${boundary}` },
     });
     request.on("error", () => {});
     request.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="abgebrochen.csv"\r\nContent-Type: text/csv\r\n\r\n`);
@@ -321,6 +321,30 @@ describe("access: refused roles change nothing", () => {
     await browser.signIn(PORTAL, "seller.active@example.com");
     expect((await browser.get(`${PORTAL}/upload/catalog`)).headers.get("location")).toBe("/default-redirect");
     expect((await postUpload(browser, "aktiv.csv", SAMPLE_CSV)).headers.get("location")).toBe("/default-redirect");
+  });
+});
+
+describe("another site's page posting to the catalogue actions", () => {
+  it("is refused with 403 and uploads or changes nothing", async () => {
+    const seller = new TestBrowser();
+    await seller.signIn(PORTAL, SELLER);
+    const tom = new TestBrowser();
+    await tom.signIn(PORTAL, "tom@example.com");
+    await clearFaultsAndCounters();
+    const foreign = { Origin: "https://evil.example" };
+
+    expect((await seller.post(`${PORTAL}/upload/settings`, { uploadType: "DIRECT" }, foreign)).status).toBe(403);
+    expect((await postUpload(seller, "fremd.csv", SAMPLE_CSV, "/upload/catalog", foreign)).status).toBe(403);
+    expect((await postUpload(seller, "fremd.csv", SAMPLE_CSV, "/upload/catalog/file", { ...foreign, Accept: "application/json" })).status).toBe(403);
+    expect((await seller.post(`${PORTAL}/upload/catalog`, { intent: "finish" }, foreign)).status).toBe(403);
+    expect((await tom.post(`${PORTAL}/product-catalogue-integration`, { sellerId: "seller-submitted" }, foreign)).status).toBe(403);
+
+    expect(await requestCount(UPLOAD_PATH, "POST")).toBe(0);
+    expect(await requestCount("/onboarding/me/seller/upload-settings", "PATCH")).toBe(0);
+    expect(await requestCount("/onboarding/me/seller/finish-upload", "POST")).toBe(0);
+    expect(await requestCount("/catalogue-upload/catalogue-integration/seller/seller-submitted/finish-mapping", "POST")).toBe(0);
+    expect((await upstreamSeller()).sellerCatalogueFiles).toEqual([]);
+    expect((await upstreamSeller("seller.submitted@example.com")).state).toBe("CATALOGUE_DATA_SUBMITTED");
   });
 });
 
