@@ -41,6 +41,17 @@ export default [
   ]),
   layout("components/layouts/default.tsx", [route("*", "routes/not-found.tsx")]),
 
+  // Catalogue hand-over (issue 7): the seller's upload steps and the catalogue team's screen.
+  // Own layout ids keep this block apart from other areas' use of the same layouts.
+  layout("components/layouts/accordion.tsx", { id: "catalogue-upload-layout" }, [
+    route("upload/settings", "routes/upload.settings.tsx"),
+    route("upload/catalog", "routes/upload.catalog.tsx"),
+  ]),
+  layout("components/layouts/center.tsx", { id: "catalogue-integration-layout" }, [route("product-catalogue-integration", "routes/product-catalogue-integration.tsx")]),
+  route("upload", "routes/upload.ts"),
+  route("upload/catalog/file", "routes/upload.catalog.file.ts"),
+  route("product-catalogue-integration/download", "routes/product-catalogue-integration.download.ts"),
+
   // Resource routes: no layout, no component.
   route("logout", "routes/logout.ts"),
   route("language", "routes/language.ts"),

@@ -7,4 +7,8 @@ export type SandboxContext = {
   provider: Provider;
   issuer: string;
   origin: string;
+  /** Where uploaded catalogue files live (see sandbox/catalogue.ts). */
+  filesDir: string;
+  /** The largest catalogue file the upload endpoint takes. */
+  maxCatalogueFileBytes: number;
 };

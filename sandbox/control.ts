@@ -1,6 +1,7 @@
 import express, { type NextFunction, type Request, type Response } from "express";
 import { z } from "zod";
 import { sandboxClient } from "../contract/upstream.ts";
+import { catalogueFilesOnDisk } from "./catalogue.ts";
 import type { SandboxContext } from "./context.ts";
 import type { FaultRules, RequestCounter } from "./faults.ts";
 import { sendError } from "./http/errors.ts";
@@ -108,6 +109,11 @@ export function controlRouter(options: ControlOptions): express.Router {
   router.delete("/requests", (_req, res) => {
     counter.reset();
     res.status(204).end();
+  });
+
+  /** What the catalogue upload service holds on disk: stored files and uploads still arriving (or left behind). */
+  router.get("/catalogue-files", (_req, res) => {
+    res.json(catalogueFilesOnDisk(context.filesDir));
   });
 
   router.post("/reset", (_req, res) => {

@@ -95,10 +95,19 @@ CREATE TABLE IF NOT EXISTS oidc_models (
 CREATE INDEX IF NOT EXISTS oidc_models_grant_id ON oidc_models (grant_id);
 CREATE INDEX IF NOT EXISTS oidc_models_uid ON oidc_models (model, uid);
 CREATE INDEX IF NOT EXISTS oidc_models_user_code ON oidc_models (model, user_code);
+/** Upload settings beyond the sellers table's: feed format and schedule, FTP port, path and password. */
+CREATE TABLE IF NOT EXISTS seller_upload_settings (
+  seller_id TEXT PRIMARY KEY REFERENCES sellers(id) ON DELETE CASCADE,
+  feed_format TEXT,
+  feed_schedule TEXT,
+  ftp_port INTEGER,
+  ftp_path TEXT,
+  ftp_password TEXT
+);
 `;
 
 /** Tables that hold marketplace data; the seed fills them, a reset empties them. */
-const dataTables = ["onboarding_documents", "onboarding_steps", "catalogue_files", "seller_state_history", "users", "sellers"] as const;
+const dataTables = ["onboarding_documents", "onboarding_steps", "seller_upload_settings", "catalogue_files", "seller_state_history", "users", "sellers"] as const;
 
 export function openDatabase(path: string, { reset = false }: { reset?: boolean } = {}): Database {
   if (path !== ":memory:") {

@@ -1,6 +1,7 @@
 import type { Role, SellerStateName } from "../contract/upstream.ts";
 import { wipe, writeMeta, type Database } from "./db.ts";
 import { hashPassword } from "./passwords.ts";
+import { catalogueSeedSellers, catalogueSeedUsers } from "./seed-catalogue.ts";
 import {
   insertCatalogueFile,
   insertSeller,
@@ -93,6 +94,7 @@ export const seedSellers: NewSeller[] = [
     crmId: "CRM-100009",
     createdAt: seedDate(300),
   }),
+  ...catalogueSeedSellers,
 ];
 
 export const seedUsers: SeedUser[] = [
@@ -117,6 +119,7 @@ export const seedUsers: SeedUser[] = [
   user("user-alpenglueck", "owner@alpenglueck-deko.example.com", "SELLER_ADMINISTRATOR", "seller-registered-2"),
   user("user-spreewald", "owner@spreewald-leuchten.example.com", "SELLER_ADMINISTRATOR", "seller-submitted-2"),
   user("user-hafenkontor", "owner@hafenkontor-wohnideen.example.com", "SELLER_ADMINISTRATOR", "seller-active-2"),
+  ...catalogueSeedUsers,
 ];
 
 export const seedCatalogueFiles: NewCatalogueFile[] = [
@@ -135,6 +138,7 @@ export const demoAccounts: DemoAccount[] = [
   ["seller.new@example.com", "a new seller, nothing filled in"],
   ["seller.submitted@example.com", "CATALOGUE_DATA_SUBMITTED"],
   ["seller.mapped@example.com", "CATALOGUE_DATA_MAPPING_FINISHED"],
+  ["seller.catalogue@example.com", "shop setup done, catalogue not handed over yet"],
   ["viewer@example.com", "the ACTIVE seller (read-only)"],
   ["admin@example.com", "—"],
   ["bd@example.com", "—"],

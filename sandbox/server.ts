@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import express, { type NextFunction, type Request, type Response } from "express";
+import { catalogueFilesDir, syncCatalogueFiles } from "./catalogue.ts";
 import type { SandboxContext } from "./context.ts";
 import { controlRouter } from "./control.ts";
 import { isSeeded, openDatabase } from "./db.ts";
@@ -27,6 +31,8 @@ export type SandboxOptions = {
   portalUrls?: string[];
   /** Lifetime of the access tokens the identity provider issues. Default 3600. */
   accessTokenTtlSeconds?: number;
+  /** The largest catalogue file the upload endpoint takes. Default 10 GiB. */
+  maxCatalogueFileBytes?: number;
   /** Called with one line per finished request; silent when absent. */
   log?: (line: string) => void;
 };
@@ -49,8 +55,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     url.replace(/\/+$/, ""),
   );
 
-  const db = openDatabase(options.dbPath ?? defaultDbPath, { reset: options.reset });
+  const dbPath = options.dbPath ?? defaultDbPath;
+  const db = openDatabase(dbPath, { reset: options.reset });
   if (options.reset || !isSeeded(db)) applySeed(db);
+  const filesDir = catalogueFilesDir(dbPath, () => mkdtempSync(path.join(tmpdir(), "sandbox-catalogue-files-")));
+  syncCatalogueFiles(db, filesDir);
 
   const server = createServer();
   try {
@@ -64,7 +73,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const issuer = `${origin}/idp`;
 
   const provider = createProvider({ issuer, db, portalUrls, accessTokenTtlSeconds });
-  const context: SandboxContext = { db, provider, issuer, origin };
+  const context: SandboxContext = {
+    db,
+    provider,
+    issuer,
+    origin,
+    filesDir,
+    maxCatalogueFileBytes: options.maxCatalogueFileBytes ?? 10 * 1024 ** 3,
+  };
   const faults = new FaultRules();
   const counter = new RequestCounter();
 
@@ -78,6 +94,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     accessTokenTtlSeconds,
     reset() {
       applySeed(db);
+      syncCatalogueFiles(db, filesDir);
       faults.clear();
       counter.reset();
     },
@@ -111,6 +128,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       closing ??= new Promise<void>((resolve, reject) => {
         clearInterval(purgeTimer);
         server.close((error) => {
+          if (dbPath === ":memory:") rmSync(filesDir, { recursive: true, force: true });
           try {
             db.close();
           } catch (closeError) {

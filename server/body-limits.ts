@@ -29,6 +29,13 @@ export const BODY_LIMITS: readonly BodyLimit[] = [
   // Onboarding (issue 6): the three company documents of at most 5 MB each, and form fields; the route also cuts off as the bytes arrive.
   { path: "/shop-setup/documents", maxBytes: 15 * MiB + 64 * 1024, why: "company documents (PDF, JPEG, PNG), three of at most 5 MB each" },
   { path: "/shop-setup/identification", maxBytes: 15 * MiB + 64 * 1024, why: "a scan of an identity document of at most 5 MB, and the step's fields" },
+  ...["/upload/catalog", "/upload/catalog/file"].map((path) => ({
+    path,
+    maxBytes: 64 * GiB,
+    why:
+      "catalogue files stream through to the catalogue upload service (a 2 GB CSV is normal); the route enforces " +
+      "CATALOGUE_UPLOAD_MAX_BYTES (default 5 GiB) itself as the bytes arrive, with a translated answer, so this bound only stops the absurd",
+  })),
 ];
 
 /** The limit for a request to this path: its own when registered, else the default. */

@@ -35,6 +35,8 @@ const EnvSchema = z
     SESSION_ABSOLUTE_LIFETIME_SECONDS: z.coerce.number().int().positive().default(12 * 60 * 60),
     /** A session ends after this long without a request (default 2 h). */
     SESSION_IDLE_LIFETIME_SECONDS: z.coerce.number().int().positive().default(2 * 60 * 60),
+    /** The largest catalogue file a seller may upload (bytes); checked as the bytes arrive. */
+    CATALOGUE_UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 ** 3),
     /** Turns on /dev/* pages outside development builds (used by the test server). */
     ENABLE_DEV_PAGES: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

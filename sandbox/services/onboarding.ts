@@ -5,6 +5,7 @@ import { onboardingProgress } from "../onboarding.ts";
 import { onboardingStepsRouter } from "./onboarding-steps.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";
+import { catalogueSettingsRoutes } from "./catalogue-settings.ts";
 import {
   catalogueImportProgress,
   effectiveSellerId,
@@ -21,6 +22,7 @@ export function onboardingService(context: SandboxContext): express.Router {
   const { db } = context;
   const router = express.Router();
   router.use(express.json({ limit: "1mb" }));
+  router.use(catalogueSettingsRoutes(context));
 
   /** The seller the user works for (while substituting: the substituted one), or a 404 answer. */
   const currentSeller = (res: Response): SellerRow | undefined => {

@@ -20,7 +20,7 @@ const TABLE: { path: string; allowed: readonly Role[]; rule: AccessRuleName; sel
     (step) => ({ path: `/shop-setup${step}`, allowed: ["SELLER_ADMINISTRATOR"] as const, rule: "sellerAdministrator" as const, sellerState: "redirectIfActive" as const }),
   ),
   { path: "/shop-setup/documents/:documentId", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator", sellerState: "redirectIfActive" },
-  ...["/upload", "/upload/settings", "/upload/catalog"].map((path) => ({
+  ...["/upload", "/upload/settings", "/upload/catalog", "/upload/catalog/file"].map((path) => ({
     path,
     allowed: ["SELLER_ADMINISTRATOR"] as const,
     rule: "sellerAdministrator" as const,
@@ -46,6 +46,8 @@ const TABLE: { path: string; allowed: readonly Role[]; rule: AccessRuleName; sel
   { path: "/delete-seller", allowed: ["OPERATOR_ADMINISTRATOR"], rule: "operatorAdministrator" },
   { path: "/mark-as-active", allowed: ["OPERATOR_ADMINISTRATOR", "OPERATOR_SUCCESSMANAGER"], rule: "markAsActive" },
   { path: "/product-catalogue-integration", allowed: ["TOM_TEAM_MEMBER"], rule: "catalogueIntegration" },
+  // The catalogue file downloads and the streamed upload of the enhanced form: resource routes of those pages.
+  { path: "/product-catalogue-integration/download", allowed: ["TOM_TEAM_MEMBER"], rule: "catalogueIntegration" },
   // The home menu's open/closed switch: a form of the seller home.
   { path: "/ui/home-menu", allowed: SELLERS, rule: "sellerHome" },
   { path: "/dev/empty", allowed: ANY, rule: "anySignedIn" },

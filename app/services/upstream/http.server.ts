@@ -28,7 +28,7 @@ export type CallContext = {
   log: Logger;
 };
 
-type QueryValue = string | number | boolean | undefined | null | readonly string[];
+export type QueryValue = string | number | boolean | undefined | null | readonly string[];
 
 /** The schema of a request whose answer is passed on unread (a document download streams through). */
 export const unreadResponse = z.custom<Response>((value) => value instanceof Response);
@@ -47,7 +47,7 @@ export function acceptLanguage(locale: string): string {
   return ACCEPT_LANGUAGE[locale] ?? "en-us";
 }
 
-function buildUrl(service: ServiceConfig, path: string, query: Record<string, QueryValue> = {}): URL {
+export function buildUrl(service: ServiceConfig, path: string, query: Record<string, QueryValue> = {}): URL {
   const url = new URL(service.baseUrl + path);
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
@@ -59,13 +59,13 @@ function buildUrl(service: ServiceConfig, path: string, query: Record<string, Qu
 }
 
 /** The URL as it may appear in a log: no key. */
-function loggablePath(url: URL): string {
+export function loggablePath(url: URL): string {
   const safe = new URL(url);
   safe.searchParams.delete("apikey");
   return safe.pathname + safe.search;
 }
 
-async function readErrorBody(response: Response): Promise<UpstreamErrorBody> {
+export async function readErrorBody(response: Response): Promise<UpstreamErrorBody> {
   const text = await response.text().catch(() => "");
   try {
     const parsed = UpstreamErrorBody.safeParse(JSON.parse(text));

@@ -9,14 +9,18 @@ import { endSessionUrl, revokeTokens } from "../auth.server";
 import { getLocale } from "../i18n.server";
 import { requestMetaContext } from "../request-context.server";
 import { sessionContext } from "../session.server";
+import { catalogueUploadClient } from "./catalogue-upload.server";
 import { callService, type CallContext, type ServiceRequest } from "./http.server";
 import { onboardingClient } from "./onboarding.server";
 import { sellerServiceClient } from "./seller-service.server";
 import { serviceConfigs } from "./services.server";
+import { streamService, type StreamRequest } from "./stream.server";
 import { UpstreamError } from "./upstream-error.server";
+import { uploadSettingsClient } from "./upload-settings.server";
 import { userProfileClient } from "./user-profile.server";
 
 export type ServiceCaller = <T>(request: ServiceRequest<T>) => Promise<T>;
+export type ServiceStreamer = (request: StreamRequest) => Promise<Response>;
 
 type RequestArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -46,19 +50,21 @@ export function upstream(args: RequestArgs) {
     requestId: meta.requestId,
     log: meta.log,
   });
-  const caller = (service: ServiceName): ServiceCaller => async (request) => {
-    try {
-      return await callService(configs[service], callContext(), request);
-    } catch (error) {
-      if (error instanceof UpstreamError && (error.status === 401 || error.status === 403)) {
-        throw await sessionEndingRedirect(args, error.status);
-      }
-      throw error;
+  const endSessionOn401or403 = async (error: unknown): Promise<never> => {
+    if (error instanceof UpstreamError && (error.status === 401 || error.status === 403)) {
+      throw await sessionEndingRedirect(args, error.status);
     }
+    throw error;
   };
+  const caller = (service: ServiceName): ServiceCaller => (request) =>
+    callService(configs[service], callContext(), request).catch(endSessionOn401or403);
+  const streamer = (service: ServiceName): ServiceStreamer => (request) =>
+    streamService(configs[service], callContext(), request).catch(endSessionOn401or403);
   return {
     userProfile: userProfileClient(caller("userProfile")),
     onboarding: onboardingClient(caller("onboarding")),
     sellerService: sellerServiceClient(caller("sellerService")),
+    catalogueUpload: catalogueUploadClient(caller("catalogueUpload"), streamer("catalogueUpload")),
+    uploadSettings: uploadSettingsClient(caller("onboarding")),
   };
 }

@@ -1,0 +1,205 @@
+import type { IntegrationInfo } from "@contract/catalogue";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation } from "react-router";
+import { CatalogueErrorView } from "~/components/catalogue/error-view";
+import { ErrorSummary } from "~/components/catalogue/form-errors";
+import { formatBytes } from "~/lib/catalogue";
+import { authorize } from "~/services/authorize.server";
+import { failedUpstreamAction } from "~/services/catalogue-actions.server";
+import { getI18n } from "~/services/i18n.server";
+import { redirectWithPortalToast } from "~/services/toast.server";
+import { upstream } from "~/services/upstream/index.server";
+import { orRouteError, UpstreamError } from "~/services/upstream/upstream-error.server";
+import catalogueStylesHref from "~/styles/catalogue.css?url";
+import type { Route } from "./+types/product-catalogue-integration";
+
+export const middleware = [authorize({ rule: "catalogueIntegration" })];
+
+export async function loader(args: Route.LoaderArgs) {
+  const sellerId = new URL(args.request.url).searchParams.get("sellerId");
+  const client = upstream(args).catalogueUpload;
+  // An unknown seller id is the user's typo, not a broken page.
+  const details = sellerId
+    ? client.integrationInfo(sellerId).catch((error: unknown) => {
+        if (error instanceof UpstreamError && error.status === 404) return null;
+        throw error;
+      })
+    : Promise.resolve(null);
+  const [sellers, info] = await orRouteError(Promise.all([client.integrationSellers(), details]));
+  return { sellers, info, sellerId };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const t = getI18n(args.context).t;
+  const sellerId = String((await args.request.formData()).get("sellerId") ?? "");
+  try {
+    const info = await upstream(args).catalogueUpload.finishMapping(sellerId);
+    return redirectWithPortalToast(`/product-catalogue-integration?sellerId=${encodeURIComponent(sellerId)}`, {
+      type: "success",
+      message: t("catalogue.integration.finished", { name: info.sellerName }),
+    });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return failedUpstreamAction(args, error, t("catalogue.integration.finishFailed"), {});
+  }
+}
+
+/** The catalogue team's screen: who handed a catalogue over, its details and files, and finishing the mapping. */
+export default function ProductCatalogueIntegration({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { sellers, info, sellerId } = loaderData;
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
+  return (
+    <article className="integration">
+      <h1>{t("catalogue.integration.title")}</h1>
+      <p>{t("catalogue.integration.lead")}</p>
+      <ErrorSummary items={[]} upstream={actionData?.upstreamFailure ?? null} />
+      <section aria-labelledby="integration-sellers">
+        <h2 id="integration-sellers">{t("catalogue.integration.sellers")}</h2>
+        {sellers.length === 0 ? (
+          <p>{t("catalogue.integration.none")}</p>
+        ) : (
+          <div className="table-scroll">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("catalogue.integration.seller")}</th>
+                  <th scope="col">{t("catalogue.integration.state")}</th>
+                  <th scope="col">{t("catalogue.integration.since")}</th>
+                  <th scope="col">{t("catalogue.integration.files")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {sellers.map((seller) => (
+                  <tr key={seller.sellerId} aria-current={seller.sellerId === sellerId ? "true" : undefined}>
+                    <th scope="row">
+                      <Link to={`?sellerId=${encodeURIComponent(seller.sellerId)}`} aria-label={t("catalogue.integration.open", { name: seller.sellerName })}>
+                        {seller.sellerName}
+                      </Link>
+                    </th>
+                    <td>{t(`catalogue.integration.states.${seller.state}`)}</td>
+                    <td>{dateFormat.format(new Date(seller.since))}</td>
+                    <td>{seller.fileCount}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      {sellerId && !info ? (
+        <p className="notice" role="status">
+          {t("catalogue.integration.unknownSeller")}
+        </p>
+      ) : null}
+      {info ? <IntegrationDetails info={info} dateFormat={dateFormat} /> : null}
+    </article>
+  );
+}
+
+function IntegrationDetails({ info, dateFormat }: { info: IntegrationInfo; dateFormat: Intl.DateTimeFormat }) {
+  const { t, i18n } = useTranslation();
+  const navigation = useNavigation();
+  const finishing = navigation.state === "submitting" && navigation.formAction?.startsWith("/product-catalogue-integration");
+  const settings = info.uploadSettings;
+  const waiting = info.state === "CATALOGUE_DATA_SUBMITTED";
+  const download = (fileId?: string) =>
+    `/product-catalogue-integration/download?sellerId=${encodeURIComponent(info.sellerId)}${fileId ? `&fileId=${encodeURIComponent(fileId)}` : ""}`;
+  return (
+    <section aria-labelledby="integration-details" className="integration__details">
+      <h2 id="integration-details">{t("catalogue.integration.details", { name: info.sellerName })}</h2>
+      <dl className="integration__facts">
+        <dt>{t("catalogue.integration.sellerId")}</dt>
+        <dd>
+          <code>{info.sellerId}</code>
+        </dd>
+        <dt>{t("catalogue.integration.state")}</dt>
+        <dd>
+          {t(`catalogue.integration.states.${info.state}`)} · {dateFormat.format(new Date(info.since))}
+        </dd>
+        <dt>{t("catalogue.integration.delivery")}</dt>
+        <dd>{t(`catalogue.settings.types.${settings.uploadType}`)}</dd>
+        {settings.uploadType === "FEED" && settings.feedUrl ? (
+          <>
+            <dt>{t("catalogue.integration.feedUrl")}</dt>
+            <dd>
+              {/* Shown, never fetched by the portal. */}
+              <code>{settings.feedUrl}</code> ({settings.feedFormat}, {settings.feedSchedule ? t(`catalogue.settings.schedules.${settings.feedSchedule}`) : ""})
+            </dd>
+          </>
+        ) : null}
+        {settings.uploadType === "FTP" && settings.ftpHost ? (
+          <>
+            <dt>{t("catalogue.integration.ftp")}</dt>
+            <dd>
+              <code>
+                {settings.ftpUser}@{settings.ftpHost}:{settings.ftpPort ?? 21}
+                {settings.ftpPath ?? ""}
+              </code>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+
+      {info.files.length ? (
+        <p>
+          <a className="button button--secondary" href={download()} download>
+            {t("catalogue.integration.download")}
+          </a>
+        </p>
+      ) : null}
+      {info.files.map((file) => (
+        <div key={file.id} className="integration__file">
+          <h3>
+            <a href={download(file.id)} download aria-label={t("catalogue.integration.downloadFile", { name: file.fileName })}>
+              {file.fileName}
+            </a>{" "}
+            <span className="integration__size">({formatBytes(t, file.size, i18n.language)})</span>
+          </h3>
+          {file.headerMapping ? (
+            <table className="table">
+              <caption>{t("catalogue.integration.mappingOf")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("catalogue.mapping.column")}</th>
+                  <th scope="col">{t("catalogue.mapping.field")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {Object.entries(file.headerMapping).map(([header, field]) => (
+                  <tr key={header}>
+                    <th scope="row">{header}</th>
+                    <td>{t(`catalogue.fields.${field}`)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <p>{t("catalogue.integration.noMapping")}</p>
+          )}
+        </div>
+      ))}
+
+      {waiting ? (
+        <Form method="post">
+          <input type="hidden" name="sellerId" value={info.sellerId} />
+          <button type="submit" className="button button--primary" disabled={finishing}>
+            {finishing ? t("catalogue.integration.finishing") : t("catalogue.integration.finish")}
+          </button>
+        </Form>
+      ) : info.state === "CATALOGUE_DATA_MAPPING_FINISHED" ? (
+        <p className="notice" role="status">
+          {t("catalogue.integration.alreadyFinished")}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <CatalogueErrorView />;
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: catalogueStylesHref }];
+
+export const meta: Route.MetaFunction = () => [{ title: "Catalogue integration · Seller Portal" }];

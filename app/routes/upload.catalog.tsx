@@ -1,0 +1,261 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { HeaderMapping } from "@contract/catalogue";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation } from "react-router";
+import { CatalogueErrorView } from "~/components/catalogue/error-view";
+import { ErrorSummary } from "~/components/catalogue/form-errors";
+import { MappingSection } from "~/components/catalogue/mapping-section";
+import { UploadForm } from "~/components/catalogue/upload-form";
+import { UploadSteps } from "~/components/catalogue/upload-steps";
+import { catalogueEditable, catalogueLockReason, firstIncompleteStep, formatBytes, uploadProblemMessage } from "~/lib/catalogue";
+import { MappingSchema } from "~/lib/catalogue-mapping";
+import { authorize } from "~/services/authorize.server";
+import { sellerState } from "~/services/seller-state.server";
+import { failedUpstreamAction, upstreamFailure, type UpstreamFailure } from "~/services/catalogue-actions.server";
+import { loadMappingForm, type MappingForm } from "~/services/catalogue-headers.server";
+import { catalogueUploadLimit, discardRequestBody, forwardCatalogueUpload } from "~/services/catalogue-upload.server";
+import { getI18n, getLocale } from "~/services/i18n.server";
+import { redirectWithPortalToast } from "~/services/toast.server";
+import { upstream } from "~/services/upstream/index.server";
+import { orRouteError, UpstreamError } from "~/services/upstream/upstream-error.server";
+import catalogueStylesHref from "~/styles/catalogue.css?url";
+import type { Route } from "./+types/upload.catalog";
+
+export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
+
+export async function loader(args: Route.LoaderArgs) {
+  const client = upstream(args);
+  const [seller, progress] = await orRouteError(Promise.all([client.onboarding.seller(), client.onboarding.catalogueImportProgress()]));
+  const files = seller.sellerCatalogueFiles;
+  const requested = new URL(args.request.url).searchParams.get("fileId");
+  // The file to map: the one asked for, else the first still unmapped, else the newest.
+  const mappingFile = files.find((file) => file.id === requested) ?? files.find((file) => !file.mappingComplete) ?? files.at(-1);
+  let mapping: MappingForm | null = null;
+  let mappingFailure: UpstreamFailure | null = null;
+  if (mappingFile) {
+    try {
+      mapping = await loadMappingForm(args, mappingFile.id);
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+      // The rest of the page still works: the mapping section says what went wrong.
+      mappingFailure = upstreamFailure(error, getI18n(args.context).t("catalogue.mapping.headersFailed"));
+    }
+  }
+  return {
+    state: seller.state,
+    files,
+    progress,
+    mapping,
+    mappingFailure,
+    limitBytes: catalogueUploadLimit(),
+  };
+}
+
+type UploadFailure = { problem: string; message: string };
+
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  const t = getI18n(context).t;
+  const client = upstream(args);
+  const isUpload = /^multipart\/form-data/i.test(request.headers.get("content-type") ?? "");
+
+  let state;
+  try {
+    ({ state } = await sellerState(args));
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (isUpload) discardRequestBody(request.body);
+    return failedUpstreamAction(args, error, t("catalogue.upload.errors.upstream"), { intent: "state" as const });
+  }
+  if (!catalogueEditable(state)) {
+    // A refused upload goes nowhere: what the browser still sends is dropped.
+    if (isUpload) discardRequestBody(request.body);
+    return redirectWithPortalToast("/upload/catalog", { type: "warning", message: t(`catalogue.locked.${catalogueLockReason(state)!}`) });
+  }
+
+  if (isUpload) {
+    const outcome = await forwardCatalogueUpload(args);
+    if (outcome.ok) {
+      const progress = await client.onboarding.catalogueImportProgress().catch(() => null);
+      const step = progress ? firstIncompleteStep(progress) : "catalog";
+      return redirectWithPortalToast(`/upload/${step}${step === "catalog" ? `?fileId=${encodeURIComponent(outcome.file.id)}` : ""}`, {
+        type: "success",
+        message: t("catalogue.upload.uploaded", { name: outcome.file.fileName }),
+      });
+    }
+    if (outcome.problem === "session") throw outcome.response;
+    const failure: UploadFailure = {
+      problem: outcome.problem,
+      message: uploadProblemMessage(t, { problem: outcome.problem, fileName: outcome.fileName }, catalogueUploadLimit(), getLocale(context)),
+    };
+    const status = outcome.problem === "tooLarge" ? 413 : outcome.problem === "upstream" ? 502 : 400;
+    if (outcome.problem === "upstream") {
+      return failedUpstreamAction(args, outcome.error, failure.message, { intent: "upload" as const, upload: failure });
+    }
+    return data({ intent: "upload" as const, upload: failure }, { status });
+  }
+
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+
+  if (intent === "delete") {
+    const fileId = String(formData.get("fileId") ?? "");
+    const fileName = String(formData.get("fileName") ?? "");
+    try {
+      await client.catalogueUpload.deleteFile(fileId);
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      return failedUpstreamAction(args, error, t("catalogue.files.deleteFailed"), { intent: "delete" as const });
+    }
+    return redirectWithPortalToast("/upload/catalog", { type: "success", message: t("catalogue.files.deleted", { name: fileName }) });
+  }
+
+  if (intent === "finish") {
+    try {
+      await client.onboarding.finishUpload();
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      return failedUpstreamAction(args, error, t("catalogue.finish.failed"), { intent: "finish" as const });
+    }
+    return redirectWithPortalToast("/upload/catalog", { type: "success", message: t("catalogue.finish.done") });
+  }
+
+  const submission = parseWithZod(formData, { schema: MappingSchema });
+  if (submission.status !== "success") return data({ intent: "map" as const, lastResult: submission.reply() }, { status: 400 });
+  const { fileId, columns } = submission.value;
+  const headerMapping: HeaderMapping = Object.fromEntries(columns.filter((column) => column.field).map((column) => [column.header, column.field!]));
+  try {
+    const saved = await client.catalogueUpload.saveHeaderMapping(fileId, headerMapping);
+    return redirectWithPortalToast(`/upload/catalog?fileId=${encodeURIComponent(fileId)}`, {
+      type: "success",
+      message: t("catalogue.mapping.saved", { name: saved.fileName }),
+    });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return failedUpstreamAction(args, error, t("catalogue.mapping.failed"), { intent: "map" as const, lastResult: submission.reply() });
+  }
+}
+
+/** The seller's catalogue files, uploading another, mapping a file's columns, and handing the catalogue over. */
+export default function UploadCatalogPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { state, files, progress, mapping, mappingFailure, limitBytes } = loaderData;
+  const navigation = useNavigation();
+  const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const finishing = submittingIntent === "finish";
+  const lockReason = catalogueLockReason(state);
+  const locked = Boolean(lockReason) || finishing;
+  const complete = {
+    settings: progress.find((step) => step.stepType === "UPLOAD_SETTINGS")?.complete === true,
+    catalog: progress.find((step) => step.stepType === "FILE_UPLOAD")?.complete === true,
+  };
+  const readyToFinish = complete.settings && files.length > 0 && files.every((file) => file.mappingComplete);
+  const failure = actionData && "upstreamFailure" in actionData ? actionData.upstreamFailure : null;
+  const uploadFailure = actionData && "upload" in actionData ? actionData.upload : null;
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+
+  return (
+    <article className="upload">
+      <h1>{t("catalogue.title")}</h1>
+      <UploadSteps current="catalog" complete={complete} />
+      {lockReason || finishing ? (
+        <p className="notice" role="status">
+          {finishing ? t("catalogue.locked.finishing") : t(`catalogue.locked.${lockReason!}`)}
+        </p>
+      ) : null}
+      {failure && actionData && actionData.intent !== "map" && actionData.intent !== "upload" ? <ErrorSummary items={[]} upstream={failure} /> : null}
+
+      <section aria-labelledby="files-title">
+        <h2 id="files-title">{t("catalogue.files.title")}</h2>
+        {files.length === 0 ? (
+          <p>{t("catalogue.files.none")}</p>
+        ) : (
+          <div className="table-scroll">
+            <table className="table catalogue-files">
+              <thead>
+                <tr>
+                  <th scope="col">{t("catalogue.files.name")}</th>
+                  <th scope="col">{t("catalogue.files.size")}</th>
+                  <th scope="col">{t("catalogue.files.uploadedAt")}</th>
+                  <th scope="col">{t("catalogue.files.mapping")}</th>
+                  <th scope="col">{t("catalogue.files.actions")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {files.map((file) => (
+                  <tr key={file.id}>
+                    <th scope="row">{file.fileName}</th>
+                    <td>{formatBytes(t, file.size, i18n.language)}</td>
+                    <td>{dateFormat.format(new Date(file.uploadedAt))}</td>
+                    <td>{file.mappingComplete ? t("catalogue.files.mapped") : t("catalogue.files.unmapped")}</td>
+                    <td className="catalogue-files__actions">
+                      <a href={`/upload/catalog/file?fileId=${encodeURIComponent(file.id)}`} download aria-label={t("catalogue.files.downloadNamed", { name: file.fileName })}>
+                        {t("catalogue.files.download")}
+                      </a>
+                      <Link to={`/upload/catalog?fileId=${encodeURIComponent(file.id)}#mapping-title`} aria-label={t("catalogue.files.mapNamed", { name: file.fileName })}>
+                        {t("catalogue.files.map")}
+                      </Link>
+                      <Form method="post">
+                        <input type="hidden" name="fileId" value={file.id} />
+                        <input type="hidden" name="fileName" value={file.fileName} />
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="delete"
+                          className="button button--secondary"
+                          disabled={locked}
+                          aria-label={t("catalogue.files.deleteNamed", { name: file.fileName })}
+                        >
+                          {t("catalogue.files.delete")}
+                        </button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <UploadForm limitBytes={limitBytes} disabled={locked} serverError={uploadFailure?.message ?? null} />
+        {uploadFailure && failure ? <ErrorSummary items={[]} upstream={failure} /> : null}
+      </section>
+
+      {mapping ? (
+        <MappingSection
+          key={mapping.fileId}
+          mapping={mapping}
+          disabled={locked}
+          lastResult={actionData && "lastResult" in actionData && navigation.state === "idle" ? actionData.lastResult : undefined}
+          failure={actionData?.intent === "map" ? failure : null}
+          saving={submittingIntent === "map"}
+          loading={navigation.state === "loading"}
+        />
+      ) : mappingFailure ? (
+        <section aria-labelledby="mapping-title">
+          <h2 id="mapping-title">{t("catalogue.mapping.title")}</h2>
+          <ErrorSummary items={[]} upstream={mappingFailure} />
+        </section>
+      ) : null}
+
+      <section aria-labelledby="finish-title" className="upload-finish">
+        <h2 id="finish-title">{t("catalogue.finish.title")}</h2>
+        <p id="finish-lead">{t("catalogue.finish.lead")}</p>
+        {!readyToFinish && !lockReason ? <p className="notice">{t("catalogue.finish.notReady")}</p> : null}
+        <Form method="post">
+          <button type="submit" name="intent" value="finish" className="button button--primary" disabled={locked || !readyToFinish} aria-describedby="finish-lead">
+            {finishing ? t("catalogue.finish.submitting") : t("catalogue.finish.submit")}
+          </button>
+        </Form>
+      </section>
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return <CatalogueErrorView />;
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: catalogueStylesHref }];
+
+export const meta: Route.MetaFunction = () => [{ title: "Catalogue · Seller Portal" }];
+

@@ -1,0 +1,203 @@
+/**
+ * A catalogue file on its way from the browser to the catalogue upload
+ * service: the browser's multipart body is parsed as it arrives (busboy) and
+ * the file part flows on to the service in a new multipart body, chunk by
+ * chunk, with backpressure both ways. Nothing is buffered beyond a few
+ * chunks and nothing touches the portal's disk; a file over the limit is cut
+ * off as its bytes pass the limit, and any failure aborts the upstream
+ * request so the service discards what it got.
+ */
+import { randomUUID } from "node:crypto";
+import { PassThrough, Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import busboy from "busboy";
+import { catalogueContentTypes, catalogueFileType, type CatalogueFile, type CatalogueFileType } from "@contract/catalogue";
+import type { RouterContextProvider } from "react-router";
+import { env } from "./env.server";
+import { requestMetaContext } from "./request-context.server";
+import { upstream } from "./upstream/index.server";
+import { UpstreamError } from "./upstream/upstream-error.server";
+
+type RequestArgs = { request: Request; context: Readonly<RouterContextProvider> };
+
+export type UploadProblem = "missingFile" | "wrongType" | "tooLarge" | "empty" | "malformed" | "aborted";
+
+export type UploadOutcome =
+  | { ok: true; file: CatalogueFile }
+  | { ok: false; problem: UploadProblem; fileName?: string }
+  | { ok: false; problem: "upstream"; error: UpstreamError; fileName?: string }
+  /** The session ended upstream (401/403): the redirect to throw. */
+  | { ok: false; problem: "session"; response: Response };
+
+/**
+ * How much each stage of the pipe may hold. Larger than Node's 16 KiB
+ * defaults so that the three processes (browser, portal, service) pass
+ * fewer, bigger pieces and wait on one another less; the total stays a few MiB.
+ */
+const STAGE_BYTES = 1024 * 1024;
+
+/** Room for the multipart framing around the file when a declared length is checked against the limit. */
+const MULTIPART_ALLOWANCE = 16 * 1024;
+
+/**
+ * After a refusal the browser is usually still sending. Its bytes are
+ * discarded (never forwarded or kept) for a short while so that it can read
+ * the answer; past this many bytes or this time the connection is cut.
+ */
+const DISCARD_BYTES = 16 * 1024 * 1024;
+const DISCARD_MS = 5_000;
+
+/** Drops what is left of a refused request body, within the limits above, then cuts it off. */
+export function discardRequestBody(body: ReadableStream<Uint8Array> | null | Readable): void {
+  if (!body) return;
+  const source = body instanceof Readable ? body : Readable.fromWeb(body as unknown as NodeReadableStream<Uint8Array>);
+  let discarded = 0;
+  const cut = () => source.destroy();
+  const timer = setTimeout(cut, DISCARD_MS);
+  timer.unref();
+  source.on("error", () => clearTimeout(timer));
+  source.on("end", () => clearTimeout(timer));
+  source.on("data", (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > DISCARD_BYTES) cut();
+  });
+  source.resume();
+}
+
+export function catalogueUploadLimit(): number {
+  return env().CATALOGUE_UPLOAD_MAX_BYTES;
+}
+
+/** A quoted multipart parameter as browsers write it (WHATWG: `"` and line breaks percent-encoded). */
+function quotedParameter(value: string): string {
+  return value.replace(/"/g, "%22").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+
+function partHeads(boundary: string, type: CatalogueFileType, fileName: string): Buffer {
+  return Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\n${type}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${quotedParameter(fileName)}"\r\n` +
+      `Content-Type: ${catalogueContentTypes[type]}\r\n\r\n`,
+    "utf8",
+  );
+}
+
+/**
+ * Forwards the request's catalogue file (form field `file`). Resolves once
+ * the service has the whole file, or as soon as the upload cannot succeed;
+ * never rejects for a failure of the browser or the service.
+ */
+export function forwardCatalogueUpload(args: RequestArgs, maxBytes = catalogueUploadLimit()): Promise<UploadOutcome> {
+  const { request, context } = args;
+  const log = context.get(requestMetaContext).log;
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data/i.test(contentType) || !request.body) return Promise.resolve({ ok: false, problem: "malformed" });
+  // A browser's plain form post declares its length: an oversized one is refused before a byte is read.
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_ALLOWANCE) {
+    discardRequestBody(request.body);
+    return Promise.resolve({ ok: false, problem: "tooLarge" });
+  }
+
+  return new Promise<UploadOutcome>((resolve) => {
+    const source = Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>, { highWaterMark: STAGE_BYTES });
+    const upstreamAbort = new AbortController();
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: { "content-type": contentType },
+        defParamCharset: "utf8",
+        highWaterMark: STAGE_BYTES,
+        fileHwm: STAGE_BYTES,
+        limits: { files: 1, fields: 20, fileSize: maxBytes },
+      });
+    } catch {
+      resolve({ ok: false, problem: "malformed" });
+      return;
+    }
+    let settled = false;
+    let fileName: string | undefined;
+    let fileSeen = false;
+
+    const settle = (outcome: UploadOutcome) => {
+      if (settled) return;
+      settled = true;
+      resolve(outcome);
+    };
+    /** Gives up: the service's request is aborted (it discards the partial file) and the rest of the browser's body is dropped. */
+    const stop = (outcome: UploadOutcome) => {
+      if (settled) return;
+      upstreamAbort.abort();
+      source.unpipe(parser);
+      discardRequestBody(source);
+      settle(outcome);
+    };
+
+    source.on("error", () => stop({ ok: false, problem: "aborted", fileName }));
+    request.signal.addEventListener("abort", () => stop({ ok: false, problem: "aborted", fileName }), { once: true });
+    parser.on("error", (error) => {
+      log.warn({ err: error }, "catalogue upload: malformed multipart body");
+      stop({ ok: false, problem: request.signal.aborted ? "aborted" : "malformed", fileName });
+    });
+
+    parser.on("file", (name, file, info) => {
+      file.on("error", () => stop({ ok: false, problem: "aborted", fileName }));
+      if (name !== "file" || fileSeen) {
+        file.resume();
+        return;
+      }
+      fileSeen = true;
+      fileName = info.filename?.trim() || undefined;
+      if (!fileName) {
+        file.resume();
+        return;
+      }
+      const type = catalogueFileType(fileName);
+      if (!type) {
+        stop({ ok: false, problem: "wrongType", fileName });
+        return;
+      }
+      file.on("limit", () => stop({ ok: false, problem: "tooLarge", fileName }));
+
+      // The service is called only once the first byte is there: an empty file never leaves the portal.
+      let started = false;
+      file.once("data", (first: Buffer) => {
+        started = true;
+        file.pause();
+        const boundary = `----seller-portal-${randomUUID()}`;
+        const outbound = new PassThrough({ highWaterMark: STAGE_BYTES });
+        outbound.on("error", () => {});
+        outbound.write(partHeads(boundary, type, fileName!));
+        outbound.write(first);
+        file.pipe(outbound, { end: false });
+        file.once("end", () => {
+          if (!file.truncated) outbound.end(`\r\n--${boundary}--\r\n`);
+        });
+        upstream(args)
+          .catalogueUpload.uploadFile(
+            Readable.toWeb(outbound, { strategy: { highWaterMark: STAGE_BYTES, size: (chunk) => chunk.byteLength } }) as unknown as ReadableStream<Uint8Array>,
+            boundary,
+            upstreamAbort.signal,
+          )
+          .then((stored) => settle({ ok: true, file: stored }))
+          .catch((error: unknown) => {
+            if (settled) return;
+            if (error instanceof Response) stop({ ok: false, problem: "session", response: error });
+            else if (error instanceof UpstreamError) stop({ ok: false, problem: "upstream", error, fileName });
+            else {
+              log.error({ err: error }, "catalogue upload failed");
+              stop({ ok: false, problem: "aborted", fileName });
+            }
+          });
+      });
+      file.once("end", () => {
+        if (!started) settle({ ok: false, problem: "empty", fileName });
+      });
+    });
+
+    parser.on("close", () => {
+      if (!fileSeen || !fileName) settle({ ok: false, problem: "missingFile" });
+    });
+    source.pipe(parser);
+  });
+}

@@ -1,0 +1,77 @@
+import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { jsEnabled, signInAndOpen } from "./support/auth";
+import { PORTAL_URL, resetSandbox, SANDBOX_URL } from "./support/sandbox";
+
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const WIDTHS = [1280, 390];
+
+// As in a11y.spec.ts: axe needs JavaScript, so the "no-js" project audits the server's HTML with the portal's scripts blocked.
+test.use({ javaScriptEnabled: true });
+
+test.beforeEach(async ({ context, request }, testInfo) => {
+  await resetSandbox(request);
+  if (!jsEnabled(testInfo)) await context.route(`${PORTAL_URL}/assets/**/*.js`, (route) => route.abort("blockedbyclient"));
+});
+
+async function token(request: APIRequestContext, username: string): Promise<string> {
+  const minted = await request.post(`${SANDBOX_URL}/__sandbox/tokens`, { data: { username } });
+  return ((await minted.json()) as { access_token: string }).access_token;
+}
+
+/** A catalogue file for the demo seller, straight at the sandbox, so the mapping table is there. */
+async function seedUpload(request: APIRequestContext) {
+  const headers = { Authorization: `Bearer ${await token(request, "seller.catalogue@example.com")}` };
+  const upload = await request.post(`${SANDBOX_URL}/catalogue-upload/me/seller/file?apikey=sandbox-api-key`, {
+    headers,
+    multipart: {
+      type: "CSV",
+      file: { name: "catalogue-sample.csv", mimeType: "text/csv", buffer: readFileSync(new URL("../sandbox/samples/catalogue-sample.csv", import.meta.url)) },
+    },
+  });
+  expect(upload.status()).toBe(201);
+}
+
+async function expectNoViolations(page: Page, testInfo: TestInfo, name: string) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+    const summary = results.violations
+      .map((violation) => `[${violation.impact}] ${violation.id}: ${violation.help}\n${violation.nodes.map((node) => `    - ${node.target.join(" ")}`).join("\n")}`)
+      .join("\n");
+    expect(results.violations.length, `axe on ${name} at ${width}px (${page.url()}):\n${summary}`).toBe(0);
+  }
+}
+
+for (const language of ["en", "de"] as const) {
+  test.describe(language, () => {
+    // The browser's language decides (no language cookie yet).
+    test.use({ locale: language === "de" ? "de-DE" : "en-GB" });
+
+  test(`the catalogue pages have no axe violations (${language})`, async ({ page, request }, testInfo) => {
+    test.setTimeout(120_000);
+    await seedUpload(request);
+    await signInAndOpen(page, "seller.catalogue@example.com", "/upload/settings");
+    await expect(page.locator("html")).toHaveAttribute("lang", language);
+    await expectNoViolations(page, testInfo, "upload settings");
+
+    await page.goto("/upload/catalog");
+    await expect(page.locator("table.mapping__table")).toBeVisible();
+    await expectNoViolations(page, testInfo, "upload catalog");
+    if (jsEnabled(testInfo)) {
+      // The combobox open, its list showing.
+      const combobox = page.getByRole("combobox").first();
+      await combobox.focus();
+      await page.keyboard.press("ArrowDown");
+      await expect(page.getByRole("listbox")).toBeVisible();
+      await expectNoViolations(page, testInfo, "mapping combobox (open)");
+    }
+
+    await page.context().clearCookies();
+    await signInAndOpen(page, "tom@example.com", "/product-catalogue-integration?sellerId=seller-submitted");
+    await expect(page.locator("html")).toHaveAttribute("lang", language);
+    await expectNoViolations(page, testInfo, "catalogue integration");
+  });
+  });
+}
