@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import { getToast } from "remix-toast";
 import type { Route } from "./+types/root";
 import { EnvironmentIndicator } from "./components/environment-indicator";
@@ -50,6 +50,10 @@ export const shouldRevalidate = () => true;
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const { t } = useTranslation();
+  // A page whose loader failed in part (and still renders) hands its error toast up as `pageToast`.
+  const pageToast = useMatches()
+    .map((match) => (match.loaderData as { pageToast?: PortalToast } | undefined)?.pageToast)
+    .find(Boolean);
   return (
     <html lang={rootData?.locale ?? "en"} dir="ltr">
       <head>
@@ -65,7 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <NavigationProgress />
         {rootData?.user?.substitutionMode ? <SubstitutionBanner sellerName={rootData.user.substitutedSellerName} /> : null}
         {children}
-        <Toaster toast={rootData?.toast} />
+        <Toaster toast={rootData?.toast ?? pageToast} />
         {rootData?.environment ? <EnvironmentIndicator services={rootData.environment} /> : null}
         <VersionCheck />
         <ScrollRestoration />

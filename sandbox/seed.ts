@@ -1,6 +1,7 @@
 import type { Role, SellerStateName } from "../contract/upstream.ts";
 import { wipe, writeMeta, type Database } from "./db.ts";
 import { hashPassword } from "./passwords.ts";
+import { smallSeller, smallSellerUser } from "./seed-home.ts";
 import {
   insertCatalogueFile,
   insertSeller,
@@ -92,6 +93,7 @@ export const seedSellers: NewSeller[] = [
     crmId: "CRM-100009",
     createdAt: seedDate(300),
   }),
+  smallSeller,
 ];
 
 export const seedUsers: SeedUser[] = [
@@ -116,6 +118,7 @@ export const seedUsers: SeedUser[] = [
   user("user-alpenglueck", "owner@alpenglueck-deko.example.com", "SELLER_ADMINISTRATOR", "seller-registered-2"),
   user("user-spreewald", "owner@spreewald-leuchten.example.com", "SELLER_ADMINISTRATOR", "seller-submitted-2"),
   user("user-hafenkontor", "owner@hafenkontor-wohnideen.example.com", "SELLER_ADMINISTRATOR", "seller-active-2"),
+  smallSellerUser,
 ];
 
 export const seedCatalogueFiles: NewCatalogueFile[] = [
@@ -141,6 +144,7 @@ export const demoAccounts: DemoAccount[] = [
   ["success@example.com", "—"],
   ["operator@example.com", "—"],
   ["tom@example.com", "—"],
+  ["seller.small@example.com", "an ACTIVE seller with one shop (Kleinod Manufaktur e.K.)"],
 ].map(([username, sellerDescription]) => {
   const account = seedUsers.find((candidate) => candidate.email === username);
   if (!account) throw new Error(`demo account ${username} is missing from the seed`);

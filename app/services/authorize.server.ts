@@ -20,6 +20,18 @@ export type RouteGuard = RouteAccess & {
   validate?: (args: GuardArgs) => boolean | Promise<boolean>;
 };
 
+/**
+ * Nested routes each declare their rule, so one request may run several
+ * guards: the seller's state is asked for once per request, not once per guard.
+ */
+const sellerStates = new WeakMap<object, ReturnType<ReturnType<typeof upstream>["onboarding"]["sellerState"]>>();
+
+function sellerStateOnce(args: GuardArgs) {
+  let state = sellerStates.get(args.context);
+  if (!state) sellerStates.set(args.context, (state = upstream(args).onboarding.sellerState()));
+  return state;
+}
+
 export type AuthorizeMiddleware = MiddlewareFunction<Response> & { access: RouteAccess };
 
 export function authorize(guard: RouteGuard): AuthorizeMiddleware {
@@ -40,7 +52,7 @@ export function authorize(guard: RouteGuard): AuthorizeMiddleware {
     }
 
     if (guard.sellerState && isSellerRole(user.role)) {
-      const { state } = await orRouteError(upstream(args).onboarding.sellerState());
+      const { state } = await orRouteError(sellerStateOnce(args));
       if (!sellerStateAllows(guard.sellerState, state)) throw redirect("/default-redirect");
     }
 

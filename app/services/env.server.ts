@@ -3,7 +3,22 @@
  * knows only base addresses and keys; whether they point at the sandbox or the
  * real marketplace is not its concern.
  */
+import { AnalyticsTab } from "@contract/home";
 import { z } from "zod";
+
+/** Each analytics tab's dashboard id: a public JSON setting; the default names the sandbox's dashboards. */
+const defaultDashboardIds = {
+  oci: "dash-oci-7f3a",
+  legal: "dash-legal-2c19",
+  sales: "dash-sales-9b41",
+  service: "dash-service-5e07",
+  products: "dash-products-c8d2",
+  performance: "dash-performance-1a6f",
+};
+const DashboardIds = z.record(AnalyticsTab, z.string().min(1));
+
+/** A tag-manager container id: GTM-, then letters and digits. */
+export const tagManagerId = z.string().regex(/^GTM-[A-Z0-9]+$/i, "must be GTM- followed by letters and digits");
 
 const url = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ""));
 
@@ -26,6 +41,21 @@ const EnvSchema = z
     ADDRESS_BASE_URL: url.optional(),
     API_KEY: z.string().min(1),
     ANALYTICS_API_KEY: z.string().min(1),
+    ANALYTICS_DASHBOARD_IDS: z
+      .string()
+      .default(JSON.stringify(defaultDashboardIds))
+      .transform((value, ctx) => {
+        try {
+          const parsed = DashboardIds.safeParse(JSON.parse(value));
+          if (parsed.success) return parsed.data;
+          ctx.addIssue({ code: "custom", message: `needs a dashboard id for each of ${AnalyticsTab.options.join(", ")}` });
+        } catch {
+          ctx.addIssue({ code: "custom", message: "is not JSON" });
+        }
+        return z.NEVER;
+      }),
+    /** The analytics pages' tag-manager container, when one is used. */
+    ANALYTICS_GTM_ID: z.preprocess((value) => (value === "" ? undefined : value), tagManagerId.optional()),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     /** Turns on /dev/* pages outside development builds (used by the test server). */
     ENABLE_DEV_PAGES: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),

@@ -10,7 +10,9 @@ import { getLocale } from "../i18n.server";
 import { requestMetaContext } from "../request-context.server";
 import { sessionContext } from "../session.server";
 import { callService, type CallContext, type ServiceRequest } from "./http.server";
+import { analyticsClient } from "./analytics.server";
 import { onboardingClient } from "./onboarding.server";
+import { recommendedActionsClient } from "./recommended-actions.server";
 import { sellerServiceClient } from "./seller-service.server";
 import { serviceConfigs } from "./services.server";
 import { UpstreamError } from "./upstream-error.server";
@@ -59,5 +61,7 @@ export function upstream(args: RequestArgs) {
     userProfile: userProfileClient(caller("userProfile")),
     onboarding: onboardingClient(caller("onboarding")),
     sellerService: sellerServiceClient(caller("sellerService")),
+    analytics: analyticsClient(caller("analytics")),
+    recommendedActions: recommendedActionsClient(caller("recommendedActions")),
   };
 }
