@@ -105,12 +105,14 @@ function shopDayValue(shop: HomeShop, metric: MetricDefinition, date: string, no
   // December trade and the summer lull.
   const month = new Date(time).getUTCMonth();
   const season = metric.kind === "average" ? 1 : month === 11 ? 1.35 : month === 6 || month === 7 ? 0.85 : 1;
-  const noise = 0.85 + 0.3 * unit(shop.marketplaceSellerId, metric.key, date);
+  // Rates and durations vary less from day to day than amounts and counts.
+  const spread = metric.kind === "average" ? 0.1 : 0.3;
+  const noise = 1 - spread / 2 + spread * unit(shop.marketplaceSellerId, metric.key, date);
   const scale = metric.kind === "average" ? 1 : shop.scale;
   const value = metric.base * scale * (1 + metric.trend * progress) * weekendFactor * season * noise;
   // Rare events (a complaint every few days) are whole numbers, not fractions of one.
   if (metric.base < 1) return unit("event", shop.marketplaceSellerId, metric.key, date) < metric.base * Math.sqrt(shop.scale) ? 1 : 0;
-  return value;
+  return metric.unit === "PERCENT" ? Math.min(value, 100) : value;
 }
 
 const round = (value: number, decimals: number) => Number(value.toFixed(decimals));

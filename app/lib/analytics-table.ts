@@ -11,11 +11,29 @@ export type DashboardResult =
 
 export type MetricRow = { date: string; value: number; comparisonDate: string | null; comparisonValue: number | null };
 
-/** Day by day; the comparison period's days sit beside the period's by position (first beside first). */
-export function metricRows(metric: DashboardMetric, comparison: DashboardMetric | undefined): MetricRow[] {
-  return metric.points.map((point, index) => {
-    const other = comparison?.points[index];
-    return { date: point.date, value: point.value, comparisonDate: other?.date ?? null, comparisonValue: other?.value ?? null };
+const DAY_MS = 86_400_000;
+const shiftDate = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const dayOffset = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
+/**
+ * Day by day. The comparison period's days sit beside the period's by their
+ * distance from each period's start (first day beside first day); a day the
+ * comparison has no figure for stays empty rather than shifting the rest.
+ */
+export function metricRows(
+  metric: DashboardMetric,
+  periodFrom: string,
+  comparison?: { metric: DashboardMetric | undefined; from: string },
+): MetricRow[] {
+  const comparisonValues = new Map(comparison?.metric?.points.map((point) => [point.date, point.value]));
+  return metric.points.map((point) => {
+    const comparisonDate = comparison ? shiftDate(comparison.from, dayOffset(periodFrom, point.date)) : null;
+    return {
+      date: point.date,
+      value: point.value,
+      comparisonDate,
+      comparisonValue: comparisonDate === null ? null : (comparisonValues.get(comparisonDate) ?? null),
+    };
   });
 }
 

@@ -28,10 +28,12 @@ export async function loader(args: Route.LoaderArgs) {
   if (!result.ok) throw data({ message: result.message, reference: result.reference }, { status: 502 });
   const metric = result.dashboard.metrics.find((candidate) => candidate.key === metricKey);
   if (!metric) throw data({ message: "Page Not Found" }, { status: 404 });
-  const comparison = result.comparison?.metrics.find((candidate) => candidate.key === metric.key);
+  const comparison = result.comparison
+    ? { metric: result.comparison.metrics.find((candidate) => candidate.key === metric.key), from: result.comparison.from }
+    : undefined;
   const name = t(`analytics.metrics.${metric.key}.name`);
   const csv = metricCsv(
-    metricRows(metric, comparison),
+    metricRows(metric, result.dashboard.from, comparison),
     [t("analytics.columns.date"), name, t("analytics.columns.comparisonDate"), t("analytics.columns.comparisonValue")],
     getLocale(args.context),
   );

@@ -3,7 +3,6 @@
  * knows only base addresses and keys; whether they point at the sandbox or the
  * real marketplace is not its concern.
  */
-import { AnalyticsTab } from "@contract/home";
 import { z } from "zod";
 
 /** Each analytics tab's dashboard id: a public JSON setting; the default names the sandbox's dashboards. */
@@ -15,6 +14,8 @@ const defaultDashboardIds = {
   products: "dash-products-c8d2",
   performance: "dash-performance-1a6f",
 };
+// Spelled out rather than imported from the contract: scripts/start.ts loads this file outside Vite's aliases.
+const AnalyticsTab = z.enum(["oci", "legal", "sales", "service", "products", "performance"]);
 const DashboardIds = z.record(AnalyticsTab, z.string().min(1));
 
 /** A tag-manager container id: GTM-, then letters and digits. */

@@ -49,20 +49,37 @@ export function DashboardView({ tab, selection, result }: { tab: AnalyticsTab; s
       </p>
       <div className="dashboard__metrics">
         {dashboard.metrics.map((metric) => (
-          <MetricPanel key={metric.key} tab={tab} metric={metric} comparison={comparison?.metrics.find((candidate) => candidate.key === metric.key)} />
+          <MetricPanel
+            key={metric.key}
+            tab={tab}
+            metric={metric}
+            periodFrom={dashboard.from}
+            comparison={comparison ? { metric: comparison.metrics.find((candidate) => candidate.key === metric.key), from: comparison.from } : undefined}
+          />
         ))}
       </div>
     </section>
   );
 }
 
-function MetricPanel({ tab, metric, comparison }: { tab: AnalyticsTab; metric: DashboardMetric; comparison: DashboardMetric | undefined }) {
+function MetricPanel({
+  tab,
+  metric,
+  periodFrom,
+  comparison: comparisonPeriod,
+}: {
+  tab: AnalyticsTab;
+  metric: DashboardMetric;
+  periodFrom: string;
+  comparison: { metric: DashboardMetric | undefined; from: string } | undefined;
+}) {
   const { t, i18n } = useTranslation();
   const hydrated = useHydrated();
   const { search } = useLocation();
   const locale = i18n.language;
   const format = (value: number) => formatFigure(value, metric.unit, locale);
-  const rows = metricRows(metric, comparison);
+  const rows = metricRows(metric, periodFrom, comparisonPeriod);
+  const comparison = comparisonPeriod?.metric;
   const name = t(`analytics.metrics.${metric.key}.name`);
   const change = changePercent(metric.total, comparison?.total);
   const id = `metric-${metric.key}`;
@@ -116,11 +133,11 @@ function MetricPanel({ tab, metric, comparison }: { tab: AnalyticsTab; metric: D
               {rows.map((row) => (
                 <tr key={row.date}>
                   <td>{row.date}</td>
-                  <td data-value={row.value}>{format(row.value)}</td>
+                  <td>{format(row.value)}</td>
                   {comparison ? (
                     <>
                       <td>{row.comparisonDate ?? ""}</td>
-                      <td data-value={row.comparisonValue ?? ""}>{row.comparisonValue === null ? "" : format(row.comparisonValue)}</td>
+                      <td>{row.comparisonValue === null ? "" : format(row.comparisonValue)}</td>
                     </>
                   ) : null}
                 </tr>
