@@ -19,7 +19,7 @@ export async function loader(args: Route.LoaderArgs) {
 /** At one glance: how the shops did in the last 30 days, how customers rate them, and what to fix first. */
 export default function HomeOverview({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { period, previousPeriod, dataAsOf, keyFigures, shopsFailed, ratings, ratingsFailed, actions, actionCount } = loaderData;
+  const { period, previousPeriod, dataAsOf, keyFigures, shopsFailed, ratings, ratingsFailed, actions, actionCount, shopNames } = loaderData;
   const locale = i18n.language;
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   return (
@@ -107,7 +107,7 @@ export default function HomeOverview({ loaderData }: Route.ComponentProps) {
             <ul className="recommendation-list">
               {actions.map((action) => (
                 <li key={action.id}>
-                  <RecommendationSummary action={action} />
+                  <RecommendationSummary action={action} shopName={shopNames[action.shopId]} />
                 </li>
               ))}
             </ul>

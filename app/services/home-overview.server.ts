@@ -81,6 +81,7 @@ export async function overviewLoader(args: HomeArgs) {
     ratingsFailed: ratings.some((rating) => !rating.ok),
     actions: actions.ok ? mostUrgent(actions.value.actions, 3) : null,
     actionCount: actions.ok ? actions.value.actions.length : null,
+    shopNames: shops.ok ? Object.fromEntries(shops.value.map((shop) => [shop.marketplaceSellerId, shop.name])) : {},
     pageToast: shops.ok ? undefined : sanitizeToast(shopsFailedToast(args, shops.error)),
   };
 }

@@ -81,7 +81,10 @@ function MetricPanel({
   const rows = metricRows(metric, periodFrom, comparisonPeriod);
   const comparison = comparisonPeriod?.metric;
   const name = t(`analytics.metrics.${metric.key}.name`);
-  const change = changePercent(metric.total, comparison?.total);
+  // A comparison reaching back past the figures' history covers fewer days: its total would mislead.
+  const comparedDays = rows.filter((row) => row.comparisonValue !== null).length;
+  const partial = comparison !== undefined && comparedDays < rows.length;
+  const change = partial ? null : changePercent(metric.total, comparison?.total);
   const id = `metric-${metric.key}`;
   const highest = rows.reduce<(typeof rows)[number] | undefined>((best, row) => (!best || row.value > best.value ? row : best), undefined);
   const lowest = rows.reduce<(typeof rows)[number] | undefined>((best, row) => (!best || row.value < best.value ? row : best), undefined);
@@ -104,6 +107,7 @@ function MetricPanel({
           </span>
         ) : null}
       </p>
+      {partial ? <p className="metric__definition">{t("analytics.partialComparison", { days: comparedDays, total: rows.length })}</p> : null}
       <figure className="metric__figure">
         {hydrated && rows.length > 0 ? (
           <div role="img" aria-label={summary} className="metric__chart">
