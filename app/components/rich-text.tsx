@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useNavigate, type NavigateFunction } from "react-router";
+import { useNavigate } from "react-router";
 
 /** Link ids with a click listener, so a link re-rendered with the same id is not listened to twice. */
 const listening = new Set<string>();
@@ -13,9 +13,8 @@ const listening = new Set<string>();
  */
 export function RichText({ html, className }: { html: string; className?: string }) {
   const container = useRef<HTMLDivElement>(null);
+  // Stable across renders in a data router: the listeners need not be renewed for it.
   const navigate = useNavigate();
-  const navigateRef = useRef<NavigateFunction>(navigate);
-  navigateRef.current = navigate;
 
   useEffect(() => {
     const root = container.current;
@@ -30,7 +29,7 @@ export function RichText({ html, className }: { html: string; className?: string
       const onClick = (event: MouseEvent) => {
         if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
-        void navigateRef.current(target.pathname + target.search + target.hash);
+        void navigate(target.pathname + target.search + target.hash);
       };
       link.addEventListener("click", onClick);
       listening.add(id);
@@ -40,7 +39,7 @@ export function RichText({ html, className }: { html: string; className?: string
       });
     }
     return () => removers.forEach((remove) => remove());
-  }, [html]);
+  }, [html, navigate]);
 
   return <div ref={container} className={className ? `rich-text ${className}` : "rich-text"} dangerouslySetInnerHTML={{ __html: html }} />;
 }
