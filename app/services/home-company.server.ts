@@ -6,7 +6,7 @@
 import { currentSellerId, settle, type HomeArgs } from "./home.server";
 import { getI18n } from "./i18n.server";
 import { upstream } from "./upstream/index.server";
-import { orRouteError } from "./upstream/upstream-error.server";
+import { orRouteError, UpstreamError } from "./upstream/upstream-error.server";
 
 /** Only the country code and the last four digits stay readable: DE89 **** **** **** **30 00. */
 export function maskIban(iban: string): string {
@@ -55,6 +55,14 @@ export async function logisticsLoader(args: HomeArgs) {
 
 /** A legal document's file, as the seller service holds it. */
 export async function legalDocumentFile(args: HomeArgs, documentId: string) {
-  const document = await orRouteError(upstream(args).sellerService.legalDocument(currentSellerId(args), documentId));
+  const document = await orRouteError(
+    upstream(args)
+      .sellerService.legalDocument(currentSellerId(args), documentId)
+      .catch((error: unknown) => {
+        // A document the seller does not have is a file that does not exist here.
+        if (error instanceof UpstreamError && error.status === 404) throw new Response("Not Found", { status: 404 });
+        throw error;
+      }),
+  );
   return { ...document, content: Buffer.from(document.contentBase64, "base64") };
 }

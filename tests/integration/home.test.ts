@@ -176,6 +176,7 @@ describe("an active seller administrator", () => {
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("application/pdf");
     expect(Buffer.from(await file.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect((await browser.get(`${PORTAL}/home/my-company/legal-documents/doc-seller-small-1/download`)).status).toBe(404);
   });
 });
 
