@@ -4,8 +4,13 @@
  * and variants are covered by tests/integration/home.test.ts.
  */
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { jsEnabled, signInAndOpen } from "./support/auth";
+
+// Each flow walks through several pages of server-rendered figures: on a shared,
+// busy machine one step can take longer than the suite's defaults allow.
+test.describe.configure({ timeout: 90_000 });
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 const SELLER = "seller.active@example.com";
 
