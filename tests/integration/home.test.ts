@@ -256,6 +256,17 @@ describe("who may enter", () => {
     expect(await landed.response.text()).toContain("role=\"alert\"");
   });
 
+  it("a cross-site POST to a home page is refused with 403 before any upstream call", async () => {
+    const browser = await as("seller.active@example.com");
+    await clearFaultsAndCounters();
+    for (const path of ["/home/overview", "/home/my-company/bank-account", "/home/analytics/sales/csv?metric=gmv"]) {
+      const response = await browser.post(`${PORTAL}${path}`, { anything: "x" }, { Origin: "https://evil.example" });
+      expect(response.status, path).toBe(403);
+    }
+    expect(await requestCount("/onboarding/me/seller/state")).toBe(0);
+    expect(await requestCount("/seller-service/v2/seller/seller-active")).toBe(0);
+  });
+
   it("a seller without ce-fds has no OCI tab and gets 404 on its URL and its CSV", async () => {
     const browser = await as("seller.small@example.com");
     const sales = await page(browser, "/home/analytics/sales");
