@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { EnvironmentIndicator } from "./components/environment-indicator";
 import { ErrorPage, type ErrorFacts } from "./components/error-page";
@@ -56,6 +56,10 @@ export const shouldRevalidate = () => true;
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const { t } = useTranslation();
+  // A page whose loader failed in part (and still renders) hands its error toast up as `pageToast`.
+  const pageToast = useMatches()
+    .map((match) => (match.loaderData as { pageToast?: PortalToast } | undefined)?.pageToast)
+    .find(Boolean);
   return (
     <html lang={rootData?.locale ?? "en"} dir="ltr">
       <head>
@@ -72,7 +76,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {rootData?.user?.substitutionMode ? <SubstitutionBanner sellerName={rootData.user.substitutedSellerName} /> : null}
         <div className="page-body">{children}</div>
         {rootData?.footer ? <PageFooter links={rootData.footer} /> : null}
-        <Toaster toast={rootData?.toast} />
+        <Toaster toast={rootData?.toast ?? pageToast} />
         {rootData?.environment ? <EnvironmentIndicator services={rootData.environment} /> : null}
         <VersionCheck />
         <ScrollRestoration />

@@ -39,6 +39,26 @@ export default [
     route("dev/catalog", "routes/dev.catalog.tsx"),
     route("dev/state-guard", "routes/dev.state-guard.tsx"),
   ]),
+  // The seller home (issue 9): overview, analytics, recommendations, my company.
+  layout("components/layouts/home.tsx", [
+    route("home", "routes/home._index.tsx"),
+    route("home/overview", "routes/home.overview.tsx"),
+    route("home/analytics", "routes/home.analytics.tsx", [
+      index("routes/home.analytics._index.tsx"),
+      ...(["oci", "legal", "sales", "service", "products", "performance"] as const).map((tab) => route(tab, `routes/home.analytics.${tab}.tsx`)),
+    ]),
+    route("home/recommendations", "routes/home.recommendations.tsx", [
+      index("routes/home.recommendations._index.tsx"),
+      route("gmv-explanation", "routes/home.recommendations.gmv-explanation.tsx"),
+      ...["product-not-online", "products-not-found", "product-import-errors", "offers-may-be-offline-soon"].map((kind) =>
+        route(`${kind}/:id`, `routes/home.recommendations.${kind}.tsx`),
+      ),
+    ]),
+    route("home/my-company", "routes/home.my-company.tsx", [
+      index("routes/home.my-company._index.tsx"),
+      ...["logistics", "bank-account", "company-info", "legal-documents"].map((page) => route(page, `routes/home.my-company.${page}.tsx`)),
+    ]),
+  ]),
   layout("components/layouts/default.tsx", [route("*", "routes/not-found.tsx")]),
 
   // Catalogue hand-over (issue 7): the seller's upload steps and the catalogue team's screen.
@@ -59,4 +79,6 @@ export default [
   route("ui/home-menu", "routes/ui.home-menu.ts"),
   route("locales/:lng", "routes/locales.ts"),
   route("version", "routes/version.ts"),
+  route("home/analytics/:tab/csv", "routes/home.analytics.csv.ts"),
+  route("home/my-company/legal-documents/:documentId/download", "routes/home.my-company.legal-documents.download.ts"),
 ] satisfies RouteConfig;

@@ -2,6 +2,7 @@ import type { Role, SellerStateName } from "../contract/upstream.ts";
 import { wipe, writeMeta, type Database } from "./db.ts";
 import { hashPassword } from "./passwords.ts";
 import { catalogueSeedSellers, catalogueSeedUsers } from "./seed-catalogue.ts";
+import { smallSeller, smallSellerUser } from "./seed-home.ts";
 import {
   insertCatalogueFile,
   insertSeller,
@@ -95,6 +96,7 @@ export const seedSellers: NewSeller[] = [
     createdAt: seedDate(300),
   }),
   ...catalogueSeedSellers,
+  smallSeller,
 ];
 
 export const seedUsers: SeedUser[] = [
@@ -120,6 +122,7 @@ export const seedUsers: SeedUser[] = [
   user("user-spreewald", "owner@spreewald-leuchten.example.com", "SELLER_ADMINISTRATOR", "seller-submitted-2"),
   user("user-hafenkontor", "owner@hafenkontor-wohnideen.example.com", "SELLER_ADMINISTRATOR", "seller-active-2"),
   ...catalogueSeedUsers,
+  smallSellerUser,
 ];
 
 export const seedCatalogueFiles: NewCatalogueFile[] = [
@@ -146,6 +149,7 @@ export const demoAccounts: DemoAccount[] = [
   ["success@example.com", "—"],
   ["operator@example.com", "—"],
   ["tom@example.com", "—"],
+  ["seller.small@example.com", "an ACTIVE seller with one shop (Kleinod Manufaktur e.K.)"],
 ].map(([username, sellerDescription]) => {
   const account = seedUsers.find((candidate) => candidate.email === username);
   if (!account) throw new Error(`demo account ${username} is missing from the seed`);

@@ -5,6 +5,22 @@
  */
 import { z } from "zod";
 
+/** Each analytics tab's dashboard id: a public JSON setting; the default names the sandbox's dashboards. */
+const defaultDashboardIds = {
+  oci: "dash-oci-7f3a",
+  legal: "dash-legal-2c19",
+  sales: "dash-sales-9b41",
+  service: "dash-service-5e07",
+  products: "dash-products-c8d2",
+  performance: "dash-performance-1a6f",
+};
+// Spelled out rather than imported from the contract: scripts/start.ts loads this file outside Vite's aliases.
+const AnalyticsTab = z.enum(["oci", "legal", "sales", "service", "products", "performance"]);
+const DashboardIds = z.record(AnalyticsTab, z.string().min(1));
+
+/** A tag-manager container id: GTM-, then letters and digits. */
+export const tagManagerId = z.string().regex(/^GTM-[A-Z0-9]+$/i, "must be GTM- followed by letters and digits");
+
 const url = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ""));
 
 const EnvSchema = z
@@ -30,6 +46,21 @@ const EnvSchema = z
     IMPRINT_URL: url,
     PRIVACY_URL: url,
     HELP_URL: url,
+    ANALYTICS_DASHBOARD_IDS: z
+      .string()
+      .default(JSON.stringify(defaultDashboardIds))
+      .transform((value, ctx) => {
+        try {
+          const parsed = DashboardIds.safeParse(JSON.parse(value));
+          if (parsed.success) return parsed.data;
+          ctx.addIssue({ code: "custom", message: `needs a dashboard id for each of ${AnalyticsTab.options.join(", ")}` });
+        } catch {
+          ctx.addIssue({ code: "custom", message: "is not JSON" });
+        }
+        return z.NEVER;
+      }),
+    /** The analytics pages' tag-manager container, when one is used. */
+    ANALYTICS_GTM_ID: z.preprocess((value) => (value === "" ? undefined : value), tagManagerId.optional()),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     /** A session ends this long after sign-in, however active (default 12 h). */
     SESSION_ABSOLUTE_LIFETIME_SECONDS: z.coerce.number().int().positive().default(12 * 60 * 60),

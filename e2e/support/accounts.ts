@@ -21,6 +21,7 @@ export const demoAccounts: readonly DemoAccount[] = [
   { username: "success@example.com", role: "OPERATOR_SUCCESSMANAGER", defaultPath: "/seller-list" },
   { username: "operator@example.com", role: "OPERATOR_OTHER", defaultPath: "/seller-list" },
   { username: "tom@example.com", role: "TOM_TEAM_MEMBER", defaultPath: "/product-catalogue-integration" },
+  { username: "seller.small@example.com", role: "SELLER_ADMINISTRATOR", defaultPath: "/home/overview" },
 ];
 
 export function demoAccount(username: string): DemoAccount {

@@ -16,6 +16,7 @@ import {
   toSeller,
   type SellerRow,
 } from "../repository.ts";
+import { onboardingHomeRoutes } from "./onboarding-home.ts";
 
 /** The onboarding service: the signed-in user's seller and its onboarding. */
 export function onboardingService(context: SandboxContext): express.Router {
@@ -78,6 +79,8 @@ export function onboardingService(context: SandboxContext): express.Router {
     setSellerState(db, seller.id, "CATALOGUE_DATA_SUBMITTED");
     res.json(SellerState.parse({ state: "CATALOGUE_DATA_SUBMITTED" }));
   });
+
+  router.use(onboardingHomeRoutes(context));
 
   return router;
 }

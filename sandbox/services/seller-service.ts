@@ -3,6 +3,7 @@ import { SellerNameExists, SellerNameQuery } from "../../contract/upstream.ts";
 import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
 import { sellerNameTaken } from "../repository.ts";
+import { sellerServiceHomeRoutes } from "./seller-service-home.ts";
 
 /** The seller service: sellers as the marketplace's catalogue and shop systems know them. */
 export function sellerServiceService(context: SandboxContext): express.Router {
@@ -31,6 +32,8 @@ export function sellerServiceService(context: SandboxContext): express.Router {
     }
     res.json(SellerNameExists.parse({ exists: sellerNameTaken(db, parsed.data.sellerName) }));
   });
+
+  router.use(sellerServiceHomeRoutes(context));
 
   return router;
 }

@@ -40,6 +40,9 @@ const TABLE: { path: string; allowed: readonly Role[]; rule: AccessRuleName; sel
   ...["/home/my-company", "/home/my-company/logistics", "/home/my-company/bank-account", "/home/my-company/company-info", "/home/my-company/legal-documents"].map(
     (path) => ({ path, allowed: ["SELLER_ADMINISTRATOR"] as const, rule: "sellerAdministrator" as const }),
   ),
+  // Downloads of the seller home: a chart's CSV, a legal document.
+  { path: "/home/analytics/:tab/csv", allowed: SELLERS, rule: "sellerHome", sellerState: "redirectIfNotActive" },
+  { path: "/home/my-company/legal-documents/:documentId/download", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator" },
   { path: "/seller-list", allowed: ["OPERATOR_BUSINESSDEVELOPER_INTERNATIONAL", "OPERATOR_SUCCESSMANAGER", "OPERATOR_OTHER"], rule: "sellerList" },
   { path: "/invite-seller", allowed: ["OPERATOR_BUSINESSDEVELOPER"], rule: "inviteSeller" },
   { path: "/seller-administration", allowed: ["OPERATOR_ADMINISTRATOR"], rule: "operatorAdministrator" },

@@ -38,6 +38,8 @@ export type ServiceRequest<T> = {
   path: string;
   query?: Record<string, QueryValue>;
   body?: unknown;
+  /** Extra request headers a service asks for (e.g. the analytics guest token). */
+  headers?: Record<string, string>;
   schema: z.ZodType<T>;
 };
 
@@ -83,6 +85,7 @@ export async function callService<T>(service: ServiceConfig, ctx: CallContext, r
     Accept: "application/json",
     "Accept-Language": acceptLanguage(ctx.locale),
     "X-Request-Id": ctx.requestId,
+    ...request.headers,
   };
   if (service.bearer && ctx.accessToken) headers.Authorization = `Bearer ${ctx.accessToken}`;
   const hasBody = request.body !== undefined;

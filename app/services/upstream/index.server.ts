@@ -11,7 +11,9 @@ import { requestMetaContext } from "../request-context.server";
 import { sessionContext } from "../session.server";
 import { catalogueUploadClient } from "./catalogue-upload.server";
 import { callService, type CallContext, type ServiceRequest } from "./http.server";
+import { analyticsClient } from "./analytics.server";
 import { onboardingClient } from "./onboarding.server";
+import { recommendedActionsClient } from "./recommended-actions.server";
 import { sellerServiceClient } from "./seller-service.server";
 import { serviceConfigs } from "./services.server";
 import { streamService, type StreamRequest } from "./stream.server";
@@ -66,5 +68,7 @@ export function upstream(args: RequestArgs) {
     sellerService: sellerServiceClient(caller("sellerService")),
     catalogueUpload: catalogueUploadClient(caller("catalogueUpload"), streamer("catalogueUpload")),
     uploadSettings: uploadSettingsClient(caller("onboarding")),
+    analytics: analyticsClient(caller("analytics")),
+    recommendedActions: recommendedActionsClient(caller("recommendedActions")),
   };
 }

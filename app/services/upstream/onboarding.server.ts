@@ -10,6 +10,7 @@ import {
 import { CatalogueImportProgress, Seller, SellerState } from "@contract/upstream";
 import { z } from "zod";
 import { unreadResponse } from "./http.server";
+import { GuestToken, MarketplaceShops } from "@contract/home";
 import type { ServiceCaller } from "./index.server";
 
 export function onboardingClient(call: ServiceCaller) {
@@ -37,5 +38,9 @@ export function onboardingClient(call: ServiceCaller) {
     documentContent: (id: string) => call({ path: `/me/seller/onboarding/documents/${encodeURIComponent(id)}/content`, schema: unreadResponse }),
     deleteDocument: (id: string) =>
       call({ method: "DELETE", path: `/me/seller/onboarding/documents/${encodeURIComponent(id)}`, schema: z.undefined() }),
+    /** The seller's shops on the marketplace (unsorted). */
+    shops: () => call({ path: "/me/seller/shops", schema: MarketplaceShops }),
+    /** A short-lived token to read one analytics dashboard. */
+    guestToken: (dashboardId: string) => call({ method: "POST", path: "/me/seller/guest-token", body: { dashboardId }, schema: GuestToken }),
   };
 }

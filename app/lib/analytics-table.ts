@@ -1,0 +1,88 @@
+/**
+ * One chart's figures as rows: the table view and the CSV download are both
+ * made from these, so the download holds exactly what the table shows.
+ */
+import type { DashboardData, DashboardMetric, MetricUnit } from "@contract/home";
+
+/** A tab's dashboard as the page gets it: its figures, or what went wrong reading them. */
+export type DashboardResult =
+  | { ok: true; dashboard: DashboardData; comparison: DashboardData | null }
+  | { ok: false; message: string; reference: string | null };
+
+export type MetricRow = { date: string; value: number; comparisonDate: string | null; comparisonValue: number | null };
+
+const DAY_MS = 86_400_000;
+const shiftDate = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const dayOffset = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
+/**
+ * Day by day. The comparison period's days sit beside the period's by their
+ * distance from each period's start (first day beside first day); a day the
+ * comparison has no figure for stays empty rather than shifting the rest.
+ */
+export function metricRows(
+  metric: DashboardMetric,
+  periodFrom: string,
+  comparison?: { metric: DashboardMetric | undefined; from: string },
+): MetricRow[] {
+  const comparisonValues = new Map(comparison?.metric?.points.map((point) => [point.date, point.value]));
+  return metric.points.map((point) => {
+    const comparisonDate = comparison ? shiftDate(comparison.from, dayOffset(periodFrom, point.date)) : null;
+    return {
+      date: point.date,
+      value: point.value,
+      comparisonDate,
+      comparisonValue: comparisonDate === null ? null : (comparisonValues.get(comparisonDate) ?? null),
+    };
+  });
+}
+
+/** A figure as people read it in this language: euros, percent, hours, days, counts. */
+export function formatFigure(value: number, unit: MetricUnit, locale: string): string {
+  switch (unit) {
+    case "EUR":
+      return new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" }).format(value);
+    case "PERCENT":
+      return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(value / 100);
+    case "HOURS":
+      return new Intl.NumberFormat(locale, { style: "unit", unit: "hour", maximumFractionDigits: 1 }).format(value);
+    case "DAYS":
+      return new Intl.NumberFormat(locale, { style: "unit", unit: "day", maximumFractionDigits: 1 }).format(value);
+    case "COUNT":
+      return new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
+  }
+}
+
+/** The change from the comparison figure to this one, in percent; null when there is nothing to compare. */
+export function changePercent(value: number, comparison: number | null | undefined): number | null {
+  if (comparison === null || comparison === undefined || comparison === 0) return null;
+  return ((value - comparison) / Math.abs(comparison)) * 100;
+}
+
+/** A CSV field: quoted when it holds the separator, a quote or a line break; formula starters defused for spreadsheets. */
+function csvField(value: string, separator: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
+  return /["\r\n]/.test(safe) || safe.includes(separator) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/**
+ * The rows as CSV for a spreadsheet in this language: a German spreadsheet
+ * expects `;` between fields and a decimal comma. Numbers are plain (no
+ * currency sign, no grouping), dates ISO.
+ */
+export function metricCsv(rows: MetricRow[], headers: readonly string[], locale: string): string {
+  const german = locale.startsWith("de");
+  const separator = german ? ";" : ",";
+  const number = (value: number | null) => (value === null ? "" : german ? String(value).replace(".", ",") : String(value));
+  const withComparison = rows.some((row) => row.comparisonDate !== null);
+  const lines = [
+    (withComparison ? headers : headers.slice(0, 2)).map((header) => csvField(header, separator)).join(separator),
+    ...rows.map((row) =>
+      (withComparison ? [row.date, number(row.value), row.comparisonDate ?? "", number(row.comparisonValue)] : [row.date, number(row.value)])
+        .map((field) => csvField(field, separator))
+        .join(separator),
+    ),
+  ];
+  // A byte-order mark, so spreadsheet programs read the UTF-8 headers right.
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}

@@ -1,0 +1,69 @@
+/**
+ * axe on every page of the seller home, charts included: English at desktop
+ * width, German at 390 px (issue 9). Same approach as e2e/a11y.spec.ts: the
+ * "no-js" project audits the server's HTML with the portal's scripts blocked.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { jsEnabled, signInAndOpen } from "./support/auth";
+import { PORTAL_URL, resetSandbox } from "./support/sandbox";
+
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+test.use({ javaScriptEnabled: true });
+
+test.beforeEach(async ({ context }, testInfo) => {
+  if (jsEnabled(testInfo)) return;
+  await context.route(`${PORTAL_URL}/assets/**/*.js`, (route) => route.abort("blockedbyclient"));
+});
+
+const PAGES = [
+  "/home/overview",
+  "/home/analytics/sales?shop=9871&shop=10452&range=last30&compare=previousYear",
+  "/home/analytics/oci?shop=9871&range=custom&from=2026-02-30&to=2026-03-01",
+  "/home/analytics/performance?shop=120034&range=lastMonth",
+  "/home/recommendations",
+  "/home/recommendations/product-import-errors/ra-10452-product-import-errors",
+  "/home/recommendations/gmv-explanation",
+  "/home/my-company/logistics",
+  "/home/my-company/bank-account",
+  "/home/my-company/company-info",
+  "/home/my-company/legal-documents",
+];
+
+async function auditAll(page: Page, testInfo: TestInfo, label: string) {
+  const failures: string[] = [];
+  for (const path of PAGES) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+    if (jsEnabled(testInfo) && path.includes("/analytics/")) await expect(page.locator(".recharts-surface").first()).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+    for (const violation of results.violations) {
+      failures.push(`${label} ${path}: [${violation.impact}] ${violation.id} ${violation.help}\n${violation.nodes.map((node) => `    ${node.target.join(" ")}`).join("\n")}`);
+    }
+  }
+  expect(failures, failures.join("\n\n")).toEqual([]);
+}
+
+test("every page of the seller home, English, desktop", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await signInAndOpen(page, "seller.active@example.com", "/home/overview");
+  await auditAll(page, testInfo, "en 1280");
+});
+
+test.describe("German at 390 px", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("every page of the seller home, German, phone width", async ({ page, request }, testInfo) => {
+    test.setTimeout(120_000);
+    await signInAndOpen(page, "seller.active@example.com", "/home/overview");
+    await page.getByRole("button", { name: /DE/ }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    try {
+      await auditAll(page, testInfo, "de 390");
+    } finally {
+      // The language choice is stored on the account upstream: back to the seed for the other specs.
+      await resetSandbox(request);
+    }
+  });
+});

@@ -1,0 +1,83 @@
+import express, { type Response } from "express";
+import { LegalDocumentContent, SellerDetails, ShopRating, Warehouse, WarehouseValidation } from "../../contract/home.ts";
+import type { SandboxContext } from "../context.ts";
+import { lastValidation, legalDocumentPdf, sellerDetails, shopRating, warehouse } from "../home-data.ts";
+import { sendError } from "../http/errors.ts";
+import { signedInUser } from "../http/service-guard.ts";
+import { effectiveSellerId, findSellerById, isStaff, type SellerRow } from "../repository.ts";
+import { shopsOf } from "../seed-home.ts";
+
+/** The seller service's part for the seller home: ratings, company data, warehouses, legal documents. */
+export function sellerServiceHomeRoutes(context: SandboxContext): express.Router {
+  const { db } = context;
+  const router = express.Router();
+
+  /** The seller of the path, when the signed-in user may read it (its own users, or staff), else an error answer. */
+  const readableSeller = (res: Response, sellerId: string): SellerRow | undefined => {
+    const user = signedInUser(res);
+    const seller = findSellerById(db, sellerId);
+    if (!seller || (!isStaff(user.role) && effectiveSellerId(user) !== sellerId)) {
+      sendError(res, 404, `No seller ${sellerId}`, "SELLER_NOT_FOUND");
+      return undefined;
+    }
+    return seller;
+  };
+
+  router.get("/v2/seller/ratings/:shopId", (req, res) => {
+    const sellerId = effectiveSellerId(signedInUser(res)) ?? "";
+    const shop = shopsOf(sellerId).find((candidate) => candidate.marketplaceSellerId === req.params.shopId);
+    if (!shop) {
+      sendError(res, 404, `No shop ${req.params.shopId}`, "SHOP_NOT_FOUND");
+      return;
+    }
+    res.json(ShopRating.parse(shopRating(shop)));
+  });
+
+  router.get("/v2/seller/lastValidation", (req, res) => {
+    const sellerId = String(req.query.sellerId ?? "");
+    const warehouseId = String(req.query.warehouseId ?? "");
+    if (!readableSeller(res, sellerId)) return;
+    const validation = lastValidation(sellerId, warehouseId);
+    if (!validation) {
+      sendError(res, 404, `No validation of warehouse ${warehouseId}`, "WAREHOUSE_NOT_FOUND");
+      return;
+    }
+    res.json(WarehouseValidation.parse(validation));
+  });
+
+  router.get("/v2/seller/:sellerId/warehouse/:warehouseId", (req, res) => {
+    if (!readableSeller(res, req.params.sellerId)) return;
+    const found = warehouse(req.params.sellerId, req.params.warehouseId);
+    if (!found) {
+      sendError(res, 404, `No warehouse ${req.params.warehouseId}`, "WAREHOUSE_NOT_FOUND");
+      return;
+    }
+    res.json(Warehouse.parse(found));
+  });
+
+  router.get("/v2/seller/:sellerId/legal-documents/:documentId", (req, res) => {
+    const seller = readableSeller(res, req.params.sellerId);
+    if (!seller) return;
+    const document = sellerDetails(seller).legalDocuments.find((candidate) => candidate.id === req.params.documentId);
+    if (!document) {
+      sendError(res, 404, `No document ${req.params.documentId}`, "DOCUMENT_NOT_FOUND");
+      return;
+    }
+    res.json(
+      LegalDocumentContent.parse({
+        fileName: document.fileName,
+        contentType: document.contentType,
+        contentBase64: legalDocumentPdf(seller.id, document.fileName).toString("base64"),
+      }),
+    );
+  });
+
+  router.get("/v2/seller/:sellerId", (req, res, next) => {
+    // Other seller-service paths share this prefix; only a seller id is this route's.
+    if (req.params.sellerId === "list" || req.params.sellerId === "lastValidation") return next();
+    const seller = readableSeller(res, req.params.sellerId);
+    if (seller) res.json(SellerDetails.parse(sellerDetails(seller)));
+  });
+
+  return router;
+}
