@@ -75,10 +75,32 @@ CREATE TABLE IF NOT EXISTS oidc_models (
 CREATE INDEX IF NOT EXISTS oidc_models_grant_id ON oidc_models (grant_id);
 CREATE INDEX IF NOT EXISTS oidc_models_uid ON oidc_models (model, uid);
 CREATE INDEX IF NOT EXISTS oidc_models_user_code ON oidc_models (model, user_code);
+/** Staff screens: what the marketplace knows about a seller beyond onboarding (channel, contact, the seller service's id). */
+CREATE TABLE IF NOT EXISTS seller_profiles (
+  seller_id TEXT PRIMARY KEY REFERENCES sellers(id) ON DELETE CASCADE,
+  marketplace_seller_id TEXT UNIQUE,
+  channel TEXT,
+  language_code TEXT NOT NULL DEFAULT 'en',
+  contact_name TEXT,
+  contact_email TEXT COLLATE NOCASE,
+  contact_phone TEXT,
+  shop_count INTEGER NOT NULL DEFAULT 0
+);
+/** An invited contact registers with this e-mail and becomes the seller's administrator. */
+CREATE TABLE IF NOT EXISTS seller_invitations (
+  seller_id TEXT NOT NULL REFERENCES sellers(id) ON DELETE CASCADE,
+  email TEXT NOT NULL COLLATE NOCASE,
+  invited_by TEXT,
+  invited_at TEXT NOT NULL,
+  accepted_at TEXT
+);
+CREATE INDEX IF NOT EXISTS seller_invitations_email ON seller_invitations (email);
+CREATE INDEX IF NOT EXISTS sellers_state ON sellers (state, state_changed_at);
+CREATE INDEX IF NOT EXISTS users_seller ON users (seller_id);
 `;
 
 /** Tables that hold marketplace data; the seed fills them, a reset empties them. */
-const dataTables = ["catalogue_files", "seller_state_history", "users", "sellers"] as const;
+const dataTables = ["seller_invitations", "seller_profiles", "catalogue_files", "seller_state_history", "users", "sellers"] as const;
 
 export function openDatabase(path: string, { reset = false }: { reset?: boolean } = {}): Database {
   if (path !== ":memory:") {

@@ -9,6 +9,7 @@ import {
   type NewSeller,
   type NewUser,
 } from "./repository.ts";
+import { applyStaffSeed } from "./seed-staff.ts";
 
 /**
  * The sandbox's seed: the demo accounts of PRODUCT.md §10 and the sellers
@@ -169,6 +170,7 @@ export function applySeed(db: Database): void {
     for (const entry of seedSellers) insertSeller(db, entry);
     for (const entry of seedUsers) insertUser(db, { ...entry, passwordHash: demoPasswordHash(entry.id) });
     for (const entry of seedCatalogueFiles) insertCatalogueFile(db, entry);
+    applyStaffSeed(db);
     writeMeta(db, "seeded_at", new Date().toISOString());
     db.exec("COMMIT");
   } catch (error) {

@@ -3,6 +3,7 @@ import { SellerState } from "../../contract/upstream.ts";
 import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";
+import { staffSellersRouter } from "./staff-sellers.ts";
 import {
   catalogueImportProgress,
   effectiveSellerId,
@@ -19,6 +20,7 @@ export function onboardingService(context: SandboxContext): express.Router {
   const { db } = context;
   const router = express.Router();
   router.use(express.json({ limit: "1mb" }));
+  router.use(staffSellersRouter(context));
 
   /** The seller the user works for (while substituting: the substituted one), or a 404 answer. */
   const currentSeller = (res: Response): SellerRow | undefined => {
