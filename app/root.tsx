@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import { getToast } from "remix-toast";
 import type { Route } from "./+types/root";
 import { EnvironmentIndicator } from "./components/environment-indicator";
@@ -14,11 +14,12 @@ import { environmentServices } from "./services/environment.server";
 import { getLocale, i18nextMiddleware } from "./services/i18n.server";
 import { requestMetaMiddleware } from "./services/request-context.server";
 import { sessionContext, sessionMiddleware } from "./services/session.server";
+import { substitutionAuditMiddleware } from "./services/substitution-audit.server";
 import { sanitizeToast } from "./services/toast-html.server";
 import appStylesHref from "./styles/app.css?url";
 import componentStylesHref from "./styles/components.css?url";
 
-export const middleware = [requestMetaMiddleware, i18nextMiddleware, sessionMiddleware];
+export const middleware = [requestMetaMiddleware, i18nextMiddleware, sessionMiddleware, substitutionAuditMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appStylesHref },
@@ -50,6 +51,10 @@ export const shouldRevalidate = () => true;
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const { t } = useTranslation();
+  // A page may bring its own toast (see page-toast.server.ts): a failed submission re-rendered without JavaScript.
+  const pageToast = useMatches()
+    .map((match) => (match.loaderData as { pageToast?: PortalToast | null } | undefined)?.pageToast)
+    .findLast(Boolean);
   return (
     <html lang={rootData?.locale ?? "en"} dir="ltr">
       <head>
@@ -65,7 +70,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <NavigationProgress />
         {rootData?.user?.substitutionMode ? <SubstitutionBanner sellerName={rootData.user.substitutedSellerName} /> : null}
         {children}
-        <Toaster toast={rootData?.toast} />
+        <Toaster toast={rootData?.toast ?? pageToast ?? undefined} />
         {rootData?.environment ? <EnvironmentIndicator services={rootData.environment} /> : null}
         <VersionCheck />
         <ScrollRestoration />

@@ -59,7 +59,15 @@ export const StaffSellerQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
-export type StaffSellerQuery = z.input<typeof StaffSellerQuery>;
+export type StaffSellerQuery = {
+  search?: string;
+  state?: z.infer<typeof SellerStateName>;
+  channel?: SellerChannel;
+  stuck?: boolean;
+  sort?: StaffSellerSort;
+  page?: number;
+  pageSize?: number;
+};
 
 export const StaffSellerPage = z.object({
   items: z.array(StaffSeller),
