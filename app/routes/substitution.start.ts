@@ -59,6 +59,12 @@ export async function action(args: Route.ActionArgs) {
     if (!(error instanceof UpstreamError)) throw error;
     log.error({ err: error, staffUserId: staff.id, sellerId }, "substitution failed");
     await refreshUser(args);
-    return redirectWithPortalToast(back, upstreamErrorToast(error, t("staff.substitution.failed", { id: sellerId })));
+    // The named message first; what the service said goes along as the detail.
+    const facts = upstreamErrorToast(error, "");
+    return redirectWithPortalToast(back, {
+      ...facts,
+      message: t("staff.substitution.failed", { id: sellerId }),
+      detail: [error.body.message, facts.detail].filter(Boolean).join(" · ") || undefined,
+    });
   }
 }
