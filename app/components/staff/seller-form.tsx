@@ -120,13 +120,13 @@ function TextField({
       ) : null}
       <input key={key} {...props} aria-describedby={describedBy} autoComplete={autoComplete} onInput={(event) => setValue(event.currentTarget.value)} />
       <FieldError field={field} />
-      {liveCheck && liveId ? <LiveDuplicateCheck id={liveId} field={liveCheck} value={value} /> : null}
+      {liveCheck && liveId ? <LiveDuplicateCheck id={liveId} field={liveCheck} value={value} shownError={Boolean(field.errors?.length)} /> : null}
     </div>
   );
 }
 
 /** Tells, while the person types, whether the name or CRM id is taken; the server checks again on submit. */
-function LiveDuplicateCheck({ id, field, value }: { id: string; field: "name" | "crmId"; value: string }) {
+function LiveDuplicateCheck({ id, field, value, shownError }: { id: string; field: "name" | "crmId"; value: string; shownError: boolean }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<{ value: string; taken: boolean | null }>();
   const trimmed = value.trim();
@@ -136,7 +136,9 @@ function LiveDuplicateCheck({ id, field, value }: { id: string; field: "name" | 
     const timer = setTimeout(() => void load(`/invite-seller/check?${new URLSearchParams({ [field]: trimmed })}`), DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [trimmed, field, load]);
-  const answer = fetcher.data && fetcher.data.value === trimmed ? fetcher.data.taken : undefined;
+  const fresh = fetcher.data && fetcher.data.value === trimmed ? fetcher.data.taken : undefined;
+  // The field's own error says it already; the live line would repeat it.
+  const answer = shownError && fresh ? undefined : fresh;
   return (
     <p id={id} className={answer ? "field__live field__live--taken" : "field__live"} aria-live="polite">
       {!trimmed || answer === undefined ? "" : answer === null ? t("staff.form.liveUnavailable") : answer ? t(`staff.form.errors.${field}Taken`) : t(`staff.form.live.${field}Free`)}
