@@ -80,7 +80,7 @@ export default function DeleteSeller({ loaderData, actionData }: Route.Component
       <p className="warning-text">{t("staff.delete.warning")}</p>
       <Form method="post" {...getFormProps(form)} className="staff-form">
         <ErrorSummary
-          entries={actionData?.status === "error" && error ? [{ fieldId: fields.confirmName.id, label: t("staff.delete.confirmLabel", { seller: seller.name }), message: t(error) }] : []}
+          entries={form.status === "error" && error ? [{ fieldId: fields.confirmName.id, label: t("staff.delete.confirmLabel", { seller: seller.name }), message: t(error) }] : []}
           focusKey={actionData}
         />
         <div className="field">

@@ -44,7 +44,7 @@ export function SellerForm({ id, lastResult, defaultValue, submitLabel, hidden =
 
   return (
     <Form method="post" {...getFormProps(form)} className="staff-form">
-      <ErrorSummary entries={lastResult?.status === "error" ? summary : []} focusKey={lastResult} />
+      <ErrorSummary entries={form.status === "error" ? summary : []} focusKey={lastResult} />
       <input type="hidden" name="form" value={id} />
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
