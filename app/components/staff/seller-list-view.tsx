@@ -231,31 +231,40 @@ function RowActions({ seller, permissions, returnTo }: { seller: SellerRow; perm
         <input type="hidden" name="userProfileId" value={seller.sellerUserProfileId} />
         <input type="hidden" name="sellerId" value={seller.onboardingSellerId} />
         <input type="hidden" name="returnTo" value={returnTo} />
-        <button type="submit" className="button button--secondary button--small" aria-label={t("staff.actions.actAsSellerNamed", { seller: seller.name })}>
+        <button type="submit" className="button button--secondary button--small">
           {t("staff.actions.actAsSeller")}
+          <SellerName name={seller.name} />
         </button>
       </Form>,
     );
   }
   if (permissions.markAsActive && seller.state === "CATALOGUE_DATA_MAPPING_FINISHED") {
     actions.push(
-      <Link key="active" className="button button--secondary button--small" to={`/mark-as-active?sellerId=${encodeURIComponent(seller.onboardingSellerId)}`} aria-label={t("staff.actions.markAsActiveNamed", { seller: seller.name })}>
+      <Link key="active" className="button button--secondary button--small" to={`/mark-as-active?sellerId=${encodeURIComponent(seller.onboardingSellerId)}`}>
         {t("staff.actions.markAsActive")}
+        <SellerName name={seller.name} />
       </Link>,
     );
   }
   if (permissions.administer) {
     actions.push(
-      <Link key="edit" className="button button--secondary button--small" to={`/seller-administration?edit=${encodeURIComponent(seller.onboardingSellerId)}#edit-seller`} aria-label={t("staff.actions.editNamed", { seller: seller.name })}>
+      <Link key="edit" className="button button--secondary button--small" to={`/seller-administration?edit=${encodeURIComponent(seller.onboardingSellerId)}#edit-seller`}>
         {t("staff.actions.edit")}
+        <SellerName name={seller.name} />
       </Link>,
-      <Link key="delete" className="button button--danger button--small" to={`/delete-seller?sellerId=${encodeURIComponent(seller.onboardingSellerId)}`} aria-label={t("staff.actions.deleteNamed", { seller: seller.name })}>
+      <Link key="delete" className="button button--danger button--small" to={`/delete-seller?sellerId=${encodeURIComponent(seller.onboardingSellerId)}`}>
         {t("staff.actions.delete")}
+        <SellerName name={seller.name} />
       </Link>,
     );
   }
   if (actions.length === 0) return <span className="seller-table__meta">{t("staff.actions.none")}</span>;
   return <div className="row-actions">{actions}</div>;
+}
+
+/** Which seller a row's button acts on, for screen readers (the row shows it already). */
+function SellerName({ name }: { name: string }) {
+  return <span className="visually-hidden">{` ${name}`}</span>;
 }
 
 function Pagination({ path, query, total }: { path: string; query: SellerListQuery; total: number }) {
