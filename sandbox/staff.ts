@@ -121,10 +121,22 @@ export function listStaffSellers(db: Database, filter: StaffListFilter): StaffSe
   const { total } = db.prepare(`SELECT count(*) AS total FROM sellers s LEFT JOIN seller_profiles p ON p.seller_id = s.id ${whereSql}`).get(...params) as {
     total: number;
   };
-  const rows = db
-    .prepare(`${SELECT_STAFF_SELLER} ${whereSql} ORDER BY ${SORT_SQL[filter.sort]} LIMIT ? OFFSET ?`)
-    .all(...params, filter.pageSize, (filter.page - 1) * filter.pageSize) as StaffSellerRow[];
-  return StaffSellerPage.parse({ items: rows.map((row) => toStaffSeller(db, row)), page: filter.page, pageSize: filter.pageSize, total });
+  // The page's ids first (filter, sort, limit over plain columns), then the page's rows with their
+  // per-seller lookups: those run for 25 sellers, not for every seller the sort has to look at.
+  const ids = (
+    db
+      .prepare(`SELECT s.id FROM sellers s LEFT JOIN seller_profiles p ON p.seller_id = s.id ${whereSql} ORDER BY ${SORT_SQL[filter.sort]} LIMIT ? OFFSET ?`)
+      .all(...params, filter.pageSize, (filter.page - 1) * filter.pageSize) as { id: string }[]
+  ).map((row) => row.id);
+  const rows = ids.length
+    ? (db.prepare(`${SELECT_STAFF_SELLER} WHERE s.id IN (${ids.map(() => "?").join(",")})`).all(...ids) as StaffSellerRow[])
+    : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const items = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toStaffSeller(db, row)] : [];
+  });
+  return StaffSellerPage.parse({ items, page: filter.page, pageSize: filter.pageSize, total });
 }
 
 export function findStaffSeller(db: Database, sellerId: string): StaffSeller | undefined {
