@@ -9,9 +9,10 @@ import { authorize } from "~/services/authorize.server";
 import { getI18n } from "~/services/i18n.server";
 import { dataWithPageToast, takePageToast } from "~/services/page-toast.server";
 import { requestMetaContext } from "~/services/request-context.server";
+import { sellerForPage } from "~/services/staff-sellers.server";
 import { redirectWithPortalToast, upstreamErrorToast } from "~/services/toast.server";
 import { upstream } from "~/services/upstream/index.server";
-import { orRouteError, UpstreamError } from "~/services/upstream/upstream-error.server";
+import { UpstreamError } from "~/services/upstream/upstream-error.server";
 import staffStylesHref from "~/styles/staff.css?url";
 import type { Route } from "./+types/delete-seller";
 
@@ -26,7 +27,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: staf
 
 export async function loader(args: Route.LoaderArgs) {
   const { sellerId } = SellerIdQuery.parse(Object.fromEntries(args.url.searchParams));
-  const seller = await orRouteError(upstream(args).onboarding.staffSeller(sellerId));
+  const seller = await sellerForPage(args, sellerId);
   return { seller, pageToast: takePageToast(args.context), title: getI18n(args.context).t("staff.delete.title") };
 }
 
@@ -36,7 +37,7 @@ export async function action(args: Route.ActionArgs) {
   const { sellerId } = SellerIdQuery.parse(Object.fromEntries(args.url.searchParams));
   const t = getI18n(context).t;
   const api = upstream(args);
-  const [formData, seller] = await Promise.all([request.formData(), orRouteError(api.onboarding.staffSeller(sellerId))]);
+  const [formData, seller] = await Promise.all([request.formData(), sellerForPage(args, sellerId)]);
   const submission = parseWithZod(formData, { schema: deleteConfirmationSchema(seller.name) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {

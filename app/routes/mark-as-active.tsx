@@ -5,9 +5,10 @@ import { authorize } from "~/services/authorize.server";
 import { requireUser } from "~/services/current-user.server";
 import { getI18n } from "~/services/i18n.server";
 import { dataWithPageToast, takePageToast } from "~/services/page-toast.server";
+import { sellerForPage } from "~/services/staff-sellers.server";
 import { redirectWithPortalToast, upstreamErrorToast } from "~/services/toast.server";
 import { upstream } from "~/services/upstream/index.server";
-import { orRouteError, UpstreamError } from "~/services/upstream/upstream-error.server";
+import { UpstreamError } from "~/services/upstream/upstream-error.server";
 import { defaultPath } from "~/lib/access";
 import staffStylesHref from "~/styles/staff.css?url";
 import type { Route } from "./+types/mark-as-active";
@@ -21,7 +22,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: staf
 
 export async function loader(args: Route.LoaderArgs) {
   const { sellerId } = SellerIdQuery.parse(Object.fromEntries(args.url.searchParams));
-  const [user, seller] = await Promise.all([requireUser(args), orRouteError(upstream(args).onboarding.staffSeller(sellerId))]);
+  const [user, seller] = await Promise.all([requireUser(args), sellerForPage(args, sellerId)]);
   return {
     seller,
     back: defaultPath(user.role),

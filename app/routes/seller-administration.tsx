@@ -10,10 +10,10 @@ import { authorize } from "~/services/authorize.server";
 import { requireUser } from "~/services/current-user.server";
 import { getI18n } from "~/services/i18n.server";
 import { dataWithPageToast, takePageToast } from "~/services/page-toast.server";
-import { conflictErrors, duplicateErrors, loadSellerList, rowPermissions, toSellerUpsert } from "~/services/staff-sellers.server";
+import { conflictErrors, duplicateErrors, loadSellerList, rowPermissions, sellerForPage, toSellerUpsert } from "~/services/staff-sellers.server";
 import { redirectWithPortalToast, upstreamErrorToast } from "~/services/toast.server";
 import { upstream } from "~/services/upstream/index.server";
-import { orRouteError, UpstreamError } from "~/services/upstream/upstream-error.server";
+import { UpstreamError } from "~/services/upstream/upstream-error.server";
 import staffStylesHref from "~/styles/staff.css?url";
 import type { Route } from "./+types/seller-administration";
 
@@ -39,7 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
   const [user, list, editing] = await Promise.all([
     requireUser(args),
     loadSellerList(args, query),
-    editId ? orRouteError(upstream(args).onboarding.staffSeller(editId)) : null,
+    editId ? sellerForPage(args, editId) : null,
   ]);
   return {
     query,

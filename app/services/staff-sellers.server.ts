@@ -4,7 +4,7 @@
  * duplicate checks, and turning the seller form into the upstream shape.
  */
 import type { DetailedSeller, SellerUpsert, StaffSeller } from "@contract/staff";
-import type { RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { isAllowed, accessRules } from "~/lib/access";
 import { daysSince, SELLER_LIST_PAGE_SIZE, type SellerListQuery } from "~/lib/seller-list-query";
 import type { SellerForm } from "~/lib/staff-forms";
@@ -70,6 +70,18 @@ async function loadDetails(args: Args, rows: SellerRow[]): Promise<SellerDetails
       error: { message: getI18n(args.context).t("staff.list.detailsFailed"), detail: error.reference ?? error.body.message, errorCode: error.body.errorCode },
     };
   }
+}
+
+/** One seller for a page about it: an unknown seller is a page that does not exist (404), other failures the error view. */
+export function sellerForPage(args: Args, onboardingSellerId: string): Promise<StaffSeller> {
+  return orRouteError(
+    upstream(args)
+      .onboarding.staffSeller(onboardingSellerId)
+      .catch((error: unknown) => {
+        if (error instanceof UpstreamError && error.status === 404) throw data({ message: "Page Not Found" }, { status: 404 });
+        throw error;
+      }),
+  );
 }
 
 /** What each staff role may do from a list row. */

@@ -278,9 +278,13 @@ describe("/seller-administration, /mark-as-active, /delete-seller", () => {
     expect(url).toBe(`${PORTAL}/home/overview`);
   });
 
-  it("answers 404 without a sellerId", async () => {
-    const response = await (await as("OPERATOR_ADMINISTRATOR")).get(`${PORTAL}/delete-seller`);
-    expect(response.status).toBe(404);
+  it("answers 404 without a sellerId, and for a seller that does not exist", async () => {
+    const admin = await as("OPERATOR_ADMINISTRATOR");
+    for (const path of ["/delete-seller", "/delete-seller?sellerId=no-such-seller", "/mark-as-active?sellerId=no-such-seller", "/seller-administration?edit=no-such-seller"]) {
+      const response = await admin.get(`${PORTAL}${path}`);
+      expect(response.status, path).toBe(404);
+      await response.body?.cancel();
+    }
   });
 
   it("deletes nothing unless the seller's name is typed, keeps the input when deleting fails, then deletes", async () => {
