@@ -49,7 +49,7 @@ for (const variant of VARIANTS) {
       await expectAccessible(invite, testInfo, `invite-seller-errors-${variant.width}-${variant.locale}`);
       await invite.context().close();
 
-      const admin = await open("admin@example.com", "/seller-administration?edit=seller-new");
+      const admin = await open("admin@example.com", "/seller-administration?edit=seller-new&search=frischer");
       await expectAccessible(admin, testInfo, `seller-administration-${variant.width}-${variant.locale}`);
       await admin.goto("/delete-seller?sellerId=seller-new");
       await expectAccessible(admin, testInfo, `delete-seller-${variant.width}-${variant.locale}`);
