@@ -4,15 +4,18 @@
  * Router, and a graceful shutdown. Runs on Node 24 directly (type stripping).
  */
 import { randomUUID } from "node:crypto";
-import type { Server } from "node:http";
+import { STATUS_CODES, type Server } from "node:http";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { ConfigurationError, parseEnv, type PortalEnv } from "./app/services/env.server.ts";
 import { logger } from "./app/services/logger.server.ts";
+import { safeReturnPath } from "./app/lib/safe-path.ts";
+import { allowedMethods, declaredBodyLength, sameOriginWrites } from "./server/request-guards.ts";
+import { reactRouterHandler } from "./server/request-handler.ts";
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const REQUEST_ID = /^[\w.-]{1,100}$/;
@@ -49,15 +52,39 @@ function requestIds(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+/** The 4xx status an error carries (Express and its body parsers set `status`), or undefined. */
+function clientErrorStatus(error: unknown): number | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const { status, statusCode } = error as { status?: unknown; statusCode?: unknown };
+  const value = typeof status === "number" ? status : statusCode;
+  return typeof value === "number" && value >= 400 && value < 500 ? value : undefined;
+}
+
+/**
+ * The few files of public/ (favicon and the like), found once at start: only
+ * their paths touch the disk, so a page request goes on to React Router
+ * without a file lookup first.
+ */
+function publicFiles(clientDir: string) {
+  const names = new Set(
+    readdirSync(clientDir, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${entry.name}`),
+  );
+  const serve = express.static(clientDir, { maxAge: "1h", redirect: false, index: false });
+  return (req: Request, res: Response, next: NextFunction) => (names.has(req.path) ? serve(req, res, next) : next());
+}
+
 /** "/home/" answers 301 to "/home", query kept. */
 function trailingSlash(req: Request, res: Response, next: NextFunction) {
   if (req.path.length > 1 && req.path.endsWith("/")) {
     const queryStart = req.originalUrl.indexOf("?");
     const query = queryStart === -1 ? "" : req.originalUrl.slice(queryStart);
     // Leading slashes and backslashes collapse to one slash: "//evil.example/" or
-    // "/\\evil.example/" must not become a protocol-relative redirect.
+    // "/\\evil.example/" must not become a protocol-relative redirect; the
+    // return-path check refuses whatever else could leave the origin.
     const target = "/" + req.path.replace(/^[/\\]+/, "").replace(/\/+$/, "");
-    res.redirect(301, target + query);
+    res.redirect(301, safeReturnPath(target + query) ?? "/");
     return;
   }
   next();
@@ -78,6 +105,9 @@ export async function startPortal(options: { dev?: boolean } = {}): Promise<Port
     res.status(shuttingDown ? 503 : 200).json({ status: shuttingDown ? "shutting-down" : "ready" });
   });
   app.use(securityHeaders(env));
+  app.use(allowedMethods);
+  app.use(sameOriginWrites(new URL(env.PORTAL_URL).origin));
+  app.use(declaredBodyLength);
   app.use(trailingSlash);
   app.use(compression());
 
@@ -88,14 +118,24 @@ export async function startPortal(options: { dev?: boolean } = {}): Promise<Port
     app.use(devServer.middlewares);
     build = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
-    app.use("/assets", express.static(path.join(ROOT, "build/client/assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(path.join(ROOT, "build/client"), { maxAge: "1h" }));
+    // Hashed names, cached for a year. No directory redirects: "/assets" would
+    // answer "/assets/", which the trailing-slash rule sends back.
+    app.use("/assets", express.static(path.join(ROOT, "build/client/assets"), { immutable: true, maxAge: "1y", redirect: false, index: false }));
+    app.use(publicFiles(path.join(ROOT, "build/client")));
     build = (await import(path.join(ROOT, "build/server/index.js"))) as ServerBuild;
   }
 
-  app.all("/{*splat}", createRequestHandler({ build, getLoadContext: () => new RouterContextProvider() }));
+  // app.use, not a route pattern: Express would decode the path as a parameter and fail on "/%zz".
+  app.use(reactRouterHandler({ build, getLoadContext: () => new RouterContextProvider() }));
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const status = clientErrorStatus(error);
+    if (status) {
+      // The client's mistake (a malformed URL, an unreadable body): its status and a warning, not an alarm.
+      logger.warn({ err: error, requestId: req.get("x-request-id"), method: req.method, path: req.path, status }, "client error");
+      if (!res.headersSent) res.status(status).type("text/plain").send(STATUS_CODES[status] ?? "Client Error");
+      return;
+    }
     logger.error({ err: error, requestId: req.get("x-request-id"), path: req.path }, "request failed");
     if (!res.headersSent) res.status(500).type("text/plain").send("Internal Server Error");
   });

@@ -4,9 +4,9 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { env } from "./services/env.server";
-import { getI18n } from "./services/i18n.server";
+import { getRenderI18n } from "./services/i18n.server";
 import { logger } from "./services/logger.server";
 import { requestMetaContext } from "./services/request-context.server";
 import { configureToasts } from "./services/toast.server";
@@ -55,7 +55,7 @@ export default function handleRequest(
     const readyOption = bot || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={getI18n(loadContext)}>
+      <I18nextProvider i18n={getRenderI18n(loadContext)}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </I18nextProvider>,
       {
@@ -80,9 +80,26 @@ export default function handleRequest(
   });
 }
 
-/** Unexpected errors of loaders, actions and rendering: logged with the request id, and reported. */
+function requestLog(context: Readonly<RouterContextProvider> | undefined) {
+  try {
+    return context?.get(requestMetaContext).log;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Unexpected errors of loaders, actions and rendering: logged with the request id, and reported.
+ * A client's error (a 4xx the router answers by itself, e.g. a method no route has) is a warning at most.
+ */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  const log = context?.get(requestMetaContext)?.log ?? logger;
-  log.error({ err: error, path: new URL(request.url).pathname, bot: isbot(request.headers.get("user-agent")), report: true }, "unhandled error");
+  // The request-id middleware has not run when the router refuses a request before any route matched.
+  const log = requestLog(context) ?? logger;
+  const path = new URL(request.url).pathname;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log.warn({ status: error.status, path, method: request.method }, "client error");
+    return;
+  }
+  log.error({ err: error, path, bot: isbot(request.headers.get("user-agent")), report: true }, "unhandled error");
 };

@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
-import { getToast } from "remix-toast";
 import type { Route } from "./+types/root";
 import { EnvironmentIndicator } from "./components/environment-indicator";
 import { Logo } from "./components/logo";
@@ -16,6 +15,7 @@ import { requestMetaMiddleware } from "./services/request-context.server";
 import { sessionContext, sessionMiddleware } from "./services/session.server";
 import { substitutionAuditMiddleware } from "./services/substitution-audit.server";
 import { sanitizeToast } from "./services/toast-html.server";
+import { readToast } from "./services/toast.server";
 import appStylesHref from "./styles/app.css?url";
 import componentStylesHref from "./styles/components.css?url";
 
@@ -28,7 +28,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { toast, headers } = await getToast(request);
+  const { toast, headers } = await readToast(request);
   const user = context.get(sessionContext).user;
   return data(
     {

@@ -16,6 +16,7 @@ export default [
   layout("components/layouts/library.tsx", [
     route("dev/translations", "routes/dev.translations.tsx"),
     route("dev/catalog", "routes/dev.catalog.tsx"),
+    route("dev/state-guard", "routes/dev.state-guard.tsx"),
   ]),
   layout("components/layouts/default.tsx", [route("*", "routes/not-found.tsx")]),
 

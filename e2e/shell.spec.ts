@@ -1,7 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { expect, test } from "@playwright/test";
 import { jsEnabled, signInAndOpen } from "./support/auth";
-import { locationOf, requiredHeader } from "./support/http";
+import { locationOf, portalOrigin, requiredHeader } from "./support/http";
 import { isPortalPath, PORTAL_URL, SANDBOX_URL } from "./support/sandbox";
 
 const DENIED = "You do not have access to that page, so we brought you to your start page.";
@@ -113,7 +113,7 @@ test.describe("access denial", () => {
     expect(locationOf(denied)).toBe("/default-redirect");
     expect(denied.headers()["set-cookie"]).toContain("sp_toast=");
 
-    const deniedPost = await page.request.post("/ui/home-menu", { form: { open: "false" }, maxRedirects: 0 });
+    const deniedPost = await page.request.post("/ui/home-menu", { form: { open: "false" }, headers: portalOrigin, maxRedirects: 0 });
     expect(deniedPost.status()).toBe(302);
     expect(locationOf(deniedPost)).toBe("/default-redirect");
     expect(deniedPost.headers()["set-cookie"]).not.toContain("sp_home_menu");
@@ -121,7 +121,7 @@ test.describe("access denial", () => {
 
     // A seller may use it: the action answers and sets the cookie.
     await signInAndOpen(page, "seller.active@example.com", "/landing-page");
-    const allowed = await page.request.post("/ui/home-menu", { form: { open: "false" }, maxRedirects: 0 });
+    const allowed = await page.request.post("/ui/home-menu", { form: { open: "false" }, headers: portalOrigin, maxRedirects: 0 });
     expect(allowed.status()).toBe(200);
     expect(await allowed.json()).toEqual({ open: false });
     expect(allowed.headers()["set-cookie"]).toContain("sp_home_menu=");
@@ -140,7 +140,7 @@ test.describe("access denial", () => {
   });
 
   test("signed out, a POST goes to sign-in and does not run the action", async ({ request }) => {
-    const response = await request.post("/ui/home-menu", { form: { open: "false" }, maxRedirects: 0 });
+    const response = await request.post("/ui/home-menu", { form: { open: "false" }, headers: portalOrigin, maxRedirects: 0 });
     expect(response.status()).toBe(302);
     expect(locationOf(response)).toBe("/login");
     expect(response.headers()["set-cookie"] ?? "").not.toContain("sp_home_menu");

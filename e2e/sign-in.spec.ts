@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { demoAccounts } from "./support/accounts";
-import { locationOf } from "./support/http";
+import { locationOf, portalOrigin } from "./support/http";
 import { expectProviderSignIn, submitProviderSignIn, waitForPortalAfterSignIn } from "./support/auth";
 import { clearFaults, IDP_URL, injectFault, isPortalPath, isProviderUrl, PORTAL_URL, SANDBOX_URL } from "./support/sandbox";
 
@@ -103,6 +103,7 @@ test.describe("no open redirect", () => {
     test(`the language form ignores redirectTo=${redirectTo}`, async ({ request }) => {
       const response = await request.post("/language", {
         form: { language: "en", redirectTo },
+        headers: portalOrigin,
         maxRedirects: 0,
       });
       expect(response.status()).toBe(302);

@@ -97,6 +97,11 @@ export function controlRouter(options: ControlOptions): express.Router {
     }
     res.json({ path, method: method ?? null, count: counter.count(path, method) });
   });
+  /** When each request arrived and was answered: lets a test see which upstream calls overlapped. */
+  router.get("/requests/timeline", (req, res) => {
+    const prefix = typeof req.query.prefix === "string" ? req.query.prefix : undefined;
+    res.json({ requests: counter.timeline(prefix) });
+  });
   router.delete("/requests", (_req, res) => {
     counter.reset();
     res.status(204).end();

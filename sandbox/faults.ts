@@ -65,12 +65,29 @@ export class FaultRules {
   }
 }
 
+/** When one request arrived and when its answer was sent, in milliseconds on the sandbox's monotonic clock. */
+export type RequestTiming = { method: string; path: string; startedAt: number; finishedAt?: number };
+
+/** The timeline keeps the latest requests only: enough for a test, bounded for a long benchmark. */
+const TIMELINE_LENGTH = 1000;
+
 export class RequestCounter {
   #counts = new Map<string, number>();
+  #timeline: RequestTiming[] = [];
 
-  record(method: string, path: string): void {
+  /** Counts a request and starts its timeline entry; the caller sets `finishedAt` when the answer is sent. */
+  record(method: string, path: string): RequestTiming {
     const key = `${method.toUpperCase()} ${path}`;
     this.#counts.set(key, (this.#counts.get(key) ?? 0) + 1);
+    const timing: RequestTiming = { method: method.toUpperCase(), path, startedAt: performance.now() };
+    this.#timeline.push(timing);
+    if (this.#timeline.length > TIMELINE_LENGTH) this.#timeline.shift();
+    return timing;
+  }
+
+  /** The requests in the order they arrived, optionally only those whose path starts with a prefix. */
+  timeline(pathPrefix?: string): RequestTiming[] {
+    return this.#timeline.filter((timing) => !pathPrefix || timing.path.startsWith(pathPrefix)).map((timing) => ({ ...timing }));
   }
 
   /** Hits of a path, for one method or all of them. */
@@ -93,6 +110,7 @@ export class RequestCounter {
 
   reset(): void {
     this.#counts.clear();
+    this.#timeline = [];
   }
 }
 
@@ -101,7 +119,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /** Counts every request, then applies the first matching fault rule: latency, then drop or status. */
 export function faultMiddleware(faults: FaultRules, counter: RequestCounter) {
   return async (req: Request, res: Response, next: NextFunction) => {
-    counter.record(req.method, req.path);
+    const timing = counter.record(req.method, req.path);
+    res.once("finish", () => (timing.finishedAt = performance.now()));
     const rule = faults.take(req.method, req.path);
     if (!rule) return next();
     if (rule.latencyMs) await sleep(rule.latencyMs);

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { defaultPath, isSellerRole } from "~/lib/access";
 import { requireUser } from "~/services/current-user.server";
-import { upstream } from "~/services/upstream/index.server";
+import { sellerState } from "~/services/seller-state.server";
 import { orRouteError } from "~/services/upstream/upstream-error.server";
 import type { Route } from "./+types/default-redirect";
 
@@ -9,6 +9,6 @@ import type { Route } from "./+types/default-redirect";
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
   if (!isSellerRole(user.role)) throw redirect(defaultPath(user.role));
-  const { state } = await orRouteError(upstream(args).onboarding.sellerState());
+  const { state } = await orRouteError(sellerState(args));
   throw redirect(defaultPath(user.role, state));
 }

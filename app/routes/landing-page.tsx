@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { isSellerActive, isSellerRole } from "~/lib/access";
 import { authorize } from "~/services/authorize.server";
 import { requireUser } from "~/services/current-user.server";
-import { upstream } from "~/services/upstream/index.server";
+import { sellerState } from "~/services/seller-state.server";
 import { orRouteError } from "~/services/upstream/upstream-error.server";
 import type { Route } from "./+types/landing-page";
 
@@ -12,7 +12,7 @@ export const middleware = [authorize({ rule: "anySignedIn" })];
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
   if (!isSellerRole(user.role)) return { role: user.role, sellerActive: null };
-  const { state } = await orRouteError(upstream(args).onboarding.sellerState());
+  const { state } = await orRouteError(sellerState(args));
   return { role: user.role, sellerActive: isSellerActive(state) };
 }
 

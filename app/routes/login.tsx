@@ -29,12 +29,14 @@ export async function loader(args: Route.LoaderArgs) {
       throw data({ service: "identity-provider" }, { status: 503 });
     }
     log.warn({ err: error }, "token exchange failed");
-    session.signOut();
+    // A failed or foreign callback (a link to /login?error=…&state=… on another
+    // site) leaves an existing session as it is: the signed-in user goes home.
+    if (session.user) throw redirect("/default-redirect");
     const cancelled = error instanceof OAuth2RequestError && error.code === "access_denied";
     throw await redirectWithPortalToast("/", { type: "error", message: t(cancelled ? "auth.cancelled" : "auth.tokenExchangeFailed") });
   }
 
-  session.setTokens(tokens);
+  session.signIn(tokens);
   await refreshUser(args);
   throw redirect(session.takeLastUrl());
 }

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
-import { endSessionUrl } from "~/services/auth.server";
+import { endSessionUrl, revokeTokens } from "~/services/auth.server";
+import { requestMetaContext } from "~/services/request-context.server";
 import { sessionContext } from "~/services/session.server";
 import type { Route } from "./+types/logout";
 
@@ -8,9 +9,11 @@ export function loader() {
   return redirect("/");
 }
 
+/** Ends the session here, revokes its tokens at the provider, and ends the provider's session too. */
 export async function action({ context }: Route.ActionArgs) {
   const session = context.get(sessionContext);
-  const idToken = session.tokens?.idToken;
+  const tokens = session.tokens;
   session.signOut();
-  return redirect((await endSessionUrl(idToken)) ?? "/");
+  if (tokens) await revokeTokens(tokens, context.get(requestMetaContext).log);
+  return redirect((await endSessionUrl(tokens?.idToken)) ?? "/");
 }

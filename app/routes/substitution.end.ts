@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { redirect } from "react-router";
-import { endSessionUrl } from "~/services/auth.server";
+import { endSessionUrl, revokeTokens } from "~/services/auth.server";
 import { refreshUser, requireUser } from "~/services/current-user.server";
 import { getI18n } from "~/services/i18n.server";
 import { requestMetaContext } from "~/services/request-context.server";
@@ -30,10 +30,11 @@ export async function action(args: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     const session = context.get(sessionContext);
-    const idToken = session.tokens?.idToken;
+    const tokens = session.tokens;
     session.signOut();
     log.error({ err: error }, "removing the substitution failed");
-    return redirectWithPortalToast((await endSessionUrl(idToken)) ?? "/", {
+    if (tokens) await revokeTokens(tokens, log);
+    return redirectWithPortalToast((await endSessionUrl(tokens?.idToken)) ?? "/", {
       type: "error",
       message: getI18n(context).t("substitution.removeFailed"),
     });

@@ -8,6 +8,7 @@ import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
 import { env, secureCookies } from "./env.server";
+import type { Logger } from "./logger.server";
 import type { SessionTokens } from "./session.server";
 
 const SCOPES = ["openid", "offline_access", "user_info"];
@@ -131,6 +132,28 @@ export async function renewTokens(tokens: SessionTokens): Promise<SessionTokens>
   if (!tokens.refreshToken) throw new Error("no refresh token");
   const { strategy } = await oidc();
   return tokensFrom(await withinTimeout(strategy.refreshToken(tokens.refreshToken), "token renewal"), tokens);
+}
+
+/**
+ * Revokes the refresh and the access token at the provider (RFC 7009), so a
+ * copy of the old session cookie opens nothing upstream. Both at once; a
+ * provider without a revocation endpoint, or one that fails, is logged and
+ * does not stop the sign-out.
+ */
+export async function revokeTokens(tokens: SessionTokens, log: Logger): Promise<void> {
+  let strategy: PortalStrategy;
+  try {
+    if (!(await providerMetadata()).revocation_endpoint) return;
+    ({ strategy } = await oidc());
+  } catch (error) {
+    log.warn({ err: error }, "tokens not revoked: identity provider unavailable");
+    return;
+  }
+  const revocable = [tokens.refreshToken, tokens.accessToken].filter((token): token is string => Boolean(token));
+  const results = await Promise.allSettled(revocable.map(async (token) => withinTimeout(strategy.revokeToken(token), "token revocation")));
+  for (const result of results) {
+    if (result.status === "rejected") log.warn({ err: result.reason }, "token revocation failed");
+  }
 }
 
 /** Where the browser goes to end the session at the provider, or undefined when it has no such endpoint. */

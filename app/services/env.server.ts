@@ -27,11 +27,22 @@ const EnvSchema = z
     API_KEY: z.string().min(1),
     ANALYTICS_API_KEY: z.string().min(1),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    /** A session ends this long after sign-in, however active (default 12 h). */
+    SESSION_ABSOLUTE_LIFETIME_SECONDS: z.coerce.number().int().positive().default(12 * 60 * 60),
+    /** A session ends after this long without a request (default 2 h). */
+    SESSION_IDLE_LIFETIME_SECONDS: z.coerce.number().int().positive().default(2 * 60 * 60),
     /** Turns on /dev/* pages outside development builds (used by the test server). */
     ENABLE_DEV_PAGES: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
+    if (env.SESSION_IDLE_LIFETIME_SECONDS > env.SESSION_ABSOLUTE_LIFETIME_SECONDS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_IDLE_LIFETIME_SECONDS"],
+        message: "must not be longer than SESSION_ABSOLUTE_LIFETIME_SECONDS",
+      });
+    }
     if (env.NODE_ENV === "production" && /^(change-me|dev|sandbox)/i.test(env.SESSION_SECRET)) {
       ctx.addIssue({
         code: "custom",

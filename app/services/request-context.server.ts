@@ -11,6 +11,14 @@ const REQUEST_ID = /^[\w.-]{1,100}$/;
 export const requestMetaMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const header = request.headers.get("x-request-id");
   const requestId = header && REQUEST_ID.test(header) ? header : crypto.randomUUID();
-  context.set(requestMetaContext, { requestId, log: logger.child({ requestId }) });
+  // The request's logger is made when something logs: most requests never do.
+  let log: Logger | undefined;
+  context.set(requestMetaContext, {
+    requestId,
+    get log() {
+      log ??= logger.child({ requestId });
+      return log;
+    },
+  });
   return next();
 };

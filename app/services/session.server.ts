@@ -7,7 +7,9 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import type { CurrentUser } from "@contract/upstream";
 import { createContext, createCookieSessionStorage, type MiddlewareFunction, type Session, type SessionStorage } from "react-router";
+import { revokeTokens } from "./auth.server";
 import { env, secureCookies } from "./env.server";
+import { requestMetaContext } from "./request-context.server";
 import { safeReturnPath } from "~/lib/safe-path";
 
 export type SessionTokens = {
@@ -24,9 +26,23 @@ type SessionData = {
   user: CurrentUser;
   userFetchedAt: number;
   lastUrl: string;
+  /** Epoch milliseconds of the sign-in: the absolute lifetime counts from here. */
+  signedInAt: number;
+  /** Epoch milliseconds of the latest request, kept to the minute: the idle lifetime counts from here. */
+  lastSeenAt: number;
 };
 
+export type SessionLifetimes = { absoluteMs: number; idleMs: number };
+
+/** Why a session ended on its own. */
+export type SessionExpiry = "absolute" | "idle";
+
 let storage: SessionStorage<SessionData> | undefined;
+
+function sessionLifetimes(): SessionLifetimes {
+  const { SESSION_ABSOLUTE_LIFETIME_SECONDS, SESSION_IDLE_LIFETIME_SECONDS } = env();
+  return { absoluteMs: SESSION_ABSOLUTE_LIFETIME_SECONDS * 1000, idleMs: SESSION_IDLE_LIFETIME_SECONDS * 1000 };
+}
 
 function sessionStorage(): SessionStorage<SessionData> {
   storage ??= createCookieSessionStorage<SessionData>({
@@ -42,8 +58,16 @@ function sessionStorage(): SessionStorage<SessionData> {
   return storage;
 }
 
+const tokenKeys = new Map<string, Buffer>();
+
+/** Derived once per secret: every request with a session opens its tokens. */
 function tokenKey(secret: string): Buffer {
-  return Buffer.from(hkdfSync("sha256", secret, "", "seller-portal session tokens", 32));
+  let key = tokenKeys.get(secret);
+  if (!key) {
+    key = Buffer.from(hkdfSync("sha256", secret, "", "seller-portal session tokens", 32));
+    tokenKeys.set(secret, key);
+  }
+  return key;
 }
 
 export function sealTokens(tokens: SessionTokens, secret: string): string {
@@ -90,6 +114,41 @@ export class PortalSession {
     return this.#session.get("userFetchedAt") ?? 0;
   }
 
+  /** A new sign-in: the tokens, and both lifetimes start now. */
+  signIn(tokens: SessionTokens, now = Date.now()): void {
+    this.setTokens(tokens);
+    this.#session.set("signedInAt", now);
+    this.#session.set("lastSeenAt", now);
+  }
+
+  /**
+   * Ends a session past its absolute or idle lifetime (whatever the cookie's
+   * own expiry says), and otherwise notes the request for the idle lifetime.
+   * The note is written at most every tenth of the idle lifetime (and at
+   * least every minute), so most requests set no cookie.
+   */
+  enforceLifetimes(lifetimes: SessionLifetimes, now = Date.now()): SessionExpiry | undefined {
+    if (!this.#session.has("sealedTokens") && !this.#session.has("user")) return undefined;
+    const signedInAt = this.#session.get("signedInAt");
+    const lastSeenAt = this.#session.get("lastSeenAt");
+    // A session without the timestamps predates them: it gets no lifetime of its own.
+    const expiry: SessionExpiry | undefined =
+      signedInAt === undefined || now - signedInAt > lifetimes.absoluteMs
+        ? "absolute"
+        : lastSeenAt === undefined || now - lastSeenAt > lifetimes.idleMs
+          ? "idle"
+          : undefined;
+    if (expiry) {
+      this.signOut();
+      return expiry;
+    }
+    if (now - lastSeenAt! >= Math.min(60_000, lifetimes.idleMs / 10)) {
+      this.#session.set("lastSeenAt", now);
+      this.changed = true;
+    }
+    return undefined;
+  }
+
   setTokens(tokens: SessionTokens): void {
     this.#tokens = tokens;
     this.#session.set("sealedTokens", sealTokens(tokens, env().SESSION_SECRET));
@@ -102,12 +161,15 @@ export class PortalSession {
     this.changed = true;
   }
 
-  /** Forgets tokens and user; keeps where the user wanted to go. */
+  /** Forgets tokens and user; keeps where the user wanted to go. Without a session there is nothing to write. */
   signOut(): void {
+    if (!this.#session.has("sealedTokens") && !this.#session.has("user")) return;
     this.#tokens = undefined;
     this.#session.unset("sealedTokens");
     this.#session.unset("user");
     this.#session.unset("userFetchedAt");
+    this.#session.unset("signedInAt");
+    this.#session.unset("lastSeenAt");
     this.changed = true;
   }
 
@@ -136,6 +198,13 @@ export const sessionContext = createContext<PortalSession>();
 /** Reads the session once per request and writes it back once, if anything changed. */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const session = new PortalSession(await sessionStorage().getSession(request.headers.get("Cookie")));
+  const tokens = session.tokens;
+  const expiry = session.enforceLifetimes(sessionLifetimes());
+  if (expiry) {
+    context.get(requestMetaContext).log.info({ expiry }, "session lifetime over");
+    // The tokens of an expired session must not outlive it at the provider either; the page does not wait for that.
+    if (tokens) void revokeTokens(tokens, context.get(requestMetaContext).log);
+  }
   context.set(sessionContext, session);
   const response = await next();
   if (session.changed) response.headers.append("Set-Cookie", await session.commit());

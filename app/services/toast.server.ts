@@ -1,5 +1,5 @@
 /** Toasts travel as a cookie-session flash (remix-toast) to the next page the browser renders. */
-import { redirectWithToast, setToastCookieOptions } from "remix-toast";
+import { getToast, redirectWithToast, setToastCookieOptions } from "remix-toast";
 import type { PortalToast } from "~/components/toasts/toast-message";
 import { env, secureCookies } from "./env.server";
 import type { UpstreamError } from "./upstream/upstream-error.server";
@@ -14,6 +14,16 @@ export function configureToasts(): void {
     path: "/",
     secure: secureCookies,
   });
+}
+
+/**
+ * The toast flashed to this request, if any. Without the flash cookie there
+ * is nothing to read: the library would still sign and write an empty
+ * session on every page.
+ */
+export async function readToast(request: Request): Promise<{ toast?: unknown; headers?: Headers }> {
+  if (!request.headers.get("Cookie")?.includes("sp_toast=")) return {};
+  return getToast(request);
 }
 
 export function redirectWithPortalToast(url: string, toast: PortalToast, init?: ResponseInit): Promise<Response> {

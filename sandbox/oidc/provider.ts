@@ -57,6 +57,8 @@ export function createProvider(options: ProviderOptions): Provider {
     clientBasedCORS: () => false,
     features: {
       devInteractions: { enabled: false },
+      // Signing out of the portal revokes its tokens here (RFC 7009); discovery names the endpoint.
+      revocation: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {

@@ -20,3 +20,11 @@ export async function requestCount(path: string, method = "GET"): Promise<number
   const response = await fetch(`${SANDBOX}/__sandbox/requests?path=${encodeURIComponent(path)}&method=${method}`);
   return ((await response.json()) as { count: number }).count;
 }
+
+export type RequestTiming = { method: string; path: string; startedAt: number; finishedAt?: number };
+
+/** The sandbox's requests under a path prefix, in arrival order, with when each started and was answered. */
+export async function requestTimeline(prefix: string): Promise<RequestTiming[]> {
+  const response = await fetch(`${SANDBOX}/__sandbox/requests/timeline?prefix=${encodeURIComponent(prefix)}`);
+  return ((await response.json()) as { requests: RequestTiming[] }).requests;
+}

@@ -118,6 +118,23 @@ describe("access: every role PRODUCT.md §2 does not allow is refused, GET and P
     }
   }
 
+  it("refuses every staff action posted from another site (403), even by a role that may use it, and changes nothing", async () => {
+    const foreign = { Origin: "https://evil.example" };
+    const byRole: [Role, string, Record<string, string>][] = [
+      ["OPERATOR_BUSINESSDEVELOPER", "/invite-seller", invitation],
+      ["OPERATOR_ADMINISTRATOR", "/seller-administration?edit=seller-onboarding-feed", seededEdit],
+      ["OPERATOR_ADMINISTRATOR", "/delete-seller?sellerId=seller-new", { confirmName: "Frischer Wind Handel UG" }],
+      ["OPERATOR_SUCCESSMANAGER", "/mark-as-active?sellerId=seller-mapped", {}],
+      ["OPERATOR_OTHER", "/substitution/start", { userProfileId: "user-seller-new", sellerId: "seller-new", returnTo: "/seller-list" }],
+    ];
+    for (const [role, path, form] of byRole) {
+      const response = await (await as(role)).post(`${PORTAL}${path}`, form, foreign);
+      expect(response.status, path).toBe(403);
+      await response.body?.cancel();
+    }
+    expect(await upstreamMutations()).toBe(0);
+  });
+
   it("leaves the sellers as they were after all refused posts", async () => {
     expect((await upstreamSeller("seller-new")).status).toBe(200);
     expect((await upstreamSeller("seller-mapped")).body.state).toBe("CATALOGUE_DATA_MAPPING_FINISHED");

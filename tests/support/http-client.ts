@@ -7,6 +7,13 @@ export type Hop = { url: string; status: number; location: string | null };
 export class TestBrowser {
   #cookies = new Map<string, Map<string, string>>();
 
+  /** Another browser holding copies of this one's cookies (as an attacker with a stolen cookie would). */
+  copy(): TestBrowser {
+    const other = new TestBrowser();
+    for (const [host, jar] of this.#cookies) other.#cookies.set(host, new Map(jar));
+    return other;
+  }
+
   cookie(host: string, name: string): string | undefined {
     return this.#cookies.get(host)?.get(name);
   }
@@ -31,6 +38,9 @@ export class TestBrowser {
     const headers = new Headers(init.headers);
     headers.set("User-Agent", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36");
     if (jar?.size) headers.set("Cookie", [...jar].map(([name, value]) => `${name}=${value}`).join("; "));
+    // As a browser does: every request other than GET and HEAD states where it comes from.
+    const method = (init.method ?? "GET").toUpperCase();
+    if (method !== "GET" && method !== "HEAD" && !headers.has("Origin")) headers.set("Origin", target.origin);
     const response = await fetch(target, { ...init, headers, redirect: "manual" });
     this.#store(target, response);
     return response;
@@ -40,8 +50,9 @@ export class TestBrowser {
     return this.request(url, { headers });
   }
 
-  post(url: string, form: Record<string, string>) {
-    return this.request(url, { method: "POST", body: new URLSearchParams(form) });
+  /** A form post; `headers` may state another Origin (or an empty one) to act as another site's page. */
+  post(url: string, form: Record<string, string>, headers?: HeadersInit) {
+    return this.request(url, { method: "POST", body: new URLSearchParams(form), headers });
   }
 
   /** Follows redirects from a response; returns the hops and the last response. */

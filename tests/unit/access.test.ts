@@ -58,6 +58,7 @@ const TABLE: { path: string; allowed: readonly Role[]; rule: AccessRuleName; sel
   { path: "/dev/empty", allowed: ANY, rule: "anySignedIn" },
   { path: "/dev/translations", allowed: ANY, rule: "anySignedIn" },
   { path: "/dev/catalog", allowed: ANY, rule: "anySignedIn" },
+  { path: "/dev/state-guard", allowed: SELLERS, rule: "sellerHome", sellerState: "redirectIfNotActive" },
 ];
 
 /** Routes with no access rule: public, or checking the session themselves. */

@@ -44,4 +44,20 @@ describe("configuration", () => {
     expect(() => parseEnv({ ...placeholder, NODE_ENV: "production" })).toThrow(/SESSION_SECRET: is a development placeholder/);
     expect(parseEnv({ ...placeholder, NODE_ENV: "development" }).SESSION_SECRET).toBe(placeholder.SESSION_SECRET);
   });
+
+  it("gives sessions 12 h absolute and 2 h idle by default, and takes other lifetimes", () => {
+    expect(parseEnv(complete)).toMatchObject({ SESSION_ABSOLUTE_LIFETIME_SECONDS: 43_200, SESSION_IDLE_LIFETIME_SECONDS: 7_200 });
+    expect(parseEnv({ ...complete, SESSION_ABSOLUTE_LIFETIME_SECONDS: "3600", SESSION_IDLE_LIFETIME_SECONDS: "600" })).toMatchObject({
+      SESSION_ABSOLUTE_LIFETIME_SECONDS: 3600,
+      SESSION_IDLE_LIFETIME_SECONDS: 600,
+    });
+  });
+
+  it("refuses a lifetime that is not a positive number of seconds, or an idle lifetime past the absolute one", () => {
+    expect(() => parseEnv({ ...complete, SESSION_IDLE_LIFETIME_SECONDS: "0" })).toThrow(/SESSION_IDLE_LIFETIME_SECONDS: /);
+    expect(() => parseEnv({ ...complete, SESSION_ABSOLUTE_LIFETIME_SECONDS: "12h" })).toThrow(/SESSION_ABSOLUTE_LIFETIME_SECONDS: /);
+    expect(() => parseEnv({ ...complete, SESSION_ABSOLUTE_LIFETIME_SECONDS: "600", SESSION_IDLE_LIFETIME_SECONDS: "3600" })).toThrow(
+      /SESSION_IDLE_LIFETIME_SECONDS: must not be longer than SESSION_ABSOLUTE_LIFETIME_SECONDS/,
+    );
+  });
 });

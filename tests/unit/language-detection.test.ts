@@ -23,6 +23,12 @@ describe("language detection: cookie, then Accept-Language, then en", () => {
     expect(await detect({ "Accept-Language": "fr-FR,fr;q=0.9,de;q=0.8" })).toBe("de");
   });
 
+  it("follows the header's quality values over its order, and never takes a language with q=0", async () => {
+    expect(await detect({ "Accept-Language": "en;q=0.5, de;q=0.9" })).toBe("de");
+    expect(await detect({ "Accept-Language": "de;q=0, en;q=0.1" })).toBe("en");
+    expect(await detect({ "Accept-Language": "DE-at" })).toBe("de");
+  });
+
   it("falls back to en", async () => {
     expect(await detect({ "Accept-Language": "fr-FR" })).toBe("en");
     expect(await detect({})).toBe("en");

@@ -5,7 +5,7 @@
  */
 import type { ServiceName } from "@contract/upstream";
 import { redirect, type RouterContextProvider } from "react-router";
-import { endSessionUrl } from "../auth.server";
+import { endSessionUrl, revokeTokens } from "../auth.server";
 import { getLocale } from "../i18n.server";
 import { requestMetaContext } from "../request-context.server";
 import { sessionContext } from "../session.server";
@@ -25,9 +25,10 @@ async function sessionEndingRedirect({ request, context }: RequestArgs, status: 
   const session = context.get(sessionContext);
   const url = new URL(request.url);
   if (status === 403 && url.pathname !== "/login") {
-    const idToken = session.tokens?.idToken;
+    const tokens = session.tokens;
     session.signOut();
-    return redirect((await endSessionUrl(idToken)) ?? "/");
+    if (tokens) await revokeTokens(tokens, context.get(requestMetaContext).log);
+    return redirect((await endSessionUrl(tokens?.idToken)) ?? "/");
   }
   session.signOut();
   if (request.method === "GET") session.rememberLastUrl(url);

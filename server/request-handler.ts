@@ -1,0 +1,126 @@
+/**
+ * React Router behind Express: the request handed to the router, and its
+ * response written back. In place of @react-router/express because the body
+ * has to be counted as it arrives: a body past its route's limit is cut off
+ * there and answered 413, without reading the rest.
+ */
+import { Transform, type TransformCallback } from "node:stream";
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import type { NextFunction, Request, Response } from "express";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { logger } from "../app/services/logger.server.ts";
+import { bodyLimitFor } from "./body-limits.ts";
+
+class BodyTooLarge extends Error {
+  override name = "BodyTooLarge";
+  readonly status = 413;
+}
+
+/** Passes the body through until more than `maxBytes` went by, then fails the stream. */
+function byteLimit(maxBytes: number, onExceeded: () => void): Transform {
+  let received = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+      received += chunk.length;
+      if (received > maxBytes) {
+        onExceeded();
+        callback(new BodyTooLarge(`request body over ${maxBytes} bytes`));
+        return;
+      }
+      callback(null, chunk);
+    },
+  });
+}
+
+function isClosed(res: Response): boolean {
+  return res.destroyed || res.writableEnded;
+}
+
+export function reactRouterHandler(options: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  getLoadContext: () => RouterContextProvider;
+}) {
+  const handleRequest = createRequestHandler(options.build, process.env.NODE_ENV);
+
+  return async (req: Request, res: Response, next: NextFunction) => {
+    // An absolute-form request target ("GET http://host/ HTTP/1.1") is a proxy's business, and a Host
+    // that makes no URL is nobody's: both are the client's error.
+    const url = requestUrl(req);
+    if (!req.originalUrl.startsWith("/") || !URL.canParse(url)) {
+      res.status(400).type("text/plain").send("Bad Request");
+      return;
+    }
+    const controller = new AbortController();
+    let finished = false;
+    res.once("finish", () => (finished = true));
+    res.once("close", () => {
+      if (!finished) controller.abort();
+    });
+
+    const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: requestHeaders(req), signal: controller.signal };
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      const limit = bodyLimitFor(req.path);
+      const counted = req.pipe(
+        byteLimit(limit, () => {
+          // The route's work is abandoned (and not reported as a failure), the
+          // client is told why, and the connection closes so no more is read.
+          controller.abort();
+          req.unpipe();
+          logger.warn({ requestId: req.get("x-request-id"), method: req.method, path: req.path, limitBytes: limit }, "request body over its limit");
+          if (!res.headersSent) res.status(413).set("Connection", "close").type("text/plain").send("Payload Too Large");
+          else res.destroy();
+          req.destroy();
+        }),
+      );
+      init.body = createReadableStreamFromReadable(counted);
+      init.duplex = "half";
+    }
+
+    try {
+      const request = new Request(url, init);
+      const response = await handleRequest(request, options.getLoadContext());
+      await sendResponse(res, response);
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      next(error);
+    }
+  };
+}
+
+/** The URL the browser asked for: the host it used (behind a trusted proxy, the forwarded one), and the path as sent. */
+function requestUrl(req: Request): string {
+  const host = req.get("host") ?? "";
+  const port = /:(\d+)$/.exec(req.app.enabled("trust proxy") ? (req.get("x-forwarded-host") ?? host) : host)?.[1];
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  return `${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`;
+}
+
+function requestHeaders(req: Request): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
+  }
+  return headers;
+}
+
+async function sendResponse(res: Response, response: globalThis.Response): Promise<void> {
+  if (isClosed(res) || res.headersSent) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers) res.append(name, value);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (isClosed(res)) return;
+    throw error;
+  }
+}

@@ -1,0 +1,212 @@
+/**
+ * The shell's request guards over real HTTP (issue 5, findings 1, 3–6): the
+ * same-origin rule for every state-changing request, the body limit, the
+ * return-path check, client errors answered as such, and /assets.
+ */
+import { request as httpRequest } from "node:http";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { sandboxPortalEnv } from "../../scripts/sandbox-env";
+import { TestBrowser } from "../support/http-client";
+import { testPorts } from "../support/ports";
+import { startPortal, type RunningProcess } from "../support/stack";
+import { PORTAL, SANDBOX } from "./ports";
+import { clearFaultsAndCounters, requestCount } from "./sandbox-control";
+
+const PORTAL_HOST = new URL(PORTAL).host;
+const FOREIGN = { Origin: "https://evil.example" };
+
+afterEach(clearFaultsAndCounters);
+
+describe("return targets (finding 1)", () => {
+  it.each(["/.//evil.example", "/..//evil.example", "/%2e%2e//evil.example", "/\t/evil.example", "https://evil.example/"])(
+    "the language switch never sends the browser to %s",
+    async (redirectTo) => {
+      const response = await new TestBrowser().post(`${PORTAL}/language`, { language: "en", redirectTo });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/");
+    },
+  );
+
+  it("the home menu keeps a real return path and refuses one that leaves the origin", async () => {
+    const seller = new TestBrowser();
+    await seller.signIn(PORTAL, "seller.active@example.com");
+    const kept = await seller.post(`${PORTAL}/ui/home-menu`, { open: "true", redirectTo: "/home/../landing-page?x=1" });
+    expect(kept.headers.get("location")).toBe("/landing-page?x=1");
+    const refused = await seller.post(`${PORTAL}/ui/home-menu`, { open: "true", redirectTo: "/..//evil.example" });
+    // No return path: a script's fetcher gets its answer, nobody is sent anywhere.
+    expect(refused.status).toBe(200);
+    expect(refused.headers.get("location")).toBeNull();
+  });
+
+  it("the trailing-slash rule never answers with a scheme-relative Location", async () => {
+    for (const path of ["/.//evil.example/", "//evil.example/", "/\\evil.example/"]) {
+      const response = await fetch(`${PORTAL}${path}`, { redirect: "manual" });
+      const location = response.headers.get("location");
+      if (location !== null) expect(location, path).toMatch(/^\/(?![/\\])/);
+    }
+  });
+});
+
+describe("cross-site requests (finding 3)", () => {
+  it("a foreign Origin cannot sign the user out, and the answer sets no cookie", async () => {
+    const browser = new TestBrowser();
+    await browser.signIn(PORTAL, "operator@example.com");
+    const response = await browser.post(`${PORTAL}/logout`, {}, FOREIGN);
+    expect(response.status).toBe(403);
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect((await browser.get(`${PORTAL}/landing-page`)).status).toBe(200);
+  });
+
+  it("a POST stating no origin at all is refused; the Referer counts when Origin is absent", async () => {
+    const browser = new TestBrowser();
+    const bare = await fetch(`${PORTAL}/language`, { method: "POST", body: new URLSearchParams({ language: "de" }), redirect: "manual" });
+    expect(bare.status).toBe(403);
+    expect(bare.headers.getSetCookie()).toEqual([]);
+    const foreignReferer = await browser.request(`${PORTAL}/language`, {
+      method: "POST",
+      body: new URLSearchParams({ language: "de" }),
+      headers: { Origin: "", Referer: "https://evil.example/page" },
+    });
+    expect(foreignReferer.status).toBe(403);
+    const ownReferer = await fetch(`${PORTAL}/language`, {
+      method: "POST",
+      body: new URLSearchParams({ language: "de", redirectTo: "/landing-page" }),
+      headers: { Referer: `${PORTAL}/landing-page` },
+      redirect: "manual",
+    });
+    expect(ownReferer.status).toBe(302);
+    expect(ownReferer.headers.get("location")).toBe("/landing-page");
+  });
+
+  it("a foreign Origin cannot end a substitution (nothing reaches the service)", async () => {
+    const staff = new TestBrowser();
+    await staff.signIn(PORTAL, "operator@example.com");
+    const response = await staff.post(`${PORTAL}/substitution/end`, {}, FOREIGN);
+    expect(response.status).toBe(403);
+    expect(await requestCount("/user-profile/me/user/remove-substitution", "DELETE")).toBe(0);
+  });
+
+  it("a foreign Origin gets 403 on a page action's .data URL and on the root data URL, not 500", async () => {
+    const seller = new TestBrowser();
+    await seller.signIn(PORTAL, "seller.active@example.com");
+    for (const path of ["/dev/state-guard.data", "/_.data", "/language.data"]) {
+      const response = await seller.post(`${PORTAL}${path}`, {}, FOREIGN);
+      expect(response.status, path).toBe(403);
+    }
+    expect(await requestCount("/user-profile/me/user/language", "PUT")).toBe(0);
+  });
+
+  it("a cookieless same-origin sign-out answers without a Set-Cookie", async () => {
+    const response = await new TestBrowser().post(`${PORTAL}/logout`, {});
+    expect(response.status).toBe(302);
+    expect(response.headers.getSetCookie().filter((cookie) => cookie.startsWith("sp_session="))).toEqual([]);
+  });
+
+  it("a forged or failed callback does not touch an existing session", async () => {
+    const browser = new TestBrowser();
+    await browser.signIn(PORTAL, "operator@example.com");
+    const before = browser.cookie(PORTAL_HOST, "sp_session");
+    for (const query of ["error=access_denied&state=x", "code=forged&state=forged"]) {
+      const response = await browser.get(`${PORTAL}/login?${query}`);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/default-redirect");
+      expect(response.headers.getSetCookie().filter((cookie) => cookie.startsWith("sp_session="))).toEqual([]);
+    }
+    expect(browser.cookie(PORTAL_HOST, "sp_session")).toBe(before);
+    expect((await browser.get(`${PORTAL}/landing-page`)).status).toBe(200);
+  });
+});
+
+/** Sends a chunked body (no Content-Length) until the server answers or `maxBytes` went out; returns the status and what was sent. */
+function streamUntilAnswered(url: string, maxBytes: number): Promise<{ status: number; sentBytes: number }> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    let sentBytes = 0;
+    let answered = false;
+    const request = httpRequest(
+      { host: target.hostname, port: target.port, path: target.pathname, method: "POST", headers: { Origin: target.origin, "Content-Type": "application/x-www-form-urlencoded" } },
+      (response) => {
+        answered = true;
+        response.resume();
+        resolve({ status: response.statusCode ?? 0, sentBytes });
+        request.destroy();
+      },
+    );
+    request.on("error", (error) => {
+      if (!answered) reject(error);
+    });
+    const pump = () => {
+      while (!answered && sentBytes < maxBytes) {
+        sentBytes += chunk.length;
+        if (!request.write(chunk)) return void request.once("drain", pump);
+      }
+      if (!answered) request.end();
+    };
+    pump();
+  });
+}
+
+describe("request bodies (finding 4)", () => {
+  it("refuses a body that declares more than 1 MB with 413, before reading it", async () => {
+    const body = "language=de&redirectTo=" + "a".repeat(2 * 1024 * 1024);
+    const response = await fetch(`${PORTAL}/language`, { method: "POST", body, headers: { Origin: PORTAL, "Content-Type": "application/x-www-form-urlencoded" } });
+    expect(response.status).toBe(413);
+  });
+
+  it("cuts a body without a declared length off as it arrives: 413 long before it ends", async () => {
+    const { status, sentBytes } = await streamUntilAnswered(`${PORTAL}/language`, 64 * 1024 * 1024);
+    expect(status).toBe(413);
+    expect(sentBytes).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it("still takes a body under the limit", async () => {
+    const response = await new TestBrowser().post(`${PORTAL}/language`, { language: "en", redirectTo: "/", filler: "a".repeat(500 * 1024) });
+    expect(response.status).toBe(302);
+  });
+});
+
+describe("client errors (finding 5) and /assets (finding 6)", () => {
+  let portal: { portalUrl: string; process: RunningProcess };
+
+  beforeAll(async () => {
+    // A portal of its own, to read its log; its sandbox is the suite's.
+    const { portalPort } = testPorts(3297, 0);
+    const env = sandboxPortalEnv(SANDBOX, `http://localhost:${portalPort}`, "integration-test-session-secret-0123456789");
+    portal = await startPortal(env, portalPort);
+  });
+
+  afterAll(async () => {
+    await portal?.process.stop();
+  });
+
+  it("answers malformed or unknown requests with their 4xx and logs no error", async () => {
+    const url = portal.portalUrl;
+    const checks: [string, RequestInit, number][] = [
+      ["/%zz", {}, 404],
+      ["/", { method: "OPTIONS" }, 405],
+      ["/", { method: "PROPFIND" }, 405],
+      ["/_.data", { method: "POST", headers: FOREIGN }, 403],
+      ["/language.data", { method: "POST", headers: FOREIGN }, 403],
+    ];
+    for (const [path, init, status] of checks) {
+      const response = await fetch(`${url}${path}`, { ...init, redirect: "manual" });
+      expect(response.status, `${init.method ?? "GET"} ${path}`).toBe(status);
+    }
+    const errorLines = portal.process
+      .output()
+      .split("\n")
+      .filter((line) => line.includes('"level":50'));
+    expect(errorLines).toEqual([]);
+  });
+
+  it("/assets is not a redirect loop", async () => {
+    const browser = new TestBrowser();
+    const { hops, response } = await browser.navigate(`${portal.portalUrl}/assets`);
+    expect(hops.length).toBeLessThanOrEqual(1);
+    expect(response.status).toBe(404);
+    const slash = await browser.navigate(`${portal.portalUrl}/assets/`);
+    expect(slash.hops.map((hop) => hop.location)).toEqual(["/assets"]);
+    expect(slash.response.status).toBe(404);
+  });
+});
