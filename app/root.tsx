@@ -15,13 +15,14 @@ import { environmentServices } from "./services/environment.server";
 import { getLocale, i18nextMiddleware } from "./services/i18n.server";
 import { requestMetaMiddleware } from "./services/request-context.server";
 import { sessionContext, sessionMiddleware } from "./services/session.server";
+import { substitutionAuditMiddleware } from "./services/substitution-audit.server";
 import { sanitizeToast } from "./services/toast-html.server";
 import { actionToastContext, readToast } from "./services/toast.server";
 import appStylesHref from "./styles/app.css?url";
 import componentStylesHref from "./styles/components.css?url";
 import frameStylesHref from "./styles/frame.css?url";
 
-export const middleware = [requestMetaMiddleware, i18nextMiddleware, sessionMiddleware];
+export const middleware = [requestMetaMiddleware, i18nextMiddleware, sessionMiddleware, substitutionAuditMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appStylesHref },
@@ -56,10 +57,10 @@ export const shouldRevalidate = () => true;
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const { t } = useTranslation();
-  // A page whose loader failed in part (and still renders) hands its error toast up as `pageToast`.
+  // A page may bring its own toast (see page-toast.server.ts): a failed submission re-rendered without JavaScript.
   const pageToast = useMatches()
-    .map((match) => (match.loaderData as { pageToast?: PortalToast } | undefined)?.pageToast)
-    .find(Boolean);
+    .map((match) => (match.loaderData as { pageToast?: PortalToast | null } | undefined)?.pageToast)
+    .findLast(Boolean);
   return (
     <html lang={rootData?.locale ?? "en"} dir="ltr">
       <head>
@@ -76,7 +77,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {rootData?.user?.substitutionMode ? <SubstitutionBanner sellerName={rootData.user.substitutedSellerName} /> : null}
         <div className="page-body">{children}</div>
         {rootData?.footer ? <PageFooter links={rootData.footer} /> : null}
-        <Toaster toast={rootData?.toast ?? pageToast} />
+        <Toaster toast={rootData?.toast ?? pageToast ?? undefined} />
         {rootData?.environment ? <EnvironmentIndicator services={rootData.environment} /> : null}
         <VersionCheck />
         <ScrollRestoration />

@@ -71,6 +71,16 @@ export default [
   route("upload", "routes/upload.ts"),
   route("upload/catalog/file", "routes/upload.catalog.file.ts"),
   route("product-catalogue-integration/download", "routes/product-catalogue-integration.download.ts"),
+  // Staff screens (issue 10). Own layout ids: the layout files are shared with other areas.
+  layout("components/layouts/center.tsx", { id: "staff-center" }, [
+    route("seller-list", "routes/seller-list.tsx"),
+    route("invite-seller", "routes/invite-seller.tsx"),
+    route("seller-administration", "routes/seller-administration.tsx"),
+    route("mark-as-active", "routes/mark-as-active.tsx"),
+  ]),
+  layout("components/layouts/default.tsx", { id: "staff-default" }, [route("delete-seller", "routes/delete-seller.tsx")]),
+  route("invite-seller/check", "routes/invite-seller.check.ts"),
+  route("substitution/start", "routes/substitution.start.ts"),
 
   // Resource routes: no layout, no component.
   route("logout", "routes/logout.ts"),

@@ -6,7 +6,9 @@ import type { SandboxContext } from "./context.ts";
 import type { FaultRules, RequestCounter } from "./faults.ts";
 import { sendError } from "./http/errors.ts";
 import { portalScopes } from "./oidc/provider.ts";
+import { hashPassword } from "./passwords.ts";
 import { findUserByEmail } from "./repository.ts";
+import { seedBulkSellers } from "./staff.ts";
 
 /**
  * The control endpoint under /__sandbox: faults, request counters, reset and
@@ -33,6 +35,8 @@ const TokenRequest = z.object({
   username: z.string().min(1),
   expiresInSeconds: z.number().int().positive().optional(),
 });
+
+const BulkSellersRequest = z.object({ count: z.number().int().min(1).max(20_000) });
 
 const ExpireRequest = z.object({ access_token: z.string().min(1) });
 
@@ -119,6 +123,20 @@ export function controlRouter(options: ControlOptions): express.Router {
   router.post("/reset", (_req, res) => {
     options.reset();
     res.json({ ok: true });
+  });
+
+  /** Adds many realistic sellers in one transaction, for tests and the benchmark of the staff screens. */
+  let bulkPasswordHash: string | undefined;
+  router.post("/sellers/bulk", (req, res) => {
+    const parsed = BulkSellersRequest.safeParse(req.body);
+    if (!parsed.success) {
+      sendError(res, 400, "Expected { count } between 1 and 20000", "VALIDATION_ERROR");
+      return;
+    }
+    bulkPasswordHash ??= hashPassword("demo");
+    const started = performance.now();
+    const result = seedBulkSellers(context.db, parsed.data.count, bulkPasswordHash);
+    res.status(201).json({ ...result, durationMs: Math.round(performance.now() - started) });
   });
 
   router.post("/tokens", async (req, res) => {

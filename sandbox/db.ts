@@ -14,7 +14,7 @@ export type Database = DatabaseSync;
  * emptied and seeded anew on open: the sandbox's data is demo data, and
  * migrations would cost more than they are worth.
  */
-const SCHEMA_VERSION = 3;
+const SCHEMA_VERSION = 4;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -104,10 +104,42 @@ CREATE TABLE IF NOT EXISTS seller_upload_settings (
   ftp_path TEXT,
   ftp_password TEXT
 );
+/** Staff screens: what the marketplace knows about a seller beyond onboarding (channel, contact, the seller service's id). */
+CREATE TABLE IF NOT EXISTS seller_profiles (
+  seller_id TEXT PRIMARY KEY REFERENCES sellers(id) ON DELETE CASCADE,
+  marketplace_seller_id TEXT UNIQUE,
+  channel TEXT,
+  language_code TEXT NOT NULL DEFAULT 'en',
+  contact_name TEXT,
+  contact_email TEXT COLLATE NOCASE,
+  contact_phone TEXT,
+  shop_count INTEGER NOT NULL DEFAULT 0
+);
+/** An invited contact registers with this e-mail and becomes the seller's administrator. */
+CREATE TABLE IF NOT EXISTS seller_invitations (
+  seller_id TEXT NOT NULL REFERENCES sellers(id) ON DELETE CASCADE,
+  email TEXT NOT NULL COLLATE NOCASE,
+  invited_by TEXT,
+  invited_at TEXT NOT NULL,
+  accepted_at TEXT
+);
+CREATE INDEX IF NOT EXISTS seller_invitations_email ON seller_invitations (email);
+CREATE INDEX IF NOT EXISTS sellers_state ON sellers (state, state_changed_at);
+CREATE INDEX IF NOT EXISTS users_seller ON users (seller_id);
 `;
 
 /** Tables that hold marketplace data; the seed fills them, a reset empties them. */
-const dataTables = ["onboarding_documents", "onboarding_steps", "seller_upload_settings", "catalogue_files", "seller_state_history", "users", "sellers"] as const;
+const dataTables = [
+  "seller_invitations",
+  "seller_profiles",
+  "onboarding_documents",
+  "onboarding_steps",
+  "seller_upload_settings",
+  "catalogue_files",
+  "seller_state_history",
+  "users",
+  "sellers",
+] as const;
 
 export function openDatabase(path: string, { reset = false }: { reset?: boolean } = {}): Database {
   if (path !== ":memory:") {

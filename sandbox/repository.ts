@@ -299,7 +299,18 @@ export function registerSeller(
 ): { userId: string; sellerId: string } {
   db.exec("BEGIN");
   try {
-    const sellerId = insertSeller(db, { name: input.companyName, state: "REGISTERED" });
+    // An invited person joins the seller staff created for them instead of founding a new one.
+    const invitation = db
+      .prepare("SELECT seller_id FROM seller_invitations WHERE email = ? AND accepted_at IS NULL ORDER BY invited_at DESC LIMIT 1")
+      .get(input.email.trim()) as { seller_id: string } | undefined;
+    if (invitation) {
+      db.prepare("UPDATE seller_invitations SET accepted_at = ? WHERE seller_id = ? AND email = ?").run(
+        new Date().toISOString(),
+        invitation.seller_id,
+        input.email.trim(),
+      );
+    }
+    const sellerId = invitation?.seller_id ?? insertSeller(db, { name: input.companyName, state: "REGISTERED" });
     const userId = insertUser(db, {
       email: input.email,
       passwordHash: input.passwordHash,

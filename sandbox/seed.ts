@@ -12,6 +12,7 @@ import {
   type NewUser,
 } from "./repository.ts";
 import { applyOnboardingSeed } from "./seed-onboarding.ts";
+import { applyStaffSeed } from "./seed-staff.ts";
 
 /**
  * The sandbox's seed: the demo accounts of PRODUCT.md §10 and the sellers
@@ -179,6 +180,7 @@ export function applySeed(db: Database): void {
     for (const entry of seedUsers) insertUser(db, { ...entry, passwordHash: demoPasswordHash(entry.id) });
     for (const entry of seedCatalogueFiles) insertCatalogueFile(db, entry);
     applyOnboardingSeed(db);
+    applyStaffSeed(db);
     writeMeta(db, "seeded_at", new Date().toISOString());
     db.exec("COMMIT");
   } catch (error) {

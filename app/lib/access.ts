@@ -23,6 +23,8 @@ export const accessRules = {
   inviteSeller: { allow: ["OPERATOR_BUSINESSDEVELOPER"] },
   operatorAdministrator: { allow: ["OPERATOR_ADMINISTRATOR"] },
   markAsActive: { allow: ["OPERATOR_ADMINISTRATOR", "OPERATOR_SUCCESSMANAGER"] },
+  /** Acting as a seller: every staff role that may open the seller list or the seller administration. */
+  actAsSeller: { allow: ["OPERATOR_ADMINISTRATOR", "OPERATOR_BUSINESSDEVELOPER_INTERNATIONAL", "OPERATOR_SUCCESSMANAGER", "OPERATOR_OTHER"] },
   catalogueIntegration: { allow: [], catalogueImport: { allow: ["TOM_TEAM_MEMBER"] } },
 } as const satisfies Record<string, AccessRule>;
 

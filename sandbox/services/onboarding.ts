@@ -6,6 +6,7 @@ import { onboardingStepsRouter } from "./onboarding-steps.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";
 import { catalogueSettingsRoutes } from "./catalogue-settings.ts";
+import { staffSellersRouter } from "./staff-sellers.ts";
 import {
   catalogueImportProgress,
   effectiveSellerId,
@@ -24,6 +25,7 @@ export function onboardingService(context: SandboxContext): express.Router {
   const router = express.Router();
   router.use(express.json({ limit: "1mb" }));
   router.use(catalogueSettingsRoutes(context));
+  router.use(staffSellersRouter(context));
 
   /** The seller the user works for (while substituting: the substituted one), or a 404 answer. */
   const currentSeller = (res: Response): SellerRow | undefined => {

@@ -4,12 +4,14 @@ import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
 import { sellerNameTaken } from "../repository.ts";
 import { sellerServiceHomeRoutes } from "./seller-service-home.ts";
+import { staffSellerServiceRouter } from "./staff-seller-service.ts";
 
 /** The seller service: sellers as the marketplace's catalogue and shop systems know them. */
 export function sellerServiceService(context: SandboxContext): express.Router {
   const { db } = context;
   const router = express.Router();
   router.use(express.json({ limit: "1mb" }));
+  router.use(staffSellerServiceRouter(context));
 
   router.get("/v2/seller/sellerNameExists/:sellerName", (req, res) => {
     const parsed = SellerNameQuery.safeParse({ sellerName: req.params.sellerName });

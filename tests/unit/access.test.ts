@@ -48,6 +48,14 @@ const TABLE: { path: string; allowed: readonly Role[]; rule: AccessRuleName; sel
   { path: "/seller-administration", allowed: ["OPERATOR_ADMINISTRATOR"], rule: "operatorAdministrator" },
   { path: "/delete-seller", allowed: ["OPERATOR_ADMINISTRATOR"], rule: "operatorAdministrator" },
   { path: "/mark-as-active", allowed: ["OPERATOR_ADMINISTRATOR", "OPERATOR_SUCCESSMANAGER"], rule: "markAsActive" },
+  // The invite form's live duplicate check: guarded like the invite page.
+  { path: "/invite-seller/check", allowed: ["OPERATOR_BUSINESSDEVELOPER"], rule: "inviteSeller" },
+  // Acting as a seller: from the seller list and the administration (PRODUCT.md §2, last paragraph).
+  {
+    path: "/substitution/start",
+    allowed: ["OPERATOR_ADMINISTRATOR", "OPERATOR_BUSINESSDEVELOPER_INTERNATIONAL", "OPERATOR_SUCCESSMANAGER", "OPERATOR_OTHER"],
+    rule: "actAsSeller",
+  },
   { path: "/product-catalogue-integration", allowed: ["TOM_TEAM_MEMBER"], rule: "catalogueIntegration" },
   // The catalogue file downloads and the streamed upload of the enhanced form: resource routes of those pages.
   { path: "/product-catalogue-integration/download", allowed: ["TOM_TEAM_MEMBER"], rule: "catalogueIntegration" },

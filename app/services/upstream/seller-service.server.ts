@@ -1,5 +1,6 @@
 import { SellerNameExists } from "@contract/upstream";
 import { LegalDocumentContent, SellerDetails, ShopRating, Warehouse, WarehouseValidation } from "@contract/home";
+import { DetailedSellerList, SellerServiceList, type SellerChannel } from "@contract/staff";
 import type { ServiceCaller } from "./index.server";
 
 const segment = encodeURIComponent;
@@ -17,5 +18,12 @@ export function sellerServiceClient(call: ServiceCaller) {
       call({ path: "/v2/seller/lastValidation", query: { sellerId, warehouseId }, schema: WarehouseValidation }),
     legalDocument: (sellerId: string, documentId: string) =>
       call({ path: `/v2/seller/${segment(sellerId)}/legal-documents/${segment(documentId)}`, schema: LegalDocumentContent }),
+
+    // Staff: the seller-list's details and filter options.
+    /** Details of marketplace sellers by id (the page's ids in one request). */
+    detailedList: (marketplaceSellerIds: readonly string[]) =>
+      call({ path: "/seller/3/detailedList", query: { sellerId: marketplaceSellerIds.join(",") }, schema: DetailedSellerList }),
+    sellerList: (options: { fdsOnly: boolean; channel?: SellerChannel }) =>
+      call({ path: "/v2/seller/list", query: { fdsOnly: options.fdsOnly, channel: options.channel }, schema: SellerServiceList }),
   };
 }

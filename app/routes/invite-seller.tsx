@@ -1,0 +1,61 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { SellerForm } from "~/components/staff/seller-form";
+import { sellerFormSchema } from "~/lib/staff-forms";
+import { authorize } from "~/services/authorize.server";
+import { getI18n } from "~/services/i18n.server";
+import { dataWithPageToast, takePageToast } from "~/services/page-toast.server";
+import { conflictErrors, duplicateErrors, toSellerUpsert } from "~/services/staff-sellers.server";
+import { redirectWithPortalToast, upstreamErrorToast } from "~/services/toast.server";
+import { upstream } from "~/services/upstream/index.server";
+import { UpstreamError } from "~/services/upstream/upstream-error.server";
+import staffStylesHref from "~/styles/staff.css?url";
+import type { Route } from "./+types/invite-seller";
+
+export const middleware = [authorize({ rule: "inviteSeller" })];
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: staffStylesHref }];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { pageToast: takePageToast(context), title: getI18n(context).t("staff.invite.title") };
+}
+
+/**
+ * Invites a seller: the form is checked, then name and CRM id upstream (both
+ * at once); a duplicate is refused on its field, and an upstream failure
+ * keeps everything typed and shows the service's message.
+ */
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  const submission = parseWithZod(await request.formData(), { schema: sellerFormSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const t = getI18n(context).t;
+  try {
+    const duplicates = await duplicateErrors(args, submission.value);
+    if (Object.keys(duplicates).length) return data(submission.reply({ fieldErrors: duplicates }), { status: 400 });
+    const seller = await upstream(args).onboarding.saveSeller(toSellerUpsert(submission.value));
+    return redirectWithPortalToast("/invite-seller", {
+      type: "success",
+      message: t("staff.invite.sent", { seller: seller.name, email: submission.value.contactEmail }),
+    });
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    const conflicts = conflictErrors(error);
+    if (conflicts) return data(submission.reply({ fieldErrors: conflicts }), { status: 400 });
+    return dataWithPageToast(args, submission.reply(), upstreamErrorToast(error, t("staff.invite.failed")), 502);
+  }
+}
+
+export default function InviteSeller({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="staff-page">
+      <h1>{t("staff.invite.title")}</h1>
+      <p className="staff-page__lead">{t("staff.invite.lead")}</p>
+      <SellerForm id="invite-seller" lastResult={actionData} submitLabel={t("staff.invite.submit")} liveCheck />
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? ""} · Seller Portal` }];

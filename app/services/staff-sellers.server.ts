@@ -1,0 +1,132 @@
+/**
+ * Server logic of the staff screens: the seller list (list, counts and
+ * channels at once; the seller service's details streamed after them),
+ * duplicate checks, and turning the seller form into the upstream shape.
+ */
+import type { DetailedSeller, SellerUpsert, StaffSeller } from "@contract/staff";
+import { data, type RouterContextProvider } from "react-router";
+import { isAllowed, accessRules } from "~/lib/access";
+import { daysSince, SELLER_LIST_PAGE_SIZE, type SellerListQuery } from "~/lib/seller-list-query";
+import type { SellerForm } from "~/lib/staff-forms";
+import type { SellerDetails, SellerRow } from "~/lib/staff-types";
+import type { CurrentUser } from "@contract/upstream";
+import { getI18n } from "./i18n.server";
+import { requestMetaContext } from "./request-context.server";
+import { upstream } from "./upstream/index.server";
+import { orRouteError, UpstreamError } from "./upstream/upstream-error.server";
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+
+function toRow(seller: StaffSeller, stuckAfterDays: number): SellerRow {
+  const daysInState = daysSince(seller.stateSince);
+  return { ...seller, daysInState, stuck: seller.state !== "ACTIVE" && daysInState > stuckAfterDays };
+}
+
+function fulfilledByMarketplace(detail: DetailedSeller): boolean {
+  return detail.seller.additionalFields.some((field) => field.code === "ce-fds" && field.value === "true");
+}
+
+/**
+ * The list, the state counts and the channel options are started together;
+ * the details need the page's marketplace ids and follow, as a promise the
+ * page streams in (the list is on screen before they arrive).
+ */
+export async function loadSellerList(args: Args, query: SellerListQuery) {
+  const api = upstream(args);
+  const [page, counts, channels] = await orRouteError(
+    Promise.all([
+      api.onboarding.staffSellers({
+        search: query.search || undefined,
+        state: query.state,
+        channel: query.channel,
+        stuck: query.stuck || undefined,
+        sort: query.sort,
+        page: query.page,
+        pageSize: SELLER_LIST_PAGE_SIZE,
+      }),
+      api.onboarding.sellerStateCounts(query.channel),
+      api.sellerService.sellerList({ fdsOnly: false }),
+    ]),
+  );
+  const rows = page.items.map((seller) => toRow(seller, counts.stuckAfterDays));
+  return { page: { ...page, items: rows }, counts, channels: channels.channels, details: loadDetails(args, rows) };
+}
+
+async function loadDetails(args: Args, rows: SellerRow[]): Promise<SellerDetails> {
+  const ids = rows.flatMap((row) => (row.marketplaceSellerId ? [row.marketplaceSellerId] : []));
+  if (ids.length === 0) return { byId: {}, error: null };
+  try {
+    const details = await upstream(args).sellerService.detailedList(ids);
+    return {
+      byId: Object.fromEntries(details.map((detail) => [detail.marketplaceSellerId, { shopCount: detail.shopCount, fulfilment: fulfilledByMarketplace(detail) }])),
+      error: null,
+    };
+  } catch (error) {
+    // A redirect (session over) cannot travel in a streamed promise: the next navigation handles it.
+    if (!(error instanceof UpstreamError)) return { byId: {}, error: { message: getI18n(args.context).t("staff.list.detailsFailed") } };
+    args.context.get(requestMetaContext).log.warn({ err: error }, "detailed list failed");
+    return {
+      byId: {},
+      error: { message: getI18n(args.context).t("staff.list.detailsFailed"), detail: error.reference ?? error.body.message, errorCode: error.body.errorCode },
+    };
+  }
+}
+
+/** One seller for a page about it: an unknown seller is a page that does not exist (404), other failures the error view. */
+export function sellerForPage(args: Args, onboardingSellerId: string): Promise<StaffSeller> {
+  return orRouteError(
+    upstream(args)
+      .onboarding.staffSeller(onboardingSellerId)
+      .catch((error: unknown) => {
+        if (error instanceof UpstreamError && error.status === 404) throw data({ message: "Page Not Found" }, { status: 404 });
+        throw error;
+      }),
+  );
+}
+
+/** What each staff role may do from a list row. */
+export function rowPermissions(user: CurrentUser) {
+  return {
+    markAsActive: isAllowed(accessRules.markAsActive, user.role),
+    actAsSeller: isAllowed(accessRules.actAsSeller, user.role),
+    administer: isAllowed(accessRules.operatorAdministrator, user.role),
+  };
+}
+
+export function toSellerUpsert(form: SellerForm, onboardingSellerId?: string): SellerUpsert {
+  return {
+    onboardingSellerId,
+    name: form.name,
+    crmId: form.crmId,
+    channel: form.channel,
+    languageCode: form.languageCode,
+    contact: { name: form.contactName, email: form.contactEmail, phone: form.contactPhone ?? null },
+  };
+}
+
+export type DuplicateErrors = Partial<Record<"name" | "crmId", string[]>>;
+
+/** Name and CRM id checked upstream at once; a seller being edited may keep its own. */
+export async function duplicateErrors(args: Args, form: Pick<SellerForm, "name" | "crmId">, own?: StaffSeller): Promise<DuplicateErrors> {
+  const api = upstream(args);
+  const sameName = own && own.name.trim().toLocaleLowerCase() === form.name.trim().toLocaleLowerCase();
+  const [nameTaken, crmTaken] = await Promise.all([
+    sameName ? false : api.sellerService.sellerNameExists(form.name).then((answer) => answer.exists),
+    api.onboarding.existsByCrmId(form.crmId, own?.onboardingSellerId).then((answer) => answer.exists),
+  ]);
+  const errors: DuplicateErrors = {};
+  if (nameTaken) errors.name = ["staff.form.errors.nameTaken"];
+  if (crmTaken) errors.crmId = ["staff.form.errors.crmIdTaken"];
+  return errors;
+}
+
+/** The upstream's own 409 (a duplicate created in the meantime) as field errors. */
+export function conflictErrors(error: UpstreamError): DuplicateErrors | undefined {
+  if (error.status !== 409) return undefined;
+  const errors: DuplicateErrors = {};
+  for (const item of error.body.errors ?? []) {
+    if (item.fieldName === "name") errors.name = ["staff.form.errors.nameTaken"];
+    if (item.fieldName === "crmId") errors.crmId = ["staff.form.errors.crmIdTaken"];
+  }
+  return Object.keys(errors).length ? errors : undefined;
+}

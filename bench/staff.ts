@@ -1,0 +1,91 @@
+/**
+ * The seller list with 5,000 sellers: time to first byte of a plain view, a
+ * search and a page change, against /healthz in the same run, the HTML size,
+ * and the same with 100 ms of injected latency on every upstream call (the
+ * list, the counts and the channels are fetched together; the details follow
+ * the list and stream in after the first byte). Bounded: a fixed number of
+ * sequential requests to loopback only. Run: `npm run bench:staff`.
+ */
+import { TestBrowser } from "../tests/support/http-client.ts";
+import { testPorts } from "../tests/support/ports.ts";
+import { startStack } from "../tests/support/stack.ts";
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40);
+const SELLERS = 5000;
+const LATENCY_MS = 100;
+
+type Result = { name: string; ttfb: number; total: number; bytes: number };
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** Sequential requests: time until the response headers (the first byte) and until the last byte. */
+async function measure(name: string, send: () => Promise<Response>): Promise<Result> {
+  const ttfbs: number[] = [];
+  const totals: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < REQUESTS; i++) {
+    const t0 = performance.now();
+    const response = await send();
+    ttfbs.push(performance.now() - t0);
+    const body = await response.arrayBuffer();
+    totals.push(performance.now() - t0);
+    if (response.status !== 200) throw new Error(`${name}: ${response.status}`);
+    bytes = body.byteLength;
+  }
+  return { name, ttfb: median(ttfbs), total: median(totals), bytes };
+}
+
+async function control(sandboxUrl: string, path: string, body?: unknown, method = "POST") {
+  const response = await fetch(`${sandboxUrl}/__sandbox${path}`, {
+    method,
+    headers: body ? { "Content-Type": "application/json" } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return response.status === 204 ? undefined : response.json();
+}
+
+const stack = await startStack(testPorts(3400, 4400));
+try {
+  const seeded = (await control(stack.sandboxUrl, "/sellers/bulk", { count: SELLERS })) as { created: number; durationMs: number };
+  const browser = new TestBrowser();
+  await browser.signIn(stack.portalUrl, "success@example.com");
+  const views = [
+    ["/seller-list (5,010 sellers, page 1)", "/seller-list"],
+    ["search ?search=CRM-504321", "/seller-list?search=CRM-504321"],
+    ["page change ?state=ONBOARDING&page=37", "/seller-list?state=ONBOARDING&page=37"],
+  ] as const;
+  // Warm-up: the first renders compile and fill caches.
+  for (let i = 0; i < 10; i++) for (const [, path] of views) await (await browser.get(`${stack.portalUrl}${path}`)).arrayBuffer();
+
+  const run = async () => {
+    const baseline = await measure("/healthz (baseline)", () => fetch(`${stack.portalUrl}/healthz`));
+    const pages: Result[] = [];
+    for (const [name, path] of views) pages.push(await measure(name, () => browser.get(`${stack.portalUrl}${path}`)));
+    return { baseline, pages };
+  };
+
+  const plain = await run();
+  for (const service of ["/onboarding/*", "/seller-service/*", "/user-profile/*"]) {
+    await control(stack.sandboxUrl, "/faults", { pattern: service, latencyMs: LATENCY_MS });
+  }
+  const slow = await run();
+  await control(stack.sandboxUrl, "/faults", undefined, "DELETE");
+
+  console.log(`\n${seeded.created} sellers seeded in ${seeded.durationMs} ms; ${REQUESTS} sequential requests per line; medians\n`);
+  console.log("without injected latency".padEnd(42), "TTFB ms".padStart(9), "× healthz".padStart(10), "total ms".padStart(9), "HTML KiB".padStart(9));
+  for (const r of [plain.baseline, ...plain.pages]) {
+    console.log(r.name.padEnd(42), r.ttfb.toFixed(1).padStart(9), (r.ttfb / plain.baseline.ttfb).toFixed(1).padStart(10), r.total.toFixed(1).padStart(9), (r.bytes / 1024).toFixed(1).padStart(9));
+  }
+  console.log(`\nwith ${LATENCY_MS} ms on every upstream call`.padEnd(43), "TTFB ms".padStart(9), `TTFB/${LATENCY_MS}ms`.padStart(10), "total ms".padStart(9), `total/${LATENCY_MS}ms`.padStart(11));
+  for (const r of slow.pages) {
+    console.log(r.name.padEnd(42), r.ttfb.toFixed(1).padStart(9), (r.ttfb / LATENCY_MS).toFixed(2).padStart(10), r.total.toFixed(1).padStart(9), (r.total / LATENCY_MS).toFixed(2).padStart(11));
+  }
+  const worst = Math.max(...slow.pages.map((r) => r.ttfb / LATENCY_MS));
+  console.log(`\nworst TTFB / ${LATENCY_MS} ms: ${worst.toFixed(2)} (target ≤ 1.5)`);
+} finally {
+  await stack.process.stop();
+}

@@ -1,0 +1,128 @@
+/**
+ * The staff side of the contract: the onboarding service's `/api-external/sellers`
+ * (list, counts, one seller, invite/edit, mark as active, delete, CRM-id check),
+ * the seller service's detailed list and seller list, and substitution.
+ * The portal's clients and the sandbox both use these schemas.
+ */
+import { z } from "zod";
+import { AdditionalField, LanguageCode, SellerStateName } from "./upstream.ts";
+
+/** How a seller came to the marketplace; the list filters by it. */
+export const sellerChannels = ["DIRECT", "AGENCY", "INTERNATIONAL"] as const;
+export const SellerChannel = z.enum(sellerChannels);
+export type SellerChannel = z.infer<typeof SellerChannel>;
+
+export const staffSellerSorts = ["name", "-name", "state", "-state", "stateSince", "-stateSince", "created", "-created"] as const;
+export const StaffSellerSort = z.enum(staffSellerSorts);
+export type StaffSellerSort = z.infer<typeof StaffSellerSort>;
+
+/** A seller counts as stuck after this long in one state before ACTIVE. */
+export const STUCK_AFTER_DAYS = 14;
+
+export const SellerContact = z.object({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+});
+export type SellerContact = z.infer<typeof SellerContact>;
+
+/** One seller as staff see it (GET /api-external/sellers, GET /api-external/sellers/{id}, PUT answers). */
+export const StaffSeller = z.object({
+  onboardingSellerId: z.string(),
+  /** The seller service's id (detailedList key); null until the seller service knows the seller. */
+  marketplaceSellerId: z.string().nullable(),
+  name: z.string(),
+  crmId: z.string().nullable(),
+  state: SellerStateName,
+  /** When the seller entered its current state (from the state history). */
+  stateSince: z.string(),
+  createdAt: z.string(),
+  channel: SellerChannel.nullable(),
+  languageCode: LanguageCode,
+  contact: SellerContact.nullable(),
+  /** The seller's administrator, whom staff substitute into; null before anyone registered. */
+  sellerUserProfileId: z.string().nullable(),
+  /** The invited contact has not registered yet. */
+  invitationPending: z.boolean(),
+  setupProgress: z.object({ completed: z.number().int().nonnegative(), total: z.number().int().positive() }),
+});
+export type StaffSeller = z.infer<typeof StaffSeller>;
+
+/** Query of GET /api-external/sellers: filtered, sorted and paged upstream. */
+export const StaffSellerQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  state: SellerStateName.optional(),
+  channel: SellerChannel.optional(),
+  /** Only sellers in their state for more than STUCK_AFTER_DAYS days (never ACTIVE ones). */
+  stuck: z.coerce.boolean().optional(),
+  sort: StaffSellerSort.default("name"),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type StaffSellerQuery = {
+  search?: string;
+  state?: z.infer<typeof SellerStateName>;
+  channel?: SellerChannel;
+  stuck?: boolean;
+  sort?: StaffSellerSort;
+  page?: number;
+  pageSize?: number;
+};
+
+export const StaffSellerPage = z.object({
+  items: z.array(StaffSeller),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+  total: z.number().int().nonnegative(),
+});
+export type StaffSellerPage = z.infer<typeof StaffSellerPage>;
+
+/** GET /api-external/sellers/state-counts: sellers per state, and how many are stuck in it. */
+export const SellerStateCounts = z.object({
+  stuckAfterDays: z.number().int().positive(),
+  total: z.number().int().nonnegative(),
+  states: z.array(z.object({ state: SellerStateName, count: z.number().int().nonnegative(), stuck: z.number().int().nonnegative() })),
+});
+export type SellerStateCounts = z.infer<typeof SellerStateCounts>;
+
+/** PUT /api-external/sellers: creates (no onboardingSellerId: an invitation) or updates a seller. */
+export const SellerUpsert = z.object({
+  onboardingSellerId: z.string().min(1).optional(),
+  name: z.string().trim().min(1).max(200),
+  crmId: z.string().trim().min(1).max(50),
+  channel: SellerChannel,
+  languageCode: LanguageCode,
+  contact: z.object({
+    name: z.string().trim().min(1).max(200),
+    email: z.email().max(254),
+    phone: z.string().trim().max(50).nullable(),
+  }),
+});
+export type SellerUpsert = z.infer<typeof SellerUpsert>;
+
+/** POST /api-external/sellers/existsByCrmId */
+export const CrmIdQuery = z.object({ crmId: z.string().trim().min(1).max(50), exceptOnboardingSellerId: z.string().optional() });
+export const CrmIdExists = z.object({ exists: z.boolean() });
+export type CrmIdExists = z.infer<typeof CrmIdExists>;
+
+/** DELETE /api-external/sellers/delete?onboardingSellerId= */
+export const SellerDeleted = z.object({ deleted: z.literal(true), onboardingSellerId: z.string() });
+
+/** GET /seller/3/detailedList?sellerId=…: what the seller service knows about each marketplace seller. */
+export const DetailedSeller = z.object({
+  marketplaceSellerId: z.string(),
+  seller: z.object({ name: z.string(), additionalFields: z.array(AdditionalField) }),
+  shopCount: z.number().int().nonnegative(),
+});
+export const DetailedSellerList = z.array(DetailedSeller);
+export type DetailedSeller = z.infer<typeof DetailedSeller>;
+
+/** GET /v2/seller/list?fdsOnly=&channel=: the channels sellers come through, with counts (the list's filter options). */
+export const SellerServiceList = z.object({
+  channels: z.array(z.object({ channel: SellerChannel, count: z.number().int().nonnegative() })),
+  total: z.number().int().nonnegative(),
+});
+export type SellerServiceList = z.infer<typeof SellerServiceList>;
+
+/** POST /me/user/substitute-into-seller-user */
+export const SubstitutionRequest = z.object({ userProfileId: z.string().min(1) });

@@ -1,0 +1,59 @@
+import { expect, test, type Page } from "@playwright/test";
+import { jsEnabled, signInAndOpen } from "./support/auth";
+import { PORTAL_URL, resetSandbox } from "./support/sandbox";
+import { expectAccessible } from "./support/staff";
+
+// axe is JavaScript: in the "no-js" project it audits the server's HTML with the portal's own scripts blocked (as e2e/a11y.spec.ts does).
+test.use({ javaScriptEnabled: true });
+
+test.beforeAll(async ({ request }) => {
+  await resetSandbox(request);
+});
+
+// Both widths and both languages, each page once per pairing (the cross product would double the time for little).
+const VARIANTS = [
+  { name: "desktop, English", width: 1280, locale: "en-GB", heading: "Sellers", invalid: "Please correct the following:" },
+  { name: "phone, German", width: 390, locale: "de-DE", heading: "Händler", invalid: "Bitte korrigieren Sie Folgendes:" },
+] as const;
+
+async function submitEmptyInvite(page: Page) {
+  await page.locator("form.staff-form button[type=submit]").click();
+}
+
+for (const variant of VARIANTS) {
+  test.describe(variant.name, () => {
+    test("the staff pages have no axe violations", async ({ browser }, testInfo) => {
+      test.setTimeout(60_000);
+      const open = async (username: string, path: string) => {
+        const context = await browser.newContext({ viewport: { width: variant.width, height: 900 }, locale: variant.locale, javaScriptEnabled: true });
+        if (!jsEnabled(testInfo)) await context.route(`${PORTAL_URL}/assets/**/*.js`, (route) => route.abort("blockedbyclient"));
+        const page = await context.newPage();
+        await signInAndOpen(page, username, path);
+        return page;
+      };
+
+      const list = await open("success@example.com", "/seller-list?state=ONBOARDING");
+      await expect(list.getByRole("heading", { level: 1 })).toHaveText(variant.heading);
+      await expectAccessible(list, testInfo, `seller-list-${variant.width}-${variant.locale}`);
+      await list.goto("/mark-as-active?sellerId=seller-mapped");
+      await expectAccessible(list, testInfo, `mark-as-active-${variant.width}-${variant.locale}`);
+      await list.context().close();
+
+      const invite = await open("bd@example.com", "/invite-seller");
+      if (jsEnabled(testInfo)) {
+        // Server-side errors: the form posts without the browser's checks.
+        await invite.evaluate(() => document.querySelector("form.staff-form")?.setAttribute("novalidate", ""));
+      }
+      await submitEmptyInvite(invite);
+      await expect(invite.locator(".error-summary")).toContainText(variant.invalid);
+      await expectAccessible(invite, testInfo, `invite-seller-errors-${variant.width}-${variant.locale}`);
+      await invite.context().close();
+
+      const admin = await open("admin@example.com", "/seller-administration?edit=seller-new&search=frischer");
+      await expectAccessible(admin, testInfo, `seller-administration-${variant.width}-${variant.locale}`);
+      await admin.goto("/delete-seller?sellerId=seller-new");
+      await expectAccessible(admin, testInfo, `delete-seller-${variant.width}-${variant.locale}`);
+      await admin.context().close();
+    });
+  });
+}

@@ -1,0 +1,46 @@
+import { expect, test } from "@playwright/test";
+import { signIn } from "./support/auth";
+import { isPortalPath, PORTAL_URL, resetSandbox } from "./support/sandbox";
+
+test.beforeEach(async ({ request }) => {
+  await resetSandbox(request);
+});
+
+test("a success manager finds a seller, filters by state, acts as that seller and comes back to the list", async ({ page }) => {
+  await signIn(page, "success@example.com", { expectPath: "/seller-list" });
+  await expect(page.getByRole("heading", { level: 2, name: "Sellers 1–10 of 10" })).toBeVisible();
+
+  const search = page.getByRole("search");
+  await search.getByLabel("Search").fill("textil");
+  await search.getByRole("button", { name: "Show sellers" }).click();
+  await page.waitForURL((url) => url.searchParams.get("search") === "textil");
+  const table = page.getByRole("table");
+  await expect(table.getByRole("rowheader")).toHaveCount(1);
+  await expect(table.getByRole("rowheader")).toContainText("Rheinauen Textil GmbH");
+
+  await search.getByLabel("Search").fill("");
+  await search.getByLabel("State").selectOption("ONBOARDING");
+  await search.getByRole("button", { name: "Show sellers" }).click();
+  await page.waitForURL((url) => url.searchParams.get("state") === "ONBOARDING" && !url.searchParams.get("search"));
+  await expect(table.getByRole("rowheader")).toHaveCount(2);
+  await expect(table.getByRole("rowheader").first()).toContainText("Bergblick Möbel KG");
+  await expect(table.getByRole("row", { name: /Bergblick/ })).toContainText("Stuck");
+
+  await page.getByRole("button", { name: "Act as seller Rheinauen Textil GmbH" }).click();
+  // The seller's default page: /overview for a seller in setup.
+  await page.waitForURL(isPortalPath("/overview"));
+  const banner = page.getByRole("region", { name: "Acting as a seller" });
+  await expect(banner).toContainText("You are acting as seller Rheinauen Textil GmbH");
+
+  // Another page of the seller's: the banner is there too, and the page works as the seller's.
+  await page.goto("/landing-page");
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome to onboarding" })).toBeVisible();
+  await expect(banner).toContainText("You are acting as seller Rheinauen Textil GmbH");
+  await expect(page.getByRole("banner")).toContainText("Seller administrator");
+  await expect(page.getByRole("link", { name: "Go to my setup tasks" })).toBeVisible();
+
+  await banner.getByRole("button", { name: "Back to my account" }).click();
+  await page.waitForURL(`${PORTAL_URL}/seller-list`);
+  await expect(page.getByRole("region", { name: "Acting as a seller" })).toHaveCount(0);
+  await expect(page.getByRole("banner")).toContainText("Seller success manager");
+});

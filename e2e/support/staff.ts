@@ -1,0 +1,31 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { SANDBOX_URL } from "./sandbox";
+
+type StaffSeller = { onboardingSellerId: string; name: string; state: string; channel: string | null };
+
+async function staffToken(request: APIRequestContext): Promise<string> {
+  const minted = await request.post(`${SANDBOX_URL}/__sandbox/tokens`, { data: { username: "admin@example.com" } });
+  expect(minted.status(), "staff token").toBe(201);
+  return ((await minted.json()) as { access_token: string }).access_token;
+}
+
+/** The sellers the marketplace knows that match a search, as staff see them upstream. */
+export async function upstreamSellers(request: APIRequestContext, search: string): Promise<StaffSeller[]> {
+  const response = await request.get(`${SANDBOX_URL}/onboarding/api-external/sellers`, {
+    params: { search, apikey: "sandbox-api-key" },
+    headers: { Authorization: `Bearer ${await staffToken(request)}` },
+  });
+  expect(response.status(), "GET /api-external/sellers").toBe(200);
+  return ((await response.json()) as { items: StaffSeller[] }).items;
+}
+
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/** axe on the page as it stands; one line per violation when it fails. */
+export async function expectAccessible(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  await testInfo.attach(`axe-${name}.json`, { body: JSON.stringify(results.violations, null, 2), contentType: "application/json" });
+  const summary = results.violations.map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`).join("\n");
+  expect(results.violations.length, `axe violations on ${name} (${page.url()}):\n${summary}`).toBe(0);
+}

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { DetailedSellerList, SellerStateCounts, SellerServiceList, StaffSeller, StaffSellerPage } from "../../contract/staff.ts";
+import { UpstreamErrorBody } from "../../contract/upstream.ts";
+import { callService, control, mintToken, openSignIn, formAction, followToPortal, startTestSandbox, type TestSandbox } from "./helpers.ts";
+
+let sandbox: TestSandbox;
+let staffToken: string;
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+beforeEach(async () => {
+  await control(sandbox, "POST", "/reset");
+  staffToken = await mintToken(sandbox, "admin@example.com");
+});
+
+const api = (path: string, options: Parameters<typeof callService>[2] = {}) => callService(sandbox, `/onboarding${path}`, { token: staffToken, ...options });
+
+const invitation = {
+  name: "Ostsee Strandkörbe GmbH",
+  crmId: "CRM-777001",
+  channel: "DIRECT",
+  languageCode: "de",
+  contact: { name: "Ole Hansen", email: "ole@ostsee-strand.example.com", phone: "+49 431 123" },
+};
+
+describe("GET /api-external/sellers", () => {
+  it("pages, searches by name, CRM id and e-mail, filters by state and channel, and sorts", async () => {
+    const all = StaffSellerPage.parse((await api("/api-external/sellers", { query: { pageSize: "4" } })).body);
+    expect(all.total).toBe(10);
+    expect(all.items).toHaveLength(4);
+    expect(all.items.map((seller) => seller.name)).toEqual([...all.items.map((seller) => seller.name)].sort((a, b) => a.localeCompare(b)));
+    const page3 = StaffSellerPage.parse((await api("/api-external/sellers", { query: { pageSize: "4", page: "3" } })).body);
+    expect(page3.items).toHaveLength(2);
+
+    const byName = StaffSellerPage.parse((await api("/api-external/sellers", { query: { search: "elbufer" } })).body);
+    expect(byName.items.map((seller) => seller.onboardingSellerId)).toEqual(["seller-mapped"]);
+    expect(byName.items[0]).toMatchObject({ sellerUserProfileId: "user-seller-mapped", marketplaceSellerId: "10004", channel: "DIRECT" });
+    const byCrm = StaffSellerPage.parse((await api("/api-external/sellers", { query: { search: "crm-100006" } })).body);
+    expect(byCrm.items.map((seller) => seller.onboardingSellerId)).toEqual(["seller-onboarding-ftp"]);
+    const byEmail = StaffSellerPage.parse((await api("/api-external/sellers", { query: { search: "anna.weber@" } })).body);
+    expect(byEmail.items[0]).toMatchObject({ onboardingSellerId: "seller-invited", invitationPending: true, sellerUserProfileId: null });
+
+    const onboarding = StaffSellerPage.parse((await api("/api-external/sellers", { query: { state: "ONBOARDING", channel: "AGENCY" } })).body);
+    expect(onboarding.items.map((seller) => seller.onboardingSellerId)).toEqual(["seller-onboarding-feed"]);
+    const stuck = StaffSellerPage.parse((await api("/api-external/sellers", { query: { stuck: "true", sort: "stateSince" } })).body);
+    expect(stuck.items.map((seller) => seller.onboardingSellerId)).toEqual(["seller-mapped", "seller-onboarding-feed"]);
+  });
+
+  it("refuses sellers (403) and a malformed query (400 with the errors list)", async () => {
+    const seller = await mintToken(sandbox, "seller.active@example.com");
+    const refused = await callService(sandbox, "/onboarding/api-external/sellers", { token: seller });
+    expect(refused.status).toBe(403);
+    const invalid = await api("/api-external/sellers", { query: { state: "NOPE" } });
+    expect(invalid.status).toBe(400);
+    expect(UpstreamErrorBody.parse(invalid.body).errors?.[0]?.fieldName).toBe("state");
+  });
+});
+
+describe("state counts and history", () => {
+  it("counts sellers per state and the ones stuck for more than 14 days", async () => {
+    const counts = SellerStateCounts.parse((await api("/api-external/sellers/state-counts")).body);
+    expect(counts.total).toBe(10);
+    expect(Object.fromEntries(counts.states.map((entry) => [entry.state, [entry.count, entry.stuck]]))).toEqual({
+      REGISTERED: [3, 0],
+      ONBOARDING: [2, 1],
+      CATALOGUE_DATA_SUBMITTED: [2, 0],
+      CATALOGUE_DATA_MAPPING_FINISHED: [1, 1],
+      ACTIVE: [2, 0],
+    });
+  });
+});
+
+describe("inviting, editing, marking active, deleting", () => {
+  it("invites a seller; the invited person registers with that e-mail and joins it", async () => {
+    const created = await api("/api-external/sellers", { method: "PUT", body: invitation });
+    expect(created.status).toBe(201);
+    const seller = StaffSeller.parse(created.body);
+    expect(seller).toMatchObject({ state: "REGISTERED", invitationPending: true, crmId: "CRM-777001" });
+
+    const flow = await openSignIn(sandbox, { view_type: "register" });
+    const registered = await flow.jar.fetch(formAction(flow.html, sandbox.url), {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: invitation.contact.email, password: "secret-1", companyName: "Irgendwas GmbH", language: "de" }).toString(),
+    });
+    expect(registered.status).toBe(303);
+    await followToPortal(sandbox, flow.jar, registered);
+    const newUser = await callService(sandbox, "/user-profile/me/user", { token: await mintToken(sandbox, invitation.contact.email) });
+    expect(newUser.body.sellerId).toBe(seller.onboardingSellerId);
+    const after = StaffSeller.parse((await api(`/api-external/sellers/${seller.onboardingSellerId}`)).body);
+    expect(after.invitationPending).toBe(false);
+    expect(after.sellerUserProfileId).toBe(newUser.body.id);
+  });
+
+  it("refuses a duplicate name or CRM id with 409 and both fields named", async () => {
+    const duplicate = await api("/api-external/sellers", { method: "PUT", body: { ...invitation, name: " nordlicht living gmbh", crmId: "crm-100002" } });
+    expect(duplicate.status).toBe(409);
+    expect(UpstreamErrorBody.parse(duplicate.body).errors?.map((error) => error.fieldName)).toEqual(["name", "crmId"]);
+    const crm = await api("/api-external/sellers/existsByCrmId", { method: "POST", body: { crmId: "CRM-100003" } });
+    expect(crm.body).toEqual({ exists: true });
+    const own = await api("/api-external/sellers/existsByCrmId", { method: "POST", body: { crmId: "CRM-100003", exceptOnboardingSellerId: "seller-submitted" } });
+    expect(own.body).toEqual({ exists: false });
+  });
+
+  it("edits a seller, keeping its own name and CRM id allowed", async () => {
+    const edited = await api("/api-external/sellers", {
+      method: "PUT",
+      body: { ...invitation, onboardingSellerId: "seller-new", name: "Frischer Wind Handel UG", crmId: "CRM-100002", channel: "AGENCY" },
+    });
+    expect(edited.status).toBe(200);
+    expect(StaffSeller.parse(edited.body)).toMatchObject({ channel: "AGENCY", contact: { email: invitation.contact.email } });
+  });
+
+  it("marks only a seller with a finished mapping active, and records the state change", async () => {
+    const refused = await api("/api-external/sellers/seller-submitted/mark-as-active", { method: "POST" });
+    expect(refused.status).toBe(409);
+    const marked = await api("/api-external/sellers/seller-mapped/mark-as-active", { method: "POST" });
+    expect(marked.status).toBe(200);
+    expect(StaffSeller.parse(marked.body).state).toBe("ACTIVE");
+    expect(Date.now() - Date.parse(StaffSeller.parse(marked.body).stateSince)).toBeLessThan(60_000);
+  });
+
+  it("deletes a seller with its users", async () => {
+    const deleted = await api("/api-external/sellers/delete", { method: "DELETE", query: { onboardingSellerId: "seller-registered-2" } });
+    expect(deleted.body).toEqual({ deleted: true, onboardingSellerId: "seller-registered-2" });
+    expect((await api("/api-external/sellers/seller-registered-2")).status).toBe(404);
+    expect((await control(sandbox, "POST", "/tokens", { username: "owner@alpenglueck-deko.example.com" })).status).toBe(404);
+    expect((await api("/api-external/sellers/delete", { method: "DELETE", query: { onboardingSellerId: "seller-registered-2" } })).status).toBe(404);
+  });
+});
+
+describe("seller service lists", () => {
+  it("gives details by marketplace seller id and the channels with counts", async () => {
+    const details = DetailedSellerList.parse(
+      (await callService(sandbox, "/seller-service/seller/3/detailedList", { token: staffToken, query: { sellerId: "10001,10009,99999" } })).body,
+    );
+    expect(details.map((entry) => [entry.marketplaceSellerId, entry.shopCount]).sort()).toEqual([["10001", 3], ["10009", 1]]);
+    const channels = SellerServiceList.parse((await callService(sandbox, "/seller-service/v2/seller/list", { token: staffToken, query: { fdsOnly: "false" } })).body);
+    expect(channels.total).toBe(10);
+    const fds = SellerServiceList.parse((await callService(sandbox, "/seller-service/v2/seller/list", { token: staffToken, query: { fdsOnly: "true" } })).body);
+    expect(fds).toEqual({ channels: [{ channel: "DIRECT", count: 1 }], total: 1 });
+  });
+});
+
+describe("POST /__sandbox/sellers/bulk", () => {
+  it("adds thousands of sellers in one go, findable and paged", async () => {
+    const { status, body } = await control<{ created: number }>(sandbox, "POST", "/sellers/bulk", { count: 5000 });
+    expect(status).toBe(201);
+    expect(body.created).toBe(5000);
+    const page = StaffSellerPage.parse((await api("/api-external/sellers", { query: { page: "7", pageSize: "25" } })).body);
+    expect(page.total).toBe(5010);
+    expect(page.items).toHaveLength(25);
+    const one = StaffSellerPage.parse((await api("/api-external/sellers", { query: { search: "CRM-504321" } })).body);
+    expect(one.items.map((seller) => seller.onboardingSellerId)).toEqual(["bulk-4321"]);
+    const counts = SellerStateCounts.parse((await api("/api-external/sellers/state-counts")).body);
+    expect(counts.total).toBe(5010);
+    expect(counts.states.every((entry) => entry.count > 100)).toBe(true);
+  });
+});
