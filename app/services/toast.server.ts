@@ -60,6 +60,8 @@ export function dataWithPortalToast<T>(
   if (new URL(request.url).pathname.endsWith(".data")) return dataWithToast(payload, toast, init);
   context.set(actionToastContext, toast);
   return data(payload, init);
+}
+
 /** Flashes a toast with a response that is not a redirect (e.g. JSON the page's script follows with a navigation). */
 export async function withToastForNextPage(response: Response, toast: PortalToast): Promise<Response> {
   const flashed = await dataWithToast(null, toast);
