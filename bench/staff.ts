@@ -72,8 +72,10 @@ try {
   for (const service of ["/onboarding/*", "/seller-service/*", "/user-profile/*"]) {
     await control(stack.sandboxUrl, "/faults", { pattern: service, latencyMs: LATENCY_MS });
   }
+  await control(stack.sandboxUrl, "/requests", undefined, "DELETE");
   const slow = await run();
   await control(stack.sandboxUrl, "/faults", undefined, "DELETE");
+  const calls = (await control(stack.sandboxUrl, "/requests", undefined, "GET")) as { requests: { method: string; path: string; count: number }[] };
 
   console.log(`\n${seeded.created} sellers seeded in ${seeded.durationMs} ms; ${REQUESTS} sequential requests per line; medians\n`);
   console.log("without injected latency".padEnd(42), "TTFB ms".padStart(9), "× healthz".padStart(10), "total ms".padStart(9), "HTML KiB".padStart(9));
@@ -84,6 +86,8 @@ try {
   for (const r of slow.pages) {
     console.log(r.name.padEnd(42), r.ttfb.toFixed(1).padStart(9), (r.ttfb / LATENCY_MS).toFixed(2).padStart(10), r.total.toFixed(1).padStart(9), (r.total / LATENCY_MS).toFixed(2).padStart(11));
   }
+  console.log(`\nupstream calls per page view with latency (${views.length * REQUESTS} views):`);
+  for (const call of calls.requests) console.log(`  ${call.method} ${call.path}: ${(call.count / (views.length * REQUESTS)).toFixed(2)}`);
   const worst = Math.max(...slow.pages.map((r) => r.ttfb / LATENCY_MS));
   console.log(`\nworst TTFB / ${LATENCY_MS} ms: ${worst.toFixed(2)} (target ≤ 1.5)`);
 } finally {
