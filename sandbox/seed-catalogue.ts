@@ -9,7 +9,7 @@ export const catalogueSeedSellers: NewSeller[] = [
   {
     id: "seller-catalogue",
     name: "Havelland Haushaltswaren GmbH",
-    crmId: "CRM-100010",
+    crmId: "CRM-100012",
     state: "ONBOARDING",
     createdAt: new Date(Date.UTC(2026, 8, 20)).toISOString(),
   },

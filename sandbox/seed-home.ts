@@ -31,7 +31,7 @@ export function shopsOf(sellerId: string): HomeShop[] {
 export const smallSeller: NewSeller = {
   id: "seller-small",
   name: "Kleinod Manufaktur e.K.",
-  crmId: "CRM-100010",
+  crmId: "CRM-100011",
   state: "ACTIVE",
   uploadType: "DIRECT",
   filledSteps: ["FTP_SETTINGS"],

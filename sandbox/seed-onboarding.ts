@@ -72,6 +72,8 @@ export function applyOnboardingSeed(db: Database): void {
   completeShopSetup(db, "seller-submitted", { shopName: "Sonnenhof Garten", legalName: "Sonnenhof Gartenbedarf GmbH", city: "Freiburg", postcode: "79098", registerNumber: "HRB 100003", vatId: "DE136695976" }, 20);
   completeShopSetup(db, "seller-mapped", { shopName: "Elbufer Küche", legalName: "Elbufer Küchenwelt GmbH", city: "Dresden", postcode: "01067", registerNumber: "HRB 100004", vatId: "DE136695976" }, 30);
   completeShopSetup(db, "seller-submitted-2", { shopName: "Spreewald Leuchten", legalName: "Spreewald Leuchten GmbH", city: "Lübben", postcode: "15907", registerNumber: "HRB 100008", vatId: "DE136695976" }, 15);
+  // The catalogue hand-over's demo seller: shop setup done, catalogue not handed over yet.
+  completeShopSetup(db, "seller-catalogue", { shopName: "Havelland Haushalt", legalName: "Havelland Haushaltswaren GmbH", city: "Potsdam", postcode: "14467", registerNumber: "HRB 100011", vatId: "DE136695976" }, 10);
   completeShopSetup(db, "seller-active-2", { shopName: "Hafenkontor", legalName: "Hafenkontor Wohnideen GmbH", city: "Bremen", postcode: "28195", registerNumber: "HRB 100009", vatId: "DE136695976" }, 300);
   saveCompanySteps(db, "seller-onboarding-feed", { legalForm: "KG", shopName: "Bergblick Möbel", legalName: "Bergblick Möbel KG", city: "Garmisch-Partenkirchen", postcode: "82467", registerNumber: "HRA 100005", vatId: "DE136695976" }, 10);
 }

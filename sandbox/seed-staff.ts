@@ -34,6 +34,8 @@ const staffSeed: StaffSeed[] = [
   { sellerId: "seller-registered-2", marketplaceSellerId: "10007", channel: "DIRECT", languageCode: "en", contact: { name: "Sophie Alpen", email: "owner@alpenglueck-deko.example.com", phone: null }, shopCount: 0, state: "REGISTERED", daysInState: 9, stepDays: [] },
   { sellerId: "seller-submitted-2", marketplaceSellerId: "10008", channel: "INTERNATIONAL", languageCode: "en", contact: { name: "Karl Spree", email: "owner@spreewald-leuchten.example.com", phone: "+49 355 5550108" }, shopCount: 0, state: "CATALOGUE_DATA_SUBMITTED", daysInState: 8, stepDays: [1, 21] },
   { sellerId: "seller-active-2", marketplaceSellerId: "10009", channel: "AGENCY", languageCode: "de", contact: { name: "Hanna Kontor", email: "owner@hafenkontor-wohnideen.example.com", phone: "+49 40 5550109" }, shopCount: 1, state: "ACTIVE", daysInState: 260, stepDays: [5, 20, 4, 9] },
+  { sellerId: "seller-catalogue", marketplaceSellerId: "10011", channel: "DIRECT", languageCode: "de", contact: { name: "Jana Vogel", email: "seller.catalogue@example.com", phone: "+49 331 5550111" }, shopCount: 0, state: "ONBOARDING", daysInState: 5, stepDays: [2] },
+  { sellerId: "seller-small", marketplaceSellerId: "10012", channel: "DIRECT", languageCode: "de", contact: { name: "Ida Klein", email: "seller.small@example.com", phone: null }, shopCount: 1, state: "ACTIVE", daysInState: 90, stepDays: [3, 14, 5, 7] },
 ];
 
 /** Invited by a business developer; nobody has registered for it yet. */

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DetailedSellerList, SellerStateCounts, SellerServiceList, StaffSeller, StaffSellerPage } from "../../contract/staff.ts";
 import { UpstreamErrorBody } from "../../contract/upstream.ts";
+import { seedSellers } from "../../sandbox/seed.ts";
 import { callService, control, mintToken, openSignIn, formAction, followToPortal, startTestSandbox, type TestSandbox } from "./helpers.ts";
+
+/** The seed's sellers, and the one invited seller the staff seed adds. */
+const SEEDED_SELLERS = seedSellers.length + 1;
 
 let sandbox: TestSandbox;
 let staffToken: string;
@@ -30,11 +34,11 @@ const invitation = {
 describe("GET /api-external/sellers", () => {
   it("pages, searches by name, CRM id and e-mail, filters by state and channel, and sorts", async () => {
     const all = StaffSellerPage.parse((await api("/api-external/sellers", { query: { pageSize: "4" } })).body);
-    expect(all.total).toBe(10);
+    expect(all.total).toBe(SEEDED_SELLERS);
     expect(all.items).toHaveLength(4);
     expect(all.items.map((seller) => seller.name)).toEqual([...all.items.map((seller) => seller.name)].sort((a, b) => a.localeCompare(b)));
     const page3 = StaffSellerPage.parse((await api("/api-external/sellers", { query: { pageSize: "4", page: "3" } })).body);
-    expect(page3.items).toHaveLength(2);
+    expect(page3.items).toHaveLength(SEEDED_SELLERS - 8);
 
     const byName = StaffSellerPage.parse((await api("/api-external/sellers", { query: { search: "elbufer" } })).body);
     expect(byName.items.map((seller) => seller.onboardingSellerId)).toEqual(["seller-mapped"]);
@@ -63,13 +67,13 @@ describe("GET /api-external/sellers", () => {
 describe("state counts and history", () => {
   it("counts sellers per state and the ones stuck for more than 14 days", async () => {
     const counts = SellerStateCounts.parse((await api("/api-external/sellers/state-counts")).body);
-    expect(counts.total).toBe(10);
+    expect(counts.total).toBe(SEEDED_SELLERS);
     expect(Object.fromEntries(counts.states.map((entry) => [entry.state, [entry.count, entry.stuck]]))).toEqual({
       REGISTERED: [3, 0],
-      ONBOARDING: [2, 1],
+      ONBOARDING: [3, 1],
       CATALOGUE_DATA_SUBMITTED: [2, 0],
       CATALOGUE_DATA_MAPPING_FINISHED: [1, 1],
-      ACTIVE: [2, 0],
+      ACTIVE: [3, 0],
     });
   });
 });
@@ -140,7 +144,7 @@ describe("seller service lists", () => {
     );
     expect(details.map((entry) => [entry.marketplaceSellerId, entry.shopCount]).sort()).toEqual([["10001", 3], ["10009", 1]]);
     const channels = SellerServiceList.parse((await callService(sandbox, "/seller-service/v2/seller/list", { token: staffToken, query: { fdsOnly: "false" } })).body);
-    expect(channels.total).toBe(10);
+    expect(channels.total).toBe(SEEDED_SELLERS);
     const fds = SellerServiceList.parse((await callService(sandbox, "/seller-service/v2/seller/list", { token: staffToken, query: { fdsOnly: "true" } })).body);
     expect(fds).toEqual({ channels: [{ channel: "DIRECT", count: 1 }], total: 1 });
   });
@@ -152,12 +156,12 @@ describe("POST /__sandbox/sellers/bulk", () => {
     expect(status).toBe(201);
     expect(body.created).toBe(5000);
     const page = StaffSellerPage.parse((await api("/api-external/sellers", { query: { page: "7", pageSize: "25" } })).body);
-    expect(page.total).toBe(5010);
+    expect(page.total).toBe(SEEDED_SELLERS + 5000);
     expect(page.items).toHaveLength(25);
     const one = StaffSellerPage.parse((await api("/api-external/sellers", { query: { search: "CRM-504321" } })).body);
     expect(one.items.map((seller) => seller.onboardingSellerId)).toEqual(["bulk-4321"]);
     const counts = SellerStateCounts.parse((await api("/api-external/sellers/state-counts")).body);
-    expect(counts.total).toBe(5010);
+    expect(counts.total).toBe(SEEDED_SELLERS + 5000);
     expect(counts.states.every((entry) => entry.count > 100)).toBe(true);
   });
 });

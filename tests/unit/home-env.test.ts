@@ -14,6 +14,9 @@ const complete = {
   ANALYTICS_BASE_URL: "https://analytics.example.com",
   API_KEY: "key",
   ANALYTICS_API_KEY: "analytics-key",
+  IMPRINT_URL: "https://www.example.com/impressum",
+  PRIVACY_URL: "https://www.example.com/datenschutz",
+  HELP_URL: "https://www.example.com/hilfe",
 };
 
 const ids = { oci: "a", legal: "b", sales: "c", service: "d", products: "e", performance: "f" };
