@@ -21,6 +21,7 @@ import {
   stepTitle,
   uploadTooLarge,
 } from "~/services/onboarding.server";
+import { sellerState } from "~/services/seller-state.server";
 import { redirectWithPortalToast } from "~/services/toast.server";
 import { upstream } from "~/services/upstream/index.server";
 import { orRouteError } from "~/services/upstream/upstream-error.server";
@@ -41,7 +42,7 @@ export async function action(args: Route.ActionArgs) {
   const { submission, answer } = parseStepForm(formData, DocumentsStep);
   let state;
   try {
-    ({ state } = await client.sellerState());
+    ({ state } = await sellerState(args));
   } catch (error) {
     return upstreamSaveFailure(args, submission, error);
   }

@@ -4,6 +4,7 @@ import { Link, Outlet, useMatches } from "react-router";
 import { StatusTag } from "~/components/onboarding/status-tag";
 import { readOnlyReason, stepPath, type ReadOnlyReason } from "~/lib/shop-setup";
 import { requireUser } from "~/services/current-user.server";
+import { sellerState } from "~/services/seller-state.server";
 import { upstream } from "~/services/upstream/index.server";
 import { orRouteError } from "~/services/upstream/upstream-error.server";
 import onboardingStylesHref from "~/styles/onboarding.css?url";
@@ -16,7 +17,8 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: onbo
 
 export async function loader(args: Route.LoaderArgs) {
   const client = upstream(args).onboarding;
-  const [user, progress, { state }] = await Promise.all([requireUser(args), orRouteError(client.progress()), orRouteError(client.sellerState())]);
+  // The state is the one the access check fetched for this request (one upstream call for both).
+  const [user, progress, { state }] = await Promise.all([requireUser(args), orRouteError(client.progress()), orRouteError(sellerState(args))]);
   const readOnly = Object.fromEntries(stepNames.map((step) => [step, readOnlyReason(step, state, user)])) as Record<StepName, ReadOnlyReason>;
   return { steps: progress.steps, readOnly };
 }

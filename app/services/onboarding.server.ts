@@ -15,6 +15,7 @@ import { afterSave, fieldErrorsFromList, readOnlyReason, stepPath } from "~/lib/
 import { requireUser } from "./current-user.server";
 import { getI18n } from "./i18n.server";
 import { requestMetaContext } from "./request-context.server";
+import { sellerState } from "./seller-state.server";
 import { dataWithPortalToast, redirectWithPortalToast, upstreamErrorToast } from "./toast.server";
 import { upstream } from "./upstream/index.server";
 import { UpstreamError } from "./upstream/upstream-error.server";
@@ -92,7 +93,7 @@ export async function saveFormStep(args: RequestArgs, step: FormStepName, schema
   let state: SellerStateName;
   let progress: OnboardingProgress;
   try {
-    [{ state }, progress] = await Promise.all([client.sellerState(), client.progress(), options.inject?.(formData)]);
+    [{ state }, progress] = await Promise.all([sellerState(args), client.progress(), options.inject?.(formData)]);
   } catch (error) {
     return upstreamSaveFailure(args, parseStep(formData, schema), error);
   }
