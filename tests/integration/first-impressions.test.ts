@@ -27,9 +27,10 @@ const PORTAL_HOST = new URL(PORTAL).host;
 describe("a missing page", () => {
   it("renders inside the layout with the header (sign-out, language) for a signed-in user, and every way on leads somewhere else", async () => {
     const browser = new TestBrowser();
-    // The business developer's start page (/invite-seller) is built by another issue: until then it is itself missing.
+    // Every role's start page exists now; the case of a missing start page is a rule of
+    // error-page-ways (tests/unit), which leaves the start page out of the ways on.
     await browser.signIn(PORTAL, "bd@example.com");
-    for (const missing of ["/invite-seller", "/no-such-page"]) {
+    for (const missing of ["/no-such-page", "/staff/no-such-page"]) {
       const response = await browser.get(`${PORTAL}${missing}`);
       expect(response.status).toBe(404);
       const html = await response.text();
@@ -39,11 +40,8 @@ describe("a missing page", () => {
       expect(header).toContain("bd@example.com");
       expect(html).toContain("<h1>Page not found</h1>");
       const ways = errorPageWays(html);
-      expect(ways.length).toBeGreaterThan(0);
-      expect(ways).not.toContain("/default-redirect");
+      expect(ways).toContain("/default-redirect");
       expect(ways).not.toContain(missing);
-      // The logo does not lead back either.
-      expect(header).not.toContain('href="/default-redirect"');
       for (const way of ways) {
         const { response: landed, url } = await browser.navigate(`${PORTAL}${way}`);
         expect(landed.status, `${way} from ${missing} ends at ${url}`).toBe(200);

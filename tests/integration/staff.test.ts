@@ -162,7 +162,7 @@ describe("/seller-list", () => {
     expect(html).toMatch(/for 19 days/);
     expect(html).toContain('href="/mark-as-active?sellerId=seller-mapped"');
     expect(html).toContain('name="userProfileId" value="user-seller-mapped"');
-    expect(html).toContain("Sellers by state (10 in all)");
+    expect(html).toContain("Sellers by state (12 in all)");
     expect(html).toContain('href="/seller-list?state=ONBOARDING&amp;stuck=true&amp;sort=stateSince"');
     // The streamed details arrive in the same response.
     expect(html).toContain("0 shops");
@@ -184,7 +184,7 @@ describe("/seller-list", () => {
     expect(bulk.status).toBe(201);
     try {
       const html = await (await (await as("OPERATOR_OTHER")).get(`${PORTAL}/seller-list?page=3`)).text();
-      expect(html).toContain("Sellers 51–75 of 5,010");
+      expect(html).toContain("Sellers 51–75 of 5,012");
       expect(html).toContain("Page 3 of 201");
       expect(html.match(/class="seller-table__seller"/g)?.length).toBe(25);
       expect(html).toContain('href="/seller-list?page=4"');
