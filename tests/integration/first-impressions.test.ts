@@ -40,7 +40,8 @@ describe("a missing page", () => {
       expect(header).toContain("bd@example.com");
       expect(html).toContain("<h1>Page not found</h1>");
       const ways = errorPageWays(html);
-      expect(ways).toContain("/default-redirect");
+      // The start page exists, so it is offered (as itself, not through /default-redirect).
+      expect(ways).toContain("/invite-seller");
       expect(ways).not.toContain(missing);
       for (const way of ways) {
         const { response: landed, url } = await browser.navigate(`${PORTAL}${way}`);
