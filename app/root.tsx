@@ -57,7 +57,7 @@ export const shouldRevalidate = () => true;
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const { t } = useTranslation();
-  // A page may bring its own toast (see page-toast.server.ts): a failed submission re-rendered without JavaScript.
+  // A page whose loader failed in part (and still renders) hands its error toast up as `pageToast`.
   const pageToast = useMatches()
     .map((match) => (match.loaderData as { pageToast?: PortalToast | null } | undefined)?.pageToast)
     .findLast(Boolean);

@@ -7,10 +7,9 @@ import { ErrorSummary } from "~/components/staff/error-summary";
 import { deleteConfirmationSchema } from "~/lib/staff-forms";
 import { authorize } from "~/services/authorize.server";
 import { getI18n } from "~/services/i18n.server";
-import { dataWithPageToast, takePageToast } from "~/services/page-toast.server";
 import { requestMetaContext } from "~/services/request-context.server";
 import { sellerForPage } from "~/services/staff-sellers.server";
-import { redirectWithPortalToast, upstreamErrorToast } from "~/services/toast.server";
+import { dataWithPortalToast, redirectWithPortalToast, upstreamErrorToast } from "~/services/toast.server";
 import { upstream } from "~/services/upstream/index.server";
 import { UpstreamError } from "~/services/upstream/upstream-error.server";
 import staffStylesHref from "~/styles/staff.css?url";
@@ -28,7 +27,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: staf
 export async function loader(args: Route.LoaderArgs) {
   const { sellerId } = SellerIdQuery.parse(Object.fromEntries(args.url.searchParams));
   const seller = await sellerForPage(args, sellerId);
-  return { seller, pageToast: takePageToast(args.context), title: getI18n(args.context).t("staff.delete.title") };
+  return { seller, title: getI18n(args.context).t("staff.delete.title") };
 }
 
 /** Deletes only when the administrator typed the seller's name; anything else changes nothing. */
@@ -48,7 +47,7 @@ export async function action(args: Route.ActionArgs) {
     );
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    return dataWithPageToast(args, submission.reply(), upstreamErrorToast(error, t("staff.delete.failed")), 502);
+    return dataWithPortalToast(args, submission.reply(), upstreamErrorToast(error, t("staff.delete.failed")), { status: 502 });
   }
   return redirectWithPortalToast("/seller-administration", { type: "success", message: t("staff.delete.done", { seller: seller.name }) });
 }

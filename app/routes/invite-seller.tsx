@@ -5,9 +5,8 @@ import { SellerForm } from "~/components/staff/seller-form";
 import { sellerFormSchema } from "~/lib/staff-forms";
 import { authorize } from "~/services/authorize.server";
 import { getI18n } from "~/services/i18n.server";
-import { dataWithPageToast, takePageToast } from "~/services/page-toast.server";
 import { conflictErrors, duplicateErrors, toSellerUpsert } from "~/services/staff-sellers.server";
-import { redirectWithPortalToast, upstreamErrorToast } from "~/services/toast.server";
+import { dataWithPortalToast, redirectWithPortalToast, upstreamErrorToast } from "~/services/toast.server";
 import { upstream } from "~/services/upstream/index.server";
 import { UpstreamError } from "~/services/upstream/upstream-error.server";
 import staffStylesHref from "~/styles/staff.css?url";
@@ -18,7 +17,7 @@ export const middleware = [authorize({ rule: "inviteSeller" })];
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: staffStylesHref }];
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { pageToast: takePageToast(context), title: getI18n(context).t("staff.invite.title") };
+  return { title: getI18n(context).t("staff.invite.title") };
 }
 
 /**
@@ -43,7 +42,7 @@ export async function action(args: Route.ActionArgs) {
     if (!(error instanceof UpstreamError)) throw error;
     const conflicts = conflictErrors(error);
     if (conflicts) return data(submission.reply({ fieldErrors: conflicts }), { status: 400 });
-    return dataWithPageToast(args, submission.reply(), upstreamErrorToast(error, t("staff.invite.failed")), 502);
+    return dataWithPortalToast(args, submission.reply(), upstreamErrorToast(error, t("staff.invite.failed")), { status: 502 });
   }
 }
 

@@ -4,9 +4,8 @@ import { z } from "zod";
 import { authorize } from "~/services/authorize.server";
 import { requireUser } from "~/services/current-user.server";
 import { getI18n } from "~/services/i18n.server";
-import { dataWithPageToast, takePageToast } from "~/services/page-toast.server";
 import { sellerForPage } from "~/services/staff-sellers.server";
-import { redirectWithPortalToast, upstreamErrorToast } from "~/services/toast.server";
+import { dataWithPortalToast, redirectWithPortalToast, upstreamErrorToast } from "~/services/toast.server";
 import { upstream } from "~/services/upstream/index.server";
 import { UpstreamError } from "~/services/upstream/upstream-error.server";
 import { defaultPath } from "~/lib/access";
@@ -26,7 +25,6 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     seller,
     back: defaultPath(user.role),
-    pageToast: takePageToast(args.context),
     title: getI18n(args.context).t("staff.markActive.title"),
   };
 }
@@ -45,7 +43,7 @@ export async function action(args: Route.ActionArgs) {
     });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    return dataWithPageToast(args, { failed: true }, upstreamErrorToast(error, t("staff.markActive.failed")), 502);
+    return dataWithPortalToast(args, { failed: true }, upstreamErrorToast(error, t("staff.markActive.failed")), { status: 502 });
   }
 }
 

@@ -9,9 +9,8 @@ import type { StaffSeller } from "@contract/staff";
 import { authorize } from "~/services/authorize.server";
 import { requireUser } from "~/services/current-user.server";
 import { getI18n } from "~/services/i18n.server";
-import { dataWithPageToast, takePageToast } from "~/services/page-toast.server";
 import { conflictErrors, duplicateErrors, loadSellerList, rowPermissions, sellerForPage, toSellerUpsert } from "~/services/staff-sellers.server";
-import { redirectWithPortalToast, upstreamErrorToast } from "~/services/toast.server";
+import { dataWithPortalToast, redirectWithPortalToast, upstreamErrorToast } from "~/services/toast.server";
 import { upstream } from "~/services/upstream/index.server";
 import { UpstreamError } from "~/services/upstream/upstream-error.server";
 import staffStylesHref from "~/styles/staff.css?url";
@@ -46,7 +45,6 @@ export async function loader(args: Route.LoaderArgs) {
     ...list,
     permissions: rowPermissions(user),
     editing: editing ? { seller: editing, values: formValues(editing) } : null,
-    pageToast: takePageToast(args.context),
     title: getI18n(args.context).t("staff.administration.title"),
   };
 }
@@ -73,7 +71,7 @@ export async function action(args: Route.ActionArgs) {
     if (!(error instanceof UpstreamError)) throw error;
     const conflicts = conflictErrors(error);
     if (conflicts) return data(submission.reply({ fieldErrors: conflicts }), { status: 400 });
-    return dataWithPageToast(args, submission.reply(), upstreamErrorToast(error, t("staff.administration.saveFailed")), 502);
+    return dataWithPortalToast(args, submission.reply(), upstreamErrorToast(error, t("staff.administration.saveFailed")), { status: 502 });
   }
 }
 

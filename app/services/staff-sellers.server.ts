@@ -10,6 +10,7 @@ import { daysSince, SELLER_LIST_PAGE_SIZE, type SellerListQuery } from "~/lib/se
 import type { SellerForm } from "~/lib/staff-forms";
 import type { SellerDetails, SellerRow } from "~/lib/staff-types";
 import type { CurrentUser } from "@contract/upstream";
+import type { PortalToast } from "~/components/toasts/toast-message";
 import { getI18n } from "./i18n.server";
 import { requestMetaContext } from "./request-context.server";
 import { upstream } from "./upstream/index.server";
@@ -28,8 +29,9 @@ function fulfilledByMarketplace(detail: DetailedSeller): boolean {
 
 /**
  * The list, the state counts and the channel options are started together;
- * the details need the page's marketplace ids and follow, as a promise the
- * page streams in (the list is on screen before they arrive).
+ * the details need the page's marketplace ids and follow. They are awaited,
+ * not streamed: a streamed part stays a placeholder in a browser without
+ * JavaScript. Their failure is the named toast, and the list shows without them.
  */
 export async function loadSellerList(args: Args, query: SellerListQuery) {
   const api = upstream(args);
@@ -49,7 +51,14 @@ export async function loadSellerList(args: Args, query: SellerListQuery) {
     ]),
   );
   const rows = page.items.map((seller) => toRow(seller, counts.stuckAfterDays));
-  return { page: { ...page, items: rows }, counts, channels: channels.channels, details: loadDetails(args, rows) };
+  const details = await loadDetails(args, rows);
+  return {
+    page: { ...page, items: rows },
+    counts,
+    channels: channels.channels,
+    details,
+    pageToast: details.error ? ({ type: "error", message: details.error.message, detail: details.error.detail, errorCode: details.error.errorCode } satisfies PortalToast) : null,
+  };
 }
 
 async function loadDetails(args: Args, rows: SellerRow[]): Promise<SellerDetails> {
@@ -62,8 +71,7 @@ async function loadDetails(args: Args, rows: SellerRow[]): Promise<SellerDetails
       error: null,
     };
   } catch (error) {
-    // A redirect (session over) cannot travel in a streamed promise: the next navigation handles it.
-    if (!(error instanceof UpstreamError)) return { byId: {}, error: { message: getI18n(args.context).t("staff.list.detailsFailed") } };
+    if (!(error instanceof UpstreamError)) throw error;
     args.context.get(requestMetaContext).log.warn({ err: error }, "detailed list failed");
     return {
       byId: {},

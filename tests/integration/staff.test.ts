@@ -164,8 +164,9 @@ describe("/seller-list", () => {
     expect(html).toContain('name="userProfileId" value="user-seller-mapped"');
     expect(html).toContain("Sellers by state (12 in all)");
     expect(html).toContain('href="/seller-list?state=ONBOARDING&amp;stuck=true&amp;sort=stateSince"');
-    // The streamed details arrive in the same response.
+    // The details are part of the page itself, not a placeholder that only a script would fill.
     expect(html).toContain("0 shops");
+    expect(html).not.toContain("Loading…");
 
     const operator = await (await as("OPERATOR_OTHER")).get(`${PORTAL}/seller-list?search=elbufer`);
     const operatorHtml = await operator.text();

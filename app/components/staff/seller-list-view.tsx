@@ -1,8 +1,8 @@
 import type { SellerChannel, SellerStateCounts } from "@contract/staff";
 import { sellerStates } from "@contract/upstream";
-import { Suspense, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Await, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { pageCount, sellerListSearch, SELLER_LIST_PAGE_SIZE, type SellerListQuery } from "~/lib/seller-list-query";
 import type { SellerDetails, SellerRow } from "~/lib/staff-types";
 
@@ -15,7 +15,7 @@ type Props = {
   page: { items: SellerRow[]; total: number; page: number };
   counts: SellerStateCounts;
   channels: { channel: SellerChannel; count: number }[];
-  details: Promise<SellerDetails>;
+  details: SellerDetails;
   permissions: RowPermissions;
 };
 
@@ -134,9 +134,7 @@ function SellerTable({ path, query, page, details, permissions }: Props) {
           ? t("staff.list.none")
           : t("staff.list.showing", { first: number.format(first), last: number.format(last), total: number.format(page.total) })}
       </h2>
-      <Suspense fallback={null}>
-        <Await resolve={details}>{(resolved) => (resolved.error ? <DetailsFailure error={resolved.error} /> : null)}</Await>
-      </Suspense>
+      {details.error ? <DetailsFailure error={details.error} /> : null}
       {page.items.length > 0 ? (
         <div className="table-scroll" role="region" aria-labelledby="seller-results" tabIndex={0}>
           <table className="seller-table">
@@ -178,20 +176,7 @@ function SellerTable({ path, query, page, details, permissions }: Props) {
                     </span>
                   </td>
                   <td>
-                    <Suspense fallback={<span className="seller-table__meta">{t("staff.list.detailsLoading")}</span>}>
-                      <Await resolve={details}>
-                        {(resolved) => {
-                          const detail = seller.marketplaceSellerId ? resolved.byId[seller.marketplaceSellerId] : undefined;
-                          if (!detail) return <span className="seller-table__meta">{t("staff.list.noDetails")}</span>;
-                          return (
-                            <>
-                              <span className="seller-table__meta">{t("staff.list.shops", { count: detail.shopCount })}</span>
-                              {detail.fulfilment ? <span className="badge badge--info">{t("staff.list.fulfilment")}</span> : null}
-                            </>
-                          );
-                        }}
-                      </Await>
-                    </Suspense>
+                    <SellerDetailsCell detail={seller.marketplaceSellerId ? details.byId[seller.marketplaceSellerId] : undefined} />
                   </td>
                   <td>
                     <RowActions seller={seller} permissions={permissions} returnTo={returnTo} />
@@ -203,6 +188,17 @@ function SellerTable({ path, query, page, details, permissions }: Props) {
         </div>
       ) : null}
     </section>
+  );
+}
+
+function SellerDetailsCell({ detail }: { detail: SellerDetails["byId"][string] | undefined }) {
+  const { t } = useTranslation();
+  if (!detail) return <span className="seller-table__meta">{t("staff.list.noDetails")}</span>;
+  return (
+    <>
+      <span className="seller-table__meta">{t("staff.list.shops", { count: detail.shopCount })}</span>
+      {detail.fulfilment ? <span className="badge badge--info">{t("staff.list.fulfilment")}</span> : null}
+    </>
   );
 }
 
