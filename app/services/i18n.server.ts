@@ -1,12 +1,12 @@
 /**
- * The page's language and its translations on the server. The language comes
- * from the cookie first, then Accept-Language in the browser's order of
- * preference, then en. The i18next instances (one per language) are made once
- * at start and shared by every request: they are only read while serving, and
- * making one per request was the largest single cost of a page.
+ * The page's language and its translations on the server, through
+ * remix-i18next: the language comes from the cookie first, then
+ * Accept-Language in the browser's order of preference, then en; each request
+ * gets its i18next instance in that language.
  */
-import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { createInstance, type i18n } from "i18next";
+import { createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import type { i18n } from "i18next";
+import { createI18nextMiddleware } from "remix-i18next";
 import { secureCookies } from "./env.server";
 import { fallbackLanguage, isSupportedLanguage, supportedLanguages } from "~/lib/i18n";
 import { messages } from "~/locales/resources";
@@ -19,21 +19,6 @@ export const localeCookie = createCookie("sp_lng", {
   maxAge: 365 * 24 * 60 * 60,
   secure: secureCookies,
 });
-
-const instances = new Map<LanguageCode, i18n>(
-  supportedLanguages.map((language) => {
-    const instance = createInstance({
-      lng: language,
-      resources: { en: { translation: messages.en }, de: { translation: messages.de } },
-      supportedLngs: [...supportedLanguages],
-      fallbackLng: fallbackLanguage,
-      interpolation: { escapeValue: false },
-      initAsync: false,
-    });
-    void instance.init();
-    return [language, instance];
-  }),
-);
 
 /** The first supported language of an Accept-Language header, by quality, then by the order given. */
 export function preferredLanguage(header: string | null): LanguageCode | undefined {
@@ -50,24 +35,35 @@ export function preferredLanguage(header: string | null): LanguageCode | undefin
   return ranked.find((entry) => isSupportedLanguage(entry.language))?.language as LanguageCode | undefined;
 }
 
-const localeContext = createContext<LanguageCode>();
+const [detectionMiddleware, detectedLocale, requestInstance] = createI18nextMiddleware({
+  detection: {
+    supportedLanguages: [...supportedLanguages],
+    fallbackLanguage,
+    cookie: localeCookie,
+    // "custom" reads Accept-Language in the browser's order of preference: the
+    // library's "header" gives up when the first language is unsupported ("fr, de").
+    order: ["cookie", "custom"],
+    findLocale: async ({ request }) => preferredLanguage(request.headers.get("Accept-Language")) ?? null,
+  },
+  i18next: {
+    resources: { en: { translation: messages.en }, de: { translation: messages.de } },
+    supportedLngs: [...supportedLanguages],
+    fallbackLng: fallbackLanguage,
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  },
+});
 
-export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const cookieHeader = request.headers.get("Cookie");
-  // Parsing the cookie costs a decode: only when the request carries one.
-  const fromCookie = cookieHeader?.includes("sp_lng=") ? await localeCookie.parse(cookieHeader) : undefined;
-  const language = isSupportedLanguage(fromCookie) ? fromCookie : (preferredLanguage(request.headers.get("Accept-Language")) ?? fallbackLanguage);
-  context.set(localeContext, language);
-  return next();
-};
+/** Detects the request's language (cookie, then Accept-Language, then en) and gives it its i18next instance. */
+export const i18nextMiddleware: MiddlewareFunction<Response> = detectionMiddleware;
 
 export function getLocale(context: Readonly<RouterContextProvider>): LanguageCode {
-  return context.get(localeContext);
+  return detectedLocale(context) as LanguageCode;
 }
 
-/** The shared i18next instance of the request's language. */
+/** The request's i18next instance, in its language. */
 export function getI18n(context: Readonly<RouterContextProvider>): i18n {
-  return instances.get(getLocale(context))!;
+  return requestInstance(context);
 }
 
 /**
@@ -75,10 +71,8 @@ export function getI18n(context: Readonly<RouterContextProvider>): i18n {
  * object of its own with no properties. useTranslation copies the own
  * properties of the instance it is given on every call (a fresh wrapper per
  * component per render on the server); through this view there are none to
- * copy, and every read reaches the shared instance by its prototype.
+ * copy, and every read reaches the request's instance by its prototype.
  */
-const renderViews = new Map<LanguageCode, i18n>([...instances].map(([language, instance]) => [language, Object.create(instance) as i18n]));
-
 export function getRenderI18n(context: Readonly<RouterContextProvider>): i18n {
-  return renderViews.get(getLocale(context))!;
+  return Object.create(getI18n(context)) as i18n;
 }
