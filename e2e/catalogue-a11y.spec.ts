@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { jsEnabled, signInAndOpen } from "./support/auth";
+import { portalOrigin } from "./support/http";
 import { PORTAL_URL, resetSandbox, SANDBOX_URL } from "./support/sandbox";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -44,15 +45,23 @@ async function expectNoViolations(page: Page, testInfo: TestInfo, name: string) 
   }
 }
 
+/** The language switch's own POST (the browser's cookies), then the page again. */
+async function chooseLanguage(page: Page, language: "en" | "de", path: string): Promise<void> {
+  const response = await page.request.post("/language", { form: { language, redirectTo: path }, headers: portalOrigin, maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  await page.goto(path);
+}
+
 for (const language of ["en", "de"] as const) {
   test.describe(language, () => {
-    // The browser's language decides (no language cookie yet).
     test.use({ locale: language === "de" ? "de-DE" : "en-GB" });
 
   test(`the catalogue pages have no axe violations (${language})`, async ({ page, request }, testInfo) => {
     test.setTimeout(120_000);
     await seedUpload(request);
     await signInAndOpen(page, "seller.catalogue@example.com", "/upload/settings");
+    // The account's language (en) wins at sign-in; the page's language switch changes it, as a person would.
+    await chooseLanguage(page, language, "/upload/settings");
     await expect(page.locator("html")).toHaveAttribute("lang", language);
     await expectNoViolations(page, testInfo, "upload settings");
 
@@ -70,6 +79,7 @@ for (const language of ["en", "de"] as const) {
 
     await page.context().clearCookies();
     await signInAndOpen(page, "tom@example.com", "/product-catalogue-integration?sellerId=seller-submitted");
+    await chooseLanguage(page, language, "/product-catalogue-integration?sellerId=seller-submitted");
     await expect(page.locator("html")).toHaveAttribute("lang", language);
     await expectNoViolations(page, testInfo, "catalogue integration");
   });

@@ -129,20 +129,18 @@ test.describe("on a phone", () => {
   });
 });
 
-test("a signed-in user on a missing start page keeps the header and is offered a way on that works", async ({ page }, testInfo) => {
-  // The business developer's start page, /invite-seller, is built by another issue: until then it is missing.
+test("a signed-in user on a missing page keeps the header and is offered a way on that works", async ({ page }, testInfo) => {
   await signInAndOpen(page, "bd@example.com", "/landing-page");
-  await page.goto("/default-redirect");
+  await page.goto("/no-such-page");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
   const header = page.getByRole("banner");
   await expect(header.getByRole("button", { name: "Sign out" })).toBeVisible();
   await expect(header.locator("form.language-switcher")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Go to my start page" })).toHaveCount(0);
   await screenshot(page, testInfo, "desktop-404-signed-in");
 
-  await page.getByRole("link", { name: "Go to the portal overview" }).click();
-  await page.waitForURL(isPortalPath("/landing-page"));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("The portal for the marketplace team");
+  await page.getByRole("link", { name: "Go to my start page" }).click();
+  await page.waitForURL(isPortalPath("/invite-seller"));
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
 test("the landing page's steps look expandable and expand", async ({ page }, testInfo) => {
