@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { jsEnabled, signInAndOpen } from "./support/auth";
-import { portalOrigin } from "./support/http";
+import { chooseLanguage } from "./support/language";
 import { PORTAL_URL, resetSandbox, SANDBOX_URL } from "./support/sandbox";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -43,13 +43,6 @@ async function expectNoViolations(page: Page, testInfo: TestInfo, name: string) 
       .join("\n");
     expect(results.violations.length, `axe on ${name} at ${width}px (${page.url()}):\n${summary}`).toBe(0);
   }
-}
-
-/** The language switch's own POST (the browser's cookies), then the page again. */
-async function chooseLanguage(page: Page, language: "en" | "de", path: string): Promise<void> {
-  const response = await page.request.post("/language", { form: { language, redirectTo: path }, headers: portalOrigin, maxRedirects: 0 });
-  expect(response.status()).toBe(302);
-  await page.goto(path);
 }
 
 for (const language of ["en", "de"] as const) {

@@ -6,6 +6,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { jsEnabled, signInAndOpen } from "./support/auth";
+import { chooseLanguage } from "./support/language";
 import { PORTAL_URL, resetSandbox } from "./support/sandbox";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -57,7 +58,7 @@ test.describe("German at 390 px", () => {
   test("every page of the seller home, German, phone width", async ({ page, request }, testInfo) => {
     test.setTimeout(120_000);
     await signInAndOpen(page, "seller.active@example.com", "/home/overview");
-    await page.getByRole("button", { name: /DE/ }).click();
+    await chooseLanguage(page, "de", "/home/overview");
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     try {
       await auditAll(page, testInfo, "de 390");
