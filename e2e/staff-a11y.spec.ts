@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { jsEnabled, signInAndOpen } from "./support/auth";
+import { chooseLanguage } from "./support/language";
 import { PORTAL_URL, resetSandbox } from "./support/sandbox";
 import { expectAccessible } from "./support/staff";
 
@@ -29,6 +30,8 @@ for (const variant of VARIANTS) {
         if (!jsEnabled(testInfo)) await context.route(`${PORTAL_URL}/assets/**/*.js`, (route) => route.abort("blockedbyclient"));
         const page = await context.newPage();
         await signInAndOpen(page, username, path);
+        // The account's language wins at sign-in; the variant's language is chosen as with the switch.
+        await chooseLanguage(page, variant.locale.startsWith("de") ? "de" : "en", path);
         return page;
       };
 

@@ -8,7 +8,7 @@ test.beforeEach(async ({ request }) => {
 
 test("a success manager finds a seller, filters by state, acts as that seller and comes back to the list", async ({ page }) => {
   await signIn(page, "success@example.com", { expectPath: "/seller-list" });
-  await expect(page.getByRole("heading", { level: 2, name: "Sellers 1–10 of 10" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Sellers 1–12 of 12" })).toBeVisible();
 
   const search = page.getByRole("search");
   await search.getByLabel("Search").fill("textil");
