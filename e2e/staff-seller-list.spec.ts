@@ -22,7 +22,7 @@ test("a success manager finds a seller, filters by state, acts as that seller an
   await search.getByLabel("State").selectOption("ONBOARDING");
   await search.getByRole("button", { name: "Show sellers" }).click();
   await page.waitForURL((url) => url.searchParams.get("state") === "ONBOARDING" && !url.searchParams.get("search"));
-  await expect(table.getByRole("rowheader")).toHaveCount(2);
+  await expect(table.getByRole("rowheader")).toHaveCount(3);
   await expect(table.getByRole("rowheader").first()).toContainText("Bergblick Möbel KG");
   await expect(table.getByRole("row", { name: /Bergblick/ })).toContainText("Stuck");
 
