@@ -118,6 +118,11 @@ describe("cross-site requests (finding 3)", () => {
 });
 
 /** Sends a chunked body (no Content-Length) until the server answers or `maxBytes` went out; returns the status and what was sent. */
+/**
+ * Streams a body until the server answers or cuts the connection. The server
+ * answers 413 and closes at once: depending on timing the client reads the
+ * answer or only sees the reset (status 0) while it is still writing.
+ */
 function streamUntilAnswered(url: string, maxBytes: number): Promise<{ status: number; sentBytes: number }> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
@@ -133,8 +138,10 @@ function streamUntilAnswered(url: string, maxBytes: number): Promise<{ status: n
         request.destroy();
       },
     );
-    request.on("error", (error) => {
-      if (!answered) reject(error);
+    request.on("error", (error: NodeJS.ErrnoException) => {
+      if (answered) return;
+      if (error.code === "ECONNRESET" || error.code === "EPIPE") resolve({ status: 0, sentBytes });
+      else reject(error);
     });
     const pump = () => {
       while (!answered && sentBytes < maxBytes) {
@@ -156,7 +163,8 @@ describe("request bodies (finding 4)", () => {
 
   it("cuts a body without a declared length off as it arrives: 413 long before it ends", async () => {
     const { status, sentBytes } = await streamUntilAnswered(`${PORTAL}/language`, 64 * 1024 * 1024);
-    expect(status).toBe(413);
+    // 413, or the connection cut before the client could read it: either way the body was not read to its end.
+    expect([413, 0]).toContain(status);
     expect(sentBytes).toBeLessThan(64 * 1024 * 1024);
   });
 
