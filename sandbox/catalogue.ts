@@ -11,6 +11,7 @@ import {
   type HeaderMapping,
   type UploadSettingsInput,
 } from "../contract/catalogue.ts";
+import { CatalogueAnalysis, MappingMemory } from "../contract/catalogue-analysis.ts";
 import type { Database } from "./db.ts";
 import { readXlsxRows } from "./xlsx.ts";
 import {
@@ -237,6 +238,37 @@ export function findCatalogueFile(db: Database, sellerId: string, fileId: string
 
 export function saveHeaderMapping(db: Database, fileId: string, mapping: HeaderMapping): void {
   db.prepare("UPDATE catalogue_files SET header_mapping = ? WHERE id = ?").run(JSON.stringify(mapping), fileId);
+}
+
+/** The analysis the portal stored for a file, or undefined. */
+export function storedAnalysis(file: CatalogueFileRow): CatalogueAnalysis | undefined {
+  return file.analysis ? CatalogueAnalysis.parse(JSON.parse(file.analysis)) : undefined;
+}
+
+export function saveAnalysis(db: Database, fileId: string, analysis: CatalogueAnalysis): void {
+  db.prepare("UPDATE catalogue_files SET analysis = ? WHERE id = ?").run(JSON.stringify(analysis), fileId);
+}
+
+/**
+ * A file's columns: as the portal read them when it stored an analysis (it
+ * knows the encoding, delimiter and header row the seller confirmed), else
+ * as the service reads the file itself.
+ */
+export async function fileColumns(filesDir: string, file: CatalogueFileRow): Promise<CatalogueHeader[]> {
+  const analysis = storedAnalysis(file);
+  if (analysis) return analysis.columns.map((column) => ({ name: column.header, samples: column.samples.slice(0, sampleRowCount) }));
+  return readCatalogueHeaders(storedFilePath(filesDir, file.id), file.file_name);
+}
+
+export function mappingMemory(db: Database, sellerId: string): MappingMemory | undefined {
+  const row = db.prepare("SELECT data FROM catalogue_mapping_memory WHERE seller_id = ?").get(sellerId) as { data: string } | undefined;
+  return row ? MappingMemory.parse(JSON.parse(row.data)) : undefined;
+}
+
+export function saveMappingMemory(db: Database, sellerId: string, memory: MappingMemory): void {
+  db.prepare(
+    "INSERT INTO catalogue_mapping_memory (seller_id, data) VALUES (?, ?) ON CONFLICT(seller_id) DO UPDATE SET data = excluded.data",
+  ).run(sellerId, JSON.stringify(memory));
 }
 
 export function deleteCatalogueFile(db: Database, filesDir: string, fileId: string): void {

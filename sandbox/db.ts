@@ -14,7 +14,7 @@ export type Database = DatabaseSync;
  * emptied and seeded anew on open: the sandbox's data is demo data, and
  * migrations would cost more than they are worth.
  */
-const SCHEMA_VERSION = 4;
+const SCHEMA_VERSION = 5;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -60,7 +60,14 @@ CREATE TABLE IF NOT EXISTS catalogue_files (
   content_type TEXT NOT NULL,
   uploaded_at TEXT NOT NULL,
   /** JSON object: catalogue header → marketplace field, or NULL before the seller mapped the columns. */
-  header_mapping TEXT
+  header_mapping TEXT,
+  /** JSON: what the portal understood of the file (contract/catalogue-analysis.ts), or NULL. */
+  analysis TEXT
+);
+/** The seller's last saved column mapping, as the portal hands it over (JSON, contract/catalogue-analysis.ts). */
+CREATE TABLE IF NOT EXISTS catalogue_mapping_memory (
+  seller_id TEXT PRIMARY KEY REFERENCES sellers(id) ON DELETE CASCADE,
+  data TEXT NOT NULL
 );
 /** The shop-setup steps a seller saved: one row per step, its values as JSON. */
 CREATE TABLE IF NOT EXISTS onboarding_steps (
@@ -130,6 +137,7 @@ CREATE INDEX IF NOT EXISTS users_seller ON users (seller_id);
 
 /** Tables that hold marketplace data; the seed fills them, a reset empties them. */
 const dataTables = [
+  "catalogue_mapping_memory",
   "seller_invitations",
   "seller_profiles",
   "onboarding_documents",

@@ -54,6 +54,8 @@ export type CatalogueFileRow = {
   uploaded_at: string;
   /** JSON object: catalogue header → marketplace field; null until mapped. */
   header_mapping: string | null;
+  /** JSON: the portal's analysis of the file; null until the portal stored one. */
+  analysis: string | null;
 };
 
 export const sellerRoles: readonly Role[] = ["SELLER_ADMINISTRATOR", "SELLER_VIEWER_EXTERNAL"];

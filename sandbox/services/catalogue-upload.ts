@@ -15,14 +15,19 @@ import {
   catalogueFileType,
   mappingProblems,
 } from "../../contract/catalogue.ts";
+import { CatalogueAnalysis, MappingMemory } from "../../contract/catalogue-analysis.ts";
 import {
   deleteCatalogueFile,
+  fileColumns,
+  mappingMemory,
+  saveAnalysis,
+  saveMappingMemory,
+  storedAnalysis,
   findCatalogueFile,
   incomingDir,
   integrationInfo,
   integrationSellers,
   openStoredFile,
-  readCatalogueHeaders,
   saveHeaderMapping,
   storedFilePath,
   toCatalogueFile,
@@ -53,7 +58,8 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
   const { db, filesDir } = context;
   const router = express.Router();
   // Not for the multipart upload: that one streams (see POST /me/seller/file).
-  router.use(express.json({ limit: "1mb" }));
+  // 4 MB: a stored analysis of a wide file (500 columns of preview) is larger than a form.
+  router.use(express.json({ limit: "4mb" }));
 
   const currentSeller = (res: Response): SellerRow | undefined => {
     const sellerId = effectiveSellerId(signedInUser(res));
@@ -232,7 +238,7 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
     const file = seller && sellerFile(req, res, seller);
     if (!file) return;
     try {
-      const headers = await readCatalogueHeaders(storedFilePath(filesDir, file.id), file.file_name);
+      const headers = await fileColumns(filesDir, file);
       res.json(
         CatalogueHeaders.parse({
           fileId: file.id,
@@ -258,7 +264,7 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
       });
       return;
     }
-    const headers = new Set((await readCatalogueHeaders(storedFilePath(filesDir, file.id), file.file_name).catch(() => [])).map((h) => h.name));
+    const headers = new Set((await fileColumns(filesDir, file).catch(() => [])).map((h) => h.name));
     const unknown = Object.keys(input.data.headerMapping).filter((header) => !headers.has(header));
     const problems = mappingProblems(input.data.headerMapping);
     if (unknown.length + problems.length > 0) {
@@ -276,6 +282,62 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
     saveHeaderMapping(db, file.id, input.data.headerMapping);
     markOnboardingStarted(db, seller);
     res.json(CatalogueFile.parse(toCatalogueFile(findCatalogueFile(db, seller.id, file.id)!)));
+  });
+
+  /** What the portal understood of the file: kept as the file's metadata, never computed here. */
+  router.get("/me/seller/file/analysis", (req, res) => {
+    const seller = currentSeller(res);
+    const file = seller && sellerFile(req, res, seller);
+    if (!file) return;
+    const analysis = storedAnalysis(file);
+    if (!analysis) {
+      sendError(res, 404, `No analysis is stored for ${file.file_name}`, "ANALYSIS_NOT_FOUND");
+      return;
+    }
+    res.json(analysis);
+  });
+
+  router.put("/me/seller/file/analysis", (req, res) => {
+    const seller = editableSeller(res);
+    const file = seller && sellerFile(req, res, seller);
+    if (!file) return;
+    const input = CatalogueAnalysis.safeParse(req.body);
+    if (!input.success || input.data.fileId !== file.id) {
+      sendError(res, 400, "Expected the file's analysis", "VALIDATION_ERROR", {
+        errors: input.success
+          ? [{ fieldName: "fileId", errorMessage: "does not match the fileId of the query" }]
+          : input.error.issues.map((issue) => ({ fieldName: issue.path.join("."), errorMessage: issue.message })),
+      });
+      return;
+    }
+    saveAnalysis(db, file.id, input.data);
+    res.json(input.data);
+  });
+
+  /** The seller's last saved column mapping, for the next file. */
+  router.get("/me/seller/catalogue-mapping-memory", (_req, res) => {
+    const seller = currentSeller(res);
+    if (!seller) return;
+    const memory = mappingMemory(db, seller.id);
+    if (!memory) {
+      sendError(res, 404, "No mapping remembered yet", "MAPPING_MEMORY_NOT_FOUND");
+      return;
+    }
+    res.json(memory);
+  });
+
+  router.put("/me/seller/catalogue-mapping-memory", (req, res) => {
+    const seller = editableSeller(res);
+    if (!seller) return;
+    const input = MappingMemory.safeParse(req.body);
+    if (!input.success) {
+      sendError(res, 400, "Expected { headers, headerMapping, savedAt }", "VALIDATION_ERROR", {
+        errors: input.error.issues.map((issue) => ({ fieldName: issue.path.join("."), errorMessage: issue.message })),
+      });
+      return;
+    }
+    saveMappingMemory(db, seller.id, input.data);
+    res.json(input.data);
   });
 
   // ---- the catalogue team ----------------------------------------------------

@@ -153,6 +153,55 @@ describe("column mapping and finishing", () => {
   });
 });
 
+describe("the portal's analysis and the remembered mapping", () => {
+  const analysisOf = (fileId: string, header = "Artikelnummer (EAN)") => ({
+    fileId,
+    format: { encoding: "windows-1252", delimiter: ";", headerRow: 1, sheet: null, sheets: [], detected: true },
+    preview: [[header, "Warengruppe"], ["4006381333931", "Küche"]],
+    columns: [
+      { header, samples: ["4006381333931"], field: "EAN", confidence: 0.92, source: "name", change: null, renamedFrom: null },
+      { header: "Warengruppe", samples: ["Küche"], field: "PRODUCT_CATEGORY", confidence: 0.9, source: "name", change: null, renamedFrom: null },
+    ],
+    report: { rowsChecked: 1, rowsRejected: 0, counts: {}, examples: [], mapping: { [header]: "EAN", Warengruppe: "PRODUCT_CATEGORY" }, decimalStyle: "comma" },
+    analysedAt: "2026-11-22T10:00:00.000Z",
+  });
+
+  it("keeps the analysis the portal hands over, and takes the file's columns from it", async () => {
+    const file = CatalogueFile.parse(await (await upload("katalog.csv", SAMPLE_CSV)).json());
+    const query = { fileId: file.id };
+    expect((await callService(sandbox, "/catalogue-upload/me/seller/file/analysis", { token, query })).status).toBe(404);
+
+    const wrongFile = await callService(sandbox, "/catalogue-upload/me/seller/file/analysis", { token, query, method: "PUT", body: analysisOf("other") });
+    expect(wrongFile.status).toBe(400);
+    const stored = await callService(sandbox, "/catalogue-upload/me/seller/file/analysis", { token, query, method: "PUT", body: analysisOf(file.id) });
+    expect(stored.status).toBe(200);
+    expect((await callService(sandbox, "/catalogue-upload/me/seller/file/analysis", { token, query })).body).toEqual(analysisOf(file.id));
+
+    // The portal read the file (its encoding, its header row): the service's columns and the mapping check follow it.
+    const headers = CatalogueHeaders.parse((await callService(sandbox, "/catalogue-upload/me/seller/file/catalogue-headers", { token, query })).body);
+    expect(headers.headers.map((header) => header.name)).toEqual(["Artikelnummer (EAN)", "Warengruppe"]);
+    const mapped = await callService(sandbox, "/catalogue-upload/me/seller/file", {
+      token,
+      query,
+      method: "PATCH",
+      body: { headerMapping: { "Artikelnummer (EAN)": "EAN", Warengruppe: "PRODUCT_CATEGORY" } },
+    });
+    expect(mapped.status).toBe(200);
+    expect(CatalogueFile.parse(mapped.body).mappingComplete).toBe(true);
+  });
+
+  it("remembers the seller's last mapping, per seller", async () => {
+    const path = "/catalogue-upload/me/seller/catalogue-mapping-memory";
+    expect((await callService(sandbox, path, { token })).status).toBe(404);
+    const memory = { headers: ["EAN", "Kategorie"], headerMapping: { EAN: "EAN", Kategorie: "PRODUCT_CATEGORY" }, savedAt: "2026-11-22T10:00:00.000Z" };
+    expect((await callService(sandbox, path, { token, method: "PUT", body: { headers: "EAN" } })).status).toBe(400);
+    expect((await callService(sandbox, path, { token, method: "PUT", body: memory })).status).toBe(200);
+    expect((await callService(sandbox, path, { token })).body).toEqual(memory);
+    const otherSeller = await mintToken(sandbox, "seller.new@example.com");
+    expect((await callService(sandbox, path, { token: otherSeller })).status).toBe(404);
+  });
+});
+
 describe("upload settings", () => {
   it("never sends the FTP password back, keeps it when left empty, and wants https feeds", async () => {
     const ftp = { uploadType: "FTP", ftpHost: "ftp.havelland.example.com", ftpPort: 21, ftpUser: "havelland", ftpPath: "/export" };

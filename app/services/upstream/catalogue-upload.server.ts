@@ -6,6 +6,7 @@ import {
   type CatalogueFileType,
   type HeaderMapping,
 } from "@contract/catalogue";
+import { CatalogueAnalysis, MappingMemory } from "@contract/catalogue-analysis";
 import { z } from "zod";
 import type { ServiceCaller, ServiceStreamer } from "./index.server";
 
@@ -34,6 +35,14 @@ export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStream
     catalogueHeaders: (fileId: string) => call({ path: "/me/seller/file/catalogue-headers", query: fileQuery(fileId), schema: CatalogueHeaders }),
     saveHeaderMapping: (fileId: string, headerMapping: HeaderMapping) =>
       call({ method: "PATCH", path: "/me/seller/file", query: fileQuery(fileId), body: { headerMapping }, schema: CatalogueFile }),
+    /** What the portal understood of the file, as it stored it (404 when it stored none). */
+    analysis: (fileId: string) => call({ path: "/me/seller/file/analysis", query: fileQuery(fileId), schema: CatalogueAnalysis }),
+    saveAnalysis: (analysis: CatalogueAnalysis) =>
+      call({ method: "PUT", path: "/me/seller/file/analysis", query: fileQuery(analysis.fileId), body: analysis, schema: CatalogueAnalysis }),
+    /** The seller's last saved mapping (404 when none is remembered yet). */
+    mappingMemory: () => call({ path: "/me/seller/catalogue-mapping-memory", schema: MappingMemory }),
+    saveMappingMemory: (memory: MappingMemory) =>
+      call({ method: "PUT", path: "/me/seller/catalogue-mapping-memory", body: memory, schema: MappingMemory }),
 
     integrationSellers: () => call({ path: "/catalogue-integration/sellers", schema: IntegrationSellers }),
     integrationInfo: (sellerId: string) =>
