@@ -108,7 +108,20 @@ export type CrmIdExists = z.infer<typeof CrmIdExists>;
 /** DELETE /api-external/sellers/delete?onboardingSellerId= */
 export const SellerDeleted = z.object({ deleted: z.literal(true), onboardingSellerId: z.string() });
 
-/** GET /seller/3/detailedList?sellerId=…: what the seller service knows about each marketplace seller. */
+/**
+ * GET /seller/3/detailedList: what the seller service knows about marketplace sellers, asked for in one of two ways.
+ * - `?sellerId=a,b`: those marketplace sellers (the original call).
+ * - Our extension: the seller list's own query (`search`, `state`, `channel`, `stuck`, `sort`, `page`, `pageSize`, the
+ *   same names and meaning as GET /api-external/sellers): the details of exactly the sellers on that page, in the
+ *   list's order (sellers the seller service does not know yet have no entry). It lets a client start the details
+ *   beside the list instead of after it (docs/decisions/011-seller-list-one-round.md). Both ways at once are refused (400).
+ */
+export const DetailedListPageQuery = StaffSellerQuery;
+export type DetailedListPageQuery = StaffSellerQuery;
+
+/** The list query's parameters; one of them on a detailedList request asks for a page's details. */
+export const detailedListPageParams = Object.keys(StaffSellerQuery.shape) as (keyof typeof StaffSellerQuery.shape)[];
+
 export const DetailedSeller = z.object({
   marketplaceSellerId: z.string(),
   seller: z.object({ name: z.string(), additionalFields: z.array(AdditionalField) }),

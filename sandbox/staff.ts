@@ -94,7 +94,11 @@ function stuckBefore(now = Date.now()): string {
   return new Date(now - STUCK_AFTER_DAYS * DAY_MS).toISOString();
 }
 
-export function listStaffSellers(db: Database, filter: StaffListFilter): StaffSellerPage {
+/**
+ * The ids of one page of the seller list and how many sellers match: filter, sort and limit over plain columns.
+ * Shared by the onboarding service's list and the seller service's details of a list page, so both answer the same page.
+ */
+function staffSellerPageIds(db: Database, filter: StaffListFilter): { ids: string[]; total: number } {
   const where: string[] = [];
   const params: (string | number)[] = [];
   if (filter.search) {
@@ -118,16 +122,26 @@ export function listStaffSellers(db: Database, filter: StaffListFilter): StaffSe
     params.push(stuckBefore());
   }
   const whereSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
-  const { total } = db.prepare(`SELECT count(*) AS total FROM sellers s LEFT JOIN seller_profiles p ON p.seller_id = s.id ${whereSql}`).get(...params) as {
-    total: number;
-  };
-  // The page's ids first (filter, sort, limit over plain columns), then the page's rows with their
-  // per-seller lookups: those run for 25 sellers, not for every seller the sort has to look at.
-  const ids = (
-    db
-      .prepare(`SELECT s.id FROM sellers s LEFT JOIN seller_profiles p ON p.seller_id = s.id ${whereSql} ORDER BY ${SORT_SQL[filter.sort]} LIMIT ? OFFSET ?`)
-      .all(...params, filter.pageSize, (filter.page - 1) * filter.pageSize) as { id: string }[]
-  ).map((row) => row.id);
+  const from = `FROM sellers s LEFT JOIN seller_profiles p ON p.seller_id = s.id ${whereSql}`;
+  const limit = [filter.pageSize, (filter.page - 1) * filter.pageSize];
+  const count = () => (db.prepare(`SELECT count(*) AS total ${from}`).get(...params) as { total: number }).total;
+  if (!filter.search) {
+    // Without a search the count is cheap and the page a top-N sort: two light queries beat one window over every row.
+    const rows = db.prepare(`SELECT s.id ${from} ORDER BY ${SORT_SQL[filter.sort]} LIMIT ? OFFSET ?`).all(...params, ...limit) as { id: string }[];
+    return { ids: rows.map((row) => row.id), total: count() };
+  }
+  // A search's text matching is the cost: matched once, with the total as a window count over the same scan.
+  const rows = db
+    .prepare(`SELECT s.id, count(*) OVER () AS total ${from} ORDER BY ${SORT_SQL[filter.sort]} LIMIT ? OFFSET ?`)
+    .all(...params, ...limit) as { id: string; total: number }[];
+  // A page past the end has no rows to carry the count: only then count separately.
+  return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? count() };
+}
+
+export function listStaffSellers(db: Database, filter: StaffListFilter): StaffSellerPage {
+  // The page's ids first, then the page's rows with their per-seller lookups: those run for 25 sellers,
+  // not for every seller the sort has to look at.
+  const { ids, total } = staffSellerPageIds(db, filter);
   const rows = ids.length
     ? (db.prepare(`${SELECT_STAFF_SELLER} WHERE s.id IN (${ids.map(() => "?").join(",")})`).all(...ids) as StaffSellerRow[])
     : [];
@@ -254,6 +268,19 @@ export function deleteSeller(db: Database, sellerId: string): boolean {
 
 export function markActive(db: Database, sellerId: string): void {
   setSellerState(db, sellerId, "ACTIVE");
+}
+
+/** The seller service's details of the sellers on one page of the staff list, in the list's order (our contract extension). */
+export function detailedListForPage(db: Database, filter: StaffListFilter) {
+  const { ids } = staffSellerPageIds(db, filter);
+  if (ids.length === 0) return [];
+  const marketplaceIds = db
+    .prepare(`SELECT seller_id, marketplace_seller_id FROM seller_profiles WHERE seller_id IN (${ids.map(() => "?").join(",")}) AND marketplace_seller_id IS NOT NULL`)
+    .all(...ids) as { seller_id: string; marketplace_seller_id: string }[];
+  const bySeller = new Map(marketplaceIds.map((row) => [row.seller_id, row.marketplace_seller_id]));
+  const ordered = ids.flatMap((id) => (bySeller.has(id) ? [bySeller.get(id)!] : []));
+  const details = new Map(detailedList(db, ordered).map((detail) => [detail.marketplaceSellerId, detail]));
+  return ordered.flatMap((id) => (details.has(id) ? [details.get(id)!] : []));
 }
 
 export function detailedList(db: Database, marketplaceSellerIds: string[]) {

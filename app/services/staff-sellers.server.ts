@@ -1,9 +1,9 @@
 /**
- * Server logic of the staff screens: the seller list (list, counts and
- * channels at once; the seller service's details streamed after them),
+ * Server logic of the staff screens: the seller list (list, counts, channels
+ * and the seller service's details in one round of upstream calls),
  * duplicate checks, and turning the seller form into the upstream shape.
  */
-import type { DetailedSeller, SellerUpsert, StaffSeller } from "@contract/staff";
+import type { DetailedSeller, SellerUpsert, StaffSeller, StaffSellerQuery } from "@contract/staff";
 import { data, type RouterContextProvider } from "react-router";
 import { isAllowed, accessRules } from "~/lib/access";
 import { daysSince, SELLER_LIST_PAGE_SIZE, type SellerListQuery } from "~/lib/seller-list-query";
@@ -28,44 +28,45 @@ function fulfilledByMarketplace(detail: DetailedSeller): boolean {
 }
 
 /**
- * The list, the state counts and the channel options are started together;
- * the details need the page's marketplace ids and follow. They are awaited,
- * not streamed: a streamed part stays a placeholder in a browser without
- * JavaScript. Their failure is the named toast, and the list shows without them.
+ * One round of upstream calls: the list, the state counts, the channel options
+ * and the details are started together. The details are asked for by the
+ * list's own query (the seller service answers that page's sellers), so they
+ * need not wait for the list's marketplace ids. They are awaited, not streamed:
+ * a streamed part stays a placeholder in a browser without JavaScript. Their
+ * failure is the named toast, and the list shows without them.
  */
 export async function loadSellerList(args: Args, query: SellerListQuery) {
   const api = upstream(args);
+  const listQuery = {
+    search: query.search || undefined,
+    state: query.state,
+    channel: query.channel,
+    stuck: query.stuck || undefined,
+    sort: query.sort,
+    page: query.page,
+    pageSize: SELLER_LIST_PAGE_SIZE,
+  } satisfies StaffSellerQuery;
+  // An upstream failure of the details settles into the toast; should the list fail first, the error view is the
+  // answer and the details' outcome is not left as an unhandled rejection.
+  const details = loadDetails(args, listQuery);
+  details.catch(() => undefined);
   const [page, counts, channels] = await orRouteError(
-    Promise.all([
-      api.onboarding.staffSellers({
-        search: query.search || undefined,
-        state: query.state,
-        channel: query.channel,
-        stuck: query.stuck || undefined,
-        sort: query.sort,
-        page: query.page,
-        pageSize: SELLER_LIST_PAGE_SIZE,
-      }),
-      api.onboarding.sellerStateCounts(query.channel),
-      api.sellerService.sellerList({ fdsOnly: false }),
-    ]),
+    Promise.all([api.onboarding.staffSellers(listQuery), api.onboarding.sellerStateCounts(query.channel), api.sellerService.sellerList({ fdsOnly: false })]),
   );
   const rows = page.items.map((seller) => toRow(seller, counts.stuckAfterDays));
-  const details = await loadDetails(args, rows);
+  const loaded = await details;
   return {
     page: { ...page, items: rows },
     counts,
     channels: channels.channels,
-    details,
-    pageToast: details.error ? ({ type: "error", message: details.error.message, detail: details.error.detail, errorCode: details.error.errorCode } satisfies PortalToast) : null,
+    details: loaded,
+    pageToast: loaded.error ? ({ type: "error", message: loaded.error.message, detail: loaded.error.detail, errorCode: loaded.error.errorCode } satisfies PortalToast) : null,
   };
 }
 
-async function loadDetails(args: Args, rows: SellerRow[]): Promise<SellerDetails> {
-  const ids = rows.flatMap((row) => (row.marketplaceSellerId ? [row.marketplaceSellerId] : []));
-  if (ids.length === 0) return { byId: {}, error: null };
+async function loadDetails(args: Args, listQuery: StaffSellerQuery): Promise<SellerDetails> {
   try {
-    const details = await upstream(args).sellerService.detailedList(ids);
+    const details = await upstream(args).sellerService.detailedListForPage(listQuery);
     return {
       byId: Object.fromEntries(details.map((detail) => [detail.marketplaceSellerId, { shopCount: detail.shopCount, fulfilment: fulfilledByMarketplace(detail) }])),
       error: null,

@@ -1,16 +1,36 @@
 import express from "express";
-import { DetailedSellerList, SellerChannel, SellerServiceList } from "../../contract/staff.ts";
+import { DetailedListPageQuery, DetailedSellerList, detailedListPageParams, SellerChannel, SellerServiceList } from "../../contract/staff.ts";
 import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
-import { channelCounts, detailedList } from "../staff.ts";
+import { signedInUser } from "../http/service-guard.ts";
+import { isStaff } from "../repository.ts";
+import { channelCounts, detailedList, detailedListForPage } from "../staff.ts";
 
-/** The seller service's lists for the staff screens: details by marketplace seller id, channels. */
+/** The seller service's lists for the staff screens: details by marketplace seller id or of a seller-list page, channels. */
 export function staffSellerServiceRouter(context: SandboxContext): express.Router {
   const { db } = context;
   const router = express.Router();
 
   router.get("/seller/3/detailedList", (req, res) => {
     const raw = req.query.sellerId;
+    const asksForPage = detailedListPageParams.some((name) => req.query[name] !== undefined);
+    if (raw !== undefined && asksForPage) {
+      return sendError(res, 400, "Ask for details either by sellerId or by the seller list's query, not both", "VALIDATION_ERROR", {
+        errors: [{ fieldName: "sellerId", errorMessage: "not together with the list's query" }],
+      });
+    }
+    // Our extension: the list's own query answers the details of exactly that page of the seller list.
+    if (asksForPage) {
+      // The list's query reaches every seller's data (as GET /api-external/sellers does): staff only.
+      if (!isStaff(signedInUser(res).role)) return sendError(res, 403, "Only marketplace staff may list sellers", "FORBIDDEN");
+      const parsed = DetailedListPageQuery.safeParse({ ...req.query, stuck: req.query.stuck === "true" ? true : undefined });
+      if (!parsed.success) {
+        return sendError(res, 400, "Invalid seller query", "VALIDATION_ERROR", {
+          errors: parsed.error.issues.map((issue) => ({ fieldName: issue.path.map(String).join("."), errorMessage: issue.message })),
+        });
+      }
+      return res.json(DetailedSellerList.parse(detailedListForPage(db, parsed.data)));
+    }
     const ids = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).flatMap((value) => String(value).split(",")).filter(Boolean);
     if (ids.length > 200) return sendError(res, 400, "At most 200 seller ids per request", "VALIDATION_ERROR");
     res.json(DetailedSellerList.parse(detailedList(db, ids)));

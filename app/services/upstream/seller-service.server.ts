@@ -1,6 +1,6 @@
 import { SellerNameExists } from "@contract/upstream";
 import { LegalDocumentContent, SellerDetails, ShopRating, Warehouse, WarehouseValidation } from "@contract/home";
-import { DetailedSellerList, SellerServiceList, type SellerChannel } from "@contract/staff";
+import { DetailedSellerList, SellerServiceList, type DetailedListPageQuery, type SellerChannel } from "@contract/staff";
 import type { ServiceCaller } from "./index.server";
 
 const segment = encodeURIComponent;
@@ -23,6 +23,11 @@ export function sellerServiceClient(call: ServiceCaller) {
     /** Details of marketplace sellers by id (the page's ids in one request). */
     detailedList: (marketplaceSellerIds: readonly string[]) =>
       call({ path: "/seller/3/detailedList", query: { sellerId: marketplaceSellerIds.join(",") }, schema: DetailedSellerList }),
+    /**
+     * Details of exactly the sellers on the page the seller list's query selects (our contract extension,
+     * docs/decisions/011-seller-list-one-round.md): it starts beside the list instead of waiting for its ids.
+     */
+    detailedListForPage: (query: DetailedListPageQuery) => call({ path: "/seller/3/detailedList", query, schema: DetailedSellerList }),
     sellerList: (options: { fdsOnly: boolean; channel?: SellerChannel }) =>
       call({ path: "/v2/seller/list", query: { fdsOnly: options.fdsOnly, channel: options.channel }, schema: SellerServiceList }),
   };
