@@ -150,6 +150,54 @@ describe("seller service lists", () => {
   });
 });
 
+describe("GET /seller/3/detailedList by the seller list's query (our contract extension)", () => {
+  const details = (query: Record<string, string>, token = staffToken) => callService(sandbox, "/seller-service/seller/3/detailedList", { token, query });
+
+  /** The marketplace ids of a list page, in its order, straight from the onboarding service. */
+  async function listPageIds(query: Record<string, string>): Promise<string[]> {
+    const page = StaffSellerPage.parse((await api("/api-external/sellers", { query })).body);
+    return page.items.flatMap((seller) => (seller.marketplaceSellerId ? [seller.marketplaceSellerId] : []));
+  }
+
+  it("answers the details of exactly the sellers on the page the same query lists, in the list's order", async () => {
+    const queries: Record<string, string>[] = [
+      { pageSize: "4", page: "2" },
+      { search: "elbufer" },
+      { search: "example.com", sort: "-name", pageSize: "5" },
+      { state: "ONBOARDING", sort: "-stateSince" },
+      { stuck: "true", sort: "stateSince" },
+      { channel: "AGENCY", sort: "state", pageSize: "2", page: "2" },
+    ];
+    for (const query of queries) {
+      const ids = await listPageIds(query);
+      expect(ids.length, JSON.stringify(query)).toBeGreaterThan(0);
+      const answer = DetailedSellerList.parse((await details(query)).body);
+      expect(answer.map((entry) => entry.marketplaceSellerId), JSON.stringify(query)).toEqual(ids);
+      // The same details as asking by id.
+      const byId = DetailedSellerList.parse((await details({ sellerId: ids.join(",") })).body);
+      expect([...answer].sort((a, b) => a.marketplaceSellerId.localeCompare(b.marketplaceSellerId))).toEqual(
+        [...byId].sort((a, b) => a.marketplaceSellerId.localeCompare(b.marketplaceSellerId)),
+      );
+    }
+    const active = DetailedSellerList.parse((await details({ state: "ACTIVE", sort: "name" })).body);
+    // Hafenkontor, Kleinod, Nordlicht: by name, as the list sorts them, each with its own shop count.
+    expect(active.map((entry) => [entry.marketplaceSellerId, entry.shopCount])).toEqual([["10009", 1], ["10012", 1], ["10001", 3]]);
+  });
+
+  it("answers an empty list for a page past the end, and refuses a bad query, both ways at once, and a seller", async () => {
+    expect((await details({ page: "99" })).body).toEqual([]);
+    for (const query of [{ pageSize: "500" }, { state: "SOMEWHERE" }, { sort: "size" }, { sellerId: "10001", page: "1" }]) {
+      const refused = await details(query);
+      expect(refused.status, JSON.stringify(query)).toBe(400);
+      expect(UpstreamErrorBody.parse(refused.body).errorCode).toBe("VALIDATION_ERROR");
+    }
+    const seller = await mintToken(sandbox, "seller.active@example.com");
+    const forbidden = await details({ page: "1" }, seller);
+    expect(forbidden.status).toBe(403);
+    expect(UpstreamErrorBody.parse(forbidden.body).errorCode).toBe("FORBIDDEN");
+  });
+});
+
 describe("POST /__sandbox/sellers/bulk", () => {
   it("adds thousands of sellers in one go, findable and paged", async () => {
     const { status, body } = await control<{ created: number }>(sandbox, "POST", "/sellers/bulk", { count: 5000 });
@@ -160,6 +208,17 @@ describe("POST /__sandbox/sellers/bulk", () => {
     expect(page.items).toHaveLength(25);
     const one = StaffSellerPage.parse((await api("/api-external/sellers", { query: { search: "CRM-504321" } })).body);
     expect(one.items.map((seller) => seller.onboardingSellerId)).toEqual(["bulk-4321"]);
+    expect(one.total).toBe(1);
+    // A search's page past its end still knows how many sellers it found.
+    expect(StaffSellerPage.parse((await api("/api-external/sellers", { query: { search: "CRM-5043", page: "5" } })).body)).toMatchObject({ items: [], total: 100 });
+    // The details of a list page, asked by the list's query, among thousands.
+    const detailsOf = async (query: Record<string, string>) =>
+      DetailedSellerList.parse((await callService(sandbox, "/seller-service/seller/3/detailedList", { token: staffToken, query })).body).map((entry) => entry.marketplaceSellerId);
+    expect(await detailsOf({ search: "CRM-504321" })).toEqual(["204321"]);
+    const page37 = { state: "ACTIVE", page: "37", pageSize: "25" };
+    const listed = StaffSellerPage.parse((await api("/api-external/sellers", { query: page37 })).body).items.map((seller) => seller.marketplaceSellerId);
+    expect(listed).toHaveLength(25);
+    expect(await detailsOf(page37)).toEqual(listed);
     const counts = SellerStateCounts.parse((await api("/api-external/sellers/state-counts")).body);
     expect(counts.total).toBe(SEEDED_SELLERS + 5000);
     expect(counts.states.every((entry) => entry.count > 100)).toBe(true);
