@@ -2,9 +2,11 @@
  * The seller list with 5,000 sellers: time to first byte of a plain view, a
  * search and a page change, against /healthz in the same run, the HTML size,
  * and the same with 100 ms of injected latency on every upstream call (the
- * list, the counts and the channels are fetched together; the details follow
- * the list and stream in after the first byte). Bounded: a fixed number of
- * sequential requests to loopback only. Run: `npm run bench:staff`.
+ * list, the counts, the channels and the details fetched together, in one
+ * round: docs/decisions/011-seller-list-one-round.md), the upstream calls per
+ * view and how many rounds of them each view waits for (from the sandbox's
+ * timeline). Bounded: a fixed number of sequential requests to loopback only.
+ * Run: `npm run bench:staff`.
  */
 import { TestBrowser } from "../tests/support/http-client.ts";
 import { testPorts } from "../tests/support/ports.ts";
@@ -68,14 +70,31 @@ try {
     return { baseline, pages };
   };
 
+  /** Rounds of upstream calls one view waits for: the longest chain of calls each started after another was answered. */
+  const rounds = async (path: string) => {
+    await control(stack.sandboxUrl, "/requests", undefined, "DELETE");
+    await (await browser.get(`${stack.portalUrl}${path}`)).arrayBuffer();
+    const { requests } = (await control(stack.sandboxUrl, "/requests/timeline", undefined, "GET")) as { requests: { startedAt: number; finishedAt: number }[] };
+    const depth = new Map<(typeof requests)[number], number>();
+    for (const call of [...requests].sort((a, b) => a.startedAt - b.startedAt)) {
+      depth.set(call, 1 + Math.max(0, ...requests.filter((before) => before.finishedAt <= call.startedAt).map((before) => depth.get(before) ?? 0)));
+    }
+    return { calls: requests.length, rounds: Math.max(0, ...depth.values()) };
+  };
+
   const plain = await run();
   for (const service of ["/onboarding/*", "/seller-service/*", "/user-profile/*"]) {
     await control(stack.sandboxUrl, "/faults", { pattern: service, latencyMs: LATENCY_MS });
   }
   await control(stack.sandboxUrl, "/requests", undefined, "DELETE");
   const slow = await run();
-  await control(stack.sandboxUrl, "/faults", undefined, "DELETE");
   const calls = (await control(stack.sandboxUrl, "/requests", undefined, "GET")) as { requests: { method: string; path: string; count: number }[] };
+  const roundsPerView: string[] = [];
+  for (const [name, path] of views) {
+    const { calls: made, rounds: waited } = await rounds(path);
+    roundsPerView.push(`  ${name}: ${made} upstream calls in ${waited} round${waited === 1 ? "" : "s"}`);
+  }
+  await control(stack.sandboxUrl, "/faults", undefined, "DELETE");
 
   console.log(`\n${seeded.created} sellers seeded in ${seeded.durationMs} ms; ${REQUESTS} sequential requests per line; medians\n`);
   console.log("without injected latency".padEnd(42), "TTFB ms".padStart(9), "× healthz".padStart(10), "total ms".padStart(9), "HTML KiB".padStart(9));
@@ -88,6 +107,8 @@ try {
   }
   console.log(`\nupstream calls per page view with latency (${views.length * REQUESTS} views):`);
   for (const call of calls.requests) console.log(`  ${call.method} ${call.path}: ${(call.count / (views.length * REQUESTS)).toFixed(2)}`);
+  console.log(`\nrounds of upstream calls a view waits for (one view each, after the measured ones):`);
+  for (const line of roundsPerView) console.log(line);
   const worst = Math.max(...slow.pages.map((r) => r.ttfb / LATENCY_MS));
   console.log(`\nworst TTFB / ${LATENCY_MS} ms: ${worst.toFixed(2)} (target ≤ 1.5)`);
 } finally {

@@ -186,7 +186,8 @@ describe("GET /seller/3/detailedList by the seller list's query (our contract ex
 
   it("answers an empty list for a page past the end, and refuses a bad query, both ways at once, and a seller", async () => {
     expect((await details({ page: "99" })).body).toEqual([]);
-    for (const query of [{ pageSize: "500" }, { state: "SOMEWHERE" }, { sort: "size" }, { sellerId: "10001", page: "1" }]) {
+    const badQueries: Record<string, string>[] = [{ pageSize: "500" }, { state: "SOMEWHERE" }, { sort: "size" }, { sellerId: "10001", page: "1" }];
+    for (const query of badQueries) {
       const refused = await details(query);
       expect(refused.status, JSON.stringify(query)).toBe(400);
       expect(UpstreamErrorBody.parse(refused.body).errorCode).toBe("VALIDATION_ERROR");
