@@ -17,6 +17,8 @@ test("a success manager finds a seller, filters by state, acts as that seller an
   const table = page.getByRole("table");
   await expect(table.getByRole("rowheader")).toHaveCount(1);
   await expect(table.getByRole("rowheader")).toContainText("Rheinauen Textil GmbH");
+  // The seller service's details come with the search's rows, not after them.
+  await expect(table.getByRole("row", { name: /Rheinauen/ })).toContainText("0 shops");
 
   await search.getByLabel("Search").fill("");
   await search.getByLabel("State").selectOption("ONBOARDING");
@@ -25,6 +27,7 @@ test("a success manager finds a seller, filters by state, acts as that seller an
   await expect(table.getByRole("rowheader")).toHaveCount(3);
   await expect(table.getByRole("rowheader").first()).toContainText("Bergblick Möbel KG");
   await expect(table.getByRole("row", { name: /Bergblick/ })).toContainText("Stuck");
+  await expect(table.getByRole("row", { name: /Bergblick/ })).toContainText("0 shops");
 
   await page.getByRole("button", { name: "Act as seller Rheinauen Textil GmbH" }).click();
   // The seller's default page: /overview for a seller in setup.
