@@ -24,6 +24,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { signInAndOpen } from "./support/auth";
+import { portalOrigin } from "./support/http";
 import { chooseLanguage } from "./support/language";
 import { clearFaults, injectFault, resetSandbox, type Fault } from "./support/sandbox";
 
@@ -42,6 +43,8 @@ type Visit = {
 type Account = {
   /** Signed out when absent. */
   username?: string;
+  /** Staff acting as this seller user (the substitution banner on every page). */
+  actAs?: { userProfileId: string; sellerId: string; from: string };
   pages: (string | Visit)[];
 };
 
@@ -87,6 +90,12 @@ const ACCOUNTS: Record<string, Account> = {
   "staff: success manager": { username: "success@example.com", pages: ["/seller-list?state=ONBOARDING", "/mark-as-active?sellerId=seller-mapped"] },
   "staff: catalogue team": { username: "tom@example.com", pages: ["/product-catalogue-integration?sellerId=seller-submitted"] },
   "staff: other": { username: "operator@example.com", pages: ["/seller-list"] },
+  // The banner, and a step the staff member may not change (the form says why).
+  "staff acting as a seller": {
+    username: "operator@example.com",
+    actAs: { userProfileId: "user-seller-new", sellerId: "seller-new", from: "/seller-list" },
+    pages: ["/overview", "/shop-setup/bank-account"],
+  },
 };
 
 test.beforeEach(async ({}, testInfo) => {
@@ -112,7 +121,12 @@ async function auditAccount(browser: Browser, request: APIRequestContext, accoun
   const visits = account.pages.map((entry) => (typeof entry === "string" ? { path: entry } : entry));
   const failures: string[] = [];
   try {
-    if (account.username) await signInAndOpen(page, account.username, new URL(visits[0].path, "http://x").pathname);
+    if (account.username) await signInAndOpen(page, account.username, account.actAs?.from ?? new URL(visits[0]?.path ?? "/", "http://x").pathname);
+    if (account.actAs) {
+      const { userProfileId, sellerId, from } = account.actAs;
+      const started = await page.request.post("/substitution/start", { form: { userProfileId, sellerId, returnTo: from }, headers: portalOrigin, maxRedirects: 0 });
+      expect(started.status(), "substitution started").toBe(302);
+    }
     for (const language of LANGUAGES) {
       await chooseLanguage(page, language, "/");
       for (const visit of visits) {
@@ -123,6 +137,7 @@ async function auditAccount(browser: Browser, request: APIRequestContext, accoun
           await expect(page.locator("html"), visit.path).toHaveAttribute("lang", language);
           await expect(page.getByRole("heading", { level: 1 }).first(), visit.path).toBeVisible();
           if (visit.waitFor) await expect(page.locator(visit.waitFor).first()).toBeVisible();
+          if (account.actAs) await expect(page.getByText(language === "de" ? /^Sie handeln im Namen des Händlerkontos / : /^You are acting as seller /)).toBeVisible();
           for (const width of WIDTHS) {
             await page.setViewportSize({ width, height: 900 });
             failures.push(...(await violations(page, `${visit.path}${visit.fault ? " (failing)" : ""} ${language} ${width}px`)));
