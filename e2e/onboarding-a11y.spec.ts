@@ -43,7 +43,9 @@ for (const language of ["EN", "DE"] as const) {
     await signIn(page, "owner@bergblick-moebel.example.com", { expectPath: "/overview" });
     await chooseLanguage(page, language);
     await audit(page, testInfo, "/overview", language, true);
-    for (const step of stepNames) {
+    // With JavaScript every step is audited in all four settings by e2e/a11y-pages.spec.ts;
+    // here the steps as the server's HTML shows them without it.
+    for (const step of jsEnabled(testInfo) ? [] : stepNames) {
       await page.goto(`/shop-setup/${step}`);
       await expect(page.locator(".setup-steps__item--open")).toBeVisible();
       await audit(page, testInfo, `/shop-setup/${step}`, language);

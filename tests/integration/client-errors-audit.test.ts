@@ -1,0 +1,50 @@
+/**
+ * Issue 5, finding 5, past the Express guards: client errors that only React
+ * Router can recognise (a POST to a page without an action, data requests for
+ * routes that do not exist) answer their 4xx, and the portal logs no error
+ * for them. request-guards.test.ts covers the ones the guards refuse first.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sandboxPortalEnv } from "../../scripts/sandbox-env";
+import { testPorts } from "../support/ports";
+import { startPortal, type RunningProcess } from "../support/stack";
+import { SANDBOX } from "./ports";
+
+describe("client errors inside the router (finding 5)", () => {
+  let portal: { portalUrl: string; process: RunningProcess };
+
+  beforeAll(async () => {
+    // A portal of its own, to read its log; its sandbox is the suite's.
+    const { portalPort } = testPorts(3295, 0);
+    const env = sandboxPortalEnv(SANDBOX, `http://localhost:${portalPort}`, "integration-test-session-secret-0123456789");
+    portal = await startPortal(env, portalPort);
+  });
+
+  afterAll(async () => {
+    await portal?.process.stop();
+  });
+
+  it("answers with the 4xx and logs a warning at most", async () => {
+    const url = portal.portalUrl;
+    const own = { Origin: url, "Content-Type": "application/x-www-form-urlencoded" };
+    const checks: [string, RequestInit][] = [
+      // A page without an action: React Router's 405.
+      ["/", { method: "POST", headers: own, body: "a=1" }],
+      ["/_.data", { method: "POST", headers: own, body: "a=1" }],
+      // Data for a route that does not exist.
+      ["/no-such-page.data", {}],
+      ["/no-such-page.data", { method: "POST", headers: own, body: "a=1" }],
+    ];
+    for (const [path, init] of checks) {
+      const response = await fetch(`${url}${path}`, { ...init, redirect: "manual" });
+      await response.arrayBuffer();
+      expect(response.status, `${init.method ?? "GET"} ${path}`).toBeGreaterThanOrEqual(300);
+      expect(response.status, `${init.method ?? "GET"} ${path}`).toBeLessThan(500);
+    }
+    const errorLines = portal.process
+      .output()
+      .split("\n")
+      .filter((line) => line.includes('"level":50'));
+    expect(errorLines).toEqual([]);
+  });
+});
