@@ -7,8 +7,8 @@
 import { Writable } from "node:stream";
 import { catalogueFileType } from "@contract/catalogue";
 import type { CatalogueFormat, MappingMemory } from "@contract/catalogue-analysis";
-import { Parser } from "csv-parse";
-import { detectDelimiter, detectHeaderRow, logicalLines, sampleRecords } from "./dialect";
+import Papa from "papaparse";
+import { detectDelimiter, detectHeaderRow, detectLineBreak, logicalLines, sampleRecords } from "./dialect";
 import { EncodingGate } from "./encoding";
 import { TableAnalysis } from "./table-analysis";
 import { MAX_RECORD_CHARS, type InspectionOutcome, type InspectorOptions, type ReadingProblem } from "./types";
@@ -28,10 +28,14 @@ class Refusal extends Error {
   }
 }
 
-/** csv-parse's synchronous core (what its stream and sync APIs both drive). */
-type CsvApi = {
-  parse(buffer: Buffer | undefined, end: boolean, push: (record: unknown) => void, close: () => void): (Error & { code?: string }) | undefined;
-};
+/**
+ * Papa Parse's parser, driven chunk by chunk as its own ChunkStreamer does:
+ * each chunk is parsed after the unfinished last line of the one before,
+ * rows go to `step`, and the unfinished line is kept for the next chunk.
+ * For a chunk without quotes it takes its fast path (split by line, then by
+ * delimiter): measured 6–7 times faster than csv-parse on the same file.
+ */
+type PapaStep = { data: string[][]; errors: { code: string; row?: number }[] };
 
 type Reading = { write(bytes: Buffer): Promise<void>; end(): Promise<InspectionOutcome> };
 
@@ -48,7 +52,10 @@ function csvReading(options: InspectorOptions, finishEarly: (outcome: Inspection
   const gate = new EncodingGate(options.override?.encoding);
   let head: Buffer[] = [];
   let headBytes = 0;
-  let api: CsvApi | null = null;
+  let parser: Papa.Parser | null = null;
+  let partial = "";
+  let baseIndex = 0;
+  let unclosedQuote = false;
   let table: TableAnalysis | null = null;
   let format: Omit<CatalogueFormat, "encoding"> | null = null;
   let rows = 0;
@@ -59,24 +66,32 @@ function csvReading(options: InspectorOptions, finishEarly: (outcome: Inspection
     return analysis ? { ok: true, analysis } : { ok: false, problem: "noHeaderRow" };
   };
 
-  const onRecord = (record: string[]) => {
+  const onRow = (results: PapaStep) => {
     rows++;
-    table!.row(record, rows);
+    if (results.errors.some((error) => error.code === "MissingQuotes")) unclosedQuote = true;
+    table!.row(results.data[0]!, rows);
     if (options.previewOnly && table!.previewComplete) throw new StopReading();
-    return null;
   };
 
   const feed = (bytes: Buffer | undefined, end: boolean) => {
-    if (stopped || !api) return;
-    const error = api.parse(bytes, end, () => {}, () => {});
-    if (!error) return;
-    if (error instanceof StopReading || (error as { cause?: unknown }).cause instanceof StopReading) {
+    if (stopped || !parser) return;
+    // Bytes as Latin-1 characters: one character a byte, the delimiter, quotes and line breaks as they are.
+    const aggregate = partial + (bytes ? bytes.toString("latin1") : "");
+    try {
+      const results = parser.parse(aggregate, baseIndex, !end) as { meta: { cursor: number } };
+      if (!end) {
+        partial = aggregate.substring(results.meta.cursor - baseIndex);
+        baseIndex = results.meta.cursor;
+      }
+    } catch (error) {
+      if (!(error instanceof StopReading)) throw error;
       stopped = true;
       finishEarly(outcome());
       return;
     }
-    if (error.code === "CSV_MAX_RECORD_SIZE") throw new Refusal("lineTooLong", rows + 1);
-    throw new Refusal("unreadable", rows + 1);
+    // One line (or one quoted field over many lines) over the limit: the file is refused, not held.
+    if (partial.length > MAX_RECORD_CHARS) throw new Refusal("lineTooLong", rows + 1);
+    if (end && unclosedQuote) throw new Refusal("unreadable", rows);
   };
 
   /** Detects delimiter and header row from the head, then parses the head and everything after it. */
@@ -91,6 +106,7 @@ function csvReading(options: InspectorOptions, finishEarly: (outcome: Inspection
       return;
     }
     const delimiter = options.override?.delimiter ?? detectDelimiter(lines);
+    const newline = detectLineBreak(text);
     const headerRow = options.override?.headerRow ?? detectHeaderRow(sampleRecords(text, delimiter, final));
     if (headerRow === null) throw new Refusal("noHeaderRow");
     format = { delimiter, headerRow, sheet: null, sheets: [], detected: !overridden(options) };
@@ -101,23 +117,13 @@ function csvReading(options: InspectorOptions, finishEarly: (outcome: Inspection
       onProblem: options.onProblem,
       text: (cell) => gate.text(cell),
     });
-    const parser = new Parser({
-      delimiter,
-      encoding: "latin1",
-      bom: false,
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: false,
-      max_record_size: MAX_RECORD_CHARS,
-      on_record: onRecord,
-    });
-    api = (parser as unknown as { api: CsvApi }).api;
+    parser = new Papa.Parser({ delimiter, newline, quoteChar: '"', escapeChar: '"', step: onRow as never, skipEmptyLines: false });
     feed(bytes, false);
   };
 
   const accept = async (bytes: Buffer, final: boolean) => {
     if (gate.binary) throw new Refusal("binary");
-    if (api) return feed(bytes, false);
+    if (parser) return feed(bytes, false);
     if (bytes.length) {
       head.push(bytes);
       headBytes += bytes.length;
@@ -125,7 +131,7 @@ function csvReading(options: InspectorOptions, finishEarly: (outcome: Inspection
     if (headBytes >= HEAD_BYTES || final) {
       headBytes = 0;
       await start(final);
-      if (!api && head.length) headBytes = head[0]!.length;
+      if (!parser && head.length) headBytes = head[0]!.length;
     }
   };
 
@@ -138,7 +144,7 @@ function csvReading(options: InspectorOptions, finishEarly: (outcome: Inspection
       if (!stopped) {
         await accept(gate.end(), true);
         if (gate.binary) throw new Refusal("binary");
-        if (!api && !stopped) throw new Refusal(head.length ? "lineTooLong" : "noHeaderRow", 1);
+        if (!parser && !stopped) throw new Refusal(head.length ? "lineTooLong" : "noHeaderRow", 1);
         feed(undefined, true);
       }
       return outcome();

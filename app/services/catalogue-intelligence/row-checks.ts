@@ -7,9 +7,26 @@
 import { requiredCatalogueFields, type HeaderMapping, type MarketplaceField } from "@contract/catalogue";
 import { reportExamplesPerKind, type RowProblem, type RowProblemKind, type ValidationReport } from "@contract/catalogue-analysis";
 import { GtinSet } from "./gtin-set";
-import { eanProblem, gtinKey, parsePrice } from "./values";
+import { eanProblem, gtinCheckDigitValid, parsePrice } from "./values";
 
 const VALUE_CHARS = 200;
+
+/** Prices as most files write them (`12`, `12,50`, `12.5`): read without the full parse. */
+const SIMPLE_PRICE = /^\d{1,9}(?:([.,])\d{1,2})?$/;
+
+function isWhitespace(code: number): boolean {
+  return code === 32 || code === 9 || code === 160 || code === 10 || code === 13;
+}
+
+/** Trims only when there is something to trim (most cells have nothing). */
+function trimmed(value: string): string {
+  if (value.length === 0) return value;
+  return isWhitespace(value.charCodeAt(0)) || isWhitespace(value.charCodeAt(value.length - 1)) ? value.trim() : value;
+}
+
+function isBlank(value: string): boolean {
+  return value.length === 0 || trimmed(value).length === 0;
+}
 
 export class RowChecker {
   private readonly eanColumn: number;
@@ -51,44 +68,52 @@ export class RowChecker {
 
   /** One data row (`row`: its 1-based row number in the file). An entirely empty row is no product and is skipped. */
   check(cells: readonly string[], row: number, readable = false): void {
-    if (cells.length <= 1 && (cells[0] ?? "").trim() === "") return;
+    if (cells.length <= 1 && isBlank(cells[0] ?? "")) return;
     this.rowsChecked++;
-    let problems = 0;
-    const report = (kind: RowProblemKind, column: string, value: string, firstRow: number | null = null) => {
-      problems++;
-      const shown = readable ? value : this.text(value);
-      const problem: RowProblem = { row, kind, column, value: shown.slice(0, VALUE_CHARS), firstRow };
-      const count = (this.counts[kind] ?? 0) + 1;
-      this.counts[kind] = count;
-      if (count <= reportExamplesPerKind) this.examples.push(problem);
-      this.onProblem?.(problem);
-    };
-
-    if (cells.length !== this.headers.length) report("FIELD_COUNT", "", String(cells.length));
+    const before = this.problemCount;
+    this.row = row;
+    this.readable = readable;
+    if (cells.length !== this.headers.length) this.report("FIELD_COUNT", "", String(cells.length));
     for (const { index, header } of this.required) {
-      if ((cells[index] ?? "").trim() === "") report("REQUIRED_EMPTY", header, "");
+      if (isBlank(cells[index] ?? "")) this.report("REQUIRED_EMPTY", header, "");
     }
     if (this.eanColumn >= 0) {
-      const value = (cells[this.eanColumn] ?? "").trim();
+      const value = trimmed(cells[this.eanColumn] ?? "");
       if (value !== "") {
-        const verdict = eanProblem(value);
-        if (verdict) report(verdict, this.eanHeader, value);
+        // The common case, a valid GTIN, is checked in one pass over its digits; anything else is looked at closely.
+        const verdict = gtinCheckDigitValid(value) ? null : eanProblem(value);
+        if (verdict) this.report(verdict, this.eanHeader, value);
         else {
-          const firstRow = this.gtins.firstRowOf(gtinKey(value), row);
-          if (firstRow) report("EAN_DUPLICATE", this.eanHeader, value, firstRow);
+          const firstRow = this.gtins.firstRowOf(Number(value), row);
+          if (firstRow) this.report("EAN_DUPLICATE", this.eanHeader, value, firstRow);
         }
       }
     }
     if (this.priceColumn >= 0) {
-      const value = (cells[this.priceColumn] ?? "").trim();
+      const value = trimmed(cells[this.priceColumn] ?? "");
       if (value !== "") {
-        const price = parsePrice(value);
-        if (!price) report("PRICE_FORMAT", this.priceHeader, value);
-        else if (price.style === "comma") this.commaPrices++;
-        else if (price.style === "point") this.pointPrices++;
+        const simple = SIMPLE_PRICE.exec(value);
+        const style = simple ? (simple[1] === "," ? "comma" : simple[1] === "." ? "point" : null) : (parsePrice(value)?.style ?? undefined);
+        if (style === undefined) this.report("PRICE_FORMAT", this.priceHeader, value);
+        else if (style === "comma") this.commaPrices++;
+        else if (style === "point") this.pointPrices++;
       }
     }
-    if (problems > 0) this.rowsRejected++;
+    if (this.problemCount > before) this.rowsRejected++;
+  }
+
+  private problemCount = 0;
+  private row = 0;
+  private readable = false;
+
+  private report(kind: RowProblemKind, column: string, value: string, firstRow: number | null = null): void {
+    this.problemCount++;
+    const shown = this.readable ? value : this.text(value);
+    const problem: RowProblem = { row: this.row, kind, column, value: shown.slice(0, VALUE_CHARS), firstRow };
+    const count = (this.counts[kind] ?? 0) + 1;
+    this.counts[kind] = count;
+    if (count <= reportExamplesPerKind) this.examples.push(problem);
+    this.onProblem?.(problem);
   }
 
   /** True when the GTIN set ran out of room (see gtin-set.ts): later duplicates may be missed. */
@@ -96,7 +121,7 @@ export class RowChecker {
     return this.gtins.full;
   }
 
-  report(): ValidationReport {
+  validationReport(): ValidationReport {
     return {
       rowsChecked: this.rowsChecked,
       rowsRejected: this.rowsRejected,

@@ -82,7 +82,7 @@ export class TableAnalysis {
   finish(format: CatalogueFormat): InspectedAnalysis | null {
     if (!this.headers) return null;
     if (!this.checker) this.startChecking();
-    return { format, preview: this.preview, columns: this.columns, report: this.checker!.report() };
+    return { format, preview: this.preview, columns: this.columns, report: this.checker!.validationReport() };
   }
 
   /** Whether the remembered mapping covers this file's headers exactly (the file arrives mapped). */
