@@ -54,7 +54,7 @@ function csvReading(options: InspectorOptions, finishEarly: (outcome: Inspection
   let headBytes = 0;
   let parser: Papa.Parser | null = null;
   let partial = "";
-  let baseIndex = 0;
+  let newline: string | null = null;
   let unclosedQuote = false;
   let table: TableAnalysis | null = null;
   let format: Omit<CatalogueFormat, "encoding"> | null = null;
@@ -77,12 +77,28 @@ function csvReading(options: InspectorOptions, finishEarly: (outcome: Inspection
     if (stopped || !parser) return;
     // Bytes as Latin-1 characters: one character a byte, the delimiter, quotes and line breaks as they are.
     const aggregate = partial + (bytes ? bytes.toString("latin1") : "");
-    try {
-      const results = parser.parse(aggregate, baseIndex, !end) as { meta: { cursor: number } };
-      if (!end) {
-        partial = aggregate.substring(results.meta.cursor - baseIndex);
-        baseIndex = results.meta.cursor;
+    if (!options.previewOnly && aggregate.indexOf('"') === -1) {
+      // No quotes in this piece: lines are split at line breaks, fields at delimiters (what Papa Parse's fast path does),
+      // and the checks cut out only the columns they read.
+      const lineBreak = newline!;
+      let start = 0;
+      for (let end = aggregate.indexOf(lineBreak); end !== -1; end = aggregate.indexOf(lineBreak, start)) {
+        rows++;
+        table!.line(aggregate.substring(start, end), format!.delimiter!, rows);
+        start = end + lineBreak.length;
       }
+      partial = aggregate.substring(start);
+      if (end && partial !== "") {
+        rows++;
+        table!.line(partial, format!.delimiter!, rows);
+        partial = "";
+      }
+      if (partial.length > MAX_RECORD_CHARS) throw new Refusal("lineTooLong", rows + 1);
+      return;
+    }
+    try {
+      const results = parser.parse(aggregate, 0, !end) as { meta: { cursor: number } };
+      partial = end ? "" : aggregate.substring(results.meta.cursor);
     } catch (error) {
       if (!(error instanceof StopReading)) throw error;
       stopped = true;
@@ -106,7 +122,7 @@ function csvReading(options: InspectorOptions, finishEarly: (outcome: Inspection
       return;
     }
     const delimiter = options.override?.delimiter ?? detectDelimiter(lines);
-    const newline = detectLineBreak(text);
+    newline = detectLineBreak(text);
     const headerRow = options.override?.headerRow ?? detectHeaderRow(sampleRecords(text, delimiter, final));
     if (headerRow === null) throw new Refusal("noHeaderRow");
     format = { delimiter, headerRow, sheet: null, sheets: [], detected: !overridden(options) };
@@ -117,7 +133,7 @@ function csvReading(options: InspectorOptions, finishEarly: (outcome: Inspection
       onProblem: options.onProblem,
       text: (cell) => gate.text(cell),
     });
-    parser = new Papa.Parser({ delimiter, newline, quoteChar: '"', escapeChar: '"', step: onRow as never, skipEmptyLines: false });
+    parser = new Papa.Parser({ delimiter, newline: newline as "\n" | "\r\n" | "\r", quoteChar: '"', escapeChar: '"', step: onRow as never, skipEmptyLines: false });
     feed(bytes, false);
   };
 

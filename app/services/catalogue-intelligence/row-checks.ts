@@ -7,12 +7,10 @@
 import { requiredCatalogueFields, type HeaderMapping, type MarketplaceField } from "@contract/catalogue";
 import { reportExamplesPerKind, type RowProblem, type RowProblemKind, type ValidationReport } from "@contract/catalogue-analysis";
 import { GtinSet } from "./gtin-set";
-import { eanProblem, gtinCheckDigitValid, parsePrice } from "./values";
+import { eanProblem, parsePrice, simplePriceStyle, validGtinValue } from "./values";
 
 const VALUE_CHARS = 200;
 
-/** Prices as most files write them (`12`, `12,50`, `12.5`): read without the full parse. */
-const SIMPLE_PRICE = /^\d{1,9}(?:([.,])\d{1,2})?$/;
 
 function isWhitespace(code: number): boolean {
   return code === 32 || code === 9 || code === 160 || code === 10 || code === 13;
@@ -64,16 +62,45 @@ export class RowChecker {
     this.priceColumn = price.index;
     this.priceHeader = price.header;
     this.required = requiredCatalogueFields.map(columnOf).filter((column) => column.index >= 0);
+    const read = [this.eanColumn, this.priceColumn, ...this.required.map((column) => column.index)].filter((index) => index >= 0);
+    const width = Math.max(1, ...read.map((index) => index + 1));
+    this.wanted = Array.from({ length: width }, (_, index) => index === 0 || read.includes(index));
+    this.scratch = Array.from({ length: width }, () => "");
   }
 
   /** One data row (`row`: its 1-based row number in the file). An entirely empty row is no product and is skipped. */
   check(cells: readonly string[], row: number, readable = false): void {
-    if (cells.length <= 1 && isBlank(cells[0] ?? "")) return;
+    this.checkFields(cells.length, cells, row, readable);
+  }
+
+  /**
+   * One data row as a line without quotes: only the checked columns are cut
+   * out of it (the others are counted, not copied), which keeps the check
+   * cheaper than reading the line.
+   */
+  checkLine(line: string, delimiter: string, row: number): void {
+    const cells = this.scratch;
+    let column = 0;
+    let start = 0;
+    for (let position = line.indexOf(delimiter); position !== -1; position = line.indexOf(delimiter, start)) {
+      if (column < cells.length && this.wanted[column]) cells[column] = line.substring(start, position);
+      column++;
+      start = position + 1;
+    }
+    if (column < cells.length && this.wanted[column]) cells[column] = line.substring(start);
+    const fieldCount = column + 1;
+    // Columns past the line's end are empty.
+    for (let index = fieldCount; index < cells.length; index++) cells[index] = "";
+    this.checkFields(fieldCount, cells, row, false);
+  }
+
+  private checkFields(fieldCount: number, cells: readonly string[], row: number, readable: boolean): void {
+    if (fieldCount <= 1 && isBlank(cells[0] ?? "")) return;
     this.rowsChecked++;
     const before = this.problemCount;
     this.row = row;
     this.readable = readable;
-    if (cells.length !== this.headers.length) this.report("FIELD_COUNT", "", String(cells.length));
+    if (fieldCount !== this.headers.length) this.report("FIELD_COUNT", "", String(fieldCount));
     for (const { index, header } of this.required) {
       if (isBlank(cells[index] ?? "")) this.report("REQUIRED_EMPTY", header, "");
     }
@@ -81,10 +108,10 @@ export class RowChecker {
       const value = trimmed(cells[this.eanColumn] ?? "");
       if (value !== "") {
         // The common case, a valid GTIN, is checked in one pass over its digits; anything else is looked at closely.
-        const verdict = gtinCheckDigitValid(value) ? null : eanProblem(value);
-        if (verdict) this.report(verdict, this.eanHeader, value);
+        const gtin = validGtinValue(value);
+        if (gtin < 0) this.report(eanProblem(value) ?? "EAN_FORMAT", this.eanHeader, value);
         else {
-          const firstRow = this.gtins.firstRowOf(Number(value), row);
+          const firstRow = this.gtins.firstRowOf(gtin, row);
           if (firstRow) this.report("EAN_DUPLICATE", this.eanHeader, value, firstRow);
         }
       }
@@ -92,8 +119,11 @@ export class RowChecker {
     if (this.priceColumn >= 0) {
       const value = trimmed(cells[this.priceColumn] ?? "");
       if (value !== "") {
-        const simple = SIMPLE_PRICE.exec(value);
-        const style = simple ? (simple[1] === "," ? "comma" : simple[1] === "." ? "point" : null) : (parsePrice(value)?.style ?? undefined);
+        let style = simplePriceStyle(value);
+        if (style === undefined) {
+          const price = parsePrice(value);
+          style = price ? price.style : undefined;
+        }
         if (style === undefined) this.report("PRICE_FORMAT", this.priceHeader, value);
         else if (style === "comma") this.commaPrices++;
         else if (style === "point") this.pointPrices++;
@@ -103,6 +133,9 @@ export class RowChecker {
   }
 
   private problemCount = 0;
+  /** Which columns the checks read, and a reusable row of them for `checkLine`. */
+  private readonly wanted: boolean[];
+  private readonly scratch: string[];
   private row = 0;
   private readable = false;
 

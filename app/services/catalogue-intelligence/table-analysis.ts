@@ -65,6 +65,20 @@ export class TableAnalysis {
     if (this.samples!.length >= SAMPLE_ROWS) this.startChecking();
   }
 
+  /**
+   * One row as a line without quotes (`delimiter` splits it): checked
+   * straight from the line once checking has begun, else split and taken as `row`.
+   */
+  line(line: string, delimiter: string, row: number): void {
+    if (this.checker && row > this.options.headerRow) this.checker.checkLine(line, delimiter, row);
+    else this.row(line.split(delimiter), row);
+  }
+
+  /** Whether rows now go straight to the checks. */
+  get checking(): boolean {
+    return this.checker !== null;
+  }
+
   /** Suggestions from the rows so far, then the rows held for them checked. */
   private startChecking(): void {
     const headers = this.headers ?? [];
