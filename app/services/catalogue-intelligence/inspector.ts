@@ -73,8 +73,51 @@ function csvReading(options: InspectorOptions, finishEarly: (outcome: Inspection
     if (options.previewOnly && table!.previewComplete) throw new StopReading();
   };
 
+  let partialBytes: Buffer | null = null;
+
+  /**
+   * Once the rows go straight to the checks, a piece without quotes is
+   * checked on its bytes, line by line (the fast path: see
+   * `RowChecker.checkBytes`); a piece with quotes goes to Papa Parse.
+   */
+  const feedBytes = (bytes: Buffer, end: boolean): boolean => {
+    const joined = partialBytes ? Buffer.concat([partialBytes, bytes]) : bytes;
+    if (joined.indexOf(34) !== -1) {
+      partialBytes = null;
+      partial = joined.toString("latin1");
+      return false;
+    }
+    const lineEnd = newline === "\r" ? 13 : 10;
+    const trailingCr = newline === "\r\n";
+    const delimiter = format!.delimiter!.charCodeAt(0);
+    let start = 0;
+    for (let index = joined.indexOf(lineEnd); index !== -1; index = joined.indexOf(lineEnd, start)) {
+      rows++;
+      table!.checkBytes(joined, start, trailingCr && index > start && joined[index - 1] === 13 ? index - 1 : index, delimiter, rows);
+      start = index + 1;
+    }
+    if (end) {
+      if (start < joined.length) {
+        rows++;
+        table!.checkBytes(joined, start, joined.length, delimiter, rows);
+      }
+      partialBytes = null;
+    } else {
+      partialBytes = start < joined.length ? Buffer.from(joined.subarray(start)) : null;
+      if (partialBytes && partialBytes.length > MAX_RECORD_CHARS) throw new Refusal("lineTooLong", rows + 1);
+    }
+    return true;
+  };
+
   const feed = (bytes: Buffer | undefined, end: boolean) => {
     if (stopped || !parser) return;
+    if (table!.checking && partial === "" && !options.previewOnly) {
+      if (feedBytes(bytes ?? Buffer.alloc(0), end)) return;
+      bytes = undefined;
+    } else if (partialBytes) {
+      partial = partialBytes.toString("latin1");
+      partialBytes = null;
+    }
     // Bytes as Latin-1 characters: one character a byte, the delimiter, quotes and line breaks as they are.
     const aggregate = partial + (bytes ? bytes.toString("latin1") : "");
     if (!options.previewOnly && aggregate.indexOf('"') === -1) {

@@ -74,6 +74,11 @@ export class TableAnalysis {
     else this.row(line.split(delimiter), row);
   }
 
+  /** A data row as line bytes, once checking has begun (see `RowChecker.checkBytes`). */
+  checkBytes(bytes: Buffer, start: number, end: number, delimiter: number, row: number): void {
+    this.checker!.checkBytes(bytes, start, end, delimiter, row);
+  }
+
   /** Whether rows now go straight to the checks. */
   get checking(): boolean {
     return this.checker !== null;
