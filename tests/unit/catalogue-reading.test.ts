@@ -118,7 +118,7 @@ describe("reading the same rows in any piece sizes", () => {
     }
     expect(whole.report.rowsChecked).toBe(300);
     expect(whole.report.counts).toMatchObject({ EAN_SCIENTIFIC: 6, REQUIRED_EMPTY: 12, PRICE_FORMAT: 10 });
-    expect(whole.preview[1]).toEqual(["40063813" + "10000".slice(-5), "Topf \"Groß\"; 2 l", "", "12,50"]);
+    expect(whole.preview[1]).toEqual(["4006381310000", 'Topf "Groß"; 2 l', "", "auf Anfrage"]);
   });
 });
 
