@@ -167,4 +167,16 @@ describe("problemsCsv", () => {
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) lines += new TextDecoder().decode(chunk.value).split("\r\n").length - 1;
     expect(lines).toBe(30_000);
   });
+
+  it("stops reading the file when the download is cancelled", async () => {
+    const rows = Array.from({ length: 30_000 }, (_, i) => `12345;Artikel ${i};Küche`).join("\n");
+    const bytes = Buffer.from(`EAN;Name;Kategorie\n${rows}\n`, "latin1");
+    service.files.set("file-1", { fileName: "viele.csv", bytes, analysis: await inspect(bytes, "viele.csv"), headerMapping: null });
+    const reader = (await problemsCsv(args, "file-1")).getReader();
+    await reader.read();
+    await reader.cancel();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(service.cancelled).toBe(true);
+    expect(service.sent).toBeLessThan(bytes.length / 2);
+  });
 });
