@@ -1,0 +1,132 @@
+/**
+ * What a single catalogue value is: GTIN/EAN check digits, numbers that a
+ * spreadsheet turned into scientific notation, prices in either decimal
+ * style. Pure functions, shared by the suggestions and the row checks.
+ */
+
+/** The lengths GS1 defines for a GTIN (EAN-8, UPC-A, EAN-13, GTIN-14). */
+const gtinLengths = new Set([8, 12, 13, 14]);
+
+/** GS1 check digit: weights 3 and 1 alternating from the right, the last digit excluded. One pass, no allocation (it runs for every row). */
+export function gtinCheckDigitValid(digits: string): boolean {
+  const length = digits.length;
+  if (length !== 8 && length !== 12 && length !== 13 && length !== 14) return false;
+  let sum = 0;
+  for (let index = length - 2, weight = 3; index >= 0; index--, weight = 4 - weight) {
+    const digit = digits.charCodeAt(index) - 48;
+    if (digit < 0 || digit > 9) return false;
+    sum += digit * weight;
+  }
+  const check = digits.charCodeAt(length - 1) - 48;
+  return check >= 0 && check <= 9 && (10 - (sum % 10)) % 10 === check;
+}
+
+/**
+ * A valid GTIN's number, or -1 when `digits` is no valid GTIN: the check
+ * digit and the number in the same pass (this runs for every row).
+ */
+export function validGtinValue(digits: string): number {
+  const length = digits.length;
+  if (length !== 8 && length !== 12 && length !== 13 && length !== 14) return -1;
+  let sum = 0;
+  let value = 0;
+  for (let index = 0; index < length - 1; index++) {
+    const digit = digits.charCodeAt(index) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+    // Weight 3 for the digit next to the check digit, then alternating.
+    sum += (length - 1 - index) % 2 === 1 ? digit * 3 : digit;
+  }
+  const check = digits.charCodeAt(length - 1) - 48;
+  if (check < 0 || check > 9 || (10 - (sum % 10)) % 10 !== check) return -1;
+  return value * 10 + check;
+}
+
+/**
+ * The decimal style of a price as most files write it (`12`, `12,5`,
+ * `12.50`): "comma", "point", null for a whole number; undefined when it is
+ * not that simple (then `parsePrice` reads it).
+ */
+export function simplePriceStyle(value: string): DecimalStyle | null | undefined {
+  const length = value.length;
+  if (length === 0 || length > 12) return undefined;
+  let separator = -1;
+  for (let index = 0; index < length; index++) {
+    const code = value.charCodeAt(index);
+    if (code >= 48 && code <= 57) continue;
+    if ((code === 44 || code === 46) && separator === -1 && index > 0 && index >= length - 3 && index < length - 1) {
+      separator = code;
+      continue;
+    }
+    return undefined;
+  }
+  return separator === -1 ? null : separator === 44 ? "comma" : "point";
+}
+
+/** `4.00638E+12`, `4,00638E+12`, `4E12`: what Excel shows for a long number in a General cell. */
+const SCIENTIFIC = /^[+-]?\d+(?:[.,]\d+)?[eE][+-]?\d+$/;
+
+export function isScientificNotation(value: string): boolean {
+  return SCIENTIFIC.test(value);
+}
+
+export type EanVerdict = "EAN_SCIENTIFIC" | "EAN_FORMAT" | "EAN_CHECK_DIGIT" | null;
+
+/** The problem of a non-empty EAN/GTIN value as written in the file, or null when it is a valid GTIN. */
+export function eanProblem(value: string): EanVerdict {
+  const trimmed = value.trim();
+  if (isScientificNotation(trimmed)) return "EAN_SCIENTIFIC";
+  if (!gtinLengths.has(trimmed.length) || !/^\d+$/.test(trimmed)) return "EAN_FORMAT";
+  return gtinCheckDigitValid(trimmed) ? null : "EAN_CHECK_DIGIT";
+}
+
+/**
+ * A valid GTIN as one number (left-padded to GTIN-14, so that an EAN-13 and
+ * the same GTIN-14 with a leading zero count as one): below 10^14, exact in a double.
+ */
+export function gtinKey(value: string): number {
+  return Number(value.trim());
+}
+
+export type DecimalStyle = "comma" | "point";
+
+export type ParsedPrice = {
+  value: number;
+  /** Which decimal style the value showed; null when it showed none (`12`, `1,234`). */
+  style: DecimalStyle | null;
+};
+
+/** Currency marks and spaces around or inside a price (`€ 12,50`, `12.50 EUR`, `1 234,50`). */
+const PRICE_NOISE = /(?:€|eur|euro|\s|\u00a0|\u202f)/gi;
+
+/**
+ * Reads a price in either decimal style: `1.234,56` and `12,5` (comma),
+ * `1,234.56` and `12.5` (point), `12`. A lone separator followed by exactly
+ * three digits (`1,234`) is read as a thousands separator and shows no style.
+ * Answers null for anything that is no number in either style.
+ */
+export function parsePrice(raw: string): ParsedPrice | null {
+  const value = raw.replace(PRICE_NOISE, "");
+  if (value === "") return null;
+  let match: RegExpExecArray | null;
+  if (/^[+-]?\d+$/.test(value)) return { value: Number(value), style: null };
+  if ((match = /^([+-]?\d{1,3}(?:\.\d{3})+),(\d+)$/.exec(value))) return { value: Number(`${match[1]!.replace(/\./g, "")}.${match[2]}`), style: "comma" };
+  if ((match = /^([+-]?\d{1,3}(?:,\d{3})+)\.(\d+)$/.exec(value))) return { value: Number(`${match[1]!.replace(/,/g, "")}.${match[2]}`), style: "point" };
+  if (/^[+-]?\d{1,3}(?:[.,]\d{3})+$/.test(value) && !/^[+-]?\d{1,3}[.,]\d{3}$/.test(value)) {
+    // 1.234.567 or 1,234,567: several groups, so thousands separators.
+    return { value: Number(value.replace(/[.,]/g, "")), style: null };
+  }
+  if ((match = /^([+-]?\d+)([.,])(\d+)$/.exec(value))) {
+    const [, whole, separator, fraction] = match as unknown as [string, string, string, string];
+    if (fraction.length === 3 && whole.replace(/^[+-]/, "").length <= 3 && whole.replace(/^[+-]/, "") !== "0") {
+      return { value: Number(`${whole}${fraction}`), style: null };
+    }
+    return { value: Number(`${whole}.${fraction}`), style: separator === "," ? "comma" : "point" };
+  }
+  return null;
+}
+
+/** A URL the marketplace could fetch a picture from. */
+export function looksLikeUrl(value: string): boolean {
+  return /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value.trim());
+}
