@@ -12,7 +12,7 @@ import type { CatalogueAnalysis } from "@contract/catalogue-analysis";
 import type { RouterContextProvider } from "react-router";
 import type { FormatOverrideFields, FormatOverrideView } from "~/components/catalogue-intelligence/file-reading";
 import { checkedColumnsChanged, FormatOverrideSchema, formatInWords, overrideParams, toFormatOverride } from "~/lib/catalogue-intelligence";
-import { analyseStoredFile, previewStoredFile } from "./catalogue-intelligence/index.server";
+import { analyseStoredFile, previewStoredFile, StoredFileUnreadable } from "./catalogue-intelligence/index.server";
 import { storedAnalysis } from "./catalogue-headers.server";
 import { upstreamFailure } from "./catalogue-actions.server";
 import { getI18n } from "./i18n.server";
@@ -42,9 +42,16 @@ function parseOverride(source: URLSearchParams | FormData, posted: boolean): Par
       // A message that is no key of ours (zod's own for a malformed value) still names the field.
       if (messages?.length) errors[field] = messages.map((message) => (message === field ? message : field));
     }
-    return { ok: false, view: { values, errors, preview: null, failure: null, posted } };
+    return { ok: false, view: { values, errors, unreadable: null, preview: null, failure: null, posted } };
   }
   return { ok: true, fileId: submission.value.fileId, values, override: toFormatOverride(submission.value) };
+}
+
+/** The settings the seller chose read no catalogue: said in words, the settings kept to change them again. */
+function unreadableView(args: RequestArgs, values: FormatOverrideFields, error: StoredFileUnreadable): Omit<FormatOverrideView, "posted"> {
+  const t = getI18n(args.context).t;
+  const message = `${t("catalogueIntelligence.reading.unreadable.intro")} ${t(`catalogueIntelligence.reading.unreadable.${error.problem}`)}`;
+  return { values, errors: {}, unreadable: message, preview: null, failure: null };
 }
 
 /** True when the page's address asks for a preview with other settings. */
@@ -62,12 +69,14 @@ export async function overridePreview(args: RequestArgs, fileId: string, url: UR
   if (!parsed.ok) return parsed.view;
   try {
     const { format, preview } = await previewStoredFile(args, fileId, parsed.override);
-    return { values: parsed.values, errors: {}, preview: { format, rows: preview }, failure: null, posted: false };
+    return { values: parsed.values, errors: {}, unreadable: null, preview: { format, rows: preview }, failure: null, posted: false };
   } catch (error) {
+    if (error instanceof StoredFileUnreadable) return { ...unreadableView(args, parsed.values, error), posted: false };
     if (!(error instanceof UpstreamError)) throw error;
     return {
       values: parsed.values,
       errors: {},
+      unreadable: null,
       preview: null,
       failure: upstreamFailure(error, getI18n(args.context).t("catalogueIntelligence.reading.previewFailed")),
       posted: false,
@@ -85,12 +94,13 @@ export async function readFileAgain(args: RequestArgs, formData: FormData, fileN
   const parsed = parseOverride(formData, true);
   if (!parsed.ok) return parsed;
   try {
-    const [analysis, name] = await Promise.all([analyseStoredFile(args, parsed.fileId, { override: parsed.override }), fileName(parsed.fileId)]);
+    const [analysis, name] = await Promise.all([analyseStoredFile(args, parsed.fileId, Object.keys(parsed.override).length ? { override: parsed.override } : {}), fileName(parsed.fileId)]);
     return { ok: true, fileId: parsed.fileId, message: t("catalogueIntelligence.reading.applied", { name, format: formatInWords(t, analysis.format) }) };
   } catch (error) {
+    if (error instanceof StoredFileUnreadable) return { ok: false, view: { ...unreadableView(args, parsed.values, error), posted: true } };
     if (!(error instanceof UpstreamError)) throw error;
     const failure = upstreamFailure(error, t("catalogueIntelligence.reading.applyFailed"));
-    return { ok: false, view: { values: parsed.values, errors: {}, preview: null, failure, posted: true }, error };
+    return { ok: false, view: { values: parsed.values, errors: {}, unreadable: null, preview: null, failure, posted: true }, error };
   }
 }
 
@@ -115,7 +125,7 @@ export async function afterMappingSaved(args: RequestArgs, fileId: string, heade
     try {
       await analyseStoredFile(args, fileId, { mapping: headerMapping });
     } catch (error) {
-      rethrowSession(error);
+      if (!(error instanceof StoredFileUnreadable)) rethrowSession(error);
       log.warn({ err: error, fileId }, "catalogue mapping: the re-check against the saved mapping failed");
       recheckFailed = true;
     }

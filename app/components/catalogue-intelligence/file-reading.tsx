@@ -12,6 +12,8 @@ export type FormatOverrideView = {
   values: FormatOverrideFields;
   /** Field → message keys below `catalogueIntelligence.reading.errors`. */
   errors: Partial<Record<keyof FormatOverrideFields, string[]>>;
+  /** The settings read no catalogue (translated): the form stays open to change them. */
+  unreadable: string | null;
   preview: { format: Pick<CatalogueFormat, "encoding" | "delimiter" | "headerRow" | "sheet">; rows: string[][] } | null;
   failure: UpstreamFailureView | null;
   /** true: the POST "read the file this way" failed, false: a GET preview. */
@@ -55,9 +57,12 @@ export function FileReading({ fileId, fileName, format, preview, override, disab
   const errors = override?.errors ?? {};
   const errorText = (field: keyof FormatOverrideFields) =>
     errors[field]?.map((key) => t(`catalogueIntelligence.reading.errors.${key}`, { max: maxHeaderRow }));
-  const summary: SummaryItem[] = (Object.keys(FIELD_IDS) as (keyof FormatOverrideFields)[]).flatMap((field) =>
-    (errorText(field) ?? []).map((message) => ({ fieldId: FIELD_IDS[field], message })),
-  );
+  const summary: SummaryItem[] = [
+    ...(override?.unreadable ? [{ fieldId: workbook ? FIELD_IDS.sheet : FIELD_IDS.encoding, message: override.unreadable }] : []),
+    ...(Object.keys(FIELD_IDS) as (keyof FormatOverrideFields)[]).flatMap((field) =>
+      (errorText(field) ?? []).map((message) => ({ fieldId: FIELD_IDS[field], message })),
+    ),
+  ];
   const shownPreview = override?.preview ?? null;
   const previewRows = shownPreview?.rows ?? preview;
   const previewHeaderRow = shownPreview?.format.headerRow ?? format.headerRow;
