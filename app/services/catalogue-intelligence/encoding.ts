@@ -116,7 +116,10 @@ export class EncodingGate {
   private utf16: TextDecoding | null = null;
   private win1252 = iconv.getDecoder("win1252");
 
-  constructor(private readonly forced?: CatalogueEncoding) {
+  private readonly forced?: CatalogueEncoding;
+
+  constructor(forced?: CatalogueEncoding) {
+    this.forced = forced;
     this.encoding = forced ?? "utf-8";
     this.decided = false;
   }

@@ -25,13 +25,17 @@ export class RowChecker {
   private commaPrices = 0;
   private pointPrices = 0;
 
-  constructor(
-    private readonly headers: readonly string[],
-    private readonly mapping: HeaderMapping,
-    private readonly onProblem?: (problem: RowProblem) => void,
-    /** A raw cell → its text, for the values a problem shows. */
-    private readonly text: (cell: string) => string = (cell) => cell,
-  ) {
+  private readonly headers: readonly string[];
+  private readonly mapping: HeaderMapping;
+  private readonly onProblem?: (problem: RowProblem) => void;
+  private readonly text: (cell: string) => string;
+
+  /** `text`: a raw cell → its text, for the values a problem shows. */
+  constructor(headers: readonly string[], mapping: HeaderMapping, onProblem?: (problem: RowProblem) => void, text: (cell: string) => string = (cell) => cell) {
+    this.headers = headers;
+    this.mapping = mapping;
+    this.onProblem = onProblem;
+    this.text = text;
     const columnOf = (field: MarketplaceField) => {
       const header = Object.keys(mapping).find((key) => mapping[key] === field);
       return { header: header ?? "", index: header === undefined ? -1 : headers.indexOf(header) };

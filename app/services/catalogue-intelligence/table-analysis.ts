@@ -32,7 +32,11 @@ export class TableAnalysis {
   private columns: ColumnSuggestion[] = [];
   private checker: RowChecker | null = null;
 
-  constructor(private readonly options: TableOptions) {}
+  private readonly options: TableOptions;
+
+  constructor(options: TableOptions) {
+    this.options = options;
+  }
 
   get hasHeader(): boolean {
     return this.headers !== null;
