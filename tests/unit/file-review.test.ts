@@ -57,7 +57,7 @@ describe("the override form", () => {
     ] as const) {
       const submission = parse(fields);
       expect(submission.status, JSON.stringify(fields)).toBe("error");
-      expect(submission.error?.[field], JSON.stringify(fields)).toEqual([field]);
+      if (submission.status === "error") expect(submission.error?.[field], JSON.stringify(fields)).toEqual([field]);
     }
   });
 });
