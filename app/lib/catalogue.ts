@@ -1,5 +1,10 @@
 /** Catalogue hand-over rules the pages and the server share. */
 import type { CatalogueImportProgress, SellerStateName } from "@contract/upstream";
+import { MAX_RECORD_CHARS, readingProblems, type ReadingProblem } from "~/services/catalogue-intelligence/types";
+import { XLSX_MAX_BYTES } from "~/services/catalogue-intelligence/limits";
+
+/** The sizes the reading problems' messages name. */
+const readingLimits: Partial<Record<ReadingProblem, number>> = { lineTooLong: MAX_RECORD_CHARS, workbookTooLarge: XLSX_MAX_BYTES };
 
 /** A seller changes its catalogue only before handing it over. */
 export function catalogueEditable(state: SellerStateName): boolean {
@@ -42,11 +47,19 @@ export function formatBytes(t: Translate, bytes: number, locale: string): string
 }
 
 export type UploadProblemView = {
-  problem: "missingFile" | "wrongType" | "tooLarge" | "empty" | "malformed" | "aborted" | "upstream";
+  problem: "missingFile" | "wrongType" | "tooLarge" | "empty" | "malformed" | "aborted" | "upstream" | ReadingProblem;
   fileName?: string;
+  /** For a reading problem: the row it was found on. */
+  row?: number;
 };
 
-/** The translated message for a failed upload. */
-export function uploadProblemMessage(t: Translate, { problem, fileName }: UploadProblemView, limitBytes: number, locale: string): string {
+const readingProblemSet: ReadonlySet<string> = new Set(readingProblems);
+
+/** The translated message for a failed upload (a file that is no readable catalogue: why, in the `catalogueReading` group). */
+export function uploadProblemMessage(t: Translate, { problem, fileName, row }: UploadProblemView, limitBytes: number, locale: string): string {
+  if (readingProblemSet.has(problem)) {
+    const key = row && problem === "lineTooLong" ? `catalogueReading.problems.${problem}AtRow` : `catalogueReading.problems.${problem}`;
+    return t(key, { name: fileName ?? "", row: row ?? 0, limit: formatBytes(t, readingLimits[problem as ReadingProblem] ?? limitBytes, locale) });
+  }
   return t(`catalogue.upload.errors.${problem}`, { name: fileName ?? "", limit: formatBytes(t, limitBytes, locale) });
 }

@@ -6,13 +6,20 @@
  * chunks and nothing touches the portal's disk; a file over the limit is cut
  * off as its bytes pass the limit, and any failure aborts the upstream
  * request so the service discards what it got.
+ *
+ * The file is also teed into the catalogue inspector as it passes (the pipe
+ * waits for the slower of the two, so neither makes the portal hold the
+ * file): a file the inspector refuses is aborted upstream before the service
+ * has it whole, and the analysis of an accepted one is stored with the file.
  */
 import { randomUUID } from "node:crypto";
 import { PassThrough, Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { catalogueContentTypes, catalogueFileType, type CatalogueFile, type CatalogueFileType } from "@contract/catalogue";
+import type { CatalogueAnalysis, MappingMemory } from "@contract/catalogue-analysis";
 import type { RouterContextProvider } from "react-router";
+import { createCatalogueInspector, memoryCoversExactly, rememberedMapping, type InspectedAnalysis, type ReadingProblem } from "./catalogue-intelligence/index.server";
 import { env } from "./env.server";
 import { requestMetaContext } from "./request-context.server";
 import { upstream } from "./upstream/index.server";
@@ -20,11 +27,13 @@ import { UpstreamError } from "./upstream/upstream-error.server";
 
 type RequestArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
-export type UploadProblem = "missingFile" | "wrongType" | "tooLarge" | "empty" | "malformed" | "aborted";
+export type UploadProblem = "missingFile" | "wrongType" | "tooLarge" | "empty" | "malformed" | "aborted" | ReadingProblem;
 
 export type UploadOutcome =
-  | { ok: true; file: CatalogueFile }
-  | { ok: false; problem: UploadProblem; fileName?: string }
+  /** `analysis`: what the portal understood of the file, as stored (absent when storing it failed: the page can re-read the file). */
+  | { ok: true; file: CatalogueFile; analysis?: CatalogueAnalysis; arrivedMapped?: boolean }
+  /** `row`: for a reading problem, the row it was found on. */
+  | { ok: false; problem: UploadProblem; fileName?: string; row?: number }
   | { ok: false; problem: "upstream"; error: UpstreamError; fileName?: string }
   /** The session ended upstream (401/403): the redirect to throw. */
   | { ok: false; problem: "session"; response: Response };
@@ -158,6 +167,11 @@ export function forwardCatalogueUpload(args: RequestArgs, maxBytes = catalogueUp
         return;
       }
       file.on("limit", () => stop({ ok: false, problem: "tooLarge", fileName }));
+      // Asked for now, needed once the first rows are read: a failure only means no remembered mapping.
+      const memory = rememberedMapping(args).catch((error: unknown) => {
+        if (!(error instanceof Response)) log.warn({ err: error }, "catalogue upload: remembered mapping not available");
+        return null;
+      });
 
       // The service is called only once the first byte is there: an empty file never leaves the portal.
       let started = false;
@@ -169,9 +183,24 @@ export function forwardCatalogueUpload(args: RequestArgs, maxBytes = catalogueUp
         outbound.on("error", () => {});
         outbound.write(partHeads(boundary, type, fileName!));
         outbound.write(first);
+        const inspector = createCatalogueInspector({ fileName: fileName!, memory });
+        inspector.input.on("error", () => {});
+        inspector.input.write(first);
         file.pipe(outbound, { end: false });
+        file.pipe(inspector.input);
+        let analysis: InspectedAnalysis | null = null;
+        void inspector.result.then((outcome) => {
+          if (!outcome.ok) {
+            log.info({ problem: outcome.problem, row: outcome.row }, "catalogue upload: file refused by the inspector");
+            stop({ ok: false, problem: outcome.problem, fileName, ...(outcome.row ? { row: outcome.row } : {}) });
+          } else analysis = outcome.analysis;
+        });
+        // The service gets the closing boundary (and so the whole file) only once the inspector accepted it.
         file.once("end", () => {
-          if (!file.truncated) outbound.end(`\r\n--${boundary}--\r\n`);
+          if (file.truncated) return;
+          void inspector.result.then((outcome) => {
+            if (outcome.ok && !settled) outbound.end(`\r\n--${boundary}--\r\n`);
+          });
         });
         upstream(args)
           .catalogueUpload.uploadFile(
@@ -179,7 +208,7 @@ export function forwardCatalogueUpload(args: RequestArgs, maxBytes = catalogueUp
             boundary,
             upstreamAbort.signal,
           )
-          .then((stored) => settle({ ok: true, file: stored }))
+          .then(async (stored) => settle(await storeAnalysis(args, stored, analysis, await memory)))
           .catch((error: unknown) => {
             if (settled) return;
             if (error instanceof Response) stop({ ok: false, problem: "session", response: error });
@@ -200,4 +229,29 @@ export function forwardCatalogueUpload(args: RequestArgs, maxBytes = catalogueUp
     });
     source.pipe(parser);
   });
+}
+
+/**
+ * Stores what the inspector understood with the new file, and when the
+ * remembered mapping covers the file's headers exactly, saves it as the
+ * file's mapping (the file arrives mapped). A failure here loses no upload:
+ * it is logged, and the page can read the stored file again.
+ */
+async function storeAnalysis(args: RequestArgs, file: CatalogueFile, inspected: InspectedAnalysis | null, memory: MappingMemory | null): Promise<UploadOutcome> {
+  if (!inspected) return { ok: true, file };
+  const log = args.context.get(requestMetaContext).log;
+  const client = upstream(args).catalogueUpload;
+  const headers = inspected.columns.map((column) => column.header);
+  const arrivesMapped = memoryCoversExactly(headers, memory);
+  try {
+    const [analysis, mapped] = await Promise.all([
+      client.saveAnalysis({ ...inspected, fileId: file.id, analysedAt: new Date().toISOString() }),
+      arrivesMapped ? client.saveHeaderMapping(file.id, memory!.headerMapping) : Promise.resolve(null),
+    ]);
+    return { ok: true, file: mapped ?? file, analysis, arrivedMapped: arrivesMapped };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    log.warn({ err: error, fileId: file.id }, "catalogue upload: the file's analysis could not be stored");
+    return { ok: true, file };
+  }
 }

@@ -36,6 +36,15 @@ async function upstreamSeller(username = SELLER): Promise<{ state: string; selle
   return response.json() as Promise<{ state: string; sellerCatalogueFiles: { id: string; fileName: string }[] }>;
 }
 
+/**
+ * `bytes` bytes of catalogue lines: large uploads must still look like a
+ * catalogue, or the portal's inspector refuses them (a line over 1 MiB, binary) before the case under test.
+ */
+function catalogueLines(bytes: number): Uint8Array {
+  const line = "4006381333931;Artikel;Haushalt\n";
+  return new TextEncoder().encode(line.repeat(Math.ceil(bytes / line.length)).slice(0, bytes));
+}
+
 function uploadForm(fileName: string, bytes: Uint8Array | Buffer) {
   const form = new FormData();
   form.set("file", new Blob([new Uint8Array(bytes)], { type: "text/csv" }), fileName);
@@ -223,7 +232,7 @@ describe("a file on its way: every failure leaves nothing behind", () => {
 
     // No declared length (chunked): cut off as the bytes pass the limit, though the client would send 256 MB.
     const boundary = "----integration-oversized";
-    const chunk = new Uint8Array(64 * 1024).fill(66);
+    const chunk = catalogueLines(64 * 1024);
     let sent = 0;
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -251,7 +260,7 @@ describe("a file on its way: every failure leaves nothing behind", () => {
 
   it("keeps nothing when the service fails mid-upload (an error answer, or the connection dropped)", async () => {
     const before = (await filesOnDisk()).stored;
-    const large = new Uint8Array(6 * 1024 * 1024).fill(67);
+    const large = catalogueLines(6 * 1024 * 1024);
     await injectFault({ pattern: UPLOAD_PATH, method: "POST", latencyMs: 300, status: 503, times: 1 });
     const failed = await postUpload(browser, "mitten.csv", large);
     expect(failed.status).toBe(502);
@@ -281,7 +290,7 @@ describe("a file on its way: every failure leaves nothing behind", () => {
     });
     request.on("error", () => {});
     request.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="abgebrochen.csv"\r\nContent-Type: text/csv\r\n\r\n`);
-    request.write(new Uint8Array(1024 * 1024).fill(68));
+    request.write(catalogueLines(1024 * 1024));
     // The file is arriving at the service…
     await expect.poll(async () => (await filesOnDisk()).incoming.length, { timeout: 10_000 }).toBe(1);
     // …when the browser goes away.

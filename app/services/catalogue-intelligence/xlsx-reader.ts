@@ -12,8 +12,9 @@
 import { Unzip, UnzipInflate, UnzipPassThrough, type UnzipFile } from "fflate";
 import { SaxesParser, type SaxesTagPlain } from "saxes";
 
-/** The largest workbook (compressed) the portal reads. */
-export const XLSX_MAX_BYTES = 32 * 1024 * 1024;
+import { XLSX_MAX_BYTES } from "./limits";
+
+export { XLSX_MAX_BYTES };
 /** Shared strings kept for a workbook, in characters. */
 const MAX_SHARED_STRING_CHARS = 24 * 1024 * 1024;
 /** Pieces the workbook is fed to the unzipper in (bounds each inflated piece). */

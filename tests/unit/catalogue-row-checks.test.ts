@@ -1,0 +1,151 @@
+/** Row checks: check digits, scientific notation, decimal styles, duplicates, and the full problem list equal to the report. */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import type { RowProblem } from "@contract/catalogue-analysis";
+import {
+  createCatalogueInspector,
+  eanProblem,
+  GtinSet,
+  gtinCheckDigitValid,
+  isScientificNotation,
+  parsePrice,
+  problemCsvLine,
+  RowChecker,
+} from "~/services/catalogue-intelligence/index.server";
+
+describe("GTIN check digits", () => {
+  it.each(["4006381333931", "96385074", "036000291452", "10012345678902", "5901234123457", "00000000"])("%s is valid", (gtin) => {
+    expect(gtinCheckDigitValid(gtin)).toBe(true);
+    expect(eanProblem(gtin)).toBeNull();
+  });
+  it.each(["4006381333932", "96385075", "036000291453", "10012345678903"])("%s has a wrong check digit", (gtin) => {
+    expect(gtinCheckDigitValid(gtin)).toBe(false);
+    expect(eanProblem(gtin)).toBe("EAN_CHECK_DIGIT");
+  });
+  it.each(["12345", "40063813339311", "4006381333931x", "400638133393", "4006 381333931"])("%s is no GTIN", (value) => {
+    expect(["EAN_FORMAT", "EAN_CHECK_DIGIT"]).toContain(eanProblem(value));
+  });
+});
+
+describe("scientific notation", () => {
+  it.each(["4.00638E+12", "4,00638E+12", "4E12", "4.006381333931e+12"])("%s is flagged", (value) => {
+    expect(isScientificNotation(value)).toBe(true);
+    expect(eanProblem(value)).toBe("EAN_SCIENTIFIC");
+  });
+});
+
+describe("prices in either decimal style", () => {
+  it.each([
+    ["1.234,56", 1234.56, "comma"],
+    ["1,234.56", 1234.56, "point"],
+    ["12,5", 12.5, "comma"],
+    ["12.5", 12.5, "point"],
+    ["24,90", 24.9, "comma"],
+    ["12", 12, null],
+    ["€ 12,50", 12.5, "comma"],
+    ["12.50 EUR", 12.5, "point"],
+    ["1.234.567,00", 1234567, "comma"],
+    ["1,234", 1234, null],
+    ["0,125", 0.125, "comma"],
+  ] as const)("%j → %d (%s)", (raw, value, style) => {
+    expect(parsePrice(raw)).toEqual({ value, style });
+  });
+  it.each(["zwölf", "12,50,00", "1.2.3", "12 Euro 50", ""])("%j is no price", (raw) => {
+    expect(parsePrice(raw)).toBeNull();
+  });
+});
+
+describe("duplicates", () => {
+  it("answers the first row of a GTIN seen before", () => {
+    const set = new GtinSet();
+    expect(set.firstRowOf(4006381333931, 2)).toBe(0);
+    expect(set.firstRowOf(4006381333948, 3)).toBe(0);
+    expect(set.firstRowOf(4006381333931, 9)).toBe(2);
+    expect(set.firstRowOf(4006381333931, 12)).toBe(2);
+  });
+
+  it("grows within its budget, finds every repeat of a million GTINs, and says when it is full", () => {
+    const set = new GtinSet();
+    let seenBefore = 0;
+    for (let i = 0; i < 1_000_000; i++) if (set.firstRowOf(4_000_000_000_000 + i * 10, i + 2) !== 0) seenBefore++;
+    expect(seenBefore).toBe(0);
+    let wrongRows = 0;
+    for (let i = 0; i < 1_000_000; i += 7) if (set.firstRowOf(4_000_000_000_000 + i * 10, 5_000_000) !== i + 2) wrongRows++;
+    expect(wrongRows).toBe(0);
+    expect(set.bytes).toBeLessThanOrEqual(24 * 1024 * 1024);
+    expect(set.full).toBe(false);
+    for (let i = 1_000_000; i < 2_000_000; i++) set.firstRowOf(4_000_000_000_000 + i * 10, i + 2);
+    expect(set.full).toBe(true);
+    expect(set.bytes).toBe(24 * 1024 * 1024);
+    // Those remembered before it was full are still found.
+    expect(set.firstRowOf(4_000_000_000_000, 9_000_000)).toBe(2);
+  });
+});
+
+describe("the row checker", () => {
+  const headers = ["EAN", "Name", "Kategorie", "Preis"];
+  const mapping = { EAN: "EAN", Kategorie: "PRODUCT_CATEGORY", Preis: "PRICE" } as const;
+
+  it("reports each problem with its row, counts rows rejected and keeps the decimal style", () => {
+    const problems: RowProblem[] = [];
+    const checker = new RowChecker(headers, mapping, (problem) => problems.push(problem));
+    checker.check(["4006381333931", "a", "Küche", "12,50"], 2);
+    checker.check(["4006381333932", "b", "", "1.234,56"], 3);
+    checker.check(["4,00638E+12", "c", "Küche", "x"], 4);
+    checker.check(["4006381333931", "d", "Küche"], 5);
+    checker.check([""], 6);
+    const report = checker.report();
+    expect(report).toMatchObject({ rowsChecked: 4, rowsRejected: 3, decimalStyle: "comma" });
+    expect(report.counts).toEqual({ EAN_CHECK_DIGIT: 1, REQUIRED_EMPTY: 1, EAN_SCIENTIFIC: 1, PRICE_FORMAT: 1, FIELD_COUNT: 1, EAN_DUPLICATE: 1 });
+    expect(problems.map((problem) => [problem.row, problem.kind])).toEqual([
+      [3, "REQUIRED_EMPTY"],
+      [3, "EAN_CHECK_DIGIT"],
+      [4, "EAN_SCIENTIFIC"],
+      [4, "PRICE_FORMAT"],
+      [5, "FIELD_COUNT"],
+      [5, "EAN_DUPLICATE"],
+    ]);
+    expect(problems.at(-1)).toMatchObject({ column: "EAN", value: "4006381333931", firstRow: 2 });
+    expect(report.examples).toEqual(problems);
+  });
+
+  it("sees both decimal styles as mixed", () => {
+    const checker = new RowChecker(headers, mapping);
+    checker.check(["4006381333931", "a", "x", "12,50"], 2);
+    checker.check(["4006381333948", "a", "x", "1,234.50"], 3);
+    expect(checker.report().decimalStyle).toBe("mixed");
+  });
+
+  it("keeps only the first examples of each kind, and counts them all", () => {
+    const checker = new RowChecker(headers, mapping);
+    for (let row = 2; row < 100; row++) checker.check(["1", "a", "x", "1"], row);
+    const report = checker.report();
+    expect(report.counts.EAN_FORMAT).toBe(98);
+    expect(report.examples).toHaveLength(20);
+    expect(report.examples[0]!.row).toBe(2);
+  });
+});
+
+describe("the full problem list of the error sample", () => {
+  it("has exactly as many lines per kind as the report counts, in the report's order", async () => {
+    const lines: string[] = [];
+    const problems: RowProblem[] = [];
+    const { input, result } = createCatalogueInspector({
+      fileName: "katalog-mit-fehlern.csv",
+      onProblem: (problem) => {
+        problems.push(problem);
+        lines.push(problemCsvLine(problem));
+      },
+    });
+    input.end(readFileSync(new URL("../../sandbox/samples/katalog-mit-fehlern.csv", import.meta.url)));
+    const outcome = await result;
+    if (!outcome.ok) throw new Error(outcome.problem);
+    const counted: Record<string, number> = {};
+    for (const problem of problems) counted[problem.kind] = (counted[problem.kind] ?? 0) + 1;
+    expect(counted).toEqual(outcome.analysis.report.counts);
+    expect(problems).toEqual(outcome.analysis.report.examples);
+    expect(lines[0]).toBe("3,EAN_CHECK_DIGIT,EAN,4006381440012,\r\n");
+    expect(lines.find((line) => line.includes("EAN_SCIENTIFIC"))).toBe('4,EAN_SCIENTIFIC,EAN,"4,00638E+12",\r\n');
+    expect(lines.find((line) => line.includes("EAN_DUPLICATE"))).toBe("7,EAN_DUPLICATE,EAN,4006381440004,2\r\n");
+  });
+});
