@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { jsEnabled, signInAndOpen } from "./support/auth";
+import { portalOrigin } from "./support/http";
 import { chooseLanguage } from "./support/language";
 import { PORTAL_URL, resetSandbox } from "./support/sandbox";
 
@@ -16,11 +17,19 @@ test.beforeEach(async ({ request }) => {
   await resetSandbox(request);
 });
 
+/** Signs the catalogue seller in on the file step, its delivery settings saved (an upload goes to the settings first otherwise). */
+async function openFileStep(page: Page) {
+  await signInAndOpen(page, SELLER, "/upload/catalog");
+  const saved = await page.request.post("/upload/settings", { form: { uploadType: "DIRECT" }, headers: portalOrigin, maxRedirects: 0 });
+  expect(saved.status(), "upload settings saved").toBe(302);
+  await page.goto("/upload/catalog");
+}
+
 /** Uploads a file with the page's own form (XMLHttpRequest with JavaScript, a plain post without) and waits for its review. */
 async function upload(page: Page, file: string | { name: string; mimeType: string; buffer: Buffer }) {
   await page.getByLabel("Catalogue file", { exact: true }).setInputFiles(file);
   await page.getByRole("button", { name: "Upload", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/upload/catalog" && url.searchParams.has("fileId"));
+  await page.waitForURL((url) => url.pathname === "/upload/catalog" && url.searchParams.has("fileId"), { timeout: 15_000 });
   await expect(page.getByRole("heading", { name: "How we read your file" })).toBeVisible();
 }
 
@@ -43,7 +52,7 @@ async function expectNoViolations(page: Page, name: string) {
 
 test("a German ERP export is read right and every column suggested; the error sample's report and its CSV list the broken rows", async ({ page }, testInfo) => {
   test.setTimeout(90_000);
-  await signInAndOpen(page, SELLER, "/upload/catalog");
+  await openFileStep(page);
   await upload(page, ERP.path);
 
   await expect(page.getByText("Windows-1252 (Western European), semicolon, header in row 1")).toBeVisible();
@@ -90,7 +99,7 @@ test("a German ERP export is read right and every column suggested; the error sa
 
 test("each other sample is read with its own format: UTF-8 with BOM, Excel's Unicode text, an XLSX workbook", async ({ page }, testInfo) => {
   test.setTimeout(90_000);
-  await signInAndOpen(page, SELLER, "/upload/catalog");
+  await openFileStep(page);
   const preview = page.locator("#file-preview");
 
   await upload(page, sample("catalogue-utf8-bom.csv").path);
@@ -110,7 +119,7 @@ test("each other sample is read with its own format: UTF-8 with BOM, Excel's Uni
 
 test("a second file with the same headers arrives mapped; a renamed header is highlighted", async ({ page }) => {
   test.setTimeout(90_000);
-  await signInAndOpen(page, SELLER, "/upload/catalog");
+  await openFileStep(page);
   await upload(page, ERP.path);
   await expect(page.getByText("We filled in our suggestions.")).toBeVisible();
   await page.getByRole("button", { name: "Save mapping" }).click();
@@ -129,7 +138,7 @@ test("a second file with the same headers arrives mapped; a renamed header is hi
 
 test("the format can be changed: the preview follows, then the file is read that way", async ({ page }, testInfo) => {
   test.setTimeout(90_000);
-  await signInAndOpen(page, SELLER, "/upload/catalog");
+  await openFileStep(page);
   await upload(page, ERP.path);
   await page.getByText("Change how the file is read").click();
   await page.getByLabel("Character encoding").selectOption("utf-8");
@@ -155,7 +164,7 @@ test.describe("accessibility", () => {
   for (const language of ["en", "de"] as const) {
     test(`the file review has no axe violations (${language})`, async ({ page }) => {
       test.setTimeout(90_000);
-      await signInAndOpen(page, SELLER, "/upload/catalog");
+      await openFileStep(page);
       await upload(page, ERRORS.path);
       const url = new URL(page.url());
       await chooseLanguage(page, language, `${url.pathname}${url.search}`);

@@ -257,7 +257,7 @@ export default function UploadCatalogPage({ loaderData, actionData }: Route.Comp
 
       {mapping && analysis ? (
         <FileReading
-          key={`${mapping.fileId}-${analysis.analysedAt}`}
+          key={`reading-${mapping.fileId}-${analysis.analysedAt}`}
           fileId={mapping.fileId}
           fileName={mappingFileName!}
           format={analysis.format}
@@ -282,7 +282,7 @@ export default function UploadCatalogPage({ loaderData, actionData }: Route.Comp
 
       {mapping ? (
         <MappingSection
-          key={`${mapping.fileId}-${analysis?.analysedAt ?? ""}`}
+          key={`mapping-${mapping.fileId}-${analysis?.analysedAt ?? ""}`}
           mapping={mapping}
           disabled={locked}
           lastResult={actionData && "lastResult" in actionData && navigation.state === "idle" ? actionData.lastResult : undefined}
@@ -297,7 +297,7 @@ export default function UploadCatalogPage({ loaderData, actionData }: Route.Comp
         </section>
       ) : null}
 
-      {mapping && analysis ? <ValidationReport key={analysis.analysedAt} fileId={mapping.fileId} report={analysis.report} /> : null}
+      {mapping && analysis ? <ValidationReport key={`report-${mapping.fileId}-${analysis.analysedAt}`} fileId={mapping.fileId} report={analysis.report} /> : null}
 
       <section aria-labelledby="finish-title" className="upload-finish">
         <h2 id="finish-title">{t("catalogue.finish.title")}</h2>
