@@ -9,44 +9,17 @@
  * Run: `npm run bench:catalogue` (BENCH_CATALOGUE_MIB=… for another size).
  */
 import { createHash, type Hash } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { TestBrowser } from "../tests/support/http-client.ts";
 import { testPorts } from "../tests/support/ports.ts";
 import { startStack } from "../tests/support/stack.ts";
+import { timed, withPeakRss } from "./support/process-stats.ts";
 
 const SIZE = Number(process.env.BENCH_CATALOGUE_MIB ?? 1024) * 1024 * 1024;
 const SELLER = "seller.catalogue@example.com";
 const MiB = 1024 * 1024;
-
-/** User + system CPU seconds a process has used so far. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-function rssBytes(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-}
-
-/** Samples a process's RSS while `work` runs; answers the work's result and the peak growth over the start. */
-async function withPeakRss<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; growth: number; start: number; cpu: number }> {
-  const start = rssBytes(pid);
-  const cpuStart = cpuSeconds(pid);
-  let peak = start;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, rssBytes(pid));
-  }, 10);
-  try {
-    const result = await work();
-    peak = Math.max(peak, rssBytes(pid));
-    return { result, growth: peak - start, start, cpu: cpuSeconds(pid) - cpuStart };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 /** One MiB of catalogue rows, repeated: realistic line lengths without generating 1 GiB of distinct text. */
 function rowsBlock(): Buffer {
@@ -90,12 +63,6 @@ function multipartCatalogue(boundary: string, size: number, hash: Hash, withType
       } else controller.close();
     },
   });
-}
-
-async function timed<T>(work: () => Promise<T>): Promise<{ result: T; seconds: number }> {
-  const started = performance.now();
-  const result = await work();
-  return { result, seconds: (performance.now() - started) / 1000 };
 }
 
 const mibPerSecond = (seconds: number) => SIZE / MiB / seconds;

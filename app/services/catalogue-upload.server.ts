@@ -13,7 +13,7 @@
  * has it whole, and the analysis of an accepted one is stored with the file.
  */
 import { randomUUID } from "node:crypto";
-import { PassThrough, Readable } from "node:stream";
+import { PassThrough, Readable, Writable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { catalogueContentTypes, catalogueFileType, type CatalogueFile, type CatalogueFileType } from "@contract/catalogue";
@@ -183,7 +183,7 @@ export function forwardCatalogueUpload(args: RequestArgs, maxBytes = catalogueUp
         outbound.on("error", () => {});
         outbound.write(partHeads(boundary, type, fileName!));
         outbound.write(first);
-        const inspector = createCatalogueInspector({ fileName: fileName!, memory });
+        const inspector = env().CATALOGUE_INSPECTION === "on" ? createCatalogueInspector({ fileName: fileName!, memory }) : unread();
         inspector.input.on("error", () => {});
         inspector.input.write(first);
         file.pipe(outbound, { end: false });
@@ -254,4 +254,9 @@ async function storeAnalysis(args: RequestArgs, file: CatalogueFile, inspected: 
     log.warn({ err: error, fileId: file.id }, "catalogue upload: the file's analysis could not be stored");
     return { ok: true, file };
   }
+}
+
+/** With inspection off: a sink that takes the bytes and accepts the file without an analysis. */
+function unread(): { input: Writable; result: Promise<{ ok: true; analysis: null }> } {
+  return { input: new Writable({ write: (_chunk, _encoding, callback) => callback() }), result: Promise.resolve({ ok: true, analysis: null }) };
 }

@@ -68,6 +68,12 @@ const EnvSchema = z
     SESSION_IDLE_LIFETIME_SECONDS: z.coerce.number().int().positive().default(2 * 60 * 60),
     /** The largest catalogue file a seller may upload (bytes); checked as the bytes arrive. */
     CATALOGUE_UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 ** 3),
+    /**
+     * "off": uploads are forwarded without being read (no analysis, no
+     * refusal of unreadable files): for measuring what reading costs, and as
+     * a way out should reading ever misjudge a file.
+     */
+    CATALOGUE_INSPECTION: z.enum(["on", "off"]).default("on"),
     /** Turns on /dev/* pages outside development builds (used by the test server). */
     ENABLE_DEV_PAGES: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

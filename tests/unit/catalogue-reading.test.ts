@@ -103,6 +103,25 @@ describe("delimiter and header row", () => {
   });
 });
 
+describe("reading the same rows in any piece sizes", () => {
+  it("finds the same problems whether lines come whole, cut, with quotes or without", async () => {
+    const lines = Array.from({ length: 300 }, (_, i) => {
+      const ean = i % 50 === 7 ? "4,00638E+12" : i % 40 === 3 ? "4006381333932" : `40063813${String(10000 + i).slice(-5)}`;
+      const name = i % 30 === 0 ? `"Topf ""Groß""; 2 l"` : `Topf ${i}`;
+      return `${ean};${name};${i % 25 === 0 ? "" : "Küche"};${i % 33 === 0 ? "auf Anfrage" : "12,50"}`;
+    });
+    const bytes = Buffer.from(`EAN;Name;Kategorie;Preis\r\n${lines.join("\r\n")}\r\n`, "latin1");
+    const whole = await analysis(bytes, { fileName: "k.csv" }, bytes.length);
+    for (const chunk of [1, 7, 64, 1000]) {
+      const pieces = await analysis(bytes, { fileName: "k.csv" }, chunk);
+      expect(pieces.report).toEqual(whole.report);
+    }
+    expect(whole.report.rowsChecked).toBe(300);
+    expect(whole.report.counts).toMatchObject({ EAN_SCIENTIFIC: 6, REQUIRED_EMPTY: 12, PRICE_FORMAT: 10 });
+    expect(whole.preview[1]).toEqual(["4006381310000", 'Topf "Groß"; 2 l', "", "auf Anfrage"]);
+  });
+});
+
 describe("XLSX", () => {
   it("reads the first sheet, its shared strings after it, EANs as full numbers", async () => {
     const result = await analysis(sample("katalog-excel.xlsx"), { fileName: "katalog.xlsx" });
@@ -173,6 +192,10 @@ describe("files that are no catalogue", () => {
     expect(await inspect(long, { fileName: "k.csv" }, 1024 * 1024)).toEqual({ ok: false, problem: "lineTooLong", row: 1 });
     const later = Buffer.concat([Buffer.from("EAN;Name;Kategorie\n4006381333931;a;b\n"), long, Buffer.from("\n")]);
     expect(await inspect(later, { fileName: "k.csv" }, 1024 * 1024)).toEqual({ ok: false, problem: "lineTooLong", row: 3 });
+    // Past the first rows, where lines are checked on their bytes.
+    const rows = Array.from({ length: 100 }, (_, i) => `4006381333931;Artikel ${i};Küche`).join("\n");
+    const deep = Buffer.concat([Buffer.from(`EAN;Name;Kategorie\n${rows}\n`, "latin1"), long, Buffer.from("\n")]);
+    expect(await inspect(deep, { fileName: "k.csv" }, 1024 * 1024)).toEqual({ ok: false, problem: "lineTooLong", row: 102 });
   });
 
   it("refuses a file without a header row", async () => {

@@ -94,7 +94,7 @@ describe("the row checker", () => {
     checker.check(["4,00638E+12", "c", "Küche", "x"], 4);
     checker.check(["4006381333931", "d", "Küche"], 5);
     checker.check([""], 6);
-    const report = checker.report();
+    const report = checker.validationReport();
     expect(report).toMatchObject({ rowsChecked: 4, rowsRejected: 3, decimalStyle: "comma" });
     expect(report.counts).toEqual({ EAN_CHECK_DIGIT: 1, REQUIRED_EMPTY: 1, EAN_SCIENTIFIC: 1, PRICE_FORMAT: 1, FIELD_COUNT: 1, EAN_DUPLICATE: 1 });
     expect(problems.map((problem) => [problem.row, problem.kind])).toEqual([
@@ -113,13 +113,13 @@ describe("the row checker", () => {
     const checker = new RowChecker(headers, mapping);
     checker.check(["4006381333931", "a", "x", "12,50"], 2);
     checker.check(["4006381333948", "a", "x", "1,234.50"], 3);
-    expect(checker.report().decimalStyle).toBe("mixed");
+    expect(checker.validationReport().decimalStyle).toBe("mixed");
   });
 
   it("keeps only the first examples of each kind, and counts them all", () => {
     const checker = new RowChecker(headers, mapping);
     for (let row = 2; row < 100; row++) checker.check(["1", "a", "x", "1"], row);
-    const report = checker.report();
+    const report = checker.validationReport();
     expect(report.counts.EAN_FORMAT).toBe(98);
     expect(report.examples).toHaveLength(20);
     expect(report.examples[0]!.row).toBe(2);

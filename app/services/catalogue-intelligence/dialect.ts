@@ -3,7 +3,7 @@
  * lines (quoted fields respected: a `;` or a line break inside quotes
  * separates nothing).
  */
-import { parse } from "csv-parse/sync";
+import Papa from "papaparse";
 import { catalogueDelimiters, maxHeaderRow, type CatalogueDelimiter } from "@contract/catalogue-analysis";
 
 /** How many lines the detection looks at. */
@@ -75,11 +75,19 @@ export function detectDelimiter(lines: readonly string[]): CatalogueDelimiter {
 export function sampleRecords(text: string, delimiter: CatalogueDelimiter, complete: boolean): string[][] {
   const lines = logicalLines(text, complete, SAMPLE_LINES);
   if (lines.length === 0) return [];
-  try {
-    return parse(lines.join("\n"), { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: false }) as string[][];
-  } catch {
-    return lines.map((line) => line.split(delimiter));
+  return Papa.parse<string[]>(lines.join("\n"), { delimiter, newline: "\n", quoteChar: '"', skipEmptyLines: false }).data;
+}
+
+/** The line break the file uses (the first one outside quotes): CRLF from Windows, LF, or a lone CR from old Macs. */
+export function detectLineBreak(text: string): "\r\n" | "\n" | "\r" {
+  let quoted = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text.charCodeAt(index);
+    if (char === 34) quoted = !quoted;
+    else if (!quoted && char === 13) return text.charCodeAt(index + 1) === 10 ? "\r\n" : index + 1 < text.length ? "\r" : "\r\n";
+    else if (!quoted && char === 10) return "\n";
   }
+  return "\n";
 }
 
 /**

@@ -4,14 +4,17 @@
  * two typed arrays (a GTIN is below 10^14, exact in a double; rows fit 32
  * bits), 12 bytes a slot instead of ~80 bytes a Map entry.
  *
- * Memory budget: the table doubles from 64 Ki slots up to 2 Mi slots
- * (24 MiB, ~1.7 million distinct GTINs at the 0.8 load limit). Beyond that
+ * Memory budget: the table grows 64 Ki → 256 Ki → 2 Mi slots (24 MiB,
+ * ~1.7 million distinct GTINs at the 0.8 load limit; the last step jumps
+ * straight to the full size, so old and new table together stay under
+ * 28 MiB while it rehashes, where doubling would hold 36). Beyond that
  * the set is full: GTINs already in it are still found again (their
  * duplicates are still reported), new ones are no longer remembered, so a
  * duplicate of a GTIN first seen after that point goes unreported. `full`
  * says when that happened.
  */
 const INITIAL_SLOTS = 1 << 16;
+const MIDDLE_SLOTS = 1 << 18;
 const MAX_SLOTS = 1 << 21;
 const MAX_LOAD = 0.8;
 
@@ -62,8 +65,9 @@ export class GtinSet {
   private grow(): void {
     const oldKeys = this.keys;
     const oldRows = this.rows;
-    this.keys = new Float64Array(oldKeys.length * 2);
-    this.rows = new Uint32Array(oldKeys.length * 2);
+    const slots = oldKeys.length < MIDDLE_SLOTS ? MIDDLE_SLOTS : MAX_SLOTS;
+    this.keys = new Float64Array(slots);
+    this.rows = new Uint32Array(slots);
     const mask = this.keys.length - 1;
     for (let index = 0; index < oldKeys.length; index++) {
       const key = oldKeys[index]!;

@@ -7,8 +7,8 @@
 import { Writable } from "node:stream";
 import { catalogueFileType } from "@contract/catalogue";
 import type { CatalogueFormat, MappingMemory } from "@contract/catalogue-analysis";
-import { Parser } from "csv-parse";
-import { detectDelimiter, detectHeaderRow, logicalLines, sampleRecords } from "./dialect";
+import Papa from "papaparse";
+import { detectDelimiter, detectHeaderRow, detectLineBreak, logicalLines, sampleRecords } from "./dialect";
 import { EncodingGate } from "./encoding";
 import { TableAnalysis } from "./table-analysis";
 import { MAX_RECORD_CHARS, type InspectionOutcome, type InspectorOptions, type ReadingProblem } from "./types";
@@ -28,10 +28,14 @@ class Refusal extends Error {
   }
 }
 
-/** csv-parse's synchronous core (what its stream and sync APIs both drive). */
-type CsvApi = {
-  parse(buffer: Buffer | undefined, end: boolean, push: (record: unknown) => void, close: () => void): (Error & { code?: string }) | undefined;
-};
+/**
+ * Papa Parse's parser, driven chunk by chunk as its own ChunkStreamer does:
+ * each chunk is parsed after the unfinished last line of the one before,
+ * rows go to `step`, and the unfinished line is kept for the next chunk.
+ * For a chunk without quotes it takes its fast path (split by line, then by
+ * delimiter): measured 6–7 times faster than csv-parse on the same file.
+ */
+type PapaStep = { data: string[][]; errors: { code: string; row?: number }[] };
 
 type Reading = { write(bytes: Buffer): Promise<void>; end(): Promise<InspectionOutcome> };
 
@@ -48,7 +52,10 @@ function csvReading(options: InspectorOptions, finishEarly: (outcome: Inspection
   const gate = new EncodingGate(options.override?.encoding);
   let head: Buffer[] = [];
   let headBytes = 0;
-  let api: CsvApi | null = null;
+  let parser: Papa.Parser | null = null;
+  let partial = "";
+  let newline: string | null = null;
+  let unclosedQuote = false;
   let table: TableAnalysis | null = null;
   let format: Omit<CatalogueFormat, "encoding"> | null = null;
   let rows = 0;
@@ -59,24 +66,91 @@ function csvReading(options: InspectorOptions, finishEarly: (outcome: Inspection
     return analysis ? { ok: true, analysis } : { ok: false, problem: "noHeaderRow" };
   };
 
-  const onRecord = (record: string[]) => {
+  const onRow = (results: PapaStep) => {
     rows++;
-    table!.row(record, rows);
+    if (results.errors.some((error) => error.code === "MissingQuotes")) unclosedQuote = true;
+    table!.row(results.data[0]!, rows);
     if (options.previewOnly && table!.previewComplete) throw new StopReading();
-    return null;
+  };
+
+  let partialBytes: Buffer | null = null;
+
+  /**
+   * Once the rows go straight to the checks, a piece without quotes is
+   * checked on its bytes, line by line (the fast path: see
+   * `RowChecker.checkBytes`); a piece with quotes goes to Papa Parse.
+   */
+  const feedBytes = (bytes: Buffer, end: boolean): boolean => {
+    const joined = partialBytes ? Buffer.concat([partialBytes, bytes]) : bytes;
+    if (joined.indexOf(34) !== -1) {
+      partialBytes = null;
+      partial = joined.toString("latin1");
+      return false;
+    }
+    const lineEnd = newline === "\r" ? 13 : 10;
+    const trailingCr = newline === "\r\n";
+    const delimiter = format!.delimiter!.charCodeAt(0);
+    let start = 0;
+    for (let index = joined.indexOf(lineEnd); index !== -1; index = joined.indexOf(lineEnd, start)) {
+      rows++;
+      table!.checkBytes(joined, start, trailingCr && index > start && joined[index - 1] === 13 ? index - 1 : index, delimiter, rows);
+      start = index + 1;
+    }
+    if (end) {
+      if (start < joined.length) {
+        rows++;
+        table!.checkBytes(joined, start, joined.length, delimiter, rows);
+      }
+      partialBytes = null;
+    } else {
+      partialBytes = start < joined.length ? Buffer.from(joined.subarray(start)) : null;
+      if (partialBytes && partialBytes.length > MAX_RECORD_CHARS) throw new Refusal("lineTooLong", rows + 1);
+    }
+    return true;
   };
 
   const feed = (bytes: Buffer | undefined, end: boolean) => {
-    if (stopped || !api) return;
-    const error = api.parse(bytes, end, () => {}, () => {});
-    if (!error) return;
-    if (error instanceof StopReading || (error as { cause?: unknown }).cause instanceof StopReading) {
+    if (stopped || !parser) return;
+    if (table!.checking && partial === "" && !options.previewOnly) {
+      if (feedBytes(bytes ?? Buffer.alloc(0), end)) return;
+      bytes = undefined;
+    } else if (partialBytes) {
+      partial = partialBytes.toString("latin1");
+      partialBytes = null;
+    }
+    // Bytes as Latin-1 characters: one character a byte, the delimiter, quotes and line breaks as they are.
+    const aggregate = partial + (bytes ? bytes.toString("latin1") : "");
+    if (!options.previewOnly && aggregate.indexOf('"') === -1) {
+      // No quotes in this piece: lines are split at line breaks, fields at delimiters (what Papa Parse's fast path does),
+      // and the checks cut out only the columns they read.
+      const lineBreak = newline!;
+      let start = 0;
+      for (let end = aggregate.indexOf(lineBreak); end !== -1; end = aggregate.indexOf(lineBreak, start)) {
+        rows++;
+        table!.line(aggregate.substring(start, end), format!.delimiter!, rows);
+        start = end + lineBreak.length;
+      }
+      partial = aggregate.substring(start);
+      if (end && partial !== "") {
+        rows++;
+        table!.line(partial, format!.delimiter!, rows);
+        partial = "";
+      }
+      if (partial.length > MAX_RECORD_CHARS) throw new Refusal("lineTooLong", rows + 1);
+      return;
+    }
+    try {
+      const results = parser.parse(aggregate, 0, !end) as { meta: { cursor: number } };
+      partial = end ? "" : aggregate.substring(results.meta.cursor);
+    } catch (error) {
+      if (!(error instanceof StopReading)) throw error;
       stopped = true;
       finishEarly(outcome());
       return;
     }
-    if (error.code === "CSV_MAX_RECORD_SIZE") throw new Refusal("lineTooLong", rows + 1);
-    throw new Refusal("unreadable", rows + 1);
+    // One line (or one quoted field over many lines) over the limit: the file is refused, not held.
+    if (partial.length > MAX_RECORD_CHARS) throw new Refusal("lineTooLong", rows + 1);
+    if (end && unclosedQuote) throw new Refusal("unreadable", rows);
   };
 
   /** Detects delimiter and header row from the head, then parses the head and everything after it. */
@@ -91,6 +165,7 @@ function csvReading(options: InspectorOptions, finishEarly: (outcome: Inspection
       return;
     }
     const delimiter = options.override?.delimiter ?? detectDelimiter(lines);
+    newline = detectLineBreak(text);
     const headerRow = options.override?.headerRow ?? detectHeaderRow(sampleRecords(text, delimiter, final));
     if (headerRow === null) throw new Refusal("noHeaderRow");
     format = { delimiter, headerRow, sheet: null, sheets: [], detected: !overridden(options) };
@@ -101,23 +176,13 @@ function csvReading(options: InspectorOptions, finishEarly: (outcome: Inspection
       onProblem: options.onProblem,
       text: (cell) => gate.text(cell),
     });
-    const parser = new Parser({
-      delimiter,
-      encoding: "latin1",
-      bom: false,
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: false,
-      max_record_size: MAX_RECORD_CHARS,
-      on_record: onRecord,
-    });
-    api = (parser as unknown as { api: CsvApi }).api;
+    parser = new Papa.Parser({ delimiter, newline: newline as "\n" | "\r\n" | "\r", quoteChar: '"', escapeChar: '"', step: onRow as never, skipEmptyLines: false });
     feed(bytes, false);
   };
 
   const accept = async (bytes: Buffer, final: boolean) => {
     if (gate.binary) throw new Refusal("binary");
-    if (api) return feed(bytes, false);
+    if (parser) return feed(bytes, false);
     if (bytes.length) {
       head.push(bytes);
       headBytes += bytes.length;
@@ -125,7 +190,7 @@ function csvReading(options: InspectorOptions, finishEarly: (outcome: Inspection
     if (headBytes >= HEAD_BYTES || final) {
       headBytes = 0;
       await start(final);
-      if (!api && head.length) headBytes = head[0]!.length;
+      if (!parser && head.length) headBytes = head[0]!.length;
     }
   };
 
@@ -138,7 +203,7 @@ function csvReading(options: InspectorOptions, finishEarly: (outcome: Inspection
       if (!stopped) {
         await accept(gate.end(), true);
         if (gate.binary) throw new Refusal("binary");
-        if (!api && !stopped) throw new Refusal(head.length ? "lineTooLong" : "noHeaderRow", 1);
+        if (!parser && !stopped) throw new Refusal(head.length ? "lineTooLong" : "noHeaderRow", 1);
         feed(undefined, true);
       }
       return outcome();

@@ -163,25 +163,28 @@ export async function problemsCsv(args: RequestArgs, fileId: string): Promise<Re
   const encoder = new TextEncoder();
   let wake: (() => void) | null = null;
   let controller!: ReadableStreamDefaultController<Uint8Array>;
+  // The download stops when the browser goes away; nothing is sent into a closed stream.
+  let cancelled = false;
   const room = async () => {
-    while ((controller.desiredSize ?? 1) <= 0) await new Promise<void>((resolve) => (wake = resolve));
+    while (!cancelled && (controller.desiredSize ?? 1) <= 0) await new Promise<void>((resolve) => (wake = resolve));
+    if (cancelled) throw new Error("The problem list was cancelled");
+  };
+  const send = (text: string) => {
+    if (!cancelled) controller.enqueue(encoder.encode(text));
+  };
+  const finish = (error?: unknown) => {
+    if (cancelled) return;
+    if (error) controller.error(error);
+    else controller.close();
   };
   return new ReadableStream<Uint8Array>(
     {
       start(streamController) {
         controller = streamController;
-        controller.enqueue(encoder.encode(`${problemsCsvHeader.join(",")}\r\n`));
-        void inspectStored(
-          args,
-          fileId,
-          { fileName: headers.fileName, override, memory: null, mapping, onProblem: (problem) => controller.enqueue(encoder.encode(problemCsvLine(problem))) },
-          room,
-        ).then(
-          (outcome) => {
-            if (outcome.ok) controller.close();
-            else controller.error(new StoredFileUnreadable(outcome.problem, outcome.row));
-          },
-          (error: unknown) => controller.error(error),
+        send(`${problemsCsvHeader.join(",")}\r\n`);
+        void inspectStored(args, fileId, { fileName: headers.fileName, override, memory: null, mapping, onProblem: (problem) => send(problemCsvLine(problem)) }, room).then(
+          (outcome) => finish(outcome.ok ? undefined : new StoredFileUnreadable(outcome.problem, outcome.row)),
+          (error: unknown) => finish(error),
         );
       },
       pull() {
@@ -189,6 +192,7 @@ export async function problemsCsv(args: RequestArgs, fileId: string): Promise<Re
         wake = null;
       },
       cancel() {
+        cancelled = true;
         wake?.();
       },
     },

@@ -65,6 +65,25 @@ export class TableAnalysis {
     if (this.samples!.length >= SAMPLE_ROWS) this.startChecking();
   }
 
+  /**
+   * One row as a line without quotes (`delimiter` splits it): checked
+   * straight from the line once checking has begun, else split and taken as `row`.
+   */
+  line(line: string, delimiter: string, row: number): void {
+    if (this.checker && row > this.options.headerRow) this.checker.checkLine(line, delimiter, row);
+    else this.row(line.split(delimiter), row);
+  }
+
+  /** A data row as line bytes, once checking has begun (see `RowChecker.checkBytes`). */
+  checkBytes(bytes: Buffer, start: number, end: number, delimiter: number, row: number): void {
+    this.checker!.checkBytes(bytes, start, end, delimiter, row);
+  }
+
+  /** Whether rows now go straight to the checks. */
+  get checking(): boolean {
+    return this.checker !== null;
+  }
+
   /** Suggestions from the rows so far, then the rows held for them checked. */
   private startChecking(): void {
     const headers = this.headers ?? [];
@@ -82,7 +101,7 @@ export class TableAnalysis {
   finish(format: CatalogueFormat): InspectedAnalysis | null {
     if (!this.headers) return null;
     if (!this.checker) this.startChecking();
-    return { format, preview: this.preview, columns: this.columns, report: this.checker!.report() };
+    return { format, preview: this.preview, columns: this.columns, report: this.checker!.validationReport() };
   }
 
   /** Whether the remembered mapping covers this file's headers exactly (the file arrives mapped). */

@@ -7,14 +7,60 @@
 /** The lengths GS1 defines for a GTIN (EAN-8, UPC-A, EAN-13, GTIN-14). */
 const gtinLengths = new Set([8, 12, 13, 14]);
 
-/** GS1 check digit: weights 3 and 1 alternating from the right, the last digit excluded. */
+/** GS1 check digit: weights 3 and 1 alternating from the right, the last digit excluded. One pass, no allocation (it runs for every row). */
 export function gtinCheckDigitValid(digits: string): boolean {
-  if (!gtinLengths.has(digits.length) || !/^\d+$/.test(digits)) return false;
+  const length = digits.length;
+  if (length !== 8 && length !== 12 && length !== 13 && length !== 14) return false;
   let sum = 0;
-  for (let index = digits.length - 2, weight = 3; index >= 0; index--, weight = 4 - weight) {
-    sum += (digits.charCodeAt(index) - 48) * weight;
+  for (let index = length - 2, weight = 3; index >= 0; index--, weight = 4 - weight) {
+    const digit = digits.charCodeAt(index) - 48;
+    if (digit < 0 || digit > 9) return false;
+    sum += digit * weight;
   }
-  return (10 - (sum % 10)) % 10 === digits.charCodeAt(digits.length - 1) - 48;
+  const check = digits.charCodeAt(length - 1) - 48;
+  return check >= 0 && check <= 9 && (10 - (sum % 10)) % 10 === check;
+}
+
+/**
+ * A valid GTIN's number, or -1 when `digits` is no valid GTIN: the check
+ * digit and the number in the same pass (this runs for every row).
+ */
+export function validGtinValue(digits: string): number {
+  const length = digits.length;
+  if (length !== 8 && length !== 12 && length !== 13 && length !== 14) return -1;
+  let sum = 0;
+  let value = 0;
+  for (let index = 0; index < length - 1; index++) {
+    const digit = digits.charCodeAt(index) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+    // Weight 3 for the digit next to the check digit, then alternating.
+    sum += (length - 1 - index) % 2 === 1 ? digit * 3 : digit;
+  }
+  const check = digits.charCodeAt(length - 1) - 48;
+  if (check < 0 || check > 9 || (10 - (sum % 10)) % 10 !== check) return -1;
+  return value * 10 + check;
+}
+
+/**
+ * The decimal style of a price as most files write it (`12`, `12,5`,
+ * `12.50`): "comma", "point", null for a whole number; undefined when it is
+ * not that simple (then `parsePrice` reads it).
+ */
+export function simplePriceStyle(value: string): DecimalStyle | null | undefined {
+  const length = value.length;
+  if (length === 0 || length > 12) return undefined;
+  let separator = -1;
+  for (let index = 0; index < length; index++) {
+    const code = value.charCodeAt(index);
+    if (code >= 48 && code <= 57) continue;
+    if ((code === 44 || code === 46) && separator === -1 && index > 0 && index >= length - 3 && index < length - 1) {
+      separator = code;
+      continue;
+    }
+    return undefined;
+  }
+  return separator === -1 ? null : separator === 44 ? "comma" : "point";
 }
 
 /** `4.00638E+12`, `4,00638E+12`, `4E12`: what Excel shows for a long number in a General cell. */

@@ -1,0 +1,39 @@
+/**
+ * What the benchmarks measure of a running process (from /proc): CPU time
+ * and resident memory, sampled while a piece of work runs; and wall time.
+ */
+import { readFileSync } from "node:fs";
+
+/** User + system CPU seconds a process has used so far. */
+export function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+export function rssBytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+/** Samples a process's RSS while `work` runs; answers the work's result and the peak growth over the start. */
+export async function withPeakRss<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; growth: number; start: number; cpu: number }> {
+  const start = rssBytes(pid);
+  const cpuStart = cpuSeconds(pid);
+  let peak = start;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssBytes(pid));
+  }, 10);
+  try {
+    const result = await work();
+    peak = Math.max(peak, rssBytes(pid));
+    return { result, growth: peak - start, start, cpu: cpuSeconds(pid) - cpuStart };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+export async function timed<T>(work: () => Promise<T>): Promise<{ result: T; seconds: number }> {
+  const started = performance.now();
+  const result = await work();
+  return { result, seconds: (performance.now() - started) / 1000 };
+}

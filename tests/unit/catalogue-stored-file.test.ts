@@ -1,0 +1,182 @@
+/**
+ * Reading a stored file again, against a catalogue upload service stand-in:
+ * re-reading with another format (stored), the preview (not stored; the
+ * download cut off after the first rows), and the full problem list as CSV.
+ */
+import { readFileSync } from "node:fs";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { CatalogueAnalysis, MappingMemory } from "@contract/catalogue-analysis";
+import { UpstreamError } from "~/services/upstream/upstream-error.server";
+
+type Stored = { fileName: string; bytes: Buffer; analysis: CatalogueAnalysis | null; headerMapping: Record<string, string> | null };
+const service = {
+  files: new Map<string, Stored>(),
+  memory: null as MappingMemory | null,
+  saved: [] as CatalogueAnalysis[],
+  /** Bytes the stand-in sent of the last download, and whether the portal cut it off. */
+  sent: 0,
+  cancelled: false,
+};
+
+const notFound = (path: string) => new UpstreamError({ service: "catalogueUpload", method: "GET", path, status: 404, body: { message: "not found" } });
+
+vi.mock("~/services/upstream/index.server", () => ({
+  upstream: () => ({
+    catalogueUpload: {
+      catalogueHeaders: async (fileId: string) => {
+        const file = service.files.get(fileId)!;
+        return { fileId, fileName: file.fileName, headers: [], headerMapping: file.headerMapping };
+      },
+      analysis: async (fileId: string) => {
+        const analysis = service.files.get(fileId)?.analysis;
+        if (!analysis) throw notFound("/me/seller/file/analysis");
+        return analysis;
+      },
+      saveAnalysis: async (analysis: CatalogueAnalysis) => {
+        service.saved.push(analysis);
+        service.files.get(analysis.fileId)!.analysis = analysis;
+        return analysis;
+      },
+      mappingMemory: async () => {
+        if (!service.memory) throw notFound("/me/seller/catalogue-mapping-memory");
+        return service.memory;
+      },
+      downloadFile: async (fileId: string) => {
+        const { bytes } = service.files.get(fileId)!;
+        service.sent = 0;
+        service.cancelled = false;
+        // Small pieces, as a slow network would hand them over.
+        const piece = 64;
+        return new Response(
+          new ReadableStream<Uint8Array>({
+            pull(controller) {
+              if (service.sent >= bytes.length) return controller.close();
+              controller.enqueue(new Uint8Array(bytes.subarray(service.sent, service.sent + piece)));
+              service.sent += piece;
+            },
+            cancel() {
+              service.cancelled = true;
+            },
+          }, { highWaterMark: 0 }),
+        );
+      },
+    },
+  }),
+}));
+
+const { analyseStoredFile, previewStoredFile, problemsCsv, createCatalogueInspector } = await import("~/services/catalogue-intelligence/index.server");
+
+const args = {} as Parameters<typeof analyseStoredFile>[0];
+const sample = (name: string) => readFileSync(new URL(`../../sandbox/samples/${name}`, import.meta.url));
+
+async function inspect(bytes: Buffer, fileName: string): Promise<CatalogueAnalysis> {
+  const { input, result } = createCatalogueInspector({ fileName });
+  input.end(bytes);
+  const outcome = await result;
+  if (!outcome.ok) throw new Error(outcome.problem);
+  return { ...outcome.analysis, fileId: "file-1", analysedAt: "2026-11-22T10:00:00.000Z" };
+}
+
+beforeEach(() => {
+  service.files.clear();
+  service.memory = null;
+  service.saved = [];
+});
+
+describe("analyseStoredFile", () => {
+  it("re-reads the file with the seller's format and stores the new analysis", async () => {
+    const bytes = sample("katalog-erp-windows-1252.csv");
+    service.files.set("file-1", { fileName: "katalog.csv", bytes, analysis: await inspect(bytes, "katalog.csv"), headerMapping: null });
+    const analysis = await analyseStoredFile(args, "file-1", { override: { encoding: "utf-8" } });
+    expect(analysis.format).toMatchObject({ encoding: "utf-8", delimiter: ";", detected: false });
+    expect(service.saved).toHaveLength(1);
+    expect(service.saved[0]!.fileId).toBe("file-1");
+
+    // Re-checked against a mapping later: the seller's format is kept.
+    const rechecked = await analyseStoredFile(args, "file-1", { mapping: { "EAN-Code": "EAN", Farbe: "PRODUCT_CATEGORY" } });
+    expect(rechecked.format).toMatchObject({ encoding: "utf-8", detected: false });
+    expect(rechecked.report.mapping).toEqual({ "EAN-Code": "EAN", Farbe: "PRODUCT_CATEGORY" });
+  });
+
+  it("throws a reading problem and stores nothing when the format makes the file unreadable", async () => {
+    const bytes = sample("katalog-excel.xlsx");
+    service.files.set("file-1", { fileName: "katalog.xlsx", bytes, analysis: null, headerMapping: null });
+    await expect(analyseStoredFile(args, "file-1", { override: { sheet: "Gibt es nicht" } })).rejects.toMatchObject({ problem: "sheetNotFound" });
+    expect(service.saved).toHaveLength(0);
+  });
+});
+
+describe("previewStoredFile", () => {
+  it("reads only the first rows of a large file, stores nothing, and suggests columns for that format", async () => {
+    const rows = Array.from({ length: 20_000 }, (_, i) => `40063813${String(10000 + i).slice(-5)};Artikel ${i};Küche;12,50`).join("\n");
+    const bytes = Buffer.from(`EAN|Name|Kategorie|Preis\n${rows}\n`.replace(/;/g, "|"), "latin1");
+    service.files.set("file-1", { fileName: "gross.csv", bytes, analysis: null, headerMapping: null });
+    const preview = await previewStoredFile(args, "file-1", { delimiter: "|", encoding: "windows-1252" });
+    expect(preview.format).toMatchObject({ delimiter: "|", encoding: "windows-1252", detected: false });
+    expect(preview.preview).toHaveLength(11);
+    expect(preview.preview[1]![2]).toBe("Küche");
+    expect(preview.columns.map((column) => column.field)).toEqual(["EAN", "TITLE", "PRODUCT_CATEGORY", "PRICE"]);
+    expect(service.sent).toBeLessThan(bytes.length / 4);
+    expect(service.cancelled).toBe(true);
+    expect(service.saved).toHaveLength(0);
+  });
+});
+
+describe("problemsCsv", () => {
+  async function text(stream: ReadableStream<Uint8Array>): Promise<string> {
+    return new Response(stream).text();
+  }
+
+  it("lists every problem of the error sample, as many per kind as the report counts, in its order", async () => {
+    const bytes = sample("katalog-mit-fehlern.csv");
+    const analysis = await inspect(bytes, "fehler.csv");
+    service.files.set("file-1", { fileName: "fehler.csv", bytes, analysis, headerMapping: null });
+    const lines = (await text(await problemsCsv(args, "file-1"))).split("\r\n").filter(Boolean);
+    expect(lines[0]).toBe("row,problem,column,value,firstRow");
+    const kinds: Record<string, number> = {};
+    for (const line of lines.slice(1)) {
+      const kind = line.split(",")[1]!;
+      kinds[kind] = (kinds[kind] ?? 0) + 1;
+    }
+    expect(kinds).toEqual(analysis.report.counts);
+    expect(lines.slice(1).map((line) => Number(line.split(",")[0]))).toEqual(analysis.report.examples.map((example) => example.row));
+  });
+
+  it("checks against the file's saved mapping when there is one", async () => {
+    const bytes = sample("katalog-mit-fehlern.csv");
+    const analysis = await inspect(bytes, "fehler.csv");
+    // Only the category is mapped: no EAN problems, only the empty categories.
+    service.files.set("file-1", { fileName: "fehler.csv", bytes, analysis, headerMapping: { Kategorie: "PRODUCT_CATEGORY", Artikelname: "EAN" } });
+    const lines = (await text(await problemsCsv(args, "file-1"))).split("\r\n").filter(Boolean).slice(1);
+    expect(lines.every((line) => /,(REQUIRED_EMPTY|EAN_\w+|FIELD_COUNT),/.test(line))).toBe(true);
+    expect(lines.some((line) => line.includes(",Artikelname,"))).toBe(true);
+  });
+
+  it("reads the file only as fast as the lines are taken", async () => {
+    const rows = Array.from({ length: 30_000 }, (_, i) => `12345;Artikel ${i};Küche`).join("\n");
+    const bytes = Buffer.from(`EAN;Name;Kategorie\n${rows}\n`, "latin1");
+    const analysis = await inspect(bytes, "viele.csv");
+    service.files.set("file-1", { fileName: "viele.csv", bytes, analysis, headerMapping: null });
+    const stream = await problemsCsv(args, "file-1");
+    const reader = stream.getReader();
+    await reader.read();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Nothing taken beyond the first piece: the download waits.
+    expect(service.sent).toBeLessThan(bytes.length / 2);
+    let lines = 0;
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) lines += new TextDecoder().decode(chunk.value).split("\r\n").length - 1;
+    expect(lines).toBe(30_000);
+  });
+
+  it("stops reading the file when the download is cancelled", async () => {
+    const rows = Array.from({ length: 30_000 }, (_, i) => `12345;Artikel ${i};Küche`).join("\n");
+    const bytes = Buffer.from(`EAN;Name;Kategorie\n${rows}\n`, "latin1");
+    service.files.set("file-1", { fileName: "viele.csv", bytes, analysis: await inspect(bytes, "viele.csv"), headerMapping: null });
+    const reader = (await problemsCsv(args, "file-1")).getReader();
+    await reader.read();
+    await reader.cancel();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(service.cancelled).toBe(true);
+    expect(service.sent).toBeLessThan(bytes.length / 2);
+  });
+});
