@@ -70,6 +70,8 @@ export default [
   layout("components/layouts/center.tsx", { id: "catalogue-integration-layout" }, [route("product-catalogue-integration", "routes/product-catalogue-integration.tsx")]),
   route("upload", "routes/upload.ts"),
   route("upload/catalog/file", "routes/upload.catalog.file.ts"),
+  // Catalogue intelligence (issue 8): every problem of a file as CSV.
+  route("upload/catalog/problems", "routes/upload.catalog.problems.ts"),
   route("product-catalogue-integration/download", "routes/product-catalogue-integration.download.ts"),
   // Staff screens (issue 10). Own layout ids: the layout files are shared with other areas.
   layout("components/layouts/center.tsx", { id: "staff-center" }, [

@@ -45,7 +45,7 @@ test("a seller hands the catalogue over and the catalogue team finishes the mapp
   await page.getByRole("button", { name: "Upload", exact: true }).click();
   await page.waitForURL((url) => url.pathname === "/upload/catalog" && url.searchParams.has("fileId"));
   await expect(page.getByRole("heading", { name: "Column mapping" })).toBeVisible();
-  await expect(page.getByRole("cell", { name: /Schneidebrett Eiche/ })).toBeVisible();
+  await expect(page.locator("table.mapping__table").getByRole("cell", { name: /Schneidebrett Eiche/ })).toBeVisible();
 
   if (jsEnabled(testInfo)) {
     // The combobox's keyboard: space opens, the down arrow moves, a search without a match says so.

@@ -5,14 +5,19 @@ import { Spinner, useSaving } from "~/components/onboarding/step-form";
 import { StatusTag } from "~/components/onboarding/status-tag";
 import { firstIncompleteStep, stepPath } from "~/lib/shop-setup";
 import { authorize } from "~/services/authorize.server";
+import { rejectedRows } from "~/services/catalogue-review.server";
 import { getI18n } from "~/services/i18n.server";
 import { redirectWithPortalToast, upstreamErrorToast } from "~/services/toast.server";
 import { upstream } from "~/services/upstream/index.server";
 import { orRouteError, UpstreamError } from "~/services/upstream/upstream-error.server";
+import catalogueStylesHref from "~/styles/catalogue.css?url";
 import onboardingStylesHref from "~/styles/onboarding.css?url";
 import type { Route } from "./+types/overview";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: onboardingStylesHref }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: onboardingStylesHref },
+  { rel: "stylesheet", href: catalogueStylesHref },
+];
 
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
 
@@ -38,7 +43,9 @@ export async function loader(args: Route.LoaderArgs) {
       path: "/upload/catalog",
     },
   ];
-  return { state: seller.state, steps: progress.steps, catalogueTasks, title: getI18n(args.context).t("onboarding.overview.title") };
+  // What the checks found in the catalogue's rows: said here, never a reason to hold the submission back.
+  const rejected = await rejectedRows(args, files);
+  return { state: seller.state, steps: progress.steps, catalogueTasks, rejected, title: getI18n(args.context).t("onboarding.overview.title") };
 }
 
 /** Submit: hands shop and catalogue over (finish upload); the service names any step still missing. */
@@ -59,9 +66,9 @@ export async function action(args: Route.ActionArgs) {
  * the hand-over it says where the shop stands.
  */
 export default function Overview({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { saving } = useSaving("/overview");
-  const { state, steps, catalogueTasks } = loaderData;
+  const { state, steps, catalogueTasks, rejected } = loaderData;
   const editable = state === "REGISTERED" || state === "ONBOARDING";
   const total = steps.length + catalogueTasks.length;
   const done = steps.filter((step) => step.status === "COMPLETE").length + catalogueTasks.filter((task) => task.status === "COMPLETE").length;
@@ -123,6 +130,19 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
             <TaskRow key={task} id={`task-${task}`} label={t(`onboarding.overview.catalogueSteps.${task}`)} path={path} status={status} />
           ))}
         </ul>
+        {rejected ? (
+          rejected.rejected > 0 ? (
+            <p className="notice overview__rejected">
+              {t("catalogueIntelligence.overview.rejected", { count: rejected.rejected, formatted: new Intl.NumberFormat(i18n.language).format(rejected.rejected) })}{" "}
+              {editable ? `${t("catalogueIntelligence.overview.submitAnyway")} ` : null}
+              <Link to={`/upload/catalog${rejected.fileId ? `?fileId=${encodeURIComponent(rejected.fileId)}` : ""}#report-title`}>
+                {t("catalogueIntelligence.overview.rejectedLink")}
+              </Link>
+            </p>
+          ) : (
+            <p className="overview__rejected">{t("catalogueIntelligence.overview.noneRejected")}</p>
+          )
+        ) : null}
       </section>
 
       {editable ? (

@@ -1,4 +1,6 @@
 import type { IntegrationInfo } from "@contract/catalogue";
+import type { CatalogueAnalysis } from "@contract/catalogue-analysis";
+import { FileReportSummary } from "~/components/catalogue-intelligence/file-report-summary";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { CatalogueErrorView } from "~/components/catalogue/error-view";
@@ -26,7 +28,25 @@ export async function loader(args: Route.LoaderArgs) {
       })
     : Promise.resolve(null);
   const [sellers, info] = await orRouteError(Promise.all([client.integrationSellers(), details]));
-  return { sellers, info, sellerId };
+  const reports = info ? await fileReports(client, info) : {};
+  return { sellers, info, sellerId, reports };
+}
+
+type FileReport = { analysis: CatalogueAnalysis | null; unavailable: boolean };
+
+/** Each file's stored check, read at once; a file without one is "not checked", a failing one says so without breaking the screen. */
+async function fileReports(client: ReturnType<typeof upstream>["catalogueUpload"], info: IntegrationInfo): Promise<Record<string, FileReport>> {
+  const entries = await Promise.all(
+    info.files.map(async (file): Promise<[string, FileReport]> => {
+      try {
+        return [file.id, { analysis: await client.integrationAnalysis(info.sellerId, file.id), unavailable: false }];
+      } catch (error) {
+        if (!(error instanceof UpstreamError)) throw error;
+        return [file.id, { analysis: null, unavailable: error.status !== 404 }];
+      }
+    }),
+  );
+  return Object.fromEntries(entries);
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -47,7 +67,7 @@ export async function action(args: Route.ActionArgs) {
 /** The catalogue team's screen: who handed a catalogue over, its details and files, and finishing the mapping. */
 export default function ProductCatalogueIntegration({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { sellers, info, sellerId } = loaderData;
+  const { sellers, info, sellerId, reports } = loaderData;
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
   return (
     <article className="integration">
@@ -92,12 +112,12 @@ export default function ProductCatalogueIntegration({ loaderData, actionData }: 
           {t("catalogue.integration.unknownSeller")}
         </p>
       ) : null}
-      {info ? <IntegrationDetails info={info} dateFormat={dateFormat} /> : null}
+      {info ? <IntegrationDetails info={info} reports={reports} dateFormat={dateFormat} /> : null}
     </article>
   );
 }
 
-function IntegrationDetails({ info, dateFormat }: { info: IntegrationInfo; dateFormat: Intl.DateTimeFormat }) {
+function IntegrationDetails({ info, reports, dateFormat }: { info: IntegrationInfo; reports: Record<string, FileReport>; dateFormat: Intl.DateTimeFormat }) {
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
   const finishing = navigation.state === "submitting" && navigation.formAction?.startsWith("/product-catalogue-integration");
@@ -177,6 +197,7 @@ function IntegrationDetails({ info, dateFormat }: { info: IntegrationInfo; dateF
           ) : (
             <p>{t("catalogue.integration.noMapping")}</p>
           )}
+          <FileReportSummary analysis={reports[file.id]?.analysis ?? null} unavailable={reports[file.id]?.unavailable ?? false} />
         </div>
       ))}
 

@@ -2,17 +2,21 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { HeaderMapping } from "@contract/catalogue";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
+import type { CatalogueAnalysis } from "@contract/catalogue-analysis";
 import { CatalogueErrorView } from "~/components/catalogue/error-view";
 import { ErrorSummary } from "~/components/catalogue/form-errors";
 import { MappingSection } from "~/components/catalogue/mapping-section";
 import { UploadForm } from "~/components/catalogue/upload-form";
 import { UploadSteps } from "~/components/catalogue/upload-steps";
+import { FileReading, type FormatOverrideView } from "~/components/catalogue-intelligence/file-reading";
+import { ValidationReport } from "~/components/catalogue-intelligence/validation-report";
 import { catalogueEditable, catalogueLockReason, firstIncompleteStep, formatBytes, uploadProblemMessage } from "~/lib/catalogue";
 import { MappingSchema } from "~/lib/catalogue-mapping";
 import { authorize } from "~/services/authorize.server";
 import { sellerState } from "~/services/seller-state.server";
 import { failedUpstreamAction, upstreamFailure, type UpstreamFailure } from "~/services/catalogue-actions.server";
 import { loadMappingForm, type MappingForm } from "~/services/catalogue-headers.server";
+import { afterMappingSaved, overridePreview, overrideRequested, readFileAgain } from "~/services/catalogue-review.server";
 import { catalogueUploadLimit, discardRequestBody, forwardCatalogueUpload } from "~/services/catalogue-upload.server";
 import { getI18n, getLocale } from "~/services/i18n.server";
 import { redirectWithPortalToast } from "~/services/toast.server";
@@ -25,27 +29,37 @@ export const middleware = [authorize({ rule: "sellerAdministrator", sellerState:
 
 export async function loader(args: Route.LoaderArgs) {
   const client = upstream(args);
+  const url = new URL(args.request.url);
   const [seller, progress] = await orRouteError(Promise.all([client.onboarding.seller(), client.onboarding.catalogueImportProgress()]));
   const files = seller.sellerCatalogueFiles;
-  const requested = new URL(args.request.url).searchParams.get("fileId");
+  const requested = url.searchParams.get("fileId");
   // The file to map: the one asked for, else the first still unmapped, else the newest.
   const mappingFile = files.find((file) => file.id === requested) ?? files.find((file) => !file.mappingComplete) ?? files.at(-1);
   let mapping: MappingForm | null = null;
+  let analysis: CatalogueAnalysis | null = null;
   let mappingFailure: UpstreamFailure | null = null;
+  let override: FormatOverrideView | null = null;
   if (mappingFile) {
-    try {
-      mapping = await loadMappingForm(args, mappingFile.id);
-    } catch (error) {
-      if (!(error instanceof UpstreamError)) throw error;
-      // The rest of the page still works: the mapping section says what went wrong.
-      mappingFailure = upstreamFailure(error, getI18n(args.context).t("catalogue.mapping.headersFailed"));
-    }
+    const [loaded, preview] = await Promise.all([
+      loadMappingForm(args, mappingFile.id).catch((error: unknown) => {
+        if (!(error instanceof UpstreamError)) throw error;
+        // The rest of the page still works: the mapping section says what went wrong.
+        mappingFailure = upstreamFailure(error, getI18n(args.context).t("catalogue.mapping.headersFailed"));
+        return null;
+      }),
+      overrideRequested(url) ? overridePreview(args, mappingFile.id, url) : null,
+    ]);
+    mapping = loaded?.mapping ?? null;
+    analysis = loaded?.analysis ?? null;
+    override = preview;
   }
   return {
     state: seller.state,
     files,
     progress,
     mapping,
+    analysis,
+    override,
     mappingFailure,
     limitBytes: catalogueUploadLimit(),
   };
@@ -120,15 +134,31 @@ export async function action(args: Route.ActionArgs) {
     return redirectWithPortalToast("/upload/catalog", { type: "success", message: t("catalogue.finish.done") });
   }
 
+  if (intent === "read") {
+    const fileNameOf = async (fileId: string) => (await client.onboarding.seller()).sellerCatalogueFiles.find((file) => file.id === fileId)?.fileName ?? "";
+    const outcome = await readFileAgain(args, formData, fileNameOf);
+    if (outcome.ok) {
+      return redirectWithPortalToast(`/upload/catalog?fileId=${encodeURIComponent(outcome.fileId)}#reading-title`, { type: "success", message: outcome.message });
+    }
+    if (outcome.error) return failedUpstreamAction(args, outcome.error, outcome.view.failure!.message, { intent: "read" as const, override: outcome.view });
+    return data({ intent: "read" as const, override: outcome.view }, { status: 400 });
+  }
+
   const submission = parseWithZod(formData, { schema: MappingSchema });
   if (submission.status !== "success") return data({ intent: "map" as const, lastResult: submission.reply() }, { status: 400 });
   const { fileId, columns } = submission.value;
   const headerMapping: HeaderMapping = Object.fromEntries(columns.filter((column) => column.field).map((column) => [column.header, column.field!]));
   try {
     const saved = await client.catalogueUpload.saveHeaderMapping(fileId, headerMapping);
+    const { warning } = await afterMappingSaved(
+      args,
+      fileId,
+      columns.map((column) => column.header),
+      headerMapping,
+    );
     return redirectWithPortalToast(`/upload/catalog?fileId=${encodeURIComponent(fileId)}`, {
-      type: "success",
-      message: t("catalogue.mapping.saved", { name: saved.fileName }),
+      type: warning ? "warning" : "success",
+      message: warning ? `${t("catalogue.mapping.saved", { name: saved.fileName })} ${warning}` : t("catalogue.mapping.saved", { name: saved.fileName }),
     });
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -139,7 +169,7 @@ export async function action(args: Route.ActionArgs) {
 /** The seller's catalogue files, uploading another, mapping a file's columns, and handing the catalogue over. */
 export default function UploadCatalogPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { state, files, progress, mapping, mappingFailure, limitBytes } = loaderData;
+  const { state, files, progress, mapping, analysis, mappingFailure, limitBytes } = loaderData;
   const navigation = useNavigation();
   const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const finishing = submittingIntent === "finish";
@@ -151,6 +181,9 @@ export default function UploadCatalogPage({ loaderData, actionData }: Route.Comp
   };
   const readyToFinish = complete.settings && files.length > 0 && files.every((file) => file.mappingComplete);
   const failure = actionData && "upstreamFailure" in actionData ? actionData.upstreamFailure : null;
+  // A refused "read the file this way" shows its own form again; otherwise the preview the address asks for.
+  const override = actionData?.intent === "read" && "override" in actionData ? actionData.override : loaderData.override;
+  const mappingFileName = mapping ? mapping.fileName : null;
   const uploadFailure = actionData && "upload" in actionData ? actionData.upload : null;
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
 
@@ -163,7 +196,9 @@ export default function UploadCatalogPage({ loaderData, actionData }: Route.Comp
           {finishing ? t("catalogue.locked.finishing") : t(`catalogue.locked.${lockReason!}`)}
         </p>
       ) : null}
-      {failure && actionData && actionData.intent !== "map" && actionData.intent !== "upload" ? <ErrorSummary items={[]} upstream={failure} /> : null}
+      {failure && actionData && actionData.intent !== "map" && actionData.intent !== "upload" && actionData.intent !== "read" ? (
+        <ErrorSummary items={[]} upstream={failure} />
+      ) : null}
 
       <section aria-labelledby="files-title">
         <h2 id="files-title">{t("catalogue.files.title")}</h2>
@@ -220,9 +255,34 @@ export default function UploadCatalogPage({ loaderData, actionData }: Route.Comp
         {uploadFailure && failure ? <ErrorSummary items={[]} upstream={failure} /> : null}
       </section>
 
+      {mapping && analysis ? (
+        <FileReading
+          key={`reading-${mapping.fileId}-${analysis.analysedAt}`}
+          fileId={mapping.fileId}
+          fileName={mappingFileName!}
+          format={analysis.format}
+          preview={analysis.preview}
+          override={override}
+          disabled={locked}
+          reading={submittingIntent === "read"}
+        />
+      ) : mapping && !locked ? (
+        <section aria-labelledby="reading-title" className="file-reading">
+          <h2 id="reading-title">{t("catalogueIntelligence.reading.title")}</h2>
+          {override?.failure ? <ErrorSummary items={[]} upstream={override.failure} /> : null}
+          <p>{t("catalogueIntelligence.reading.notAnalysed")}</p>
+          <Form method="post">
+            <input type="hidden" name="fileId" value={mapping.fileId} />
+            <button type="submit" name="intent" value="read" className="button button--secondary" disabled={submittingIntent === "read"}>
+              {submittingIntent === "read" ? t("catalogueIntelligence.reading.applying") : t("catalogueIntelligence.reading.analyse")}
+            </button>
+          </Form>
+        </section>
+      ) : null}
+
       {mapping ? (
         <MappingSection
-          key={mapping.fileId}
+          key={`mapping-${mapping.fileId}-${analysis?.analysedAt ?? ""}`}
           mapping={mapping}
           disabled={locked}
           lastResult={actionData && "lastResult" in actionData && navigation.state === "idle" ? actionData.lastResult : undefined}
@@ -236,6 +296,8 @@ export default function UploadCatalogPage({ loaderData, actionData }: Route.Comp
           <ErrorSummary items={[]} upstream={mappingFailure} />
         </section>
       ) : null}
+
+      {mapping && analysis ? <ValidationReport key={`report-${mapping.fileId}-${analysis.analysedAt}`} fileId={mapping.fileId} report={analysis.report} /> : null}
 
       <section aria-labelledby="finish-title" className="upload-finish">
         <h2 id="finish-title">{t("catalogue.finish.title")}</h2>

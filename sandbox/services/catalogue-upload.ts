@@ -380,6 +380,24 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
     await sendFile(res, file);
   });
 
+  /** What the portal understood of one of the seller's files (the report summary on the catalogue team's screen). */
+  integration.get("/seller/:sellerId/file/analysis", (req, res) => {
+    const seller = integrationSeller(req, res);
+    if (!seller) return;
+    const fileId = typeof req.query.fileId === "string" ? req.query.fileId : "";
+    const file = fileId ? findCatalogueFile(db, seller.id, fileId) : undefined;
+    if (!file) {
+      sendError(res, 404, `No catalogue file ${fileId}`, "FILE_NOT_FOUND");
+      return;
+    }
+    const analysis = storedAnalysis(file);
+    if (!analysis) {
+      sendError(res, 404, `No analysis is stored for ${file.file_name}`, "ANALYSIS_NOT_FOUND");
+      return;
+    }
+    res.json(analysis);
+  });
+
   integration.post("/seller/:sellerId/finish-mapping", (req, res) => {
     const seller = integrationSeller(req, res);
     if (!seller) return;

@@ -20,7 +20,7 @@ const TABLE: { path: string; allowed: readonly Role[]; rule: AccessRuleName; sel
     (step) => ({ path: `/shop-setup${step}`, allowed: ["SELLER_ADMINISTRATOR"] as const, rule: "sellerAdministrator" as const, sellerState: "redirectIfActive" as const }),
   ),
   { path: "/shop-setup/documents/:documentId", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator", sellerState: "redirectIfActive" },
-  ...["/upload", "/upload/settings", "/upload/catalog", "/upload/catalog/file"].map((path) => ({
+  ...["/upload", "/upload/settings", "/upload/catalog", "/upload/catalog/file", "/upload/catalog/problems"].map((path) => ({
     path,
     allowed: ["SELLER_ADMINISTRATOR"] as const,
     rule: "sellerAdministrator" as const,

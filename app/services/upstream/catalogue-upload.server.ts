@@ -49,6 +49,9 @@ export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStream
       call({ path: `/catalogue-integration/seller/${encodeURIComponent(sellerId)}/info`, schema: IntegrationInfo }),
     downloadCatalogue: (sellerId: string, fileId?: string, signal?: AbortSignal) =>
       stream({ method: "GET", path: `/catalogue-integration/seller/${encodeURIComponent(sellerId)}/download`, query: { fileId }, signal }),
+    /** The stored analysis of one of a seller's files, for the catalogue team (404 when none is stored). */
+    integrationAnalysis: (sellerId: string, fileId: string) =>
+      call({ path: `/catalogue-integration/seller/${encodeURIComponent(sellerId)}/file/analysis`, query: fileQuery(fileId), schema: CatalogueAnalysis }),
     finishMapping: (sellerId: string) =>
       call({ method: "POST", path: `/catalogue-integration/seller/${encodeURIComponent(sellerId)}/finish-mapping`, schema: IntegrationInfo }),
   };

@@ -1,0 +1,176 @@
+import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { jsEnabled, signInAndOpen } from "./support/auth";
+import { portalOrigin } from "./support/http";
+import { chooseLanguage } from "./support/language";
+import { PORTAL_URL, resetSandbox } from "./support/sandbox";
+
+const SELLER = "seller.catalogue@example.com";
+const SAMPLES = new URL("../sandbox/samples/", import.meta.url);
+const sample = (name: string) => ({ name, path: new URL(name, SAMPLES).pathname });
+const ERP = sample("katalog-erp-windows-1252.csv");
+const ERRORS = sample("katalog-mit-fehlern.csv");
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+test.beforeEach(async ({ request }) => {
+  await resetSandbox(request);
+});
+
+/** Signs the catalogue seller in on the file step, its delivery settings saved (an upload goes to the settings first otherwise). */
+async function openFileStep(page: Page) {
+  await signInAndOpen(page, SELLER, "/upload/catalog");
+  const saved = await page.request.post("/upload/settings", { form: { uploadType: "DIRECT" }, headers: portalOrigin, maxRedirects: 0 });
+  expect(saved.status(), "upload settings saved").toBe(302);
+  await page.goto("/upload/catalog");
+}
+
+/** Uploads a file with the page's own form (XMLHttpRequest with JavaScript, a plain post without) and waits for its review. */
+async function upload(page: Page, file: string | { name: string; mimeType: string; buffer: Buffer }) {
+  await page.getByLabel("Catalogue file", { exact: true }).setInputFiles(file);
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/upload/catalog" && url.searchParams.has("fileId"), { timeout: 15_000 });
+  await expect(page.getByRole("heading", { name: "How we read your file" })).toBeVisible();
+}
+
+/** The field a column's control holds: the select's value without JavaScript, the combobox's text with it. */
+async function expectField(page: Page, testInfo: TestInfo, header: string, field: string, label: string) {
+  const control = page.getByLabel(`Marketplace field for column ${header}`, { exact: true });
+  if (jsEnabled(testInfo)) await expect(control).toHaveValue(label);
+  else await expect(control).toHaveValue(field);
+}
+
+async function expectNoViolations(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+    const summary = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`).join("\n");
+    expect(results.violations.length, `axe on ${name} at ${width}px:\n${summary}`).toBe(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test("a German ERP export is read right and every column suggested; the error sample's report and its CSV list the broken rows", async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  await openFileStep(page);
+  await upload(page, ERP.path);
+
+  await expect(page.getByText("Windows-1252 (Western European), semicolon, header in row 1")).toBeVisible();
+  const preview = page.locator("#file-preview");
+  await expect(preview.getByRole("cell", { name: "Gewürzmühle Keramik", exact: true })).toBeVisible();
+  await expect(preview.getByRole("cell", { name: "Töpferei Grünberg" }).first()).toBeVisible();
+  for (const [header, field, label] of [
+    ["EAN-Code", "EAN", "EAN (required)"],
+    ["Artikelbezeichnung", "TITLE", "Product name"],
+    ["Warengruppe", "PRODUCT_CATEGORY", "Product category (required)"],
+    ["Hersteller", "MANUFACTURER", "Manufacturer"],
+    ["VK-Preis brutto", "PRICE", "Price"],
+    ["Lagerbestand", "STOCK_QUANTITY", "Stock quantity"],
+    ["Farbe", "COLOUR", "Colour"],
+    ["Gewicht (kg)", "WEIGHT", "Weight"],
+    ["Bild-URL", "IMAGE_URL", "Image address"],
+  ] as const) {
+    await expectField(page, testInfo, header, field, label);
+  }
+  await expect(page.getByText(/Suggested · \d+ % sure/).first()).toBeVisible();
+  await expect(page.getByText("12 rows checked · 0 will be rejected")).toBeVisible();
+
+  await upload(page, ERRORS.path);
+  await expect(page.getByText("UTF-8, semicolon, header in row 1")).toBeVisible();
+  const report = page.getByRole("region", { name: "Check before handing over" });
+  await expect(report.getByText(/12 rows checked · \d+ will be rejected/)).toBeVisible();
+  const examples = async (kind: string) =>
+    report.getByRole("table", { name: new RegExp(`^${kind}: the first`) }).getByRole("row").filter({ has: page.getByRole("rowheader") }).allInnerTexts();
+  expect((await examples("EAN check digit is wrong")).map((row) => row.split("\t")[0])).toContain("3");
+  expect((await examples("EAN in scientific notation \\(digits lost, e.g. by Excel\\)")).map((row) => row.split("\t")[0])).toEqual(["4", "10"]);
+  expect((await examples("Required field is empty")).map((row) => row.split("\t")[0])).toEqual(expect.arrayContaining(["5", "8"]));
+
+  // The download lists the same rows as the report (the report shows all of them: fewer than 20 per kind).
+  const [download] = await Promise.all([page.waitForEvent("download"), report.getByRole("link", { name: "Download all problems (CSV)" }).click()]);
+  expect(download.suggestedFilename()).toBe("katalog-mit-fehlern-problems.csv");
+  const [head, ...lines] = readFileSync(await download.path(), "utf8").trim().split(/\r?\n/);
+  expect(head).toBe("row,problem,column,value,firstRow");
+  const fromCsv = lines.map((line) => line.split(",").slice(0, 2).join(" ")).sort();
+  const shown = await report.locator(".validation-report__examples").evaluateAll((tables) =>
+    tables.flatMap((table) => [...table.querySelectorAll("tbody th")].map((th) => `${th.textContent} ${table.id.replace("problems-", "")}`)),
+  );
+  expect(fromCsv).toEqual(shown.sort());
+});
+
+test("each other sample is read with its own format: UTF-8 with BOM, Excel's Unicode text, an XLSX workbook", async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  await openFileStep(page);
+  const preview = page.locator("#file-preview");
+
+  await upload(page, sample("catalogue-utf8-bom.csv").path);
+  await expect(page.getByText("UTF-8 with byte order mark, comma, header in row 1")).toBeVisible();
+  await expect(preview.getByRole("cell", { name: "Crème brûlée dishes, set of 4" })).toBeVisible();
+  await expectField(page, testInfo, "GTIN", "EAN", "EAN (required)");
+  await expectField(page, testInfo, "Category", "PRODUCT_CATEGORY", "Product category (required)");
+
+  await upload(page, sample("katalog-unicode-text.txt").path);
+  await expect(page.getByText("UTF-16 little-endian (Excel’s “Unicode text”), tab, header in row 1")).toBeVisible();
+  await expect(preview.getByText(/[äöüß]/).first()).toBeVisible();
+
+  await upload(page, sample("katalog-excel.xlsx").path);
+  await expect(page.getByText(/^Excel workbook, sheet “.+”, header in row \d+$/)).toBeVisible();
+  await expect(preview.getByText(/[äöüß]/).first()).toBeVisible();
+});
+
+test("a second file with the same headers arrives mapped; a renamed header is highlighted", async ({ page }) => {
+  test.setTimeout(90_000);
+  await openFileStep(page);
+  await upload(page, ERP.path);
+  await expect(page.getByText("We filled in our suggestions.")).toBeVisible();
+  await page.getByRole("button", { name: "Save mapping" }).click();
+  await expect(page.getByRole("row", { name: /katalog-erp-windows-1252\.csv/ })).toContainText("mapped");
+
+  await upload(page, { name: "katalog-juni.csv", mimeType: "text/csv", buffer: readFileSync(ERP.path) });
+  await expect(page.getByText("This file has the same columns as your last one, so we mapped it the same way.")).toBeVisible();
+  await expect(page.getByRole("row", { name: /katalog-juni\.csv/ })).toContainText("mapped");
+
+  // July's export names the title column differently.
+  const renamed = Buffer.from(readFileSync(ERP.path, "latin1").replace("Artikelbezeichnung", "Bezeichnung"), "latin1");
+  await upload(page, { name: "katalog-juli.csv", mimeType: "text/csv", buffer: renamed });
+  await expect(page.getByText("1 column is new or renamed since your last mapping")).toBeVisible();
+  await expect(page.getByRole("rowheader", { name: /^Bezeichnung/ })).toContainText("Renamed (was “Artikelbezeichnung”)");
+});
+
+test("the format can be changed: the preview follows, then the file is read that way", async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  await openFileStep(page);
+  await upload(page, ERP.path);
+  await page.getByText("Change how the file is read").click();
+  await page.getByLabel("Character encoding").selectOption("utf-8");
+  // Without JavaScript the seller asks for the preview; with it, the select's change is enough.
+  if (!jsEnabled(testInfo)) await page.getByRole("button", { name: "Show preview" }).click();
+  await expect(page.getByRole("table", { name: /Preview with your settings \(not saved yet\): UTF-8, semicolon/ })).toBeVisible();
+  await expect(page.locator("#file-preview").getByRole("cell", { name: "Gewürzmühle Keramik", exact: true })).toBeHidden();
+
+  await page.getByLabel("Character encoding").selectOption("windows-1252");
+  await page.getByLabel("Header row").fill("2");
+  await page.getByRole("button", { name: "Read the file this way" }).click();
+  await expect(page.getByText("Windows-1252 (Western European), semicolon, header in row 2")).toBeVisible();
+  await expect(page.getByText("Read the way you set it.")).toBeVisible();
+});
+
+test.describe("accessibility", () => {
+  // axe needs JavaScript: the "no-js" project audits the server's HTML with the portal's scripts blocked (as a11y.spec.ts does).
+  test.use({ javaScriptEnabled: true });
+  test.beforeEach(async ({ context }, testInfo) => {
+    if (!jsEnabled(testInfo)) await context.route(`${PORTAL_URL}/assets/**/*.js`, (route) => route.abort("blockedbyclient"));
+  });
+
+  for (const language of ["en", "de"] as const) {
+    test(`the file review has no axe violations (${language})`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await openFileStep(page);
+      await upload(page, ERRORS.path);
+      const url = new URL(page.url());
+      await chooseLanguage(page, language, `${url.pathname}${url.search}`);
+      await expect(page.locator("html")).toHaveAttribute("lang", language);
+      await page.getByText(language === "de" ? "Ändern, wie die Datei gelesen wird" : "Change how the file is read").click();
+      await expectNoViolations(page, `file review (${language})`);
+    });
+  }
+});
