@@ -79,7 +79,9 @@ try {
     for (const call of [...requests].sort((a, b) => a.startedAt - b.startedAt)) {
       depth.set(call, 1 + Math.max(0, ...requests.filter((before) => before.finishedAt <= call.startedAt).map((before) => depth.get(before) ?? 0)));
     }
-    return { calls: requests.length, rounds: Math.max(0, ...depth.values()) };
+    // From the first call's start to the last answer: the view's wait for upstream, apart from the portal's own work.
+    const span = requests.length ? Math.max(...requests.map((call) => call.finishedAt)) - Math.min(...requests.map((call) => call.startedAt)) : 0;
+    return { calls: requests.length, rounds: Math.max(0, ...depth.values()), span };
   };
 
   const plain = await run();
@@ -91,8 +93,8 @@ try {
   const calls = (await control(stack.sandboxUrl, "/requests", undefined, "GET")) as { requests: { method: string; path: string; count: number }[] };
   const roundsPerView: string[] = [];
   for (const [name, path] of views) {
-    const { calls: made, rounds: waited } = await rounds(path);
-    roundsPerView.push(`  ${name}: ${made} upstream calls in ${waited} round${waited === 1 ? "" : "s"}`);
+    const { calls: made, rounds: waited, span } = await rounds(path);
+    roundsPerView.push(`  ${name}: ${made} upstream calls in ${waited} round${waited === 1 ? "" : "s"}, ${span.toFixed(0)} ms from the first call to the last answer`);
   }
   await control(stack.sandboxUrl, "/faults", undefined, "DELETE");
 
