@@ -28,8 +28,12 @@ async function openFileStep(page: Page) {
 /** Uploads a file with the page's own form (XMLHttpRequest with JavaScript, a plain post without) and waits for its review. */
 async function upload(page: Page, file: string | { name: string; mimeType: string; buffer: Buffer }) {
   await page.getByLabel("Catalogue file", { exact: true }).setInputFiles(file);
+  const before = new URL(page.url()).searchParams.get("fileId");
   await page.getByRole("button", { name: "Upload", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/upload/catalog" && url.searchParams.has("fileId"), { timeout: 15_000 });
+  // The new file's page: another fileId than the page had before.
+  await page.waitForURL((url) => url.pathname === "/upload/catalog" && url.searchParams.has("fileId") && url.searchParams.get("fileId") !== before, {
+    timeout: 15_000,
+  });
   await expect(page.getByRole("heading", { name: "How we read your file" })).toBeVisible();
 }
 
@@ -150,7 +154,7 @@ test("the format can be changed: the preview follows, then the file is read that
   await page.getByLabel("Character encoding").selectOption("windows-1252");
   await page.getByLabel("Header row").fill("2");
   await page.getByRole("button", { name: "Read the file this way" }).click();
-  await expect(page.getByText("Windows-1252 (Western European), semicolon, header in row 2")).toBeVisible();
+  await expect(page.getByText("Windows-1252 (Western European), semicolon, header in row 2", { exact: true })).toBeVisible();
   await expect(page.getByText("Read the way you set it.")).toBeVisible();
 });
 
