@@ -3,7 +3,7 @@
  * search and a page change, against /healthz in the same run, the HTML size,
  * and the same with 100 ms of injected latency on every upstream call (the
  * list, the counts, the channels and the details fetched together, in one
- * round: docs/decisions/011-seller-list-one-round.md), the upstream calls per
+ * round: docs/decisions/012-seller-list-one-round.md), the upstream calls per
  * view and how many rounds of them each view waits for (from the sandbox's
  * timeline). Bounded: a fixed number of sequential requests to loopback only.
  * Run: `npm run bench:staff`.

@@ -114,7 +114,7 @@ export const SellerDeleted = z.object({ deleted: z.literal(true), onboardingSell
  * - Our extension: the seller list's own query (`search`, `state`, `channel`, `stuck`, `sort`, `page`, `pageSize`, the
  *   same names and meaning as GET /api-external/sellers): the details of exactly the sellers on that page, in the
  *   list's order (sellers the seller service does not know yet have no entry). It lets a client start the details
- *   beside the list instead of after it (docs/decisions/011-seller-list-one-round.md). Both ways at once are refused (400).
+ *   beside the list instead of after it (docs/decisions/012-seller-list-one-round.md). Both ways at once are refused (400).
  */
 export const DetailedListPageQuery = StaffSellerQuery;
 export type DetailedListPageQuery = StaffSellerQuery;

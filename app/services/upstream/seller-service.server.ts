@@ -25,7 +25,7 @@ export function sellerServiceClient(call: ServiceCaller) {
       call({ path: "/seller/3/detailedList", query: { sellerId: marketplaceSellerIds.join(",") }, schema: DetailedSellerList }),
     /**
      * Details of exactly the sellers on the page the seller list's query selects (our contract extension,
-     * docs/decisions/011-seller-list-one-round.md): it starts beside the list instead of waiting for its ids.
+     * docs/decisions/012-seller-list-one-round.md): it starts beside the list instead of waiting for its ids.
      */
     detailedListForPage: (query: DetailedListPageQuery) => call({ path: "/seller/3/detailedList", query, schema: DetailedSellerList }),
     sellerList: (options: { fdsOnly: boolean; channel?: SellerChannel }) =>
