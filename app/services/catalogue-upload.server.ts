@@ -190,16 +190,20 @@ export function forwardCatalogueUpload(args: RequestArgs, maxBytes = catalogueUp
         file.pipe(inspector.input);
         let analysis: InspectedAnalysis | null = null;
         void inspector.result.then((outcome) => {
-          if (!outcome.ok) {
+          if (outcome.ok) analysis = outcome.analysis;
+          else if (outcome.problem === "workbookTooLarge") {
+            // Too large to be read here is no reason to refuse what the service takes: it is stored unread.
+            log.info({ fileName }, "catalogue upload: workbook too large to read, stored without an analysis");
+          } else {
             log.info({ problem: outcome.problem, row: outcome.row }, "catalogue upload: file refused by the inspector");
             stop({ ok: false, problem: outcome.problem, fileName, ...(outcome.row ? { row: outcome.row } : {}) });
-          } else analysis = outcome.analysis;
+          }
         });
         // The service gets the closing boundary (and so the whole file) only once the inspector accepted it.
         file.once("end", () => {
           if (file.truncated) return;
           void inspector.result.then((outcome) => {
-            if (outcome.ok && !settled) outbound.end(`\r\n--${boundary}--\r\n`);
+            if ((outcome.ok || outcome.problem === "workbookTooLarge") && !settled) outbound.end(`\r\n--${boundary}--\r\n`);
           });
         });
         upstream(args)
