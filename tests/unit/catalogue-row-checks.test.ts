@@ -1,6 +1,6 @@
 /** Row checks: check digits, scientific notation, decimal styles, duplicates, and the full problem list equal to the report. */
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { RowProblem } from "@contract/catalogue-analysis";
 import {
   createCatalogueInspector,
@@ -147,5 +147,23 @@ describe("the full problem list of the error sample", () => {
     expect(lines[0]).toBe("3,EAN_CHECK_DIGIT,EAN,4006381440012,\r\n");
     expect(lines.find((line) => line.includes("EAN_SCIENTIFIC"))).toBe('4,EAN_SCIENTIFIC,EAN,"4,00638E+12",\r\n');
     expect(lines.find((line) => line.includes("EAN_DUPLICATE"))).toBe("7,EAN_DUPLICATE,EAN,4006381440004,2\r\n");
+  });
+});
+
+describe("the fast path", () => {
+  it("checks the rows after the first ones on their bytes, whatever the piece sizes", async () => {
+    // Larger than the first 64 KiB the delimiter is detected from: the pieces after it take the fast path.
+    const lines = Array.from({ length: 4000 }, (_, i) => `4006${String(10000000 + i).slice(-8)}0;Artikel ${i};${i % 9 === 0 ? "" : "Küche"};12,50`);
+    const bytes = Buffer.from(`EAN;Name;Kategorie;Preis\n${lines.join("\n")}\n`, "latin1");
+    const spy = vi.spyOn(RowChecker.prototype, "checkBytes");
+    const { input, result } = createCatalogueInspector({ fileName: "k.csv" });
+    for (let offset = 0; offset < bytes.length; offset += 999) input.write(Buffer.from(bytes.subarray(offset, offset + 999)));
+    input.end();
+    const outcome = await result;
+    // Check digits: every tenth GTIN above is valid, the others are counted.
+    expect(outcome.ok && outcome.analysis.report.counts.EAN_CHECK_DIGIT).toBe(3600);
+    expect(outcome.ok && outcome.analysis.report).toMatchObject({ rowsChecked: 4000, counts: { REQUIRED_EMPTY: 445 } });
+    expect(spy.mock.calls.length).toBeGreaterThan(2000);
+    spy.mockRestore();
   });
 });

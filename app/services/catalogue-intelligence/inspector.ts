@@ -111,6 +111,11 @@ function csvReading(options: InspectorOptions, finishEarly: (outcome: Inspection
 
   const feed = (bytes: Buffer | undefined, end: boolean) => {
     if (stopped || !parser) return;
+    if (table!.checking && partial !== "" && !options.previewOnly && partial.indexOf('"') === -1) {
+      // The checks began in the middle of a piece: its unfinished line moves over to the bytes (one Latin-1 character a byte).
+      partialBytes = Buffer.from(partial, "latin1");
+      partial = "";
+    }
     if (table!.checking && partial === "" && !options.previewOnly) {
       if (feedBytes(bytes ?? Buffer.alloc(0), end)) return;
       bytes = undefined;
