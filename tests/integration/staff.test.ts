@@ -178,6 +178,12 @@ describe("/seller-list", () => {
     const filtered = await (await success.get(`${PORTAL}/seller-list?state=ACTIVE&channel=AGENCY`)).text();
     expect(filtered).toContain("Hafenkontor Wohnideen GmbH");
     expect(filtered).toContain("Sellers 1–1 of 1");
+
+    // An old or shared link to a page the list no longer has: said so, with the way to its last page.
+    const pastEnd = (await (await success.get(`${PORTAL}/seller-list?stuck=true&page=7`)).text()).replaceAll("&amp;", "&");
+    expect(pastEnd).toContain("Page 7 is past the end of the list of 2 sellers");
+    expect(pastEnd).not.toMatch(/Sellers \d+–\d+ of/);
+    expect(pastEnd).toMatch(/href="\/seller-list\?stuck=true"[^>]*>Go to the last page/);
   });
 
   it("pages 5,000 sellers upstream, 25 rows at a time", async () => {

@@ -132,8 +132,16 @@ function SellerTable({ path, query, page, details, permissions }: Props) {
       <h2 id="seller-results" aria-live="polite">
         {page.total === 0
           ? t("staff.list.none")
-          : t("staff.list.showing", { first: number.format(first), last: number.format(last), total: number.format(page.total) })}
+          : page.items.length === 0
+            ? t("staff.list.pastEnd", { page: number.format(page.page), total: number.format(page.total) })
+            : t("staff.list.showing", { first: number.format(first), last: number.format(last), total: number.format(page.total) })}
       </h2>
+      {page.total > 0 && page.items.length === 0 ? (
+        // A shared or old link can name a page the list no longer has: the way to its last page.
+        <p>
+          <Link to={`${path}${sellerListSearch(query, { page: pageCount(page.total) })}`}>{t("staff.list.lastPage")}</Link>
+        </p>
+      ) : null}
       {details.error ? <DetailsFailure error={details.error} /> : null}
       {page.items.length > 0 ? (
         <div className="table-scroll" role="region" aria-labelledby="seller-results" tabIndex={0}>
