@@ -6,11 +6,11 @@
  * arrive mapped, and a renamed header recognised.
  */
 import { readFileSync } from "node:fs";
-import { deflateRawSync } from "node:zlib";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { CatalogueAnalysis, MappingMemory } from "@contract/catalogue-analysis";
 import { TestBrowser } from "../support/http-client";
 import { PORTAL, SANDBOX } from "./ports";
+import { zipOf } from "../support/zip";
 
 const SELLER = "seller.catalogue@example.com";
 const sample = (name: string) => readFileSync(new URL(`../../sandbox/samples/${name}`, import.meta.url));
@@ -118,41 +118,6 @@ describe("each sample catalogue, uploaded through the portal", () => {
   });
 });
 
-/** A ZIP of the given files, stored, as any zip tool makes it. */
-function zipOf(files: Record<string, string>): Buffer {
-  const parts: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const [name, content] of Object.entries(files)) {
-    const data = deflateRawSync(Buffer.from(content));
-    const nameBytes = Buffer.from(name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(Buffer.byteLength(content), 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const entry = Buffer.alloc(46);
-    entry.writeUInt32LE(0x02014b50, 0);
-    entry.writeUInt16LE(8, 10);
-    entry.writeUInt32LE(data.length, 20);
-    entry.writeUInt32LE(Buffer.byteLength(content), 24);
-    entry.writeUInt16LE(nameBytes.length, 28);
-    entry.writeUInt32LE(offset, 42);
-    parts.push(local, nameBytes, data);
-    central.push(entry, nameBytes);
-    offset += 30 + nameBytes.length + data.length;
-  }
-  const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(central.length / 2, 8);
-  end.writeUInt16LE(central.length / 2, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...parts, directory, end]);
-}
 
 describe("files that are no catalogue", () => {
   const garbage = Buffer.alloc(256 * 1024);

@@ -1,8 +1,8 @@
 /** Reading catalogue files: encodings, delimiters, header rows, XLSX, and the files that are no catalogue. */
 import { readFileSync } from "node:fs";
-import { deflateRawSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { createCatalogueInspector, decideUtf8, decodeText, detectDelimiter, detectHeaderRow, logicalLines, sampleRecords, type InspectionOutcome, type InspectorOptions } from "~/services/catalogue-intelligence/index.server";
+import { zipOf } from "../support/zip";
 
 const sample = (name: string) => readFileSync(new URL(`../../sandbox/samples/${name}`, import.meta.url));
 
@@ -139,41 +139,6 @@ describe("XLSX", () => {
   });
 });
 
-/** A minimal ZIP (stored entries) of the given files: what a zip of something else looks like. */
-function zipOf(files: Record<string, string>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, content] of Object.entries(files)) {
-    const data = deflateRawSync(Buffer.from(content));
-    const nameBytes = Buffer.from(name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(Buffer.byteLength(content), 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(Buffer.byteLength(content), 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, data);
-    centrals.push(central, nameBytes);
-    offset += 30 + nameBytes.length + data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(files).length, 8);
-  end.writeUInt16LE(Object.keys(files).length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
 
 describe("files that are no catalogue", () => {
   it("refuses binary garbage named .csv", async () => {
