@@ -3,15 +3,10 @@ import { Form, Link, useLocation, useRouteLoaderData } from "react-router";
 import { errorPageHome, errorPageWays } from "~/lib/error-page-ways";
 import type { loader as rootLoader } from "~/root";
 import { PageHeader } from "./page-header";
+import { UpstreamFacts, type UpstreamFactsData } from "./upstream-facts";
 
 /** What a failed loader threw: an upstream failure's facts (see orRouteError), or a 404's start page (see notFound). */
-export type ErrorFacts = {
-  message?: string | null;
-  errorCode?: string | null;
-  errors?: { fieldName?: string; errorMessage: string }[];
-  reference?: string | null;
-  startPage?: string | null;
-};
+export type ErrorFacts = UpstreamFactsData & { startPage?: string | null };
 
 /**
  * The 404 and error page, inside the default layout: with the header (language,
@@ -31,19 +26,7 @@ export function ErrorPage({ status, facts }: { status: number; facts: ErrorFacts
         <div className="error-page">
           <h1>{status === 404 ? t("base.404") : t("errors.title")}</h1>
           <p>{explanation}</p>
-          {status === 502 && facts.message ? <p className="error-page__message">{facts.message}</p> : null}
-          {facts.errors?.length ? (
-            <ul className="error-page__errors">
-              {facts.errors.map((item, index) => (
-                <li key={index}>{item.fieldName ? `${item.fieldName}: ${item.errorMessage}` : item.errorMessage}</li>
-              ))}
-            </ul>
-          ) : null}
-          {facts.errorCode || facts.reference ? (
-            <p className="error-page__reference">
-              {t("errors.reference")} <code>{[facts.errorCode, facts.reference].filter(Boolean).join(" · ")}</code>
-            </p>
-          ) : null}
+          <UpstreamFacts facts={facts} withMessage={status === 502} />
           <div className="error-page__ways">
             {ways.map((way, index) => (
               // Full document loads: the page that failed may have left the client's state half-loaded.

@@ -1,39 +1,20 @@
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-
-type UpstreamFacts = {
-  service?: string;
-  message?: string | null;
-  errorCode?: string | null;
-  errors?: { fieldName?: string; errorMessage: string }[];
-  reference?: string | null;
-};
+import { UpstreamFacts, type UpstreamFactsData } from "~/components/upstream-facts";
 
 /** A catalogue page whose data could not be loaded: the service's facts inside the page's layout. */
 export function CatalogueErrorView() {
   const { t } = useTranslation();
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const facts: UpstreamFacts = isRouteErrorResponse(error) && typeof error.data === "object" && error.data ? error.data : {};
+  const facts: UpstreamFactsData = isRouteErrorResponse(error) && typeof error.data === "object" && error.data ? error.data : {};
   const explanation =
     status === 404 ? t("errors.notFoundHint") : status === 503 ? t("errors.upstreamDown") : status === 502 ? t("errors.upstream") : t("errors.unexpected");
   return (
     <article className="upload upload--error" role="alert">
       <h1>{status === 404 ? t("base.404") : t("errors.title")}</h1>
       <p>{explanation}</p>
-      {facts.message ? <p>{facts.message}</p> : null}
-      {facts.errors?.length ? (
-        <ul>
-          {facts.errors.map((item, index) => (
-            <li key={index}>{item.fieldName ? `${item.fieldName}: ${item.errorMessage}` : item.errorMessage}</li>
-          ))}
-        </ul>
-      ) : null}
-      {facts.errorCode || facts.reference ? (
-        <p>
-          {t("errors.reference")} <code>{[facts.errorCode, facts.reference].filter(Boolean).join(" · ")}</code>
-        </p>
-      ) : null}
+      <UpstreamFacts facts={facts} />
       <p>
         <Link to="/default-redirect" reloadDocument>
           {t("base.goHome")}

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { UpstreamFacts } from "~/components/upstream-facts";
 
 export type SummaryItem = { fieldId?: string; message: string };
 
@@ -39,24 +40,11 @@ export type UpstreamFailureView = {
   errors: { fieldName?: string; errorMessage: string }[];
 };
 
-/** What the service said: its message, its error list, and the code and reference for support. */
+/** What the service said, inside the summary. */
 function UpstreamFailurePanel({ failure }: { failure: UpstreamFailureView }) {
-  const { t } = useTranslation();
   return (
     <div className="error-summary__upstream">
-      <p>{failure.message}</p>
-      {failure.errors.length ? (
-        <ul>
-          {failure.errors.map((error, index) => (
-            <li key={index}>{error.fieldName ? `${error.fieldName}: ${error.errorMessage}` : error.errorMessage}</li>
-          ))}
-        </ul>
-      ) : null}
-      {failure.errorCode || failure.reference ? (
-        <p className="error-summary__reference">
-          {t("errors.reference")} <code>{[failure.errorCode, failure.reference].filter(Boolean).join(" · ")}</code>
-        </p>
-      ) : null}
+      <UpstreamFacts facts={failure} />
     </div>
   );
 }
