@@ -71,7 +71,9 @@ describe("guest tokens", () => {
     const [payload, signature] = token.split(".");
     const forged = Buffer.from(JSON.stringify({ dashboardId: "dash-sales-9b41", sellerId: "seller-active", exp: NOW + 60_000 })).toString("base64url");
     expect(verifyGuestToken(`${forged}.${signature}`, NOW)).toBeUndefined();
-    expect(verifyGuestToken(`${payload}.x${signature!.slice(1)}`, NOW)).toBeUndefined();
+    // One character of the signature changed (to one it is not: the signature itself is random).
+    const altered = `${signature!.startsWith("x") ? "y" : "x"}${signature!.slice(1)}`;
+    expect(verifyGuestToken(`${payload}.${altered}`, NOW)).toBeUndefined();
     expect(verifyGuestToken(undefined, NOW)).toBeUndefined();
   });
 });
