@@ -36,7 +36,7 @@ export async function action(args: Route.ActionArgs) {
   });
   if (!state || !catalogueEditable(state)) {
     // Refused before a byte goes upstream: what the browser still sends is dropped.
-    discardRequestBody(args.request.body);
+    discardRequestBody(args.request);
     return state
       ? json({ ok: false, message: t(`catalogue.locked.${catalogueLockReason(state)!}`) }, 409)
       : json({ ok: false, message: t("catalogue.upload.errors.upstream") }, 502);

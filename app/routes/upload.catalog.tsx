@@ -78,12 +78,12 @@ export async function action(args: Route.ActionArgs) {
     ({ state } = await sellerState(args));
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (isUpload) discardRequestBody(request.body);
+    if (isUpload) discardRequestBody(request);
     return failedUpstreamAction(args, error, t("catalogue.upload.errors.upstream"), { intent: "state" as const });
   }
   if (!catalogueEditable(state)) {
     // A refused upload goes nowhere: what the browser still sends is dropped.
-    if (isUpload) discardRequestBody(request.body);
+    if (isUpload) discardRequestBody(request);
     return redirectWithPortalToast("/upload/catalog", { type: "warning", message: t(`catalogue.locked.${catalogueLockReason(state)!}`) });
   }
 

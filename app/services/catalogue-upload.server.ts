@@ -1,6 +1,6 @@
 /**
  * A catalogue file on its way from the browser to the catalogue upload
- * service: the browser's multipart body is parsed as it arrives (busboy) and
+ * service: the browser's multipart body is read as it arrives (multipart-file.server.ts) and
  * the file part flows on to the service in a new multipart body, chunk by
  * chunk, with backpressure both ways. Nothing is buffered beyond a few
  * chunks and nothing touches the portal's disk; a file over the limit is cut
@@ -14,13 +14,13 @@
  */
 import { randomUUID } from "node:crypto";
 import { PassThrough, Readable, Writable } from "node:stream";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import busboy from "busboy";
 import { catalogueContentTypes, catalogueFileType, type CatalogueFile, type CatalogueFileType } from "@contract/catalogue";
 import type { CatalogueAnalysis, MappingMemory } from "@contract/catalogue-analysis";
 import type { RouterContextProvider } from "react-router";
 import { createCatalogueInspector, memoryCoversExactly, rememberedMapping, type InspectedAnalysis, type ReadingProblem } from "./catalogue-intelligence/index.server";
 import { env } from "./env.server";
+import { type MultipartFile, MultipartFileReader } from "./multipart-file.server";
+import { requestBodyStream } from "./request-body.server";
 import { requestMetaContext } from "./request-context.server";
 import { upstream } from "./upstream/index.server";
 import { UpstreamError } from "./upstream/upstream-error.server";
@@ -57,9 +57,9 @@ const DISCARD_BYTES = 16 * 1024 * 1024;
 const DISCARD_MS = 5_000;
 
 /** Drops what is left of a refused request body, within the limits above, then cuts it off. */
-export function discardRequestBody(body: ReadableStream<Uint8Array> | null | Readable): void {
-  if (!body) return;
-  const source = body instanceof Readable ? body : Readable.fromWeb(body as unknown as NodeReadableStream<Uint8Array>);
+export function discardRequestBody(body: Request | Readable): void {
+  const source = body instanceof Readable ? body : requestBodyStream(body);
+  if (!source) return;
   let discarded = 0;
   const cut = () => source.destroy();
   const timer = setTimeout(cut, DISCARD_MS);
@@ -100,25 +100,24 @@ export function forwardCatalogueUpload(args: RequestArgs, maxBytes = catalogueUp
   const { request, context } = args;
   const log = context.get(requestMetaContext).log;
   const contentType = request.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data/i.test(contentType) || !request.body) return Promise.resolve({ ok: false, problem: "malformed" });
+  const source = /^multipart\/form-data/i.test(contentType) ? requestBodyStream(request, STAGE_BYTES) : null;
+  if (!source) return Promise.resolve({ ok: false, problem: "malformed" });
   // A browser's plain form post declares its length: an oversized one is refused before a byte is read.
   const declared = Number(request.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_ALLOWANCE) {
-    discardRequestBody(request.body);
+    discardRequestBody(source);
     return Promise.resolve({ ok: false, problem: "tooLarge" });
   }
 
   return new Promise<UploadOutcome>((resolve) => {
-    const source = Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>, { highWaterMark: STAGE_BYTES });
     const upstreamAbort = new AbortController();
-    let parser: busboy.Busboy;
+    let parser: MultipartFileReader;
     try {
-      parser = busboy({
-        headers: { "content-type": contentType },
-        defParamCharset: "utf8",
+      parser = new MultipartFileReader({
+        contentType,
+        maxFileBytes: maxBytes,
         highWaterMark: STAGE_BYTES,
-        fileHwm: STAGE_BYTES,
-        limits: { files: 1, fields: 20, fileSize: maxBytes },
+        onFile: (name, file, info) => onFile(name, file, info.fileName),
       });
     } catch {
       resolve({ ok: false, problem: "malformed" });
@@ -149,14 +148,14 @@ export function forwardCatalogueUpload(args: RequestArgs, maxBytes = catalogueUp
       stop({ ok: false, problem: request.signal.aborted ? "aborted" : "malformed", fileName });
     });
 
-    parser.on("file", (name, file, info) => {
+    function onFile(name: string, file: MultipartFile, givenName: string) {
       file.on("error", () => stop({ ok: false, problem: "aborted", fileName }));
       if (name !== "file" || fileSeen) {
         file.resume();
         return;
       }
       fileSeen = true;
-      fileName = info.filename?.trim() || undefined;
+      fileName = givenName.trim() || undefined;
       if (!fileName) {
         file.resume();
         return;
@@ -207,11 +206,7 @@ export function forwardCatalogueUpload(args: RequestArgs, maxBytes = catalogueUp
           });
         });
         upstream(args)
-          .catalogueUpload.uploadFile(
-            Readable.toWeb(outbound, { strategy: { highWaterMark: STAGE_BYTES, size: (chunk) => chunk.byteLength } }) as unknown as ReadableStream<Uint8Array>,
-            boundary,
-            upstreamAbort.signal,
-          )
+          .catalogueUpload.uploadFile(outbound, boundary, upstreamAbort.signal)
           .then(async (stored) => settle(await storeAnalysis(args, stored, analysis, await memory)))
           .catch((error: unknown) => {
             if (settled) return;
@@ -226,7 +221,7 @@ export function forwardCatalogueUpload(args: RequestArgs, maxBytes = catalogueUp
       file.once("end", () => {
         if (!started) settle({ ok: false, problem: "empty", fileName });
       });
-    });
+    }
 
     parser.on("close", () => {
       if (!fileSeen || !fileName) settle({ ok: false, problem: "missingFile" });

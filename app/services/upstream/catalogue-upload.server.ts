@@ -7,6 +7,7 @@ import {
   type HeaderMapping,
 } from "@contract/catalogue";
 import { CatalogueAnalysis, MappingMemory } from "@contract/catalogue-analysis";
+import type { Readable } from "node:stream";
 import { z } from "zod";
 import type { ServiceCaller, ServiceStreamer } from "./index.server";
 
@@ -18,7 +19,7 @@ export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStream
      * Streams one file upstream as multipart (`type`, then `file`): `body` is
      * the whole multipart body, produced as the browser's bytes arrive.
      */
-    uploadFile: async (body: ReadableStream<Uint8Array>, boundary: string, signal: AbortSignal) => {
+    uploadFile: async (body: Readable, boundary: string, signal: AbortSignal) => {
       const response = await stream({
         method: "POST",
         path: "/me/seller/file",

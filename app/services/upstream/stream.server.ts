@@ -3,7 +3,16 @@
  * buffered (catalogue uploads) or an answer handed on as a stream (downloads).
  * Same key, bearer, language and logging rules as the JSON core; failures
  * become the same UpstreamError.
+ *
+ * An upload's body is a Node stream written to a plain node:http(s) request:
+ * through fetch every chunk would pass two stream adapters and undici's body
+ * machinery, which for a catalogue of gigabytes cost more CPU than the rest
+ * of the portal's work on it. Like `redirect: "error"`, node:http follows no
+ * redirect, and it never holds the body back.
  */
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import { request as httpsRequest } from "node:https";
+import { Readable } from "node:stream";
 import { acceptLanguage, buildUrl, loggablePath, readErrorBody, type CallContext, type QueryValue, type ServiceConfig } from "./http.server";
 import { UpstreamError } from "./upstream-error.server";
 
@@ -11,15 +20,12 @@ export type StreamRequest = {
   method: "GET" | "POST";
   path: string;
   query?: Record<string, QueryValue>;
-  /** Streamed as it is read; never teed or buffered (see STACK.md: `redirect: "error"`, `duplex: "half"`). */
-  body?: ReadableStream<Uint8Array>;
+  /** Streamed as it is read, with backpressure; never teed or buffered. */
+  body?: Readable;
   contentType?: string;
   /** Ends the request early (the browser went away, a limit was hit, the upload stalled). */
   signal?: AbortSignal;
 };
-
-/** RequestInit as Node's fetch takes it: a streamed body needs `duplex`, which the DOM types lack. */
-type StreamingInit = RequestInit & { duplex?: "half" };
 
 /**
  * The answer's status line and headers within the service's timeout; the
@@ -49,19 +55,13 @@ export async function streamService(service: ServiceConfig, ctx: CallContext, re
   const answerTimeout = new AbortController();
   const timer = request.body ? undefined : setTimeout(() => answerTimeout.abort(), service.timeoutMs);
   const signals = [request.signal, answerTimeout.signal].filter((signal): signal is AbortSignal => Boolean(signal));
-  const init: StreamingInit = {
-    method: request.method,
-    headers,
-    body: request.body,
-    duplex: request.body ? "half" : undefined,
-    credentials: "omit",
-    redirect: "error",
-    signal: AbortSignal.any(signals),
-  };
+  const signal = AbortSignal.any(signals);
 
   let response: Response;
   try {
-    response = await fetch(url, init);
+    response = request.body
+      ? await sendStreamed(url, request.method, headers, request.body, signal)
+      : await fetch(url, { method: request.method, headers, credentials: "omit", redirect: "error", signal });
   } catch (cause) {
     if (request.signal?.aborted) throw request.signal.reason ?? cause;
     const timedOut = answerTimeout.signal.aborted;
@@ -71,4 +71,27 @@ export async function streamService(service: ServiceConfig, ctx: CallContext, re
   }
   if (!response.ok) throw fail(response.status, await readErrorBody(response));
   return response;
+}
+
+/** Writes `body` to the service as it arrives; resolves with the answer once its status line and headers are in. */
+function sendStreamed(url: URL, method: string, headers: Record<string, string>, body: Readable, signal: AbortSignal): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const send = url.protocol === "https:" ? httpsRequest : httpRequest;
+    const outgoing = send(url, { method, headers, signal }, (incoming) => resolve(asResponse(incoming)));
+    outgoing.on("error", reject);
+    body.on("error", (error) => outgoing.destroy(error));
+    body.pipe(outgoing);
+  });
+}
+
+function asResponse(incoming: IncomingMessage): Response {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const status = incoming.statusCode ?? 502;
+  const hasBody = status !== 204 && status !== 304;
+  if (!hasBody) incoming.resume();
+  return new Response(hasBody ? (Readable.toWeb(incoming) as unknown as ReadableStream<Uint8Array>) : null, { status, statusText: incoming.statusMessage, headers });
 }
