@@ -6,6 +6,10 @@
  * runs (sampled from /proc/<pid>/status), and whether the bytes came back
  * the same (SHA-256). Targets: RSS growth ≤ 64 MB, ratio portal/direct ≥ 0.8.
  * Everything it writes (the sandbox's database and files) is removed at the end.
+ *
+ * It measures the hand-over itself, so the portal runs with the catalogue
+ * inspection off unless CATALOGUE_INSPECTION=on; the inspection's own cost is
+ * what `npm run bench:catalogue-validation` measures.
  * Run: `npm run bench:catalogue` (BENCH_CATALOGUE_MIB=… for another size).
  */
 import { createHash, type Hash } from "node:crypto";
@@ -19,6 +23,7 @@ import { timed, withPeakRss } from "./support/process-stats.ts";
 
 const SIZE = Number(process.env.BENCH_CATALOGUE_MIB ?? 1024) * 1024 * 1024;
 const SELLER = "seller.catalogue@example.com";
+const INSPECTION = process.env.CATALOGUE_INSPECTION === "on" ? "on" : "off";
 const MiB = 1024 * 1024;
 
 /** One MiB of catalogue rows, repeated: realistic line lengths without generating 1 GiB of distinct text. */
@@ -70,7 +75,7 @@ const mibPerSecond = (seconds: number) => SIZE / MiB / seconds;
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-catalogue-"));
 const stack = await startStack({
   ...testPorts(3400, 4400),
-  extraEnv: { SANDBOX_DB: path.join(dataDir, "sandbox.sqlite"), CATALOGUE_UPLOAD_MAX_BYTES: String(SIZE * 2) },
+  extraEnv: { SANDBOX_DB: path.join(dataDir, "sandbox.sqlite"), CATALOGUE_UPLOAD_MAX_BYTES: String(SIZE * 2), CATALOGUE_INSPECTION: INSPECTION },
 });
 try {
   const pid = stack.process.child.pid!;
@@ -154,7 +159,7 @@ try {
   const same = download.result.result.digest === uploadedDigest && download.result.result.bytes === SIZE;
   const mb = (bytes: number) => (bytes / 1_000_000).toFixed(1);
 
-  console.log(`\nCatalogue of ${(SIZE / MiB).toFixed(0)} MiB (generated CSV)\n`);
+  console.log(`\nCatalogue of ${(SIZE / MiB).toFixed(0)} MiB (generated CSV), catalogue inspection ${INSPECTION}\n`);
   console.log("transfer".padEnd(34), "seconds".padStart(8), "MiB/s".padStart(8), "portal RSS growth".padStart(20), "portal CPU s".padStart(14));
   console.log("upload, direct to the sandbox".padEnd(34), direct.seconds.toFixed(1).padStart(8), directRate.toFixed(0).padStart(8), "—".padStart(20), "—".padStart(14));
   console.log(
