@@ -63,7 +63,7 @@ function readWithBusboy(data: Buffer): Promise<{ name: string; fileName: string;
     parser.on("file", (name, file, info) => {
       const content: Buffer[] = [];
       file.on("data", (chunk: Buffer) => content.push(chunk));
-      file.on("end", () => files.push({ name, fileName: info.filename, content: Buffer.concat(content) }));
+      file.on("end", () => files.push({ name, fileName: info.filename ?? "", content: Buffer.concat(content) }));
     });
     parser.on("close", () => resolve(files));
     parser.on("error", reject);
