@@ -4,12 +4,12 @@
  * has to be counted as it arrives: a body past its route's limit is cut off
  * there and answered 413, without reading the rest.
  */
-import { Transform, type Readable, type TransformCallback } from "node:stream";
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import { Transform, pipeline, type Readable, type TransformCallback } from "node:stream";
+import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { logger } from "../app/services/logger.server.ts";
-import { NODE_BODY, type NodeBodyClaim } from "../app/services/request-body.server.ts";
+import { requestWithNodeBody, takeNodeBody } from "../app/services/node-body.server.ts";
 import { bodyLimitFor } from "./body-limits.ts";
 
 class BodyTooLarge extends Error {
@@ -58,11 +58,11 @@ export function reactRouterHandler(options: {
       if (!finished) controller.abort();
     });
 
-    const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: requestHeaders(req), signal: controller.signal };
-    let claimNodeBody: NodeBodyClaim | undefined;
+    const init: RequestInit = { method: req.method, headers: requestHeaders(req), signal: controller.signal };
+    let body: Readable | undefined;
     if (req.method !== "GET" && req.method !== "HEAD") {
       const limit = bodyLimitFor(req.path);
-      const counted = req.pipe(
+      body = req.pipe(
         byteLimit(limit, () => {
           // The route's work is abandoned (and not reported as a failure), the
           // client is told why, and the connection closes so no more is read.
@@ -74,15 +74,11 @@ export function reactRouterHandler(options: {
           req.destroy();
         }),
       );
-      const body = claimableBody(counted);
-      init.body = body.web;
-      init.duplex = "half";
-      claimNodeBody = body.claimNode;
     }
 
     try {
-      const request = new Request(url, init);
-      if (claimNodeBody) Object.defineProperty(request, NODE_BODY, { value: claimNodeBody });
+      // A web body for whoever reads it, and the Node stream for a route that passes it on (app/services/node-body.server.ts).
+      const request = body ? requestWithNodeBody(url, init, body) : new Request(url, init);
       const response = await handleRequest(request, options.getLoadContext());
       await sendResponse(res, response);
     } catch (error) {
@@ -90,42 +86,6 @@ export function reactRouterHandler(options: {
       next(error);
     }
   };
-}
-
-/**
- * The body in the form its first taker asks for (app/services/request-body.server.ts):
- * a web stream that starts converting the Node stream only when it is read
- * (high-water mark 0: nothing is pulled ahead), or the Node stream itself.
- */
-function claimableBody(source: Readable): { web: ReadableStream<Uint8Array>; claimNode: NodeBodyClaim } {
-  let taken: "web" | "node" | undefined;
-  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
-  const web = new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        if (taken === "node") {
-          controller.error(new TypeError("the request body was taken as a Node stream"));
-          return;
-        }
-        taken = "web";
-        reader ??= createReadableStreamFromReadable(source).getReader();
-        const { done, value } = await reader.read();
-        if (done) controller.close();
-        else controller.enqueue(value);
-      },
-      cancel(reason) {
-        if (reader) return reader.cancel(reason);
-        if (!taken) source.destroy();
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  const claimNode = () => {
-    if (taken) return null;
-    taken = "node";
-    return source;
-  };
-  return { web, claimNode };
 }
 
 /** The URL the browser asked for: the host it used (behind a trusted proxy, the forwarded one), and the path as sent. */
@@ -156,6 +116,12 @@ async function sendResponse(res: Response, response: globalThis.Response): Promi
   for (const [name, value] of response.headers) res.append(name, value);
   if (!response.body) {
     res.end();
+    return;
+  }
+  // A body that is a Node stream (a catalogue download) is piped as it is.
+  const nodeBody = takeNodeBody(response);
+  if (nodeBody) {
+    await new Promise<void>((resolve) => pipeline(nodeBody, res, () => resolve()));
     return;
   }
   try {

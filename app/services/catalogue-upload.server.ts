@@ -20,7 +20,7 @@ import type { RouterContextProvider } from "react-router";
 import { createCatalogueInspector, memoryCoversExactly, rememberedMapping, type InspectedAnalysis, type ReadingProblem } from "./catalogue-intelligence/index.server";
 import { env } from "./env.server";
 import { type MultipartFile, MultipartFileReader } from "./multipart-file.server";
-import { requestBodyStream } from "./request-body.server";
+import { requestBodyStream } from "./node-body.server";
 import { requestMetaContext } from "./request-context.server";
 import { upstream } from "./upstream/index.server";
 import { UpstreamError } from "./upstream/upstream-error.server";

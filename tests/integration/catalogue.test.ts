@@ -276,6 +276,42 @@ describe("a file on its way: every failure leaves nothing behind", () => {
     await expectNothingSaved(before);
   });
 
+  it("streams a large download as it arrives, and lets the browser go away halfway without harm", async () => {
+    await browser.signIn(PORTAL, SELLER);
+    const large = catalogueLines(CATALOGUE_UPLOAD_MAX_BYTES - 1024);
+    const uploaded = await postUpload(browser, "gross.csv", large, "/upload/catalog/file", { Accept: "application/json" });
+    expect(uploaded.status).toBe(201);
+    const { fileId } = (await uploaded.json()) as { fileId: string };
+    const url = `${PORTAL}/upload/catalog/file?fileId=${encodeURIComponent(fileId)}`;
+
+    // A browser that reads the first megabytes, then goes away.
+    const cookie = `sp_session=${browser.cookie(new URL(PORTAL).host, "sp_session")}`;
+    const firstBytes = await new Promise<number>((resolve, reject) => {
+      const request = httpRequest(url, { headers: { Cookie: cookie } }, (response) => {
+        let received = 0;
+        response.on("data", (chunk: Buffer) => {
+          received += chunk.length;
+          if (received >= 1024 * 1024) {
+            request.destroy();
+            resolve(received);
+          }
+        });
+        response.on("end", () => resolve(received));
+        response.on("error", () => {});
+      });
+      request.on("error", (error) => (request.destroyed ? undefined : reject(error)));
+      request.end();
+    });
+    expect(firstBytes).toBeLessThan(large.length);
+    await healthy();
+
+    // The next download is whole and the same bytes.
+    const whole = await browser.get(url);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("content-length")).toBe(String(large.length));
+    expect(Buffer.from(await whole.arrayBuffer()).equals(Buffer.from(large))).toBe(true);
+  });
+
   it("keeps nothing when the browser goes away mid-upload, and the portal stays healthy", async () => {
     const before = (await filesOnDisk()).stored;
     const cookie = ["sp_session", "sp_lng"]

@@ -4,15 +4,17 @@
  * Same key, bearer, language and logging rules as the JSON core; failures
  * become the same UpstreamError.
  *
- * An upload's body is a Node stream written to a plain node:http(s) request:
- * through fetch every chunk would pass two stream adapters and undici's body
- * machinery, which for a catalogue of gigabytes cost more CPU than the rest
- * of the portal's work on it. Like `redirect: "error"`, node:http follows no
- * redirect, and it never holds the body back.
+ * Both ways the bytes are Node streams on a plain node:http(s) request: an
+ * upload's body is piped into it, and a download's answer is a Response whose
+ * Node stream the server pipes to the browser (node-body.server.ts). Through
+ * fetch every chunk would pass stream adapters and undici's body machinery,
+ * which for a catalogue of gigabytes cost more CPU than the rest of the
+ * portal's work on it. node:http follows no redirect and holds nothing back.
  */
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
+import { responseWithNodeBody } from "../node-body.server";
 import { acceptLanguage, buildUrl, loggablePath, readErrorBody, type CallContext, type QueryValue, type ServiceConfig } from "./http.server";
 import { UpstreamError } from "./upstream-error.server";
 
@@ -59,9 +61,7 @@ export async function streamService(service: ServiceConfig, ctx: CallContext, re
 
   let response: Response;
   try {
-    response = request.body
-      ? await sendStreamed(url, request.method, headers, request.body, signal)
-      : await fetch(url, { method: request.method, headers, credentials: "omit", redirect: "error", signal });
+    response = await exchange(url, request.method, headers, request.body, signal);
   } catch (cause) {
     if (request.signal?.aborted) throw request.signal.reason ?? cause;
     const timedOut = answerTimeout.signal.aborted;
@@ -73,12 +73,16 @@ export async function streamService(service: ServiceConfig, ctx: CallContext, re
   return response;
 }
 
-/** Writes `body` to the service as it arrives; resolves with the answer once its status line and headers are in. */
-function sendStreamed(url: URL, method: string, headers: Record<string, string>, body: Readable, signal: AbortSignal): Promise<Response> {
+/** Sends `body` (if any) as it arrives; resolves with the answer once its status line and headers are in. */
+function exchange(url: URL, method: string, headers: Record<string, string>, body: Readable | undefined, signal: AbortSignal): Promise<Response> {
   return new Promise((resolve, reject) => {
     const send = url.protocol === "https:" ? httpsRequest : httpRequest;
     const outgoing = send(url, { method, headers, signal }, (incoming) => resolve(asResponse(incoming)));
     outgoing.on("error", reject);
+    if (!body) {
+      outgoing.end();
+      return;
+    }
     body.on("error", (error) => outgoing.destroy(error));
     body.pipe(outgoing);
   });
@@ -91,7 +95,10 @@ function asResponse(incoming: IncomingMessage): Response {
     else if (value !== undefined) headers.set(name, value);
   }
   const status = incoming.statusCode ?? 502;
-  const hasBody = status !== 204 && status !== 304;
-  if (!hasBody) incoming.resume();
-  return new Response(hasBody ? (Readable.toWeb(incoming) as unknown as ReadableStream<Uint8Array>) : null, { status, statusText: incoming.statusMessage, headers });
+  const init = { status, statusText: incoming.statusMessage, headers };
+  if (status === 204 || status === 304) {
+    incoming.resume();
+    return new Response(null, init);
+  }
+  return responseWithNodeBody(incoming, init);
 }
