@@ -7,7 +7,7 @@ import { createInstance, type i18n } from "i18next";
 import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { secureCookies } from "./env.server";
 import { cookieValue, decodeCookieData } from "./signed-cookie.server";
-import { fallbackLanguage, isSupportedLanguage, supportedLanguages } from "~/lib/i18n";
+import { fallbackLanguage, isSupportedLanguage, keyReading, supportedLanguages } from "~/lib/i18n";
 import { messages } from "~/locales/resources";
 import type { LanguageCode } from "@contract/upstream";
 
@@ -46,6 +46,7 @@ const translations = createInstance({
   supportedLngs: [...supportedLanguages],
   fallbackLng: fallbackLanguage,
   interpolation: { escapeValue: false },
+  ...keyReading,
   initAsync: false,
 });
 void translations.init();
