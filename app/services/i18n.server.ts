@@ -41,7 +41,9 @@ export function preferredLanguage(header: string | null): LanguageCode | undefin
  * another's language. remix-i18next's middleware initialised a whole new
  * instance on every request (about 3 % of a page's server CPU; ADR 013).
  */
-const translations = createInstance({
+const translations = createInstance();
+// The options go to init, not createInstance: only init notes the key separators as chosen (see keyReading).
+void translations.init({
   resources: { en: { translation: messages.en }, de: { translation: messages.de } },
   supportedLngs: [...supportedLanguages],
   fallbackLng: fallbackLanguage,
@@ -49,7 +51,6 @@ const translations = createInstance({
   ...keyReading,
   initAsync: false,
 });
-void translations.init();
 
 const localeContext = createContext<LanguageCode>();
 const instanceContext = createContext<i18n>();
