@@ -121,7 +121,8 @@ function exchangeJson(url: URL, method: string, headers: Record<string, string>,
       },
     );
     request.on("error", (error: NodeJS.ErrnoException) => {
-      if (!retried && request.reusedSocket && error.code === "ECONNRESET" && !settled) {
+      // Only a read: a write the service did receive before the connection broke must not happen twice.
+      if (!retried && (method === "GET" || method === "HEAD") && request.reusedSocket && error.code === "ECONNRESET" && !settled) {
         settled = true;
         clearTimeout(timer);
         exchangeJson(url, method, headers, body, timeoutMs, true).then(resolve, reject);
