@@ -86,9 +86,9 @@ class UnexpectedRedirect extends Error {
  * Response and web streams around the same socket write), a few percent of
  * a signed-in page's server CPU (ADR 013). The rules are fetch's as used
  * here: the timeout covers the whole exchange (a DOMException "TimeoutError"),
- * a redirect is an error, a connection that fails fails the call. A kept-alive
- * connection the service closed just as it was reused is retried once on a
- * fresh one, as Node's documentation advises: the request never reached the service.
+ * a redirect is an error, a connection that fails fails the call. A read sent
+ * on a kept-alive connection the service closed just as it was reused is
+ * retried once on a fresh one, as Node's documentation advises.
  */
 function exchangeJson(url: URL, method: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number, retried = false): Promise<Answer> {
   return new Promise<Answer>((resolve, reject) => {
