@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
-import { DatabaseSync } from "node:sqlite";
+import { DatabaseSync, type PrepareOptions, type StatementSync } from "node:sqlite";
 
 /**
  * The sandbox's whole state lives in one SQLite file: the marketplace's data
@@ -156,12 +156,40 @@ export function openDatabase(path: string, { reset = false }: { reset?: boolean 
       for (const suffix of ["", "-wal", "-shm"]) rmSync(path + suffix, { force: true });
     }
   }
-  const db = new DatabaseSync(path);
+  const db = reusePreparedStatements(new DatabaseSync(path));
   db.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;");
   const { user_version: version } = db.prepare("PRAGMA user_version").get() as { user_version: number };
   if (version !== SCHEMA_VERSION) dropAllTables(db);
   db.exec(schema);
   db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+  return db;
+}
+
+/** Statements kept per database; more distinct SQL texts than this (none of ours) start the cache afresh. */
+const MAX_STATEMENTS = 500;
+
+/**
+ * `prepare` answers the statement it prepared before for the same SQL:
+ * the sandbox prepares its statements where it runs them, and compiling the
+ * SQL each time was most of the cost of a lookup (the seller state, the
+ * token check: benchmarks run the sandbox on the portal's cores). No caller
+ * changes a statement's settings or keeps an iterator open, so a statement
+ * can serve every caller; SQLite prepares it again by itself after a schema change.
+ */
+function reusePreparedStatements(db: DatabaseSync): DatabaseSync {
+  const prepare = db.prepare.bind(db);
+  const statements = new Map<string, StatementSync>();
+  db.prepare = (sql: string, options?: PrepareOptions) => {
+    // A statement with options of its own is its caller's alone.
+    if (options) return prepare(sql, options);
+    let statement = statements.get(sql);
+    if (!statement) {
+      if (statements.size >= MAX_STATEMENTS) statements.clear();
+      statement = prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
   return db;
 }
 

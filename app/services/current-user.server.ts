@@ -28,13 +28,12 @@ export async function currentUser(args: RequestArgs): Promise<CurrentUser | unde
   const session = args.context.get(sessionContext);
   const { tokens, user } = session;
   if (!tokens || !user) return undefined;
-  const log = args.context.get(requestMetaContext).log;
 
   if (tokens.expiresAt - RENEWAL_MARGIN_MS <= Date.now()) {
     try {
       session.setTokens(await renewTokens(tokens));
     } catch (error) {
-      log.warn({ err: error }, "access token renewal failed");
+      args.context.get(requestMetaContext).log.warn({ err: error }, "access token renewal failed");
       throw await signOutWithToast(session, args, "auth.codeMissing");
     }
   }

@@ -10,6 +10,7 @@ import { createContext, createCookieSessionStorage, type MiddlewareFunction, typ
 import { revokeTokens } from "./auth.server";
 import { env, secureCookies } from "./env.server";
 import { requestMetaContext } from "./request-context.server";
+import { signedCookie } from "./signed-cookie.server";
 import { safeReturnPath } from "~/lib/safe-path";
 
 export type SessionTokens = {
@@ -46,14 +47,14 @@ function sessionLifetimes(): SessionLifetimes {
 
 function sessionStorage(): SessionStorage<SessionData> {
   storage ??= createCookieSessionStorage<SessionData>({
-    cookie: {
-      name: "sp_session",
+    // Read on every request: verified with node:crypto rather than WebCrypto (signed-cookie.server.ts).
+    cookie: signedCookie("sp_session", {
       httpOnly: true,
       sameSite: "lax",
       path: "/",
       secure: secureCookies,
       secrets: [env().SESSION_SECRET],
-    },
+    }),
   });
   return storage;
 }

@@ -140,6 +140,26 @@ describe("onboarding: the seller", () => {
     });
   }
 
+  // The sandbox reuses its prepared statements: the same lookups, repeated, must still see every change and every token anew.
+  it("answers the state afresh on every call, and checks the token on every call", async () => {
+    const token = await mintToken(sandbox, "seller.mapped@example.com");
+    const state = async () => (await callService(sandbox, "/onboarding/me/seller/state", { token })).body as unknown;
+    expect(await state()).toEqual({ state: "CATALOGUE_DATA_MAPPING_FINISHED" });
+    expect(await state()).toEqual({ state: "CATALOGUE_DATA_MAPPING_FINISHED" });
+    const staff = await mintToken(sandbox, "success@example.com");
+    expect((await callService(sandbox, "/onboarding/api-external/sellers/seller-mapped/mark-as-active", { token: staff, method: "POST" })).status).toBe(200);
+    expect(await state()).toEqual({ state: "ACTIVE" });
+
+    const other = await mintToken(sandbox, "seller.new@example.com");
+    expect((await callService(sandbox, "/onboarding/me/seller/state", { token: other })).body).toEqual({ state: "REGISTERED" });
+    expect((await control(sandbox, "POST", "/tokens/expire", { access_token: token })).status).toBe(200);
+    const expired = await callService(sandbox, "/onboarding/me/seller/state", { token });
+    expect(expired.status).toBe(401);
+    expectErrorBody(expired.body, "INVALID_TOKEN");
+    expect((await callService(sandbox, "/onboarding/me/seller/state", { token: `${other}x` })).status).toBe(401);
+    expect((await callService(sandbox, "/onboarding/me/seller/state", { token: other })).body).toEqual({ state: "REGISTERED" });
+  });
+
   it("describes the active seller, with the ce-fds field", async () => {
     const token = await mintToken(sandbox, "seller.active@example.com");
     const { status, body } = await callService(sandbox, "/onboarding/me/seller", { token });

@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { getLocale, i18nextMiddleware, localeCookie } from "~/services/i18n.server";
+import { getI18n, getLocale, getRenderI18n, i18nextMiddleware, localeCookie } from "~/services/i18n.server";
 
 async function detect(headers: Record<string, string>): Promise<string> {
   const context = new RouterContextProvider();
@@ -37,5 +37,50 @@ describe("language detection: cookie, then Accept-Language, then en", () => {
   it("ignores a cookie with an unsupported language", async () => {
     const cookie = (await localeCookie.serialize("fr")).split(";")[0]!;
     expect(await detect({ Cookie: cookie, "Accept-Language": "de" })).toBe("de");
+  });
+});
+
+describe("each request's own i18next instance", () => {
+  async function instanceFor(headers: Record<string, string>) {
+    const context = new RouterContextProvider();
+    const request = new Request("http://localhost/", { headers });
+    await i18nextMiddleware({ request, context, params: {}, url: new URL(request.url), pattern: "/" } as never, async () => new Response());
+    return getI18n(context);
+  }
+
+  it("speaks the request's language, whatever the requests before and beside it spoke", async () => {
+    const german = (await localeCookie.serialize("de")).split(";")[0]!;
+    const english = (await localeCookie.serialize("en")).split(";")[0]!;
+    const [de, en, fromHeader, plain] = await Promise.all([
+      instanceFor({ Cookie: german }),
+      instanceFor({ Cookie: english, "Accept-Language": "de" }),
+      instanceFor({ "Accept-Language": "de-DE" }),
+      instanceFor({}),
+    ]);
+    expect([de.language, en.language, fromHeader.language, plain.language]).toEqual(["de", "en", "de", "en"]);
+    expect(de.t("layout.skipToContent")).toBe("Zum Inhalt springen");
+    expect(en.t("layout.skipToContent")).toBe("Skip to content");
+    // One request switching its instance (nothing on the server does) leaves the others alone.
+    await de.changeLanguage("en");
+    expect(fromHeader.t("layout.skipToContent")).toBe("Zum Inhalt springen");
+    expect((await instanceFor({ Cookie: german })).t("layout.skipToContent")).toBe("Zum Inhalt springen");
+    expect(plain.t("layout.skipToContent")).toBe("Skip to content");
+  });
+
+  it("falls back to English for a key German lacks, and interpolates", async () => {
+    const german = (await localeCookie.serialize("de")).split(";")[0]!;
+    const de = await instanceFor({ Cookie: german });
+    expect(de.t("no.such.key")).toBe("no.such.key");
+    expect(de.getFixedT("en")("layout.skipToContent")).toBe("Skip to content");
+  });
+
+  it("hands the render a view of the request's instance", async () => {
+    const context = new RouterContextProvider();
+    const request = new Request("http://localhost/", { headers: { "Accept-Language": "de" } });
+    await i18nextMiddleware({ request, context, params: {}, url: new URL(request.url), pattern: "/" } as never, async () => new Response());
+    const view = getRenderI18n(context);
+    expect(Object.keys(view)).toEqual([]);
+    expect(view.language).toBe("de");
+    expect(view.t("layout.skipToContent")).toBe("Zum Inhalt springen");
   });
 });

@@ -50,7 +50,10 @@ export function upstream(args: RequestArgs) {
     accessToken: context.get(sessionContext).tokens?.accessToken,
     locale: getLocale(context),
     requestId: meta.requestId,
-    log: meta.log,
+    // The request's logger is made when a call fails and logs, not for every call.
+    get log() {
+      return meta.log;
+    },
   });
   const endSessionOn401or403 = async (error: unknown): Promise<never> => {
     if (error instanceof UpstreamError && (error.status === 401 || error.status === 403)) {
