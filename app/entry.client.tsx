@@ -3,7 +3,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { fallbackLanguage, isSupportedLanguage, keyReading, supportedLanguages } from "./lib/i18n";
+import { fallbackLanguage, isSupportedLanguage, supportedLanguages } from "./lib/i18n";
 
 async function hydrate() {
   const htmlLang = document.documentElement.lang;
@@ -18,7 +18,6 @@ async function hydrate() {
     supportedLngs: [...supportedLanguages],
     resources: { [language]: { translation: translation as Record<string, unknown> } },
     interpolation: { escapeValue: false },
-    ...keyReading,
   });
 
   startTransition(() => {

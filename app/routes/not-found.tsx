@@ -1,7 +1,7 @@
 import { notFound } from "~/services/not-found.server";
 import type { Route } from "./+types/not-found";
 
-/** Any path no route matches. Also gives the root middleware (language, session) a route to run on. */
+/** Any path no route matches. Also gives remix-i18next's middleware a route to run on. */
 export async function loader(args: Route.LoaderArgs) {
   throw await notFound(args);
 }

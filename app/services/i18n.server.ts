@@ -1,13 +1,14 @@
 /**
- * The page's language and its translations on the server: the language
- * comes from the cookie first, then Accept-Language in the browser's order of
- * preference, then en; each request gets its i18next instance in that language.
+ * The page's language and its translations on the server, through
+ * remix-i18next: the language comes from the cookie first, then
+ * Accept-Language in the browser's order of preference, then en; each request
+ * gets its i18next instance in that language.
  */
-import { createInstance, type i18n } from "i18next";
-import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import type { i18n } from "i18next";
+import { createI18nextMiddleware } from "remix-i18next";
 import { secureCookies } from "./env.server";
-import { cookieValue, decodeCookieData } from "./signed-cookie.server";
-import { fallbackLanguage, isSupportedLanguage, keyReading, supportedLanguages } from "~/lib/i18n";
+import { fallbackLanguage, isSupportedLanguage, supportedLanguages } from "~/lib/i18n";
 import { messages } from "~/locales/resources";
 import type { LanguageCode } from "@contract/upstream";
 
@@ -34,56 +35,35 @@ export function preferredLanguage(header: string | null): LanguageCode | undefin
   return ranked.find((entry) => isSupportedLanguage(entry.language))?.language as LanguageCode | undefined;
 }
 
-/**
- * The translations, loaded once at start. Each request gets a clone of it in
- * its language: the clone shares the resources and the services built at
- * init and has a language and translator of its own, so no request can change
- * another's language. remix-i18next's middleware initialised a whole new
- * instance on every request (about 3 % of a page's server CPU; ADR 013).
- */
-const translations = createInstance();
-// The options go to init, not createInstance: only init notes the key separators as chosen (see keyReading).
-void translations.init({
-  resources: { en: { translation: messages.en }, de: { translation: messages.de } },
-  supportedLngs: [...supportedLanguages],
-  fallbackLng: fallbackLanguage,
-  interpolation: { escapeValue: false },
-  ...keyReading,
-  initAsync: false,
+const [detectionMiddleware, detectedLocale, requestInstance] = createI18nextMiddleware({
+  detection: {
+    supportedLanguages: [...supportedLanguages],
+    fallbackLanguage,
+    cookie: localeCookie,
+    // "custom" reads Accept-Language in the browser's order of preference: the
+    // library's "header" gives up when the first language is unsupported ("fr, de").
+    order: ["cookie", "custom"],
+    findLocale: async ({ request }) => preferredLanguage(request.headers.get("Accept-Language")) ?? null,
+  },
+  i18next: {
+    resources: { en: { translation: messages.en }, de: { translation: messages.de } },
+    supportedLngs: [...supportedLanguages],
+    fallbackLng: fallbackLanguage,
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  },
 });
 
-const localeContext = createContext<LanguageCode>();
-const instanceContext = createContext<i18n>();
-
-/** The language the cookie names, when it is one the portal speaks. */
-function cookieLanguage(request: Request): LanguageCode | undefined {
-  const cookieHeader = request.headers.get("Cookie");
-  // Read as localeCookie.parse reads it, without splitting up the whole header (the session cookie is most of it).
-  const raw = cookieHeader ? cookieValue(cookieHeader, localeCookie.name) : undefined;
-  const value = raw ? decodeCookieData(raw) : undefined;
-  return isSupportedLanguage(value) ? value : undefined;
-}
-
-/** The request's language: the cookie, then Accept-Language by quality, then en. */
-function detectLanguage(request: Request): LanguageCode {
-  return cookieLanguage(request) ?? preferredLanguage(request.headers.get("Accept-Language")) ?? fallbackLanguage;
-}
-
 /** Detects the request's language (cookie, then Accept-Language, then en) and gives it its i18next instance. */
-export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const language = detectLanguage(request);
-  context.set(localeContext, language);
-  context.set(instanceContext, translations.cloneInstance({ lng: language }));
-  return next();
-};
+export const i18nextMiddleware: MiddlewareFunction<Response> = detectionMiddleware;
 
 export function getLocale(context: Readonly<RouterContextProvider>): LanguageCode {
-  return context.get(localeContext);
+  return detectedLocale(context) as LanguageCode;
 }
 
 /** The request's i18next instance, in its language. */
 export function getI18n(context: Readonly<RouterContextProvider>): i18n {
-  return context.get(instanceContext);
+  return requestInstance(context);
 }
 
 /**

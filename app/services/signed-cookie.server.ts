@@ -7,8 +7,7 @@
  * server CPU. The same check with node:crypto is synchronous and the same
  * decoding is one Buffer call. Writing (rare: only when the session changed)
  * stays React Router's, so the format is its format, and a cookie written by
- * either is read by both (tests/unit/signed-cookie.test.ts). `cookieValue`
- * and `decodeCookieData` read an unsigned cookie the same way.
+ * either is read by both (tests/unit/signed-cookie.test.ts).
  */
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from "node:crypto";
 import { createCookie, type Cookie, type CookieOptions } from "react-router";
@@ -52,7 +51,7 @@ function unsign(signed: string, key: KeyObject): string | false {
 }
 
 /** React Router's encoding: base64 of the UTF-8 of the JSON. Unreadable data reads as {} (as React Router has it). */
-export function decodeCookieData(value: string): unknown {
+function decodeCookieData(value: string): unknown {
   try {
     return JSON.parse(strictUtf8.decode(Buffer.from(value, "base64")));
   } catch {
