@@ -74,9 +74,9 @@ export class TableAnalysis {
     else this.row(line.split(delimiter), row);
   }
 
-  /** A data row as line bytes, once checking has begun (see `RowChecker.checkBytes`). */
-  checkBytes(bytes: Buffer, start: number, end: number, delimiter: number, row: number): void {
-    this.checker!.checkBytes(bytes, start, end, delimiter, row);
+  /** Data rows as lines of a piece's text, once checking has begun (see `RowChecker.checkLines`). */
+  checkLines(text: string, from: number, delimiter: string, lineEnd: string, trailingCr: boolean, row: number, final?: boolean): { rest: number; row: number } {
+    return this.checker!.checkLines(text, from, delimiter, lineEnd, trailingCr, row, final);
   }
 
   /** Whether rows now go straight to the checks. */
