@@ -5,14 +5,14 @@
  * it can read. Holds a bounded amount of the file (see each reader).
  */
 import { Writable } from "node:stream";
-import { catalogueFileType } from "@contract/catalogue";
-import type { CatalogueFormat, MappingMemory } from "@contract/catalogue-analysis";
+import { catalogueFileType } from "../../../contract/catalogue.ts";
+import type { CatalogueFormat, MappingMemory } from "../../../contract/catalogue-analysis.ts";
 import Papa from "papaparse";
-import { detectDelimiter, detectHeaderRow, detectLineBreak, logicalLines, sampleRecords } from "./dialect";
-import { EncodingGate } from "./encoding";
-import { TableAnalysis } from "./table-analysis";
-import { MAX_RECORD_CHARS, type InspectionOutcome, type InspectorOptions, type ReadingProblem } from "./types";
-import { StopReading, WorkbookError, XLSX_MAX_BYTES, readSheetRows, readWorkbook } from "./xlsx-reader";
+import { detectDelimiter, detectHeaderRow, detectLineBreak, logicalLines, sampleRecords } from "./dialect.ts";
+import { EncodingGate } from "./encoding.ts";
+import { TableAnalysis } from "./table-analysis.ts";
+import { MAX_RECORD_CHARS, type InspectionOutcome, type InspectorOptions, type ReadingProblem } from "./types.ts";
+import { StopReading, WorkbookError, XLSX_MAX_BYTES, readSheetRows, readWorkbook } from "./xlsx-reader.ts";
 
 const EMPTY = Buffer.alloc(0);
 

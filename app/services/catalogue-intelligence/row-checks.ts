@@ -4,10 +4,10 @@
  * rejected, the price column's decimal style. Holds nothing per row except
  * the GTIN set (see gtin-set.ts).
  */
-import { requiredCatalogueFields, type HeaderMapping, type MarketplaceField } from "@contract/catalogue";
-import { reportExamplesPerKind, type RowProblem, type RowProblemKind, type ValidationReport } from "@contract/catalogue-analysis";
-import { GtinSet } from "./gtin-set";
-import { eanProblem, parsePrice, simplePriceStyle, validGtinValue } from "./values";
+import { requiredCatalogueFields, type HeaderMapping, type MarketplaceField } from "../../../contract/catalogue.ts";
+import { reportExamplesPerKind, type RowProblem, type RowProblemKind, type ValidationReport } from "../../../contract/catalogue-analysis.ts";
+import { GtinSet } from "./gtin-set.ts";
+import { eanProblem, parsePrice, simplePriceStyle, validGtinValue } from "./values.ts";
 
 const VALUE_CHARS = 200;
 

@@ -3,11 +3,11 @@
  * the preview, the suggestions from the first rows, then every row checked
  * against the mapping as it comes.
  */
-import type { HeaderMapping } from "@contract/catalogue";
-import { previewRowCount, type CatalogueFormat, type ColumnSuggestion, type MappingMemory, type RowProblem } from "@contract/catalogue-analysis";
-import { RowChecker } from "./row-checks";
-import { memoryCoversExactly, suggestColumns, suggestedMapping } from "./suggestions";
-import type { InspectedAnalysis } from "./types";
+import type { HeaderMapping } from "../../../contract/catalogue.ts";
+import { previewRowCount, type CatalogueFormat, type ColumnSuggestion, type MappingMemory, type RowProblem } from "../../../contract/catalogue-analysis.ts";
+import { RowChecker } from "./row-checks.ts";
+import { memoryCoversExactly, suggestColumns, suggestedMapping } from "./suggestions.ts";
+import type { InspectedAnalysis } from "./types.ts";
 
 /** How many data rows the suggestions look at (their values count too). */
 export const SAMPLE_ROWS = 50;
