@@ -165,7 +165,8 @@ export function createCatalogueInspector(options: InspectorOptions): { input: Wr
     .then((memory) => thread.send({ type: "memory", id, memory: memory ?? null }));
 
   const input = new Writable({
-    highWaterMark: PIECE_BYTES,
+    // As the inspector's own input: the pipe into it pauses only once this much waits on top of the pieces ahead.
+    highWaterMark: PIECE_BYTES * PIECES_AHEAD,
     write(chunk: Buffer, _encoding, callback) {
       if (settled) return callback();
       for (let offset = 0; offset < chunk.byteLength; offset += PIECE_BYTES) {
