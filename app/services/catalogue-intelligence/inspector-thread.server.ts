@@ -54,14 +54,12 @@ class InspectorThread {
 
   constructor() {
     this.worker = new Worker(workerUrl(), { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB }, name: "catalogue-inspector" });
-    // The worker waits for work; it never keeps the process from ending.
-    this.worker.unref();
     this.worker.on("message", (message: FromInspectorThread) => {
       const file = this.files.get(message.id);
       if (!file) return;
       if (message.type === "taken") file.taken();
       else {
-        this.files.delete(message.id);
+        this.forget(message.id);
         file.answer(message.outcome);
       }
     });
@@ -73,17 +71,21 @@ class InspectorThread {
       if (!this.failed) logger.error({ code }, "catalogue inspector: the worker thread ended");
       this.fail();
     });
+    // Idle, the worker never keeps the process from ending (see `add`/`forget`).
+    this.worker.unref();
   }
 
   /** Registers a file; answers its id. */
   add(file: FileInThread): number {
     const id = this.nextId++;
     this.files.set(id, file);
+    // While it reads a file, its answer is awaited: the process waits for it.
+    if (this.files.size === 1) this.worker.ref();
     return id;
   }
 
   forget(id: number): void {
-    this.files.delete(id);
+    if (this.files.delete(id) && this.files.size === 0) this.worker.unref();
   }
 
   send(message: ToInspectorThread, transfer?: ArrayBuffer[]): void {
