@@ -13,7 +13,8 @@
  * main-memory read or two for every row of a large file.
  *
  * Memory budget: the table grows 64 Ki → 256 Ki → 2 Mi slots (22 MiB,
- * ~1.7 million distinct GTINs at the 0.8 load limit; the last step jumps
+ * and a 1 MiB filter once full, see `SeenFilter`; ~1.7 million distinct
+ * GTINs at the 0.8 load limit; the last step jumps
  * straight to the full size, so old and new table together stay under
  * 25 MiB while it rehashes, where doubling would hold 33). Beyond that
  * the set is full: GTINs already in it are still found again (their
@@ -26,6 +27,9 @@ const MIDDLE_SLOTS = 1 << 18;
 const MAX_SLOTS = 1 << 21;
 const MAX_LOAD = 0.8;
 const TWO_TO_32 = 4294967296;
+/** The filter's 32-bit words (2^18: 1 MiB), chosen by a hash's top 18 bits. */
+const FILTER_WORDS = 1 << 18;
+const FILTER_SHIFT = 32 - 18;
 
 /** Mixes high and low parts of the number (GTINs of one seller share long prefixes): the slot from its low bits, the tag from its high ones. */
 function hashOf(low: number, high: number): number {
@@ -37,6 +41,37 @@ function tagOf(hash: number): number {
   return hash >>> 24 || 1;
 }
 
+/**
+ * Once the set is full: a Bloom filter of its GTINs (1 MiB, two bits of
+ * one 32-bit word a GTIN; ~11 % of the GTINs that are not in the set pass
+ * it). It answers most lookups of a new GTIN from a table half the size of
+ * the tags, without walking them.
+ */
+class SeenFilter {
+  private readonly words = new Int32Array(FILTER_WORDS);
+
+  static of(lows: Uint32Array, highs: Uint16Array, tags: Uint8Array): SeenFilter {
+    const filter = new SeenFilter();
+    for (let slot = 0; slot < tags.length; slot++) if (tags[slot] !== 0) filter.add(hashOf(lows[slot]!, highs[slot]!));
+    return filter;
+  }
+
+  get bytes(): number {
+    return this.words.byteLength;
+  }
+
+  mayHold(hash: number): boolean {
+    const mixed = Math.imul(hash ^ (hash >>> 15), 0x2c1b3c6d);
+    const bits = (1 << (mixed & 31)) | (1 << ((mixed >>> 5) & 31));
+    return (this.words[mixed >>> FILTER_SHIFT]! & bits) === bits;
+  }
+
+  private add(hash: number): void {
+    const mixed = Math.imul(hash ^ (hash >>> 15), 0x2c1b3c6d);
+    this.words[mixed >>> FILTER_SHIFT]! |= (1 << (mixed & 31)) | (1 << ((mixed >>> 5) & 31));
+  }
+}
+
 export class GtinSet {
   private tags = new Uint8Array(INITIAL_SLOTS);
   private lows = new Uint32Array(INITIAL_SLOTS);
@@ -44,6 +79,7 @@ export class GtinSet {
   private rows = new Uint32Array(INITIAL_SLOTS);
   private mask = INITIAL_SLOTS - 1;
   private size = 0;
+  private filter: SeenFilter | null = null;
   /** True once a GTIN could not be remembered for lack of room. */
   full = false;
 
@@ -57,6 +93,8 @@ export class GtinSet {
     const high = Math.floor(gtin / TWO_TO_32);
     const hash = hashOf(low, high);
     const tag = tagOf(hash);
+    // Full, a GTIN the filter has not seen is not in the set (and cannot be added): most rows of a large file end here.
+    if (this.filter && !this.filter.mayHold(hash)) return 0;
     const tags = this.tags;
     let slot = hash & this.mask;
     for (let seen = tags[slot]!; seen !== 0; seen = tags[slot]!) {
@@ -66,6 +104,7 @@ export class GtinSet {
     if (this.size + 1 > tags.length * MAX_LOAD) {
       if (tags.length >= MAX_SLOTS) {
         this.full = true;
+        this.filter ??= SeenFilter.of(this.lows, this.highs, this.tags);
         return 0;
       }
       this.grow();
@@ -80,7 +119,7 @@ export class GtinSet {
   }
 
   get bytes(): number {
-    return this.tags.byteLength + this.lows.byteLength + this.highs.byteLength + this.rows.byteLength;
+    return this.tags.byteLength + this.lows.byteLength + this.highs.byteLength + this.rows.byteLength + (this.filter?.bytes ?? 0);
   }
 
   private freeSlot(hash: number): number {

@@ -5,8 +5,8 @@
  * thread it would slow the upload itself and every page served meanwhile.
  *
  * One long-lived worker thread for the process, started with the first file
- * (and again after it failed). Each piece of a file is copied once into a
- * buffer that is handed over (transferred, not copied again); at most
+ * (and again after it failed). A file's bytes are copied once, into pieces
+ * of 256 KiB that are handed over (transferred, not copied again); at most
  * `PIECES_AHEAD` pieces of a file are on their way, so the portal never
  * holds more than that of a file for the inspector, and the pipe into
  * `input` waits for the inspector as before. The worker's young generation
@@ -28,10 +28,11 @@ import { createCatalogueInspector as inspectHere } from "./inspector";
 import type { FromInspectorThread, ToInspectorThread } from "./inspector-messages";
 import type { InspectionOutcome, InspectorOptions } from "./types";
 
-/** How much of a file goes to the worker in one message. */
-const PIECE_BYTES = 64 * 1024;
+/** How much of a file goes to the worker in one message (fewer, larger messages cost less on both sides). */
+const PIECE_BYTES = 256 * 1024;
+const FIRST_PIECE_BYTES = 64 * 1024;
 /** Pieces of one file sent and not yet taken by the inspector: 1 MiB, as the inspector's own input buffer. */
-const PIECES_AHEAD = 16;
+const PIECES_AHEAD = 4;
 /** The worker's young generation (MB): see above. */
 const YOUNG_GENERATION_MB = 8;
 
@@ -166,18 +167,31 @@ export function createCatalogueInspector(options: InspectorOptions): { input: Wr
     .catch(() => null)
     .then((memory) => thread.send({ type: "memory", id, memory: memory ?? null }));
 
+  let piece: Buffer | null = null;
+  let filled = 0;
+  let sent = 0;
+  const sendPiece = () => {
+    const bytes = piece!.subarray(0, filled);
+    thread.send({ type: "bytes", id, bytes }, [bytes.buffer as ArrayBuffer]);
+    piece = null;
+    filled = 0;
+    sent++;
+    ahead++;
+  };
+
   const input = new Writable({
     // As the inspector's own input: the pipe into it pauses only once this much waits on top of the pieces ahead.
     highWaterMark: PIECE_BYTES * PIECES_AHEAD,
     write(chunk: Buffer, _encoding, callback) {
       if (settled) return callback();
-      for (let offset = 0; offset < chunk.byteLength; offset += PIECE_BYTES) {
-        const piece = chunk.subarray(offset, offset + PIECE_BYTES);
-        // Its own buffer (the chunk also goes upstream), handed over without a second copy.
-        const bytes = Buffer.allocUnsafeSlow(piece.byteLength);
-        piece.copy(bytes);
-        thread.send({ type: "bytes", id, bytes }, [bytes.buffer as ArrayBuffer]);
-        ahead++;
+      // Copied once into the piece being filled (the chunk also goes upstream); a full piece is handed over, not copied again.
+      for (let offset = 0; offset < chunk.byteLength; ) {
+        // The first piece is smaller: what the inspector decides from the file's start (its format, or a refusal) comes sooner.
+        piece ??= Buffer.allocUnsafeSlow(sent === 0 ? FIRST_PIECE_BYTES : PIECE_BYTES);
+        const copied = chunk.copy(piece, filled, offset);
+        offset += copied;
+        filled += copied;
+        if (filled === piece.byteLength) sendPiece();
       }
       if (ahead < PIECES_AHEAD) callback();
       else waitingWrite = callback;
@@ -185,6 +199,7 @@ export function createCatalogueInspector(options: InspectorOptions): { input: Wr
     final(callback) {
       if (settled) return callback();
       waitingEnd = callback;
+      if (filled > 0) sendPiece();
       thread.send({ type: "end", id });
     },
   });

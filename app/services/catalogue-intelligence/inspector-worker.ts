@@ -15,6 +15,9 @@ import type { FromInspectorThread, ToInspectorThread } from "./inspector-message
 
 type Inspection = { input: Writable; giveMemory: (memory: MappingMemory | null) => void; answered: boolean; ended: boolean };
 
+/** How much the inspector reads at once (see "bytes"). */
+const READ_BYTES = 64 * 1024;
+
 const port = parentPort;
 const inspections = new Map<number, Inspection>();
 
@@ -53,8 +56,18 @@ port?.on("message", (message: ToInspectorThread) => {
     case "bytes": {
       // Acknowledged once the inspector has taken the piece: the main thread sends only so many ahead (backpressure).
       const taken = () => post({ type: "taken", id: message.id });
-      if (!inspection || inspection.ended) taken();
-      else inspection.input.write(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength), taken);
+      if (!inspection || inspection.ended) {
+        taken();
+        break;
+      }
+      // In parts of 64 KiB: the text the inspector makes of each stays in the young generation's ordinary pages.
+      const { buffer, byteOffset, byteLength } = message.bytes;
+      for (let offset = 0; offset < byteLength; offset += READ_BYTES) {
+        const part = Buffer.from(buffer, byteOffset + offset, Math.min(READ_BYTES, byteLength - offset));
+        if (offset + READ_BYTES >= byteLength) inspection.input.write(part, taken);
+        else inspection.input.write(part);
+      }
+      if (byteLength === 0) taken();
       break;
     }
     case "end":

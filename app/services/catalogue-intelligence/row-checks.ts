@@ -40,11 +40,12 @@ function gtinAt(text: string, start: number, end: number): number {
   if (length !== 8 && length !== 12 && length !== 13 && length !== 14) return -1;
   let sum = 0;
   let value = 0;
-  for (let index = start; index < end - 1; index++) {
+  // Weight 3 for the digit next to the check digit, then alternating.
+  for (let index = start, weight = length % 2 === 0 ? 3 : 1; index < end - 1; index++, weight = 4 - weight) {
     const digit = text.charCodeAt(index) - 48;
     if (digit < 0 || digit > 9) return -1;
     value = value * 10 + digit;
-    sum += (end - 1 - index) % 2 === 1 ? digit * 3 : digit;
+    sum += digit * weight;
   }
   const check = text.charCodeAt(end - 1) - 48;
   if (check < 0 || check > 9 || (10 - (sum % 10)) % 10 !== check) return -1;
