@@ -107,7 +107,8 @@ function csvReading(options: InspectorOptions, finishEarly: (outcome: Inspection
     }
     const checked = table!.checkLines(text, from, delimiter, lineEnd, trailingCr, rows + 1, end);
     rows = checked.row - 1;
-    partial = checked.rest < text.length ? text.slice(checked.rest) : "";
+    // A string of its own (a slice would keep the whole piece's text alive until the next piece).
+    partial = checked.rest < text.length ? bytes.toString("latin1", checked.rest) : "";
     if (partial.length > MAX_RECORD_CHARS) throw new Refusal("lineTooLong", rows + 1);
     return true;
   };
