@@ -1,6 +1,6 @@
 import { execSync } from "node:child_process";
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 /** Identifies this build; the client compares it with the server's to offer a reload after a deploy. */
 function buildId(): string {
@@ -14,8 +14,24 @@ function buildId(): string {
   return `${commit}-${Date.now().toString(36)}`;
 }
 
+/**
+ * The catalogue inspector's worker thread is loaded by Node from a file of
+ * its own: a second entry of the server build, beside index.js (see
+ * app/services/catalogue-intelligence/inspector-thread.server.ts).
+ */
+function catalogueInspectorWorker(): Plugin {
+  return {
+    name: "catalogue-inspector-worker",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    buildStart() {
+      if (this.environment.config.command !== "build") return;
+      this.emitFile({ type: "chunk", id: "./app/services/catalogue-intelligence/inspector-worker.ts", fileName: "catalogue-inspector-worker.js" });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), catalogueInspectorWorker()],
   resolve: { tsconfigPaths: true },
   define: { __BUILD_ID__: JSON.stringify(buildId()) },
 });

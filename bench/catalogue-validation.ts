@@ -17,7 +17,7 @@ import iconv from "iconv-lite";
 import { TestBrowser } from "../tests/support/http-client.ts";
 import { testPorts } from "../tests/support/ports.ts";
 import { startStack } from "../tests/support/stack.ts";
-import { timed, withPeakRss } from "./support/process-stats.ts";
+import { threadCpuSeconds, timed, withPeakRss } from "./support/process-stats.ts";
 
 const MiB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_CATALOGUE_MIB ?? 1024) * MiB;
@@ -78,7 +78,29 @@ function multipartCatalogue(boundary: string, size: number, counter: { bytes: nu
   });
 }
 
-type Run = { mode: "off" | "on"; seconds: number; bytes: number; rows: number; growth: number; startRss: number; cpu: number; rowsChecked: number | null; counts: Record<string, number> };
+type Run = {
+  mode: "off" | "on";
+  seconds: number;
+  bytes: number;
+  rows: number;
+  growth: number;
+  startRss: number;
+  cpu: number;
+  /** CPU seconds of the portal's threads during the upload, by thread name (the main thread as "main"). */
+  threads: Map<string, number>;
+  rowsChecked: number | null;
+  counts: Record<string, number>;
+};
+
+/** CPU seconds each thread (grouped by name; the main thread as "main") used between two readings. */
+function threadCpu(pid: number, before: ReturnType<typeof threadCpuSeconds>, after: ReturnType<typeof threadCpuSeconds>): Map<string, number> {
+  const byName = new Map<string, number>();
+  for (const [tid, thread] of after) {
+    const name = tid === pid ? "main" : thread.name;
+    byName.set(name, (byName.get(name) ?? 0) + thread.seconds - (before.get(tid)?.seconds ?? 0));
+  }
+  return byName;
+}
 
 async function run(mode: "off" | "on"): Promise<Run> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-catalogue-validation-"));
@@ -113,7 +135,9 @@ async function run(mode: "off" | "on"): Promise<Run> {
     await service(`/me/seller/file?fileId=${warmUp}`, "DELETE");
 
     const counter = { bytes: 0, rows: 0 };
+    const threadsBefore = threadCpuSeconds(pid);
     const measured = await withPeakRss(pid, () => timed(() => upload(SIZE, counter)));
+    const threads = threadCpu(pid, threadsBefore, threadCpuSeconds(pid));
     const fileId = measured.result.result;
     let rowsChecked: number | null = null;
     let counts: Record<string, number> = {};
@@ -123,7 +147,7 @@ async function run(mode: "off" | "on"): Promise<Run> {
       counts = analysis.report.counts;
     }
     await service(`/me/seller/file?fileId=${fileId}`, "DELETE");
-    return { mode, seconds: measured.result.seconds, bytes: counter.bytes, rows: counter.rows, growth: measured.growth, startRss: measured.start, cpu: measured.cpu, rowsChecked, counts };
+    return { mode, seconds: measured.result.seconds, bytes: counter.bytes, rows: counter.rows, growth: measured.growth, startRss: measured.start, cpu: measured.cpu, threads, rowsChecked, counts };
   } finally {
     await stack.process.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -150,6 +174,10 @@ for (const result of [off, on]) {
     `${mb(result.growth)} MB`.padStart(20),
     result.cpu.toFixed(1).padStart(14),
   );
+}
+for (const result of [off, on]) {
+  const busy = [...result.threads].filter(([, seconds]) => seconds >= 0.05).sort((a, b) => b[1] - a[1]);
+  console.log(`portal CPU s by thread, inspection ${result.mode}: ${busy.map(([name, seconds]) => `${name} ${seconds.toFixed(1)}`).join(", ")}`);
 }
 console.log(`\nportal RSS at the start (inspection on): ${mb(on.startRss)} MB`);
 console.log(`throughput ratio on/off: ${ratio.toFixed(2)} (target ≥ 0.7) ${ratio >= 0.7 ? "ok" : "MISSED"}`);

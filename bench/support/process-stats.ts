@@ -2,12 +2,28 @@
  * What the benchmarks measure of a running process (from /proc): CPU time
  * and resident memory, sampled while a piece of work runs; and wall time.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 /** User + system CPU seconds a process has used so far. */
 export function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds per thread of a process so far, by thread id (with the thread's name). */
+export function threadCpuSeconds(pid: number): Map<number, { name: string; seconds: number }> {
+  const threads = new Map<number, { name: string; seconds: number }>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
+      threads.set(Number(tid), { name, seconds: (Number(fields[11]) + Number(fields[12])) / 100 });
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return threads;
 }
 
 export function rssBytes(pid: number): number {

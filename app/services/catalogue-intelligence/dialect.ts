@@ -4,7 +4,7 @@
  * separates nothing).
  */
 import Papa from "papaparse";
-import { catalogueDelimiters, maxHeaderRow, type CatalogueDelimiter } from "@contract/catalogue-analysis";
+import { catalogueDelimiters, maxHeaderRow, type CatalogueDelimiter } from "../../../contract/catalogue-analysis.ts";
 
 /** How many lines the detection looks at. */
 const SAMPLE_LINES = 50;

@@ -8,7 +8,7 @@
  */
 import { isUtf8 } from "node:buffer";
 import iconv from "iconv-lite";
-import type { CatalogueEncoding } from "@contract/catalogue-analysis";
+import type { CatalogueEncoding } from "../../../contract/catalogue-analysis.ts";
 
 /** How many bytes after the first non-ASCII byte are looked at before deciding (or the end of the file). */
 const DECIDING_WINDOW = 4096;

@@ -4,7 +4,7 @@
  * spreadsheets use. Written as people write them; matching normalises them
  * (see `normaliseHeader`).
  */
-import type { MarketplaceField } from "@contract/catalogue";
+import type { MarketplaceField } from "../../../contract/catalogue.ts";
 
 export const fieldNames: Record<MarketplaceField, readonly string[]> = {
   EAN: [

@@ -3,7 +3,7 @@
  * suggesting the column mapping, checking every row while the file streams.
  * What the pages use.
  */
-export { createCatalogueInspector } from "./inspector";
+export { createCatalogueInspector } from "./inspector-thread.server";
 export type { InspectionOutcome, InspectedAnalysis, InspectorOptions, ReadingProblem } from "./types";
 export { readingProblems, MAX_RECORD_CHARS } from "./types";
 export { analyseStoredFile, previewStoredFile, problemsCsv, problemCsvLine, problemsCsvHeader, rememberedMapping, formatAsOverride, StoredFileUnreadable } from "./stored-file.server";

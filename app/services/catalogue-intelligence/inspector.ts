@@ -5,14 +5,16 @@
  * it can read. Holds a bounded amount of the file (see each reader).
  */
 import { Writable } from "node:stream";
-import { catalogueFileType } from "@contract/catalogue";
-import type { CatalogueFormat, MappingMemory } from "@contract/catalogue-analysis";
+import { catalogueFileType } from "../../../contract/catalogue.ts";
+import type { CatalogueFormat, MappingMemory } from "../../../contract/catalogue-analysis.ts";
 import Papa from "papaparse";
-import { detectDelimiter, detectHeaderRow, detectLineBreak, logicalLines, sampleRecords } from "./dialect";
-import { EncodingGate } from "./encoding";
-import { TableAnalysis } from "./table-analysis";
-import { MAX_RECORD_CHARS, type InspectionOutcome, type InspectorOptions, type ReadingProblem } from "./types";
-import { StopReading, WorkbookError, XLSX_MAX_BYTES, readSheetRows, readWorkbook } from "./xlsx-reader";
+import { detectDelimiter, detectHeaderRow, detectLineBreak, logicalLines, sampleRecords } from "./dialect.ts";
+import { EncodingGate } from "./encoding.ts";
+import { TableAnalysis } from "./table-analysis.ts";
+import { MAX_RECORD_CHARS, type InspectionOutcome, type InspectorOptions, type ReadingProblem } from "./types.ts";
+import { StopReading, WorkbookError, XLSX_MAX_BYTES, readSheetRows, readWorkbook } from "./xlsx-reader.ts";
+
+const EMPTY = Buffer.alloc(0);
 
 /** How much of a CSV's start the delimiter and header row are detected from. */
 const HEAD_BYTES = 64 * 1024;
@@ -73,55 +75,49 @@ function csvReading(options: InspectorOptions, finishEarly: (outcome: Inspection
     if (options.previewOnly && table!.previewComplete) throw new StopReading();
   };
 
-  let partialBytes: Buffer | null = null;
-
   /**
-   * Once the rows go straight to the checks, a piece without quotes is
-   * checked on its bytes, line by line (the fast path: see
-   * `RowChecker.checkBytes`); a piece with quotes goes to Papa Parse.
+   * Once the rows go to the checks, a piece without quotes is checked where
+   * its lines lie in its text (see `RowChecker.checkLines`), and only its
+   * unfinished last line is kept (in `partial`) for the next piece. A piece
+   * with quotes goes to Papa Parse (answers false; its text is then in `partial`).
    */
-  const feedBytes = (bytes: Buffer, end: boolean): boolean => {
-    const joined = partialBytes ? Buffer.concat([partialBytes, bytes]) : bytes;
-    if (joined.indexOf(34) !== -1) {
-      partialBytes = null;
-      partial = joined.toString("latin1");
+  const feedChecked = (bytes: Buffer, end: boolean): boolean => {
+    // Bytes as Latin-1 characters: one character a byte, the delimiter, quotes and line breaks as they are.
+    const text = bytes.toString("latin1");
+    if (text.indexOf('"') !== -1) {
+      partial += text;
       return false;
     }
-    const lineEnd = newline === "\r" ? 13 : 10;
+    const lineEnd = newline === "\r" ? "\r" : "\n";
     const trailingCr = newline === "\r\n";
-    const delimiter = format!.delimiter!.charCodeAt(0);
-    let start = 0;
-    for (let index = joined.indexOf(lineEnd); index !== -1; index = joined.indexOf(lineEnd, start)) {
-      rows++;
-      table!.checkBytes(joined, start, trailingCr && index > start && joined[index - 1] === 13 ? index - 1 : index, delimiter, rows);
-      start = index + 1;
-    }
-    if (end) {
-      if (start < joined.length) {
-        rows++;
-        table!.checkBytes(joined, start, joined.length, delimiter, rows);
+    const delimiter = format!.delimiter!;
+    let from = 0;
+    if (partial !== "") {
+      // The line the last piece ended in, completed by this piece's first line (or by all of it).
+      const first = text.indexOf(lineEnd);
+      if (first === -1 && !end) {
+        partial += text;
+        if (partial.length > MAX_RECORD_CHARS) throw new Refusal("lineTooLong", rows + 1);
+        return true;
       }
-      partialBytes = null;
-    } else {
-      partialBytes = start < joined.length ? Buffer.from(joined.subarray(start)) : null;
-      if (partialBytes && partialBytes.length > MAX_RECORD_CHARS) throw new Refusal("lineTooLong", rows + 1);
+      from = first === -1 ? text.length : first + 1;
+      const line = partial + text.slice(0, from);
+      partial = "";
+      rows = table!.checkLines(line, 0, delimiter, lineEnd, trailingCr, rows + 1, end).row - 1;
     }
+    const checked = table!.checkLines(text, from, delimiter, lineEnd, trailingCr, rows + 1, end);
+    rows = checked.row - 1;
+    // A string of its own (a slice would keep the whole piece's text alive until the next piece).
+    partial = checked.rest < text.length ? bytes.toString("latin1", checked.rest) : "";
+    if (partial.length > MAX_RECORD_CHARS) throw new Refusal("lineTooLong", rows + 1);
     return true;
   };
 
   const feed = (bytes: Buffer | undefined, end: boolean) => {
     if (stopped || !parser) return;
-    if (table!.checking && partial !== "" && !options.previewOnly && partial.indexOf('"') === -1) {
-      // The checks began in the middle of a piece: its unfinished line moves over to the bytes (one Latin-1 character a byte).
-      partialBytes = Buffer.from(partial, "latin1");
-      partial = "";
-    }
-    if (table!.checking && partial === "" && !options.previewOnly) {
-      if (feedBytes(bytes ?? Buffer.alloc(0), end)) return;
+    if (table!.checking && !options.previewOnly && partial.indexOf('"') === -1) {
+      if (feedChecked(bytes ?? EMPTY, end)) return;
       bytes = undefined;
-    } else if (partialBytes) {
-      partial = partialBytes.toString("latin1");
-      partialBytes = null;
     }
     // Bytes as Latin-1 characters: one character a byte, the delimiter, quotes and line breaks as they are.
     const aggregate = partial + (bytes ? bytes.toString("latin1") : "");

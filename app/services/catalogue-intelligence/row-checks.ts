@@ -4,10 +4,10 @@
  * rejected, the price column's decimal style. Holds nothing per row except
  * the GTIN set (see gtin-set.ts).
  */
-import { requiredCatalogueFields, type HeaderMapping, type MarketplaceField } from "@contract/catalogue";
-import { reportExamplesPerKind, type RowProblem, type RowProblemKind, type ValidationReport } from "@contract/catalogue-analysis";
-import { GtinSet } from "./gtin-set";
-import { eanProblem, parsePrice, simplePriceStyle, validGtinValue } from "./values";
+import { requiredCatalogueFields, type HeaderMapping, type MarketplaceField } from "../../../contract/catalogue.ts";
+import { reportExamplesPerKind, type RowProblem, type RowProblemKind, type ValidationReport } from "../../../contract/catalogue-analysis.ts";
+import { GtinSet } from "./gtin-set.ts";
+import { eanProblem, parsePrice, simplePriceStyle, validGtinValue } from "./values.ts";
 
 const VALUE_CHARS = 200;
 
@@ -22,47 +22,49 @@ function trimmed(value: string): string {
   return isWhitespace(value.charCodeAt(0)) || isWhitespace(value.charCodeAt(value.length - 1)) ? value.trim() : value;
 }
 
-function isWhitespaceByte(byte: number): boolean {
-  return byte === 32 || byte === 9 || byte === 0xa0;
+function isSpace(code: number): boolean {
+  return code === 32 || code === 9 || code === 0xa0;
 }
 
-function blankBytes(bytes: Buffer, start: number, end: number): boolean {
-  for (let index = start; index < end; index++) if (!isWhitespaceByte(bytes[index]!)) return false;
+/** Whether `text` holds only spaces from `start` to `end`. */
+function blankAt(text: string, start: number, end: number): boolean {
+  for (let index = start; index < end; index++) if (!isSpace(text.charCodeAt(index))) return false;
   return true;
 }
 
-/** A valid GTIN's number from its digits (spaces around allowed), or -1: what `validGtinValue` does, on bytes. */
-function gtinFromBytes(bytes: Buffer, start: number, end: number): number {
-  while (start < end && isWhitespaceByte(bytes[start]!)) start++;
-  while (end > start && isWhitespaceByte(bytes[end - 1]!)) end--;
+/** A valid GTIN's number from its digits at `start`–`end` (spaces around allowed), or -1: what `validGtinValue` does, in place. */
+function gtinAt(text: string, start: number, end: number): number {
+  while (start < end && isSpace(text.charCodeAt(start))) start++;
+  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
   const length = end - start;
   if (length !== 8 && length !== 12 && length !== 13 && length !== 14) return -1;
   let sum = 0;
   let value = 0;
-  for (let index = start; index < end - 1; index++) {
-    const digit = bytes[index]! - 48;
+  // Weight 3 for the digit next to the check digit, then alternating.
+  for (let index = start, weight = length % 2 === 0 ? 3 : 1; index < end - 1; index++, weight = 4 - weight) {
+    const digit = text.charCodeAt(index) - 48;
     if (digit < 0 || digit > 9) return -1;
     value = value * 10 + digit;
-    sum += (end - 1 - index) % 2 === 1 ? digit * 3 : digit;
+    sum += digit * weight;
   }
-  const check = bytes[end - 1]! - 48;
+  const check = text.charCodeAt(end - 1) - 48;
   if (check < 0 || check > 9 || (10 - (sum % 10)) % 10 !== check) return -1;
   return value * 10 + check;
 }
 
-/** `simplePriceStyle` on bytes. */
-function simplePriceStyleOfBytes(bytes: Buffer, start: number, end: number): "comma" | "point" | null | undefined {
-  while (start < end && isWhitespaceByte(bytes[start]!)) start++;
-  while (end > start && isWhitespaceByte(bytes[end - 1]!)) end--;
+/** `simplePriceStyle` in place. */
+function simplePriceStyleAt(text: string, start: number, end: number): "comma" | "point" | null | undefined {
+  while (start < end && isSpace(text.charCodeAt(start))) start++;
+  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
   const length = end - start;
   if (length === 0 || length > 12) return undefined;
   let separator = -1;
   for (let index = start; index < end; index++) {
-    const byte = bytes[index]!;
-    if (byte >= 48 && byte <= 57) continue;
+    const code = text.charCodeAt(index);
+    if (code >= 48 && code <= 57) continue;
     const position = index - start;
-    if ((byte === 44 || byte === 46) && separator === -1 && position > 0 && position >= length - 3 && position < length - 1) {
-      separator = byte;
+    if ((code === 44 || code === 46) && separator === -1 && position > 0 && position >= length - 3 && position < length - 1) {
+      separator = code;
       continue;
     }
     return undefined;
@@ -145,61 +147,87 @@ export class RowChecker {
   }
 
   /**
-   * One data row as the bytes of a line without quotes (`start` to `end`,
-   * the line break excluded; ASCII delimiter). The common case, a valid row,
-   * is checked on the bytes without making a single string: the checked
-   * fields' positions are noted in one pass, the GTIN and the price are read
-   * from their digits, and text is made only for a problem's value.
+   * The lines of a piece without quotes, checked where they lie in the
+   * piece's text (its bytes as Latin-1 characters): the common case, a valid
+   * row, without making a single string. The line and field ends are found
+   * with `indexOf` (a search in native code: three times faster here than
+   * a loop over the bytes in JavaScript), only the checked fields' positions
+   * are noted, the GTIN and the price are read from their digits, and text
+   * is made only for a problem's value.
+   *
+   * From `from`: lines ended by `lineEnd` (with `trailingCr`, a CR before it
+   * is no part of the line); `row`: the first line's row number. With
+   * `final` the text after the last line end is the file's last line;
+   * otherwise it is left for the next piece. Answers where that unchecked
+   * text begins and the row number it will have.
    */
-  checkBytes(bytes: Buffer, start: number, end: number, delimiter: number, row: number): void {
+  checkLines(text: string, from: number, delimiter: string, lineEnd: string, trailingCr: boolean, row: number, final = false): { rest: number; row: number } {
     const starts = this.fieldStarts;
     const ends = this.fieldEnds;
     const width = starts.length;
-    let column = 0;
-    let fieldStart = start;
-    for (let index = start; index < end; index++) {
-      if (bytes[index] === delimiter) {
+    let lineStart = from;
+    // The next delimiter, which may already be in a later line.
+    let next = text.indexOf(delimiter, from);
+    for (let lineStop = text.indexOf(lineEnd, from); lineStop !== -1 || (final && lineStart < text.length); lineStop = text.indexOf(lineEnd, lineStart)) {
+      const stop = lineStop === -1 ? text.length : lineStop;
+      let column = 0;
+      let fieldStart = lineStart;
+      while (next !== -1 && next < stop) {
         if (column < width) {
           starts[column] = fieldStart;
-          ends[column] = index;
+          ends[column] = next;
         }
         column++;
-        fieldStart = index + 1;
+        fieldStart = next + 1;
+        next = text.indexOf(delimiter, fieldStart);
       }
+      const end = trailingCr && lineStop !== -1 && stop > lineStart && text.charCodeAt(stop - 1) === 13 ? stop - 1 : stop;
+      if (column < width) {
+        starts[column] = fieldStart;
+        ends[column] = end;
+      }
+      this.checkFieldsAt(text, column + 1, lineStart, end, row);
+      row++;
+      lineStart = stop + 1;
+      if (lineStop === -1) break;
     }
-    if (column < width) {
-      starts[column] = fieldStart;
-      ends[column] = end;
-    }
-    const fieldCount = column + 1;
-    for (let index = fieldCount; index < width; index++) starts[index] = ends[index] = end;
-    if (fieldCount === 1 && blankBytes(bytes, start, end)) return;
+    return { rest: Math.min(lineStart, text.length), row };
+  }
+
+  /** One line's row, its first `fieldCount` fields' positions (up to the checked ones) in `fieldStarts`/`fieldEnds`. */
+  private checkFieldsAt(text: string, fieldCount: number, start: number, end: number, row: number): void {
+    const starts = this.fieldStarts;
+    const ends = this.fieldEnds;
+    for (let index = fieldCount; index < starts.length; index++) starts[index] = ends[index] = end;
+    if (fieldCount === 1 && blankAt(text, start, end)) return;
 
     this.rowsChecked++;
     const before = this.problemCount;
     this.row = row;
     this.readable = false;
-    const slice = (column: number) => bytes.toString("latin1", starts[column], ends[column]).trim();
     if (fieldCount !== this.headers.length) this.report("FIELD_COUNT", "", String(fieldCount));
-    for (const { index, header } of this.required) {
-      if (blankBytes(bytes, starts[index]!, ends[index]!)) this.report("REQUIRED_EMPTY", header, "");
+    for (let index = 0; index < this.required.length; index++) {
+      const column = this.required[index]!.index;
+      if (blankAt(text, starts[column]!, ends[column]!)) this.report("REQUIRED_EMPTY", this.required[index]!.header, "");
     }
-    if (this.eanColumn >= 0 && !blankBytes(bytes, starts[this.eanColumn]!, ends[this.eanColumn]!)) {
-      const gtin = gtinFromBytes(bytes, starts[this.eanColumn]!, ends[this.eanColumn]!);
+    const ean = this.eanColumn;
+    if (ean >= 0 && !blankAt(text, starts[ean]!, ends[ean]!)) {
+      const gtin = gtinAt(text, starts[ean]!, ends[ean]!);
       if (gtin < 0) {
-        const value = slice(this.eanColumn);
+        const value = text.substring(starts[ean]!, ends[ean]!).trim();
         this.report(eanProblem(value) ?? "EAN_FORMAT", this.eanHeader, value);
       } else {
         const firstRow = this.gtins.firstRowOf(gtin, row);
-        if (firstRow) this.report("EAN_DUPLICATE", this.eanHeader, slice(this.eanColumn), firstRow);
+        if (firstRow) this.report("EAN_DUPLICATE", this.eanHeader, text.substring(starts[ean]!, ends[ean]!).trim(), firstRow);
       }
     }
-    if (this.priceColumn >= 0 && !blankBytes(bytes, starts[this.priceColumn]!, ends[this.priceColumn]!)) {
-      let style = simplePriceStyleOfBytes(bytes, starts[this.priceColumn]!, ends[this.priceColumn]!);
+    const price = this.priceColumn;
+    if (price >= 0 && !blankAt(text, starts[price]!, ends[price]!)) {
+      let style = simplePriceStyleAt(text, starts[price]!, ends[price]!);
       if (style === undefined) {
-        const value = slice(this.priceColumn);
-        const price = parsePrice(value);
-        style = price ? price.style : undefined;
+        const value = text.substring(starts[price]!, ends[price]!).trim();
+        const parsed = parsePrice(value);
+        style = parsed ? parsed.style : undefined;
         if (style === undefined) this.report("PRICE_FORMAT", this.priceHeader, value);
       }
       if (style === "comma") this.commaPrices++;

@@ -4,11 +4,11 @@
  * synonyms, small typos), then what the column's values look like. Each
  * field goes to at most one column, the most confident one.
  */
-import { mappingProblems, marketplaceFields, type HeaderMapping, type MarketplaceField } from "@contract/catalogue";
-import type { ColumnSuggestion, MappingMemory } from "@contract/catalogue-analysis";
-import { fieldNames } from "./field-names";
-import { editDistance, headerWords, normaliseHeader, typoAllowance } from "./normalise";
-import { eanProblem, isScientificNotation, looksLikeUrl, parsePrice } from "./values";
+import { mappingProblems, marketplaceFields, type HeaderMapping, type MarketplaceField } from "../../../contract/catalogue.ts";
+import type { ColumnSuggestion, MappingMemory } from "../../../contract/catalogue-analysis.ts";
+import { fieldNames } from "./field-names.ts";
+import { editDistance, headerWords, normaliseHeader, typoAllowance } from "./normalise.ts";
+import { eanProblem, isScientificNotation, looksLikeUrl, parsePrice } from "./values.ts";
 
 /** Below this a suggestion is not made: the seller chooses. */
 const MIN_CONFIDENCE = 0.3;

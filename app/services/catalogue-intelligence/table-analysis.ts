@@ -3,11 +3,11 @@
  * the preview, the suggestions from the first rows, then every row checked
  * against the mapping as it comes.
  */
-import type { HeaderMapping } from "@contract/catalogue";
-import { previewRowCount, type CatalogueFormat, type ColumnSuggestion, type MappingMemory, type RowProblem } from "@contract/catalogue-analysis";
-import { RowChecker } from "./row-checks";
-import { memoryCoversExactly, suggestColumns, suggestedMapping } from "./suggestions";
-import type { InspectedAnalysis } from "./types";
+import type { HeaderMapping } from "../../../contract/catalogue.ts";
+import { previewRowCount, type CatalogueFormat, type ColumnSuggestion, type MappingMemory, type RowProblem } from "../../../contract/catalogue-analysis.ts";
+import { RowChecker } from "./row-checks.ts";
+import { memoryCoversExactly, suggestColumns, suggestedMapping } from "./suggestions.ts";
+import type { InspectedAnalysis } from "./types.ts";
 
 /** How many data rows the suggestions look at (their values count too). */
 export const SAMPLE_ROWS = 50;
@@ -74,9 +74,9 @@ export class TableAnalysis {
     else this.row(line.split(delimiter), row);
   }
 
-  /** A data row as line bytes, once checking has begun (see `RowChecker.checkBytes`). */
-  checkBytes(bytes: Buffer, start: number, end: number, delimiter: number, row: number): void {
-    this.checker!.checkBytes(bytes, start, end, delimiter, row);
+  /** Data rows as lines of a piece's text, once checking has begun (see `RowChecker.checkLines`). */
+  checkLines(text: string, from: number, delimiter: string, lineEnd: string, trailingCr: boolean, row: number, final?: boolean): { rest: number; row: number } {
+    return this.checker!.checkLines(text, from, delimiter, lineEnd, trailingCr, row, final);
   }
 
   /** Whether rows now go straight to the checks. */

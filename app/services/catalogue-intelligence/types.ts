@@ -1,5 +1,5 @@
-import type { HeaderMapping } from "@contract/catalogue";
-import type { CatalogueAnalysis, CatalogueFormatOverride, MappingMemory, RowProblem } from "@contract/catalogue-analysis";
+import type { HeaderMapping } from "../../../contract/catalogue.ts";
+import type { CatalogueAnalysis, CatalogueFormatOverride, MappingMemory, RowProblem } from "../../../contract/catalogue-analysis.ts";
 
 /**
  * Why a file is no catalogue the portal can read at all; such a file is

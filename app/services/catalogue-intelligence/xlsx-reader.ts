@@ -12,7 +12,7 @@
 import { Unzip, UnzipInflate, UnzipPassThrough, type UnzipFile } from "fflate";
 import { SaxesParser, type SaxesTagPlain } from "saxes";
 
-import { XLSX_MAX_BYTES } from "./limits";
+import { XLSX_MAX_BYTES } from "./limits.ts";
 
 export { XLSX_MAX_BYTES };
 /** Shared strings kept for a workbook, in characters. */
