@@ -1,0 +1,163 @@
+/**
+ * The upstream core's JSON exchanges (node:http with kept-alive connections)
+ * against a small local service: the same outcomes as through fetch.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { callService, type CallContext, type ServiceConfig } from "~/services/upstream/http.server";
+import { UpstreamError } from "~/services/upstream/upstream-error.server";
+import type { Logger } from "~/services/logger.server";
+
+type Seen = { method: string; url: string; headers: IncomingMessage["headers"]; body: string };
+const seen: Seen[] = [];
+let handler: (req: IncomingMessage, res: ServerResponse, body: string) => void = () => undefined;
+let server: Server;
+let baseUrl: string;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+    req.on("end", () => {
+      seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
+      handler(req, res, body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const warnings: unknown[] = [];
+const log = { warn: (entry: unknown) => warnings.push(entry) } as unknown as Logger;
+const ctx: CallContext = { accessToken: "token-1", locale: "de", requestId: "req-1", log };
+const service = (overrides: Partial<ServiceConfig> = {}): ServiceConfig => ({ name: "test", baseUrl, apiKey: "key-1", bearer: true, timeoutMs: 2_000, ...overrides });
+const State = z.object({ state: z.string() });
+
+function json(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { "Content-Type": "application/json" });
+  res.end(JSON.stringify(body));
+}
+
+async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(UpstreamError);
+  return error as UpstreamError;
+}
+
+describe("a JSON exchange with an upstream service", () => {
+  it("sends the key, token, language and request id, and reads the answer through its schema", async () => {
+    handler = (_req, res) => json(res, 200, { state: "ACTIVE", extra: "ignored" });
+    seen.length = 0;
+    expect(await callService(service(), ctx, { path: "/me/seller/state", query: { a: "1" }, schema: State })).toEqual({ state: "ACTIVE" });
+    const [request] = seen;
+    expect(request!.method).toBe("GET");
+    expect(request!.url).toBe("/me/seller/state?a=1&apikey=key-1");
+    expect(request!.headers).toMatchObject({ authorization: "Bearer token-1", "accept-language": "de-de", "x-request-id": "req-1", accept: "application/json" });
+  });
+
+  it("sends a JSON body with its length, in UTF-8", async () => {
+    handler = (_req, res, body) => json(res, 200, { state: (JSON.parse(body) as { name: string }).name });
+    seen.length = 0;
+    const answer = await callService(service(), ctx, { method: "PUT", path: "/x", body: { name: "Müller & Söhne 🚚" }, schema: State });
+    expect(answer).toEqual({ state: "Müller & Söhne 🚚" });
+    expect(seen[0]!.headers["content-type"]).toBe("application/json");
+    expect(Number(seen[0]!.headers["content-length"])).toBe(Buffer.byteLength(JSON.stringify({ name: "Müller & Söhne 🚚" })));
+  });
+
+  it("reuses its connection for the calls after the first", async () => {
+    handler = (_req, res) => json(res, 200, { state: "ACTIVE" });
+    const ports = new Set<number>();
+    const track = (socket: { remotePort?: number }) => ports.add(socket.remotePort!);
+    server.on("connection", track);
+    try {
+      for (let i = 0; i < 5; i++) await callService(service(), ctx, { path: "/again", schema: State });
+    } finally {
+      server.off("connection", track);
+    }
+    expect(ports.size).toBeLessThanOrEqual(1);
+  });
+
+  it("retries a GET once after a 503, never a PUT, and reports the service's error body", async () => {
+    let calls = 0;
+    handler = (_req, res) => (++calls === 1 ? json(res, 503, { message: "busy", errorCode: "BUSY" }) : json(res, 200, { state: "ACTIVE" }));
+    expect(await callService(service(), ctx, { path: "/retry", schema: State })).toEqual({ state: "ACTIVE" });
+    expect(calls).toBe(2);
+
+    calls = 0;
+    handler = (_req, res) => {
+      calls++;
+      json(res, 503, { message: "busy", errorCode: "BUSY", errorId: "id-1" });
+    };
+    const error = await failure(callService(service(), ctx, { method: "PUT", path: "/no-retry", body: {}, schema: State }));
+    expect(calls).toBe(1);
+    expect(error.status).toBe(503);
+    expect(error.body).toMatchObject({ message: "busy", errorCode: "BUSY" });
+    expect(error.reference).toBe("id-1");
+  });
+
+  it("keeps the start of an answer that is not JSON as the message, and calls an unexpected answer a contract failure", async () => {
+    handler = (_req, res) => {
+      res.writeHead(500, "Oops", { "Content-Type": "text/html" });
+      res.end("<html>proxy error</html>");
+    };
+    const error = await failure(callService(service(), ctx, { method: "POST", path: "/html", schema: State }));
+    expect(error.body.message).toBe("<html>proxy error</html>");
+
+    handler = (_req, res) => json(res, 200, { nothing: true });
+    expect((await failure(callService(service(), ctx, { path: "/contract", schema: State }))).body.errorCode).toBe("UPSTREAM_CONTRACT");
+    handler = (_req, res) => {
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end("{not json");
+    };
+    expect((await failure(callService(service(), ctx, { path: "/broken", schema: State }))).status).toBe(502);
+    handler = (_req, res) => {
+      res.writeHead(204);
+      res.end();
+    };
+    expect(await callService(service(), ctx, { method: "DELETE", path: "/gone", schema: z.undefined() })).toBeUndefined();
+  });
+
+  it("fails on a redirect, a timeout and a refused connection, each as status 0 with its code", async () => {
+    handler = (_req, res) => {
+      res.writeHead(302, { Location: "https://elsewhere.example/" });
+      res.end();
+    };
+    const redirected = await failure(callService(service(), ctx, { path: "/moved", schema: State }));
+    expect(redirected.status).toBe(0);
+    expect(redirected.body.errorCode).toBe("UPSTREAM_UNREACHABLE");
+
+    handler = () => undefined; // never answers
+    const started = performance.now();
+    const slow = await failure(callService(service({ timeoutMs: 300 }), ctx, { path: "/slow", schema: State }));
+    expect(slow.body.errorCode).toBe("UPSTREAM_TIMEOUT");
+    expect(performance.now() - started).toBeLessThan(1_900);
+
+    const refused = await failure(callService(service({ baseUrl: "http://127.0.0.1:9" }), ctx, { path: "/x", schema: State }));
+    expect(refused.status).toBe(0);
+    expect(refused.body.errorCode).toBe("UPSTREAM_UNREACHABLE");
+  });
+
+  it("fails a dropped connection as unreachable", async () => {
+    handler = (req) => req.socket.destroy();
+    const dropped = await failure(callService(service(), ctx, { method: "POST", path: "/drop", body: {}, schema: State }));
+    expect(dropped.body.errorCode).toBe("UPSTREAM_UNREACHABLE");
+  });
+
+  it("goes on after the service closed its idle kept-alive connection", async () => {
+    handler = (_req, res) => json(res, 200, { state: "ACTIVE" });
+    await callService(service(), ctx, { path: "/first", schema: State });
+    server.closeIdleConnections();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await callService(service(), ctx, { path: "/after-close", schema: State })).toEqual({ state: "ACTIVE" });
+  });
+});
