@@ -4,12 +4,12 @@
  * has to be counted as it arrives: a body past its route's limit is cut off
  * there and answered 413, without reading the rest.
  */
-import { Transform, pipeline, type Readable, type TransformCallback } from "node:stream";
+import { Transform, type Readable, type TransformCallback } from "node:stream";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { logger } from "../app/services/logger.server.ts";
-import { requestWithNodeBody, takeNodeBody } from "../app/services/node-body.server.ts";
+import { requestWithNodeBody } from "../app/services/node-body.server.ts";
 import { bodyLimitFor } from "./body-limits.ts";
 
 class BodyTooLarge extends Error {
@@ -116,12 +116,6 @@ async function sendResponse(res: Response, response: globalThis.Response): Promi
   for (const [name, value] of response.headers) res.append(name, value);
   if (!response.body) {
     res.end();
-    return;
-  }
-  // A body that is a Node stream (a catalogue download) is piped as it is.
-  const nodeBody = takeNodeBody(response);
-  if (nodeBody) {
-    await new Promise<void>((resolve) => pipeline(nodeBody, res, () => resolve()));
     return;
   }
   try {

@@ -4,7 +4,6 @@
  * never read into memory here.
  */
 import { attachmentDisposition, dispositionFileName } from "@contract/catalogue";
-import { responseWithNodeBody, takeNodeBody } from "./node-body.server";
 
 export function catalogueDownloadResponse(upstreamResponse: Response, fallbackName: string): Response {
   const headers = new Headers({
@@ -16,7 +15,5 @@ export function catalogueDownloadResponse(upstreamResponse: Response, fallbackNa
   });
   const length = upstreamResponse.headers.get("content-length");
   if (length) headers.set("Content-Length", length);
-  // The service's Node stream when it has one, so the server pipes it on without web-stream adapters.
-  const node = takeNodeBody(upstreamResponse);
-  return node ? responseWithNodeBody(node, { status: 200, headers }) : new Response(upstreamResponse.body, { status: 200, headers });
+  return new Response(upstreamResponse.body, { status: 200, headers });
 }

@@ -4,17 +4,16 @@
  * Same key, bearer, language and logging rules as the JSON core; failures
  * become the same UpstreamError.
  *
- * Both ways the bytes are Node streams on a plain node:http(s) request: an
- * upload's body is piped into it, and a download's answer is a Response whose
- * Node stream the server pipes to the browser (node-body.server.ts). Through
- * fetch every chunk would pass stream adapters and undici's body machinery,
- * which for a catalogue of gigabytes cost more CPU than the rest of the
- * portal's work on it. node:http follows no redirect and holds nothing back.
+ * An upload's body is a Node stream piped into a plain node:http(s) request:
+ * through fetch every chunk would pass two stream adapters and undici's body
+ * machinery, which for a catalogue of gigabytes cost more CPU than the rest
+ * of the portal's work on it. node:http follows no redirect and holds nothing
+ * back. Downloads stay on fetch (ADR 009: the leaner path kept more garbage
+ * buffers between collections, past the memory bound).
  */
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
-import type { Readable } from "node:stream";
-import { responseWithNodeBody } from "../node-body.server";
+import { Readable } from "node:stream";
 import { acceptLanguage, buildUrl, loggablePath, readErrorBody, type CallContext, type QueryValue, type ServiceConfig } from "./http.server";
 import { UpstreamError } from "./upstream-error.server";
 
@@ -61,7 +60,9 @@ export async function streamService(service: ServiceConfig, ctx: CallContext, re
 
   let response: Response;
   try {
-    response = await exchange(url, request.method, headers, request.body, signal);
+    response = request.body
+      ? await sendStreamed(url, request.method, headers, request.body, signal)
+      : await fetch(url, { method: request.method, headers, credentials: "omit", redirect: "error", signal });
   } catch (cause) {
     if (request.signal?.aborted) throw request.signal.reason ?? cause;
     const timedOut = answerTimeout.signal.aborted;
@@ -73,16 +74,12 @@ export async function streamService(service: ServiceConfig, ctx: CallContext, re
   return response;
 }
 
-/** Sends `body` (if any) as it arrives; resolves with the answer once its status line and headers are in. */
-function exchange(url: URL, method: string, headers: Record<string, string>, body: Readable | undefined, signal: AbortSignal): Promise<Response> {
+/** Writes `body` to the service as it arrives; resolves with the answer once its status line and headers are in. */
+function sendStreamed(url: URL, method: string, headers: Record<string, string>, body: Readable, signal: AbortSignal): Promise<Response> {
   return new Promise((resolve, reject) => {
     const send = url.protocol === "https:" ? httpsRequest : httpRequest;
     const outgoing = send(url, { method, headers, signal }, (incoming) => resolve(asResponse(incoming)));
     outgoing.on("error", reject);
-    if (!body) {
-      outgoing.end();
-      return;
-    }
     body.on("error", (error) => outgoing.destroy(error));
     body.pipe(outgoing);
   });
@@ -100,5 +97,6 @@ function asResponse(incoming: IncomingMessage): Response {
     incoming.resume();
     return new Response(null, init);
   }
-  return responseWithNodeBody(incoming, init);
+  // The upload's answer is a small JSON document.
+  return new Response(Readable.toWeb(incoming) as unknown as ReadableStream<Uint8Array>, init);
 }
