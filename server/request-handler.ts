@@ -9,7 +9,7 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { logger } from "../app/services/logger.server.ts";
-import { requestWithNodeBody } from "../app/services/node-body.server.ts";
+import { requestWithNodeBody, webHeaders } from "../app/services/node-body.server.ts";
 import { bodyLimitFor } from "./body-limits.ts";
 
 class BodyTooLarge extends Error {
@@ -58,7 +58,7 @@ export function reactRouterHandler(options: {
       if (!finished) controller.abort();
     });
 
-    const init: RequestInit = { method: req.method, headers: requestHeaders(req), signal: controller.signal };
+    const init: RequestInit = { method: req.method, headers: webHeaders(req.headers), signal: controller.signal };
     let body: Readable | undefined;
     if (req.method !== "GET" && req.method !== "HEAD") {
       const limit = bodyLimitFor(req.path);
@@ -94,16 +94,6 @@ function requestUrl(req: Request): string {
   const port = /:(\d+)$/.exec(req.app.enabled("trust proxy") ? (req.get("x-forwarded-host") ?? host) : host)?.[1];
   const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
   return `${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`;
-}
-
-function requestHeaders(req: Request): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else headers.set(name, value);
-  }
-  return headers;
 }
 
 async function sendResponse(res: Response, response: globalThis.Response): Promise<void> {

@@ -7,8 +7,10 @@
  * symbol (the server and the app's build are separate module graphs).
  * Whoever takes the body first decides its form: the catalogue upload takes
  * the Node stream, and everything else reads the web body as usual
- * (`formData()`, a middleware), which then works as before.
+ * (`formData()`, a middleware), which then works as before. `webHeaders`
+ * turns Node's parsed headers into web Headers for both directions.
  */
+import type { IncomingHttpHeaders } from "node:http";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { createReadableStreamFromReadable } from "@react-router/node";
@@ -71,4 +73,14 @@ export function requestBodyStream(request: Request, highWaterMark?: number): Rea
   if (node) return node;
   if (!request.body || request.bodyUsed) return null;
   return Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>, highWaterMark ? { highWaterMark } : undefined);
+}
+
+/** Node's parsed headers (a request's or an answer's) as web Headers, repeated ones kept. */
+export function webHeaders(incoming: IncomingHttpHeaders): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return headers;
 }

@@ -72,8 +72,14 @@ export function loggablePath(url: URL): string {
 /** What callService reads of an answer: a fetch `Response`, or the buffered answer of `exchangeJson`. */
 type Answer = { status: number; statusText: string; ok: boolean; text(): Promise<string> };
 
-/** Kept-alive connections per protocol, reused by every JSON call of every request. */
+/** Kept-alive connections per protocol, reused by every upstream call of every request. */
 const agents = { "http:": new http.Agent({ keepAlive: true }), "https:": new https.Agent({ keepAlive: true }) } as const;
+
+/** A node:http(s) request to an upstream service, on the kept-alive connections of its protocol. */
+export function upstreamRequest(url: URL, options: http.RequestOptions, onResponse: (response: http.IncomingMessage) => void): http.ClientRequest {
+  const secure = url.protocol === "https:";
+  return (secure ? https : http).request(url, { ...options, agent: secure ? agents["https:"] : agents["http:"] }, onResponse);
+}
 
 class UnexpectedRedirect extends Error {
   override name = "UnexpectedRedirect";
@@ -99,11 +105,9 @@ function exchangeJson(url: URL, method: string, headers: Record<string, string>,
       clearTimeout(timer);
       outcome();
     };
-    const client = url.protocol === "https:" ? https : http;
-    const agent = url.protocol === "https:" ? agents["https:"] : agents["http:"];
-    const request = client.request(
+    const request = upstreamRequest(
       url,
-      { method, agent, headers: body === undefined ? headers : { ...headers, "Content-Length": String(Buffer.byteLength(body)) } },
+      { method, headers: body === undefined ? headers : { ...headers, "Content-Length": String(Buffer.byteLength(body)) } },
       (response) => {
         const status = response.statusCode ?? 0;
         response.on("error", (error) => settle(() => reject(error)));

@@ -11,10 +11,10 @@
  * back. Downloads stay on fetch (ADR 009: the leaner path kept more garbage
  * buffers between collections, past the memory bound).
  */
-import { request as httpRequest, type IncomingMessage } from "node:http";
-import { request as httpsRequest } from "node:https";
+import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
-import { acceptLanguage, buildUrl, loggablePath, readErrorBody, type CallContext, type QueryValue, type ServiceConfig } from "./http.server";
+import { webHeaders } from "../node-body.server";
+import { acceptLanguage, buildUrl, loggablePath, readErrorBody, upstreamRequest, type CallContext, type QueryValue, type ServiceConfig } from "./http.server";
 import { UpstreamError } from "./upstream-error.server";
 
 export type StreamRequest = {
@@ -77,8 +77,7 @@ export async function streamService(service: ServiceConfig, ctx: CallContext, re
 /** Writes `body` to the service as it arrives; resolves with the answer once its status line and headers are in. */
 function sendStreamed(url: URL, method: string, headers: Record<string, string>, body: Readable, signal: AbortSignal): Promise<Response> {
   return new Promise((resolve, reject) => {
-    const send = url.protocol === "https:" ? httpsRequest : httpRequest;
-    const outgoing = send(url, { method, headers, signal }, (incoming) => resolve(asResponse(incoming)));
+    const outgoing = upstreamRequest(url, { method, headers, signal }, (incoming) => resolve(asResponse(incoming)));
     outgoing.on("error", reject);
     body.on("error", (error) => outgoing.destroy(error));
     body.pipe(outgoing);
@@ -86,13 +85,8 @@ function sendStreamed(url: URL, method: string, headers: Record<string, string>,
 }
 
 function asResponse(incoming: IncomingMessage): Response {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(incoming.headers)) {
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else if (value !== undefined) headers.set(name, value);
-  }
   const status = incoming.statusCode ?? 502;
-  const init = { status, statusText: incoming.statusMessage, headers };
+  const init = { status, statusText: incoming.statusMessage, headers: webHeaders(incoming.headers) };
   if (status === 204 || status === 304) {
     incoming.resume();
     return new Response(null, init);
