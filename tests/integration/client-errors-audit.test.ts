@@ -4,28 +4,15 @@
  * routes that do not exist) answer their 4xx, and the portal logs no error
  * for them. request-guards.test.ts covers the ones the guards refuse first.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sandboxPortalEnv } from "../../scripts/sandbox-env";
-import { testPorts } from "../support/ports";
-import { startPortal, type RunningProcess } from "../support/stack";
-import { SANDBOX } from "./ports";
+import { describe, expect, it } from "vitest";
+import { ownPortal } from "./own-portal";
 
 describe("client errors inside the router (finding 5)", () => {
-  let portal: { portalUrl: string; process: RunningProcess };
-
-  beforeAll(async () => {
-    // A portal of its own, to read its log; its sandbox is the suite's.
-    const { portalPort } = testPorts(3295, 0);
-    const env = sandboxPortalEnv(SANDBOX, `http://localhost:${portalPort}`, "integration-test-session-secret-0123456789");
-    portal = await startPortal(env, portalPort);
-  });
-
-  afterAll(async () => {
-    await portal?.process.stop();
-  });
+  // A portal of its own, to read its log.
+  const portal = ownPortal(3295);
 
   it("answers with the 4xx and logs a warning at most", async () => {
-    const url = portal.portalUrl;
+    const url = portal.url();
     const own = { Origin: url, "Content-Type": "application/x-www-form-urlencoded" };
     const checks: [string, RequestInit][] = [
       // A page without an action: React Router's 405.
@@ -41,10 +28,6 @@ describe("client errors inside the router (finding 5)", () => {
       expect(response.status, `${init.method ?? "GET"} ${path}`).toBeGreaterThanOrEqual(300);
       expect(response.status, `${init.method ?? "GET"} ${path}`).toBeLessThan(500);
     }
-    const errorLines = portal.process
-      .output()
-      .split("\n")
-      .filter((line) => line.includes('"level":50'));
-    expect(errorLines).toEqual([]);
+    expect(portal.errorLines()).toEqual([]);
   });
 });

@@ -4,12 +4,10 @@
  * return-path check, client errors answered as such, and /assets.
  */
 import { request as httpRequest } from "node:http";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { sandboxPortalEnv } from "../../scripts/sandbox-env";
+import { afterEach, describe, expect, it } from "vitest";
 import { TestBrowser } from "../support/http-client";
-import { testPorts } from "../support/ports";
-import { startPortal, type RunningProcess } from "../support/stack";
-import { PORTAL, SANDBOX } from "./ports";
+import { ownPortal } from "./own-portal";
+import { PORTAL } from "./ports";
 import { clearFaultsAndCounters, requestCount } from "./sandbox-control";
 
 const PORTAL_HOST = new URL(PORTAL).host;
@@ -175,21 +173,11 @@ describe("request bodies (finding 4)", () => {
 });
 
 describe("client errors (finding 5) and /assets (finding 6)", () => {
-  let portal: { portalUrl: string; process: RunningProcess };
-
-  beforeAll(async () => {
-    // A portal of its own, to read its log; its sandbox is the suite's.
-    const { portalPort } = testPorts(3297, 0);
-    const env = sandboxPortalEnv(SANDBOX, `http://localhost:${portalPort}`, "integration-test-session-secret-0123456789");
-    portal = await startPortal(env, portalPort);
-  });
-
-  afterAll(async () => {
-    await portal?.process.stop();
-  });
+  // A portal of its own, to read its log.
+  const portal = ownPortal(3297);
 
   it("answers malformed or unknown requests with their 4xx and logs no error", async () => {
-    const url = portal.portalUrl;
+    const url = portal.url();
     const checks: [string, RequestInit, number][] = [
       ["/%zz", {}, 404],
       ["/", { method: "OPTIONS" }, 405],
@@ -201,19 +189,15 @@ describe("client errors (finding 5) and /assets (finding 6)", () => {
       const response = await fetch(`${url}${path}`, { ...init, redirect: "manual" });
       expect(response.status, `${init.method ?? "GET"} ${path}`).toBe(status);
     }
-    const errorLines = portal.process
-      .output()
-      .split("\n")
-      .filter((line) => line.includes('"level":50'));
-    expect(errorLines).toEqual([]);
+    expect(portal.errorLines()).toEqual([]);
   });
 
   it("/assets is not a redirect loop", async () => {
     const browser = new TestBrowser();
-    const { hops, response } = await browser.navigate(`${portal.portalUrl}/assets`);
+    const { hops, response } = await browser.navigate(`${portal.url()}/assets`);
     expect(hops.length).toBeLessThanOrEqual(1);
     expect(response.status).toBe(404);
-    const slash = await browser.navigate(`${portal.portalUrl}/assets/`);
+    const slash = await browser.navigate(`${portal.url()}/assets/`);
     expect(slash.hops.map((hop) => hop.location)).toEqual(["/assets"]);
     expect(slash.response.status).toBe(404);
   });
