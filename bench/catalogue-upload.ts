@@ -13,19 +13,20 @@
  * Run: `npm run bench:catalogue` (BENCH_CATALOGUE_MIB=… for another size,
  * BENCH_ROUNDS=… for more or fewer rounds of one upload each way).
  */
-import { createHash, type Hash } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { createHash, randomInt, type Hash } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { TestBrowser } from "../tests/support/http-client.ts";
 import { testPorts } from "../tests/support/ports.ts";
 import { startStack } from "../tests/support/stack.ts";
-import { timed, withPeakRss } from "./support/process-stats.ts";
+import { cpuSeconds, timed, withPeakRss } from "./support/process-stats.ts";
 
 const SIZE = Number(process.env.BENCH_CATALOGUE_MIB ?? 1024) * 1024 * 1024;
 const SELLER = "seller.catalogue@example.com";
 const INSPECTION = process.env.CATALOGUE_INSPECTION === "on" ? "on" : "off";
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const MiB = 1024 * 1024;
 
 /** One MiB of catalogue rows, repeated: realistic line lengths without generating 1 GiB of distinct text. */
@@ -74,6 +75,20 @@ function multipartCatalogue(boundary: string, size: number, hash: Hash, withType
 
 const mibPerSecond = (seconds: number) => SIZE / MiB / seconds;
 
+/** A boundary shaped like Chromium's for a FormData body (`----WebKitFormBoundary` and 16 letters or digits), for both sides alike. */
+function browserBoundary(): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  return `----WebKitFormBoundary${Array.from({ length: 16 }, () => alphabet[randomInt(alphabet.length)]).join("")}`;
+}
+
+/**
+ * Writes the page cache's dirty pages to disk before a timed transfer, so that
+ * no transfer pays for the write-back of the one before it (the sandbox keeps
+ * 1 GiB files; the kernel writes them out about 30 s later, in the middle of
+ * whichever transfer runs then).
+ */
+const settleDisk = () => execFileSync("sync");
+
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-catalogue-"));
 const stack = await startStack({
   ...testPorts(3400, 4400),
@@ -90,25 +105,35 @@ try {
   });
   const { access_token: token } = (await minted.json()) as { access_token: string };
 
-  // Warm-up: a small upload through the portal first, so its heap has grown to working size before it is measured.
-  {
-    const boundary = "----bench-warm-up";
+  // Warm-up: a small upload through the portal first, so its heap has grown to
+  // working size before it is measured; the file is kept for the download's warm-up.
+  const warmUpFileId = await (async () => {
+    const boundary = browserBoundary();
     const response = await browser.request(`${stack.portalUrl}/upload/catalog/file`, {
       method: "POST",
       headers: { Accept: "application/json", "Content-Type": `multipart/form-data; boundary=${boundary}` },
       body: multipartCatalogue(boundary, 32 * MiB, createHash("sha256"), false),
       duplex: "half",
     } as RequestInit);
-    const answer = (await response.json()) as { fileId?: string };
-    await fetch(`${stack.sandboxUrl}/catalogue-upload/me/seller/file?apikey=sandbox-api-key&fileId=${answer.fileId}`, {
-      method: "DELETE",
-      headers: { Authorization: `Bearer ${token}` },
-    });
-  }
+    return ((await response.json()) as { fileId: string }).fileId;
+  })();
+
+  /** A file back through the portal, hashed as it arrives. */
+  const downloadViaPortal = async (id: string) => {
+    const response = await browser.get(`${stack.portalUrl}/upload/catalog/file?fileId=${encodeURIComponent(id)}`);
+    if (response.status !== 200 || !response.body) throw new Error(`download: ${response.status} ${await response.text()}`);
+    const hash = createHash("sha256");
+    let bytes = 0;
+    for await (const chunk of response.body) {
+      hash.update(chunk);
+      bytes += chunk.length;
+    }
+    return { digest: hash.digest("hex"), bytes };
+  };
 
   const uploadDirect = () =>
     timed(async () => {
-      const boundary = "----bench-direct";
+      const boundary = browserBoundary();
       const response = await fetch(`${stack.sandboxUrl}/catalogue-upload/me/seller/file?apikey=sandbox-api-key`, {
         method: "POST",
         headers: { Authorization: `Bearer ${token}`, "Content-Type": `multipart/form-data; boundary=${boundary}` },
@@ -122,7 +147,7 @@ try {
   const uploadViaPortal = (hash: Hash) =>
     withPeakRss(pid, () =>
       timed(async () => {
-        const boundary = "----bench-portal";
+        const boundary = browserBoundary();
         const response = await browser.request(`${stack.portalUrl}/upload/catalog/file`, {
           method: "POST",
           headers: { Accept: "application/json", "Content-Type": `multipart/form-data; boundary=${boundary}` },
@@ -143,23 +168,28 @@ try {
   // Rounds of one upload each way, alternating which goes first, so that the
   // noise of a shared machine falls on both alike; the direct upload is the
   // baseline of this machine, this run. The last portal upload is downloaded below.
-  const rounds: { direct: number; portal: number; growth: number; cpu: number }[] = [];
+  const rounds: { direct: number; portal: number; growth: number; cpu: number; sandboxDirect: number; sandboxPortal: number }[] = [];
+  const sandboxPid = Number(readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/)[0]);
   let portalHash = createHash("sha256");
   let fileId = "";
   let directSize = 0;
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 === 0 ? (["direct", "portal"] as const) : (["portal", "direct"] as const);
-    const sample = { direct: 0, portal: 0, growth: 0, cpu: 0 };
+    const sample = { direct: 0, portal: 0, growth: 0, cpu: 0, sandboxDirect: 0, sandboxPortal: 0 };
     for (const side of order) {
+      if (side === "portal" && fileId) await deleteFile(fileId);
+      settleDisk();
+      const sandboxCpu = cpuSeconds(sandboxPid);
       if (side === "direct") {
         const direct = await uploadDirect();
+        sample.sandboxDirect = cpuSeconds(sandboxPid) - sandboxCpu;
         sample.direct = direct.seconds;
         directSize = direct.result.size;
         await deleteFile(direct.result.id);
       } else {
-        if (fileId) await deleteFile(fileId);
         portalHash = createHash("sha256");
         const viaPortal = await uploadViaPortal(portalHash);
+        sample.sandboxPortal = cpuSeconds(sandboxPid) - sandboxCpu;
         Object.assign(sample, { portal: viaPortal.result.seconds, growth: viaPortal.growth, cpu: viaPortal.cpu });
         fileId = viaPortal.result.result;
       }
@@ -168,20 +198,12 @@ try {
   }
   const uploadedDigest = portalHash.digest("hex");
 
-  // Back through the portal, hashed as it arrives.
-  const download = await withPeakRss(pid, () =>
-    timed(async () => {
-      const response = await browser.get(`${stack.portalUrl}/upload/catalog/file?fileId=${encodeURIComponent(fileId)}`);
-      if (response.status !== 200 || !response.body) throw new Error(`download: ${response.status} ${await response.text()}`);
-      const hash = createHash("sha256");
-      let bytes = 0;
-      for await (const chunk of response.body) {
-        hash.update(chunk);
-        bytes += chunk.length;
-      }
-      return { digest: hash.digest("hex"), bytes };
-    }),
-  );
+  // Back through the portal. Waiting for the disk gives the portal idle time in
+  // which V8 may shrink its heap, so a small download first brings it back to
+  // working size, as the warm-up upload does before the uploads.
+  settleDisk();
+  await downloadViaPortal(warmUpFileId);
+  const download = await withPeakRss(pid, () => timed(() => downloadViaPortal(fileId)));
 
   const total = (side: "direct" | "portal") => rounds.reduce((sum, sample) => sum + sample[side], 0);
   const directRate = (SIZE * ROUNDS) / MiB / total("direct");
@@ -193,7 +215,7 @@ try {
   const uploadGrowth = Math.max(...rounds.map((sample) => sample.growth));
 
   console.log(`\nCatalogue of ${(SIZE / MiB).toFixed(0)} MiB (generated CSV), catalogue inspection ${INSPECTION}, ${ROUNDS} rounds\n`);
-  console.log("round".padEnd(8), "direct MiB/s".padStart(13), "portal MiB/s".padStart(13), "ratio".padStart(6), "portal RSS growth".padStart(18), "portal CPU s".padStart(13));
+  console.log("round".padEnd(8), "direct MiB/s".padStart(13), "portal MiB/s".padStart(13), "ratio".padStart(6), "portal RSS growth".padStart(18), "portal CPU s".padStart(13), "sandbox CPU s direct/portal".padStart(28));
   for (const [index, sample] of rounds.entries()) {
     console.log(
       String(index + 1).padEnd(8),
@@ -202,6 +224,7 @@ try {
       (sample.direct / sample.portal).toFixed(2).padStart(6),
       `${mb(sample.growth)} MB`.padStart(18),
       sample.cpu.toFixed(1).padStart(13),
+      `${sample.sandboxDirect.toFixed(1)} / ${sample.sandboxPortal.toFixed(1)}`.padStart(28),
     );
   }
   console.log(
@@ -213,7 +236,7 @@ try {
   console.log(`peak RSS growth: ${mb(worstGrowth)} MB (target ≤ 64 MB) ${worstGrowth <= 64_000_000 ? "ok" : "MISSED"}`);
   console.log(`download: ${same ? "same bytes (SHA-256 matches)" : "DIFFERENT bytes"}; direct uploads stored ${directSize} bytes each`);
 
-  await deleteFile(fileId);
+  await Promise.all([deleteFile(fileId), deleteFile(warmUpFileId)]);
   if (!same) process.exitCode = 1;
 } finally {
   await stack.process.stop();

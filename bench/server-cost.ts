@@ -74,7 +74,7 @@ async function htmlBytes(send: () => Promise<Response>): Promise<number> {
 }
 
 const ports = testPorts(3300, 4300);
-const stack = await startStack({ ...ports, extraEnv: PROFILE_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${PROFILE_DIR}` } : {} });
+const stack = await startStack({ ...ports, nodeArgs: PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [] });
 const stopping: (() => Promise<void>)[] = [() => stack.process.stop()];
 try {
   const portalPid = stack.process.child.pid!;

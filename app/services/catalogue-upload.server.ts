@@ -20,7 +20,8 @@ import type { RouterContextProvider } from "react-router";
 import { createCatalogueInspector, memoryCoversExactly, rememberedMapping, type InspectedAnalysis, type ReadingProblem } from "./catalogue-intelligence/index.server";
 import { env } from "./env.server";
 import { type MultipartFile, MultipartFileReader } from "./multipart-file.server";
-import { requestBodyStream } from "./node-body.server";
+import { giveBack } from "./chunk-leases.server";
+import { requestBodyStream, takeNodeBody } from "./node-body.server";
 import { requestMetaContext } from "./request-context.server";
 import { upstream } from "./upstream/index.server";
 import { UpstreamError } from "./upstream/upstream-error.server";
@@ -100,7 +101,10 @@ export function forwardCatalogueUpload(args: RequestArgs, maxBytes = catalogueUp
   const { request, context } = args;
   const log = context.get(requestMetaContext).log;
   const contentType = request.headers.get("content-type") ?? "";
-  const source = /^multipart\/form-data/i.test(contentType) ? requestBodyStream(request, STAGE_BYTES) : null;
+  const multipart = /^multipart\/form-data/i.test(contentType);
+  // The server's own body: its chunks are the HTTP server's copies, held by nothing else, so they can be leased (below).
+  const serverBody = multipart ? takeNodeBody(request) : null;
+  const source = serverBody ?? (multipart ? requestBodyStream(request, STAGE_BYTES) : null);
   if (!source) return Promise.resolve({ ok: false, problem: "malformed" });
   // A browser's plain form post declares its length: an oversized one is refused before a byte is read.
   const declared = Number(request.headers.get("content-length"));
@@ -117,6 +121,8 @@ export function forwardCatalogueUpload(args: RequestArgs, maxBytes = catalogueUp
         contentType,
         maxFileBytes: maxBytes,
         highWaterMark: STAGE_BYTES,
+        // The file's views go to the service and to the inspector (or the sink that stands for it), each giving them back when done.
+        consumers: serverBody ? 2 : undefined,
         onFile: (name, file, info) => onFile(name, file, info.fileName),
       });
     } catch {
@@ -257,5 +263,11 @@ async function storeAnalysis(args: RequestArgs, file: CatalogueFile, inspected: 
 
 /** With inspection off: a sink that takes the bytes and accepts the file without an analysis. */
 function unread(): { input: Writable; result: Promise<{ ok: true; analysis: null }> } {
-  return { input: new Writable({ write: (_chunk, _encoding, callback) => callback() }), result: Promise.resolve({ ok: true, analysis: null }) };
+  const input = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      giveBack(chunk);
+      callback();
+    },
+  });
+  return { input, result: Promise.resolve({ ok: true, analysis: null }) };
 }

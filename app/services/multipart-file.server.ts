@@ -15,6 +15,7 @@
 import { Readable, Writable } from "node:stream";
 import { parse as parseDisposition } from "content-disposition";
 import { parse as parseContentType } from "content-type";
+import { giveBack, holdChunk, lendView } from "./chunk-leases.server";
 
 export type MultipartFileOptions = {
   /** The request's Content-Type header (with the boundary). */
@@ -27,6 +28,12 @@ export type MultipartFileOptions = {
   maxParts?: number;
   /** How much each file stream holds before the body waits. */
   highWaterMark?: number;
+  /**
+   * For a body from the HTTP server: how many consumers give each of a file's
+   * views back (chunk-leases.server.ts), so that a chunk's memory is freed as
+   * soon as all of them are done with it. Unset: chunks are left to the GC.
+   */
+  consumers?: number;
 };
 
 /** One file's bytes; emits `limit` when cut off at the size limit. */
@@ -58,6 +65,8 @@ export class MultipartFileReader extends Writable {
   private state: State = "preamble";
   /** Bytes kept from the previous chunk: an unfinished header block or what may be the start of a delimiter. */
   private pending: Buffer;
+  /** The held chunk `pending` is a view of. */
+  private pendingChunk: Buffer | null = null;
   private parts = 0;
   /** The file being read; null while skipping a field or an unwanted part. */
   private file: MultipartFile | null = null;
@@ -80,8 +89,12 @@ export class MultipartFileReader extends Writable {
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    const held = this.options.consumers !== undefined && holdChunk(chunk);
     let data = this.pending.length > 0 ? Buffer.concat([this.pending, chunk]) : chunk;
     this.pending = Buffer.alloc(0);
+    // The kept tail is in `data` now (copied): its chunk is done with.
+    if (this.pendingChunk) giveBack(this.pendingChunk);
+    this.pendingChunk = null;
     // Only this chunk's pushes count: a refused push is what makes the file stream call _read again.
     this.full = false;
     try {
@@ -91,6 +104,11 @@ export class MultipartFileReader extends Writable {
       return;
     }
     this.pending = data;
+    if (held) {
+      // Views of the chunk went to the file's consumers (each gives its own back); the reader keeps it only for its tail.
+      if (data.length > 0 && data.buffer === chunk.buffer) this.pendingChunk = chunk;
+      else giveBack(chunk);
+    }
     // A full file stream calls _read once its reader has taken enough (no sooner: push() was refused).
     if (this.full) this.waiting = () => callback();
     else callback();
@@ -191,14 +209,19 @@ export class MultipartFileReader extends Writable {
     const room = this.options.maxFileBytes - this.fileBytes;
     this.fileBytes += bytes.length;
     if (bytes.length > room) {
-      if (room > 0) file.push(bytes.subarray(0, room));
+      if (room > 0) file.push(this.lent(bytes.subarray(0, room)));
       // Nothing more is pushed, so nothing is waited for: the rest of the file is read and dropped.
       this.full = false;
       file.truncated = true;
       file.emit("limit");
       return;
     }
-    this.full = !file.push(bytes);
+    this.full = !file.push(this.lent(bytes));
+  }
+
+  private lent(view: Buffer): Buffer {
+    if (this.options.consumers !== undefined) lendView(view, this.options.consumers);
+    return view;
   }
 
   private endPart(): void {

@@ -11,8 +11,8 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 
 export type RunningProcess = { child: ChildProcess; output: () => string; stop: () => Promise<void> };
 
-function run(script: string, env: Record<string, string>): RunningProcess {
-  const child = spawn(process.execPath, [path.join(ROOT, script)], {
+function run(script: string, env: Record<string, string>, nodeArgs: string[] = []): RunningProcess {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, script)], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -45,20 +45,32 @@ export async function waitForHttp(url: string, timeoutMs = 60_000, process?: Run
 
 export type Stack = { portalUrl: string; sandboxUrl: string; process: RunningProcess };
 
-/** Portal + sandbox via scripts/start.ts, as `npm start` runs them. */
-export async function startStack(options: { portalPort: number; sandboxPort: number; extraEnv?: Record<string, string> }): Promise<Stack> {
+/**
+ * Portal + sandbox via scripts/start.ts, as `npm start` runs them. `nodeArgs`
+ * go to the portal's node only (e.g. --cpu-prof, which NODE_OPTIONS refuses).
+ */
+export async function startStack(options: {
+  portalPort: number;
+  sandboxPort: number;
+  extraEnv?: Record<string, string>;
+  nodeArgs?: string[];
+}): Promise<Stack> {
   const dir = mkdtempSync(path.join(tmpdir(), "seller-portal-test-"));
   const portalUrl = `http://localhost:${options.portalPort}`;
   const sandboxUrl = `http://127.0.0.1:${options.sandboxPort}`;
-  const process = run("scripts/start.ts", {
-    PORT: String(options.portalPort),
-    SANDBOX_PORT: String(options.sandboxPort),
-    SANDBOX_DB: path.join(dir, "sandbox.sqlite"),
-    SANDBOX_RESET: "true",
-    SANDBOX_QUIET: "true",
-    ENABLE_DEV_PAGES: "true",
-    ...options.extraEnv,
-  });
+  const process = run(
+    "scripts/start.ts",
+    {
+      PORT: String(options.portalPort),
+      SANDBOX_PORT: String(options.sandboxPort),
+      SANDBOX_DB: path.join(dir, "sandbox.sqlite"),
+      SANDBOX_RESET: "true",
+      SANDBOX_QUIET: "true",
+      ENABLE_DEV_PAGES: "true",
+      ...options.extraEnv,
+    },
+    options.nodeArgs,
+  );
   await waitForHttp(`${portalUrl}/healthz`, 60_000, process);
   return { portalUrl, sandboxUrl, process };
 }

@@ -23,6 +23,7 @@
  */
 import { Writable } from "node:stream";
 import { Worker } from "node:worker_threads";
+import { giveBack } from "../chunk-leases.server";
 import { logger } from "../logger.server";
 import { createCatalogueInspector as inspectHere } from "./inspector";
 import type { FromInspectorThread, ToInspectorThread } from "./inspector-messages";
@@ -183,7 +184,10 @@ export function createCatalogueInspector(options: InspectorOptions): { input: Wr
     // As the inspector's own input: the pipe into it pauses only once this much waits on top of the pieces ahead.
     highWaterMark: PIECE_BYTES * PIECES_AHEAD,
     write(chunk: Buffer, _encoding, callback) {
-      if (settled) return callback();
+      if (settled) {
+        giveBack(chunk);
+        return callback();
+      }
       // Copied once into the piece being filled (the chunk also goes upstream); a full piece is handed over, not copied again.
       for (let offset = 0; offset < chunk.byteLength; ) {
         // The first piece is smaller: what the inspector decides from the file's start (its format, or a refusal) comes sooner.
@@ -193,6 +197,7 @@ export function createCatalogueInspector(options: InspectorOptions): { input: Wr
         filled += copied;
         if (filled === piece.byteLength) sendPiece();
       }
+      giveBack(chunk);
       if (ahead < PIECES_AHEAD) callback();
       else waitingWrite = callback;
     },

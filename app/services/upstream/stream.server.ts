@@ -13,6 +13,7 @@
  */
 import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
+import { giveBack } from "../chunk-leases.server";
 import { webHeaders } from "../node-body.server";
 import { acceptLanguage, buildUrl, loggablePath, readErrorBody, upstreamRequest, type CallContext, type QueryValue, type ServiceConfig } from "./http.server";
 import { UpstreamError } from "./upstream-error.server";
@@ -74,13 +75,25 @@ export async function streamService(service: ServiceConfig, ctx: CallContext, re
   return response;
 }
 
-/** Writes `body` to the service as it arrives; resolves with the answer once its status line and headers are in. */
+/**
+ * Writes `body` to the service as it arrives (pausing it while the socket is
+ * full); resolves with the answer once its status line and headers are in.
+ * Each chunk is given back (chunk-leases.server.ts) once the socket has
+ * written it, which a pipe would not tell.
+ */
 function sendStreamed(url: URL, method: string, headers: Record<string, string>, body: Readable, signal: AbortSignal): Promise<Response> {
   return new Promise((resolve, reject) => {
     const outgoing = upstreamRequest(url, { method, headers, signal }, (incoming) => resolve(asResponse(incoming)));
     outgoing.on("error", reject);
+    outgoing.on("drain", () => body.resume());
     body.on("error", (error) => outgoing.destroy(error));
-    body.pipe(outgoing);
+    body.on("data", (chunk: Buffer) => {
+      const more = outgoing.write(chunk, (error) => {
+        if (!error) giveBack(chunk);
+      });
+      if (!more) body.pause();
+    });
+    body.on("end", () => outgoing.end());
   });
 }
 

@@ -1,0 +1,112 @@
+import { randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { giveBack, holdChunk, lendView } from "~/services/chunk-leases.server";
+import { MultipartFileReader } from "~/services/multipart-file.server";
+
+/** A chunk owning its whole ArrayBuffer, as the HTTP server hands a body's pieces over. */
+const ownChunk = (bytes: Buffer) => Buffer.from(new Uint8Array(bytes).buffer);
+
+describe("chunk leases", () => {
+  it("frees a chunk only when the reader and every consumer gave it back", () => {
+    const chunk = ownChunk(Buffer.from("0123456789".repeat(100)));
+    expect(holdChunk(chunk)).toBe(true);
+    const first = chunk.subarray(0, 500);
+    const second = chunk.subarray(500);
+    lendView(first, 2);
+    lendView(second, 2);
+    giveBack(chunk); // the reader
+    giveBack(first);
+    giveBack(first);
+    giveBack(second);
+    expect(chunk.byteLength).toBe(1000);
+    expect(second.toString("latin1", 0, 10)).toBe("0123456789");
+    giveBack(second);
+    expect(chunk.byteLength).toBe(0);
+    expect(chunk.buffer.detached).toBe(true);
+  });
+
+  it("never holds a slice of a shared buffer, a view, or the same chunk twice", () => {
+    const pooled = Buffer.from("small, from the pool");
+    expect(pooled.byteLength).toBeLessThan(pooled.buffer.byteLength);
+    expect(holdChunk(pooled)).toBe(false);
+    const whole = ownChunk(randomBytes(64));
+    expect(holdChunk(whole.subarray(1))).toBe(false);
+    expect(holdChunk(whole)).toBe(true);
+    expect(holdChunk(whole)).toBe(false);
+    giveBack(whole);
+    expect(whole.byteLength).toBe(0);
+  });
+
+  it("ignores views it never lent, and a chunk not given back by everyone stays", () => {
+    const unknown = ownChunk(randomBytes(64));
+    giveBack(unknown);
+    expect(unknown.byteLength).toBe(64);
+    const chunk = ownChunk(randomBytes(64));
+    holdChunk(chunk);
+    lendView(chunk, 2);
+    giveBack(chunk);
+    giveBack(chunk);
+    expect(chunk.byteLength).toBe(64);
+  });
+});
+
+describe("MultipartFileReader with leased chunks", () => {
+  const boundary = "----WebKitFormBoundaryq7MA4YWxkTrZu0gW";
+  const file = randomBytes(300_000);
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\n`),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  /** The body in owned chunks of `size` bytes (each its own ArrayBuffer). */
+  const pieces = (size: number) => Array.from({ length: Math.ceil(body.length / size) }, (_, index) => ownChunk(body.subarray(index * size, (index + 1) * size)));
+
+  /** Reads the body with two consumers that copy each view and give it back (or, for the second, only when `secondGivesBack`). */
+  function read(chunks: Buffer[], secondGivesBack: boolean): Promise<{ copies: [Buffer, Buffer] }> {
+    return new Promise((resolve, reject) => {
+      const copies: [Buffer[], Buffer[]] = [[], []];
+      const reader = new MultipartFileReader({
+        contentType: `multipart/form-data; boundary=${boundary}`,
+        maxFileBytes: Number.MAX_SAFE_INTEGER,
+        highWaterMark: 16 * 1024,
+        consumers: 2,
+        onFile: (_name, stream) => {
+          stream.on("data", (view: Buffer) => {
+            copies[0].push(Buffer.from(view));
+            giveBack(view);
+            // The second consumer is later: the bytes must still be there.
+            setImmediate(() => {
+              copies[1].push(Buffer.from(view));
+              if (secondGivesBack) giveBack(view);
+            });
+          });
+          stream.on("end", () => setImmediate(() => resolve({ copies: [Buffer.concat(copies[0]), Buffer.concat(copies[1])] })));
+        },
+      });
+      reader.on("error", reject);
+      Readable.from(chunks, { objectMode: false }).pipe(reader);
+    });
+  }
+
+  it("frees each chunk once both consumers are done, and both got every byte", async () => {
+    for (const size of [1000, 65_536, 7]) {
+      const chunks = pieces(size);
+      const { copies } = await read(chunks, true);
+      expect(copies[0].equals(file)).toBe(true);
+      expect(copies[1].equals(file)).toBe(true);
+      // Every chunk whose bytes went out is freed; one may still be kept for a partial boundary at its end, none other.
+      const kept = chunks.filter((chunk) => chunk.byteLength > 0);
+      expect(kept.length).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it("keeps every chunk when a consumer does not give its views back", async () => {
+    const chunks = pieces(65_536);
+    const { copies } = await read(chunks, false);
+    expect(copies[1].equals(file)).toBe(true);
+    // The first chunk is read from a copy (behind the line break the reader assumes before the first boundary): it alone is freed.
+    expect(chunks[0]!.byteLength).toBe(0);
+    expect(chunks.slice(1).every((chunk) => chunk.byteLength > 0)).toBe(true);
+  });
+});
