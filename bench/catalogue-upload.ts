@@ -28,6 +28,7 @@ const SELLER = "seller.catalogue@example.com";
 const INSPECTION = process.env.CATALOGUE_INSPECTION === "on" ? "on" : "off";
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const MiB = 1024 * 1024;
+const WARM_UP = Math.min(128 * MiB, SIZE);
 
 /** One MiB of catalogue rows, repeated: realistic line lengths without generating 1 GiB of distinct text. */
 function rowsBlock(): Buffer {
@@ -105,19 +106,6 @@ try {
   });
   const { access_token: token } = (await minted.json()) as { access_token: string };
 
-  // Warm-up: a small upload through the portal first, so its heap has grown to
-  // working size before it is measured; the file is kept for the download's warm-up.
-  const warmUpFileId = await (async () => {
-    const boundary = browserBoundary();
-    const response = await browser.request(`${stack.portalUrl}/upload/catalog/file`, {
-      method: "POST",
-      headers: { Accept: "application/json", "Content-Type": `multipart/form-data; boundary=${boundary}` },
-      body: multipartCatalogue(boundary, 32 * MiB, createHash("sha256"), false),
-      duplex: "half",
-    } as RequestInit);
-    return ((await response.json()) as { fileId: string }).fileId;
-  })();
-
   /** A file back through the portal, hashed as it arrives. */
   const downloadViaPortal = async (id: string) => {
     const response = await browser.get(`${stack.portalUrl}/upload/catalog/file?fileId=${encodeURIComponent(id)}`);
@@ -131,27 +119,27 @@ try {
     return { digest: hash.digest("hex"), bytes };
   };
 
-  const uploadDirect = () =>
+  const uploadDirect = (size = SIZE) =>
     timed(async () => {
       const boundary = browserBoundary();
       const response = await fetch(`${stack.sandboxUrl}/catalogue-upload/me/seller/file?apikey=sandbox-api-key`, {
         method: "POST",
         headers: { Authorization: `Bearer ${token}`, "Content-Type": `multipart/form-data; boundary=${boundary}` },
-        body: multipartCatalogue(boundary, SIZE, createHash("sha256"), true),
+        body: multipartCatalogue(boundary, size, createHash("sha256"), true),
         duplex: "half",
       } as RequestInit);
       if (response.status !== 201) throw new Error(`direct upload: ${response.status} ${await response.text()}`);
       return (await response.json()) as { id: string; size: number };
     });
   // Through the portal: the browser's multipart body, as the enhanced form sends it.
-  const uploadViaPortal = (hash: Hash) =>
+  const uploadViaPortal = (hash: Hash, size = SIZE) =>
     withPeakRss(pid, () =>
       timed(async () => {
         const boundary = browserBoundary();
         const response = await browser.request(`${stack.portalUrl}/upload/catalog/file`, {
           method: "POST",
           headers: { Accept: "application/json", "Content-Type": `multipart/form-data; boundary=${boundary}` },
-          body: multipartCatalogue(boundary, SIZE, hash, false),
+          body: multipartCatalogue(boundary, size, hash, false),
           duplex: "half",
         } as RequestInit);
         const answer = (await response.json()) as { ok: boolean; fileId?: string; message?: string };
@@ -164,6 +152,13 @@ try {
       method: "DELETE",
       headers: { Authorization: `Bearer ${token}` },
     });
+
+  // Warm-up, each way: 128 MiB, so that the first measured round finds the
+  // processes at working size (heap grown, code optimised) as the later ones
+  // do. The portal's file is kept for the download's warm-up.
+  const directWarmUp = await uploadDirect(WARM_UP);
+  await deleteFile(directWarmUp.result.id);
+  const warmUpFileId = (await uploadViaPortal(createHash("sha256"), WARM_UP)).result.result;
 
   // Rounds of one upload each way, alternating which goes first, so that the
   // noise of a shared machine falls on both alike; the direct upload is the
@@ -199,8 +194,8 @@ try {
   const uploadedDigest = portalHash.digest("hex");
 
   // Back through the portal. Waiting for the disk gives the portal idle time in
-  // which V8 may shrink its heap, so a small download first brings it back to
-  // working size, as the warm-up upload does before the uploads.
+  // which V8 may shrink its heap, so the warm-up file's download first brings it
+  // back to working size, as the warm-up uploads do before the uploads.
   settleDisk();
   await downloadViaPortal(warmUpFileId);
   const download = await withPeakRss(pid, () => timed(() => downloadViaPortal(fileId)));

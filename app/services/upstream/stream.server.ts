@@ -88,9 +88,13 @@ function sendStreamed(url: URL, method: string, headers: Record<string, string>,
     outgoing.on("drain", () => body.resume());
     body.on("error", (error) => outgoing.destroy(error));
     body.on("data", (chunk: Buffer) => {
+      // Corked, the chunk's framing (its length line, the chunk, the line break) leaves in one write, not a 4-byte one first.
+      const socket = outgoing.socket;
+      socket?.cork();
       const more = outgoing.write(chunk, (error) => {
         if (!error) giveBack(chunk);
       });
+      socket?.uncork();
       if (!more) body.pause();
     });
     body.on("end", () => outgoing.end());
