@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { type EnvironmentClass, classifyEnvironment } from "~/lib/environment";
 
@@ -21,7 +22,7 @@ export function EnvironmentIndicator({ services }: { services: UpstreamService[]
       <summary className="env-indicator__summary">
         <span className="env-indicator__title">{t("shell.environment.summary")}</span>
         {present.map((environment) => (
-          <EnvironmentBadge key={environment} environment={environment} short />
+          <EnvironmentBadge key={environment} environment={environment} t={t} short />
         ))}
       </summary>
       <table className="env-indicator__table">
@@ -40,7 +41,7 @@ export function EnvironmentIndicator({ services }: { services: UpstreamService[]
                 <code className="env-indicator__url">{service.url}</code>
               </td>
               <td>
-                <EnvironmentBadge environment={service.environment} />
+                <EnvironmentBadge environment={service.environment} t={t} />
               </td>
             </tr>
           ))}
@@ -50,8 +51,8 @@ export function EnvironmentIndicator({ services }: { services: UpstreamService[]
   );
 }
 
-function EnvironmentBadge({ environment, short = false }: { environment: EnvironmentClass; short?: boolean }) {
-  const { t } = useTranslation();
+/** Given the indicator's `t`: rendered five times per page, a useTranslation of its own each time would cost more than the badge. */
+function EnvironmentBadge({ environment, t, short = false }: { environment: EnvironmentClass; t: TFunction; short?: boolean }) {
   const label = t(`shell.environment.classes.${environment}`);
   return (
     <span className={`env-indicator__badge env-indicator__badge--${environment}`} data-environment={environment}>
