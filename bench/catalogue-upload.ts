@@ -5,6 +5,11 @@
  * throughputs, their ratio, the portal's peak RSS growth while each transfer
  * runs (sampled from /proc/<pid>/status), and whether the bytes came back
  * the same (SHA-256). Targets: RSS growth ≤ 64 MB, ratio portal/direct ≥ 0.8.
+ * Both sides send the same kind of body (a Chromium-shaped boundary), are
+ * warmed up alike, and start each timed transfer with the disk written out;
+ * the sandbox's CPU per upload is printed beside the portal's. For scale, the
+ * same uploads also go through a bare Node pass-through (bench/support/
+ * pass-through.ts): what any Node hop between browser and service costs here.
  * Everything it writes (the sandbox's database and files) is removed at the end.
  *
  * It measures the hand-over itself, so the portal runs with the catalogue
@@ -13,20 +18,20 @@
  * Run: `npm run bench:catalogue` (BENCH_CATALOGUE_MIB=… for another size,
  * BENCH_ROUNDS=… for more or fewer rounds of one upload each way).
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { createHash, randomInt, type Hash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { TestBrowser } from "../tests/support/http-client.ts";
 import { testPorts } from "../tests/support/ports.ts";
-import { startStack } from "../tests/support/stack.ts";
+import { startStack, waitForHttp } from "../tests/support/stack.ts";
 import { cpuSeconds, timed, withPeakRss } from "./support/process-stats.ts";
 
 const SIZE = Number(process.env.BENCH_CATALOGUE_MIB ?? 1024) * 1024 * 1024;
 const SELLER = "seller.catalogue@example.com";
 const INSPECTION = process.env.CATALOGUE_INSPECTION === "on" ? "on" : "off";
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const MiB = 1024 * 1024;
 const WARM_UP = Math.min(128 * MiB, SIZE);
 
@@ -91,6 +96,7 @@ function browserBoundary(): string {
 const settleDisk = () => execFileSync("sync");
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-catalogue-"));
+let stopPassThrough = () => {};
 const stack = await startStack({
   ...testPorts(3400, 4400),
   extraEnv: { SANDBOX_DB: path.join(dataDir, "sandbox.sqlite"), CATALOGUE_UPLOAD_MAX_BYTES: String(SIZE * 2), CATALOGUE_INSPECTION: INSPECTION },
@@ -119,10 +125,17 @@ try {
     return { digest: hash.digest("hex"), bytes };
   };
 
-  const uploadDirect = (size = SIZE) =>
+  const passThroughPort = testPorts(3400, 4400).sandboxPort + 50;
+  const passThroughUrl = `http://127.0.0.1:${passThroughPort}`;
+  const passThrough = spawn(process.execPath, [path.join(import.meta.dirname, "support/pass-through.ts"), stack.sandboxUrl, String(passThroughPort)], { stdio: "ignore" });
+  stopPassThrough = () => passThrough.kill();
+  await waitForHttp(`${passThroughUrl}/idp/.well-known/openid-configuration`, 30_000);
+
+  /** The body as the service takes it (a type part, then the file), to the service or through the pass-through. */
+  const uploadDirect = (size = SIZE, origin = stack.sandboxUrl) =>
     timed(async () => {
       const boundary = browserBoundary();
-      const response = await fetch(`${stack.sandboxUrl}/catalogue-upload/me/seller/file?apikey=sandbox-api-key`, {
+      const response = await fetch(`${origin}/catalogue-upload/me/seller/file?apikey=sandbox-api-key`, {
         method: "POST",
         headers: { Authorization: `Bearer ${token}`, "Content-Type": `multipart/form-data; boundary=${boundary}` },
         body: multipartCatalogue(boundary, size, createHash("sha256"), true),
@@ -156,38 +169,39 @@ try {
   // Warm-up, each way: 128 MiB, so that the first measured round finds the
   // processes at working size (heap grown, code optimised) as the later ones
   // do. The portal's file is kept for the download's warm-up.
-  const directWarmUp = await uploadDirect(WARM_UP);
-  await deleteFile(directWarmUp.result.id);
+  for (const origin of [stack.sandboxUrl, passThroughUrl]) await deleteFile((await uploadDirect(WARM_UP, origin)).result.id);
   const warmUpFileId = (await uploadViaPortal(createHash("sha256"), WARM_UP)).result.result;
 
-  // Rounds of one upload each way, alternating which goes first, so that the
-  // noise of a shared machine falls on both alike; the direct upload is the
+  // Rounds of one upload each way, rotating which goes first, so that the
+  // noise of a shared machine falls on all alike; the direct upload is the
   // baseline of this machine, this run. The last portal upload is downloaded below.
-  const rounds: { direct: number; portal: number; growth: number; cpu: number; sandboxDirect: number; sandboxPortal: number }[] = [];
+  const sides = ["direct", "portal", "passThrough"] as const;
+  type Side = (typeof sides)[number];
+  const rounds: { seconds: Record<Side, number>; sandboxCpu: Record<Side, number>; growth: number; cpu: number }[] = [];
   const sandboxPid = Number(readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/)[0]);
   let portalHash = createHash("sha256");
   let fileId = "";
   let directSize = 0;
   for (let round = 0; round < ROUNDS; round++) {
-    const order = round % 2 === 0 ? (["direct", "portal"] as const) : (["portal", "direct"] as const);
-    const sample = { direct: 0, portal: 0, growth: 0, cpu: 0, sandboxDirect: 0, sandboxPortal: 0 };
+    const order = sides.map((_, index) => sides[(index + round) % sides.length]!);
+    const sample = { seconds: { direct: 0, portal: 0, passThrough: 0 }, sandboxCpu: { direct: 0, portal: 0, passThrough: 0 }, growth: 0, cpu: 0 };
     for (const side of order) {
       if (side === "portal" && fileId) await deleteFile(fileId);
       settleDisk();
       const sandboxCpu = cpuSeconds(sandboxPid);
-      if (side === "direct") {
-        const direct = await uploadDirect();
-        sample.sandboxDirect = cpuSeconds(sandboxPid) - sandboxCpu;
-        sample.direct = direct.seconds;
-        directSize = direct.result.size;
-        await deleteFile(direct.result.id);
-      } else {
+      if (side === "portal") {
         portalHash = createHash("sha256");
         const viaPortal = await uploadViaPortal(portalHash);
-        sample.sandboxPortal = cpuSeconds(sandboxPid) - sandboxCpu;
-        Object.assign(sample, { portal: viaPortal.result.seconds, growth: viaPortal.growth, cpu: viaPortal.cpu });
+        Object.assign(sample, { growth: viaPortal.growth, cpu: viaPortal.cpu });
+        sample.seconds.portal = viaPortal.result.seconds;
         fileId = viaPortal.result.result;
+      } else {
+        const upload = await uploadDirect(SIZE, side === "direct" ? stack.sandboxUrl : passThroughUrl);
+        sample.seconds[side] = upload.seconds;
+        directSize = upload.result.size;
+        await deleteFile(upload.result.id);
       }
+      sample.sandboxCpu[side] = cpuSeconds(sandboxPid) - sandboxCpu;
     }
     rounds.push(sample);
   }
@@ -200,26 +214,34 @@ try {
   await downloadViaPortal(warmUpFileId);
   const download = await withPeakRss(pid, () => timed(() => downloadViaPortal(fileId)));
 
-  const total = (side: "direct" | "portal") => rounds.reduce((sum, sample) => sum + sample[side], 0);
-  const directRate = (SIZE * ROUNDS) / MiB / total("direct");
-  const portalRate = (SIZE * ROUNDS) / MiB / total("portal");
+  const rate = (side: Side) => (SIZE * ROUNDS) / MiB / rounds.reduce((sum, sample) => sum + sample.seconds[side], 0);
+  const ratio = rate("portal") / rate("direct");
+  const passThroughRatio = rate("passThrough") / rate("direct");
   const downloadRate = mibPerSecond(download.result.seconds);
-  const ratio = portalRate / directRate;
   const same = download.result.result.digest === uploadedDigest && download.result.result.bytes === SIZE;
   const mb = (bytes: number) => (bytes / 1_000_000).toFixed(1);
   const uploadGrowth = Math.max(...rounds.map((sample) => sample.growth));
 
   console.log(`\nCatalogue of ${(SIZE / MiB).toFixed(0)} MiB (generated CSV), catalogue inspection ${INSPECTION}, ${ROUNDS} rounds\n`);
-  console.log("round".padEnd(8), "direct MiB/s".padStart(13), "portal MiB/s".padStart(13), "ratio".padStart(6), "portal RSS growth".padStart(18), "portal CPU s".padStart(13), "sandbox CPU s direct/portal".padStart(28));
+  console.log(
+    "round".padEnd(6),
+    "MiB/s direct / portal / pass-through".padStart(37),
+    "portal÷direct".padStart(14),
+    "pass-through÷direct".padStart(20),
+    "portal RSS growth".padStart(18),
+    "portal CPU s".padStart(13),
+    "sandbox CPU s d / p / pt".padStart(25),
+  );
   for (const [index, sample] of rounds.entries()) {
+    const speed = (side: Side) => mibPerSecond(sample.seconds[side]).toFixed(0);
     console.log(
-      String(index + 1).padEnd(8),
-      mibPerSecond(sample.direct).toFixed(0).padStart(13),
-      mibPerSecond(sample.portal).toFixed(0).padStart(13),
-      (sample.direct / sample.portal).toFixed(2).padStart(6),
+      String(index + 1).padEnd(6),
+      `${speed("direct")} / ${speed("portal")} / ${speed("passThrough")}`.padStart(37),
+      (sample.seconds.direct / sample.seconds.portal).toFixed(2).padStart(14),
+      (sample.seconds.direct / sample.seconds.passThrough).toFixed(2).padStart(20),
       `${mb(sample.growth)} MB`.padStart(18),
       sample.cpu.toFixed(1).padStart(13),
-      `${sample.sandboxDirect.toFixed(1)} / ${sample.sandboxPortal.toFixed(1)}`.padStart(28),
+      sides.map((side) => sample.sandboxCpu[side].toFixed(1)).join(" / ").padStart(25),
     );
   }
   console.log(
@@ -227,6 +249,7 @@ try {
   );
   console.log(`portal RSS at the start of the download: ${mb(download.start)} MB`);
   console.log(`throughput ratio portal/direct over all rounds: ${ratio.toFixed(2)} (target ≥ 0.8) ${ratio >= 0.8 ? "ok" : "MISSED"}`);
+  console.log(`for scale, a bare Node pass-through/direct: ${passThroughRatio.toFixed(2)}; portal/pass-through: ${(ratio / passThroughRatio).toFixed(2)}`);
   const worstGrowth = Math.max(uploadGrowth, download.growth);
   console.log(`peak RSS growth: ${mb(worstGrowth)} MB (target ≤ 64 MB) ${worstGrowth <= 64_000_000 ? "ok" : "MISSED"}`);
   console.log(`download: ${same ? "same bytes (SHA-256 matches)" : "DIFFERENT bytes"}; direct uploads stored ${directSize} bytes each`);
@@ -234,6 +257,7 @@ try {
   await Promise.all([deleteFile(fileId), deleteFile(warmUpFileId)]);
   if (!same) process.exitCode = 1;
 } finally {
+  stopPassThrough();
   await stack.process.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
