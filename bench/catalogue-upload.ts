@@ -20,13 +20,13 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import { createHash, randomInt, type Hash } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { TestBrowser } from "../tests/support/http-client.ts";
 import { testPorts } from "../tests/support/ports.ts";
 import { startStack, waitForHttp } from "../tests/support/stack.ts";
-import { cpuSeconds, timed, withPeakRss } from "./support/process-stats.ts";
+import { childPids, cpuSeconds, timed, withPeakRss } from "./support/process-stats.ts";
 
 const SIZE = Number(process.env.BENCH_CATALOGUE_MIB ?? 1024) * 1024 * 1024;
 const SELLER = "seller.catalogue@example.com";
@@ -178,7 +178,7 @@ try {
   const sides = ["direct", "portal", "passThrough"] as const;
   type Side = (typeof sides)[number];
   const rounds: { seconds: Record<Side, number>; sandboxCpu: Record<Side, number>; growth: number; cpu: number }[] = [];
-  const sandboxPid = Number(readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/)[0]);
+  const sandboxPid = childPids(pid)[0]!;
   let portalHash = createHash("sha256");
   let fileId = "";
   let directSize = 0;

@@ -11,11 +11,11 @@
  * profiles of the portal and the bare app there (node --cpu-prof).
  */
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { TestBrowser } from "../tests/support/http-client.ts";
 import { testPorts } from "../tests/support/ports.ts";
 import { startStack, waitForHttp } from "../tests/support/stack.ts";
+import { childPids, cpuSeconds } from "./support/process-stats.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
@@ -26,17 +26,8 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 
 type Sample = { requests: number; seconds: number; cpuMs: number; upstreamCpuMs: number };
 
-/** CPU time (user + system) a process has used so far, in ms (Linux: /proc, clock ticks of 10 ms). */
-function cpuMs(pid: number | undefined): number {
-  if (!pid) return 0;
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-/** The direct child processes of a process (the sandbox is a child of `npm start`'s process). */
-function childPids(pid: number): number[] {
-  return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
-}
+/** CPU time (user + system) a process has used so far, in ms (clock ticks of 10 ms); 0 for no process. */
+const cpuMs = (pid: number | undefined) => (pid ? cpuSeconds(pid) * 1000 : 0);
 
 /** Sends REQUESTS requests, CONCURRENCY at a time; every answer must be 200. */
 async function measure(name: string, send: () => Promise<Response>, pid: number | undefined, upstreamPid?: number): Promise<Sample> {

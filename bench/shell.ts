@@ -4,18 +4,15 @@
  * the ratios mean something on a noisy, shared box. Bounded: a fixed number of
  * requests to loopback only. Run: `npm run bench` (needs `npm run build`).
  */
-import { readFileSync } from "node:fs";
 import { TestBrowser } from "../tests/support/http-client.ts";
 import { testPorts } from "../tests/support/ports.ts";
 import { startStack } from "../tests/support/stack.ts";
+import { rssBytes } from "./support/process-stats.ts";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 
-function rssMiB(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
+const rssMiB = (pid: number) => rssBytes(pid) / 1024 / 1024;
 
 async function measure(name: string, send: () => Promise<Response>) {
   const durations: number[] = [];

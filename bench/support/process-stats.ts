@@ -4,10 +4,15 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 
+/** A /proc stat line's name (between the first "(" and the last ")": a name may hold either) and user + system CPU seconds. */
+function parseStat(stat: string): { name: string; seconds: number } {
+  const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
+  return { name: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")), seconds: (Number(fields[11]) + Number(fields[12])) / 100 };
+}
+
 /** User + system CPU seconds a process has used so far. */
 export function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return parseStat(readFileSync(`/proc/${pid}/stat`, "utf8")).seconds;
 }
 
 /** CPU seconds per thread of a process so far, by thread id (with the thread's name). */
@@ -15,15 +20,17 @@ export function threadCpuSeconds(pid: number): Map<number, { name: string; secon
   const threads = new Map<number, { name: string; seconds: number }>();
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     try {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
-      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
-      threads.set(Number(tid), { name, seconds: (Number(fields[11]) + Number(fields[12])) / 100 });
+      threads.set(Number(tid), parseStat(readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8")));
     } catch {
       // The thread ended meanwhile.
     }
   }
   return threads;
+}
+
+/** The direct child processes of a process (the sandbox is a child of `npm start`'s process). */
+export function childPids(pid: number): number[] {
+  return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
 }
 
 export function rssBytes(pid: number): number {
