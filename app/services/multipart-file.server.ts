@@ -4,7 +4,7 @@
  * catalogue upload service.
  *
  * busboy did this job first; its boundary search is JavaScript and cost a
- * third of the portal's CPU on a large upload (docs/decisions/013-upload-pass-through.md).
+ * third of the portal's CPU on a large upload (docs/decisions/009-streamed-catalogue-files.md).
  * Here the boundary is found with Buffer#indexOf (native code), and the
  * grammar that is easy to get wrong is left to the jshttp libraries
  * (`content-type` for the boundary, `content-disposition` for the part's name

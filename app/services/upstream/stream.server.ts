@@ -4,7 +4,7 @@
  * Same key, bearer, language and logging rules as the JSON core; failures
  * become the same UpstreamError.
  *
- * An upload's body is a Node stream piped into a plain node:http(s) request:
+ * An upload's body is a Node stream written into a plain node:http(s) request:
  * through fetch every chunk would pass two stream adapters and undici's body
  * machinery, which for a catalogue of gigabytes cost more CPU than the rest
  * of the portal's work on it. node:http follows no redirect and holds nothing
