@@ -78,4 +78,6 @@ test("toasts are in German on a German page", async ({ page }) => {
   await expect(toast).toBeVisible();
   await expect(toast).toContainText("Fehler");
   await page.locator("form.language-switcher").getByRole("button", { name: /EN/ }).click();
+  // The switch back is seen through: the test does not end (and close its browser context) in the middle of it.
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
 });
