@@ -15,7 +15,7 @@ import path from "node:path";
 import { TestBrowser } from "../tests/support/http-client.ts";
 import { testPorts } from "../tests/support/ports.ts";
 import { startStack, waitForHttp } from "../tests/support/stack.ts";
-import { childPids, cpuSeconds } from "./support/process-stats.ts";
+import { childPids, cpuSeconds, threadCpuSeconds } from "./support/process-stats.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
@@ -24,7 +24,21 @@ const TARGET_RATIO = 0.6;
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 const ROOT = path.resolve(import.meta.dirname, "..");
 
-type Sample = { requests: number; seconds: number; cpuMs: number; upstreamCpuMs: number };
+type Sample = { requests: number; seconds: number; cpuMs: number; upstreamCpuMs: number; threads: ThreadCpu };
+
+/** CPU ms by kind of thread: the JavaScript thread, V8's helpers (garbage collection, compilation), libuv's pool (zlib, crypto, files). */
+type ThreadCpu = { main: number; v8: number; libuv: number };
+const THREAD_KINDS: [keyof ThreadCpu, RegExp][] = [
+  ["v8", /^V8Worker/],
+  ["libuv", /^libuv-worker/],
+];
+
+function threadCpuMs(pid: number | undefined): ThreadCpu {
+  const cpu = { main: 0, v8: 0, libuv: 0 };
+  if (!pid) return cpu;
+  for (const { name, seconds } of threadCpuSeconds(pid).values()) cpu[THREAD_KINDS.find(([, pattern]) => pattern.test(name))?.[0] ?? "main"] += seconds * 1000;
+  return cpu;
+}
 
 /** CPU time (user + system) a process has used so far, in ms (clock ticks of 10 ms); 0 for no process. */
 const cpuMs = (pid: number | undefined) => (pid ? cpuSeconds(pid) * 1000 : 0);
@@ -34,6 +48,7 @@ async function measure(name: string, send: () => Promise<Response>, pid: number 
   let next = 0;
   const cpuBefore = cpuMs(pid);
   const upstreamBefore = cpuMs(upstreamPid);
+  const threadsBefore = threadCpuMs(pid);
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -45,7 +60,9 @@ async function measure(name: string, send: () => Promise<Response>, pid: number 
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  return { requests: REQUESTS, seconds, cpuMs: cpuMs(pid) - cpuBefore, upstreamCpuMs: cpuMs(upstreamPid) - upstreamBefore };
+  const threadsAfter = threadCpuMs(pid);
+  const threads = { main: threadsAfter.main - threadsBefore.main, v8: threadsAfter.v8 - threadsBefore.v8, libuv: threadsAfter.libuv - threadsBefore.libuv };
+  return { requests: REQUESTS, seconds, cpuMs: cpuMs(pid) - cpuBefore, upstreamCpuMs: cpuMs(upstreamPid) - upstreamBefore, threads };
 }
 
 function startBareApp(port: number, sections: number) {
@@ -112,7 +129,7 @@ try {
   // Warm-up: first renders compile and fill caches.
   for (const pair of pairs) for (let i = 0; i < 50; i++) await Promise.all([(await pair.portal()).arrayBuffer(), (await pair.bare()).arrayBuffer()]);
 
-  const zero = () => ({ requests: 0, seconds: 0, cpuMs: 0, upstreamCpuMs: 0 });
+  const zero = (): Sample => ({ requests: 0, seconds: 0, cpuMs: 0, upstreamCpuMs: 0, threads: { main: 0, v8: 0, libuv: 0 } });
   const totals = pairs.map(() => ({ portal: zero(), bare: zero(), ratios: [] as number[] }));
   for (let round = 0; round < ROUNDS; round++) {
     for (const [index, pair] of pairs.entries()) {
@@ -129,6 +146,7 @@ try {
         total[side].seconds += sample.seconds;
         total[side].cpuMs += sample.cpuMs;
         total[side].upstreamCpuMs += sample.upstreamCpuMs;
+        for (const kind of ["main", "v8", "libuv"] as const) total[side].threads[kind] += sample.threads[kind];
       }
       total.ratios.push(samples.bare!.seconds / samples.portal!.seconds);
     }
@@ -147,6 +165,7 @@ try {
   );
   let allMet = true;
   const perRound: string[] = [];
+  const perThread: string[] = [];
   for (const [index, pair] of pairs.entries()) {
     const total = totals[index]!;
     const portalRate = total.portal.requests / total.portal.seconds;
@@ -169,8 +188,11 @@ try {
       (bareCpu / portalCpu).toFixed(2).padStart(10),
     );
     perRound.push(`  ${pair.name}: ${total.ratios.map((r) => r.toFixed(2)).join(" ")}`);
+    const split = (sample: Sample) => `${(["main", "v8", "libuv"] as const).map((kind) => ((sample.threads[kind] * 1000) / sample.requests).toFixed(0)).join("/")}`;
+    perThread.push(`  ${pair.name}: portal ${split(total.portal)}, bare ${split(total.bare)}`);
   }
   console.log(`\nratio per round (portal req/s ÷ bare req/s):\n${perRound.join("\n")}`);
+  console.log(`\nCPU µs per request by thread, main/V8 helpers/libuv pool (threads sampled from /proc in 10 ms ticks):\n${perThread.join("\n")}`);
   console.log(
     `\nratio = portal req/s ÷ bare app req/s over all rounds; median = of the rounds' ratios; CPU ratio = bare CPU ms per request ÷ portal's (the portal's own process, without the sandbox).` +
       `\ntarget ≥ ${TARGET_RATIO} for / and the seller's signed-in page: ${allMet ? "met" : "NOT met"}`,

@@ -67,12 +67,51 @@ export function getI18n(context: Readonly<RouterContextProvider>): i18n {
 }
 
 /**
+ * A translation without options is the same text for as long as the process
+ * runs (the messages are bundled, never reloaded): kept per language after
+ * its first use. A page asks for about forty, each a few microseconds of
+ * i18next's key resolution, interpolation and nesting; calls with options
+ * (values, counts, defaults) always go to i18next. A key can be built from
+ * an upstream's answer (an error code), so each language keeps at most
+ * MAX_PLAIN_TEXTS; the bundled messages have under 1,000 keys.
+ */
+const plainTexts = new Map<string, Map<string, string>>();
+const MAX_PLAIN_TEXTS = 5_000;
+
+/** i18next's fixed `t` as it is at run time: a function with the language, namespace and key prefix it was fixed to. */
+type FixedT = ((key: unknown, ...rest: unknown[]) => string) & { lng?: string; ns?: string | readonly string[]; keyPrefix?: string };
+
+function rememberingPlainTexts(t: FixedT, texts: Map<string, string>): FixedT {
+  const remembering = (key: unknown, ...rest: unknown[]) => {
+    if (rest.length > 0 || typeof key !== "string") return t(key, ...rest);
+    let text = texts.get(key);
+    if (text === undefined) {
+      text = t(key);
+      if (texts.size < MAX_PLAIN_TEXTS) texts.set(key, text);
+    }
+    return text;
+  };
+  return Object.assign(remembering, { lng: t.lng, ns: t.ns, keyPrefix: t.keyPrefix });
+}
+
+/**
  * What the server render hands to react-i18next: the instance behind an
- * object of its own with no properties. useTranslation copies the own
+ * object of its own with one property. useTranslation copies the own
  * properties of the instance it is given on every call (a fresh wrapper per
- * component per render on the server); through this view there are none to
- * copy, and every read reaches the request's instance by its prototype.
+ * component per render on the server); through this view there is only
+ * `getFixedT` to copy, and every other read reaches the request's instance by
+ * its prototype. `getFixedT` answers a `t` that remembers plain texts.
  */
 export function getRenderI18n(context: Readonly<RouterContextProvider>): i18n {
-  return Object.create(getI18n(context)) as i18n;
+  const instance = getI18n(context);
+  const view = Object.create(instance) as i18n;
+  const getFixedT = instance.getFixedT.bind(instance) as unknown as (...args: unknown[]) => FixedT;
+  view.getFixedT = ((...args: unknown[]) => {
+    const t = getFixedT(...args);
+    const cacheKey = `${t.lng ?? instance.language}|${String(t.ns ?? "")}|${t.keyPrefix ?? ""}`;
+    let texts = plainTexts.get(cacheKey);
+    if (!texts) plainTexts.set(cacheKey, (texts = new Map()));
+    return rememberingPlainTexts(t, texts);
+  }) as unknown as i18n["getFixedT"];
+  return view;
 }

@@ -79,8 +79,35 @@ describe("each request's own i18next instance", () => {
     const request = new Request("http://localhost/", { headers: { "Accept-Language": "de" } });
     await i18nextMiddleware({ request, context, params: {}, url: new URL(request.url), pattern: "/" } as never, async () => new Response());
     const view = getRenderI18n(context);
-    expect(Object.keys(view)).toEqual([]);
+    expect(Object.keys(view)).toEqual(["getFixedT"]);
     expect(view.language).toBe("de");
     expect(view.t("layout.skipToContent")).toBe("Zum Inhalt springen");
+  });
+
+  it("gives the render a t that answers each language's own texts, remembered or not, and passes options on", async () => {
+    const render = async (language: string) => {
+      const context = new RouterContextProvider();
+      const cookie = (await localeCookie.serialize(language)).split(";")[0]!;
+      const request = new Request("http://localhost/", { headers: { Cookie: cookie } });
+      await i18nextMiddleware({ request, context, params: {}, url: new URL(request.url), pattern: "/" } as never, async () => new Response());
+      return { view: getRenderI18n(context), instance: getI18n(context) };
+    };
+    for (let i = 0; i < 2; i++) {
+      // The second time round every plain text comes from what the first remembered.
+      const [de, en] = await Promise.all([render("de"), render("en")]);
+      const tDe = de.view.getFixedT(de.view.language);
+      const tEn = en.view.getFixedT(en.view.language);
+      expect(tDe("layout.skipToContent")).toBe("Zum Inhalt springen");
+      expect(tEn("layout.skipToContent")).toBe("Skip to content");
+      expect(tDe("no.such.key")).toBe("no.such.key");
+      // German lacks nothing here, but the fixed English t of a German request still speaks English.
+      expect(de.view.getFixedT("en")("layout.skipToContent")).toBe("Skip to content");
+      // With options the call is i18next's own, every time.
+      const key = "catalogue.upload.progressText";
+      const values = { sent: `${i} MB`, total: "2 MB", percent: 50 * i };
+      expect(tDe(key, values)).toBe(de.instance.t(key, values));
+      expect(tDe(key, values)).toContain(`${i} MB`);
+      expect(tEn(key, { ...values, sent: "7 MB" })).toBe(`7 MB of 2 MB (${50 * i} %)`);
+    }
   });
 });
