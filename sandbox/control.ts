@@ -21,6 +21,7 @@ const FaultRuleInput = z.object({
   latencyMs: z.number().int().min(0).max(600_000).optional(),
   status: z.number().int().min(100).max(599).optional(),
   drop: z.boolean().optional(),
+  dropAfterBytes: z.number().int().min(0).optional(),
   times: z.number().int().positive().optional(),
   body: z
     .object({

@@ -14,6 +14,8 @@ export type FaultRuleInput = {
   latencyMs?: number;
   status?: number;
   drop?: boolean;
+  /** Lets the answer start, then drops the connection once this many bytes of its body went out (a service failing halfway). */
+  dropAfterBytes?: number;
   /** How many requests the rule hits before it retires; unlimited when absent. */
   times?: number;
   /** The error body to answer with `status` (e.g. a validation error list); "Injected fault" when absent. */
@@ -118,6 +120,26 @@ export class RequestCounter {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** Drops the connection once `limit` bytes of the answer's body have been written; what is over the limit is not sent. */
+function dropAfter(res: Response, limit: number): void {
+  let sent = 0;
+  const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    if (res.destroyed) return false;
+    const bytes = typeof chunk === "string" ? Buffer.byteLength(chunk) : (chunk as Uint8Array).byteLength;
+    if (sent + bytes > limit) {
+      const room = limit - sent;
+      if (room > 0) write(typeof chunk === "string" ? Buffer.from(chunk).subarray(0, room) : (chunk as Uint8Array).subarray(0, room));
+      sent = limit;
+      // Let what fit leave first, then cut the connection as a crashing service would.
+      setImmediate(() => res.socket?.destroy());
+      return false;
+    }
+    sent += bytes;
+    return write(chunk, ...rest);
+  }) as Response["write"];
+}
+
 /** Counts every request, then applies the first matching fault rule: latency, then drop or status. */
 export function faultMiddleware(faults: FaultRules, counter: RequestCounter) {
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -129,6 +151,10 @@ export function faultMiddleware(faults: FaultRules, counter: RequestCounter) {
     if (rule.drop) {
       req.socket.destroy();
       return;
+    }
+    if (rule.dropAfterBytes !== undefined) {
+      dropAfter(res, rule.dropAfterBytes);
+      return next();
     }
     if (rule.status) {
       const { message = "Injected fault", errorCode = "INJECTED_FAULT", errors } = rule.body ?? {};

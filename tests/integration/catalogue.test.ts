@@ -276,7 +276,7 @@ describe("a file on its way: every failure leaves nothing behind", () => {
     await expectNothingSaved(before);
   });
 
-  it("streams a large download as it arrives, and lets the browser go away halfway without harm", async () => {
+  it("streams a large download as it arrives, lets the browser go away halfway without harm, and cuts the browser off when the service fails halfway", async () => {
     await browser.signIn(PORTAL, SELLER);
     const large = catalogueLines(CATALOGUE_UPLOAD_MAX_BYTES - 1024);
     const uploaded = await postUpload(browser, "gross.csv", large, "/upload/catalog/file", { Accept: "application/json" });
@@ -310,6 +310,16 @@ describe("a file on its way: every failure leaves nothing behind", () => {
     expect(whole.status).toBe(200);
     expect(whole.headers.get("content-length")).toBe(String(large.length));
     expect(Buffer.from(await whole.arrayBuffer()).equals(Buffer.from(large))).toBe(true);
+
+    // The service drops the connection after its first megabyte: the browser's download fails
+    // instead of ending early as if complete, and the portal carries on.
+    await injectFault({ pattern: UPLOAD_PATH, method: "GET", dropAfterBytes: 1024 * 1024, times: 1 });
+    const cut = await browser.get(url);
+    expect(cut.status).toBe(200);
+    await expect(cut.arrayBuffer()).rejects.toThrow();
+    await healthy();
+    const again = await browser.get(url);
+    expect(Buffer.from(await again.arrayBuffer()).equals(Buffer.from(large))).toBe(true);
   });
 
   it("keeps nothing when the browser goes away mid-upload, and the portal stays healthy", async () => {

@@ -6,6 +6,7 @@ type Fault = {
   status?: number;
   latencyMs?: number;
   drop?: boolean;
+  dropAfterBytes?: number;
   times?: number;
   body?: { message?: string; errorCode?: string; errors?: { fieldName?: string; errorMessage: string }[] };
 };
