@@ -188,7 +188,7 @@ try {
       (bareCpu / portalCpu).toFixed(2).padStart(10),
     );
     perRound.push(`  ${pair.name}: ${total.ratios.map((r) => r.toFixed(2)).join(" ")}`);
-    const split = (sample: Sample) => `${(["main", "v8", "libuv"] as const).map((kind) => ((sample.threads[kind] * 1000) / sample.requests).toFixed(0)).join("/")}`;
+    const split = (sample: Sample) => (["main", "v8", "libuv"] as const).map((kind) => ((sample.threads[kind] * 1000) / sample.requests).toFixed(0)).join("/");
     perThread.push(`  ${pair.name}: portal ${split(total.portal)}, bare ${split(total.bare)}`);
   }
   console.log(`\nratio per round (portal req/s ÷ bare req/s):\n${perRound.join("\n")}`);
