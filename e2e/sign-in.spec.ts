@@ -6,7 +6,12 @@ import { clearFaults, IDP_URL, injectFault, isPortalPath, isProviderUrl, PORTAL_
 
 test.describe("sign-in from the welcome page", () => {
   for (const account of demoAccounts) {
-    test(`${account.username} lands on ${account.defaultPath}`, async ({ page }) => {
+    test(`${account.username} lands on ${account.defaultPath}, with nothing in the console`, async ({ page }) => {
+      // The portal's and the provider's pages alike: a failed request or a script error shows up here.
+      const consoleErrors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") consoleErrors.push(`${message.text()} (${message.location().url})`);
+      });
       await page.goto("/");
       await expect(page.getByRole("heading", { level: 1, name: "Sell on our marketplace" })).toBeVisible();
       await page.getByRole("link", { name: "Sign in" }).click();
@@ -21,6 +26,8 @@ test.describe("sign-in from the welcome page", () => {
       // Signed in now: the welcome page sends the user straight back to the default page.
       await page.goto("/");
       await page.waitForURL(isPortalPath(account.defaultPath));
+      await page.waitForLoadState("networkidle");
+      expect(consoleErrors).toEqual([]);
     });
   }
 });

@@ -46,6 +46,10 @@ const styles = `
   }
 `;
 
+/** The portal's mark, so that the browser asks for no /favicon.ico (the sandbox has none). */
+const ICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#1d4ed8"/><path d="M9 12h14l-1.5 11h-11z" fill="#fff"/></svg>';
+
 export function page(language: PageLanguage, title: string, body: string): string {
   return `<!DOCTYPE html>
 <html lang="${language}">
@@ -53,6 +57,7 @@ export function page(language: PageLanguage, title: string, body: string): strin
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="data:image/svg+xml,${encodeURIComponent(ICON)}">
 <title>${escapeHtml(title)} – ${escapeHtml(texts[language].siteName)}</title>
 <style>${styles}</style>
 </head>
