@@ -4,31 +4,16 @@
  * sandbox builds every answer from them, so the two cannot drift apart.
  */
 import { z } from "zod";
+import { languageCodes, roles, sellerStates } from "./codes.ts";
 
-export const roles = [
-  "SELLER_ADMINISTRATOR",
-  "SELLER_VIEWER_EXTERNAL",
-  "OPERATOR_ADMINISTRATOR",
-  "OPERATOR_BUSINESSDEVELOPER",
-  "OPERATOR_BUSINESSDEVELOPER_INTERNATIONAL",
-  "OPERATOR_SUCCESSMANAGER",
-  "OPERATOR_OTHER",
-  "TOM_TEAM_MEMBER",
-] as const;
+export { languageCodes, roles, sellerStates };
+
 export const Role = z.enum(roles);
 export type Role = z.infer<typeof Role>;
 
-export const sellerStates = [
-  "REGISTERED",
-  "ONBOARDING",
-  "CATALOGUE_DATA_SUBMITTED",
-  "CATALOGUE_DATA_MAPPING_FINISHED",
-  "ACTIVE",
-] as const;
 export const SellerStateName = z.enum(sellerStates);
 export type SellerStateName = z.infer<typeof SellerStateName>;
 
-export const languageCodes = ["en", "de"] as const;
 export const LanguageCode = z.enum(languageCodes);
 export type LanguageCode = z.infer<typeof LanguageCode>;
 

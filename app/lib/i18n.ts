@@ -1,4 +1,5 @@
-import { languageCodes, type LanguageCode } from "@contract/upstream";
+import { languageCodes } from "@contract/codes";
+import type { LanguageCode } from "@contract/upstream";
 
 export const supportedLanguages: readonly LanguageCode[] = languageCodes;
 export const fallbackLanguage: LanguageCode = "en";

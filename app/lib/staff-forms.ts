@@ -3,7 +3,7 @@
  * Names are flat (conform reads them straight from the form).
  */
 import { sellerChannels } from "@contract/staff";
-import { languageCodes } from "@contract/upstream";
+import { languageCodes } from "@contract/codes";
 import { z } from "zod";
 
 /** Translation keys as messages: the page shows them in the reader's language. */

@@ -1,5 +1,5 @@
 import type { SellerChannel, SellerStateCounts } from "@contract/staff";
-import { sellerStates } from "@contract/upstream";
+import { sellerStates } from "@contract/codes";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
