@@ -50,6 +50,9 @@ async function expectNoViolations(page: Page, name: string) {
     const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
     const summary = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`).join("\n");
     expect(results.violations.length, `axe on ${name} at ${width}px:\n${summary}`).toBe(0);
+    // Wide tables scroll in their own frames; the page itself never scrolls sideways.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${name} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
