@@ -140,7 +140,11 @@ async function auditAccount(browser: Browser, request: APIRequestContext, accoun
           if (account.actAs) await expect(page.getByText(language === "de" ? /^Sie handeln im Namen des Händlerkontos / : /^You are acting as seller /)).toBeVisible();
           for (const width of WIDTHS) {
             await page.setViewportSize({ width, height: 900 });
-            failures.push(...(await violations(page, `${visit.path}${visit.fault ? " (failing)" : ""} ${language} ${width}px`)));
+            const label = `${visit.path}${visit.fault ? " (failing)" : ""} ${language} ${width}px`;
+            failures.push(...(await violations(page, label)));
+            // Wide content (a table, a long code) scrolls in its own frame; the page itself never scrolls sideways.
+            const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+            if (overflow > 0) failures.push(`${label}: the page scrolls sideways by ${overflow} px`);
           }
         } finally {
           if (visit.fault) await clearFaults(request);

@@ -18,30 +18,32 @@ export default function LegalDocuments({ loaderData }: Route.ComponentProps) {
     <section aria-labelledby="legal-documents-title">
       <h1 id="legal-documents-title">{t("myCompany.legalDocuments.title")}</h1>
       {loaderData.documents.length === 0 ? <p>{t("myCompany.legalDocuments.none")}</p> : null}
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">{t("myCompany.legalDocuments.document")}</th>
-            <th scope="col">{t("myCompany.legalDocuments.uploaded")}</th>
-            <th scope="col">{t("myCompany.legalDocuments.size")}</th>
-            <th scope="col">{t("myCompany.legalDocuments.file")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {loaderData.documents.map((document) => (
-            <tr key={document.id}>
-              <th scope="row">{t(`myCompany.legalDocuments.kinds.${document.kind}`)}</th>
-              <td>{date.format(new Date(document.uploadedAt))}</td>
-              <td>{size.format(document.size / 1024)}</td>
-              <td>
-                <a href={`/home/my-company/legal-documents/${encodeURIComponent(document.id)}/download`} download={document.fileName}>
-                  {t("myCompany.legalDocuments.download", { file: document.fileName })}
-                </a>
-              </td>
+      <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="legal-documents-title">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t("myCompany.legalDocuments.document")}</th>
+              <th scope="col">{t("myCompany.legalDocuments.uploaded")}</th>
+              <th scope="col">{t("myCompany.legalDocuments.size")}</th>
+              <th scope="col">{t("myCompany.legalDocuments.file")}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {loaderData.documents.map((document) => (
+              <tr key={document.id}>
+                <th scope="row">{t(`myCompany.legalDocuments.kinds.${document.kind}`)}</th>
+                <td>{date.format(new Date(document.uploadedAt))}</td>
+                <td>{size.format(document.size / 1024)}</td>
+                <td>
+                  <a href={`/home/my-company/legal-documents/${encodeURIComponent(document.id)}/download`} download={document.fileName}>
+                    {t("myCompany.legalDocuments.download", { file: document.fileName })}
+                  </a>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

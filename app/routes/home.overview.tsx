@@ -65,34 +65,36 @@ export default function HomeOverview({ loaderData }: Route.ComponentProps) {
         <h2 id="ratings-title">{t("homeOverview.ratings.title")}</h2>
         {ratingsFailed ? <p className="notice notice--error">{t("homeOverview.ratings.failed")}</p> : null}
         {ratings.length > 0 ? (
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t("homeOverview.ratings.shop")}</th>
-                <th scope="col">{t("homeOverview.ratings.average")}</th>
-                <th scope="col">{t("homeOverview.ratings.count")}</th>
-                <th scope="col">{t("homeOverview.ratings.positive")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {ratings.map(({ shopId, name, rating }) => (
-                <tr key={shopId}>
-                  <th scope="row">
-                    {name} ({shopId})
-                  </th>
-                  {rating ? (
-                    <>
-                      <td>{t("homeOverview.ratings.stars", { value: number.format(rating.averageRating) })}</td>
-                      <td>{number.format(rating.ratingCount)}</td>
-                      <td>{formatFigure(rating.positiveShare, "PERCENT", locale)}</td>
-                    </>
-                  ) : (
-                    <td colSpan={3}>{t("homeOverview.ratings.unavailable")}</td>
-                  )}
+          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="ratings-title">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("homeOverview.ratings.shop")}</th>
+                  <th scope="col">{t("homeOverview.ratings.average")}</th>
+                  <th scope="col">{t("homeOverview.ratings.count")}</th>
+                  <th scope="col">{t("homeOverview.ratings.positive")}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {ratings.map(({ shopId, name, rating }) => (
+                  <tr key={shopId}>
+                    <th scope="row">
+                      {name} ({shopId})
+                    </th>
+                    {rating ? (
+                      <>
+                        <td>{t("homeOverview.ratings.stars", { value: number.format(rating.averageRating) })}</td>
+                        <td>{number.format(rating.ratingCount)}</td>
+                        <td>{formatFigure(rating.positiveShare, "PERCENT", locale)}</td>
+                      </>
+                    ) : (
+                      <td colSpan={3}>{t("homeOverview.ratings.unavailable")}</td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         ) : null}
       </section>
 
