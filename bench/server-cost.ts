@@ -27,16 +27,24 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 type Sample = { requests: number; seconds: number; cpuMs: number; upstreamCpuMs: number; threads: ThreadCpu };
 
 /** CPU ms by kind of thread: the JavaScript thread, V8's helpers (garbage collection, compilation), libuv's pool (zlib, crypto, files). */
-type ThreadCpu = { main: number; v8: number; libuv: number };
-const THREAD_KINDS: [keyof ThreadCpu, RegExp][] = [
-  ["v8", /^V8Worker/],
-  ["libuv", /^libuv-worker/],
-];
+const THREAD_KINDS = ["main", "v8", "libuv"] as const;
+type ThreadCpu = Record<(typeof THREAD_KINDS)[number], number>;
+
+const noThreadCpu = (): ThreadCpu => ({ main: 0, v8: 0, libuv: 0 });
+
+/** A thread's kind by its name; any thread but V8's helpers and libuv's pool counts as the JavaScript thread. */
+const threadKind = (name: string): keyof ThreadCpu => (/^V8Worker/.test(name) ? "v8" : /^libuv-worker/.test(name) ? "libuv" : "main");
+
+/** Adds `sign` times `other` to `into`, kind by kind; answers `into`. */
+function addThreadCpu(into: ThreadCpu, other: ThreadCpu, sign = 1): ThreadCpu {
+  for (const kind of THREAD_KINDS) into[kind] += sign * other[kind];
+  return into;
+}
 
 function threadCpuMs(pid: number | undefined): ThreadCpu {
-  const cpu = { main: 0, v8: 0, libuv: 0 };
+  const cpu = noThreadCpu();
   if (!pid) return cpu;
-  for (const { name, seconds } of threadCpuSeconds(pid).values()) cpu[THREAD_KINDS.find(([, pattern]) => pattern.test(name))?.[0] ?? "main"] += seconds * 1000;
+  for (const { name, seconds } of threadCpuSeconds(pid).values()) cpu[threadKind(name)] += seconds * 1000;
   return cpu;
 }
 
@@ -60,8 +68,7 @@ async function measure(name: string, send: () => Promise<Response>, pid: number 
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  const threadsAfter = threadCpuMs(pid);
-  const threads = { main: threadsAfter.main - threadsBefore.main, v8: threadsAfter.v8 - threadsBefore.v8, libuv: threadsAfter.libuv - threadsBefore.libuv };
+  const threads = addThreadCpu(threadCpuMs(pid), threadsBefore, -1);
   return { requests: REQUESTS, seconds, cpuMs: cpuMs(pid) - cpuBefore, upstreamCpuMs: cpuMs(upstreamPid) - upstreamBefore, threads };
 }
 
@@ -129,7 +136,7 @@ try {
   // Warm-up: first renders compile and fill caches.
   for (const pair of pairs) for (let i = 0; i < 50; i++) await Promise.all([(await pair.portal()).arrayBuffer(), (await pair.bare()).arrayBuffer()]);
 
-  const zero = (): Sample => ({ requests: 0, seconds: 0, cpuMs: 0, upstreamCpuMs: 0, threads: { main: 0, v8: 0, libuv: 0 } });
+  const zero = (): Sample => ({ requests: 0, seconds: 0, cpuMs: 0, upstreamCpuMs: 0, threads: noThreadCpu() });
   const totals = pairs.map(() => ({ portal: zero(), bare: zero(), ratios: [] as number[] }));
   for (let round = 0; round < ROUNDS; round++) {
     for (const [index, pair] of pairs.entries()) {
@@ -146,7 +153,7 @@ try {
         total[side].seconds += sample.seconds;
         total[side].cpuMs += sample.cpuMs;
         total[side].upstreamCpuMs += sample.upstreamCpuMs;
-        for (const kind of ["main", "v8", "libuv"] as const) total[side].threads[kind] += sample.threads[kind];
+        addThreadCpu(total[side].threads, sample.threads);
       }
       total.ratios.push(samples.bare!.seconds / samples.portal!.seconds);
     }
@@ -188,7 +195,7 @@ try {
       (bareCpu / portalCpu).toFixed(2).padStart(10),
     );
     perRound.push(`  ${pair.name}: ${total.ratios.map((r) => r.toFixed(2)).join(" ")}`);
-    const split = (sample: Sample) => (["main", "v8", "libuv"] as const).map((kind) => ((sample.threads[kind] * 1000) / sample.requests).toFixed(0)).join("/");
+    const split = (sample: Sample) => THREAD_KINDS.map((kind) => ((sample.threads[kind] * 1000) / sample.requests).toFixed(0)).join("/");
     perThread.push(`  ${pair.name}: portal ${split(total.portal)}, bare ${split(total.bare)}`);
   }
   console.log(`\nratio per round (portal req/s ÷ bare req/s):\n${perRound.join("\n")}`);

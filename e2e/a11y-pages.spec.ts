@@ -26,6 +26,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from "@
 import { signInAndOpen } from "./support/auth";
 import { portalOrigin } from "./support/http";
 import { chooseLanguage } from "./support/language";
+import { sidewaysScroll } from "./support/layout";
 import { clearFaults, injectFault, resetSandbox, type Fault } from "./support/sandbox";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -143,7 +144,7 @@ async function auditAccount(browser: Browser, request: APIRequestContext, accoun
             const label = `${visit.path}${visit.fault ? " (failing)" : ""} ${language} ${width}px`;
             failures.push(...(await violations(page, label)));
             // Wide content (a table, a long code) scrolls in its own frame; the page itself never scrolls sideways.
-            const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+            const overflow = await sidewaysScroll(page);
             if (overflow > 0) failures.push(`${label}: the page scrolls sideways by ${overflow} px`);
           }
         } finally {

@@ -4,6 +4,7 @@ import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { jsEnabled, signInAndOpen } from "./support/auth";
 import { portalOrigin } from "./support/http";
 import { chooseLanguage } from "./support/language";
+import { sidewaysScroll } from "./support/layout";
 import { PORTAL_URL, resetSandbox } from "./support/sandbox";
 
 const SELLER = "seller.catalogue@example.com";
@@ -51,8 +52,7 @@ async function expectNoViolations(page: Page, name: string) {
     const summary = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`).join("\n");
     expect(results.violations.length, `axe on ${name} at ${width}px:\n${summary}`).toBe(0);
     // Wide tables scroll in their own frames; the page itself never scrolls sideways.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${name} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
+    expect(await sidewaysScroll(page), `${name} at ${width}px scrolls sideways`).toBe(0);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { demoAccounts, demoPassword } from "../seed.ts";
 import { roleName, texts, type PageLanguage } from "./texts.ts";
 
@@ -46,9 +47,8 @@ const styles = `
   }
 `;
 
-/** The portal's mark, so that the browser asks for no /favicon.ico (the sandbox has none). */
-const ICON =
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#1d4ed8"/><path d="M9 12h14l-1.5 11h-11z" fill="#fff"/></svg>';
+/** The portal's own icon, inline, so that the browser asks for no /favicon.ico (the sandbox has none). */
+const ICON = readFileSync(new URL("../../public/favicon.svg", import.meta.url), "utf8").trim();
 
 export function page(language: PageLanguage, title: string, body: string): string {
   return `<!DOCTYPE html>
