@@ -5,11 +5,13 @@
  * there and answered 413, without reading the rest.
  */
 import { Transform, type Readable, type TransformCallback } from "node:stream";
+import { finished } from "node:stream/promises";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { logger } from "../app/services/logger.server.ts";
-import { requestWithNodeBody, webHeaders } from "../app/services/node-body.server.ts";
+import { writeGivingBack } from "../app/services/chunk-leases.server.ts";
+import { requestWithNodeBody, takeNodeBody, webHeaders } from "../app/services/node-body.server.ts";
 import { bodyLimitFor } from "./body-limits.ts";
 
 class BodyTooLarge extends Error {
@@ -106,6 +108,13 @@ async function sendResponse(res: Response, response: globalThis.Response): Promi
   for (const [name, value] of response.headers) res.append(name, value);
   if (!response.body) {
     res.end();
+    return;
+  }
+  // A body that is a Node stream (a catalogue download) is written as it comes, each chunk freed once sent.
+  const nodeBody = takeNodeBody(response);
+  if (nodeBody) {
+    writeGivingBack(nodeBody, res);
+    await finished(res).catch(() => {});
     return;
   }
   try {

@@ -4,6 +4,7 @@
  * never read into memory here.
  */
 import { attachmentDisposition, dispositionFileName } from "@contract/catalogue";
+import { responseWithBodyOf } from "./node-body.server";
 
 export function catalogueDownloadResponse(upstreamResponse: Response, fallbackName: string): Response {
   const headers = new Headers({
@@ -15,5 +16,5 @@ export function catalogueDownloadResponse(upstreamResponse: Response, fallbackNa
   });
   const length = upstreamResponse.headers.get("content-length");
   if (length) headers.set("Content-Length", length);
-  return new Response(upstreamResponse.body, { status: 200, headers });
+  return responseWithBodyOf(upstreamResponse, { status: 200, headers });
 }

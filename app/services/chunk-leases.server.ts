@@ -1,12 +1,14 @@
 /**
- * Frees the memory of a request body's chunks as soon as everyone who had
+ * Frees the memory of a passing body's chunks as soon as everyone who had
  * them is done, instead of at V8's next full collection.
  *
- * Node's HTTP server hands each piece of a body over in a Buffer of its own
- * (a copy out of the parser). On a catalogue of gigabytes these are garbage a
- * moment later, but their memory lies outside V8's heap: V8 frees it only in
- * a full collection, which that external memory triggers every few tens of
- * MB. On an upload those collections were half of the portal's CPU (ADR 009).
+ * Node's HTTP server hands each piece of a request body over in a Buffer of
+ * its own (a copy out of the parser), and so does its client with an answer's
+ * body. On a catalogue of gigabytes these are garbage a moment later, but
+ * their memory lies outside V8's heap: V8 frees it only in a full collection,
+ * which that external memory triggers every few tens of MB. On an upload
+ * those collections were half of the portal's CPU, and on a download their
+ * memory took the portal past its bound (ADR 009).
  *
  * The reader of such a body holds each chunk it owns alone and lends views of
  * it to a known number of consumers; each consumer gives a view back once its
@@ -17,10 +19,18 @@
  * bytes. A view must be given back only after the last use of its bytes (a
  * socket's write callback, not the write call).
  */
+import type { OutgoingMessage } from "node:http";
+import { pipeline, Transform, type Readable } from "node:stream";
 
 type Lease = { holders: number };
 
-const leases = new WeakMap<ArrayBuffer, Lease>();
+/**
+ * One registry per process under a registered symbol: the server and the
+ * app's build load this module separately, and a download's chunks are held
+ * in the one and given back in the other.
+ */
+const REGISTRY = Symbol.for("seller-portal.chunk-leases");
+const leases: WeakMap<ArrayBuffer, Lease> = ((globalThis as Record<symbol, unknown>)[REGISTRY] ??= new WeakMap<ArrayBuffer, Lease>()) as WeakMap<ArrayBuffer, Lease>;
 
 /**
  * The reader takes `chunk`, which it alone holds (a piece of a request body as
@@ -55,4 +65,48 @@ export function giveBack(view: Uint8Array): void {
   leases.delete(buffer);
   // Detaching frees the memory now; every view of it reads as empty from here on.
   buffer.transfer(0);
+}
+
+/**
+ * `source` passed on with each chunk held, for a source whose chunks are
+ * copies of their own that nothing else keeps (the body of an upstream
+ * answer, as Node's HTTP client hands it over). Whoever writes them on gives
+ * each back (`writeGivingBack`); a reader that does not, leaves them to the
+ * garbage collector.
+ */
+export function holdEachChunk(source: Readable): Readable {
+  const holding = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      holdChunk(chunk);
+      callback(null, chunk);
+    },
+  });
+  return pipeline(source, holding, () => {});
+}
+
+/**
+ * Writes `body` into `out` (a request to a service, or the answer to the
+ * browser) as it arrives, pausing it while `out` is full, and gives each
+ * chunk back once `out` has written it, which a pipe would not tell. Ends
+ * `out` with the body; a body that fails or closes before its end destroys
+ * `out`, so the other side sees the transfer break instead of end as if
+ * complete.
+ */
+export function writeGivingBack(body: Readable, out: OutgoingMessage): void {
+  out.on("drain", () => body.resume());
+  body.on("error", (error) => out.destroy(error));
+  body.on("close", () => {
+    if (!body.readableEnded) out.destroy();
+  });
+  body.on("data", (chunk: Buffer) => {
+    // Corked, a chunk's framing (a chunked body's length line, the chunk, the line break) leaves in one write.
+    const socket = out.socket;
+    socket?.cork();
+    const more = out.write(chunk, (error) => {
+      if (!error) giveBack(chunk);
+    });
+    socket?.uncork();
+    if (!more) body.pause();
+  });
+  body.on("end", () => out.end());
 }

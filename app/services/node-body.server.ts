@@ -1,14 +1,16 @@
 /**
- * Request bodies that pass through the portal (catalogues of gigabytes) as
+ * Bodies that pass through the portal (catalogues of gigabytes, both ways) as
  * Node streams, without the web-stream adapters that would copy every chunk.
  *
- * The server's Request gets a web body that converts the Node stream only
- * when something reads it, and the Node stream beside it under a registered
- * symbol (the server and the app's build are separate module graphs).
- * Whoever takes the body first decides its form: the catalogue upload takes
- * the Node stream, and everything else reads the web body as usual
- * (`formData()`, a middleware), which then works as before. `webHeaders`
- * turns Node's parsed headers into web Headers for both directions.
+ * A Request or Response that carries a Node stream gets a web body that
+ * converts it only when something reads it, and the Node stream beside it
+ * under a registered symbol (the server and the app's build are separate
+ * module graphs). Whoever takes the body first decides its form: the
+ * catalogue upload takes the request's Node stream, the server writes a
+ * download's Node stream straight to the browser, and everything else reads
+ * the web body as usual (`formData()`, `json()`, a middleware), which then
+ * works as before. `webHeaders` turns Node's parsed headers into web Headers
+ * for both directions.
  */
 import type { IncomingHttpHeaders } from "node:http";
 import { Readable } from "node:stream";
@@ -58,9 +60,21 @@ export function requestWithNodeBody(url: string, init: RequestInit & { duplex?: 
   return Object.defineProperty(new Request(url, { ...init, body: web, duplex: "half" } as RequestInit), NODE_BODY, { value: claimNode });
 }
 
-/** The request's body as its Node stream, when it has one and nobody took the body yet. */
-export function takeNodeBody(request: Request): Readable | null {
-  const claim = (request as unknown as Record<symbol, NodeBodyClaim | undefined>)[NODE_BODY];
+/** A Response whose body is `source`, written by the server straight to the browser unless something reads it first. */
+export function responseWithNodeBody(source: Readable, init: ResponseInit): Response {
+  const { web, claimNode } = claimableBody(source);
+  return Object.defineProperty(new Response(web, init), NODE_BODY, { value: claimNode });
+}
+
+/** A new Response with `response`'s body, in the form it has: its Node stream when it carries one untaken. */
+export function responseWithBodyOf(response: Response, init: ResponseInit): Response {
+  const node = takeNodeBody(response);
+  return node ? responseWithNodeBody(node, init) : new Response(response.body, init);
+}
+
+/** The message's body as its Node stream, when it has one and nobody took the body yet. */
+export function takeNodeBody(message: Request | Response): Readable | null {
+  const claim = (message as unknown as Record<symbol, NodeBodyClaim | undefined>)[NODE_BODY];
   return claim?.() ?? null;
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { giveBack, holdChunk, lendView } from "~/services/chunk-leases.server";
 import { MultipartFileReader } from "~/services/multipart-file.server";
 
@@ -36,6 +36,16 @@ describe("chunk leases", () => {
     expect(holdChunk(whole)).toBe(false);
     giveBack(whole);
     expect(whole.byteLength).toBe(0);
+  });
+
+  it("frees a chunk held by one loaded copy of the module when another gives it back (the server and the app's build load it apart)", async () => {
+    vi.resetModules();
+    const other = await import("~/services/chunk-leases.server");
+    expect(other.giveBack).not.toBe(giveBack);
+    const chunk = ownChunk(randomBytes(64));
+    expect(holdChunk(chunk)).toBe(true);
+    other.giveBack(chunk);
+    expect(chunk.byteLength).toBe(0);
   });
 
   it("ignores views it never lent, and a chunk not given back by everyone stays", () => {

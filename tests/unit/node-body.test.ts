@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { requestBodyStream, requestWithNodeBody, takeNodeBody } from "~/services/node-body.server";
+import { requestBodyStream, requestWithNodeBody, responseWithBodyOf, responseWithNodeBody, takeNodeBody } from "~/services/node-body.server";
 
 const form = () => Readable.from([Buffer.from("intent=delete&"), Buffer.from("fileId=f%C3%BC1")]);
 
@@ -28,5 +28,26 @@ describe("request bodies that are Node streams", () => {
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
     expect(Buffer.concat(chunks).toString()).toBe("abc");
+  });
+});
+
+describe("answers whose bodies are Node streams (downloads)", () => {
+  const file = () => Readable.from([Buffer.from("EAN;Name\r\n"), Buffer.from("4006381333931;Käse\r\n")]);
+
+  it("keep the Node stream when passed on under new headers, for the server to write as it is", () => {
+    const source = file();
+    const upstream = responseWithNodeBody(source, { status: 200, headers: { "Content-Type": "text/csv" } });
+    const passed = responseWithBodyOf(upstream, { status: 200, headers: { "Content-Disposition": "attachment" } });
+    expect(passed.headers.get("content-disposition")).toBe("attachment");
+    expect(takeNodeBody(upstream)).toBeNull();
+    expect(takeNodeBody(passed)).toBe(source);
+  });
+
+  it("read as a web body when something reads them first, also after being passed on", async () => {
+    const passed = responseWithBodyOf(responseWithNodeBody(file(), { status: 200 }), { status: 200 });
+    expect(await passed.text()).toBe("EAN;Name\r\n4006381333931;Käse\r\n");
+    expect(takeNodeBody(passed)).toBeNull();
+    const plain = responseWithBodyOf(new Response("abc"), { status: 200 });
+    expect(await plain.text()).toBe("abc");
   });
 });

@@ -4,17 +4,22 @@
  * Same key, bearer, language and logging rules as the JSON core; failures
  * become the same UpstreamError.
  *
- * An upload's body is a Node stream written into a plain node:http(s) request:
- * through fetch every chunk would pass two stream adapters and undici's body
- * machinery, which for a catalogue of gigabytes cost more CPU than the rest
- * of the portal's work on it. node:http follows no redirect and holds nothing
- * back. Downloads stay on fetch (ADR 009: the leaner path kept more garbage
- * buffers between collections, past the memory bound).
+ * Both go over plain node:http(s), which follows no redirect and holds
+ * nothing back: through fetch every chunk of a catalogue of gigabytes would
+ * pass two stream adapters and undici's body machinery, which cost more CPU
+ * than the rest of the portal's work on it, and their garbage buffers took a
+ * download past its memory bound (ADR 009). An upload's chunks and a
+ * download's are freed as soon as the next socket has written them
+ * (chunk-leases.server.ts); a download's connection reads into one buffer it
+ * reuses.
  */
-import type { IncomingMessage } from "node:http";
-import { Readable } from "node:stream";
-import { giveBack } from "../chunk-leases.server";
-import { webHeaders } from "../node-body.server";
+import http, { type IncomingMessage } from "node:http";
+import https from "node:https";
+import net from "node:net";
+import type { Readable } from "node:stream";
+import tls from "node:tls";
+import { holdEachChunk, writeGivingBack } from "../chunk-leases.server";
+import { responseWithNodeBody, webHeaders } from "../node-body.server";
 import { acceptLanguage, buildUrl, loggablePath, readErrorBody, upstreamRequest, type CallContext, type QueryValue, type ServiceConfig } from "./http.server";
 import { UpstreamError } from "./upstream-error.server";
 
@@ -63,7 +68,7 @@ export async function streamService(service: ServiceConfig, ctx: CallContext, re
   try {
     response = request.body
       ? await sendStreamed(url, request.method, headers, request.body, signal)
-      : await fetch(url, { method: request.method, headers, credentials: "omit", redirect: "error", signal });
+      : await receiveStreamed(url, request.method, headers, signal);
   } catch (cause) {
     if (request.signal?.aborted) throw request.signal.reason ?? cause;
     const timedOut = answerTimeout.signal.aborted;
@@ -76,38 +81,73 @@ export async function streamService(service: ServiceConfig, ctx: CallContext, re
 }
 
 /**
- * Writes `body` to the service as it arrives (pausing it while the socket is
- * full); resolves with the answer once its status line and headers are in.
- * Each chunk is given back (chunk-leases.server.ts) once the socket has
- * written it, which a pipe would not tell.
+ * Writes `body` to the service as it arrives (chunk-leases.server.ts gives
+ * each chunk back once the socket has written it); resolves with the answer
+ * once its status line and headers are in.
  */
 function sendStreamed(url: URL, method: string, headers: Record<string, string>, body: Readable, signal: AbortSignal): Promise<Response> {
   return new Promise((resolve, reject) => {
-    const outgoing = upstreamRequest(url, { method, headers, signal }, (incoming) => resolve(asResponse(incoming)));
+    const outgoing = upstreamRequest(url, { method, headers, signal }, (incoming) => resolve(answer(incoming)));
     outgoing.on("error", reject);
-    outgoing.on("drain", () => body.resume());
-    body.on("error", (error) => outgoing.destroy(error));
-    body.on("data", (chunk: Buffer) => {
-      // Corked, the chunk's framing (its length line, the chunk, the line break) leaves in one write, not a 4-byte one first.
-      const socket = outgoing.socket;
-      socket?.cork();
-      const more = outgoing.write(chunk, (error) => {
-        if (!error) giveBack(chunk);
-      });
-      socket?.uncork();
-      if (!more) body.pause();
-    });
-    body.on("end", () => outgoing.end());
+    writeGivingBack(body, outgoing);
   });
 }
 
-function asResponse(incoming: IncomingMessage): Response {
+/**
+ * Asks for a download on a connection of its own (see `readingIntoOneBuffer`);
+ * resolves with the answer once its status line and headers are in, its body
+ * a Node stream that the server writes to the browser as it comes.
+ */
+function receiveStreamed(url: URL, method: string, headers: Record<string, string>, signal: AbortSignal): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const options = { method, headers, signal, createConnection: readingIntoOneBuffer(url) };
+    const outgoing = (url.protocol === "https:" ? https : http).request(url, options, (incoming) => resolve(answer(incoming)));
+    outgoing.on("error", reject);
+    outgoing.end();
+  });
+}
+
+/** Bytes a download's socket reads at a time, into the one buffer it keeps. */
+const READ_BUFFER_BYTES = 64 * 1024;
+
+/**
+ * Opens a download's connection whose socket reads every piece of the answer
+ * into one buffer it keeps, instead of a new 64 KiB buffer for each read:
+ * those are garbage at once, outside V8's heap, and on a download of
+ * gigabytes V8 let tens of MB of them pile up between its collections. Node's
+ * HTTP parser takes what it reads synchronously and copies each piece of the
+ * body into a chunk of its own (held, and freed once the browser's socket has
+ * written it), so the buffer can take the next read right away.
+ */
+function readingIntoOneBuffer(url: URL) {
+  const secure = url.protocol === "https:";
+  return (options: http.ClientRequestArgs): net.Socket => {
+    const buffer = Buffer.allocUnsafe(READ_BUFFER_BYTES);
+    // With `onread` the socket itself emits no data; the HTTP client listens for it there.
+    const onread: net.OnReadOpts = {
+      buffer,
+      callback: (bytes) => {
+        socket.emit("data", buffer.subarray(0, bytes));
+        return true;
+      },
+    };
+    const host = options.hostname ?? options.host ?? "localhost";
+    const port = Number(options.port) || (secure ? 443 : 80);
+    // tls.connect takes `onread` as net.connect does (Node's documentation of tls.connect; the types lack it).
+    const socket: net.Socket = secure
+      ? tls.connect({ host, port, servername: net.isIP(host) ? undefined : host, onread } as tls.ConnectionOptions)
+      : net.connect({ host, port, onread });
+    return socket;
+  };
+}
+
+/** The service's answer as a Response whose body is the Node stream, each chunk held for whoever writes it on. */
+function answer(incoming: IncomingMessage): Response {
   const status = incoming.statusCode ?? 502;
   const init = { status, statusText: incoming.statusMessage, headers: webHeaders(incoming.headers) };
   if (status === 204 || status === 304) {
     incoming.resume();
     return new Response(null, init);
   }
-  // The upload's answer is a small JSON document.
-  return new Response(Readable.toWeb(incoming) as unknown as ReadableStream<Uint8Array>, init);
+  return responseWithNodeBody(holdEachChunk(incoming), init);
 }

@@ -1,0 +1,172 @@
+/**
+ * Streamed upstream answers (catalogue downloads) over node:http and
+ * node:https against small local services: the bytes as sent, the body a
+ * Node stream whose chunks are freed once written on, and a service that
+ * breaks off midway seen as a failure, not as the end.
+ */
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type OutgoingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer as createTlsServer } from "node:https";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { PassThrough, Writable, type Readable } from "node:stream";
+import tls from "node:tls";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { giveBack, holdChunk, writeGivingBack } from "~/services/chunk-leases.server";
+import type { Logger } from "~/services/logger.server";
+import { takeNodeBody } from "~/services/node-body.server";
+import type { CallContext, ServiceConfig } from "~/services/upstream/http.server";
+import { streamService } from "~/services/upstream/stream.server";
+import { UpstreamError } from "~/services/upstream/upstream-error.server";
+
+const FILE = randomBytes(3 * 1024 * 1024 + 17);
+
+function answer(req: IncomingMessage, res: ServerResponse) {
+  if (req.url?.startsWith("/missing")) {
+    res.writeHead(404, { "Content-Type": "application/json" }).end(JSON.stringify({ message: "no such file", errorCode: "FILE_NOT_FOUND" }));
+    return;
+  }
+  res.writeHead(200, { "Content-Type": "text/csv", "Content-Length": String(FILE.length), "X-Seen-Key": new URL(req.url!, "http://x").searchParams.get("apikey") ?? "" });
+  if (req.url?.startsWith("/cut")) {
+    // Half the file, then the connection goes.
+    res.write(FILE.subarray(0, FILE.length / 2), () => res.socket?.destroy());
+    return;
+  }
+  res.end(FILE);
+}
+
+const certificates = path.join(import.meta.dirname, "../support/tls");
+let plain: Server;
+let secure: Server;
+const origin = (server: Server, scheme: string, host: string) => `${scheme}://${host}:${(server.address() as AddressInfo).port}`;
+const defaultCAs = tls.getCACertificates("default");
+
+beforeAll(async () => {
+  plain = createServer(answer);
+  // A test-only certificate for localhost and 127.0.0.1 (generated once with openssl), trusted only in this file.
+  const cert = readFileSync(path.join(certificates, "localhost.crt"), "utf8");
+  secure = createTlsServer({ key: readFileSync(path.join(certificates, "localhost.key")), cert }, answer);
+  tls.setDefaultCACertificates([...defaultCAs, cert]);
+  await Promise.all([plain, secure].map((server) => new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))));
+});
+
+afterAll(async () => {
+  tls.setDefaultCACertificates(defaultCAs);
+  for (const server of [plain, secure]) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+const log = { warn: () => undefined } as unknown as Logger;
+const ctx: CallContext = { accessToken: "token-1", locale: "en", requestId: "req-1", log };
+const service = (baseUrl: string): ServiceConfig => ({ name: "catalogue", baseUrl, apiKey: "key-1", bearer: true, timeoutMs: 2_000 });
+
+/** Everything a Node stream gives, and whether each chunk was whole in its own memory when it came. */
+async function drain(body: Readable): Promise<{ bytes: Buffer; ownChunks: boolean }> {
+  const chunks: Buffer[] = [];
+  let ownChunks = true;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    ownChunks &&= chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength;
+    chunks.push(Buffer.from(chunk));
+  }
+  return { bytes: Buffer.concat(chunks), ownChunks };
+}
+
+describe("a download from an upstream service", () => {
+  it.each([
+    ["http", () => origin(plain, "http", "127.0.0.1")],
+    ["https, checked against the service's name", () => origin(secure, "https", "localhost")],
+    ["https to an address", () => origin(secure, "https", "127.0.0.1")],
+  ])("over %s arrives whole, its body a Node stream of chunks of their own", async (_name, baseUrl) => {
+    const response = await streamService(service(baseUrl()), ctx, { method: "GET", path: "/file" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-seen-key")).toBe("key-1");
+    expect(response.headers.get("content-length")).toBe(String(FILE.length));
+    const body = takeNodeBody(response)!;
+    expect(body).not.toBeNull();
+    const { bytes, ownChunks } = await drain(body);
+    expect(bytes.equals(FILE)).toBe(true);
+    expect(ownChunks).toBe(true);
+  });
+
+  it("can be read as a web body instead", async () => {
+    const response = await streamService(service(origin(plain, "http", "127.0.0.1")), ctx, { method: "GET", path: "/file" });
+    expect(Buffer.from(await response.arrayBuffer()).equals(FILE)).toBe(true);
+    expect(takeNodeBody(response)).toBeNull();
+  });
+
+  it("fails with the service's error body, and fails its body when the service breaks off midway", async () => {
+    const refused = await streamService(service(origin(plain, "http", "127.0.0.1")), ctx, { method: "GET", path: "/missing" }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(UpstreamError);
+    expect((refused as UpstreamError).status).toBe(404);
+    expect((refused as UpstreamError).body.errorCode).toBe("FILE_NOT_FOUND");
+
+    const cut = await streamService(service(origin(plain, "http", "127.0.0.1")), ctx, { method: "GET", path: "/cut" });
+    await expect(drain(takeNodeBody(cut)!)).rejects.toThrow();
+  });
+
+  it("with an untrusted certificate fails as unreachable", async () => {
+    tls.setDefaultCACertificates(defaultCAs);
+    try {
+      const error = await streamService(service(origin(secure, "https", "localhost")), ctx, { method: "GET", path: "/file" }).catch((cause: unknown) => cause);
+      expect(error).toBeInstanceOf(UpstreamError);
+      expect((error as UpstreamError).body.errorCode).toBe("UPSTREAM_UNREACHABLE");
+    } finally {
+      tls.setDefaultCACertificates([...defaultCAs, readFileSync(path.join(certificates, "localhost.crt"), "utf8")]);
+    }
+  });
+});
+
+/** A stand-in for an HTTP message being sent: a writable that takes a while for each chunk, with no socket. */
+function slowOutgoing(written: Buffer[]): OutgoingMessage {
+  const out = new Writable({
+    highWaterMark: 1024,
+    write(chunk: Buffer, _encoding, callback) {
+      written.push(Buffer.from(chunk));
+      setTimeout(callback, 1);
+    },
+  });
+  return out as unknown as OutgoingMessage;
+}
+
+describe("writeGivingBack", () => {
+  const ownChunk = (bytes: Buffer) => Buffer.from(new Uint8Array(bytes).buffer);
+
+  it("writes every byte in order, ends with the body, and frees each held chunk only once it is written", async () => {
+    const chunks = Array.from({ length: 20 }, () => ownChunk(randomBytes(4096)));
+    const expected = Buffer.concat(chunks);
+    const foreign = Buffer.from("not held by anyone");
+    for (const chunk of chunks) holdChunk(chunk);
+    const written: Buffer[] = [];
+    const out = slowOutgoing(written);
+    const freedWhenWritten: boolean[] = [];
+    const source = new PassThrough();
+    writeGivingBack(source, out);
+    for (const chunk of chunks) source.write(chunk);
+    source.end(foreign);
+    await new Promise((resolve) => (out as unknown as Writable).on("finish", resolve));
+    for (const chunk of chunks) freedWhenWritten.push(chunk.byteLength === 0);
+    expect(Buffer.concat(written).equals(Buffer.concat([expected, foreign]))).toBe(true);
+    expect(freedWhenWritten.every(Boolean)).toBe(true);
+    expect(foreign.toString()).toBe("not held by anyone");
+    giveBack(foreign);
+  });
+
+  it("breaks the message off when the body fails or closes before its end", async () => {
+    for (const end of [(body: Readable) => body.destroy(new Error("service went away")), (body: Readable) => body.destroy()]) {
+      const written: Buffer[] = [];
+      const out = slowOutgoing(written) as unknown as Writable;
+      const body = new PassThrough();
+      out.on("error", () => undefined);
+      writeGivingBack(body, out as unknown as OutgoingMessage);
+      body.write(Buffer.from("first part"));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      end(body);
+      await new Promise((resolve) => out.on("close", resolve));
+      expect(out.destroyed).toBe(true);
+      expect(out.writableFinished).toBe(false);
+    }
+  });
+});
