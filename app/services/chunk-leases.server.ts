@@ -33,8 +33,8 @@ const REGISTRY = Symbol.for("seller-portal.chunk-leases");
 const leases: WeakMap<ArrayBuffer, Lease> = ((globalThis as Record<symbol, unknown>)[REGISTRY] ??= new WeakMap<ArrayBuffer, Lease>()) as WeakMap<ArrayBuffer, Lease>;
 
 /**
- * The reader takes `chunk`, which it alone holds (a piece of a request body as
- * the HTTP server made it). Only a Buffer spanning its whole, unshared
+ * The reader takes `chunk`, which it alone holds (a piece of a body as Node's
+ * HTTP server or client made it). Only a Buffer spanning its whole, unshared
  * ArrayBuffer qualifies: a slice of a pool or a view of a larger buffer is
  * never leased. Answers whether the chunk is now held.
  */
@@ -102,6 +102,7 @@ export function writeGivingBack(body: Readable, out: OutgoingMessage): void {
     // Corked, a chunk's framing (a chunked body's length line, the chunk, the line break) leaves in one write.
     const socket = out.socket;
     socket?.cork();
+    // The callback as second argument: the compression middleware's `res.write` passes on only two.
     const more = out.write(chunk, (error) => {
       if (!error) giveBack(chunk);
     });

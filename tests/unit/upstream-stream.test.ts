@@ -10,7 +10,9 @@ import { createServer, type IncomingMessage, type OutgoingMessage, type Server, 
 import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { PassThrough, Writable, type Readable } from "node:stream";
+import { PassThrough, Readable, Writable } from "node:stream";
+import compression from "compression";
+import express from "express";
 import tls from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { giveBack, holdChunk, writeGivingBack } from "~/services/chunk-leases.server";
@@ -152,6 +154,28 @@ describe("writeGivingBack", () => {
     expect(freedWhenWritten.every(Boolean)).toBe(true);
     expect(foreign.toString()).toBe("not held by anyone");
     giveBack(foreign);
+  });
+
+  it("frees the chunks of an answer to the browser that passes the server's compression middleware", async () => {
+    // compression wraps res.write and passes on only two of its arguments; the write callback must still arrive.
+    const chunks = Array.from({ length: 8 }, () => ownChunk(randomBytes(16 * 1024)));
+    const expected = Buffer.concat(chunks);
+    const app = express();
+    app.use(compression());
+    app.get("/file", (_req, res) => {
+      for (const chunk of chunks) holdChunk(chunk);
+      res.set({ "Content-Type": "text/csv", "Cache-Control": "private, no-store, no-transform" });
+      writeGivingBack(Readable.from(chunks, { objectMode: false }), res);
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/file`, { headers: { "Accept-Encoding": "gzip" } });
+      expect(Buffer.from(await response.arrayBuffer()).equals(expected)).toBe(true);
+      expect(chunks.every((chunk) => chunk.byteLength === 0)).toBe(true);
+    } finally {
+      server.close();
+    }
   });
 
   it("breaks the message off when the body fails or closes before its end", async () => {
