@@ -64,6 +64,19 @@ vi.mock("~/services/upstream/index.server", () => ({
   }),
 }));
 
+/** What the calling thread's inspector was asked to read (whole files go to the inspector's thread). */
+const onThisThread = vi.hoisted(() => ({ reads: [] as string[] }));
+vi.mock("~/services/catalogue-intelligence/inspector", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/services/catalogue-intelligence/inspector")>();
+  return {
+    ...actual,
+    createCatalogueInspector: (options: Parameters<typeof actual.createCatalogueInspector>[0]) => {
+      onThisThread.reads.push(options.previewOnly ? "preview" : options.onProblem ? "problems" : "whole file");
+      return actual.createCatalogueInspector(options);
+    },
+  };
+});
+
 const { analyseStoredFile, previewStoredFile, problemsCsv, createCatalogueInspector } = await import("~/services/catalogue-intelligence/index.server");
 
 const args = {} as Parameters<typeof analyseStoredFile>[0];
@@ -81,6 +94,7 @@ beforeEach(() => {
   service.files.clear();
   service.memory = null;
   service.saved = [];
+  onThisThread.reads = [];
 });
 
 describe("analyseStoredFile", () => {
@@ -96,6 +110,8 @@ describe("analyseStoredFile", () => {
     const rechecked = await analyseStoredFile(args, "file-1", { mapping: { "EAN-Code": "EAN", Farbe: "PRODUCT_CATEGORY" } });
     expect(rechecked.format).toMatchObject({ encoding: "utf-8", detected: false });
     expect(rechecked.report.mapping).toEqual({ "EAN-Code": "EAN", Farbe: "PRODUCT_CATEGORY" });
+    // Both re-reads were read and checked on the inspector's thread, not on the one serving pages.
+    expect(onThisThread.reads).not.toContain("whole file");
   });
 
   it("throws a reading problem and stores nothing when the format makes the file unreadable", async () => {
@@ -119,6 +135,8 @@ describe("previewStoredFile", () => {
     expect(service.sent).toBeLessThan(bytes.length / 4);
     expect(service.cancelled).toBe(true);
     expect(service.saved).toHaveLength(0);
+    // A preview reads a few rows, paced by the page: on the calling thread.
+    expect(onThisThread.reads).toEqual(["preview"]);
   });
 });
 

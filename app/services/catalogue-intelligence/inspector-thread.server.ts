@@ -1,8 +1,9 @@
 /**
  * The catalogue inspector on its own thread, for the files it reads whole
- * while they pass (an upload): reading and checking every row costs more
- * than forwarding the bytes, and on the main thread it would slow the
- * upload itself and every page served meanwhile.
+ * (an upload as it passes, a stored file read again with another format):
+ * reading and checking every row costs more than forwarding the bytes, and
+ * on the main thread it would slow the upload itself and every page served
+ * meanwhile.
  *
  * One long-lived worker thread for the process, started with the first file
  * (and again after it failed). A file's bytes are copied once, into pieces

@@ -10,9 +10,10 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { HeaderMapping } from "@contract/catalogue";
 import type { CatalogueAnalysis, CatalogueFormat, CatalogueFormatOverride, ColumnSuggestion, MappingMemory, RowProblem } from "@contract/catalogue-analysis";
 import type { RouterContextProvider } from "react-router";
+import { takeNodeBody } from "../node-body.server";
 import { upstream } from "../upstream/index.server";
 import { UpstreamError } from "../upstream/upstream-error.server";
-import { createCatalogueInspector } from "./inspector";
+import { createCatalogueInspector } from "./inspector-thread.server";
 import type { InspectionOutcome, ReadingProblem } from "./types";
 
 type RequestArgs = { request: Request; context: Readonly<RouterContextProvider> };
@@ -64,8 +65,10 @@ async function fileNameOf(args: RequestArgs, fileId: string): Promise<string> {
 }
 
 /**
- * Streams the stored file into an inspector. The download is cut off as
- * soon as the inspector has answered (a preview needs only the first rows).
+ * Streams the stored file into an inspector: on the inspector's thread when
+ * the whole file is read and checked, here for a preview or the problem list
+ * (inspector-thread.server.ts). The download is cut off as soon as the
+ * inspector has answered (a preview needs only the first rows).
  */
 async function inspectStored(
   args: RequestArgs,
@@ -81,7 +84,7 @@ async function inspectStored(
     inspector.input.end();
     return inspector.result;
   }
-  const source = Readable.fromWeb(body as unknown as NodeReadableStream<Uint8Array>);
+  const source = takeNodeBody(response) ?? Readable.fromWeb(body as unknown as NodeReadableStream<Uint8Array>);
   let answered = false;
   void inspector.result.then(() => {
     answered = true;
