@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { CatalogueAnalysis, MappingMemory } from "@contract/catalogue-analysis";
+import type * as InspectorModule from "~/services/catalogue-intelligence/inspector";
 import { UpstreamError } from "~/services/upstream/upstream-error.server";
 
 type Stored = { fileName: string; bytes: Buffer; analysis: CatalogueAnalysis | null; headerMapping: Record<string, string> | null };
@@ -67,7 +68,7 @@ vi.mock("~/services/upstream/index.server", () => ({
 /** What the calling thread's inspector was asked to read (whole files go to the inspector's thread). */
 const onThisThread = vi.hoisted(() => ({ reads: [] as string[] }));
 vi.mock("~/services/catalogue-intelligence/inspector", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/services/catalogue-intelligence/inspector")>();
+  const actual = await importOriginal<typeof InspectorModule>();
   return {
     ...actual,
     createCatalogueInspector: (options: Parameters<typeof actual.createCatalogueInspector>[0]) => {
