@@ -38,18 +38,19 @@ function answer(req: IncomingMessage, res: ServerResponse) {
   res.end(FILE);
 }
 
+// A test-only certificate for localhost and 127.0.0.1 (generated once with openssl), trusted only in this file.
 const certificates = path.join(import.meta.dirname, "../support/tls");
+const cert = readFileSync(path.join(certificates, "localhost.crt"), "utf8");
+const defaultCAs = tls.getCACertificates("default");
+const trustingTheTestCertificate = [...defaultCAs, cert];
 let plain: Server;
 let secure: Server;
 const origin = (server: Server, scheme: string, host: string) => `${scheme}://${host}:${(server.address() as AddressInfo).port}`;
-const defaultCAs = tls.getCACertificates("default");
 
 beforeAll(async () => {
   plain = createServer(answer);
-  // A test-only certificate for localhost and 127.0.0.1 (generated once with openssl), trusted only in this file.
-  const cert = readFileSync(path.join(certificates, "localhost.crt"), "utf8");
   secure = createTlsServer({ key: readFileSync(path.join(certificates, "localhost.key")), cert }, answer);
-  tls.setDefaultCACertificates([...defaultCAs, cert]);
+  tls.setDefaultCACertificates(trustingTheTestCertificate);
   await Promise.all([plain, secure].map((server) => new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))));
 });
 
@@ -116,7 +117,7 @@ describe("a download from an upstream service", () => {
       expect(error).toBeInstanceOf(UpstreamError);
       expect((error as UpstreamError).body.errorCode).toBe("UPSTREAM_UNREACHABLE");
     } finally {
-      tls.setDefaultCACertificates([...defaultCAs, readFileSync(path.join(certificates, "localhost.crt"), "utf8")]);
+      tls.setDefaultCACertificates(trustingTheTestCertificate);
     }
   });
 });

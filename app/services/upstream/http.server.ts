@@ -75,10 +75,15 @@ type Answer = { status: number; statusText: string; ok: boolean; text(): Promise
 /** Kept-alive connections per protocol, reused by every upstream call of every request. */
 const agents = { "http:": new http.Agent({ keepAlive: true }), "https:": new https.Agent({ keepAlive: true }) } as const;
 
-/** A node:http(s) request to an upstream service, on the kept-alive connections of its protocol. */
+/**
+ * A node:http(s) request to an upstream service, on the kept-alive
+ * connections of its protocol, or on the one connection `createConnection`
+ * opens for it.
+ */
 export function upstreamRequest(url: URL, options: http.RequestOptions, onResponse: (response: http.IncomingMessage) => void): http.ClientRequest {
   const secure = url.protocol === "https:";
-  return (secure ? https : http).request(url, { ...options, agent: secure ? agents["https:"] : agents["http:"] }, onResponse);
+  const agent = options.createConnection ? undefined : secure ? agents["https:"] : agents["http:"];
+  return (secure ? https : http).request(url, { ...options, agent }, onResponse);
 }
 
 class UnexpectedRedirect extends Error {

@@ -13,8 +13,7 @@
  * (chunk-leases.server.ts); a download's connection reads into one buffer it
  * reuses.
  */
-import http, { type IncomingMessage } from "node:http";
-import https from "node:https";
+import type { ClientRequestArgs, IncomingMessage } from "node:http";
 import net from "node:net";
 import type { Readable } from "node:stream";
 import tls from "node:tls";
@@ -101,7 +100,7 @@ function sendStreamed(url: URL, method: string, headers: Record<string, string>,
 function receiveStreamed(url: URL, method: string, headers: Record<string, string>, signal: AbortSignal): Promise<Response> {
   return new Promise((resolve, reject) => {
     const options = { method, headers, signal, createConnection: readingIntoOneBuffer(url) };
-    const outgoing = (url.protocol === "https:" ? https : http).request(url, options, (incoming) => resolve(answer(incoming)));
+    const outgoing = upstreamRequest(url, options, (incoming) => resolve(answer(incoming)));
     outgoing.on("error", reject);
     outgoing.end();
   });
@@ -121,7 +120,7 @@ const READ_BUFFER_BYTES = 64 * 1024;
  */
 function readingIntoOneBuffer(url: URL) {
   const secure = url.protocol === "https:";
-  return (options: http.ClientRequestArgs): net.Socket => {
+  return (options: ClientRequestArgs): net.Socket => {
     const buffer = Buffer.allocUnsafe(READ_BUFFER_BYTES);
     // With `onread` the socket itself emits no data; the HTTP client listens for it there.
     const onread: net.OnReadOpts = {
