@@ -17,7 +17,7 @@ function buildId(): string {
 /**
  * The catalogue inspector's worker thread is loaded by Node from a file of
  * its own: a second entry of the server build, beside index.js (see
- * app/services/catalogue-intelligence/inspector-thread.server.ts).
+ * app/features/catalogue/intelligence/inspector-thread.server.ts).
  */
 function catalogueInspectorWorker(): Plugin {
   return {
@@ -25,7 +25,7 @@ function catalogueInspectorWorker(): Plugin {
     applyToEnvironment: (environment) => environment.name === "ssr",
     buildStart() {
       if (this.environment.config.command !== "build") return;
-      this.emitFile({ type: "chunk", id: "./app/services/catalogue-intelligence/inspector-worker.ts", fileName: "catalogue-inspector-worker.js" });
+      this.emitFile({ type: "chunk", id: "./app/features/catalogue/intelligence/inspector-worker.ts", fileName: "catalogue-inspector-worker.js" });
     },
   };
 }

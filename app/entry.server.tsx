@@ -5,11 +5,11 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
-import { env } from "./services/env.server";
-import { getRenderI18n } from "./services/i18n.server";
-import { logger } from "./services/logger.server";
-import { requestMetaContext } from "./services/request-context.server";
-import { configureToasts } from "./services/toast.server";
+import { env } from "~/shared/env.server";
+import { getRenderI18n } from "~/shared/i18n/i18n.server";
+import { logger } from "~/shared/logger.server";
+import { requestMetaContext } from "~/shared/request-context.server";
+import { configureToasts } from "~/features/shell/toasts/toast.server";
 
 export const streamTimeout = 5_000;
 

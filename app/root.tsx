@@ -1,26 +1,27 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import type { Route } from "./+types/root";
-import { EnvironmentIndicator } from "./components/environment-indicator";
-import { ErrorPage, type ErrorFacts } from "./components/error-page";
-import { PageFooter } from "./components/page-footer";
-import { NavigationProgress } from "./components/navigation-progress";
-import { SubstitutionBanner } from "./components/substitution-banner";
-import { Toaster } from "./components/toasts/toaster";
-import type { PortalToast } from "./components/toasts/toast-message";
-import { VersionCheck } from "./components/version-check";
-import { env } from "./services/env.server";
-import { environmentServices } from "./services/environment.server";
-import { getLocale, i18nextMiddleware } from "./services/i18n.server";
-import { requestMetaMiddleware } from "./services/request-context.server";
-import { sessionContext, sessionMiddleware } from "./services/session.server";
-import { substitutionAuditMiddleware } from "./services/substitution-audit.server";
-import { sanitizeToast } from "./services/toast-html.server";
-import { actionToastContext, readToast } from "./services/toast.server";
-import appStylesHref from "./styles/app.css?url";
-import componentStylesHref from "./styles/components.css?url";
-import frameStylesHref from "./styles/frame.css?url";
+import { EnvironmentIndicator } from "~/features/shell/environment/environment-indicator";
+import { ErrorPage, type ErrorFacts } from "~/features/shell/errors/error-page";
+import { useRootData, type RootData } from "./features/shell/root-data";
+import { PageFooter } from "~/features/shell/page-footer";
+import { NavigationProgress } from "~/features/shell/navigation-progress";
+import { SubstitutionBanner } from "~/features/shell/substitution/substitution-banner";
+import { Toaster } from "~/features/shell/toasts/toaster";
+import type { PortalToast } from "~/features/shell/toasts/toast-message";
+import { VersionCheck } from "~/features/shell/version-check";
+import { env } from "~/shared/env.server";
+import { environmentServices } from "~/features/shell/environment/environment.server";
+import { getLocale, i18nextMiddleware } from "~/shared/i18n/i18n.server";
+import { requestMetaMiddleware } from "~/shared/request-context.server";
+import { sessionContext, sessionMiddleware } from "~/features/shell/session.server";
+import { substitutionAuditMiddleware } from "~/features/shell/substitution/substitution-audit.server";
+import { sanitizeToast } from "~/features/shell/toasts/toast-html.server";
+import { actionToastContext, readToast } from "~/features/shell/toasts/toast.server";
+import appStylesHref from "~/styles/app.css?url";
+import componentStylesHref from "~/styles/components.css?url";
+import frameStylesHref from "~/styles/frame.css?url";
 
 export const middleware = [requestMetaMiddleware, i18nextMiddleware, sessionMiddleware, substitutionAuditMiddleware];
 
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast: flashed, headers } = await readToast(request);
   const toast = (flashed as PortalToast | undefined) ?? context.get(actionToastContext) ?? undefined;
   const user = context.get(sessionContext).user;
-  return data(
+  return data<RootData>(
     {
       locale: getLocale(context),
       toast: toast ? sanitizeToast(toast as PortalToast) : undefined,
@@ -55,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const shouldRevalidate = () => true;
 
 export function Layout({ children }: { children: ReactNode }) {
-  const rootData = useRouteLoaderData<typeof loader>("root");
+  const rootData = useRootData();
   const { t } = useTranslation();
   // A page whose loader failed in part (and still renders) hands its error toast up as `pageToast`.
   const pageToast = useMatches()

@@ -9,10 +9,10 @@
  * with the English text of `validationMessages`.
  */
 import { z } from "zod";
-import { isValidBic, normalizeBic } from "../app/lib/bic.ts";
-import { countryCodes, type CountryCode } from "../app/lib/countries.ts";
-import { MAX_DOCUMENT_BYTES } from "../app/lib/document-type.ts";
-import { ibanIssue, normalizeIban } from "../app/lib/iban.ts";
+import { isValidBic, normalizeBic } from "./rules/bic.ts";
+import { countryCodes, type CountryCode } from "./rules/countries.ts";
+import { MAX_DOCUMENT_BYTES } from "./rules/document-type.ts";
+import { ibanIssue, normalizeIban } from "./rules/iban.ts";
 import {
   isValidRegisterNumber,
   legalForms,
@@ -20,10 +20,10 @@ import {
   normalizeRegisterNumber,
   representationIssues,
   representativeRoles,
-} from "../app/lib/legal-form.ts";
-import { isE164, normalizePhone } from "../app/lib/phone.ts";
-import { isValidPostcode, normalizePostcode } from "../app/lib/postcode.ts";
-import { normalizeVatId, vatIdIssue } from "../app/lib/vat-id.ts";
+} from "./rules/legal-form.ts";
+import { isE164, normalizePhone } from "./rules/phone.ts";
+import { isValidPostcode, normalizePostcode } from "./rules/postcode.ts";
+import { normalizeVatId, vatIdIssue } from "./rules/vat-id.ts";
 
 export const stepNames = [
   "contract",

@@ -12,8 +12,8 @@ import {
   type StepName,
   type StepStatus,
 } from "../contract/onboarding.ts";
-import { maskIban } from "../app/lib/iban.ts";
-import { needsCommercialRegister, type LegalForm } from "../app/lib/legal-form.ts";
+import { maskIban } from "../contract/rules/iban.ts";
+import { needsCommercialRegister, type LegalForm } from "../contract/rules/legal-form.ts";
 import type { Database } from "./db.ts";
 
 /**

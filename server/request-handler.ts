@@ -9,9 +9,9 @@ import { finished } from "node:stream/promises";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { logger } from "../app/services/logger.server.ts";
-import { writeGivingBack } from "../app/services/chunk-leases.server.ts";
-import { requestWithNodeBody, takeNodeBody, webHeaders } from "../app/services/node-body.server.ts";
+import { logger } from "../app/shared/logger.server.ts";
+import { writeGivingBack } from "../app/shared/http/chunk-leases.server.ts";
+import { requestWithNodeBody, takeNodeBody, webHeaders } from "../app/shared/http/node-body.server.ts";
 import { bodyLimitFor } from "./body-limits.ts";
 
 class BodyTooLarge extends Error {
@@ -79,7 +79,7 @@ export function reactRouterHandler(options: {
     }
 
     try {
-      // A web body for whoever reads it, and the Node stream for a route that passes it on (app/services/node-body.server.ts).
+      // A web body for whoever reads it, and the Node stream for a route that passes it on (app/shared/http/node-body.server.ts).
       const request = body ? requestWithNodeBody(url, init, body) : new Request(url, init);
       const response = await handleRequest(request, options.getLoadContext());
       await sendResponse(res, response);

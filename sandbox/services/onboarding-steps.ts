@@ -11,7 +11,7 @@ import {
   validationMessages,
   type ValidationCode,
 } from "../../contract/onboarding.ts";
-import { detectDocumentType, MAX_DOCUMENT_BYTES } from "../../app/lib/document-type.ts";
+import { detectDocumentType, MAX_DOCUMENT_BYTES } from "../../contract/rules/document-type.ts";
 import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";

@@ -7,7 +7,7 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import type { i18n } from "i18next";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { FieldPicker, type FieldOption } from "~/components/catalogue/field-picker";
+import { FieldPicker, type FieldOption } from "~/features/catalogue/components/field-picker";
 import catalogue from "~/locales/en/catalogue.json";
 import { createTestI18n } from "./i18n-test-setup";
 

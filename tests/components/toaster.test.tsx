@@ -8,10 +8,10 @@ import { I18nextProvider } from "react-i18next";
 import { createMemoryRouter, MemoryRouter, RouterProvider, useLocation } from "react-router";
 import { toast as toastify } from "react-toastify/unstyled";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { PortalToast } from "~/components/toasts/toast-message";
-import { Toaster } from "~/components/toasts/toaster";
+import type { PortalToast } from "~/features/shell/toasts/toast-message";
+import { Toaster } from "~/features/shell/toasts/toaster";
 import { createTestI18n } from "./i18n-test-setup";
-import { sanitizeToast } from "~/services/toast-html.server";
+import { sanitizeToast } from "~/features/shell/toasts/toast-html.server";
 
 let i18n: i18n;
 beforeAll(async () => {

@@ -5,7 +5,7 @@
 import { roles, type Role } from "@contract/upstream";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
-import { accessRule, accessRules, defaultPath, isAllowed, sellerStateAllows, type AccessRuleName, type RouteAccess } from "~/lib/access";
+import { accessRule, accessRules, defaultPath, isAllowed, sellerStateAllows, type AccessRuleName, type RouteAccess } from "~/features/shell/access";
 import routes from "~/routes";
 
 const ANY: readonly Role[] = roles;
@@ -69,16 +69,16 @@ const TABLE: { path: string; allowed: readonly Role[]; rule: AccessRuleName; sel
 
 /** Routes with no access rule: public, or checking the session themselves. */
 const UNGUARDED = new Set([
-  "routes/welcome.tsx",
-  "routes/login.tsx",
-  "routes/register.tsx",
-  "routes/logout.ts",
-  "routes/default-redirect.tsx",
-  "routes/language.ts",
-  "routes/locales.ts",
-  "routes/version.ts",
-  "routes/not-found.tsx",
-  "routes/substitution.end.ts",
+  "features/shell/routes/welcome.tsx",
+  "features/shell/routes/login.tsx",
+  "features/shell/routes/register.tsx",
+  "features/shell/routes/logout.ts",
+  "features/shell/routes/default-redirect.tsx",
+  "features/shell/routes/language.ts",
+  "features/shell/routes/locales.ts",
+  "features/shell/routes/version.ts",
+  "features/shell/routes/not-found.tsx",
+  "features/shell/substitution/routes/substitution-end.ts",
 ]);
 
 describe("the access rule of every route, for every role", () => {
@@ -141,7 +141,7 @@ describe("default pages (PRODUCT.md §1)", () => {
   });
 });
 
-const routeModules = import.meta.glob(["../../app/routes/*.{ts,tsx}", "../../app/components/layouts/*.tsx"]);
+const routeModules = import.meta.glob(["../../app/features/*/routes/*.{ts,tsx}", "../../app/features/*/*/routes/*.{ts,tsx}", "../../app/features/shell/layouts/*.tsx"]);
 
 type FlatRoute = { path: string; file: string };
 

@@ -6,9 +6,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { MappingMemory } from "@contract/catalogue-analysis";
-import { createCatalogueInspector, type InspectionOutcome, type InspectorOptions } from "~/services/catalogue-intelligence/index.server";
-import { createCatalogueInspector as inspectOnThisThread } from "~/services/catalogue-intelligence/inspector";
-import { crashInspectorThreadForTest } from "~/services/catalogue-intelligence/inspector-thread.server";
+import { createCatalogueInspector, type InspectionOutcome, type InspectorOptions } from "~/features/catalogue/intelligence/index.server";
+import { createCatalogueInspector as inspectOnThisThread } from "~/features/catalogue/intelligence/inspector";
+import { crashInspectorThreadForTest } from "~/features/catalogue/intelligence/inspector-thread.server";
 
 const samplesDir = new URL("../../sandbox/samples/", import.meta.url);
 

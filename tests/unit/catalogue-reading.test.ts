@@ -1,7 +1,7 @@
 /** Reading catalogue files: encodings, delimiters, header rows, XLSX, and the files that are no catalogue. */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createCatalogueInspector, decideUtf8, decodeText, detectDelimiter, detectHeaderRow, logicalLines, sampleRecords, type InspectionOutcome, type InspectorOptions } from "~/services/catalogue-intelligence/index.server";
+import { createCatalogueInspector, decideUtf8, decodeText, detectDelimiter, detectHeaderRow, logicalLines, sampleRecords, type InspectionOutcome, type InspectorOptions } from "~/features/catalogue/intelligence/index.server";
 import { zipOf } from "../support/zip";
 
 const sample = (name: string) => readFileSync(new URL(`../../sandbox/samples/${name}`, import.meta.url));

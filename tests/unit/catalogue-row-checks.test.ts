@@ -11,9 +11,9 @@ import {
   parsePrice,
   problemCsvLine,
   RowChecker,
-} from "~/services/catalogue-intelligence/index.server";
+} from "~/features/catalogue/intelligence/index.server";
 // The inspector on this thread: the fast-path test below watches its calls.
-import { createCatalogueInspector as inspectOnThisThread } from "~/services/catalogue-intelligence/inspector";
+import { createCatalogueInspector as inspectOnThisThread } from "~/features/catalogue/intelligence/inspector";
 
 describe("GTIN check digits", () => {
   it.each(["4006381333931", "96385074", "036000291452", "10012345678902", "5901234123457", "00000000"])("%s is valid", (gtin) => {

@@ -6,8 +6,8 @@
 import { readFileSync } from "node:fs";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { CatalogueAnalysis, MappingMemory } from "@contract/catalogue-analysis";
-import type * as InspectorModule from "~/services/catalogue-intelligence/inspector";
-import { UpstreamError } from "~/services/upstream/upstream-error.server";
+import type * as InspectorModule from "~/features/catalogue/intelligence/inspector";
+import { UpstreamError } from "~/shared/upstream/upstream-error.server";
 
 type Stored = { fileName: string; bytes: Buffer; analysis: CatalogueAnalysis | null; headerMapping: Record<string, string> | null };
 const service = {
@@ -21,7 +21,7 @@ const service = {
 
 const notFound = (path: string) => new UpstreamError({ service: "catalogueUpload", method: "GET", path, status: 404, body: { message: "not found" } });
 
-vi.mock("~/services/upstream/index.server", () => ({
+vi.mock("~/features/shell/upstream.server", () => ({
   upstream: () => ({
     catalogueUpload: {
       catalogueHeaders: async (fileId: string) => {
@@ -67,7 +67,7 @@ vi.mock("~/services/upstream/index.server", () => ({
 
 /** What the calling thread's inspector was asked to read (whole files go to the inspector's thread). */
 const onThisThread = vi.hoisted(() => ({ reads: [] as string[] }));
-vi.mock("~/services/catalogue-intelligence/inspector", async (importOriginal) => {
+vi.mock("~/features/catalogue/intelligence/inspector", async (importOriginal) => {
   const actual = await importOriginal<typeof InspectorModule>();
   return {
     ...actual,
@@ -78,7 +78,7 @@ vi.mock("~/services/catalogue-intelligence/inspector", async (importOriginal) =>
   };
 });
 
-const { analyseStoredFile, previewStoredFile, problemsCsv, createCatalogueInspector } = await import("~/services/catalogue-intelligence/index.server");
+const { analyseStoredFile, previewStoredFile, problemsCsv, createCatalogueInspector } = await import("~/features/catalogue/intelligence/index.server");
 
 const args = {} as Parameters<typeof analyseStoredFile>[0];
 const sample = (name: string) => readFileSync(new URL(`../../sandbox/samples/${name}`, import.meta.url));

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { MarketplaceField } from "@contract/catalogue";
 import type { MappingMemory } from "@contract/catalogue-analysis";
-import { normaliseHeader, suggestColumns } from "~/services/catalogue-intelligence/index.server";
+import { normaliseHeader, suggestColumns } from "~/features/catalogue/intelligence/index.server";
 
 const one = (header: string, values: string[] = []) => suggestColumns([header], [values], null)[0]!;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigurationError, parseEnv } from "~/services/env.server";
+import { ConfigurationError, parseEnv } from "~/shared/env.server";
 import { complete } from "../support/portal-env";
 
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyEnvironment } from "~/lib/environment";
+import { classifyEnvironment } from "~/features/shell/environment/environment";
 
 describe("classifyEnvironment", () => {
   it.each([

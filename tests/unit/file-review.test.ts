@@ -10,7 +10,7 @@ import {
   FormatOverrideSchema,
   formatInWords,
   toFormatOverride,
-} from "~/lib/catalogue-intelligence";
+} from "~/features/catalogue/intelligence/file-review";
 import { messages } from "~/locales/resources";
 
 const instance = i18next.createInstance();

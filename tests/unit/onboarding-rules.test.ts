@@ -1,12 +1,12 @@
 /** The validation rules of the shop setup, each with cases that pass and cases that fail. */
 import { describe, expect, it } from "vitest";
-import { isValidBic } from "~/lib/bic";
-import { detectDocumentType } from "~/lib/document-type";
-import { ibanIssue, maskIban } from "~/lib/iban";
-import { allowedRoles, isValidRegisterNumber, needsCommercialRegister, representationIssues, type LegalForm } from "~/lib/legal-form";
-import { isE164, normalizePhone } from "~/lib/phone";
-import { isValidPostcode } from "~/lib/postcode";
-import { vatIdIssue } from "~/lib/vat-id";
+import { isValidBic } from "@contract/rules/bic";
+import { detectDocumentType } from "@contract/rules/document-type";
+import { ibanIssue, maskIban } from "@contract/rules/iban";
+import { allowedRoles, isValidRegisterNumber, needsCommercialRegister, representationIssues, type LegalForm } from "@contract/rules/legal-form";
+import { isE164, normalizePhone } from "@contract/rules/phone";
+import { isValidPostcode } from "@contract/rules/postcode";
+import { vatIdIssue } from "@contract/rules/vat-id";
 
 describe("IBAN", () => {
   it.each(["DE89370400440532013000", "de89 3704 0044 0532 0130 00", "AT611904300234573201", "NL91ABNA0417164300", "CH9300762011623852957", "FR1420041010050500013M02606"])(

@@ -1,6 +1,6 @@
 import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
-import { cookieValue, signedCookie } from "~/services/signed-cookie.server";
+import { cookieValue, signedCookie } from "~/shared/signed-cookie.server";
 
 const secret = "s".repeat(40);
 const options = { path: "/", httpOnly: true, sameSite: "lax" as const, secrets: [secret] };

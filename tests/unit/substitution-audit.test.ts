@@ -1,9 +1,9 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { requestMetaContext } from "~/services/request-context.server";
-import { sessionContext, type PortalSession } from "~/services/session.server";
-import { substitutionAuditMiddleware } from "~/services/substitution-audit.server";
-import type { Logger } from "~/services/logger.server";
+import { requestMetaContext } from "~/shared/request-context.server";
+import { sessionContext, type PortalSession } from "~/features/shell/session.server";
+import { substitutionAuditMiddleware } from "~/features/shell/substitution/substitution-audit.server";
+import type { Logger } from "~/shared/logger.server";
 
 const substituted = {
   id: "user-success",

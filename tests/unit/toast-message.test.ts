@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toastId, toastLifetimeMs, toastTitleKey } from "~/components/toasts/toast-message";
+import { toastId, toastLifetimeMs, toastTitleKey } from "~/features/shell/toasts/toast-message";
 
 describe("toastLifetimeMs", () => {
   it.each([

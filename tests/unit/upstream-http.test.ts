@@ -6,9 +6,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { callService, type CallContext, type ServiceConfig } from "~/services/upstream/http.server";
-import { UpstreamError } from "~/services/upstream/upstream-error.server";
-import type { Logger } from "~/services/logger.server";
+import { callService, type CallContext, type ServiceConfig } from "~/shared/upstream/http.server";
+import { UpstreamError } from "~/shared/upstream/upstream-error.server";
+import type { Logger } from "~/shared/logger.server";
 
 type Seen = { method: string; url: string; headers: IncomingMessage["headers"]; body: string };
 const seen: Seen[] = [];

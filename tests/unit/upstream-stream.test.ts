@@ -15,12 +15,12 @@ import compression from "compression";
 import express from "express";
 import tls from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { giveBack, holdChunk, writeGivingBack } from "~/services/chunk-leases.server";
-import type { Logger } from "~/services/logger.server";
-import { takeNodeBody } from "~/services/node-body.server";
-import type { CallContext, ServiceConfig } from "~/services/upstream/http.server";
-import { streamService } from "~/services/upstream/stream.server";
-import { UpstreamError } from "~/services/upstream/upstream-error.server";
+import { giveBack, holdChunk, writeGivingBack } from "~/shared/http/chunk-leases.server";
+import type { Logger } from "~/shared/logger.server";
+import { takeNodeBody } from "~/shared/http/node-body.server";
+import type { CallContext, ServiceConfig } from "~/shared/upstream/http.server";
+import { streamService } from "~/shared/upstream/stream.server";
+import { UpstreamError } from "~/shared/upstream/upstream-error.server";
 
 const FILE = randomBytes(3 * 1024 * 1024 + 17);
 

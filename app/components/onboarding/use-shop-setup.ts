@@ -1,9 +1,0 @@
-import { useRouteLoaderData } from "react-router";
-import type { loader } from "~/routes/shop-setup";
-
-/** The shop setup's data for its step pages: each step's status and why it may be read-only. */
-export function useShopSetup() {
-  const setup = useRouteLoaderData<typeof loader>("routes/shop-setup");
-  if (!setup) throw new Error("useShopSetup outside /shop-setup");
-  return setup;
-}

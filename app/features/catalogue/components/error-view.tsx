@@ -1,0 +1,25 @@
+import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { UpstreamFacts, type UpstreamFactsData } from "~/features/shell/errors/upstream-facts";
+
+/** A catalogue page whose data could not be loaded: the service's facts inside the page's layout. */
+export function CatalogueErrorView() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const facts: UpstreamFactsData = isRouteErrorResponse(error) && typeof error.data === "object" && error.data ? error.data : {};
+  const explanation =
+    status === 404 ? t("errors.notFoundHint") : status === 503 ? t("errors.upstreamDown") : status === 502 ? t("errors.upstream") : t("errors.unexpected");
+  return (
+    <article className="upload upload--error" role="alert">
+      <h1>{status === 404 ? t("base.404") : t("errors.title")}</h1>
+      <p>{explanation}</p>
+      <UpstreamFacts facts={facts} />
+      <p>
+        <Link to="/default-redirect" reloadDocument>
+          {t("base.goHome")}
+        </Link>
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,40 @@
+import { rowProblemKinds, type CatalogueAnalysis } from "@contract/catalogue-analysis";
+import { useTranslation } from "react-i18next";
+import { formatInWords } from "~/features/catalogue/intelligence/file-review";
+
+/** One file's check in brief, for the catalogue team: how it was read, rows checked and rejected, and the count of each problem. */
+export function FileReportSummary({ analysis, unavailable }: { analysis: CatalogueAnalysis | null; unavailable: boolean }) {
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language);
+  if (!analysis) {
+    return <p className="file-report-summary">{unavailable ? t("catalogueIntelligence.integration.unavailable") : t("catalogueIntelligence.integration.notAnalysed")}</p>;
+  }
+  const { report } = analysis;
+  const kinds = rowProblemKinds.filter((kind) => (report.counts[kind] ?? 0) > 0);
+  return (
+    <dl className="integration__facts file-report-summary">
+      <dt>{t("catalogueIntelligence.integration.format")}</dt>
+      <dd>{formatInWords(t, analysis.format)}</dd>
+      <dt>{t("catalogueIntelligence.integration.report")}</dt>
+      <dd>
+        {t("catalogueIntelligence.report.checked", { count: report.rowsChecked, formatted: number.format(report.rowsChecked) })}
+        {" · "}
+        {t("catalogueIntelligence.report.rejected", { count: report.rowsRejected, formatted: number.format(report.rowsRejected) })}
+      </dd>
+      {kinds.length ? (
+        <>
+          <dt>{t("catalogueIntelligence.integration.problems")}</dt>
+          <dd>
+            <ul className="file-report-summary__kinds">
+              {kinds.map((kind) => (
+                <li key={kind}>
+                  {t(`catalogueIntelligence.report.problems.${kind}`)}: {number.format(report.counts[kind] ?? 0)}
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}

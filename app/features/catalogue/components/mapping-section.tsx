@@ -1,0 +1,173 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { marketplaceFields, requiredCatalogueFields } from "@contract/catalogue";
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import type { z } from "zod";
+import { confidencePercent } from "~/features/catalogue/intelligence/file-review";
+import { MappingSchema } from "~/features/catalogue/mapping";
+import { FieldPicker } from "./field-picker";
+import { ErrorSummary, FieldErrors, type SummaryItem, type UpstreamFailureView } from "./form-errors";
+
+/** What the portal suggested for a column when it read the file, and how the header compares with the seller's last mapping. */
+export type ColumnSuggestionView = {
+  field: string | null;
+  confidence: number;
+  source: "remembered" | "name" | "values" | "none";
+  change: "new" | "renamed" | null;
+  renamedFrom: string | null;
+};
+export type MappingColumnView = { header: string; samples: string[]; field: string | null; suggestion: ColumnSuggestionView | null };
+/** `prefill`: where the form's choices come from: the file's saved mapping, the remembered one, the suggestions, or nothing read yet. */
+export type MappingView = { fileId: string; fileName: string; columns: MappingColumnView[]; prefill: "saved" | "remembered" | "suggested" | "none" };
+
+/** A file's columns, their sample values and each one's marketplace field: a plain form, a combobox per column with JavaScript. */
+export function MappingSection({
+  mapping,
+  disabled,
+  lastResult,
+  failure,
+  saving,
+  loading,
+}: {
+  mapping: MappingView;
+  disabled: boolean;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  failure: UpstreamFailureView | null;
+  saving: boolean;
+  loading: boolean;
+}) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm<z.infer<typeof MappingSchema>>({
+    id: `mapping-${mapping.fileId}`,
+    lastResult,
+    defaultValue: {
+      intent: "map",
+      fileId: mapping.fileId,
+      columns: mapping.columns.map((column) => ({ header: column.header, field: column.field ?? undefined })),
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: MappingSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const columns = fields.columns.getFieldList();
+  const message = (key: string) => {
+    const [path, field] = key.split(":");
+    return t(`catalogue.${path}`, { field: field ? t(`catalogue.fields.${field}`) : "" });
+  };
+  const options = marketplaceFields.map((field) => ({
+    value: field,
+    label: (requiredCatalogueFields as readonly string[]).includes(field) ? `${t(`catalogue.fields.${field}`)} (${t("catalogue.fields.required")})` : t(`catalogue.fields.${field}`),
+  }));
+  const changed = mapping.columns.filter((column) => column.suggestion?.change).length;
+  const firstSelectId = columns[0]?.getFieldset().field.id;
+  const summary: SummaryItem[] = [
+    ...(form.errors ?? []).map((key) => ({ fieldId: firstSelectId, message: message(key) })),
+    ...columns.flatMap((column, index) =>
+      (column.getFieldset().field.errors ?? []).map((key) => ({
+        fieldId: column.getFieldset().field.id,
+        message: `${mapping.columns[index]?.header}: ${message(key)}`,
+      })),
+    ),
+  ].filter((item, index, all) => all.findIndex((other) => other.message === item.message) === index);
+
+  return (
+    <section aria-labelledby="mapping-title" className="mapping">
+      <h2 id="mapping-title">{t("catalogue.mapping.title")}</h2>
+      <p>{t("catalogue.mapping.lead", { name: mapping.fileName })}</p>
+      {changed > 0 ? (
+        <p className="notice mapping__changes">{t("catalogueIntelligence.suggestion.changedLead", { count: changed })}</p>
+      ) : mapping.prefill === "remembered" ? (
+        <p className="notice">{t("catalogueIntelligence.suggestion.arrivedMapped")}</p>
+      ) : mapping.prefill === "suggested" ? (
+        <p>{t("catalogueIntelligence.suggestion.prefilled")}</p>
+      ) : null}
+      <ErrorSummary items={summary} upstream={failure} />
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="map" />
+        <input type="hidden" name="fileId" value={mapping.fileId} />
+        <fieldset disabled={disabled || saving}>
+          <div className="table-scroll">
+            <table className="table mapping__table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("catalogue.mapping.column")}</th>
+                  <th scope="col">{t("catalogue.mapping.samples")}</th>
+                  <th scope="col">{t("catalogue.mapping.field")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {columns.map((column, index) => {
+                  const { header, field } = column.getFieldset();
+                  const source = mapping.columns[index]!;
+                  const errors = field.errors?.map(message);
+                  return (
+                    <tr key={column.key} className={source.suggestion?.change ? "mapping__row--changed" : undefined}>
+                      <th scope="row">
+                        {source.header}
+                        <input type="hidden" name={header.name} value={source.header} />
+                        {source.suggestion?.change ? (
+                          <span className="mapping__badge">
+                            {source.suggestion.change === "new"
+                              ? t("catalogueIntelligence.suggestion.new")
+                              : t("catalogueIntelligence.suggestion.renamed", { from: source.suggestion.renamedFrom ?? "" })}
+                          </span>
+                        ) : null}
+                      </th>
+                      <td>
+                        <ul className="mapping__samples">
+                          {source.samples.map((sample, sampleIndex) => (
+                            <li key={sampleIndex}>{sample === "" ? <span className="mapping__empty">{t("catalogue.mapping.empty")}</span> : sample}</li>
+                          ))}
+                        </ul>
+                      </td>
+                      <td>
+                        <FieldPicker
+                          id={field.id}
+                          name={field.name}
+                          label={t("catalogue.mapping.fieldFor", { header: source.header })}
+                          options={options}
+                          defaultValue={(field.initialValue as string | undefined) ?? ""}
+                          emptyLabel={t("catalogue.mapping.unassigned")}
+                          invalid={Boolean(errors?.length)}
+                          describedBy={[errors?.length ? field.errorId : null, source.suggestion ? `${field.id}-suggestion` : null].filter(Boolean).join(" ") || undefined}
+                          disabled={disabled || saving}
+                          loading={loading}
+                        />
+                        <FieldErrors id={field.errorId} errors={errors} />
+                        {source.suggestion ? <SuggestionNote id={`${field.id}-suggestion`} suggestion={source.suggestion} prefilled={source.field} /> : null}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <button type="submit" className="button button--primary">
+            {saving ? t("catalogue.mapping.saving") : t("catalogue.mapping.save")}
+          </button>
+        </fieldset>
+      </Form>
+    </section>
+  );
+}
+
+/** The suggestion as text (never colour alone): remembered, or the suggested field with how sure the portal is. */
+function SuggestionNote({ id, suggestion, prefilled }: { id: string; suggestion: ColumnSuggestionView; prefilled: string | null }) {
+  const { t } = useTranslation();
+  if (suggestion.source === "remembered" && suggestion.field) {
+    return <p id={id} className="mapping__suggestion">{t("catalogueIntelligence.suggestion.remembered")}</p>;
+  }
+  if (!suggestion.field || suggestion.source === "none") {
+    return <p id={id} className="mapping__suggestion mapping__suggestion--none">{t("catalogueIntelligence.suggestion.none")}</p>;
+  }
+  const percent = confidencePercent(suggestion.confidence);
+  return (
+    <p id={id} className={`mapping__suggestion${percent < 60 ? " mapping__suggestion--unsure" : ""}`}>
+      {prefilled === suggestion.field
+        ? t("catalogueIntelligence.suggestion.suggested", { percent })
+        : t("catalogueIntelligence.suggestion.suggestedField", { field: t(`catalogue.fields.${suggestion.field}`), percent })}
+      {suggestion.source === "values" ? ` (${t("catalogueIntelligence.suggestion.byValues")})` : null}
+    </p>
+  );
+}

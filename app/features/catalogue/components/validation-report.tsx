@@ -1,0 +1,104 @@
+import { rowProblemKinds, type ValidationReport as Report } from "@contract/catalogue-analysis";
+import { useTranslation } from "react-i18next";
+import { checkedFields, examplesByKind } from "~/features/catalogue/intelligence/file-review";
+
+/**
+ * The check of every row against the mapping: how many rows were checked and
+ * how many the marketplace will reject, the count of each kind of problem,
+ * the first rows of each, and the whole list as CSV. Never a blocker: the
+ * seller may hand over all the same.
+ */
+export function ValidationReport({ fileId, report }: { fileId: string; report: Report }) {
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language);
+  const groups = examplesByKind(report.examples, report.counts, rowProblemKinds);
+  const checkedColumns = Object.entries(report.mapping)
+    .filter(([, field]) => checkedFields.includes(field))
+    .map(([header]) => t("catalogueIntelligence.report.quoted", { text: header }))
+    .join(", ");
+  return (
+    <section aria-labelledby="report-title" className="validation-report">
+      <h2 id="report-title">{t("catalogueIntelligence.report.title")}</h2>
+      <p className="validation-report__summary" role="status">
+        <strong>
+          {t("catalogueIntelligence.report.checked", { count: report.rowsChecked, formatted: number.format(report.rowsChecked) })}
+          {" · "}
+          {t("catalogueIntelligence.report.rejected", { count: report.rowsRejected, formatted: number.format(report.rowsRejected) })}
+        </strong>
+      </p>
+      {report.rowsRejected === 0 ? (
+        <p>{t("catalogueIntelligence.report.allGood")}</p>
+      ) : (
+        <>
+          <p>{t("catalogueIntelligence.report.lead")}</p>
+          <div className="table-scroll">
+            <table className="table validation-report__kinds">
+              <caption>{t("catalogueIntelligence.report.kinds")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("catalogueIntelligence.report.kind")}</th>
+                  <th scope="col" className="numeric">
+                    {t("catalogueIntelligence.report.count")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {groups.map(({ kind, count }) => (
+                  <tr key={kind}>
+                    <th scope="row">
+                      <a href={`#problems-${kind}`}>{t(`catalogueIntelligence.report.problems.${kind}`)}</a>
+                    </th>
+                    <td className="numeric">{number.format(count)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p>
+            <a className="button button--secondary" href={`/upload/catalog/problems?fileId=${encodeURIComponent(fileId)}`} download>
+              {t("catalogueIntelligence.report.download")}
+            </a>
+          </p>
+          {groups.map(({ kind, count, examples }) => (
+            <div className="table-scroll validation-report__examples" key={kind} id={`problems-${kind}`}>
+              <table className="table">
+                <caption>
+                  {t("catalogueIntelligence.report.examplesCaption", {
+                    kind: t(`catalogueIntelligence.report.problems.${kind}`),
+                    count: number.format(examples.length),
+                    total: number.format(count),
+                  })}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col" className="numeric">
+                      {t("catalogueIntelligence.report.row")}
+                    </th>
+                    <th scope="col">{t("catalogueIntelligence.report.column")}</th>
+                    <th scope="col">{t("catalogueIntelligence.report.value")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {examples.map((example) => (
+                    <tr key={`${example.row}-${example.column}`}>
+                      <th scope="row" className="numeric">
+                        {number.format(example.row)}
+                      </th>
+                      <td>{example.column}</td>
+                      <td>
+                        {example.value === "" ? <span className="mapping__empty">{t("catalogueIntelligence.report.emptyValue")}</span> : <code>{example.value}</code>}
+                        {example.firstRow ? ` (${t("catalogueIntelligence.report.firstRow", { row: number.format(example.firstRow) })})` : null}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ))}
+        </>
+      )}
+      {report.decimalStyle !== "unknown" ? <p className="field__hint">{t(`catalogueIntelligence.report.decimalStyle.${report.decimalStyle}`)}</p> : null}
+      {checkedColumns ? <p className="field__hint">{t("catalogueIntelligence.report.checkedAgainst", { columns: checkedColumns })}</p> : null}
+    </section>
+  );
+}

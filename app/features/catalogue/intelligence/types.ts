@@ -1,0 +1,46 @@
+import type { HeaderMapping } from "../../../../contract/catalogue.ts";
+import type { CatalogueAnalysis, CatalogueFormatOverride, MappingMemory, RowProblem } from "../../../../contract/catalogue-analysis.ts";
+
+/**
+ * Why a file is no catalogue the portal can read at all; such a file is
+ * refused (nothing is stored). Row problems never refuse a file.
+ */
+export const readingProblems = [
+  /** Binary content (NUL bytes, mostly control characters) in a file named .csv/.txt. */
+  "binary",
+  /** A file named .xlsx that is no Excel workbook (no ZIP, or a ZIP of something else). */
+  "notAWorkbook",
+  /** A workbook too large to be checked within the portal's memory bound. */
+  "workbookTooLarge",
+  /** The chosen sheet is not in the workbook. */
+  "sheetNotFound",
+  /** A line (record) longer than the line limit. */
+  "lineTooLong",
+  /** No header row within the first rows (or no rows at all). */
+  "noHeaderRow",
+  /** The file ended in the middle of a quoted field, or is otherwise no CSV. */
+  "unreadable",
+] as const;
+export type ReadingProblem = (typeof readingProblems)[number];
+
+/** What the portal understood of a file, before it is stored for a file id. */
+export type InspectedAnalysis = Omit<CatalogueAnalysis, "fileId" | "analysedAt">;
+
+export type InspectionOutcome = { ok: true; analysis: InspectedAnalysis } | { ok: false; problem: ReadingProblem; row?: number };
+
+export type InspectorOptions = {
+  /** The file's name: its extension says CSV/TXT or XLSX. */
+  fileName: string;
+  override?: CatalogueFormatOverride;
+  /** The seller's remembered mapping (a promise: the inspector waits for it only once it needs it). */
+  memory?: MappingMemory | null | Promise<MappingMemory | null>;
+  /** Check the rows against this mapping instead of the suggested one. */
+  mapping?: HeaderMapping | null;
+  /** Every row problem, in file order (for the full CSV list). */
+  onProblem?: (problem: RowProblem) => void;
+  /** Stop after the header and preview rows: the report stays empty (for the format override's preview). */
+  previewOnly?: boolean;
+};
+
+/** The longest record (line, or lines of one quoted field) read: longer ones refuse the file. */
+export const MAX_RECORD_CHARS = 1024 * 1024;

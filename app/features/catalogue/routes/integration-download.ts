@@ -1,0 +1,19 @@
+import { data } from "react-router";
+import { authorize } from "~/features/shell/authorize.server";
+import { catalogueDownloadResponse } from "~/features/catalogue/download.server";
+import { upstream } from "~/features/shell/upstream.server";
+import { orRouteError } from "~/shared/upstream/upstream-error.server";
+import type { Route } from "./+types/integration-download";
+
+export const middleware = [authorize({ rule: "catalogueIntegration" })];
+
+/** A seller's catalogue for the catalogue team (the newest file, or `fileId`), streamed with its original name. */
+export async function loader(args: Route.LoaderArgs) {
+  const query = new URL(args.request.url).searchParams;
+  const sellerId = query.get("sellerId");
+  if (!sellerId) throw data({ message: "sellerId is required" }, { status: 400 });
+  const answer = await orRouteError(
+    upstream(args).catalogueUpload.downloadCatalogue(sellerId, query.get("fileId") ?? undefined, args.request.signal),
+  );
+  return catalogueDownloadResponse(answer, "catalogue");
+}

@@ -1,0 +1,315 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  CatalogueFileType,
+  FeedSchedule,
+  FeedUrl,
+  catalogueFileTypes,
+  feedSchedules,
+  type UploadSettings,
+  type UploadSettingsInput,
+} from "@contract/catalogue";
+import { UploadType, type SellerStateName } from "@contract/upstream";
+import { useTranslation } from "react-i18next";
+import { data, Form, useNavigation } from "react-router";
+import { z } from "zod";
+import { CatalogueErrorView } from "~/features/catalogue/components/error-view";
+import { ErrorSummary, FieldErrors, type SummaryItem } from "~/features/catalogue/components/form-errors";
+import { UploadSteps } from "~/features/catalogue/components/upload-steps";
+import { catalogueEditable, catalogueLockReason, firstIncompleteStep } from "~/features/catalogue/catalogue-steps";
+import { authorize } from "~/features/shell/authorize.server";
+import { sellerState } from "~/features/shell/seller-state.server";
+import { failedUpstreamAction } from "~/features/catalogue/actions.server";
+import { getI18n } from "~/shared/i18n/i18n.server";
+import { redirectWithPortalToast } from "~/features/shell/toasts/toast.server";
+import { upstream } from "~/features/shell/upstream.server";
+import { orRouteError } from "~/shared/upstream/upstream-error.server";
+import catalogueStylesHref from "~/features/catalogue/catalogue.css?url";
+import type { Route } from "./+types/upload-settings";
+
+/**
+ * The settings form: flat, so every field keeps its value when the seller
+ * switches the delivery method back and forth; the chosen method's fields
+ * are required. Messages are translation keys below `catalogue.`.
+ */
+function settingsSchema(ftpPasswordStored: boolean) {
+  const optionalText = (max: number) => z.string().trim().max(max, "validation.tooLong").optional();
+  return z
+    .object({
+      uploadType: UploadType,
+      feedUrl: optionalText(2000),
+      feedFormat: CatalogueFileType.optional(),
+      feedSchedule: FeedSchedule.optional(),
+      ftpHost: optionalText(253),
+      ftpPort: z.number("validation.port").int("validation.port").min(1, "validation.port").max(65535, "validation.port").optional(),
+      ftpUser: optionalText(100),
+      ftpPassword: z.string().max(200, "validation.tooLong").optional(),
+      ftpPath: optionalText(500),
+    })
+    .superRefine((value, ctx) => {
+      const require = (path: keyof typeof value, message = "validation.required") => {
+        if (value[path] === undefined || value[path] === "") ctx.addIssue({ code: "custom", path: [path], message });
+      };
+      if (value.uploadType === "FEED") {
+        if (value.feedUrl && !FeedUrl.safeParse(value.feedUrl).success) ctx.addIssue({ code: "custom", path: ["feedUrl"], message: "validation.feedUrl" });
+        require("feedUrl", "validation.feedUrl");
+        require("feedFormat");
+        require("feedSchedule");
+      }
+      if (value.uploadType === "FTP") {
+        require("ftpHost");
+        require("ftpPort", "validation.port");
+        require("ftpUser");
+        if (!ftpPasswordStored) require("ftpPassword", "validation.ftpPassword");
+      }
+    });
+}
+
+type SettingsForm = z.infer<ReturnType<typeof settingsSchema>>;
+
+function toInput(form: SettingsForm): UploadSettingsInput {
+  switch (form.uploadType) {
+    case "DIRECT":
+      return { uploadType: "DIRECT" };
+    case "FEED":
+      return { uploadType: "FEED", feedUrl: form.feedUrl!, feedFormat: form.feedFormat!, feedSchedule: form.feedSchedule! };
+    case "FTP":
+      return {
+        uploadType: "FTP",
+        ftpHost: form.ftpHost!,
+        ftpPort: form.ftpPort!,
+        ftpUser: form.ftpUser!,
+        ftpPassword: form.ftpPassword || undefined,
+        ftpPath: form.ftpPath ?? "",
+      };
+  }
+}
+
+export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
+
+export async function loader(args: Route.LoaderArgs) {
+  const client = upstream(args);
+  const [state, settings, progress] = await orRouteError(
+    Promise.all([sellerState(args), client.uploadSettings.uploadSettings(), client.onboarding.catalogueImportProgress()]),
+  );
+  return { state: state.state, settings, progress };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  const t = getI18n(context).t;
+  const client = upstream(args);
+  let current: [{ state: SellerStateName }, UploadSettings];
+  try {
+    current = await Promise.all([sellerState(args), client.uploadSettings.uploadSettings()]);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return failedUpstreamAction(args, error, t("catalogue.settings.failed"), { lastResult: undefined });
+  }
+  const [{ state }, stored] = current;
+  if (!catalogueEditable(state)) {
+    return redirectWithPortalToast("/upload/settings", { type: "warning", message: t(`catalogue.locked.${catalogueLockReason(state)!}`) });
+  }
+  const submission = parseWithZod(await request.formData(), { schema: settingsSchema(stored.ftpPasswordSet) });
+  // The FTP password is write-only: it never travels back to the browser, not even after an error.
+  const hideFields = ["ftpPassword"];
+  if (submission.status !== "success") return data({ lastResult: submission.reply({ hideFields }), upstreamFailure: null }, { status: 400 });
+
+  try {
+    await client.uploadSettings.saveUploadSettings(toInput(submission.value));
+    await client.uploadSettings.markAsFilled("UPLOAD_SETTINGS");
+    if (submission.value.uploadType === "FTP") await client.uploadSettings.markAsFilled("FTP_SETTINGS");
+    const progress = await client.onboarding.catalogueImportProgress();
+    return redirectWithPortalToast(`/upload/${firstIncompleteStep(progress)}`, { type: "success", message: t("catalogue.settings.saved") });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return failedUpstreamAction(args, error, t("catalogue.settings.failed"), { lastResult: submission.reply({ hideFields }) });
+  }
+}
+
+/** How the catalogue arrives: direct upload, a feed the marketplace fetches, or an FTP server. */
+export default function UploadSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { settings, progress, state } = loaderData;
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formAction === "/upload/settings";
+  const lockReason = catalogueLockReason(state);
+  const [form, fields] = useForm<SettingsForm>({
+    id: "upload-settings",
+    lastResult: navigation.state === "idle" ? actionData?.lastResult : undefined,
+    defaultValue: {
+      uploadType: settings.uploadType,
+      feedUrl: settings.feedUrl ?? "",
+      feedFormat: settings.feedFormat ?? "CSV",
+      feedSchedule: settings.feedSchedule ?? "DAILY",
+      ftpHost: settings.ftpHost ?? "",
+      ftpPort: String(settings.ftpPort ?? 21),
+      ftpUser: settings.ftpUser ?? "",
+      ftpPath: settings.ftpPath ?? "",
+    } as never,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: settingsSchema(settings.ftpPasswordSet) }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const message = (errors?: string[]) => errors?.map((key) => t(`catalogue.${key}`));
+  const summary: SummaryItem[] = (["feedUrl", "feedFormat", "feedSchedule", "ftpHost", "ftpPort", "ftpUser", "ftpPassword", "ftpPath"] as const).flatMap(
+    (name) => (fields[name].errors ?? []).map((key) => ({ fieldId: fields[name].id, message: `${t(`catalogue.settings.${name}`)}: ${t(`catalogue.${key}`)}` })),
+  );
+  const complete = {
+    settings: progress.find((step) => step.stepType === "UPLOAD_SETTINGS")?.complete === true,
+    catalog: progress.find((step) => step.stepType === "FILE_UPLOAD")?.complete === true,
+  };
+
+  return (
+    <article className="upload">
+      <h1>{t("catalogue.title")}</h1>
+      <UploadSteps current="settings" complete={complete} />
+      <h2>{t("catalogue.settings.title")}</h2>
+      <p>{t("catalogue.settings.lead")}</p>
+      {lockReason ? (
+        <p className="notice" role="status">
+          {t(`catalogue.locked.${lockReason}`)}
+        </p>
+      ) : null}
+      <ErrorSummary items={summary} upstream={actionData && "upstreamFailure" in actionData ? actionData.upstreamFailure : null} />
+      <Form method="post" {...getFormProps(form)} className="upload-settings">
+        <fieldset disabled={Boolean(lockReason) || saving} className="upload-settings__all">
+          <fieldset className="upload-settings__types">
+            <legend>{t("catalogue.settings.uploadType")}</legend>
+            {UploadType.options.map((type) => (
+              <div key={type} className="choice">
+                <input
+                  type="radio"
+                  id={`${fields.uploadType.id}-${type}`}
+                  name={fields.uploadType.name}
+                  value={type}
+                  defaultChecked={(fields.uploadType.initialValue ?? "DIRECT") === type}
+                  aria-describedby={`${fields.uploadType.id}-${type}-hint`}
+                />
+                <label htmlFor={`${fields.uploadType.id}-${type}`}>{t(`catalogue.settings.types.${type}`)}</label>
+                <p id={`${fields.uploadType.id}-${type}-hint`} className="choice__hint">
+                  {t(`catalogue.settings.types.${type}_hint`)}
+                </p>
+              </div>
+            ))}
+          </fieldset>
+
+          <fieldset className="upload-settings__group upload-settings__group--feed">
+            <legend>{t("catalogue.settings.feed")}</legend>
+            <TextField field={fields.feedUrl} label={t("catalogue.settings.feedUrl")} type="url" messages={message(fields.feedUrl.errors)} />
+            <SelectField
+              field={fields.feedFormat}
+              label={t("catalogue.settings.feedFormat")}
+              options={catalogueFileTypes.map((value) => ({ value, label: value }))}
+              messages={message(fields.feedFormat.errors)}
+            />
+            <SelectField
+              field={fields.feedSchedule}
+              label={t("catalogue.settings.feedSchedule")}
+              options={feedSchedules.map((value) => ({ value, label: t(`catalogue.settings.schedules.${value}`) }))}
+              messages={message(fields.feedSchedule.errors)}
+            />
+          </fieldset>
+
+          <fieldset className="upload-settings__group upload-settings__group--ftp">
+            <legend>{t("catalogue.settings.ftp")}</legend>
+            <TextField field={fields.ftpHost} label={t("catalogue.settings.ftpHost")} messages={message(fields.ftpHost.errors)} />
+            <TextField field={fields.ftpPort} label={t("catalogue.settings.ftpPort")} type="number" messages={message(fields.ftpPort.errors)} />
+            <TextField field={fields.ftpUser} label={t("catalogue.settings.ftpUser")} autoComplete="off" messages={message(fields.ftpUser.errors)} />
+            <TextField
+              field={fields.ftpPassword}
+              label={t("catalogue.settings.ftpPassword")}
+              type="password"
+              autoComplete="new-password"
+              hint={settings.ftpPasswordSet ? t("catalogue.settings.ftpPasswordStored") : undefined}
+              messages={message(fields.ftpPassword.errors)}
+            />
+            <TextField field={fields.ftpPath} label={t("catalogue.settings.ftpPath")} messages={message(fields.ftpPath.errors)} />
+          </fieldset>
+
+          <p>
+            <button type="submit" className="button button--primary">
+              {saving ? t("catalogue.settings.saving") : t("catalogue.settings.save")}
+            </button>
+          </p>
+        </fieldset>
+      </Form>
+    </article>
+  );
+}
+
+function TextField({
+  field,
+  label,
+  type = "text",
+  hint,
+  messages,
+  autoComplete,
+}: {
+  field: FieldMetadata<string | number | undefined>;
+  label: string;
+  type?: "text" | "url" | "number" | "password";
+  hint?: string;
+  messages?: string[];
+  autoComplete?: string;
+}) {
+  const hintId = `${field.id}-hint`;
+  const describedBy = [hint ? hintId : null, messages?.length ? field.errorId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      <input
+        {...getInputProps(field, { type, ariaAttributes: false })}
+        // The password is never prefilled, whatever the form remembers.
+        defaultValue={type === "password" ? undefined : (field.initialValue as string | undefined)}
+        autoComplete={autoComplete}
+        aria-invalid={messages?.length ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      <FieldErrors id={field.errorId} errors={messages} />
+    </div>
+  );
+}
+
+function SelectField({
+  field,
+  label,
+  options,
+  messages,
+}: {
+  field: FieldMetadata<string | undefined>;
+  label: string;
+  options: { value: string; label: string }[];
+  messages?: string[];
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <select
+        {...getSelectProps(field, { ariaAttributes: false })}
+        aria-invalid={messages?.length ? true : undefined}
+        aria-describedby={messages?.length ? field.errorId : undefined}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldErrors id={field.errorId} errors={messages} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <CatalogueErrorView />;
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: catalogueStylesHref }];
+
+export const meta: Route.MetaFunction = () => [{ title: "Upload settings · Seller Portal" }];

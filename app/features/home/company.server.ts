@@ -1,0 +1,68 @@
+/**
+ * My company: the seller's company data, warehouses with their last
+ * validation, bank account (IBAN masked) and legal documents, from the
+ * seller service.
+ */
+import { currentSellerId, settle, type HomeArgs } from "./home.server";
+import { getI18n } from "~/shared/i18n/i18n.server";
+import { upstream } from "~/features/shell/upstream.server";
+import { orRouteError, UpstreamError } from "~/shared/upstream/upstream-error.server";
+
+/** Only the country code and the last four digits stay readable: DE89 **** **** **** **30 00. */
+export function maskIban(iban: string): string {
+  const compact = iban.replace(/\s+/g, "").toUpperCase();
+  if (compact.length < 8) return "*".repeat(compact.length);
+  const masked = compact.slice(0, 4) + "*".repeat(compact.length - 8) + compact.slice(-4);
+  return masked.replace(/(.{4})/g, "$1 ").trim();
+}
+
+function sellerDetails(args: HomeArgs) {
+  return orRouteError(upstream(args).sellerService.seller(currentSellerId(args)));
+}
+
+export async function companyInfoLoader(args: HomeArgs) {
+  const details = await sellerDetails(args);
+  const { bankAccount: _bankAccount, legalDocuments: _documents, warehouseIds: _warehouses, ...company } = details;
+  return { title: getI18n(args.context).t("myCompany.companyInfo.title"), company };
+}
+
+export async function bankAccountLoader(args: HomeArgs) {
+  const { bankAccount } = await sellerDetails(args);
+  return {
+    title: getI18n(args.context).t("myCompany.bankAccount.title"),
+    bankAccount: bankAccount ? { ...bankAccount, iban: maskIban(bankAccount.iban) } : null,
+  };
+}
+
+export async function legalDocumentsLoader(args: HomeArgs) {
+  const { legalDocuments } = await sellerDetails(args);
+  return { title: getI18n(args.context).t("myCompany.legalDocuments.title"), documents: legalDocuments };
+}
+
+/** Warehouses need the seller's list of them first; then each warehouse and its validation at once. */
+export async function logisticsLoader(args: HomeArgs) {
+  const sellerId = currentSellerId(args);
+  const { warehouseIds } = await sellerDetails(args);
+  const service = upstream(args).sellerService;
+  const warehouses = await Promise.all(
+    warehouseIds.map(async (warehouseId) => {
+      const [warehouse, validation] = await Promise.all([orRouteError(service.warehouse(sellerId, warehouseId)), settle(service.lastValidation(sellerId, warehouseId))]);
+      return { warehouse, validation: validation.ok ? validation.value : null };
+    }),
+  );
+  return { title: getI18n(args.context).t("myCompany.logistics.title"), warehouses };
+}
+
+/** A legal document's file, as the seller service holds it. */
+export async function legalDocumentFile(args: HomeArgs, documentId: string) {
+  const document = await orRouteError(
+    upstream(args)
+      .sellerService.legalDocument(currentSellerId(args), documentId)
+      .catch((error: unknown) => {
+        // A document the seller does not have is a file that does not exist here.
+        if (error instanceof UpstreamError && error.status === 404) throw new Response("Not Found", { status: 404 });
+        throw error;
+      }),
+  );
+  return { ...document, content: Buffer.from(document.contentBase64, "base64") };
+}

@@ -1,0 +1,87 @@
+/**
+ * The overview's figures: the key figures of all the seller's shops over the
+ * last 30 days against the 30 days before, each shop's rating, and the most
+ * urgent recommended actions. Each part fails on its own: the page shows
+ * what it has and says what it lacks.
+ */
+import type { AnalyticsTab, RecommendedAction, ShopRating } from "@contract/home";
+import { addDays, presetPeriod } from "~/features/home/analytics/analytics-selection";
+import { changePercent } from "~/features/home/analytics/analytics-table";
+import { dashboardFigures, marketplaceToday, sellerShops, settle, type HomeArgs } from "./home.server";
+import { getI18n } from "~/shared/i18n/i18n.server";
+import { sanitizeToast } from "~/features/shell/toasts/toast-html.server";
+import { shopsFailedToast } from "./home-toasts.server";
+import { upstream } from "~/features/shell/upstream.server";
+
+/** The figures on the overview: which dashboard each comes from. */
+const KEY_FIGURES: { tab: AnalyticsTab; metric: string }[] = [
+  { tab: "sales", metric: "gmv" },
+  { tab: "sales", metric: "orders" },
+  { tab: "service", metric: "returnRate" },
+  { tab: "performance", metric: "onTimeDeliveryRate" },
+];
+
+export type KeyFigure = { tab: AnalyticsTab; metric: string; unit: string | null; value: number | null; previous: number | null; change: number | null };
+
+/** Soonest deadline first, then the most GMV at stake. */
+export function mostUrgent(actions: RecommendedAction[], count: number): RecommendedAction[] {
+  return [...actions]
+    .sort((a, b) => (a.deadline ?? "9999-12-31").localeCompare(b.deadline ?? "9999-12-31") || b.gmvImpact - a.gmvImpact)
+    .slice(0, count);
+}
+
+export async function overviewLoader(args: HomeArgs) {
+  const t = getI18n(args.context).t;
+  const current = presetPeriod("last30", marketplaceToday());
+  const previous = { from: addDays(current.from, -30), to: addDays(current.from, -1) };
+  const actionsCall = settle(upstream(args).recommendedActions.list());
+  const shops = await settle(sellerShops(args));
+  const shopIds = shops.ok ? shops.value.map((shop) => shop.marketplaceSellerId) : [];
+
+  const tabs = [...new Set(KEY_FIGURES.map((figure) => figure.tab))];
+  // One read per dashboard covers both periods: 60 days, split below.
+  const [dashboards, ratings, actions] = await Promise.all([
+    Promise.all(tabs.map((tab) => (shopIds.length ? settle(dashboardFigures(args, tab, { from: previous.from, to: current.to }, shopIds)) : null))),
+    Promise.all(shopIds.map((id) => settle(upstream(args).sellerService.ratings(id)))),
+    actionsCall,
+  ]);
+
+  const keyFigures: KeyFigure[] = KEY_FIGURES.map(({ tab, metric: key }) => {
+    const dashboard = dashboards[tabs.indexOf(tab)];
+    const metric = dashboard?.ok ? dashboard.value.metrics.find((candidate) => candidate.key === key) : undefined;
+    if (!metric) return { tab, metric: key, unit: null, value: null, previous: null, change: null };
+    const inPeriod = (from: string, to: string) => metric.points.filter((point) => point.date >= from && point.date <= to).map((point) => point.value);
+    const combine = (values: number[]) => {
+      if (values.length === 0) return null;
+      const sum = values.reduce((a, b) => a + b, 0);
+      return metric.unit === "EUR" || metric.unit === "COUNT" ? sum : sum / values.length;
+    };
+    const value = combine(inPeriod(current.from, current.to));
+    const before = combine(inPeriod(previous.from, previous.to));
+    return { tab, metric: key, unit: metric.unit, value, previous: before, change: value === null ? null : changePercent(value, before) };
+  });
+  const firstRead = dashboards.find((dashboard) => dashboard?.ok);
+  const dataAsOf = firstRead?.ok ? firstRead.value.dataAsOf : null;
+
+  const shopRatings: { shopId: string; name: string; rating: ShopRating | null }[] = shops.ok
+    ? shops.value.map((shop, index) => {
+        const rating = ratings[index];
+        return { shopId: shop.marketplaceSellerId, name: shop.name, rating: rating?.ok ? rating.value : null };
+      })
+    : [];
+
+  return {
+    title: t("homeOverview.title"),
+    period: current,
+    previousPeriod: previous,
+    dataAsOf,
+    keyFigures,
+    shopsFailed: !shops.ok,
+    ratings: shopRatings,
+    ratingsFailed: ratings.some((rating) => !rating.ok),
+    actions: actions.ok ? mostUrgent(actions.value.actions, 3) : null,
+    actionCount: actions.ok ? actions.value.actions.length : null,
+    shopNames: shops.ok ? Object.fromEntries(shops.value.map((shop) => [shop.marketplaceSellerId, shop.name])) : {},
+    pageToast: shops.ok ? undefined : sanitizeToast(shopsFailedToast(args, shops.error)),
+  };
+}

@@ -1,0 +1,59 @@
+import type { AffectedProduct, RecommendedAction } from "@contract/home";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { RichText } from "./rich-text";
+import { RecommendationSummary } from "./recommendation-summary";
+
+type Props = {
+  action: RecommendedAction;
+  products: { items: AffectedProduct[]; page: number; pageSize: number; total: number };
+  pageCount: number;
+  shopName?: string;
+};
+
+/** A recommended action's detail: its text and the products concerned, a page at a time (the page is in the URL). */
+export function RecommendationDetail({ action, products, pageCount, shopName }: Props) {
+  const { t } = useTranslation();
+  const first = (products.page - 1) * products.pageSize + 1;
+  const last = Math.min(products.total, products.page * products.pageSize);
+  return (
+    <article className="recommendation-detail">
+      <h1>{t(`recommendations.kinds.${action.kind}.title`, { count: action.productCount })}</h1>
+      <RecommendationSummary action={action} shopName={shopName} />
+      <RichText html={action.descriptionHtml} className="recommendation__text" />
+      <h2 id="affected-products">{t("recommendations.affected.title")}</h2>
+      <p>{t("recommendations.affected.showing", { first, last, total: products.total })}</p>
+      <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="affected-products">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t("recommendations.affected.ean")}</th>
+              <th scope="col">{t("recommendations.affected.sku")}</th>
+              <th scope="col">{t("recommendations.affected.product")}</th>
+              <th scope="col">{t("recommendations.affected.reason")}</th>
+              <th scope="col">{t("recommendations.affected.since")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {products.items.map((product) => (
+              <tr key={product.sku}>
+                <td>{product.ean}</td>
+                <td>{product.sku}</td>
+                <td>{product.title}</td>
+                <td>{product.reason}</td>
+                <td>{product.since}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {pageCount > 1 ? (
+        <nav aria-label={t("recommendations.affected.pages")} className="pagination">
+          {products.page > 1 ? <Link to={`?page=${products.page - 1}`}>{t("recommendations.affected.previous")}</Link> : null}
+          <span aria-current="page">{t("recommendations.affected.page", { page: products.page, pages: pageCount })}</span>
+          {products.page < pageCount ? <Link to={`?page=${products.page + 1}`}>{t("recommendations.affected.next")}</Link> : null}
+        </nav>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * The recommendations pages: the queue of actions, each kind's detail page
+ * with the affected products (paged through the URL), and the GMV
+ * explanation. Texts from the service are sanitised here.
+ */
+import { z } from "zod";
+import { PRODUCTS_PAGE_SIZE, recommendationKindOf } from "./recommendations";
+import { sellerShops, settle, type HomeArgs } from "../home.server";
+import { getI18n } from "~/shared/i18n/i18n.server";
+import { sanitizeRichText } from "./rich-text.server";
+import { upstream } from "~/features/shell/upstream.server";
+import { orRouteError, UpstreamError } from "~/shared/upstream/upstream-error.server";
+
+type DetailArgs = HomeArgs & { params: Record<string, string | undefined> };
+
+function shopNames(args: HomeArgs) {
+  return settle(sellerShops(args)).then((shops) => (shops.ok ? Object.fromEntries(shops.value.map((shop) => [shop.marketplaceSellerId, shop.name])) : {}));
+}
+
+export async function recommendationsLoader(args: HomeArgs) {
+  const t = getI18n(args.context).t;
+  const [list, names] = await Promise.all([orRouteError(upstream(args).recommendedActions.list()), shopNames(args)]);
+  // Most GMV at stake first: the queue is the order to work in.
+  const actions = [...list.actions]
+    .sort((a, b) => b.gmvImpact - a.gmvImpact)
+    .map((action) => ({ ...action, descriptionHtml: sanitizeRichText(action.descriptionHtml) }));
+  return { title: t("recommendations.title"), actions, shopNames: names };
+}
+
+const PageQuery = z.coerce.number().int().min(1).max(10_000).catch(1);
+
+/** The detail of the URL's action (once per request: the validate check and the loader share it). */
+const details = new WeakMap<object, Promise<Awaited<ReturnType<ReturnType<typeof upstream>["recommendedActions"]["detail"]>> | null>>();
+
+function detailOf(args: DetailArgs) {
+  let detail = details.get(args.context);
+  if (!detail) {
+    const page = PageQuery.parse(new URL(args.request.url).searchParams.get("page") ?? 1);
+    detail = upstream(args)
+      .recommendedActions.detail(args.params.id ?? "", page, PRODUCTS_PAGE_SIZE)
+      .catch((error: unknown) => {
+        // An id the service does not know is a page that does not exist.
+        if (error instanceof UpstreamError && error.status === 404) return null;
+        throw error;
+      });
+    details.set(args.context, detail);
+  }
+  return detail;
+}
+
+/** The validate check of a detail page: the action exists and is of the kind the page's path names. */
+export async function recommendationExists(args: DetailArgs & { pattern: string }): Promise<boolean> {
+  const kind = recommendationKindOf(args.pattern);
+  return kind !== undefined && (await orRouteError(detailOf(args)))?.action.kind === kind;
+}
+
+export async function recommendationDetailLoader(args: DetailArgs) {
+  const t = getI18n(args.context).t;
+  const [detail, names] = await Promise.all([orRouteError(detailOf(args)), shopNames(args)]);
+  if (!detail) throw new Response("Page Not Found", { status: 404 });
+  const { action, products } = detail;
+  return {
+    title: t(`recommendations.kinds.${action.kind}.title`, { count: action.productCount }),
+    action: { ...action, descriptionHtml: sanitizeRichText(action.descriptionHtml) },
+    products,
+    pageCount: Math.max(1, Math.ceil(products.total / products.pageSize)),
+    shopName: names[action.shopId] as string | undefined,
+  };
+}
+
+export async function gmvExplanationLoader(args: HomeArgs) {
+  const t = getI18n(args.context).t;
+  const explanation = await orRouteError(upstream(args).recommendedActions.gmvExplanation());
+  return { title: t("recommendations.gmv.title"), html: sanitizeRichText(explanation.html) };
+}

@@ -1,0 +1,40 @@
+import { data } from "react-router";
+import { metricCsv, metricRows } from "~/features/home/analytics/analytics-table";
+import { authorize } from "~/features/shell/authorize.server";
+import { analyticsTabOf, tabAvailable, tabFigures } from "~/features/home/analytics/analytics.server";
+import { getI18n, getLocale } from "~/shared/i18n/i18n.server";
+import type { Route } from "./+types/analytics-csv";
+
+export const middleware = [
+  // The same tabs as the pages: unknown ones and OCI without ce-fds do not exist.
+  authorize({ rule: "sellerHome", sellerState: "redirectIfNotActive", validate: tabAvailable }),
+];
+
+/** One chart's table as CSV: the same selection, the same rows, in the user's language. */
+export async function loader(args: Route.LoaderArgs) {
+  const tab = analyticsTabOf(args);
+  const metricKey = args.url.searchParams.get("metric");
+  const { selection, result } = await tabFigures(args, tab);
+  const t = getI18n(args.context).t;
+  if (!selection || !result) throw data({ message: t("analytics.errorLoadingShops") }, { status: 503 });
+  if (!result.ok) throw data({ message: result.message, reference: result.reference }, { status: 502 });
+  const metric = result.dashboard.metrics.find((candidate) => candidate.key === metricKey);
+  if (!metric) throw data({ message: "Page Not Found" }, { status: 404 });
+  const comparison = result.comparison
+    ? { metric: result.comparison.metrics.find((candidate) => candidate.key === metric.key), from: result.comparison.from }
+    : undefined;
+  const name = t(`analytics.metrics.${metric.key}.name`);
+  const csv = metricCsv(
+    metricRows(metric, result.dashboard.from, comparison),
+    [t("analytics.columns.date"), name, t("analytics.columns.comparisonDate"), t("analytics.columns.comparisonValue")],
+    getLocale(args.context),
+  );
+  const fileName = `${tab}-${metric.key}-${selection.period.from}-${selection.period.to}.csv`;
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,26 @@
+import { Outlet } from "react-router";
+import { AnalyticsFilters, AnalyticsTabs } from "~/features/home/analytics/analytics-filters";
+import { analyticsLayoutLoader } from "~/features/home/analytics/analytics.server";
+import analyticsStylesHref from "~/features/home/home.css?url";
+import type { Route } from "./+types/analytics";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: analyticsStylesHref }];
+
+// Guarded by the home layout's middleware and by each tab's own.
+export async function loader(args: Route.LoaderArgs) {
+  return analyticsLayoutLoader(args);
+}
+
+/** Shops and period (a GET form: the choice lives in the URL), the tabs, and the chosen tab. */
+export default function AnalyticsLayout({ loaderData }: Route.ComponentProps) {
+  const { tabs, shops, selection, issue, query } = loaderData;
+  return (
+    <div className="analytics">
+      <AnalyticsFilters shops={shops} selection={selection} issue={issue} />
+      <AnalyticsTabs tabs={tabs} query={query} />
+      <Outlet />
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Analytics"} · Seller Portal` }];

@@ -1,0 +1,58 @@
+import { useTranslation } from "react-i18next";
+import { NavLink, Outlet, useFetcher, useLoaderData, useLocation, type LoaderFunctionArgs } from "react-router";
+import { useRootData } from "~/features/shell/root-data";
+import { authorize } from "~/features/shell/authorize.server";
+import { readHomeMenuOpen } from "~/features/home/menu-state.server";
+import { Breadcrumbs } from "~/shared/ui/breadcrumbs";
+import { PageHeader } from "~/features/shell/header/page-header";
+
+export const middleware = [authorize({ rule: "sellerHome", sellerState: "redirectIfNotActive" })];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { menuOpen: await readHomeMenuOpen(request) };
+}
+
+const MENU = [
+  { to: "/home/overview", key: "home.menu.overview", adminOnly: false },
+  { to: "/home/analytics", key: "home.menu.analytics", adminOnly: false },
+  { to: "/home/recommendations", key: "home.menu.recommendations", adminOnly: false },
+  { to: "/home/my-company", key: "home.menu.myCompany", adminOnly: true },
+] as const;
+
+/** The active seller's home: a menu that opens and closes (remembered), breadcrumbs, the page. */
+export default function HomeLayout() {
+  const { t } = useTranslation();
+  const { menuOpen } = useLoaderData<typeof loader>();
+  const role = useRootData()?.user?.role;
+  const location = useLocation();
+  const fetcher = useFetcher();
+  const pending = fetcher.formData?.get("open");
+  const open = pending === undefined || pending === null ? menuOpen : pending === "true";
+  return (
+    <>
+      <PageHeader />
+      <div className={`layout-home ${open ? "layout-home--menu-open" : "layout-home--menu-closed"}`}>
+        <fetcher.Form method="post" action="/ui/home-menu" className="layout-home__toggle">
+          <input type="hidden" name="open" value={String(!open)} />
+          <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+          <button type="submit" aria-expanded={open} aria-controls="home-menu">
+            {open ? t("home.menu.close") : t("home.menu.open")}
+          </button>
+        </fetcher.Form>
+        <nav id="home-menu" aria-label={t("home.menu.label")} className="layout-home__menu">
+          <ul>
+            {MENU.filter((item) => !item.adminOnly || role === "SELLER_ADMINISTRATOR").map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to}>{t(item.key)}</NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main id="main" className="layout-home__main">
+          <Breadcrumbs />
+          <Outlet />
+        </main>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { useTranslation } from "react-i18next";
+import { authorize } from "~/features/shell/authorize.server";
+import { bankAccountLoader } from "~/features/home/company.server";
+import type { Route } from "./+types/my-company-bank-account";
+
+export const middleware = [authorize({ rule: "sellerAdministrator" })];
+
+export async function loader(args: Route.LoaderArgs) {
+  return bankAccountLoader(args);
+}
+
+/** The payout account; the IBAN is masked on the server, so the full number never reaches the page. */
+export default function BankAccount({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { bankAccount } = loaderData;
+  return (
+    <section aria-labelledby="bank-account-title">
+      <h1 id="bank-account-title">{t("myCompany.bankAccount.title")}</h1>
+      {bankAccount ? (
+        <dl className="facts company-card">
+          <dt>{t("myCompany.bankAccount.holder")}</dt>
+          <dd>{bankAccount.accountHolder}</dd>
+          <dt>{t("myCompany.bankAccount.iban")}</dt>
+          <dd>
+            <span aria-label={t("myCompany.bankAccount.ibanMasked", { iban: bankAccount.iban })}>{bankAccount.iban}</span>
+          </dd>
+          <dt>{t("myCompany.bankAccount.bic")}</dt>
+          <dd>{bankAccount.bic}</dd>
+          <dt>{t("myCompany.bankAccount.bank")}</dt>
+          <dd>{bankAccount.bankName}</dd>
+        </dl>
+      ) : (
+        <p>{t("myCompany.bankAccount.none")}</p>
+      )}
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Bank account"} · Seller Portal` }];

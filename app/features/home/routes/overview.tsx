@@ -1,0 +1,126 @@
+import type { MetricUnit } from "@contract/home";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { RecommendationSummary } from "~/features/home/recommendations/recommendation-summary";
+import { formatFigure } from "~/features/home/analytics/analytics-table";
+import { authorize } from "~/features/shell/authorize.server";
+import { overviewLoader } from "~/features/home/overview.server";
+import homeStylesHref from "~/features/home/home.css?url";
+import type { Route } from "./+types/overview";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: homeStylesHref }];
+
+export const middleware = [authorize({ rule: "sellerHome", sellerState: "redirectIfNotActive" })];
+
+export async function loader(args: Route.LoaderArgs) {
+  return overviewLoader(args);
+}
+
+/** At one glance: how the shops did in the last 30 days, how customers rate them, and what to fix first. */
+export default function HomeOverview({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { period, previousPeriod, dataAsOf, keyFigures, shopsFailed, ratings, ratingsFailed, actions, actionCount, shopNames } = loaderData;
+  const locale = i18n.language;
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  return (
+    <div className="home-overview">
+      <h1>{t("homeOverview.title")}</h1>
+
+      <section aria-labelledby="key-figures-title" className="home-overview__section">
+        <h2 id="key-figures-title">{t("homeOverview.keyFigures.title")}</h2>
+        <p className="dashboard__meta">
+          {t("homeOverview.keyFigures.period", { from: period.from, to: period.to, previousFrom: previousPeriod.from, previousTo: previousPeriod.to })}
+          {dataAsOf
+            ? ` · ${t("analytics.dataAsOf", { time: `${new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(dataAsOf))} UTC` })}`
+            : null}
+        </p>
+        {shopsFailed ? <p className="notice notice--error">{t("homeOverview.shopsFailed")}</p> : null}
+        <ul className="key-figures">
+          {keyFigures.map((figure) => (
+            <li key={figure.metric} className="key-figure">
+              <h3>{t(`analytics.metrics.${figure.metric}.name`)}</h3>
+              {figure.value === null || !figure.unit ? (
+                <p className="key-figure__missing">{t("homeOverview.keyFigures.unavailable")}</p>
+              ) : (
+                <>
+                  <p className="key-figure__value">{formatFigure(figure.value, figure.unit as MetricUnit, locale)}</p>
+                  <p className="key-figure__change">
+                    {figure.change === null
+                      ? t("homeOverview.keyFigures.noComparison")
+                      : t("homeOverview.keyFigures.change", {
+                          change: `${figure.change >= 0 ? "+" : "−"}${number.format(Math.abs(figure.change))} %`,
+                          previous: formatFigure(figure.previous ?? 0, figure.unit as MetricUnit, locale),
+                        })}
+                  </p>
+                </>
+              )}
+              <p className="key-figure__definition">{t(`analytics.metrics.${figure.metric}.definition`)}</p>
+              <Link to={`/home/analytics/${figure.tab}`}>{t("homeOverview.keyFigures.details", { name: t(`analytics.metrics.${figure.metric}.name`) })}</Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="ratings-title" className="home-overview__section">
+        <h2 id="ratings-title">{t("homeOverview.ratings.title")}</h2>
+        {ratingsFailed ? <p className="notice notice--error">{t("homeOverview.ratings.failed")}</p> : null}
+        {ratings.length > 0 ? (
+          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="ratings-title">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("homeOverview.ratings.shop")}</th>
+                  <th scope="col">{t("homeOverview.ratings.average")}</th>
+                  <th scope="col">{t("homeOverview.ratings.count")}</th>
+                  <th scope="col">{t("homeOverview.ratings.positive")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {ratings.map(({ shopId, name, rating }) => (
+                  <tr key={shopId}>
+                    <th scope="row">
+                      {name} ({shopId})
+                    </th>
+                    {rating ? (
+                      <>
+                        <td>{t("homeOverview.ratings.stars", { value: number.format(rating.averageRating) })}</td>
+                        <td>{number.format(rating.ratingCount)}</td>
+                        <td>{formatFigure(rating.positiveShare, "PERCENT", locale)}</td>
+                      </>
+                    ) : (
+                      <td colSpan={3}>{t("homeOverview.ratings.unavailable")}</td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="actions-title" className="home-overview__section">
+        <h2 id="actions-title">{t("homeOverview.actions.title")}</h2>
+        {actions === null ? (
+          <p className="notice notice--error">{t("homeOverview.actions.failed")}</p>
+        ) : actions.length === 0 ? (
+          <p>{t("homeOverview.actions.none")}</p>
+        ) : (
+          <>
+            <ul className="recommendation-list">
+              {actions.map((action) => (
+                <li key={action.id}>
+                  <RecommendationSummary action={action} shopName={shopNames[action.shopId]} />
+                </li>
+              ))}
+            </ul>
+            <p>
+              <Link to="/home/recommendations">{t("homeOverview.actions.all", { count: actionCount ?? 0 })}</Link>
+            </p>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Overview"} · Seller Portal` }];

@@ -1,0 +1,13 @@
+import { Outlet } from "react-router";
+import type { BreadcrumbHandle } from "~/shared/ui/breadcrumbs";
+import homeStylesHref from "~/features/home/home.css?url";
+import type { Route } from "./+types/recommendations";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: homeStylesHref }];
+
+export const handle: BreadcrumbHandle = { breadcrumb: { labelKey: "recommendations.title" } };
+
+/** The recommendation pages: breadcrumbs start here. Guarded by the home layout and each page's own rule. */
+export default function RecommendationsLayout() {
+  return <Outlet />;
+}

@@ -1,0 +1,24 @@
+import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { UpstreamFacts, type UpstreamFactsData } from "~/features/shell/errors/upstream-facts";
+
+/**
+ * A step whose data could not be read: the error with the service's facts
+ * inside the step's panel, so the rest of the setup stays in reach.
+ */
+export function StepError() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const facts: UpstreamFactsData = isRouteErrorResponse(error) && typeof error.data === "object" && error.data ? error.data : {};
+  return (
+    <div className="step-error" role="alert">
+      <h3>{t("errors.title")}</h3>
+      <p>{status === 503 ? t("errors.upstreamDown") : status === 502 ? t("errors.upstream") : t("errors.unexpected")}</p>
+      <UpstreamFacts facts={facts} withMessage={status === 502} />
+      <p>
+        <Link to="/overview">{t("onboarding.backToOverview")}</Link>
+      </p>
+    </div>
+  );
+}

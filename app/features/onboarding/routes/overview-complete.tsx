@@ -1,0 +1,51 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { authorize } from "~/features/shell/authorize.server";
+import { getI18n } from "~/shared/i18n/i18n.server";
+import { setupEditable } from "~/features/onboarding/shop-setup";
+import { upstream } from "~/features/shell/upstream.server";
+import { orRouteError } from "~/shared/upstream/upstream-error.server";
+import onboardingStylesHref from "~/features/onboarding/onboarding.css?url";
+import type { Route } from "./+types/overview-complete";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: onboardingStylesHref }];
+
+export const middleware = [authorize({ rule: "sellerAdministrator" })];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { state } = await orRouteError(upstream(args).onboarding.sellerState());
+  return { submitted: !setupEditable(state), title: getI18n(args.context).t("onboarding.complete.title") };
+}
+
+const NEXT = ["import", "activation", "live"] as const;
+
+/** After Submit: what happens next, and when. */
+export default function OverviewComplete({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  if (!loaderData.submitted) {
+    return (
+      <article className="overview">
+        <h1>{t("onboarding.complete.notYet")}</h1>
+        <p>
+          <Link to="/overview">{t("onboarding.complete.toOverview")}</Link>
+        </p>
+      </article>
+    );
+  }
+  return (
+    <article className="overview overview--complete">
+      <h1>{t("onboarding.complete.title")}</h1>
+      <p className="overview__lead">{t("onboarding.complete.lead")}</p>
+      <ol className="overview__next">
+        {NEXT.map((step) => (
+          <li key={step}>{t(`onboarding.complete.steps.${step}`)}</li>
+        ))}
+      </ol>
+      <p>
+        <Link to="/overview">{t("onboarding.complete.toOverview")}</Link>
+      </p>
+    </article>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.title} · Seller Portal` : "Seller Portal" }];

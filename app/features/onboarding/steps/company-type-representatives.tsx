@@ -1,0 +1,81 @@
+import { RepresentativesStep } from "@contract/onboarding";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { SelectField, TextField, useValidationMessage } from "~/shared/form/fields";
+import { StepForm } from "~/features/onboarding/components/step-form";
+import { useShopSetup } from "~/features/onboarding/components/use-shop-setup";
+import { useStepForm } from "~/features/onboarding/components/use-step-form";
+import { allowedRoles, requiredRepresentation, type LegalForm } from "@contract/rules/legal-form";
+import type { StepFormProps } from "./step-form-props";
+
+const EMPTY_PERSON = { firstName: "", lastName: "", dateOfBirth: "", role: "" };
+
+/** The people the legal form requires: one or more, added and removed with or without JavaScript. */
+export function RepresentativesFields({ data, result }: StepFormProps<"company-type-representatives">) {
+  const { t } = useTranslation();
+  const message = useValidationMessage();
+  const { readOnly } = useShopSetup();
+  const { view } = data;
+  const legalForm = view.legalForm ?? null;
+  const [form, fields] = useStepForm(
+    "company-type-representatives",
+    RepresentativesStep,
+    { representatives: [EMPTY_PERSON], ...view.values, legalForm: legalForm ?? "" },
+    result,
+  );
+  if (!legalForm) {
+    return (
+      <p className="notice">
+        {t("onboarding.representatives.needsCompany")} <Link to="/shop-setup/company-information">{t("onboarding.representatives.toCompany")}</Link>
+      </p>
+    );
+  }
+  const people = fields.representatives.getFieldList();
+  const roles = allowedRoles(legalForm as LegalForm).map((value) => ({ value, label: t(`onboarding.roles.${value}`) }));
+  const locked = readOnly["company-type-representatives"] !== null;
+  return (
+    <>
+      <p className="notice">
+        {t("onboarding.representatives.legalForm", {
+          form: t(`onboarding.legalForms.${legalForm}`),
+          rule: t(`onboarding.representatives.rules.${requiredRepresentation(legalForm as LegalForm).role}`),
+        })}
+      </p>
+      <StepForm form={form} readOnly={locked}>
+        <input type="hidden" name={fields.legalForm.name} value={legalForm} />
+        <div id={fields.representatives.id} tabIndex={-1} className="repeating-group">
+          {fields.representatives.errors ? (
+            <p id={fields.representatives.errorId} className="field__error">
+              <span className="visually-hidden">{t("onboarding.errorPrefix")} </span>
+              {fields.representatives.errors.map(message).join(" ")}
+            </p>
+          ) : null}
+          {people.map((person, index) => {
+            const personFields = person.getFieldset();
+            return (
+              <fieldset key={person.key} className="repeating-group__item">
+                <legend>{t("onboarding.representatives.person", { number: index + 1 })}</legend>
+                <div className="field-row">
+                  <TextField field={personFields.firstName} autoComplete="off" />
+                  <TextField field={personFields.lastName} autoComplete="off" />
+                </div>
+                <TextField field={personFields.dateOfBirth} type="date" />
+                <SelectField field={personFields.role} options={roles} />
+                {people.length > 1 && !locked ? (
+                  <button {...form.remove.getButtonProps({ name: fields.representatives.name, index })} className="button button--secondary button--small">
+                    {t("onboarding.representatives.remove", { number: index + 1 })}
+                  </button>
+                ) : null}
+              </fieldset>
+            );
+          })}
+          {!locked && people.length < 10 ? (
+            <button {...form.insert.getButtonProps({ name: fields.representatives.name, defaultValue: EMPTY_PERSON })} className="button button--secondary">
+              {t("onboarding.representatives.add")}
+            </button>
+          ) : null}
+        </div>
+      </StepForm>
+    </>
+  );
+}

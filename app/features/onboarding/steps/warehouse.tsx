@@ -1,0 +1,86 @@
+import { WarehouseStep } from "@contract/onboarding";
+import { useTranslation } from "react-i18next";
+import { CheckboxField, SelectField, TextField, useCountryOptions, useValidationMessage } from "~/shared/form/fields";
+import { StepForm } from "~/features/onboarding/components/step-form";
+import { useShopSetup } from "~/features/onboarding/components/use-shop-setup";
+import { useStepForm } from "~/features/onboarding/components/use-step-form";
+import { countryCodes } from "@contract/rules/countries";
+import type { StepFormProps } from "./step-form-props";
+
+const EMPTY_WAREHOUSE = { name: "", street: "", houseNumber: "", postcode: "", city: "", country: "DE" };
+
+/** One or more warehouses, the contact there, and where returns go. */
+export function WarehouseFields({ data, result }: StepFormProps<"warehouse">) {
+  const { t } = useTranslation();
+  const message = useValidationMessage();
+  const { readOnly } = useShopSetup();
+  const countries = useCountryOptions(countryCodes);
+  const [form, fields] = useStepForm(
+    "warehouse",
+    WarehouseStep,
+    data.view.values ?? { warehouses: [EMPTY_WAREHOUSE], returnsToFirstWarehouse: true, returnAddress: { country: "DE" } },
+    result,
+  );
+  const locked = readOnly.warehouse !== null;
+  const warehouses = fields.warehouses.getFieldList();
+  const returnAddress = fields.returnAddress.getFieldset();
+  return (
+    <StepForm form={form} readOnly={locked}>
+      <div id={fields.warehouses.id} tabIndex={-1} className="repeating-group">
+        {fields.warehouses.errors ? (
+          <p id={fields.warehouses.errorId} className="field__error">
+            {fields.warehouses.errors.map(message).join(" ")}
+          </p>
+        ) : null}
+        {warehouses.map((warehouse, index) => {
+          const address = warehouse.getFieldset();
+          return (
+            <fieldset key={warehouse.key} className="repeating-group__item">
+              <legend>{t("onboarding.warehouse.warehouse", { number: index + 1 })}</legend>
+              <TextField field={address.name} autoComplete="off" />
+              <div className="field-row">
+                <TextField field={address.street} autoComplete="off" />
+                <TextField field={address.houseNumber} autoComplete="off" />
+              </div>
+              <div className="field-row">
+                <TextField field={address.postcode} autoComplete="off" />
+                <TextField field={address.city} autoComplete="off" />
+              </div>
+              <SelectField field={address.country} options={countries} />
+              {warehouses.length > 1 && !locked ? (
+                <button {...form.remove.getButtonProps({ name: fields.warehouses.name, index })} className="button button--secondary button--small">
+                  {t("onboarding.warehouse.remove", { number: index + 1 })}
+                </button>
+              ) : null}
+            </fieldset>
+          );
+        })}
+        {!locked && warehouses.length < 5 ? (
+          <button {...form.insert.getButtonProps({ name: fields.warehouses.name, defaultValue: EMPTY_WAREHOUSE })} className="button button--secondary">
+            {t("onboarding.warehouse.add")}
+          </button>
+        ) : null}
+      </div>
+      <fieldset className="repeating-group__item">
+        <legend>{t("onboarding.warehouse.contact")}</legend>
+        <TextField field={fields.contactName} autoComplete="name" />
+        <TextField field={fields.contactEmail} type="email" autoComplete="email" />
+        <TextField field={fields.contactPhone} type="tel" hint={t("onboarding.account.phoneHint")} autoComplete="tel" />
+      </fieldset>
+      <fieldset className="repeating-group__item">
+        <legend>{t("onboarding.warehouse.returns")}</legend>
+        <CheckboxField field={fields.returnsToFirstWarehouse} label={t("onboarding.warehouse.returnsToFirst")} />
+        <p className="field__hint">{t("onboarding.warehouse.returnAddressHint")}</p>
+        <div className="field-row">
+          <TextField field={returnAddress.street} label={t("onboarding.fields.street")} autoComplete="off" />
+          <TextField field={returnAddress.houseNumber} label={t("onboarding.fields.houseNumber")} autoComplete="off" />
+        </div>
+        <div className="field-row">
+          <TextField field={returnAddress.postcode} label={t("onboarding.fields.postcode")} autoComplete="off" />
+          <TextField field={returnAddress.city} label={t("onboarding.fields.city")} autoComplete="off" />
+        </div>
+        <SelectField field={returnAddress.country} label={t("onboarding.fields.country")} options={countries} />
+      </fieldset>
+    </StepForm>
+  );
+}

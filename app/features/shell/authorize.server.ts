@@ -1,0 +1,80 @@
+/**
+ * The access check every protected route declares next to itself:
+ * `export const middleware = [authorize({ rule: "sellerHome", sellerState: "redirectIfNotActive" })]`.
+ * Middleware runs before the loaders and before the action, so a POST is
+ * refused exactly like a GET.
+ *
+ * The seller-state rule costs an upstream call. On a GET (document or
+ * `.data`) it runs beside the page's loaders instead of before them, and the
+ * page is held back until it has answered: a refused state still gets only
+ * the redirect, never the page. Any other method waits for it first, so an
+ * action of a refused state never runs.
+ */
+import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { accessRule, isAllowed, isSellerRole, sellerStateAllows, type AccessRuleName, type RouteAccess, type SellerStateRule } from "~/features/shell/access";
+import { requireUser } from "./current-user.server";
+import { getI18n } from "~/shared/i18n/i18n.server";
+import { requestMetaContext } from "~/shared/request-context.server";
+import { notFound } from "./errors/not-found.server";
+import { sellerState } from "./seller-state.server";
+import { redirectWithPortalToast } from "./toasts/toast.server";
+import { orRouteError } from "~/shared/upstream/upstream-error.server";
+
+type GuardArgs = { request: Request; url: URL; pattern: string; params: Record<string, string | undefined>; context: Readonly<RouterContextProvider> };
+
+export type RouteGuard = RouteAccess & {
+  /** The original's validate check: false renders 404 "Page Not Found". */
+  validate?: (args: GuardArgs) => boolean | Promise<boolean>;
+};
+
+/** Resolves when the seller's state allows the page; rejects with the redirect (or the route error) to answer instead. */
+async function checkSellerState(args: GuardArgs, rule: SellerStateRule): Promise<void> {
+  const { state } = await orRouteError(sellerState(args));
+  if (!sellerStateAllows(rule, state)) throw redirect("/default-redirect");
+}
+
+export type AuthorizeMiddleware = MiddlewareFunction<Response> & { access: RouteAccess };
+
+export function authorize(guard: RouteGuard): AuthorizeMiddleware {
+  const rule = accessRule(guard.rule satisfies AccessRuleName);
+  const middleware: MiddlewareFunction<Response> = async (args, next) => {
+    const user = await requireUser(args);
+    const url = new URL(args.request.url);
+
+    if (!isAllowed(rule, user.role)) {
+      args.context.get(requestMetaContext).log.error(
+        { kind: "authorization", path: url.pathname, method: args.request.method, role: user.role, rule: guard.rule },
+        "access denied",
+      );
+      throw await redirectWithPortalToast("/default-redirect", {
+        type: "error",
+        message: getI18n(args.context).t("access.denied"),
+      });
+    }
+
+    const stateCheck = guard.sellerState && isSellerRole(user.role) ? checkSellerState(args, guard.sellerState) : undefined;
+    // Settled below in every case; this only keeps an early exit from leaving it unhandled.
+    stateCheck?.catch(() => undefined);
+
+    const loadsOnly = args.request.method === "GET" || args.request.method === "HEAD";
+    if (stateCheck && !loadsOnly) await stateCheck;
+
+    if (guard.validate && !(await guard.validate(args))) {
+      throw await notFound(args);
+    }
+
+    if (!stateCheck || !loadsOnly) return next();
+    const refusal = stateCheck.then(
+      () => undefined,
+      (reason: unknown) => ({ reason }),
+    );
+    const [response, refused] = await Promise.all([next(), refusal]);
+    if (refused) {
+      // The page was rendered for nothing: stop its stream and answer as the check decided.
+      await response.body?.cancel();
+      throw refused.reason;
+    }
+    return response;
+  };
+  return Object.assign(middleware, { access: { rule: guard.rule, sellerState: guard.sellerState } });
+}

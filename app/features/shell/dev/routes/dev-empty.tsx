@@ -1,0 +1,15 @@
+import { useTranslation } from "react-i18next";
+import { authorize } from "~/features/shell/authorize.server";
+import { devPagesEnabled } from "~/features/shell/dev/dev-pages.server";
+
+export const middleware = [authorize({ rule: "anySignedIn", validate: devPagesEnabled })];
+
+export function loader() {
+  return null;
+}
+
+/** A page with nothing on it: for checking the shell (toasts, preloader, indicator) in isolation. */
+export default function DevEmpty() {
+  const { t } = useTranslation();
+  return <h1 className="visually-hidden">{t("dev.empty.title")}</h1>;
+}

@@ -1,0 +1,49 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link, useLocation } from "react-router";
+import { errorPageHome, errorPageWays } from "~/features/shell/errors/error-page-ways";
+import { useRootData } from "~/features/shell/root-data";
+import { PageHeader } from "../header/page-header";
+import { UpstreamFacts, type UpstreamFactsData } from "./upstream-facts";
+
+/** What a failed loader threw: an upstream failure's facts (see orRouteError), or a 404's start page (see notFound). */
+export type ErrorFacts = UpstreamFactsData & { startPage?: string | null };
+
+/**
+ * The 404 and error page, inside the default layout: with the header (language,
+ * and sign-out when signed in) and only ways on that do not lead straight back here.
+ */
+export function ErrorPage({ status, facts }: { status: number; facts: ErrorFacts }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const signedIn = Boolean(useRootData()?.user);
+  const ways = errorPageWays({ signedIn, status, currentUrl: location.pathname + location.search, startPage: facts.startPage });
+  const explanation =
+    status === 404 ? t("errors.notFoundHint") : status === 503 ? t("errors.upstreamDown") : status === 502 ? t("errors.upstream") : t("errors.unexpected");
+  return (
+    <>
+      <PageHeader homeHref={errorPageHome(ways, signedIn)} />
+      <main id="main" className="layout-default layout-error">
+        <div className="error-page">
+          <h1>{status === 404 ? t("base.404") : t("errors.title")}</h1>
+          <p>{explanation}</p>
+          <UpstreamFacts facts={facts} withMessage={status === 502} />
+          <div className="error-page__ways">
+            {ways.map((way, index) => (
+              // Full document loads: the page that failed may have left the client's state half-loaded.
+              <Link key={way.kind} to={way.to} reloadDocument className={`button ${index === 0 ? "button--primary" : "button--secondary"}`}>
+                {t(`errors.ways.${way.kind}`)}
+              </Link>
+            ))}
+            {signedIn ? (
+              <Form method="post" action="/logout">
+                <button type="submit" className="button button--secondary">
+                  {t("auth.signOut")}
+                </button>
+              </Form>
+            ) : null}
+          </div>
+        </div>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import { redirect } from "react-router";
+import { defaultPath, isSellerRole } from "~/features/shell/access";
+import { requireUser } from "~/features/shell/current-user.server";
+import { sellerState } from "~/features/shell/seller-state.server";
+import { orRouteError } from "~/shared/upstream/upstream-error.server";
+import type { Route } from "./+types/default-redirect";
+
+/** Each role's home. No access rule: every signed-in user has one. */
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requireUser(args);
+  if (!isSellerRole(user.role)) throw redirect(defaultPath(user.role));
+  const { state } = await orRouteError(sellerState(args));
+  throw redirect(defaultPath(user.role, state));
+}

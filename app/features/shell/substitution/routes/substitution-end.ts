@@ -1,0 +1,44 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { redirect } from "react-router";
+import { endSessionUrl, revokeTokens } from "~/features/shell/auth.server";
+import { refreshUser, requireUser } from "~/features/shell/current-user.server";
+import { getI18n } from "~/shared/i18n/i18n.server";
+import { requestMetaContext } from "~/shared/request-context.server";
+import { sessionContext } from "~/features/shell/session.server";
+import { redirectWithPortalToast } from "~/features/shell/toasts/toast.server";
+import { upstream } from "~/features/shell/upstream.server";
+import { UpstreamError } from "~/shared/upstream/upstream-error.server";
+import type { Route } from "./+types/substitution-end";
+
+/** Lets the upstream finish what the seller view may still be writing before the role flips back. */
+const REMOVAL_DELAY_MS = 500;
+
+export function loader() {
+  return redirect("/default-redirect");
+}
+
+/** Ends acting as a seller: back to the staff member's own default page; on failure, signed out. */
+export async function action(args: Route.ActionArgs) {
+  const user = await requireUser(args);
+  if (!user.substitutionMode) return redirect("/default-redirect");
+  const { context } = args;
+  const log = context.get(requestMetaContext).log;
+  await sleep(REMOVAL_DELAY_MS);
+  try {
+    await upstream(args).userProfile.removeSubstitution();
+    log.info({ audit: "substitution-end", staffUserId: user.id, sellerId: user.sellerId }, "substitution ended");
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    const session = context.get(sessionContext);
+    const tokens = session.tokens;
+    session.signOut();
+    log.error({ err: error }, "removing the substitution failed");
+    if (tokens) await revokeTokens(tokens, log);
+    return redirectWithPortalToast((await endSessionUrl(tokens?.idToken)) ?? "/", {
+      type: "error",
+      message: getI18n(context).t("substitution.removeFailed"),
+    });
+  }
+  await refreshUser(args);
+  return redirect("/default-redirect");
+}

@@ -1,0 +1,166 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { sellerChannels } from "@contract/staff";
+import { languageCodes } from "@contract/codes";
+import { useEffect, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useFetcher, useNavigation } from "react-router";
+import { SELLER_FORM_FIELDS, sellerFormSchema, type SellerForm as SellerFormValues } from "~/features/staff/staff-forms";
+import { ErrorSummary } from "~/shared/form/error-summary";
+
+type Props = {
+  id: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  defaultValue?: Partial<SellerFormValues>;
+  submitLabel: string;
+  /** Hidden fields the action needs besides the seller's data (intent, the edited seller's id). */
+  hidden?: Record<string, string>;
+  /** Check name and CRM id while typing, through /invite-seller/check. */
+  liveCheck?: boolean;
+  children?: ReactNode;
+};
+
+const DEBOUNCE_MS = 300;
+
+/** The seller's data as staff enter it: company, CRM id, contact, language, channel. */
+export function SellerForm({ id, lastResult, defaultValue, submitLabel, hidden = {}, liveCheck = false, children }: Props) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    defaultValue,
+    constraint: getZodConstraint(sellerFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: sellerFormSchema }),
+  });
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("form") === id;
+  const label = (name: (typeof SELLER_FORM_FIELDS)[number]) => t(`staff.form.fields.${name}`);
+  const summary = SELLER_FORM_FIELDS.flatMap((name) => {
+    const message = fields[name].errors?.[0];
+    return message ? [{ fieldId: fields[name].id, label: label(name), message: t(message) }] : [];
+  });
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="staff-form">
+      <ErrorSummary entries={form.status === "error" ? summary : []} focusKey={lastResult} />
+      <input type="hidden" name="form" value={id} />
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <fieldset>
+        <legend>{t("staff.form.company")}</legend>
+        <TextField field={fields.name} label={label("name")} autoComplete="organization" liveCheck={liveCheck ? "name" : undefined} />
+        <TextField field={fields.crmId} label={label("crmId")} hint={t("staff.form.crmIdHint")} liveCheck={liveCheck ? "crmId" : undefined} />
+        <SelectField field={fields.channel} label={label("channel")} options={sellerChannels.map((channel) => [channel, t(`staff.channels.${channel}`)])} />
+      </fieldset>
+      <fieldset>
+        <legend>{t("staff.form.contact")}</legend>
+        <TextField field={fields.contactName} label={label("contactName")} autoComplete="name" />
+        <TextField field={fields.contactEmail} label={label("contactEmail")} type="email" autoComplete="email" hint={t("staff.form.contactEmailHint")} />
+        <TextField field={fields.contactPhone} label={label("contactPhone")} type="tel" autoComplete="tel" optional />
+        <SelectField
+          field={fields.languageCode}
+          label={label("languageCode")}
+          options={languageCodes.map((code) => [code, t(`staff.languages.${code}`)])}
+        />
+      </fieldset>
+      {children}
+      <button type="submit" className="button button--primary" disabled={submitting} aria-busy={submitting || undefined}>
+        {submitting ? t("staff.form.saving") : submitLabel}
+      </button>
+    </Form>
+  );
+}
+
+function FieldError({ field }: { field: FieldMetadata<string | undefined> }) {
+  const { t } = useTranslation();
+  const message = field.errors?.[0];
+  return message ? (
+    <p id={field.errorId} className="field__error">
+      {t(message)}
+    </p>
+  ) : null;
+}
+
+function TextField({
+  field,
+  label,
+  hint,
+  type = "text",
+  autoComplete,
+  optional,
+  liveCheck,
+}: {
+  field: FieldMetadata<string | undefined>;
+  label: string;
+  hint?: string;
+  type?: "text" | "email" | "tel";
+  autoComplete?: string;
+  optional?: boolean;
+  liveCheck?: "name" | "crmId";
+}) {
+  const { t } = useTranslation();
+  const { key, ...props } = getInputProps(field, { type });
+  const hintId = hint ? `${field.id}-hint` : undefined;
+  const liveId = liveCheck ? `${field.id}-live` : undefined;
+  const [value, setValue] = useState(typeof field.initialValue === "string" ? field.initialValue : "");
+  const describedBy = [props["aria-describedby"], hintId, liveId].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>
+        {label}
+        {optional ? <span className="field__optional"> {t("staff.form.optional")}</span> : null}
+      </label>
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      <input key={key} {...props} aria-describedby={describedBy} autoComplete={autoComplete} onInput={(event) => setValue(event.currentTarget.value)} />
+      <FieldError field={field} />
+      {liveCheck && liveId ? <LiveDuplicateCheck id={liveId} field={liveCheck} value={value} shownError={Boolean(field.errors?.length)} /> : null}
+    </div>
+  );
+}
+
+/** Tells, while the person types, whether the name or CRM id is taken; the server checks again on submit. */
+function LiveDuplicateCheck({ id, field, value, shownError }: { id: string; field: "name" | "crmId"; value: string; shownError: boolean }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<{ value: string; taken: boolean | null }>();
+  const trimmed = value.trim();
+  const { load } = fetcher;
+  useEffect(() => {
+    if (!trimmed) return;
+    const timer = setTimeout(() => void load(`/invite-seller/check?${new URLSearchParams({ [field]: trimmed })}`), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [trimmed, field, load]);
+  const fresh = fetcher.data && fetcher.data.value === trimmed ? fetcher.data.taken : undefined;
+  // The field's own error says it already; the live line would repeat it.
+  const answer = shownError && fresh ? undefined : fresh;
+  return (
+    <p id={id} className={answer ? "field__live field__live--taken" : "field__live"} aria-live="polite">
+      {!trimmed || answer === undefined ? "" : answer === null ? t("staff.form.liveUnavailable") : answer ? t(`staff.form.errors.${field}Taken`) : t(`staff.form.live.${field}Free`)}
+    </p>
+  );
+}
+
+function SelectField({ field, label, options }: { field: FieldMetadata<string | undefined>; label: string; options: [string, string][] }) {
+  const { t } = useTranslation();
+  const { key, ...props } = getSelectProps(field);
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <select key={key} {...props}>
+        <option value="">{t("staff.form.choose")}</option>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+      <FieldError field={field} />
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { ErrorSummary } from "~/shared/form/error-summary";
+import { deleteConfirmationSchema } from "~/features/staff/staff-forms";
+import { authorize } from "~/features/shell/authorize.server";
+import { getI18n } from "~/shared/i18n/i18n.server";
+import { requestMetaContext } from "~/shared/request-context.server";
+import { sellerForPage } from "~/features/staff/sellers.server";
+import { dataWithPortalToast, redirectWithPortalToast, upstreamErrorToast } from "~/features/shell/toasts/toast.server";
+import { upstream } from "~/features/shell/upstream.server";
+import { UpstreamError } from "~/shared/upstream/upstream-error.server";
+import staffStylesHref from "~/features/staff/staff.css?url";
+import type { Route } from "./+types/delete-seller";
+
+const SellerIdQuery = z.object({ sellerId: z.string().trim().min(1).max(200) });
+
+/** No sellerId (or a malformed one) is a page that does not exist. */
+export const middleware = [
+  authorize({ rule: "operatorAdministrator", validate: ({ request }) => SellerIdQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams)).success }),
+];
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: staffStylesHref }];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { sellerId } = SellerIdQuery.parse(Object.fromEntries(args.url.searchParams));
+  const seller = await sellerForPage(args, sellerId);
+  return { seller, title: getI18n(args.context).t("staff.delete.title") };
+}
+
+/** Deletes only when the administrator typed the seller's name; anything else changes nothing. */
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  const { sellerId } = SellerIdQuery.parse(Object.fromEntries(args.url.searchParams));
+  const t = getI18n(context).t;
+  const api = upstream(args);
+  const [formData, seller] = await Promise.all([request.formData(), sellerForPage(args, sellerId)]);
+  const submission = parseWithZod(formData, { schema: deleteConfirmationSchema(seller.name) });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  try {
+    await api.onboarding.deleteSeller(seller.onboardingSellerId);
+    context.get(requestMetaContext).log.info(
+      { audit: "seller-deleted", sellerId: seller.onboardingSellerId, sellerName: seller.name },
+      "seller deleted",
+    );
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    return dataWithPortalToast(args, submission.reply(), upstreamErrorToast(error, t("staff.delete.failed")), { status: 502 });
+  }
+  return redirectWithPortalToast("/seller-administration", { type: "success", message: t("staff.delete.done", { seller: seller.name }) });
+}
+
+export default function DeleteSeller({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { seller } = loaderData;
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const [form, fields] = useForm({
+    id: "delete-seller",
+    lastResult: actionData,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteConfirmationSchema(seller.name) }),
+  });
+  const { key, ...confirmProps } = getInputProps(fields.confirmName, { type: "text" });
+  const error = fields.confirmName.errors?.[0];
+  const hintId = `${fields.confirmName.id}-hint`;
+  return (
+    <div className="staff-page staff-page--narrow">
+      <h1>{t("staff.delete.title")}</h1>
+      <dl className="seller-facts">
+        <dt>{t("staff.form.fields.name")}</dt>
+        <dd>{seller.name}</dd>
+        <dt>{t("staff.form.fields.crmId")}</dt>
+        <dd>{seller.crmId ?? t("staff.list.noCrmId")}</dd>
+        <dt>{t("staff.list.columns.state")}</dt>
+        <dd>{t(`staff.states.${seller.state}`)}</dd>
+      </dl>
+      <p className="warning-text">{t("staff.delete.warning")}</p>
+      <Form method="post" {...getFormProps(form)} className="staff-form">
+        <ErrorSummary
+          entries={form.status === "error" && error ? [{ fieldId: fields.confirmName.id, label: t("staff.delete.confirmLabel", { seller: seller.name }), message: t(error) }] : []}
+          focusKey={actionData}
+        />
+        <div className="field">
+          <label htmlFor={fields.confirmName.id}>{t("staff.delete.confirmLabel", { seller: seller.name })}</label>
+          <p id={hintId} className="field__hint">
+            {t("staff.delete.confirmHint")}
+          </p>
+          <input
+            key={key}
+            {...confirmProps}
+            autoComplete="off"
+            spellCheck={false}
+            aria-describedby={[confirmProps["aria-describedby"], hintId].filter(Boolean).join(" ")}
+          />
+          {error ? (
+            <p id={fields.confirmName.errorId} className="field__error">
+              {t(error)}
+            </p>
+          ) : null}
+        </div>
+        <div className="staff-confirm__actions">
+          <button type="submit" className="button button--danger" disabled={submitting} aria-busy={submitting || undefined}>
+            {t("staff.delete.submit")}
+          </button>
+          <Link to="/seller-administration" className="button button--secondary">
+            {t("staff.delete.cancel")}
+          </Link>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? ""} · Seller Portal` }];

@@ -1,0 +1,60 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { SellerForm } from "~/features/staff/components/seller-form";
+import { sellerFormSchema } from "~/features/staff/staff-forms";
+import { authorize } from "~/features/shell/authorize.server";
+import { getI18n } from "~/shared/i18n/i18n.server";
+import { conflictErrors, duplicateErrors, toSellerUpsert } from "~/features/staff/sellers.server";
+import { dataWithPortalToast, redirectWithPortalToast, upstreamErrorToast } from "~/features/shell/toasts/toast.server";
+import { upstream } from "~/features/shell/upstream.server";
+import { UpstreamError } from "~/shared/upstream/upstream-error.server";
+import staffStylesHref from "~/features/staff/staff.css?url";
+import type { Route } from "./+types/invite-seller";
+
+export const middleware = [authorize({ rule: "inviteSeller" })];
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: staffStylesHref }];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { title: getI18n(context).t("staff.invite.title") };
+}
+
+/**
+ * Invites a seller: the form is checked, then name and CRM id upstream (both
+ * at once); a duplicate is refused on its field, and an upstream failure
+ * keeps everything typed and shows the service's message.
+ */
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  const submission = parseWithZod(await request.formData(), { schema: sellerFormSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const t = getI18n(context).t;
+  try {
+    const duplicates = await duplicateErrors(args, submission.value);
+    if (Object.keys(duplicates).length) return data(submission.reply({ fieldErrors: duplicates }), { status: 400 });
+    const seller = await upstream(args).onboarding.saveSeller(toSellerUpsert(submission.value));
+    return redirectWithPortalToast("/invite-seller", {
+      type: "success",
+      message: t("staff.invite.sent", { seller: seller.name, email: submission.value.contactEmail }),
+    });
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    const conflicts = conflictErrors(error);
+    if (conflicts) return data(submission.reply({ fieldErrors: conflicts }), { status: 400 });
+    return dataWithPortalToast(args, submission.reply(), upstreamErrorToast(error, t("staff.invite.failed")), { status: 502 });
+  }
+}
+
+export default function InviteSeller({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="staff-page">
+      <h1>{t("staff.invite.title")}</h1>
+      <p className="staff-page__lead">{t("staff.invite.lead")}</p>
+      <SellerForm id="invite-seller" lastResult={actionData} submitLabel={t("staff.invite.submit")} liveCheck />
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? ""} · Seller Portal` }];

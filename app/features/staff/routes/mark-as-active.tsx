@@ -1,0 +1,93 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { authorize } from "~/features/shell/authorize.server";
+import { requireUser } from "~/features/shell/current-user.server";
+import { getI18n } from "~/shared/i18n/i18n.server";
+import { sellerForPage } from "~/features/staff/sellers.server";
+import { dataWithPortalToast, redirectWithPortalToast, upstreamErrorToast } from "~/features/shell/toasts/toast.server";
+import { upstream } from "~/features/shell/upstream.server";
+import { UpstreamError } from "~/shared/upstream/upstream-error.server";
+import { defaultPath } from "~/features/shell/access";
+import staffStylesHref from "~/features/staff/staff.css?url";
+import type { Route } from "./+types/mark-as-active";
+
+const SellerIdQuery = z.object({ sellerId: z.string().trim().min(1).max(200) });
+
+/** No sellerId (or a malformed one) is a page that does not exist. */
+export const middleware = [authorize({ rule: "markAsActive", validate: ({ request }) => SellerIdQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams)).success })];
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: staffStylesHref }];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { sellerId } = SellerIdQuery.parse(Object.fromEntries(args.url.searchParams));
+  const [user, seller] = await Promise.all([requireUser(args), sellerForPage(args, sellerId)]);
+  return {
+    seller,
+    back: defaultPath(user.role),
+    title: getI18n(args.context).t("staff.markActive.title"),
+  };
+}
+
+/** Marks the seller active, only from CATALOGUE_DATA_MAPPING_FINISHED (upstream refuses otherwise, with its reason). */
+export async function action(args: Route.ActionArgs) {
+  const { context } = args;
+  const { sellerId } = SellerIdQuery.parse(Object.fromEntries(args.url.searchParams));
+  const user = await requireUser(args);
+  const t = getI18n(context).t;
+  try {
+    const seller = await upstream(args).onboarding.markAsActive(sellerId);
+    return redirectWithPortalToast(`${defaultPath(user.role)}?search=${encodeURIComponent(seller.name)}`, {
+      type: "success",
+      message: t("staff.markActive.done", { seller: seller.name }),
+    });
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    return dataWithPortalToast(args, { failed: true }, upstreamErrorToast(error, t("staff.markActive.failed")), { status: 502 });
+  }
+}
+
+export default function MarkAsActive({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { seller, back } = loaderData;
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const ready = seller.state === "CATALOGUE_DATA_MAPPING_FINISHED";
+  return (
+    <div className="staff-page">
+      <h1>{t("staff.markActive.title")}</h1>
+      <dl className="seller-facts">
+        <dt>{t("staff.form.fields.name")}</dt>
+        <dd>{seller.name}</dd>
+        <dt>{t("staff.form.fields.crmId")}</dt>
+        <dd>{seller.crmId ?? t("staff.list.noCrmId")}</dd>
+        <dt>{t("staff.list.columns.state")}</dt>
+        <dd>{t(`staff.states.${seller.state}`)}</dd>
+      </dl>
+      {ready ? (
+        <Form method="post" className="staff-confirm">
+          <p>{t("staff.markActive.confirm", { seller: seller.name })}</p>
+          <div className="staff-confirm__actions">
+            <button type="submit" className="button button--primary" disabled={submitting} aria-busy={submitting || undefined}>
+              {t("staff.markActive.submit")}
+            </button>
+            <Link to={back} className="button button--secondary">
+              {t("staff.markActive.cancel")}
+            </Link>
+          </div>
+        </Form>
+      ) : (
+        <>
+          <p className="notice" role="status">
+            {t("staff.markActive.notReady", { state: t(`staff.states.${seller.state}`) })}
+          </p>
+          <p>
+            <Link to={back}>{t("staff.markActive.backToList")}</Link>
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? ""} · Seller Portal` }];

@@ -1,0 +1,107 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import { SellerForm } from "~/features/staff/components/seller-form";
+import { SellerListView } from "~/features/staff/components/seller-list-view";
+import { parseSellerListQuery } from "~/features/staff/seller-list-query";
+import { sellerFormSchema, type SellerForm as SellerFormValues } from "~/features/staff/staff-forms";
+import type { StaffSeller } from "@contract/staff";
+import { authorize } from "~/features/shell/authorize.server";
+import { requireUser } from "~/features/shell/current-user.server";
+import { getI18n } from "~/shared/i18n/i18n.server";
+import { conflictErrors, duplicateErrors, loadSellerList, rowPermissions, sellerForPage, toSellerUpsert } from "~/features/staff/sellers.server";
+import { dataWithPortalToast, redirectWithPortalToast, upstreamErrorToast } from "~/features/shell/toasts/toast.server";
+import { upstream } from "~/features/shell/upstream.server";
+import { UpstreamError } from "~/shared/upstream/upstream-error.server";
+import staffStylesHref from "~/features/staff/staff.css?url";
+import type { Route } from "./+types/seller-administration";
+
+export const middleware = [authorize({ rule: "operatorAdministrator" })];
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: staffStylesHref }];
+
+function formValues(seller: StaffSeller): Partial<SellerFormValues> {
+  return {
+    name: seller.name,
+    crmId: seller.crmId ?? undefined,
+    channel: seller.channel ?? undefined,
+    languageCode: seller.languageCode,
+    contactName: seller.contact?.name,
+    contactEmail: seller.contact?.email,
+    contactPhone: seller.contact?.phone ?? undefined,
+  };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const query = parseSellerListQuery(args.url.searchParams);
+  const editId = args.url.searchParams.get("edit");
+  const [user, list, editing] = await Promise.all([
+    requireUser(args),
+    loadSellerList(args, query),
+    editId ? sellerForPage(args, editId) : null,
+  ]);
+  return {
+    query,
+    ...list,
+    permissions: rowPermissions(user),
+    editing: editing ? { seller: editing, values: formValues(editing) } : null,
+    title: getI18n(args.context).t("staff.administration.title"),
+  };
+}
+
+/** Saves an edited seller: name and CRM id stay unique, everything typed survives a failure. */
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  const formData = await request.formData();
+  const sellerId = String(formData.get("onboardingSellerId") ?? "");
+  const submission = parseWithZod(formData, { schema: sellerFormSchema });
+  if (submission.status !== "success" || !sellerId) return data(submission.reply(), { status: 400 });
+  const t = getI18n(context).t;
+  const api = upstream(args);
+  try {
+    const current = await api.onboarding.staffSeller(sellerId);
+    const duplicates = await duplicateErrors(args, submission.value, current);
+    if (Object.keys(duplicates).length) return data(submission.reply({ fieldErrors: duplicates }), { status: 400 });
+    const saved = await api.onboarding.saveSeller(toSellerUpsert(submission.value, sellerId));
+    return redirectWithPortalToast(`/seller-administration?search=${encodeURIComponent(saved.name)}`, {
+      type: "success",
+      message: t("staff.administration.saved", { seller: saved.name }),
+    });
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    const conflicts = conflictErrors(error);
+    if (conflicts) return data(submission.reply({ fieldErrors: conflicts }), { status: 400 });
+    return dataWithPortalToast(args, submission.reply(), upstreamErrorToast(error, t("staff.administration.saveFailed")), { status: 502 });
+  }
+}
+
+/** The administrator's seller list: edit, mark as active, act as seller, delete. */
+export default function SellerAdministration({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { editing, query } = loaderData;
+  return (
+    <div className="staff-page staff-page--wide">
+      <h1>{t("staff.administration.title")}</h1>
+      {editing ? (
+        <section id="edit-seller" aria-labelledby="edit-seller-title" className="staff-panel">
+          <h2 id="edit-seller-title">{t("staff.administration.editTitle", { seller: editing.seller.name })}</h2>
+          <SellerForm
+            id={`edit-${editing.seller.onboardingSellerId}`}
+            key={editing.seller.onboardingSellerId}
+            lastResult={actionData}
+            defaultValue={editing.values}
+            submitLabel={t("staff.administration.save")}
+            hidden={{ onboardingSellerId: editing.seller.onboardingSellerId }}
+          >
+            <p>
+              <Link to={`/seller-administration${query.search ? `?search=${encodeURIComponent(query.search)}` : ""}`}>{t("staff.administration.cancel")}</Link>
+            </p>
+          </SellerForm>
+        </section>
+      ) : null}
+      <SellerListView path="/seller-administration" {...loaderData} />
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? ""} · Seller Portal` }];

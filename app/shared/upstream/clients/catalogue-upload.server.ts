@@ -1,0 +1,62 @@
+import {
+  CatalogueFile,
+  CatalogueHeaders,
+  IntegrationInfo,
+  IntegrationSellers,
+  type CatalogueFileType,
+  type HeaderMapping,
+} from "@contract/catalogue";
+import { CatalogueAnalysis, MappingMemory } from "@contract/catalogue-analysis";
+import type { Readable } from "node:stream";
+import { z } from "zod";
+import type { ServiceCaller } from "../http.server";
+import type { ServiceStreamer } from "../stream.server";
+
+/** The catalogue upload service: the seller's files and mapping, and the catalogue team's integration endpoints. */
+export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStreamer) {
+  const fileQuery = (fileId: string) => ({ fileId });
+  return {
+    /**
+     * Streams one file upstream as multipart (`type`, then `file`): `body` is
+     * the whole multipart body, produced as the browser's bytes arrive.
+     */
+    uploadFile: async (body: Readable, boundary: string, signal: AbortSignal) => {
+      const response = await stream({
+        method: "POST",
+        path: "/me/seller/file",
+        body,
+        contentType: `multipart/form-data; boundary=${boundary}`,
+        signal,
+      });
+      return CatalogueFile.parse(await response.json());
+    },
+    /** The file's bytes as the service sends them (status line and headers checked, body not read). */
+    downloadFile: (fileId: string, signal?: AbortSignal) =>
+      stream({ method: "GET", path: "/me/seller/file", query: fileQuery(fileId), signal }),
+    deleteFile: (fileId: string) => call({ method: "DELETE", path: "/me/seller/file", query: fileQuery(fileId), schema: z.undefined() }),
+    catalogueHeaders: (fileId: string) => call({ path: "/me/seller/file/catalogue-headers", query: fileQuery(fileId), schema: CatalogueHeaders }),
+    saveHeaderMapping: (fileId: string, headerMapping: HeaderMapping) =>
+      call({ method: "PATCH", path: "/me/seller/file", query: fileQuery(fileId), body: { headerMapping }, schema: CatalogueFile }),
+    /** What the portal understood of the file, as it stored it (404 when it stored none). */
+    analysis: (fileId: string) => call({ path: "/me/seller/file/analysis", query: fileQuery(fileId), schema: CatalogueAnalysis }),
+    saveAnalysis: (analysis: CatalogueAnalysis) =>
+      call({ method: "PUT", path: "/me/seller/file/analysis", query: fileQuery(analysis.fileId), body: analysis, schema: CatalogueAnalysis }),
+    /** The seller's last saved mapping (404 when none is remembered yet). */
+    mappingMemory: () => call({ path: "/me/seller/catalogue-mapping-memory", schema: MappingMemory }),
+    saveMappingMemory: (memory: MappingMemory) =>
+      call({ method: "PUT", path: "/me/seller/catalogue-mapping-memory", body: memory, schema: MappingMemory }),
+
+    integrationSellers: () => call({ path: "/catalogue-integration/sellers", schema: IntegrationSellers }),
+    integrationInfo: (sellerId: string) =>
+      call({ path: `/catalogue-integration/seller/${encodeURIComponent(sellerId)}/info`, schema: IntegrationInfo }),
+    downloadCatalogue: (sellerId: string, fileId?: string, signal?: AbortSignal) =>
+      stream({ method: "GET", path: `/catalogue-integration/seller/${encodeURIComponent(sellerId)}/download`, query: { fileId }, signal }),
+    /** The stored analysis of one of a seller's files, for the catalogue team (404 when none is stored). */
+    integrationAnalysis: (sellerId: string, fileId: string) =>
+      call({ path: `/catalogue-integration/seller/${encodeURIComponent(sellerId)}/file/analysis`, query: fileQuery(fileId), schema: CatalogueAnalysis }),
+    finishMapping: (sellerId: string) =>
+      call({ method: "POST", path: `/catalogue-integration/seller/${encodeURIComponent(sellerId)}/finish-mapping`, schema: IntegrationInfo }),
+  };
+}
+
+export type { CatalogueFileType };

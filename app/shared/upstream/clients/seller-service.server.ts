@@ -1,0 +1,34 @@
+import { SellerNameExists } from "@contract/upstream";
+import { LegalDocumentContent, SellerDetails, ShopRating, Warehouse, WarehouseValidation } from "@contract/home";
+import { DetailedSellerList, SellerServiceList, type DetailedListPageQuery, type SellerChannel } from "@contract/staff";
+import type { ServiceCaller } from "../http.server";
+
+const segment = encodeURIComponent;
+
+export function sellerServiceClient(call: ServiceCaller) {
+  return {
+    /** Whether a seller of this name exists already (names are unique across the marketplace). */
+    sellerNameExists: (sellerName: string) =>
+      call({ path: `/v2/seller/sellerNameExists/${encodeURIComponent(sellerName)}`, schema: SellerNameExists }),
+    ratings: (shopId: string) => call({ path: `/v2/seller/ratings/${segment(shopId)}`, schema: ShopRating }),
+    seller: (sellerId: string) => call({ path: `/v2/seller/${segment(sellerId)}`, schema: SellerDetails }),
+    warehouse: (sellerId: string, warehouseId: string) =>
+      call({ path: `/v2/seller/${segment(sellerId)}/warehouse/${segment(warehouseId)}`, schema: Warehouse }),
+    lastValidation: (sellerId: string, warehouseId: string) =>
+      call({ path: "/v2/seller/lastValidation", query: { sellerId, warehouseId }, schema: WarehouseValidation }),
+    legalDocument: (sellerId: string, documentId: string) =>
+      call({ path: `/v2/seller/${segment(sellerId)}/legal-documents/${segment(documentId)}`, schema: LegalDocumentContent }),
+
+    // Staff: the seller-list's details and filter options.
+    /** Details of marketplace sellers by id (the page's ids in one request). */
+    detailedList: (marketplaceSellerIds: readonly string[]) =>
+      call({ path: "/seller/3/detailedList", query: { sellerId: marketplaceSellerIds.join(",") }, schema: DetailedSellerList }),
+    /**
+     * Details of exactly the sellers on the page the seller list's query selects (our contract extension,
+     * docs/decisions/012-seller-list-one-round.md): it starts beside the list instead of waiting for its ids.
+     */
+    detailedListForPage: (query: DetailedListPageQuery) => call({ path: "/seller/3/detailedList", query, schema: DetailedSellerList }),
+    sellerList: (options: { fdsOnly: boolean; channel?: SellerChannel }) =>
+      call({ path: "/v2/seller/list", query: { fdsOnly: options.fdsOnly, channel: options.channel }, schema: SellerServiceList }),
+  };
+}
