@@ -11,9 +11,7 @@ import { fileURLToPath } from "node:url";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { ConfigurationError, parseEnv, type PortalEnv } from "./app/shared/env.server.ts";
-import { logger } from "./app/shared/logger.server.ts";
-import { safeReturnPath } from "./app/shared/safe-path.ts";
+import { ConfigurationError, parseEnv, type PortalEnv, logger, safeReturnPath } from "./app/node-server.ts";
 import { allowedMethods, declaredBodyLength, sameOriginWrites } from "./server/request-guards.ts";
 import { reactRouterHandler } from "./server/request-handler.ts";
 

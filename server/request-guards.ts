@@ -5,7 +5,7 @@
  * resource routes alike), so no route can forget them.
  */
 import type { NextFunction, Request, Response } from "express";
-import { logger } from "../app/shared/logger.server.ts";
+import { logger } from "../app/node-server.ts";
 import { bodyLimitFor } from "./body-limits.ts";
 
 /** The methods React Router's loaders and actions can answer; anything else is 405. */

@@ -9,9 +9,7 @@ import { finished } from "node:stream/promises";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { logger } from "../app/shared/logger.server.ts";
-import { writeGivingBack } from "../app/shared/http/chunk-leases.server.ts";
-import { requestWithNodeBody, takeNodeBody, webHeaders } from "../app/shared/http/node-body.server.ts";
+import { logger, writeGivingBack, requestWithNodeBody, takeNodeBody, webHeaders } from "../app/node-server.ts";
 import { bodyLimitFor } from "./body-limits.ts";
 
 class BodyTooLarge extends Error {

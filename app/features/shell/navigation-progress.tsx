@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
-import { Preloader } from "~/shared/ui/preloader";
+import { Preloader } from "~/features/shell/preloader";
 
 /** Below this a navigation feels instant; the bar alone is enough. */
 const OVERLAY_AFTER_MS = 600;

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Logo } from "~/features/shell/header/logo";
+import { Logo } from "./header/logo";
 
 /**
  * The full-screen "loading" look of the startup preloader. `announce={false}`

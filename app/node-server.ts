@@ -1,0 +1,10 @@
+/**
+ * What the Node server (server.ts, server/) and the start script use of the
+ * app, besides the React Router build itself: the one entry they may import,
+ * so that the app's inside can move without them.
+ */
+export { ConfigurationError, parseEnv, type PortalEnv } from "./shared/env.server.ts";
+export { logger } from "./shared/logger.server.ts";
+export { safeReturnPath } from "./shared/safe-path.ts";
+export { writeGivingBack } from "./shared/http/chunk-leases.server.ts";
+export { requestWithNodeBody, takeNodeBody, webHeaders } from "./shared/http/node-body.server.ts";
