@@ -28,6 +28,7 @@ import { portalOrigin } from "./support/http";
 import { chooseLanguage } from "./support/language";
 import { sidewaysScroll } from "./support/layout";
 import { clearFaults, injectFault, resetSandbox, type Fault } from "./support/sandbox";
+import { analyticsTabs } from "../contract/home.ts";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const WIDTHS = [1280, 390] as const;
@@ -50,7 +51,7 @@ type Account = {
 };
 
 const ONBOARDING_STEPS = ["contract", "documents", "warehouse", "bank-account", "identification", "account-information", "company-information", "company-type-representatives"];
-const ANALYTICS_TABS = ["oci", "legal", "sales", "service", "products", "performance"];
+const ANALYTICS_TABS = analyticsTabs;
 const RECOMMENDATION_KINDS = ["product-not-online", "products-not-found", "product-import-errors", "offers-may-be-offline-soon"];
 
 /** Each page once, as the account whose state and role show it; the pages that differ by role or state once per variant. */

@@ -4,6 +4,8 @@
  * real marketplace is not its concern.
  */
 import { z } from "zod";
+// A relative path: the Node server loads this file outside Vite's aliases.
+import { AnalyticsTab } from "../../contract/home.ts";
 
 /** Each analytics tab's dashboard id: a public JSON setting; the default names the sandbox's dashboards. */
 const defaultDashboardIds = {
@@ -14,8 +16,6 @@ const defaultDashboardIds = {
   products: "dash-products-c8d2",
   performance: "dash-performance-1a6f",
 };
-// Spelled out rather than imported from the contract: scripts/start.ts loads this file outside Vite's aliases.
-const AnalyticsTab = z.enum(["oci", "legal", "sales", "service", "products", "performance"]);
 const DashboardIds = z.record(AnalyticsTab, z.string().min(1));
 
 /** A tag-manager container id: GTM-, then letters and digits. */

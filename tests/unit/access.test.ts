@@ -7,6 +7,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
 import { accessRule, accessRules, defaultPath, isAllowed, sellerStateAllows, type AccessRuleName, type RouteAccess } from "~/features/shell/access";
 import routes from "~/routes";
+import { analyticsTabs } from "@contract/home";
 
 const ANY: readonly Role[] = roles;
 const SELLERS: readonly Role[] = ["SELLER_ADMINISTRATOR", "SELLER_VIEWER_EXTERNAL"];
@@ -26,7 +27,7 @@ const TABLE: { path: string; allowed: readonly Role[]; rule: AccessRuleName; sel
     rule: "sellerAdministrator" as const,
     sellerState: "redirectIfActive" as const,
   })),
-  ...["/home", "/home/overview", "/home/analytics", ...["oci", "legal", "sales", "service", "products", "performance"].map((tab) => `/home/analytics/${tab}`)].map(
+  ...["/home", "/home/overview", "/home/analytics", ...analyticsTabs.map((tab) => `/home/analytics/${tab}`)].map(
     (path) => ({ path, allowed: SELLERS, rule: "sellerHome" as const, sellerState: "redirectIfNotActive" as const }),
   ),
   ...[

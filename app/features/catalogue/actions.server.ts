@@ -5,12 +5,11 @@
  * plain form post would show it only on the next page, so it is left out there).
  */
 import { dataWithToast } from "remix-toast";
-import { data, type RouterContextProvider } from "react-router";
+import { data } from "react-router";
 import type { PortalToast } from "~/features/shell/toasts/toast-message";
 import { upstreamErrorToast } from "~/features/shell/toasts/toast.server";
 import { UpstreamError } from "~/shared/upstream/upstream-error.server";
-
-type RequestArgs = { request: Request; context: Readonly<RouterContextProvider> };
+import type { RequestArgs } from "~/shared/request-args";
 
 export type UpstreamFailure = {
   message: string;

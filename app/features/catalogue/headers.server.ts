@@ -6,11 +6,9 @@
  */
 import { marketplaceFields, type CatalogueHeaders, type MarketplaceField } from "@contract/catalogue";
 import type { CatalogueAnalysis, ColumnSuggestion } from "@contract/catalogue-analysis";
-import type { RouterContextProvider } from "react-router";
 import { upstream } from "~/features/shell/upstream.server";
 import { UpstreamError } from "~/shared/upstream/upstream-error.server";
-
-type RequestArgs = { request: Request; context: Readonly<RouterContextProvider> };
+import type { RequestArgs } from "~/shared/request-args";
 
 export type MappingSuggestion = Pick<ColumnSuggestion, "field" | "confidence" | "source" | "change" | "renamedFrom">;
 

@@ -9,7 +9,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { CatalogueFile, HeaderMapping } from "@contract/catalogue";
 import type { CatalogueAnalysis } from "@contract/catalogue-analysis";
-import type { RouterContextProvider } from "react-router";
 import type { FormatOverrideFields, FormatOverrideView } from "~/features/catalogue/components/file-reading";
 import { checkedColumnsChanged, FormatOverrideSchema, formatInWords, overrideParams, toFormatOverride } from "~/features/catalogue/intelligence/file-review";
 import { analyseStoredFile, previewStoredFile, StoredFileUnreadable } from "./intelligence/index.server";
@@ -19,8 +18,7 @@ import { getI18n } from "~/shared/i18n/i18n.server";
 import { requestMetaContext } from "~/shared/request-context.server";
 import { upstream } from "~/features/shell/upstream.server";
 import { UpstreamError } from "~/shared/upstream/upstream-error.server";
-
-type RequestArgs = { request: Request; context: Readonly<RouterContextProvider> };
+import type { RequestArgs } from "~/shared/request-args";
 
 function typedValues(source: URLSearchParams | FormData): FormatOverrideFields {
   const value = (name: string) => {

@@ -16,7 +16,6 @@ import { randomUUID } from "node:crypto";
 import { PassThrough, Readable, Writable } from "node:stream";
 import { catalogueContentTypes, catalogueFileType, type CatalogueFile, type CatalogueFileType } from "@contract/catalogue";
 import type { CatalogueAnalysis, MappingMemory } from "@contract/catalogue-analysis";
-import type { RouterContextProvider } from "react-router";
 import { createCatalogueInspector, memoryCoversExactly, rememberedMapping, type InspectedAnalysis, type ReadingProblem } from "./intelligence/index.server";
 import { env } from "~/shared/env.server";
 import { type MultipartFile, MultipartFileReader } from "~/shared/http/multipart-file.server";
@@ -24,9 +23,8 @@ import { giveBack } from "~/shared/http/chunk-leases.server";
 import { requestBodyStream, takeNodeBody } from "~/shared/http/node-body.server";
 import { requestMetaContext } from "~/shared/request-context.server";
 import { upstream } from "~/features/shell/upstream.server";
-import { UpstreamError } from "~/shared/upstream/upstream-error.server";
-
-type RequestArgs = { request: Request; context: Readonly<RouterContextProvider> };
+import { settle, UpstreamError } from "~/shared/upstream/upstream-error.server";
+import type { RequestArgs } from "~/shared/request-args";
 
 export type UploadProblem = "missingFile" | "wrongType" | "tooLarge" | "empty" | "malformed" | "aborted" | ReadingProblem;
 
@@ -248,17 +246,18 @@ async function storeAnalysis(args: RequestArgs, file: CatalogueFile, inspected: 
   const client = upstream(args).catalogueUpload;
   const headers = inspected.columns.map((column) => column.header);
   const arrivesMapped = memoryCoversExactly(headers, memory);
-  try {
-    const [analysis, mapped] = await Promise.all([
+  const saved = await settle(
+    Promise.all([
       client.saveAnalysis({ ...inspected, fileId: file.id, analysedAt: new Date().toISOString() }),
       arrivesMapped ? client.saveHeaderMapping(file.id, memory!.headerMapping) : Promise.resolve(null),
-    ]);
-    return { ok: true, file: mapped ?? file, analysis, arrivedMapped: arrivesMapped };
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    log.warn({ err: error, fileId: file.id }, "catalogue upload: the file's analysis could not be stored");
+    ]),
+  );
+  if (!saved.ok) {
+    log.warn({ err: saved.error, fileId: file.id }, "catalogue upload: the file's analysis could not be stored");
     return { ok: true, file };
   }
+  const [analysis, mapped] = saved.value;
+  return { ok: true, file: mapped ?? file, analysis, arrivedMapped: arrivesMapped };
 }
 
 /** With inspection off: a sink that takes the bytes and accepts the file without an analysis. */

@@ -3,10 +3,12 @@
  * validation, bank account (IBAN masked) and legal documents, from the
  * seller service.
  */
-import { currentSellerId, settle, type HomeArgs } from "./home.server";
+import { currentSellerId } from "./home.server";
+import { settle } from "~/shared/upstream/upstream-error.server";
 import { getI18n } from "~/shared/i18n/i18n.server";
 import { upstream } from "~/features/shell/upstream.server";
 import { orRouteError, UpstreamError } from "~/shared/upstream/upstream-error.server";
+import type { RequestArgs } from "~/shared/request-args";
 
 /** Only the country code and the last four digits stay readable: DE89 **** **** **** **30 00. */
 export function maskIban(iban: string): string {
@@ -16,17 +18,17 @@ export function maskIban(iban: string): string {
   return masked.replace(/(.{4})/g, "$1 ").trim();
 }
 
-function sellerDetails(args: HomeArgs) {
+function sellerDetails(args: RequestArgs) {
   return orRouteError(upstream(args).sellerService.seller(currentSellerId(args)));
 }
 
-export async function companyInfoLoader(args: HomeArgs) {
+export async function companyInfoLoader(args: RequestArgs) {
   const details = await sellerDetails(args);
   const { bankAccount: _bankAccount, legalDocuments: _documents, warehouseIds: _warehouses, ...company } = details;
   return { title: getI18n(args.context).t("myCompany.companyInfo.title"), company };
 }
 
-export async function bankAccountLoader(args: HomeArgs) {
+export async function bankAccountLoader(args: RequestArgs) {
   const { bankAccount } = await sellerDetails(args);
   return {
     title: getI18n(args.context).t("myCompany.bankAccount.title"),
@@ -34,13 +36,13 @@ export async function bankAccountLoader(args: HomeArgs) {
   };
 }
 
-export async function legalDocumentsLoader(args: HomeArgs) {
+export async function legalDocumentsLoader(args: RequestArgs) {
   const { legalDocuments } = await sellerDetails(args);
   return { title: getI18n(args.context).t("myCompany.legalDocuments.title"), documents: legalDocuments };
 }
 
 /** Warehouses need the seller's list of them first; then each warehouse and its validation at once. */
-export async function logisticsLoader(args: HomeArgs) {
+export async function logisticsLoader(args: RequestArgs) {
   const sellerId = currentSellerId(args);
   const { warehouseIds } = await sellerDetails(args);
   const service = upstream(args).sellerService;
@@ -54,7 +56,7 @@ export async function logisticsLoader(args: HomeArgs) {
 }
 
 /** A legal document's file, as the seller service holds it. */
-export async function legalDocumentFile(args: HomeArgs, documentId: string) {
+export async function legalDocumentFile(args: RequestArgs, documentId: string) {
   const document = await orRouteError(
     upstream(args)
       .sellerService.legalDocument(currentSellerId(args), documentId)

@@ -11,30 +11,18 @@
  */
 import { createHash } from "node:crypto";
 import type { AnalyticsTab, DashboardData, MarketplaceShop } from "@contract/home";
-import { createCookie, type RouterContextProvider } from "react-router";
+import { createCookie } from "react-router";
 import { parseSelection, selectionQuery, sortShops, type AnalyticsSelection, type DateRange } from "~/features/home/analytics/analytics-selection";
 import { env, secureCookies } from "~/shared/env.server";
 import { sessionContext } from "~/features/shell/session.server";
 import { upstream } from "~/features/shell/upstream.server";
+import type { RequestArgs } from "~/shared/request-args";
+import { forgetForRequest, oncePerRequest } from "~/shared/request-memo.server";
 import { UpstreamError } from "~/shared/upstream/upstream-error.server";
 
-export type HomeArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
-// ---- once per request ------------------------------------------------------------
-
-const requestMemos = new WeakMap<object, Map<string, Promise<unknown>>>();
-
-function perRequest<T>(args: HomeArgs, key: string, work: () => Promise<T>): Promise<T> {
-  let memo = requestMemos.get(args.context);
-  if (!memo) requestMemos.set(args.context, (memo = new Map()));
-  let promise = memo.get(key) as Promise<T> | undefined;
-  if (!promise) {
-    promise = work();
-    // Whoever awaits it handles a failure; the memo itself must not raise an unhandled rejection.
-    promise.catch(() => {});
-    memo.set(key, promise);
-  }
-  return promise;
+function perRequest<T>(args: RequestArgs, key: string, work: () => Promise<T>): Promise<T> {
+  return oncePerRequest(args.context, key, work);
 }
 
 // ---- briefly per session -----------------------------------------------------------
@@ -42,12 +30,12 @@ function perRequest<T>(args: HomeArgs, key: string, work: () => Promise<T>): Pro
 const SESSION_CACHE_LIMIT = 5_000;
 const sessionCache = new Map<string, { value: unknown; until: number }>();
 
-function sessionKey(args: HomeArgs): string {
+function sessionKey(args: RequestArgs): string {
   const token = args.context.get(sessionContext).tokens?.accessToken ?? "";
   return createHash("sha256").update(token).digest("base64url");
 }
 
-async function perSession<T>(args: HomeArgs, key: string, lifetimeMs: (value: T) => number, work: () => Promise<T>): Promise<T> {
+async function perSession<T>(args: RequestArgs, key: string, lifetimeMs: (value: T) => number, work: () => Promise<T>): Promise<T> {
   const fullKey = `${sessionKey(args)}:${key}`;
   const hit = sessionCache.get(fullKey);
   if (hit && hit.until > Date.now()) return hit.value as T;
@@ -57,7 +45,7 @@ async function perSession<T>(args: HomeArgs, key: string, lifetimeMs: (value: T)
   return value;
 }
 
-function forget(args: HomeArgs, key: string): void {
+function forget(args: RequestArgs, key: string): void {
   sessionCache.delete(`${sessionKey(args)}:${key}`);
 }
 
@@ -66,14 +54,14 @@ function forget(args: HomeArgs, key: string): void {
 const SHOPS_LIFETIME_MS = 60_000;
 
 /** The seller's shops, sorted numerically by marketplaceSellerId. */
-export function sellerShops(args: HomeArgs): Promise<MarketplaceShop[]> {
+export function sellerShops(args: RequestArgs): Promise<MarketplaceShop[]> {
   return perRequest(args, "shops", () =>
     perSession(args, "shops", () => SHOPS_LIFETIME_MS, async () => sortShops((await upstream(args).onboarding.shops()).marketplaceShops)),
   );
 }
 
 /** Whether the seller's additional field ce-fds is "true": only then is there an OCI tab. */
-export function sellerHasOci(args: HomeArgs): Promise<boolean> {
+export function sellerHasOci(args: RequestArgs): Promise<boolean> {
   return perRequest(args, "ce-fds", async () => {
     const seller = await upstream(args).onboarding.seller();
     return seller.additionalFields.some((field) => field.code === "ce-fds" && field.value.trim().toLowerCase() === "true");
@@ -81,7 +69,7 @@ export function sellerHasOci(args: HomeArgs): Promise<boolean> {
 }
 
 /** The signed-in seller's id (the substituted seller's while acting as one). */
-export function currentSellerId(args: HomeArgs): string {
+export function currentSellerId(args: RequestArgs): string {
   const sellerId = args.context.get(sessionContext).user?.sellerId;
   if (!sellerId) throw new Response("The signed-in user belongs to no seller", { status: 404 });
   return sellerId;
@@ -96,7 +84,7 @@ export function dashboardIdOf(tab: AnalyticsTab): string {
 /** Renewed this long before it expires, so it does not run out between cache and use. */
 const GUEST_TOKEN_MARGIN_MS = 30_000;
 
-function guestToken(args: HomeArgs, dashboardId: string): Promise<string> {
+function guestToken(args: RequestArgs, dashboardId: string): Promise<string> {
   return perRequest(args, `guest-token:${dashboardId}`, async () => {
     const token = await perSession(
       args,
@@ -109,7 +97,7 @@ function guestToken(args: HomeArgs, dashboardId: string): Promise<string> {
 }
 
 /** One dashboard's figures: a guest token for it (cached), then the data. A token the service refuses is renewed once. */
-export async function dashboardFigures(args: HomeArgs, tab: AnalyticsTab, period: DateRange, shopIds: readonly string[]): Promise<DashboardData> {
+export async function dashboardFigures(args: RequestArgs, tab: AnalyticsTab, period: DateRange, shopIds: readonly string[]): Promise<DashboardData> {
   const dashboardId = dashboardIdOf(tab);
   const read = async () => upstream(args).analytics.dashboardData(dashboardId, await guestToken(args, dashboardId), { ...period, shopIds });
   try {
@@ -117,21 +105,11 @@ export async function dashboardFigures(args: HomeArgs, tab: AnalyticsTab, period
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.body.errorCode !== "INVALID_GUEST_TOKEN") throw error;
     forget(args, `guest-token:${dashboardId}`);
-    requestMemos.get(args.context)?.delete(`guest-token:${dashboardId}`);
+    forgetForRequest(args.context, `guest-token:${dashboardId}`);
     return read();
   }
 }
 
-/** Starts a call now and hands back its outcome as a value: one failing part of a page must not fail the rest. */
-export function settle<T>(work: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: UpstreamError }> {
-  return work.then(
-    (value) => ({ ok: true as const, value }),
-    (error: unknown) => {
-      if (error instanceof UpstreamError) return { ok: false as const, error };
-      throw error;
-    },
-  );
-}
 
 // ---- the remembered selection --------------------------------------------------------
 
@@ -162,7 +140,7 @@ export function marketplaceToday(): string {
  * The selection of this URL, checked against the seller's shops. Starts no
  * call of its own: the shops come from the request's memo.
  */
-export async function analyticsSelection(args: HomeArgs, url: URL) {
+export async function analyticsSelection(args: RequestArgs, url: URL) {
   const shops = await sellerShops(args);
   return { shops, ...parseSelection(url.searchParams, shops.map((shop) => shop.marketplaceSellerId), marketplaceToday()) };
 }

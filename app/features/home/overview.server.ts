@@ -7,11 +7,13 @@
 import type { AnalyticsTab, RecommendedAction, ShopRating } from "@contract/home";
 import { addDays, presetPeriod } from "~/features/home/analytics/analytics-selection";
 import { changePercent } from "~/features/home/analytics/analytics-table";
-import { dashboardFigures, marketplaceToday, sellerShops, settle, type HomeArgs } from "./home.server";
+import { dashboardFigures, marketplaceToday, sellerShops } from "./home.server";
+import { settle } from "~/shared/upstream/upstream-error.server";
 import { getI18n } from "~/shared/i18n/i18n.server";
 import { sanitizeToast } from "~/features/shell/toasts/toast-html.server";
 import { shopsFailedToast } from "./home-toasts.server";
 import { upstream } from "~/features/shell/upstream.server";
+import type { RequestArgs } from "~/shared/request-args";
 
 /** The figures on the overview: which dashboard each comes from. */
 const KEY_FIGURES: { tab: AnalyticsTab; metric: string }[] = [
@@ -30,7 +32,7 @@ export function mostUrgent(actions: RecommendedAction[], count: number): Recomme
     .slice(0, count);
 }
 
-export async function overviewLoader(args: HomeArgs) {
+export async function overviewLoader(args: RequestArgs) {
   const t = getI18n(args.context).t;
   const current = presetPeriod("last30", marketplaceToday());
   const previous = { from: addDays(current.from, -30), to: addDays(current.from, -1) };

@@ -10,7 +10,8 @@
  * the redirect, never the page. Any other method waits for it first, so an
  * action of a refused state never runs.
  */
-import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { redirect, type MiddlewareFunction } from "react-router";
+import type { RequestArgs } from "~/shared/request-args";
 import { accessRule, isAllowed, isSellerRole, sellerStateAllows, type AccessRuleName, type RouteAccess, type SellerStateRule } from "~/features/shell/access";
 import { requireUser } from "./current-user.server";
 import { getI18n } from "~/shared/i18n/i18n.server";
@@ -20,7 +21,7 @@ import { sellerState } from "./seller-state.server";
 import { redirectWithPortalToast } from "./toasts/toast.server";
 import { orRouteError } from "~/shared/upstream/upstream-error.server";
 
-type GuardArgs = { request: Request; url: URL; pattern: string; params: Record<string, string | undefined>; context: Readonly<RouterContextProvider> };
+type GuardArgs = RequestArgs & { url: URL; pattern: string; params: Record<string, string | undefined> };
 
 export type RouteGuard = RouteAccess & {
   /** The original's validate check: false renders 404 "Page Not Found". */

@@ -3,7 +3,7 @@
  * refresh token and refreshes the user from /me/user at most every 5 minutes.
  */
 import type { CurrentUser } from "@contract/upstream";
-import { redirect, type RouterContextProvider } from "react-router";
+import { redirect } from "react-router";
 import { renewTokens } from "./auth.server";
 import { getI18n } from "~/shared/i18n/i18n.server";
 import { requestMetaContext } from "~/shared/request-context.server";
@@ -11,8 +11,7 @@ import { sessionContext, type PortalSession } from "./session.server";
 import { redirectWithPortalToast } from "./toasts/toast.server";
 import { upstream } from "./upstream.server";
 import { UpstreamError } from "~/shared/upstream/upstream-error.server";
-
-type RequestArgs = { request: Request; context: Readonly<RouterContextProvider> };
+import type { RequestArgs } from "~/shared/request-args";
 
 const USER_MAX_AGE_MS = 5 * 60 * 1000;
 /** Renew a little before the provider's expiry so a request never starts with a dying token. */

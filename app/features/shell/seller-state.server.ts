@@ -4,18 +4,10 @@
  * one upstream call.
  */
 import type { SellerState } from "@contract/upstream";
-import type { RouterContextProvider } from "react-router";
+import type { RequestArgs } from "~/shared/request-args";
+import { oncePerRequest } from "~/shared/request-memo.server";
 import { upstream } from "./upstream.server";
 
-type RequestArgs = { request: Request; context: Readonly<RouterContextProvider> };
-
-const perRequest = new WeakMap<Readonly<RouterContextProvider>, Promise<SellerState>>();
-
 export function sellerState(args: RequestArgs): Promise<SellerState> {
-  let state = perRequest.get(args.context);
-  if (!state) {
-    state = upstream(args).onboarding.sellerState();
-    perRequest.set(args.context, state);
-  }
-  return state;
+  return oncePerRequest(args.context, "seller-state", () => upstream(args).onboarding.sellerState());
 }

@@ -4,7 +4,7 @@
  * outside /login signs the user out at the identity provider. Neither shows a toast.
  */
 import type { ServiceName } from "@contract/upstream";
-import { redirect, type RouterContextProvider } from "react-router";
+import { redirect } from "react-router";
 import { endSessionUrl, revokeTokens } from "./auth.server";
 import { getLocale } from "~/shared/i18n/i18n.server";
 import { requestMetaContext } from "~/shared/request-context.server";
@@ -20,9 +20,7 @@ import { streamService, type ServiceStreamer } from "~/shared/upstream/stream.se
 import { UpstreamError } from "~/shared/upstream/upstream-error.server";
 import { uploadSettingsClient } from "~/shared/upstream/clients/upload-settings.server";
 import { userProfileClient } from "~/shared/upstream/clients/user-profile.server";
-
-
-type RequestArgs = { request: Request; context: Readonly<RouterContextProvider> };
+import type { RequestArgs } from "~/shared/request-args";
 
 /** Ends the session for an upstream 401/403 and returns the redirect to throw. */
 async function sessionEndingRedirect({ request, context }: RequestArgs, status: 401 | 403): Promise<Response> {

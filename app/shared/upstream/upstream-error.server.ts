@@ -54,3 +54,18 @@ export function orRouteError<T>(work: Promise<T>): Promise<T> {
     );
   });
 }
+
+/**
+ * Hands back a call's outcome as a value: an upstream failure is a result to
+ * show (one failing part of a page must not fail the rest); anything else,
+ * such as the redirect that ends a session on an upstream 401, goes on up.
+ */
+export function settle<T>(work: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: UpstreamError }> {
+  return work.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => {
+      if (error instanceof UpstreamError) return { ok: false as const, error };
+      throw error;
+    },
+  );
+}

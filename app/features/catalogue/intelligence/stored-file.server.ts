@@ -9,14 +9,12 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { HeaderMapping } from "@contract/catalogue";
 import type { CatalogueAnalysis, CatalogueFormat, CatalogueFormatOverride, ColumnSuggestion, MappingMemory, RowProblem } from "@contract/catalogue-analysis";
-import type { RouterContextProvider } from "react-router";
 import { takeNodeBody } from "~/shared/http/node-body.server";
 import { upstream } from "~/features/shell/upstream.server";
 import { UpstreamError } from "~/shared/upstream/upstream-error.server";
 import { createCatalogueInspector } from "./inspector-thread.server";
 import type { InspectionOutcome, ReadingProblem } from "./types";
-
-type RequestArgs = { request: Request; context: Readonly<RouterContextProvider> };
+import type { RequestArgs } from "~/shared/request-args";
 
 /** A stored file the portal cannot read with the format asked for. */
 export class StoredFileUnreadable extends Error {

@@ -59,7 +59,6 @@ export async function action(args: Route.ActionArgs) {
       message: t("catalogue.integration.finished", { name: info.sellerName }),
     });
   } catch (error) {
-    if (error instanceof Response) throw error;
     return failedUpstreamAction(args, error, t("catalogue.integration.finishFailed"), {});
   }
 }

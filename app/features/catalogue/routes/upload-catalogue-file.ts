@@ -7,7 +7,7 @@ import { catalogueUploadLimit, discardRequestBody, forwardCatalogueUpload } from
 import { getI18n, getLocale } from "~/shared/i18n/i18n.server";
 import { upstreamErrorToast, withToastForNextPage } from "~/features/shell/toasts/toast.server";
 import { upstream } from "~/features/shell/upstream.server";
-import { orRouteError } from "~/shared/upstream/upstream-error.server";
+import { orRouteError, settle } from "~/shared/upstream/upstream-error.server";
 import type { Route } from "./+types/upload-catalogue-file";
 
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
@@ -30,10 +30,8 @@ export async function action(args: Route.ActionArgs) {
   const client = upstream(args);
   const json = (body: unknown, status: number) => Response.json(body, { status });
 
-  const { state } = await sellerState(args).catch((error: unknown) => {
-    if (error instanceof Response) throw error;
-    return { state: null };
-  });
+  const current = await settle(sellerState(args));
+  const state = current.ok ? current.value.state : null;
   if (!state || !catalogueEditable(state)) {
     // Refused before a byte goes upstream: what the browser still sends is dropped.
     discardRequestBody(args.request);

@@ -21,7 +21,7 @@ import { catalogueUploadLimit, discardRequestBody, forwardCatalogueUpload } from
 import { getI18n, getLocale } from "~/shared/i18n/i18n.server";
 import { redirectWithPortalToast } from "~/features/shell/toasts/toast.server";
 import { upstream } from "~/features/shell/upstream.server";
-import { orRouteError, UpstreamError } from "~/shared/upstream/upstream-error.server";
+import { orRouteError, settle, UpstreamError } from "~/shared/upstream/upstream-error.server";
 import catalogueStylesHref from "~/features/catalogue/catalogue.css?url";
 import type { Route } from "./+types/upload-catalogue";
 
@@ -73,14 +73,12 @@ export async function action(args: Route.ActionArgs) {
   const client = upstream(args);
   const isUpload = /^multipart\/form-data/i.test(request.headers.get("content-type") ?? "");
 
-  let state;
-  try {
-    ({ state } = await sellerState(args));
-  } catch (error) {
-    if (error instanceof Response) throw error;
+  const current = await settle(sellerState(args));
+  if (!current.ok) {
     if (isUpload) discardRequestBody(request);
-    return failedUpstreamAction(args, error, t("catalogue.upload.errors.upstream"), { intent: "state" as const });
+    return failedUpstreamAction(args, current.error, t("catalogue.upload.errors.upstream"), { intent: "state" as const });
   }
+  const { state } = current.value;
   if (!catalogueEditable(state)) {
     // A refused upload goes nowhere: what the browser still sends is dropped.
     if (isUpload) discardRequestBody(request);
@@ -118,7 +116,6 @@ export async function action(args: Route.ActionArgs) {
     try {
       await client.catalogueUpload.deleteFile(fileId);
     } catch (error) {
-      if (error instanceof Response) throw error;
       return failedUpstreamAction(args, error, t("catalogue.files.deleteFailed"), { intent: "delete" as const });
     }
     return redirectWithPortalToast("/upload/catalog", { type: "success", message: t("catalogue.files.deleted", { name: fileName }) });
@@ -128,7 +125,6 @@ export async function action(args: Route.ActionArgs) {
     try {
       await client.onboarding.finishUpload();
     } catch (error) {
-      if (error instanceof Response) throw error;
       return failedUpstreamAction(args, error, t("catalogue.finish.failed"), { intent: "finish" as const });
     }
     return redirectWithPortalToast("/upload/catalog", { type: "success", message: t("catalogue.finish.done") });
@@ -161,7 +157,6 @@ export async function action(args: Route.ActionArgs) {
       message: warning ? `${t("catalogue.mapping.saved", { name: saved.fileName })} ${warning}` : t("catalogue.mapping.saved", { name: saved.fileName }),
     });
   } catch (error) {
-    if (error instanceof Response) throw error;
     return failedUpstreamAction(args, error, t("catalogue.mapping.failed"), { intent: "map" as const, lastResult: submission.reply() });
   }
 }

@@ -103,7 +103,6 @@ export async function action(args: Route.ActionArgs) {
   try {
     current = await Promise.all([sellerState(args), client.uploadSettings.uploadSettings()]);
   } catch (error) {
-    if (error instanceof Response) throw error;
     return failedUpstreamAction(args, error, t("catalogue.settings.failed"), { lastResult: undefined });
   }
   const [{ state }, stored] = current;
@@ -122,7 +121,6 @@ export async function action(args: Route.ActionArgs) {
     const progress = await client.onboarding.catalogueImportProgress();
     return redirectWithPortalToast(`/upload/${firstIncompleteStep(progress)}`, { type: "success", message: t("catalogue.settings.saved") });
   } catch (error) {
-    if (error instanceof Response) throw error;
     return failedUpstreamAction(args, error, t("catalogue.settings.failed"), { lastResult: submission.reply({ hideFields }) });
   }
 }

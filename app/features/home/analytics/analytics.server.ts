@@ -9,13 +9,15 @@ import { AnalyticsTab, analyticsTabs } from "@contract/home";
 import { data, redirect } from "react-router";
 import { hasSelection, parseSelection, selectionQuery, type AnalyticsSelection } from "~/features/home/analytics/analytics-selection";
 import type { DashboardResult } from "~/features/home/analytics/analytics-table";
-import { analyticsSelection, dashboardFigures, marketplaceToday, rememberedSelection, rememberSelection, sellerHasOci, sellerShops, settle, type HomeArgs } from "../home.server";
+import { analyticsSelection, dashboardFigures, marketplaceToday, rememberedSelection, rememberSelection, sellerHasOci, sellerShops } from "../home.server";
+import { settle } from "~/shared/upstream/upstream-error.server";
 import { getI18n } from "~/shared/i18n/i18n.server";
 import { sanitizeToast } from "~/features/shell/toasts/toast-html.server";
 import { shopsFailedToast } from "../home-toasts.server";
 import { orRouteError } from "~/shared/upstream/upstream-error.server";
+import type { RequestArgs } from "~/shared/request-args";
 
-type LoaderArgs = HomeArgs & { url: URL };
+type LoaderArgs = RequestArgs & { url: URL };
 
 /** The analytics layout: the selection form's facts and the tabs there are. */
 export async function analyticsLayoutLoader(args: LoaderArgs) {
@@ -96,7 +98,7 @@ export function analyticsTabOf(args: TabArgs): AnalyticsTab {
 }
 
 /** The validate check of a tab: a tab that exists, and OCI only for a seller with ce-fds=true. */
-export async function tabAvailable(args: HomeArgs & TabArgs): Promise<boolean> {
+export async function tabAvailable(args: RequestArgs & TabArgs): Promise<boolean> {
   const tab = AnalyticsTab.safeParse(tabSegment(args));
   return tab.success && (tab.data !== "oci" || (await orRouteError(sellerHasOci(args))));
 }

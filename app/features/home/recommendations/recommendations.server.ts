@@ -5,19 +5,22 @@
  */
 import { z } from "zod";
 import { PRODUCTS_PAGE_SIZE, recommendationKindOf } from "./recommendations";
-import { sellerShops, settle, type HomeArgs } from "../home.server";
+import { sellerShops } from "../home.server";
+import { settle } from "~/shared/upstream/upstream-error.server";
 import { getI18n } from "~/shared/i18n/i18n.server";
+import { oncePerRequest } from "~/shared/request-memo.server";
 import { sanitizeRichText } from "./rich-text.server";
 import { upstream } from "~/features/shell/upstream.server";
 import { orRouteError, UpstreamError } from "~/shared/upstream/upstream-error.server";
+import type { RequestArgs } from "~/shared/request-args";
 
-type DetailArgs = HomeArgs & { params: Record<string, string | undefined> };
+type DetailArgs = RequestArgs & { params: Record<string, string | undefined> };
 
-function shopNames(args: HomeArgs) {
+function shopNames(args: RequestArgs) {
   return settle(sellerShops(args)).then((shops) => (shops.ok ? Object.fromEntries(shops.value.map((shop) => [shop.marketplaceSellerId, shop.name])) : {}));
 }
 
-export async function recommendationsLoader(args: HomeArgs) {
+export async function recommendationsLoader(args: RequestArgs) {
   const t = getI18n(args.context).t;
   const [list, names] = await Promise.all([orRouteError(upstream(args).recommendedActions.list()), shopNames(args)]);
   // Most GMV at stake first: the queue is the order to work in.
@@ -30,22 +33,17 @@ export async function recommendationsLoader(args: HomeArgs) {
 const PageQuery = z.coerce.number().int().min(1).max(10_000).catch(1);
 
 /** The detail of the URL's action (once per request: the validate check and the loader share it). */
-const details = new WeakMap<object, Promise<Awaited<ReturnType<ReturnType<typeof upstream>["recommendedActions"]["detail"]>> | null>>();
-
 function detailOf(args: DetailArgs) {
-  let detail = details.get(args.context);
-  if (!detail) {
+  return oncePerRequest(args.context, "recommendation-detail", () => {
     const page = PageQuery.parse(new URL(args.request.url).searchParams.get("page") ?? 1);
-    detail = upstream(args)
+    return upstream(args)
       .recommendedActions.detail(args.params.id ?? "", page, PRODUCTS_PAGE_SIZE)
       .catch((error: unknown) => {
         // An id the service does not know is a page that does not exist.
         if (error instanceof UpstreamError && error.status === 404) return null;
         throw error;
       });
-    details.set(args.context, detail);
-  }
-  return detail;
+  });
 }
 
 /** The validate check of a detail page: the action exists and is of the kind the page's path names. */
@@ -68,7 +66,7 @@ export async function recommendationDetailLoader(args: DetailArgs) {
   };
 }
 
-export async function gmvExplanationLoader(args: HomeArgs) {
+export async function gmvExplanationLoader(args: RequestArgs) {
   const t = getI18n(args.context).t;
   const explanation = await orRouteError(upstream(args).recommendedActions.gmvExplanation());
   return { title: t("recommendations.gmv.title"), html: sanitizeRichText(explanation.html) };

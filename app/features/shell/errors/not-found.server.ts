@@ -3,15 +3,14 @@
  * only when that page exists and is not the missing one, so the error page
  * never offers a way straight back to itself.
  */
-import { data, type RouterContextProvider } from "react-router";
+import { data } from "react-router";
 import { defaultPath, isSellerRole } from "~/features/shell/access";
 import { currentUser } from "../current-user.server";
 import { requestMetaContext } from "~/shared/request-context.server";
 import { pathHasPage } from "../route-table.server";
 import { sellerState } from "../seller-state.server";
 import { UpstreamError } from "~/shared/upstream/upstream-error.server";
-
-type RequestArgs = { request: Request; context: Readonly<RouterContextProvider> };
+import type { RequestArgs } from "~/shared/request-args";
 
 /** The signed-in user's start page when it has a page, else null (also when the seller's state cannot be read). */
 async function reachableStartPage(args: RequestArgs): Promise<string | null> {
