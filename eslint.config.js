@@ -11,7 +11,10 @@ import tseslint from "typescript-eslint";
 const neverSandbox = { group: ["**/sandbox/**", "../sandbox/*"], message: "The portal never imports the sandbox: it only knows base addresses and keys." };
 const contractOnlyZod = [
   { regex: "^(?!zod$)(?!\\.{1,2}/)", message: "contract/ is the bottom layer: it imports zod and its own files, nothing else." },
-  { group: ["**/app/**", "**/sandbox/**", "**/server/**", "**/scripts/**"], message: "contract/ is the bottom layer: it imports zod and its own files, nothing else." },
+  {
+    group: ["**/app/**", "**/sandbox/**", "**/server/**", "**/scripts/**"],
+    message: "contract/ is the bottom layer: it imports zod and its own files, nothing else.",
+  },
 ];
 const sandboxOnlyContract = {
   group: ["~/**", "@contract/**", "**/app/**", "../server/**", "../scripts/**", "../server.ts"],
@@ -28,7 +31,18 @@ const appThroughOneEntry = {
 const restrict = (...patterns) => ["error", { patterns }];
 
 export default tseslint.config(
-  { ignores: ["build/**", ".react-router/**", "node_modules/**", "test-results/**", "playwright-report/**", "sandbox/data/**", "bench/bare-app/build/**", "bench/bare-app/.react-router/**"] },
+  {
+    ignores: [
+      "build/**",
+      ".react-router/**",
+      "node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      "sandbox/data/**",
+      "bench/bare-app/build/**",
+      "bench/bare-app/.react-router/**",
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     files: ["**/*.{ts,tsx}"],

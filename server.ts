@@ -42,10 +42,7 @@ function requestIds(req: Request, res: Response, next: NextFunction) {
   const started = performance.now();
   res.on("finish", () => {
     if (req.path === "/healthz" || req.path === "/readyz") return;
-    logger.info(
-      { requestId, method: req.method, path: req.path, status: res.statusCode, durationMs: Math.round(performance.now() - started) },
-      "request",
-    );
+    logger.info({ requestId, method: req.method, path: req.path, status: res.statusCode, durationMs: Math.round(performance.now() - started) }, "request");
   });
   next();
 }
@@ -131,7 +128,11 @@ export async function startPortal(options: { dev?: boolean } = {}): Promise<Port
     if (status) {
       // The client's mistake (a malformed URL, an unreadable body): its status and a warning, not an alarm.
       logger.warn({ err: error, requestId: req.get("x-request-id"), method: req.method, path: req.path, status }, "client error");
-      if (!res.headersSent) res.status(status).type("text/plain").send(STATUS_CODES[status] ?? "Client Error");
+      if (!res.headersSent)
+        res
+          .status(status)
+          .type("text/plain")
+          .send(STATUS_CODES[status] ?? "Client Error");
       return;
     }
     logger.error({ err: error, requestId: req.get("x-request-id"), path: req.path }, "request failed");

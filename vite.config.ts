@@ -7,7 +7,9 @@ function buildId(): string {
   if (process.env.BUILD_ID) return process.env.BUILD_ID;
   let commit = "dev";
   try {
-    commit = execSync("git rev-parse --short HEAD", { stdio: ["ignore", "pipe", "ignore"] }).toString().trim();
+    commit = execSync("git rev-parse --short HEAD", { stdio: ["ignore", "pipe", "ignore"] })
+      .toString()
+      .trim();
   } catch {
     // Not a git checkout (e.g. a Docker build context): the timestamp alone identifies the build.
   }

@@ -127,7 +127,9 @@ try {
 
   const passThroughPort = testPorts(3400, 4400).sandboxPort + 50;
   const passThroughUrl = `http://127.0.0.1:${passThroughPort}`;
-  const passThrough = spawn(process.execPath, [path.join(import.meta.dirname, "support/pass-through.ts"), stack.sandboxUrl, String(passThroughPort)], { stdio: "ignore" });
+  const passThrough = spawn(process.execPath, [path.join(import.meta.dirname, "support/pass-through.ts"), stack.sandboxUrl, String(passThroughPort)], {
+    stdio: "ignore",
+  });
   stopPassThrough = () => passThrough.kill();
   await waitForHttp(`${passThroughUrl}/idp/.well-known/openid-configuration`, 30_000);
 
@@ -241,7 +243,10 @@ try {
       (sample.seconds.direct / sample.seconds.passThrough).toFixed(2).padStart(20),
       `${mb(sample.growth)} MB`.padStart(18),
       sample.cpu.toFixed(1).padStart(13),
-      sides.map((side) => sample.sandboxCpu[side].toFixed(1)).join(" / ").padStart(25),
+      sides
+        .map((side) => sample.sandboxCpu[side].toFixed(1))
+        .join(" / ")
+        .padStart(25),
     );
   }
   console.log(

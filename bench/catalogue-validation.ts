@@ -57,7 +57,9 @@ function multipartCatalogue(boundary: string, size: number, counter: { bytes: nu
   return new ReadableStream<Uint8Array>({
     pull(controller) {
       if (stage === "head") {
-        controller.enqueue(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench-katalog.csv"\r\nContent-Type: text/csv\r\n\r\n`));
+        controller.enqueue(
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench-katalog.csv"\r\nContent-Type: text/csv\r\n\r\n`),
+        );
         controller.enqueue(header);
         counter.bytes += header.length;
         stage = "body";
@@ -112,10 +114,17 @@ async function run(mode: "off" | "on"): Promise<Run> {
     const pid = stack.process.child.pid!;
     const browser = new TestBrowser();
     await browser.signIn(stack.portalUrl, SELLER);
-    const minted = await fetch(`${stack.sandboxUrl}/__sandbox/tokens`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: SELLER }) });
+    const minted = await fetch(`${stack.sandboxUrl}/__sandbox/tokens`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username: SELLER }),
+    });
     const { access_token: token } = (await minted.json()) as { access_token: string };
     const service = (pathAndQuery: string, method = "GET") =>
-      fetch(`${stack.sandboxUrl}/catalogue-upload${pathAndQuery}${pathAndQuery.includes("?") ? "&" : "?"}apikey=sandbox-api-key`, { method, headers: { Authorization: `Bearer ${token}` } });
+      fetch(`${stack.sandboxUrl}/catalogue-upload${pathAndQuery}${pathAndQuery.includes("?") ? "&" : "?"}apikey=sandbox-api-key`, {
+        method,
+        headers: { Authorization: `Bearer ${token}` },
+      });
 
     const upload = async (size: number, counter: { bytes: number; rows: number }) => {
       const boundary = `----bench-${mode}-${size}`;
@@ -142,12 +151,25 @@ async function run(mode: "off" | "on"): Promise<Run> {
     let rowsChecked: number | null = null;
     let counts: Record<string, number> = {};
     if (mode === "on") {
-      const analysis = (await (await service(`/me/seller/file/analysis?fileId=${fileId}`)).json()) as { report: { rowsChecked: number; counts: Record<string, number> } };
+      const analysis = (await (await service(`/me/seller/file/analysis?fileId=${fileId}`)).json()) as {
+        report: { rowsChecked: number; counts: Record<string, number> };
+      };
       rowsChecked = analysis.report.rowsChecked;
       counts = analysis.report.counts;
     }
     await service(`/me/seller/file?fileId=${fileId}`, "DELETE");
-    return { mode, seconds: measured.result.seconds, bytes: counter.bytes, rows: counter.rows, growth: measured.growth, startRss: measured.start, cpu: measured.cpu, threads, rowsChecked, counts };
+    return {
+      mode,
+      seconds: measured.result.seconds,
+      bytes: counter.bytes,
+      rows: counter.rows,
+      growth: measured.growth,
+      startRss: measured.start,
+      cpu: measured.cpu,
+      threads,
+      rowsChecked,
+      counts,
+    };
   } finally {
     await stack.process.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -182,6 +204,8 @@ for (const result of [off, on]) {
 console.log(`\nportal RSS at the start (inspection on): ${mb(on.startRss)} MB`);
 console.log(`throughput ratio on/off: ${ratio.toFixed(2)} (target ≥ 0.7) ${ratio >= 0.7 ? "ok" : "MISSED"}`);
 console.log(`peak RSS growth with inspection: ${mb(on.growth)} MB (target ≤ 64 MB) ${on.growth <= 64_000_000 ? "ok" : "MISSED"}`);
-console.log(`rows checked: ${on.rowsChecked?.toLocaleString("en")} of ${on.rows.toLocaleString("en")} sent, ${Math.round((on.rowsChecked ?? 0) / on.seconds).toLocaleString("en")} rows/s`);
+console.log(
+  `rows checked: ${on.rowsChecked?.toLocaleString("en")} of ${on.rows.toLocaleString("en")} sent, ${Math.round((on.rowsChecked ?? 0) / on.seconds).toLocaleString("en")} rows/s`,
+);
 console.log(`problems counted: ${JSON.stringify(on.counts)}`);
 if (on.rowsChecked !== on.rows) process.exitCode = 1;

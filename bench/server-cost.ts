@@ -73,10 +73,14 @@ async function measure(name: string, send: () => Promise<Response>, pid: number 
 }
 
 function startBareApp(port: number, sections: number) {
-  const child = spawn(process.execPath, [...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : []), path.join(ROOT, "bench/bare-app/server.ts")], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), BENCH_BARE_SECTIONS: String(sections) },
-    stdio: "ignore",
-  });
+  const child = spawn(
+    process.execPath,
+    [...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : []), path.join(ROOT, "bench/bare-app/server.ts")],
+    {
+      env: { ...process.env, NODE_ENV: "production", PORT: String(port), BENCH_BARE_SECTIONS: String(sections) },
+      stdio: "ignore",
+    },
+  );
   const url = `http://localhost:${port}`;
   const stop = () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGTERM"))));
   return { url, stop, pid: child.pid, ready: waitForHttp(url, 30_000) };
@@ -144,7 +148,10 @@ try {
       const order = round % 2 === 0 ? (["portal", "bare"] as const) : (["bare", "portal"] as const);
       const samples: Partial<Record<"portal" | "bare", Sample>> = {};
       for (const side of order) {
-        samples[side] = side === "portal" ? await measure(`${pair.name} portal`, pair.portal, portalPid, sandboxPid) : await measure(`${pair.name} bare`, pair.bare, pair.barePid);
+        samples[side] =
+          side === "portal"
+            ? await measure(`${pair.name} portal`, pair.portal, portalPid, sandboxPid)
+            : await measure(`${pair.name} bare`, pair.bare, pair.barePid);
       }
       const total = totals[index]!;
       for (const side of order) {

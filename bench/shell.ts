@@ -58,7 +58,13 @@ try {
   console.log(`\n${REQUESTS} requests each, ${CONCURRENCY} at a time\n`);
   console.log("page".padEnd(46), "req/s".padStart(8), "p50 ms".padStart(8), "p95 ms".padStart(8), "× baseline p50".padStart(16));
   for (const r of results) {
-    console.log(r.name.padEnd(46), r.perSecond.toFixed(0).padStart(8), r.p50.toFixed(1).padStart(8), r.p95.toFixed(1).padStart(8), (r.p50 / baseline.p50).toFixed(1).padStart(16));
+    console.log(
+      r.name.padEnd(46),
+      r.perSecond.toFixed(0).padStart(8),
+      r.p50.toFixed(1).padStart(8),
+      r.p95.toFixed(1).padStart(8),
+      (r.p50 / baseline.p50).toFixed(1).padStart(16),
+    );
   }
   console.log(`\nportal RSS: ${rssBefore.toFixed(0)} MiB after warm-up, ${rssAfter.toFixed(0)} MiB after the run (×${(rssAfter / rssBefore).toFixed(2)})`);
 } finally {

@@ -94,18 +94,38 @@ try {
   const roundsPerView: string[] = [];
   for (const [name, path] of views) {
     const { calls: made, rounds: waited, span } = await rounds(path);
-    roundsPerView.push(`  ${name}: ${made} upstream calls in ${waited} round${waited === 1 ? "" : "s"}, ${span.toFixed(0)} ms from the first call to the last answer`);
+    roundsPerView.push(
+      `  ${name}: ${made} upstream calls in ${waited} round${waited === 1 ? "" : "s"}, ${span.toFixed(0)} ms from the first call to the last answer`,
+    );
   }
   await control(stack.sandboxUrl, "/faults", undefined, "DELETE");
 
   console.log(`\n${seeded.created} sellers seeded in ${seeded.durationMs} ms; ${REQUESTS} sequential requests per line; medians\n`);
   console.log("without injected latency".padEnd(42), "TTFB ms".padStart(9), "× healthz".padStart(10), "total ms".padStart(9), "HTML KiB".padStart(9));
   for (const r of [plain.baseline, ...plain.pages]) {
-    console.log(r.name.padEnd(42), r.ttfb.toFixed(1).padStart(9), (r.ttfb / plain.baseline.ttfb).toFixed(1).padStart(10), r.total.toFixed(1).padStart(9), (r.bytes / 1024).toFixed(1).padStart(9));
+    console.log(
+      r.name.padEnd(42),
+      r.ttfb.toFixed(1).padStart(9),
+      (r.ttfb / plain.baseline.ttfb).toFixed(1).padStart(10),
+      r.total.toFixed(1).padStart(9),
+      (r.bytes / 1024).toFixed(1).padStart(9),
+    );
   }
-  console.log(`\nwith ${LATENCY_MS} ms on every upstream call`.padEnd(43), "TTFB ms".padStart(9), `TTFB/${LATENCY_MS}ms`.padStart(10), "total ms".padStart(9), `total/${LATENCY_MS}ms`.padStart(11));
+  console.log(
+    `\nwith ${LATENCY_MS} ms on every upstream call`.padEnd(43),
+    "TTFB ms".padStart(9),
+    `TTFB/${LATENCY_MS}ms`.padStart(10),
+    "total ms".padStart(9),
+    `total/${LATENCY_MS}ms`.padStart(11),
+  );
   for (const r of slow.pages) {
-    console.log(r.name.padEnd(42), r.ttfb.toFixed(1).padStart(9), (r.ttfb / LATENCY_MS).toFixed(2).padStart(10), r.total.toFixed(1).padStart(9), (r.total / LATENCY_MS).toFixed(2).padStart(11));
+    console.log(
+      r.name.padEnd(42),
+      r.ttfb.toFixed(1).padStart(9),
+      (r.ttfb / LATENCY_MS).toFixed(2).padStart(10),
+      r.total.toFixed(1).padStart(9),
+      (r.total / LATENCY_MS).toFixed(2).padStart(11),
+    );
   }
   console.log(`\nupstream calls per page view with latency (${views.length * REQUESTS} views):`);
   for (const call of calls.requests) console.log(`  ${call.method} ${call.path}: ${(call.count / (views.length * REQUESTS)).toFixed(2)}`);

@@ -57,9 +57,7 @@ export const FeedSchedule = z.enum(feedSchedules);
 export type FeedSchedule = z.infer<typeof FeedSchedule>;
 
 /** A feed the marketplace fetches: https only (the marketplace, never the portal, fetches it). */
-export const FeedUrl = z
-  .url({ protocol: /^https$/, hostname: z.regexes.domain })
-  .max(2000);
+export const FeedUrl = z.url({ protocol: /^https$/, hostname: z.regexes.domain }).max(2000);
 
 /** PATCH /me/seller/upload-settings: how the catalogue arrives. The FTP password is write-only. */
 export const UploadSettingsInput = z.discriminatedUnion("uploadType", [

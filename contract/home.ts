@@ -71,12 +71,7 @@ export const ShopRating = z.object({
 });
 export type ShopRating = z.infer<typeof ShopRating>;
 
-export const recommendationKinds = [
-  "PRODUCT_NOT_ONLINE",
-  "PRODUCTS_NOT_FOUND",
-  "PRODUCT_IMPORT_ERRORS",
-  "OFFERS_MAY_BE_OFFLINE_SOON",
-] as const;
+export const recommendationKinds = ["PRODUCT_NOT_ONLINE", "PRODUCTS_NOT_FOUND", "PRODUCT_IMPORT_ERRORS", "OFFERS_MAY_BE_OFFLINE_SOON"] as const;
 export const RecommendationKind = z.enum(recommendationKinds);
 export type RecommendationKind = z.infer<typeof RecommendationKind>;
 

@@ -93,9 +93,18 @@ const code = (value: ValidationCode) => value;
 
 // ---- field building blocks -------------------------------------------------
 
-const text = (max: number) => z.string({ error: code("required") }).trim().min(1, code("required")).max(max, code("tooLong"));
+const text = (max: number) =>
+  z
+    .string({ error: code("required") })
+    .trim()
+    .min(1, code("required"))
+    .max(max, code("tooLong"));
 const optionalText = (max: number) => z.string().trim().max(max, code("tooLong")).optional();
-const email = z.string({ error: code("required") }).trim().max(254, code("tooLong")).pipe(z.email(code("email")));
+const email = z
+  .string({ error: code("required") })
+  .trim()
+  .max(254, code("tooLong"))
+  .pipe(z.email(code("email")));
 const phone = z
   .string({ error: code("required") })
   .refine((value) => isE164(value), code("phone"))
@@ -123,7 +132,11 @@ const dateOfBirth = isoDate
 const postalAddress = {
   street: text(120),
   houseNumber: text(12),
-  postcode: z.string({ error: code("required") }).trim().min(1, code("required")).transform(normalizePostcode),
+  postcode: z
+    .string({ error: code("required") })
+    .trim()
+    .min(1, code("required"))
+    .transform(normalizePostcode),
   city: text(80),
   country,
 };
@@ -160,7 +173,11 @@ export const CompanyInformationStep = z
     legalName: text(160),
     legalForm: z.enum(legalForms, { error: code("required") }),
     ...postalAddress,
-    vatId: z.string({ error: code("required") }).trim().min(1, code("required")).transform(normalizeVatId),
+    vatId: z
+      .string({ error: code("required") })
+      .trim()
+      .min(1, code("required"))
+      .transform(normalizeVatId),
     taxNumber: z
       .string()
       .trim()
@@ -173,7 +190,12 @@ export const CompanyInformationStep = z
     checkPostcode(company, ctx);
     if (company.vatId && company.country) {
       const issue = vatIdIssue(company.vatId, company.country);
-      if (issue) ctx.addIssue({ code: "custom", path: ["vatId"], message: code(issue === "country" ? "vatIdCountry" : issue === "format" ? "vatIdFormat" : "vatIdChecksum") });
+      if (issue)
+        ctx.addIssue({
+          code: "custom",
+          path: ["vatId"],
+          message: code(issue === "country" ? "vatIdCountry" : issue === "format" ? "vatIdFormat" : "vatIdChecksum"),
+        });
     }
     if (company.legalForm && needsCommercialRegister(company.legalForm)) {
       if (!company.registerCourt) ctx.addIssue({ code: "custom", path: ["registerCourt"], message: code("required") });
@@ -184,9 +206,7 @@ export const CompanyInformationStep = z
     }
   })
   // A form outside the register has no register facts, whatever was typed before the form was changed.
-  .transform((company) =>
-    needsCommercialRegister(company.legalForm) ? company : { ...company, registerCourt: undefined, registerNumber: undefined },
-  );
+  .transform((company) => (needsCommercialRegister(company.legalForm) ? company : { ...company, registerCourt: undefined, registerNumber: undefined }));
 
 export const Representative = z.object({
   firstName: text(80),
@@ -203,7 +223,10 @@ export const Representative = z.object({
 export const RepresentativesStep = z
   .object({
     legalForm: z.enum(legalForms, { error: code("companyInformationFirst") }),
-    representatives: z.array(Representative, { error: code("tooFew_OWNER") }).max(10, code("representativesMax")).default([]),
+    representatives: z
+      .array(Representative, { error: code("tooFew_OWNER") })
+      .max(10, code("representativesMax"))
+      .default([]),
   })
   .superRefine(({ legalForm, representatives }, ctx) => {
     if (!legalForm) return;
@@ -253,7 +276,10 @@ const WarehouseAddress = z.object({ name: text(80), ...postalAddress });
 /** warehouse: where goods ship from, who to call there, and where returns go. */
 export const WarehouseStep = z
   .object({
-    warehouses: z.array(WarehouseAddress, { error: code("required") }).min(1, code("required")).max(5, code("warehousesMax")),
+    warehouses: z
+      .array(WarehouseAddress, { error: code("required") })
+      .min(1, code("required"))
+      .max(5, code("warehousesMax")),
     contactName: text(120),
     contactEmail: email,
     contactPhone: phone,
@@ -302,7 +328,12 @@ export const DocumentUpload = z.object({ kind: DocumentKind, file: DocumentFile 
 
 /** The documents step's form: any of the company documents, at least one. */
 export const DocumentsStep = z
-  .object(Object.fromEntries(companyDocumentKinds.map((kind) => [kind, DocumentFile.optional()])) as Record<(typeof companyDocumentKinds)[number], z.ZodOptional<typeof DocumentFile>>)
+  .object(
+    Object.fromEntries(companyDocumentKinds.map((kind) => [kind, DocumentFile.optional()])) as Record<
+      (typeof companyDocumentKinds)[number],
+      z.ZodOptional<typeof DocumentFile>
+    >,
+  )
   .refine((files) => Object.values(files).some(Boolean), code("noDocumentChosen"));
 
 export const OnboardingDocument = z.object({

@@ -76,9 +76,7 @@ export const StepType = z.enum(["UPLOAD_SETTINGS", "FILE_UPLOAD", "FTP_SETTINGS"
 export type StepType = z.infer<typeof StepType>;
 
 /** GET /me/seller/catalogue-import-progress */
-export const CatalogueImportProgress = z.array(
-  z.object({ stepType: StepType, complete: z.boolean() }),
-);
+export const CatalogueImportProgress = z.array(z.object({ stepType: StepType, complete: z.boolean() }));
 export type CatalogueImportProgress = z.infer<typeof CatalogueImportProgress>;
 
 /** GET /v2/seller/sellerNameExists/{sellerName}, POST /seller/3/sellerNameExists/ */
@@ -92,9 +90,7 @@ export const SellerNameQuery = z.object({ sellerName: z.string().trim().min(1).m
 export const UpstreamErrorBody = z.object({
   message: z.string().optional(),
   errorCode: z.string().optional(),
-  errors: z
-    .array(z.object({ fieldName: z.string().optional(), errorMessage: z.string() }))
-    .optional(),
+  errors: z.array(z.object({ fieldName: z.string().optional(), errorMessage: z.string() })).optional(),
   detail: z.string().optional(),
   errorId: z.string().optional(),
   fault: z.string().optional(),

@@ -50,7 +50,16 @@ type Account = {
   pages: (string | Visit)[];
 };
 
-const ONBOARDING_STEPS = ["contract", "documents", "warehouse", "bank-account", "identification", "account-information", "company-information", "company-type-representatives"];
+const ONBOARDING_STEPS = [
+  "contract",
+  "documents",
+  "warehouse",
+  "bank-account",
+  "identification",
+  "account-information",
+  "company-information",
+  "company-type-representatives",
+];
 const ANALYTICS_TABS = analyticsTabs;
 const RECOMMENDATION_KINDS = ["product-not-online", "products-not-found", "product-import-errors", "offers-may-be-offline-soon"];
 
@@ -73,7 +82,10 @@ const ACCOUNTS: Record<string, Account> = {
     username: "seller.active@example.com",
     pages: [
       "/home/overview",
-      ...ANALYTICS_TABS.map((tab) => ({ path: `/home/analytics/${tab}?shop=9871&shop=10452&range=last30&compare=previousPeriod`, waitFor: ".recharts-surface" })),
+      ...ANALYTICS_TABS.map((tab) => ({
+        path: `/home/analytics/${tab}?shop=9871&shop=10452&range=last30&compare=previousPeriod`,
+        waitFor: ".recharts-surface",
+      })),
       "/home/recommendations",
       ...RECOMMENDATION_KINDS.map((kind) => `/home/recommendations/${kind}/ra-10452-${kind}`),
       "/home/recommendations/gmv-explanation",
@@ -101,7 +113,10 @@ const ACCOUNTS: Record<string, Account> = {
 };
 
 test.beforeEach(async ({}, testInfo) => {
-  test.skip(testInfo.project.name === "no-js", "axe runs in a browser with JavaScript; the no-JavaScript HTML is audited in e2e/a11y.spec.ts and e2e/home-a11y.spec.ts");
+  test.skip(
+    testInfo.project.name === "no-js",
+    "axe runs in a browser with JavaScript; the no-JavaScript HTML is audited in e2e/a11y.spec.ts and e2e/home-a11y.spec.ts",
+  );
 });
 
 test.afterAll(async ({ request }) => {
@@ -113,7 +128,8 @@ test.afterAll(async ({ request }) => {
 async function violations(page: Page, label: string): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   return results.violations.map(
-    (violation) => `${label}: [${violation.impact ?? "?"}] ${violation.id}: ${violation.help}\n${violation.nodes.map((node) => `    - ${node.target.join(" ")}`).join("\n")}`,
+    (violation) =>
+      `${label}: [${violation.impact ?? "?"}] ${violation.id}: ${violation.help}\n${violation.nodes.map((node) => `    - ${node.target.join(" ")}`).join("\n")}`,
   );
 }
 
@@ -126,7 +142,11 @@ async function auditAccount(browser: Browser, request: APIRequestContext, accoun
     if (account.username) await signInAndOpen(page, account.username, account.actAs?.from ?? new URL(visits[0]?.path ?? "/", "http://x").pathname);
     if (account.actAs) {
       const { userProfileId, sellerId, from } = account.actAs;
-      const started = await page.request.post("/substitution/start", { form: { userProfileId, sellerId, returnTo: from }, headers: portalOrigin, maxRedirects: 0 });
+      const started = await page.request.post("/substitution/start", {
+        form: { userProfileId, sellerId, returnTo: from },
+        headers: portalOrigin,
+        maxRedirects: 0,
+      });
       expect(started.status(), "substitution started").toBe(302);
     }
     for (const language of LANGUAGES) {
@@ -139,7 +159,8 @@ async function auditAccount(browser: Browser, request: APIRequestContext, accoun
           await expect(page.locator("html"), visit.path).toHaveAttribute("lang", language);
           await expect(page.getByRole("heading", { level: 1 }).first(), visit.path).toBeVisible();
           if (visit.waitFor) await expect(page.locator(visit.waitFor).first()).toBeVisible();
-          if (account.actAs) await expect(page.getByText(language === "de" ? /^Sie handeln im Namen des Händlerkontos / : /^You are acting as seller /)).toBeVisible();
+          if (account.actAs)
+            await expect(page.getByText(language === "de" ? /^Sie handeln im Namen des Händlerkontos / : /^You are acting as seller /)).toBeVisible();
           for (const width of WIDTHS) {
             await page.setViewportSize({ width, height: 900 });
             const label = `${visit.path}${visit.fault ? " (failing)" : ""} ${language} ${width}px`;

@@ -21,9 +21,7 @@ type AxeResults = Awaited<ReturnType<AxeBuilder["analyze"]>>;
 function describeViolations(results: AxeResults): string {
   return results.violations
     .map((violation) => {
-      const nodes = violation.nodes
-        .map((node) => `    - ${node.target.join(" ")}\n      ${node.failureSummary?.replace(/\n/g, "\n      ") ?? ""}`)
-        .join("\n");
+      const nodes = violation.nodes.map((node) => `    - ${node.target.join(" ")}\n      ${node.failureSummary?.replace(/\n/g, "\n      ") ?? ""}`).join("\n");
       return `[${violation.impact ?? "?"}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes}`;
     })
     .join("\n\n");
@@ -97,7 +95,9 @@ test("a seller who is onboarding: landing page, 404 and the development pages, e
   });
 });
 
-test("a live shop's viewer: landing page, the missing start page and the state-guard development page, en at 1280 px and de at 390 px", async ({ page }, testInfo) => {
+test("a live shop's viewer: landing page, the missing start page and the state-guard development page, en at 1280 px and de at 390 px", async ({
+  page,
+}, testInfo) => {
   await signInAndOpen(page, "viewer@example.com", "/landing-page");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your shop is live");
   await auditEverywhere(page, testInfo, {

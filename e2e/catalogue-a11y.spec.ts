@@ -39,7 +39,10 @@ async function expectNoViolations(page: Page, testInfo: TestInfo, name: string) 
     await page.setViewportSize({ width, height: 900 });
     const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
     const summary = results.violations
-      .map((violation) => `[${violation.impact}] ${violation.id}: ${violation.help}\n${violation.nodes.map((node) => `    - ${node.target.join(" ")}`).join("\n")}`)
+      .map(
+        (violation) =>
+          `[${violation.impact}] ${violation.id}: ${violation.help}\n${violation.nodes.map((node) => `    - ${node.target.join(" ")}`).join("\n")}`,
+      )
       .join("\n");
     expect(results.violations.length, `axe on ${name} at ${width}px (${page.url()}):\n${summary}`).toBe(0);
   }
@@ -49,32 +52,32 @@ for (const language of ["en", "de"] as const) {
   test.describe(language, () => {
     test.use({ locale: language === "de" ? "de-DE" : "en-GB" });
 
-  test(`the catalogue pages have no axe violations (${language})`, async ({ page, request }, testInfo) => {
-    test.setTimeout(120_000);
-    await seedUpload(request);
-    await signInAndOpen(page, "seller.catalogue@example.com", "/upload/settings");
-    // The account's language (en) wins at sign-in; the page's language switch changes it, as a person would.
-    await chooseLanguage(page, language, "/upload/settings");
-    await expect(page.locator("html")).toHaveAttribute("lang", language);
-    await expectNoViolations(page, testInfo, "upload settings");
+    test(`the catalogue pages have no axe violations (${language})`, async ({ page, request }, testInfo) => {
+      test.setTimeout(120_000);
+      await seedUpload(request);
+      await signInAndOpen(page, "seller.catalogue@example.com", "/upload/settings");
+      // The account's language (en) wins at sign-in; the page's language switch changes it, as a person would.
+      await chooseLanguage(page, language, "/upload/settings");
+      await expect(page.locator("html")).toHaveAttribute("lang", language);
+      await expectNoViolations(page, testInfo, "upload settings");
 
-    await page.goto("/upload/catalog");
-    await expect(page.locator("table.mapping__table")).toBeVisible();
-    await expectNoViolations(page, testInfo, "upload catalog");
-    if (jsEnabled(testInfo)) {
-      // The combobox open, its list showing.
-      const combobox = page.getByRole("combobox").first();
-      await combobox.focus();
-      await page.keyboard.press("ArrowDown");
-      await expect(page.getByRole("listbox")).toBeVisible();
-      await expectNoViolations(page, testInfo, "mapping combobox (open)");
-    }
+      await page.goto("/upload/catalog");
+      await expect(page.locator("table.mapping__table")).toBeVisible();
+      await expectNoViolations(page, testInfo, "upload catalog");
+      if (jsEnabled(testInfo)) {
+        // The combobox open, its list showing.
+        const combobox = page.getByRole("combobox").first();
+        await combobox.focus();
+        await page.keyboard.press("ArrowDown");
+        await expect(page.getByRole("listbox")).toBeVisible();
+        await expectNoViolations(page, testInfo, "mapping combobox (open)");
+      }
 
-    await page.context().clearCookies();
-    await signInAndOpen(page, "tom@example.com", "/product-catalogue-integration?sellerId=seller-submitted");
-    await chooseLanguage(page, language, "/product-catalogue-integration?sellerId=seller-submitted");
-    await expect(page.locator("html")).toHaveAttribute("lang", language);
-    await expectNoViolations(page, testInfo, "catalogue integration");
-  });
+      await page.context().clearCookies();
+      await signInAndOpen(page, "tom@example.com", "/product-catalogue-integration?sellerId=seller-submitted");
+      await chooseLanguage(page, language, "/product-catalogue-integration?sellerId=seller-submitted");
+      await expect(page.locator("html")).toHaveAttribute("lang", language);
+      await expectNoViolations(page, testInfo, "catalogue integration");
+    });
   });
 }

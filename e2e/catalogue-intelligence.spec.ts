@@ -87,7 +87,11 @@ test("a German ERP export is read right and every column suggested; the error sa
   const report = page.getByRole("region", { name: "Check before handing over" });
   await expect(report.getByText(/12 rows checked · \d+ will be rejected/)).toBeVisible();
   const examples = async (kind: string) =>
-    report.getByRole("table", { name: new RegExp(`^${kind}: the first`) }).getByRole("row").filter({ has: page.getByRole("rowheader") }).allInnerTexts();
+    report
+      .getByRole("table", { name: new RegExp(`^${kind}: the first`) })
+      .getByRole("row")
+      .filter({ has: page.getByRole("rowheader") })
+      .allInnerTexts();
   expect((await examples("EAN check digit is wrong")).map((row) => row.split("\t")[0])).toContain("3");
   expect((await examples("EAN in scientific notation \\(digits lost, e.g. by Excel\\)")).map((row) => row.split("\t")[0])).toEqual(["4", "10"]);
   expect((await examples("Required field is empty")).map((row) => row.split("\t")[0])).toEqual(expect.arrayContaining(["5", "8"]));
@@ -95,12 +99,16 @@ test("a German ERP export is read right and every column suggested; the error sa
   // The download lists the same rows as the report (the report shows all of them: fewer than 20 per kind).
   const [download] = await Promise.all([page.waitForEvent("download"), report.getByRole("link", { name: "Download all problems (CSV)" }).click()]);
   expect(download.suggestedFilename()).toBe("katalog-mit-fehlern-problems.csv");
-  const [head, ...lines] = readFileSync(await download.path(), "utf8").trim().split(/\r?\n/);
+  const [head, ...lines] = readFileSync(await download.path(), "utf8")
+    .trim()
+    .split(/\r?\n/);
   expect(head).toBe("row,problem,column,value,firstRow");
   const fromCsv = lines.map((line) => line.split(",").slice(0, 2).join(" ")).sort();
-  const shown = await report.locator(".validation-report__examples").evaluateAll((tables) =>
-    tables.flatMap((table) => [...table.querySelectorAll("tbody th")].map((th) => `${th.textContent} ${table.id.replace("problems-", "")}`)),
-  );
+  const shown = await report
+    .locator(".validation-report__examples")
+    .evaluateAll((tables) =>
+      tables.flatMap((table) => [...table.querySelectorAll("tbody th")].map((th) => `${th.textContent} ${table.id.replace("problems-", "")}`)),
+    );
   expect(fromCsv).toEqual(shown.sort());
 });
 

@@ -42,7 +42,9 @@ async function auditAll(page: Page, testInfo: TestInfo, label: string) {
     if (jsEnabled(testInfo) && path.includes("/analytics/")) await expect(page.locator(".recharts-surface").first()).toBeVisible();
     const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
     for (const violation of results.violations) {
-      failures.push(`${label} ${path}: [${violation.impact}] ${violation.id} ${violation.help}\n${violation.nodes.map((node) => `    ${node.target.join(" ")}`).join("\n")}`);
+      failures.push(
+        `${label} ${path}: [${violation.impact}] ${violation.id} ${violation.help}\n${violation.nodes.map((node) => `    ${node.target.join(" ")}`).join("\n")}`,
+      );
     }
   }
   expect(failures, failures.join("\n\n")).toEqual([]);

@@ -69,9 +69,9 @@ test("analytics: shops and dates in the URL, at least one shop always selected, 
 
 test("analytics: the CSV download holds exactly the table's rows", async ({ page }, testInfo) => {
   await signInAndOpen(page, SELLER, "/home/analytics/sales?shop=9871&shop=120034&range=last7&compare=previousYear");
-  const rows = await page.locator("#metric-orders-table tbody tr").evaluateAll((trs) =>
-    trs.map((tr) => Array.from(tr.querySelectorAll("td"), (td) => td.textContent ?? "")),
-  );
+  const rows = await page
+    .locator("#metric-orders-table tbody tr")
+    .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll("td"), (td) => td.textContent ?? "")));
   expect(rows).toHaveLength(7);
   if (jsEnabled(testInfo)) {
     // The chart is drawn, with its text alternative.
@@ -79,7 +79,10 @@ test("analytics: the CSV download holds exactly the table's rows", async ({ page
   }
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download Orders as CSV" }).click()]);
   expect(download.suggestedFilename()).toMatch(/^sales-orders-.*\.csv$/);
-  const csv = (await readFile(await download.path(), "utf8")).replace(/^\uFEFF/, "").trim().split("\r\n");
+  const csv = (await readFile(await download.path(), "utf8"))
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n");
   expect(csv[0]).toBe("Date,Orders,Comparison date,Comparison value");
   // The table shows figures formatted for reading ("1,234"); the CSV plain ("1234").
   const plain = (text: string) => text.replace(/[,\s]/g, "");

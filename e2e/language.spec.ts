@@ -8,7 +8,10 @@ test.beforeAll(async ({ request }) => {
 });
 
 function languageButton(page: Page, code: "EN" | "DE") {
-  return page.locator("form.language-switcher").first().getByRole("button", { name: new RegExp(`^${code}\\b`) });
+  return page
+    .locator("form.language-switcher")
+    .first()
+    .getByRole("button", { name: new RegExp(`^${code}\\b`) });
 }
 
 test("German on the welcome page, kept across a reload", async ({ page, context }) => {
@@ -117,7 +120,10 @@ test.describe("Accept-Language alone", () => {
 });
 
 test("message files: one per language, cached for a day", async ({ request }) => {
-  for (const [language, signIn] of [["en", "Sign in"], ["de", "Anmelden"]] as const) {
+  for (const [language, signIn] of [
+    ["en", "Sign in"],
+    ["de", "Anmelden"],
+  ] as const) {
     const response = await request.get(`/locales/${language}`);
     expect(response.status(), language).toBe(200);
     expect(response.headers()["cache-control"]).toContain("max-age=86400");

@@ -32,7 +32,11 @@ async function audit(page: Page, testInfo: TestInfo, name: string, language: "EN
 }
 
 async function chooseLanguage(page: Page, code: "EN" | "DE") {
-  await page.locator("form.language-switcher").first().getByRole("button", { name: new RegExp(`^${code}\\b`) }).click();
+  await page
+    .locator("form.language-switcher")
+    .first()
+    .getByRole("button", { name: new RegExp(`^${code}\\b`) })
+    .click();
   await expect(page.locator("html")).toHaveAttribute("lang", code.toLowerCase());
 }
 

@@ -127,7 +127,9 @@ test("a new seller completes all eight steps, past every kind of invalid input",
   await page.getByLabel("Business registration").setInputFiles(pdf("gewerbe.pdf"));
   await page.getByLabel("VAT registration certificate").setInputFiles({ name: "ust.pdf", mimeType: "application/pdf", buffer: Buffer.from(exeBytes) });
   await submitExpectingError(page, "The file must be a PDF, JPEG or PNG");
-  await page.getByLabel("VAT registration certificate").setInputFiles({ name: "ust-scan.pdf", mimeType: "application/pdf", buffer: Buffer.from(oversizedPdf()) });
+  await page
+    .getByLabel("VAT registration certificate")
+    .setInputFiles({ name: "ust-scan.pdf", mimeType: "application/pdf", buffer: Buffer.from(oversizedPdf()) });
   if (!js) {
     await page.getByLabel("Commercial register extract").setInputFiles(pdf("hr-auszug.pdf"));
     await page.getByLabel("Business registration").setInputFiles(pdf("gewerbe.pdf"));

@@ -149,9 +149,7 @@ test.describe("when the marketplace fails during sign-in", () => {
     await submitProviderSignIn(page, "seller.new@example.com");
 
     await page.waitForURL(isPortalPath("/"));
-    await expect(
-      page.getByRole("alert").filter({ hasText: "The sign-in could not be completed: the token cannot be exchanged." }),
-    ).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "The sign-in could not be completed: the token cannot be exchanged." })).toBeVisible();
     await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
   });
 

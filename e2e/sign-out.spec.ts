@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 import { expectProviderSignIn, signInAndOpen, signOut } from "./support/auth";
 import { clearFaults, IDP_URL, injectFault, isPortalPath, PORTAL_URL } from "./support/sandbox";
 
-test("signing out, with one click even without JavaScript, ends the session here and at the provider, on the welcome page that says so; protected pages need sign-in again", async ({ page }) => {
+test("signing out, with one click even without JavaScript, ends the session here and at the provider, on the welcome page that says so; protected pages need sign-in again", async ({
+  page,
+}) => {
   await signInAndOpen(page, "seller.new@example.com", "/landing-page");
   await expect(page.getByRole("banner").getByText("seller.new@example.com")).toBeVisible();
   const endSession = page.waitForRequest((request) => request.url().startsWith(`${IDP_URL}/session/end`));

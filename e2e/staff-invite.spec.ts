@@ -7,7 +7,10 @@ test.beforeAll(async ({ request }) => {
   await resetSandbox(request);
 });
 
-test("a business developer invites a seller (duplicates refused, input kept); the invited person registers and lands in that seller", async ({ page, request }, testInfo) => {
+test("a business developer invites a seller (duplicates refused, input kept); the invited person registers and lands in that seller", async ({
+  page,
+  request,
+}, testInfo) => {
   const run = `${testInfo.project.name}-${Date.now()}`;
   const company = `Ostsee Strandkörbe ${run} GmbH`;
   const crmId = `CRM-${Date.now()}`;
@@ -38,7 +41,12 @@ test("a business developer invites a seller (duplicates refused, input kept); th
   await page.getByLabel("Company name").fill(company);
   await page.getByLabel("CRM id").fill(crmId);
   await page.getByRole("button", { name: "Invite seller" }).click();
-  await expect(page.locator("[role=status], [role=alert]").filter({ hasText: `${company} was invited.` }).first()).toBeVisible();
+  await expect(
+    page
+      .locator("[role=status], [role=alert]")
+      .filter({ hasText: `${company} was invited.` })
+      .first(),
+  ).toBeVisible();
   const [invited] = await upstreamSellers(request, crmId);
   expect(invited).toMatchObject({ name: company, state: "REGISTERED" });
 

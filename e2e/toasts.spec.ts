@@ -6,9 +6,7 @@ const ERROR_MESSAGE = "The bank details could not be saved.";
 
 /** The toast on screen: react-toastify's after hydration, the server-rendered live region without JavaScript. */
 function toastWith(page: Page, text: string, js: boolean) {
-  return js
-    ? page.locator(".Toastify__toast-container .Toastify__toast").filter({ hasText: text })
-    : page.locator(".toaster-static").getByText(text);
+  return js ? page.locator(".Toastify__toast-container .Toastify__toast").filter({ hasText: text }) : page.locator(".toaster-static").getByText(text);
 }
 
 test.beforeEach(async ({ page }) => {

@@ -14,13 +14,7 @@ import {
 import { CatalogueAnalysis, MappingMemory } from "../contract/catalogue-analysis.ts";
 import type { Database } from "./db.ts";
 import { readXlsxRows } from "./xlsx.ts";
-import {
-  findSellerById,
-  listCatalogueFiles,
-  mappingComplete,
-  type CatalogueFileRow,
-  type SellerRow,
-} from "./repository.ts";
+import { findSellerById, listCatalogueFiles, mappingComplete, type CatalogueFileRow, type SellerRow } from "./repository.ts";
 
 /**
  * The catalogue hand-over in the sandbox: where uploaded files live on disk,
@@ -266,9 +260,10 @@ export function mappingMemory(db: Database, sellerId: string): MappingMemory | u
 }
 
 export function saveMappingMemory(db: Database, sellerId: string, memory: MappingMemory): void {
-  db.prepare(
-    "INSERT INTO catalogue_mapping_memory (seller_id, data) VALUES (?, ?) ON CONFLICT(seller_id) DO UPDATE SET data = excluded.data",
-  ).run(sellerId, JSON.stringify(memory));
+  db.prepare("INSERT INTO catalogue_mapping_memory (seller_id, data) VALUES (?, ?) ON CONFLICT(seller_id) DO UPDATE SET data = excluded.data").run(
+    sellerId,
+    JSON.stringify(memory),
+  );
 }
 
 export function deleteCatalogueFile(db: Database, filesDir: string, fileId: string): void {

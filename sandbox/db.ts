@@ -225,8 +225,5 @@ export function readMeta(db: Database, key: string): string | undefined {
 }
 
 export function writeMeta(db: Database, key: string, value: string): void {
-  db.prepare("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(
-    key,
-    value,
-  );
+  db.prepare("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(key, value);
 }

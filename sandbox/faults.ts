@@ -59,9 +59,7 @@ export class FaultRules {
 
   /** The first rule that applies to this request, counted as a hit (and retired when used up). */
   take(method: string, path: string): FaultRule | undefined {
-    const entry = this.#rules.find(
-      ({ rule, matches }) => (!rule.method || rule.method === method.toUpperCase()) && matches(path),
-    );
+    const entry = this.#rules.find(({ rule, matches }) => (!rule.method || rule.method === method.toUpperCase()) && matches(path));
     if (!entry) return undefined;
     entry.rule.hits += 1;
     if (entry.rule.times !== undefined && entry.rule.hits >= entry.rule.times) this.remove(entry.rule.id);

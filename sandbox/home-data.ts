@@ -60,10 +60,22 @@ type MetricDefinition = {
 };
 
 const additive = (key: string, unit: MetricUnit, base: number, trend: number, weekend: number, decimals = 0): MetricDefinition => ({
-  key, unit, base, kind: "additive", trend, weekend, decimals,
+  key,
+  unit,
+  base,
+  kind: "additive",
+  trend,
+  weekend,
+  decimals,
 });
 const average = (key: string, unit: MetricUnit, base: number, trend: number, decimals = 1): MetricDefinition => ({
-  key, unit, base, kind: "average", trend, weekend: 0, decimals,
+  key,
+  unit,
+  base,
+  kind: "average",
+  trend,
+  weekend: 0,
+  decimals,
 });
 
 export const dashboardMetrics: Record<AnalyticsTab, MetricDefinition[]> = {
@@ -74,7 +86,11 @@ export const dashboardMetrics: Record<AnalyticsTab, MetricDefinition[]> = {
     additive("productViews", "COUNT", 5200, 0.4, 0.3),
     average("conversionRate", "PERCENT", 2.6, 0.1, 2),
   ],
-  performance: [average("onTimeDeliveryRate", "PERCENT", 94, 0.03), average("shippingTimeDays", "DAYS", 2.1, -0.15), additive("lateShipments", "COUNT", 3, -0.2, 0.1)],
+  performance: [
+    average("onTimeDeliveryRate", "PERCENT", 94, 0.03),
+    average("shippingTimeDays", "DAYS", 2.1, -0.15),
+    additive("lateShipments", "COUNT", 3, -0.2, 0.1),
+  ],
   legal: [additive("legalComplaints", "COUNT", 0.4, -0.3, 0), additive("takedownRequests", "COUNT", 0.15, 0, 0)],
   oci: [average("offerComplianceScore", "PERCENT", 91, 0.05), additive("nonCompliantOffers", "COUNT", 14, -0.4, 0)],
 };
@@ -195,9 +211,12 @@ export function recommendedActions(sellerId: string, now = Date.now()): Recommen
   const shops = shopsOf(sellerId);
   const actions: RecommendedAction[] = [];
   shops.forEach((shop, shopIndex) => {
-    const kinds = shops.length > 1
-      ? (["PRODUCT_NOT_ONLINE", "PRODUCTS_NOT_FOUND", "PRODUCT_IMPORT_ERRORS", "OFFERS_MAY_BE_OFFLINE_SOON"] as const).filter((_, k) => (k + shopIndex) % 3 !== 2 || shopIndex === 0)
-      : (["PRODUCT_NOT_ONLINE", "OFFERS_MAY_BE_OFFLINE_SOON"] as const);
+    const kinds =
+      shops.length > 1
+        ? (["PRODUCT_NOT_ONLINE", "PRODUCTS_NOT_FOUND", "PRODUCT_IMPORT_ERRORS", "OFFERS_MAY_BE_OFFLINE_SOON"] as const).filter(
+            (_, k) => (k + shopIndex) % 3 !== 2 || shopIndex === 0,
+          )
+        : (["PRODUCT_NOT_ONLINE", "OFFERS_MAY_BE_OFFLINE_SOON"] as const);
     kinds.forEach((kind, kindIndex) => {
       const r = unit("action", shop.marketplaceSellerId, kind);
       const productCount = 3 + Math.round(r * 60 * Math.max(shop.scale, 0.3));
@@ -217,7 +236,18 @@ export function recommendedActions(sellerId: string, now = Date.now()): Recommen
   return actions;
 }
 
-const productWords = ["Lounge chair", "Floor lamp", "Wool throw", "Side table", "Linen cushion", "Oak shelf", "Ceramic vase", "Wall mirror", "Rug", "Bed linen set"];
+const productWords = [
+  "Lounge chair",
+  "Floor lamp",
+  "Wool throw",
+  "Side table",
+  "Linen cushion",
+  "Oak shelf",
+  "Ceramic vase",
+  "Wall mirror",
+  "Rug",
+  "Bed linen set",
+];
 const colours = ["anthracite", "sand", "sage", "oak", "white", "terracotta", "navy"];
 const reasons: Record<RecommendationKind, string[]> = {
   PRODUCT_NOT_ONLINE: ["No price", "No stock", "No price and no stock"],
@@ -263,8 +293,24 @@ export function warehouseIds(sellerId: string): string[] {
 }
 
 const warehouseSites = [
-  { name: "Central warehouse Hamburg", street: "Am Moldauhafen 14", postalCode: "20457", city: "Hamburg", contactPerson: "Jana Petersen", handlingTimeDays: 1, cutOffTime: "14:00" },
-  { name: "South warehouse Augsburg", street: "Derchinger Straße 120", postalCode: "86165", city: "Augsburg", contactPerson: "Mehmet Yilmaz", handlingTimeDays: 2, cutOffTime: "12:30" },
+  {
+    name: "Central warehouse Hamburg",
+    street: "Am Moldauhafen 14",
+    postalCode: "20457",
+    city: "Hamburg",
+    contactPerson: "Jana Petersen",
+    handlingTimeDays: 1,
+    cutOffTime: "14:00",
+  },
+  {
+    name: "South warehouse Augsburg",
+    street: "Derchinger Straße 120",
+    postalCode: "86165",
+    city: "Augsburg",
+    contactPerson: "Mehmet Yilmaz",
+    handlingTimeDays: 2,
+    cutOffTime: "12:30",
+  },
 ];
 
 export function warehouse(sellerId: string, warehouseId: string): Warehouse | undefined {

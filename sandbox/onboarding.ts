@@ -131,10 +131,7 @@ function stepStatus(db: Database, sellerId: string, step: StepName): { status: S
         return saved.values.version === CONTRACT_VERSION;
       case "identification":
         // Saved values are valid when saved; a document can expire since, and the scan must be there.
-        return (
-          String(saved.values.expiryDate) > today() &&
-          listDocuments(db, sellerId).some((document) => document.kind === "IDENTITY_DOCUMENT")
-        );
+        return String(saved.values.expiryDate) > today() && listDocuments(db, sellerId).some((document) => document.kind === "IDENTITY_DOCUMENT");
       case "company-type-representatives":
         // Checked against the legal form saved now: changing the form can leave the representatives short.
         return RepresentativesStep.safeParse({ ...saved.values, legalForm: savedLegalForm(db, sellerId) ?? undefined }).success;

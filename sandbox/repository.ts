@@ -105,9 +105,7 @@ export function markOnboardingStarted(db: Database, seller: SellerRow): void {
 }
 
 export function listCatalogueFiles(db: Database, sellerId: string): CatalogueFileRow[] {
-  return db
-    .prepare("SELECT * FROM catalogue_files WHERE seller_id = ? ORDER BY uploaded_at, id")
-    .all(sellerId) as CatalogueFileRow[];
+  return db.prepare("SELECT * FROM catalogue_files WHERE seller_id = ? ORDER BY uploaded_at, id").all(sellerId) as CatalogueFileRow[];
 }
 
 export function updateUserLanguage(db: Database, userId: string, language: LanguageCode): void {
@@ -255,15 +253,7 @@ export function insertUser(db: Database, user: NewUser): string {
   db.prepare(
     `INSERT INTO users (id, email, password_hash, role, language_code, seller_id, substituted_seller_id, created_at)
      VALUES (?, ?, ?, ?, ?, ?, NULL, ?)`,
-  ).run(
-    id,
-    user.email,
-    user.passwordHash,
-    user.role,
-    user.languageCode ?? "en",
-    user.sellerId ?? null,
-    user.createdAt ?? new Date().toISOString(),
-  );
+  ).run(id, user.email, user.passwordHash, user.role, user.languageCode ?? "en", user.sellerId ?? null, user.createdAt ?? new Date().toISOString());
   return id;
 }
 
@@ -280,9 +270,7 @@ export type NewCatalogueFile = {
 
 export function insertCatalogueFile(db: Database, file: NewCatalogueFile): string {
   const id = file.id ?? `file-${randomUUID()}`;
-  db.prepare(
-    "INSERT INTO catalogue_files (id, seller_id, file_name, size, content_type, uploaded_at, header_mapping) VALUES (?, ?, ?, ?, ?, ?, ?)",
-  ).run(
+  db.prepare("INSERT INTO catalogue_files (id, seller_id, file_name, size, content_type, uploaded_at, header_mapping) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
     id,
     file.sellerId,
     file.fileName,

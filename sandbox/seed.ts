@@ -3,14 +3,7 @@ import { wipe, writeMeta, type Database } from "./db.ts";
 import { hashPassword } from "./passwords.ts";
 import { catalogueSeedSellers, catalogueSeedUsers } from "./seed-catalogue.ts";
 import { smallSeller, smallSellerUser } from "./seed-home.ts";
-import {
-  insertCatalogueFile,
-  insertSeller,
-  insertUser,
-  type NewCatalogueFile,
-  type NewSeller,
-  type NewUser,
-} from "./repository.ts";
+import { insertCatalogueFile, insertSeller, insertUser, type NewCatalogueFile, type NewSeller, type NewUser } from "./repository.ts";
 import { applyOnboardingSeed } from "./seed-onboarding.ts";
 import { applyStaffSeed } from "./seed-staff.ts";
 
@@ -47,9 +40,7 @@ function catalogueFile(sellerId: string, fileName: string, size: number, daysAgo
     sellerId,
     fileName,
     size,
-    contentType: fileName.endsWith(".xlsx")
-      ? "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-      : "text/csv",
+    contentType: fileName.endsWith(".xlsx") ? "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" : "text/csv",
     uploadedAt: seedDate(daysAgo),
     // Every seeded file belongs to a seller past the hand-over: its columns are mapped.
     headerMapping: { EAN: "EAN", Kategorie: "PRODUCT_CATEGORY" },

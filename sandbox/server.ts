@@ -51,9 +51,7 @@ export const defaultPortalUrl = "http://localhost:3000";
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const host = options.host ?? "127.0.0.1";
   const accessTokenTtlSeconds = options.accessTokenTtlSeconds ?? 3600;
-  const portalUrls = (options.portalUrls?.length ? options.portalUrls : [defaultPortalUrl]).map((url) =>
-    url.replace(/\/+$/, ""),
-  );
+  const portalUrls = (options.portalUrls?.length ? options.portalUrls : [defaultPortalUrl]).map((url) => url.replace(/\/+$/, ""));
 
   const dbPath = options.dbPath ?? defaultDbPath;
   const db = openDatabase(dbPath, { reset: options.reset });
@@ -87,18 +85,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const app = express();
   app.disable("x-powered-by");
   if (options.log) app.use(requestLog(options.log));
-  app.use("/__sandbox", controlRouter({
-    context,
-    faults,
-    counter,
-    accessTokenTtlSeconds,
-    reset() {
-      applySeed(db);
-      syncCatalogueFiles(db, filesDir);
-      faults.clear();
-      counter.reset();
-    },
-  }));
+  app.use(
+    "/__sandbox",
+    controlRouter({
+      context,
+      faults,
+      counter,
+      accessTokenTtlSeconds,
+      reset() {
+        applySeed(db);
+        syncCatalogueFiles(db, filesDir);
+        faults.clear();
+        counter.reset();
+      },
+    }),
+  );
   app.use(legalPagesRouter());
   app.use(faultMiddleware(faults, counter));
   mountServices(app, context);

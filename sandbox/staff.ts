@@ -131,9 +131,10 @@ function staffSellerPageIds(db: Database, filter: StaffListFilter): { ids: strin
     return { ids: rows.map((row) => row.id), total: count() };
   }
   // A search's text matching is the cost: matched once, with the total as a window count over the same scan.
-  const rows = db
-    .prepare(`SELECT s.id, count(*) OVER () AS total ${from} ORDER BY ${SORT_SQL[filter.sort]} LIMIT ? OFFSET ?`)
-    .all(...params, ...limit) as { id: string; total: number }[];
+  const rows = db.prepare(`SELECT s.id, count(*) OVER () AS total ${from} ORDER BY ${SORT_SQL[filter.sort]} LIMIT ? OFFSET ?`).all(...params, ...limit) as {
+    id: string;
+    total: number;
+  }[];
   // A page past the end has no rows to carry the count: only then count separately.
   return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? count() };
 }
@@ -142,9 +143,7 @@ export function listStaffSellers(db: Database, filter: StaffListFilter): StaffSe
   // The page's ids first, then the page's rows with their per-seller lookups: those run for 25 sellers,
   // not for every seller the sort has to look at.
   const { ids, total } = staffSellerPageIds(db, filter);
-  const rows = ids.length
-    ? (db.prepare(`${SELECT_STAFF_SELLER} WHERE s.id IN (${ids.map(() => "?").join(",")})`).all(...ids) as StaffSellerRow[])
-    : [];
+  const rows = ids.length ? (db.prepare(`${SELECT_STAFF_SELLER} WHERE s.id IN (${ids.map(() => "?").join(",")})`).all(...ids) as StaffSellerRow[]) : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   const items = ids.flatMap((id) => {
     const row = byId.get(id);
@@ -174,9 +173,7 @@ export function stateCounts(db: Database, channel?: SellerChannel): SellerStateC
 }
 
 export function crmIdTaken(db: Database, crmId: string, exceptSellerId?: string): boolean {
-  return (
-    db.prepare("SELECT id FROM sellers WHERE lower(trim(crm_id)) = lower(trim(?)) AND id IS NOT ?").get(crmId, exceptSellerId ?? null) !== undefined
-  );
+  return db.prepare("SELECT id FROM sellers WHERE lower(trim(crm_id)) = lower(trim(?)) AND id IS NOT ?").get(crmId, exceptSellerId ?? null) !== undefined;
 }
 
 function nextMarketplaceSellerId(db: Database): string {
@@ -246,8 +243,7 @@ export function updateSeller(db: Database, sellerId: string, input: SellerUpsert
   try {
     db.prepare("UPDATE sellers SET name = ?, crm_id = ? WHERE id = ?").run(input.name, input.crmId, sellerId);
     const existing = db.prepare("SELECT marketplace_seller_id FROM seller_profiles WHERE seller_id = ?").get(sellerId) as
-      | { marketplace_seller_id: string | null }
-      | undefined;
+      { marketplace_seller_id: string | null } | undefined;
     upsertProfile(db, {
       sellerId,
       marketplaceSellerId: existing?.marketplace_seller_id,
@@ -275,7 +271,9 @@ export function detailedListForPage(db: Database, filter: StaffListFilter) {
   const { ids } = staffSellerPageIds(db, filter);
   if (ids.length === 0) return [];
   const marketplaceIds = db
-    .prepare(`SELECT seller_id, marketplace_seller_id FROM seller_profiles WHERE seller_id IN (${ids.map(() => "?").join(",")}) AND marketplace_seller_id IS NOT NULL`)
+    .prepare(
+      `SELECT seller_id, marketplace_seller_id FROM seller_profiles WHERE seller_id IN (${ids.map(() => "?").join(",")}) AND marketplace_seller_id IS NOT NULL`,
+    )
     .all(...ids) as { seller_id: string; marketplace_seller_id: string }[];
   const bySeller = new Map(marketplaceIds.map((row) => [row.seller_id, row.marketplace_seller_id]));
   const ordered = ids.flatMap((id) => (bySeller.has(id) ? [bySeller.get(id)!] : []));
@@ -302,13 +300,18 @@ export function detailedList(db: Database, marketplaceSellerIds: string[]) {
 export function channelCounts(db: Database, options: { fdsOnly: boolean; channel?: SellerChannel }) {
   const where = ["p.channel IS NOT NULL"];
   const params: string[] = [];
-  if (options.fdsOnly) where.push(`EXISTS (SELECT 1 FROM json_each(s.additional_fields) f WHERE json_extract(f.value, '$.code') = 'ce-fds' AND json_extract(f.value, '$.value') = 'true')`);
+  if (options.fdsOnly)
+    where.push(
+      `EXISTS (SELECT 1 FROM json_each(s.additional_fields) f WHERE json_extract(f.value, '$.code') = 'ce-fds' AND json_extract(f.value, '$.value') = 'true')`,
+    );
   if (options.channel) {
     where.push("p.channel = ?");
     params.push(options.channel);
   }
   const rows = db
-    .prepare(`SELECT p.channel AS channel, count(*) AS count FROM seller_profiles p JOIN sellers s ON s.id = p.seller_id WHERE ${where.join(" AND ")} GROUP BY p.channel ORDER BY p.channel`)
+    .prepare(
+      `SELECT p.channel AS channel, count(*) AS count FROM seller_profiles p JOIN sellers s ON s.id = p.seller_id WHERE ${where.join(" AND ")} GROUP BY p.channel ORDER BY p.channel`,
+    )
     .all(...params) as { channel: SellerChannel; count: number }[];
   return { channels: rows, total: rows.reduce((sum, row) => sum + row.count, 0) };
 }
@@ -343,7 +346,18 @@ export function seedBulkSellers(db: Database, count: number, passwordHash: strin
   const { offset } = db.prepare("SELECT count(*) AS offset FROM sellers WHERE id LIKE 'bulk-%'").get() as { offset: number };
   const channels: SellerChannel[] = ["DIRECT", "AGENCY", "INTERNATIONAL"];
   // Many new and onboarding sellers, fewer further along, like a real funnel.
-  const funnel: SellerStateName[] = ["REGISTERED", "REGISTERED", "ONBOARDING", "ONBOARDING", "ONBOARDING", "CATALOGUE_DATA_SUBMITTED", "CATALOGUE_DATA_MAPPING_FINISHED", "ACTIVE", "ACTIVE", "ACTIVE"];
+  const funnel: SellerStateName[] = [
+    "REGISTERED",
+    "REGISTERED",
+    "ONBOARDING",
+    "ONBOARDING",
+    "ONBOARDING",
+    "CATALOGUE_DATA_SUBMITTED",
+    "CATALOGUE_DATA_MAPPING_FINISHED",
+    "ACTIVE",
+    "ACTIVE",
+    "ACTIVE",
+  ];
   const insertHistory = db.prepare("INSERT INTO seller_state_history (seller_id, state, entered_at) VALUES (?, ?, ?)");
   const clearHistory = db.prepare("DELETE FROM seller_state_history WHERE seller_id = ?");
   const setState = db.prepare("UPDATE sellers SET state_changed_at = ?, created_at = ? WHERE id = ?");
@@ -355,7 +369,14 @@ export function seedBulkSellers(db: Database, count: number, passwordHash: strin
       const name = `${NAME_PARTS.first[n % 16]}${NAME_PARTS.second[Math.floor(n / 16) % 12]} ${NAME_PARTS.trade[Math.floor(n / 192) % 12]} ${NAME_PARTS.form[n % 6]} ${n}`;
       const id = `bulk-${n}`;
       const history = historyFor(state, (n * 13) % 60, [3, 9, 5, 12, 20], now);
-      insertSeller(db, { id, name, crmId: `CRM-${String(500_000 + n)}`, state, uploadType: state === "REGISTERED" ? null : "DIRECT", createdAt: history[0]!.at });
+      insertSeller(db, {
+        id,
+        name,
+        crmId: `CRM-${String(500_000 + n)}`,
+        state,
+        uploadType: state === "REGISTERED" ? null : "DIRECT",
+        createdAt: history[0]!.at,
+      });
       clearHistory.run(id);
       for (const entry of history) insertHistory.run(id, entry.state, entry.at);
       setState.run(history.at(-1)!.at, history[0]!.at, id);

@@ -130,8 +130,7 @@ export async function readXlsxRows(path: string, maxRows: number): Promise<strin
         const type = /\bt="(\w+)"/.exec(attributes!)?.[1];
         const raw = /<v>([\s\S]*?)<\/v>/.exec(body ?? "")?.[1];
         const inline = /<t(?:\s[^>]*)?>([\s\S]*?)<\/t>/.exec(body ?? "")?.[1];
-        const value =
-          type === "s" ? (strings[Number(raw)] ?? "") : type === "inlineStr" ? unescapeXml(inline ?? "") : unescapeXml(raw ?? "");
+        const value = type === "s" ? (strings[Number(raw)] ?? "") : type === "inlineStr" ? unescapeXml(inline ?? "") : unescapeXml(raw ?? "");
         row[reference ? columnIndex(reference) : row.length] = value;
       }
       rows.push(Array.from(row, (value) => value ?? ""));

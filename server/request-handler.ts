@@ -37,10 +37,7 @@ function isClosed(res: Response): boolean {
   return res.destroyed || res.writableEnded;
 }
 
-export function reactRouterHandler(options: {
-  build: ServerBuild | (() => Promise<ServerBuild>);
-  getLoadContext: () => RouterContextProvider;
-}) {
+export function reactRouterHandler(options: { build: ServerBuild | (() => Promise<ServerBuild>); getLoadContext: () => RouterContextProvider }) {
   const handleRequest = createRequestHandler(options.build, process.env.NODE_ENV);
 
   return async (req: Request, res: Response, next: NextFunction) => {

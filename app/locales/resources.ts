@@ -19,9 +19,7 @@ for (const [path, content] of Object.entries(files)) {
 
 /** Every key of a message tree, dotted ("results.error"). */
 export function flattenKeys(tree: Messages, prefix = ""): string[] {
-  return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === "string" ? [prefix + key] : flattenKeys(value, `${prefix}${key}.`),
-  );
+  return Object.entries(tree).flatMap(([key, value]) => (typeof value === "string" ? [prefix + key] : flattenKeys(value, `${prefix}${key}.`)));
 }
 
 export type { Messages };

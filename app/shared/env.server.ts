@@ -63,11 +63,23 @@ const EnvSchema = z
     ANALYTICS_GTM_ID: z.preprocess((value) => (value === "" ? undefined : value), tagManagerId.optional()),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     /** A session ends this long after sign-in, however active (default 12 h). */
-    SESSION_ABSOLUTE_LIFETIME_SECONDS: z.coerce.number().int().positive().default(12 * 60 * 60),
+    SESSION_ABSOLUTE_LIFETIME_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(12 * 60 * 60),
     /** A session ends after this long without a request (default 2 h). */
-    SESSION_IDLE_LIFETIME_SECONDS: z.coerce.number().int().positive().default(2 * 60 * 60),
+    SESSION_IDLE_LIFETIME_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(2 * 60 * 60),
     /** The largest catalogue file a seller may upload (bytes); checked as the bytes arrive. */
-    CATALOGUE_UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 ** 3),
+    CATALOGUE_UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(5 * 1024 ** 3),
     /**
      * "off": uploads are forwarded without being read (no analysis, no
      * refusal of unreadable files): for measuring what reading costs, and as
@@ -75,7 +87,10 @@ const EnvSchema = z
      */
     CATALOGUE_INSPECTION: z.enum(["on", "off"]).default("on"),
     /** Turns on /dev/* pages outside development builds (used by the test server). */
-    ENABLE_DEV_PAGES: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
+    ENABLE_DEV_PAGES: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((value) => value === "true"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {

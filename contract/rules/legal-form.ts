@@ -86,7 +86,8 @@ export function requiredRepresentation(form: LegalForm): { role: RepresentativeR
   }
 }
 
-export type RepresentationIssue = { code: "roleNotAllowed"; index: number } | { code: "tooFew" | "tooMany"; role: RepresentativeRole; min: number; max?: number };
+export type RepresentationIssue =
+  { code: "roleNotAllowed"; index: number } | { code: "tooFew" | "tooMany"; role: RepresentativeRole; min: number; max?: number };
 
 /** Whether the named representatives satisfy the form: every role allowed, and the required role named often enough. */
 export function representationIssues(form: LegalForm, roles: readonly RepresentativeRole[]): RepresentationIssue[] {

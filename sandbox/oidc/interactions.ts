@@ -126,12 +126,7 @@ export function interactionRouter(context: SandboxContext): express.Router {
       renderSignIn(res, language, details.uid, 400, username, texts[language].wrongCredentials);
       return;
     }
-    await provider.interactionFinished(
-      req,
-      res,
-      { login: { accountId: user.id, remember: true } },
-      { mergeWithLastSubmission: false },
-    );
+    await provider.interactionFinished(req, res, { login: { accountId: user.id, remember: true } }, { mergeWithLastSubmission: false });
   });
 
   router.post("/:uid/register", form, async (req, res) => {
@@ -166,12 +161,7 @@ export function interactionRouter(context: SandboxContext): express.Router {
       companyName: parsed.data.companyName,
       languageCode: parsed.data.language,
     });
-    await provider.interactionFinished(
-      req,
-      res,
-      { login: { accountId: userId, remember: true } },
-      { mergeWithLastSubmission: false },
-    );
+    await provider.interactionFinished(req, res, { login: { accountId: userId, remember: true } }, { mergeWithLastSubmission: false });
   });
 
   return router;

@@ -69,15 +69,7 @@ ${body}
 </html>`;
 }
 
-function field(options: {
-  name: string;
-  label: string;
-  type: string;
-  value?: string;
-  autocomplete: string;
-  error?: string;
-  autofocus?: boolean;
-}): string {
+function field(options: { name: string; label: string; type: string; value?: string; autocomplete: string; error?: string; autofocus?: boolean }): string {
   const errorId = `${options.name}-error`;
   const invalid = options.error ? ` aria-invalid="true" aria-describedby="${errorId}"` : "";
   return `<div class="field">
@@ -109,9 +101,7 @@ ${rows}
 
 export function signInPage(options: { language: PageLanguage; action: string; registerHref: string; username?: string; error?: string }): string {
   const text = texts[options.language];
-  const error = options.error
-    ? `<p class="error" role="alert" id="form-error">${escapeHtml(options.error)}</p>`
-    : "";
+  const error = options.error ? `<p class="error" role="alert" id="form-error">${escapeHtml(options.error)}</p>` : "";
   return page(
     options.language,
     text.signInTitle,
@@ -144,13 +134,9 @@ export function registrationPage(options: {
   const text = texts[options.language];
   const values = options.values ?? {};
   const errors = options.errors ?? {};
-  const summary = Object.keys(errors).length
-    ? `<p class="error" role="alert">${escapeHtml(text.correctFields)}</p>`
-    : "";
+  const summary = Object.keys(errors).length ? `<p class="error" role="alert">${escapeHtml(text.correctFields)}</p>` : "";
   const language = (values.language ?? options.language) === "de" ? "de" : "en";
-  const languageError = errors.language
-    ? `<p class="field-error" id="language-error">${escapeHtml(errors.language)}</p>`
-    : "";
+  const languageError = errors.language ? `<p class="field-error" id="language-error">${escapeHtml(errors.language)}</p>` : "";
   return page(
     options.language,
     text.registerTitle,

@@ -27,15 +27,7 @@ export class SqliteAdapter {
          ON CONFLICT (model, id) DO UPDATE SET payload = excluded.payload, expires_at = excluded.expires_at,
            grant_id = excluded.grant_id, user_code = excluded.user_code, uid = excluded.uid`,
       )
-      .run(
-        this.#model,
-        id,
-        JSON.stringify(payload),
-        expiresAt,
-        payload.grantId ?? null,
-        payload.userCode ?? null,
-        payload.uid ?? null,
-      );
+      .run(this.#model, id, JSON.stringify(payload), expiresAt, payload.grantId ?? null, payload.userCode ?? null, payload.uid ?? null);
   }
 
   async find(id: string): Promise<Payload | undefined> {
@@ -52,9 +44,7 @@ export class SqliteAdapter {
 
   async consume(id: string): Promise<void> {
     this.#db
-      .prepare(
-        "UPDATE oidc_models SET payload = json_set(payload, '$.consumed', ?) WHERE model = ? AND id = ?",
-      )
+      .prepare("UPDATE oidc_models SET payload = json_set(payload, '$.consumed', ?) WHERE model = ? AND id = ?")
       .run(Math.floor(Date.now() / 1000), this.#model, id);
   }
 
@@ -67,9 +57,7 @@ export class SqliteAdapter {
   }
 
   #first(condition: string, value: string): Payload | undefined {
-    const row = this.#db
-      .prepare(`SELECT payload, expires_at FROM oidc_models WHERE model = ? AND ${condition}`)
-      .get(this.#model, value) as Row | undefined;
+    const row = this.#db.prepare(`SELECT payload, expires_at FROM oidc_models WHERE model = ? AND ${condition}`).get(this.#model, value) as Row | undefined;
     if (!row) return undefined;
     if (row.expires_at !== null && row.expires_at <= Date.now()) {
       this.#db.prepare(`DELETE FROM oidc_models WHERE model = ? AND ${condition}`).run(this.#model, value);

@@ -24,7 +24,12 @@ function acceptedTags(header: string): string[] {
     .split(",")
     .map((part, index) => {
       const [tag = "", ...parameters] = part.trim().split(";");
-      const q = Number(parameters.find((parameter) => parameter.trim().startsWith("q="))?.trim().slice(2) ?? "1");
+      const q = Number(
+        parameters
+          .find((parameter) => parameter.trim().startsWith("q="))
+          ?.trim()
+          .slice(2) ?? "1",
+      );
       return { tag, q: Number.isFinite(q) ? q : 0, index };
     })
     .filter((entry) => entry.tag && entry.q > 0)

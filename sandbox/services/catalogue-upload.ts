@@ -121,7 +121,13 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
     }
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: req.headers, defParamCharset: "utf8", highWaterMark: WRITE_AHEAD_BYTES, fileHwm: WRITE_AHEAD_BYTES, limits: { files: 1, fields: 5, fileSize: context.maxCatalogueFileBytes } });
+      parser = busboy({
+        headers: req.headers,
+        defParamCharset: "utf8",
+        highWaterMark: WRITE_AHEAD_BYTES,
+        fileHwm: WRITE_AHEAD_BYTES,
+        limits: { files: 1, fields: 5, fileSize: context.maxCatalogueFileBytes },
+      });
     } catch {
       sendError(res, 400, "Expected a multipart/form-data body", "VALIDATION_ERROR");
       return;

@@ -50,22 +50,49 @@ const terms: Record<"en" | "de", ContractTerms> = {
     version: CONTRACT_VERSION,
     title: "Seller agreement",
     sections: [
-      { heading: "1. Subject", body: "The seller offers products on the marketplace in their own name and for their own account. The marketplace provides the platform, payment processing and customer service for orders." },
-      { heading: "2. Commission", body: "For every order delivered, the marketplace retains a commission of 12 % of the gross sales price, including shipping costs, plus the statutory VAT." },
+      {
+        heading: "1. Subject",
+        body: "The seller offers products on the marketplace in their own name and for their own account. The marketplace provides the platform, payment processing and customer service for orders.",
+      },
+      {
+        heading: "2. Commission",
+        body: "For every order delivered, the marketplace retains a commission of 12 % of the gross sales price, including shipping costs, plus the statutory VAT.",
+      },
       { heading: "3. Payouts", body: "Payouts are made every 14 days to the bank account named in the shop setup, after deduction of commission and refunds." },
-      { heading: "4. Obligations", body: "The seller ships within the delivery time stated in the offer, accepts returns within 30 days and complies with product safety and packaging law (VerpackG)." },
-      { heading: "5. Term", body: "The agreement runs for an indefinite period and can be terminated by either party with 30 days' notice to the end of a month." },
+      {
+        heading: "4. Obligations",
+        body: "The seller ships within the delivery time stated in the offer, accepts returns within 30 days and complies with product safety and packaging law (VerpackG).",
+      },
+      {
+        heading: "5. Term",
+        body: "The agreement runs for an indefinite period and can be terminated by either party with 30 days' notice to the end of a month.",
+      },
     ],
   },
   de: {
     version: CONTRACT_VERSION,
     title: "Verkaufsvertrag",
     sections: [
-      { heading: "1. Gegenstand", body: "Die verkaufende Partei bietet Produkte im eigenen Namen und auf eigene Rechnung auf dem Marktplatz an. Der Marktplatz stellt die Plattform, die Zahlungsabwicklung und den Kundenservice für Bestellungen bereit." },
-      { heading: "2. Provision", body: "Für jede ausgelieferte Bestellung behält der Marktplatz eine Provision von 12 % des Bruttoverkaufspreises einschließlich Versandkosten zuzüglich der gesetzlichen Umsatzsteuer ein." },
-      { heading: "3. Auszahlungen", body: "Auszahlungen erfolgen alle 14 Tage auf das in der Shop-Einrichtung angegebene Bankkonto, abzüglich Provision und Erstattungen." },
-      { heading: "4. Pflichten", body: "Die verkaufende Partei versendet innerhalb der im Angebot genannten Lieferzeit, nimmt Rücksendungen innerhalb von 30 Tagen an und hält Produktsicherheits- und Verpackungsrecht (VerpackG) ein." },
-      { heading: "5. Laufzeit", body: "Der Vertrag läuft auf unbestimmte Zeit und kann von beiden Seiten mit einer Frist von 30 Tagen zum Monatsende gekündigt werden." },
+      {
+        heading: "1. Gegenstand",
+        body: "Die verkaufende Partei bietet Produkte im eigenen Namen und auf eigene Rechnung auf dem Marktplatz an. Der Marktplatz stellt die Plattform, die Zahlungsabwicklung und den Kundenservice für Bestellungen bereit.",
+      },
+      {
+        heading: "2. Provision",
+        body: "Für jede ausgelieferte Bestellung behält der Marktplatz eine Provision von 12 % des Bruttoverkaufspreises einschließlich Versandkosten zuzüglich der gesetzlichen Umsatzsteuer ein.",
+      },
+      {
+        heading: "3. Auszahlungen",
+        body: "Auszahlungen erfolgen alle 14 Tage auf das in der Shop-Einrichtung angegebene Bankkonto, abzüglich Provision und Erstattungen.",
+      },
+      {
+        heading: "4. Pflichten",
+        body: "Die verkaufende Partei versendet innerhalb der im Angebot genannten Lieferzeit, nimmt Rücksendungen innerhalb von 30 Tagen an und hält Produktsicherheits- und Verpackungsrecht (VerpackG) ein.",
+      },
+      {
+        heading: "5. Laufzeit",
+        body: "Der Vertrag läuft auf unbestimmte Zeit und kann von beiden Seiten mit einer Frist von 30 Tagen zum Monatsende gekündigt werden.",
+      },
     ],
   },
 };

@@ -53,11 +53,11 @@ describe("EnvironmentIndicator", () => {
     const { container } = render(indicator());
     container.querySelector("details")?.setAttribute("open", "");
     const table = screen.getByRole("table");
-    expect(within(table).getAllByRole("columnheader").map((header) => header.textContent)).toEqual([
-      "Service",
-      "Base address",
-      "Environment",
-    ]);
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((header) => header.textContent),
+    ).toEqual(["Service", "Base address", "Environment"]);
     expect(within(table).getByRole("rowheader", { name: "Catalogue upload" })).toBeTruthy();
   });
 
@@ -69,6 +69,10 @@ describe("EnvironmentIndicator", () => {
     expect(details?.hasAttribute("open")).toBe(false);
     const summary = details?.querySelector("summary");
     expect(summary?.textContent).toContain("Upstream environments");
-    expect(Array.from(summary?.querySelectorAll("[data-environment]") ?? []).map((badge) => badge.getAttribute("data-environment"))).toEqual(["dev", "preprod", "prod"]);
+    expect(Array.from(summary?.querySelectorAll("[data-environment]") ?? []).map((badge) => badge.getAttribute("data-environment"))).toEqual([
+      "dev",
+      "preprod",
+      "prod",
+    ]);
   });
 });

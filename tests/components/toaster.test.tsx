@@ -59,9 +59,7 @@ function liveToastWith(text: string): HTMLElement | null {
 }
 
 function liveToastsWith(text: string): HTMLElement[] {
-  return Array.from(document.querySelectorAll<HTMLElement>("section.Toastify .Toastify__toast")).filter((element) =>
-    element.textContent?.includes(text),
-  );
+  return Array.from(document.querySelectorAll<HTMLElement>("section.Toastify .Toastify__toast")).filter((element) => element.textContent?.includes(text));
 }
 
 describe("Toaster without JavaScript (server render)", () => {
@@ -166,8 +164,7 @@ describe("Toaster with JavaScript", () => {
     rerender(<WithToaster toast={{ type: "success", message: "Saved." }} />);
 
     await waitFor(() => expect(liveToastWith("Saved.")).not.toBeNull());
-    const timerOf = (text: string) =>
-      liveToastWith(text)?.querySelector<HTMLElement>('[role="progressbar"]')?.style.animationDuration;
+    const timerOf = (text: string) => liveToastWith(text)?.querySelector<HTMLElement>('[role="progressbar"]')?.style.animationDuration;
     expect(timerOf("Broken.")).toBe("30000ms");
     expect(timerOf("Saved.")).toBe("1500ms");
     expect(liveToastWith("Saved.")?.getAttribute("role")).toBe("status");

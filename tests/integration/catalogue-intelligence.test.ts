@@ -56,7 +56,10 @@ function sampleAnalysis(fileId: string, changes: Partial<CatalogueAnalysis> = {}
   return {
     fileId,
     format: { encoding: "windows-1252", delimiter: ";", headerRow: 1, sheet: null, sheets: [], detected: true },
-    preview: [SAMPLE_HEADERS, ["4006381333931", "Schneidebrett Eiche 40 x 25 cm", "Haushalt > Küche > Schneidebretter", "Holzwerk Lausitz", "24,90", "38", "Natur"]],
+    preview: [
+      SAMPLE_HEADERS,
+      ["4006381333931", "Schneidebrett Eiche 40 x 25 cm", "Haushalt > Küche > Schneidebretter", "Holzwerk Lausitz", "24,90", "38", "Natur"],
+    ],
     columns: SAMPLE_HEADERS.map((header, index) => ({
       header,
       samples: ["x"],
@@ -179,7 +182,9 @@ describe("the file being mapped, from its stored analysis", () => {
     await storeAnalysis(analysis);
     const page = await html(await browser.get(`${PORTAL}/upload/catalog?fileId=${fileId}`));
     expect(page).toContain("2 columns are new or renamed since your last mapping");
-    expect(page).toMatch(/class="mapping__row--changed"><th scope="row">Artikelname<input[^>]*><span class="mapping__badge">Renamed \(was “Artikelbezeichnung”\)<\/span>/);
+    expect(page).toMatch(
+      /class="mapping__row--changed"><th scope="row">Artikelname<input[^>]*><span class="mapping__badge">Renamed \(was “Artikelbezeichnung”\)<\/span>/,
+    );
     expect(page).toMatch(/class="mapping__row--changed"><th scope="row">Farbe<input[^>]*><span class="mapping__badge">New column<\/span>/);
   });
 
@@ -215,7 +220,13 @@ describe("the format override", () => {
     expect(page).toMatch(/value="99"/);
     expect(await requestCount("/catalogue-upload/me/seller/file", "GET")).toBe(0);
 
-    const posted = await browser.post(`${PORTAL}/upload/catalog?fileId=${fileId}`, { intent: "read", fileId, encoding: "utf-8", delimiter: "comma", headerRow: "0" });
+    const posted = await browser.post(`${PORTAL}/upload/catalog?fileId=${fileId}`, {
+      intent: "read",
+      fileId,
+      encoding: "utf-8",
+      delimiter: "comma",
+      headerRow: "0",
+    });
     expect(posted.status).toBe(400);
     expect(await html(posted)).toContain("Enter a row number from 1 to 20.");
     expect(await requestCount("/catalogue-upload/me/seller/file/analysis", "PUT")).toBe(0);
@@ -241,7 +252,10 @@ describe("saving a mapping", () => {
   it("remembers it with the file's headers for the next file", async () => {
     const fileId = await storeFileDirectly("sortiment.csv", SAMPLE_CSV);
     await storeAnalysis(sampleAnalysis(fileId));
-    const saved = await browser.post(`${PORTAL}/upload/catalog?fileId=${fileId}`, mappingForm(fileId, { EAN: "EAN", Kategorie: "PRODUCT_CATEGORY", Preis: "PRICE" }));
+    const saved = await browser.post(
+      `${PORTAL}/upload/catalog?fileId=${fileId}`,
+      mappingForm(fileId, { EAN: "EAN", Kategorie: "PRODUCT_CATEGORY", Preis: "PRICE" }),
+    );
     expect(saved.status).toBe(302);
     const remembered = await memory();
     expect(remembered?.headers).toEqual(SAMPLE_HEADERS);
@@ -299,12 +313,20 @@ describe("reading a stored file again (the engine's reading, through the page)",
 
     await clearFaultsAndCounters();
     const preview = await html(await browser.get(`${PORTAL}/upload/catalog?fileId=${fileId}&encoding=windows-1252&delimiter=semicolon&headerRow=2`));
-    expect(preview).toMatch(/<caption[^>]*>Preview with your settings \(not saved yet\): Windows-1252 \(Western European\), semicolon, header in row 2<\/caption>/);
+    expect(preview).toMatch(
+      /<caption[^>]*>Preview with your settings \(not saved yet\): Windows-1252 \(Western European\), semicolon, header in row 2<\/caption>/,
+    );
     expect(preview).toMatch(/<th scope="col">Schneidebrett Eiche 40 × 25 cm<\/th>/);
     expect(await requestCount("/catalogue-upload/me/seller/file/analysis", "PUT")).toBe(0);
     expect((await analysisOf(fileId))!.format.headerRow).toBe(1);
 
-    const read = await browser.post(`${PORTAL}/upload/catalog?fileId=${fileId}`, { intent: "read", fileId, encoding: "windows-1252", delimiter: "semicolon", headerRow: "2" });
+    const read = await browser.post(`${PORTAL}/upload/catalog?fileId=${fileId}`, {
+      intent: "read",
+      fileId,
+      encoding: "windows-1252",
+      delimiter: "semicolon",
+      headerRow: "2",
+    });
     expect(read.status).toBe(302);
     expect(read.headers.get("location")).toBe(`/upload/catalog?fileId=${fileId}#reading-title`);
     const stored = (await analysisOf(fileId))!;
@@ -317,7 +339,13 @@ describe("reading a stored file again (the engine's reading, through the page)",
   it("says in words when the chosen settings read no catalogue, and keeps them", async () => {
     const fileId = await storeFileDirectly("erp-export.csv", ERP_CSV);
     await readByPortal(fileId);
-    const posted = await browser.post(`${PORTAL}/upload/catalog?fileId=${fileId}`, { intent: "read", fileId, encoding: "utf-16le", delimiter: "tab", headerRow: "20" });
+    const posted = await browser.post(`${PORTAL}/upload/catalog?fileId=${fileId}`, {
+      intent: "read",
+      fileId,
+      encoding: "utf-16le",
+      delimiter: "tab",
+      headerRow: "20",
+    });
     expect(posted.status).toBe(400);
     const page = await html(posted);
     expect(page).toContain("With these settings the file cannot be read:");
@@ -377,4 +405,3 @@ describe("the problems as CSV", () => {
     expect((await browser.get(`${PORTAL}/upload/catalog/problems`)).status).toBe(400);
   });
 });
-

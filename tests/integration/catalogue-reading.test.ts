@@ -19,7 +19,11 @@ let browser: TestBrowser;
 let token: string;
 
 async function upstreamToken(): Promise<string> {
-  const minted = await fetch(`${SANDBOX}/__sandbox/tokens`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: SELLER }) });
+  const minted = await fetch(`${SANDBOX}/__sandbox/tokens`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username: SELLER }),
+  });
   return ((await minted.json()) as { access_token: string }).access_token;
 }
 
@@ -108,7 +112,15 @@ describe("each sample catalogue, uploaded through the portal", () => {
     const { analysis } = await upload("katalog-mit-fehlern.csv", sample("katalog-mit-fehlern.csv"));
     const { report } = analysis;
     expect(report.rowsChecked).toBe(12);
-    expect(report.counts).toMatchObject({ EAN_CHECK_DIGIT: expect.any(Number), EAN_SCIENTIFIC: 2, REQUIRED_EMPTY: 2, EAN_DUPLICATE: 1, PRICE_FORMAT: 1, FIELD_COUNT: 1, EAN_FORMAT: 1 });
+    expect(report.counts).toMatchObject({
+      EAN_CHECK_DIGIT: expect.any(Number),
+      EAN_SCIENTIFIC: 2,
+      REQUIRED_EMPTY: 2,
+      EAN_DUPLICATE: 1,
+      PRICE_FORMAT: 1,
+      FIELD_COUNT: 1,
+      EAN_FORMAT: 1,
+    });
     const rowsOf = (kind: string) => report.examples.filter((example) => example.kind === kind).map((example) => example.row);
     expect(rowsOf("EAN_CHECK_DIGIT")).toContain(3);
     expect(rowsOf("EAN_SCIENTIFIC")).toEqual([4, 10]);
@@ -118,15 +130,24 @@ describe("each sample catalogue, uploaded through the portal", () => {
   });
 });
 
-
 describe("files that are no catalogue", () => {
   const garbage = Buffer.alloc(256 * 1024);
   for (let i = 0; i < garbage.length; i++) garbage[i] = (i * 7919 + 13) % 256;
   const cases: [string, string, Uint8Array, string][] = [
     ["binary garbage named .csv", "daten.csv", garbage, "daten.csv is not a text file: it contains binary data."],
-    ["an XLSX that is a zip of something else", "katalog.xlsx", zipOf({ "urlaub.txt": "Fotos", "liste.md": "- eins" }), "katalog.xlsx is not an Excel workbook"],
+    [
+      "an XLSX that is a zip of something else",
+      "katalog.xlsx",
+      zipOf({ "urlaub.txt": "Fotos", "liste.md": "- eins" }),
+      "katalog.xlsx is not an Excel workbook",
+    ],
     // 6 MB: a line far over the 1 MiB line limit, within the integration stack's 8 MB upload limit.
-    ["a CSV with a 6 MB line", "lang.csv", Buffer.concat([Buffer.from("EAN;Name;Kategorie\n"), Buffer.alloc(6 * 1024 * 1024, 0x61), Buffer.from("\n")]), "lang.csv has a line longer than 1 MB."],
+    [
+      "a CSV with a 6 MB line",
+      "lang.csv",
+      Buffer.concat([Buffer.from("EAN;Name;Kategorie\n"), Buffer.alloc(6 * 1024 * 1024, 0x61), Buffer.from("\n")]),
+      "lang.csv has a line longer than 1 MB.",
+    ],
   ];
 
   it.each(cases)("refuses %s with a clear message, stores nothing, and the portal stays healthy", async (_, name, bytes, message) => {
@@ -174,15 +195,29 @@ describe("the remembered mapping", () => {
     const headers = (await (await service(`/me/seller/file/catalogue-headers?fileId=${fileId}`)).json()) as { headerMapping: Record<string, string> | null };
     expect(headers.headerMapping).toEqual(germanMapping);
     // The seller's choice wins over the name: "Hersteller" stays BRAND.
-    expect(analysis.columns.find((column) => column.header === "Hersteller")).toMatchObject({ field: "BRAND", confidence: 1, source: "remembered", change: null });
+    expect(analysis.columns.find((column) => column.header === "Hersteller")).toMatchObject({
+      field: "BRAND",
+      confidence: 1,
+      source: "remembered",
+      change: null,
+    });
     expect(analysis.report.mapping).toEqual(germanMapping);
   });
 
   it("marks a renamed header and a new one, and leaves the file unmapped", async () => {
-    await remember(["EAN", "Artikelname", "Kategorie", "Marke", "Preis", "Menge"], { EAN: "EAN", Artikelname: "TITLE", Kategorie: "PRODUCT_CATEGORY", Preis: "PRICE" });
+    await remember(["EAN", "Artikelname", "Kategorie", "Marke", "Preis", "Menge"], {
+      EAN: "EAN",
+      Artikelname: "TITLE",
+      Kategorie: "PRODUCT_CATEGORY",
+      Preis: "PRICE",
+    });
     const renamed = Buffer.from("EAN;Artikelname;Warengruppe;Marke;Preis;Menge;Farbe\n4006381333931;Mühle;Küche;Mahlgut;12,50;4;Rot\n", "latin1");
     const { fileId, analysis } = await upload("umbenannt.csv", renamed);
-    expect(analysis.columns.find((column) => column.header === "Warengruppe")).toMatchObject({ change: "renamed", renamedFrom: "Kategorie", field: "PRODUCT_CATEGORY" });
+    expect(analysis.columns.find((column) => column.header === "Warengruppe")).toMatchObject({
+      change: "renamed",
+      renamedFrom: "Kategorie",
+      field: "PRODUCT_CATEGORY",
+    });
     expect(analysis.columns.find((column) => column.header === "Farbe")).toMatchObject({ change: "new", field: "COLOUR" });
     expect(analysis.columns.find((column) => column.header === "EAN")).toMatchObject({ change: null, source: "remembered" });
     const headers = (await (await service(`/me/seller/file/catalogue-headers?fileId=${fileId}`)).json()) as { headerMapping: unknown };

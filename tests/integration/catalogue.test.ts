@@ -349,7 +349,10 @@ describe("access: refused roles change nothing", () => {
   it("sends other roles away from every catalogue route, GET and POST, without an upstream change", async () => {
     const cases: [string, string[]][] = [
       ["tom@example.com", ["/upload", "/upload/settings", "/upload/catalog", "/upload/catalog/file?fileId=x"]],
-      ["viewer@example.com", ["/upload/settings", "/upload/catalog", "/product-catalogue-integration", "/product-catalogue-integration/download?sellerId=seller-submitted"]],
+      [
+        "viewer@example.com",
+        ["/upload/settings", "/upload/catalog", "/product-catalogue-integration", "/product-catalogue-integration/download?sellerId=seller-submitted"],
+      ],
       ["admin@example.com", ["/upload/catalog", "/product-catalogue-integration"]],
       [SELLER, ["/product-catalogue-integration", "/product-catalogue-integration/download?sellerId=seller-submitted"]],
     ];

@@ -4,7 +4,10 @@ import { CATALOGUE_UPLOAD_MAX_BYTES, INTEGRATION_PORTS, TOKEN_TTL_SECONDS } from
 let stack: Stack | undefined;
 
 export async function setup() {
-  stack = await startStack({ ...INTEGRATION_PORTS, extraEnv: { SANDBOX_TOKEN_TTL: String(TOKEN_TTL_SECONDS), CATALOGUE_UPLOAD_MAX_BYTES: String(CATALOGUE_UPLOAD_MAX_BYTES) } });
+  stack = await startStack({
+    ...INTEGRATION_PORTS,
+    extraEnv: { SANDBOX_TOKEN_TTL: String(TOKEN_TTL_SECONDS), CATALOGUE_UPLOAD_MAX_BYTES: String(CATALOGUE_UPLOAD_MAX_BYTES) },
+  });
 }
 
 export async function teardown() {

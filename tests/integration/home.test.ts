@@ -26,7 +26,13 @@ const PAGES = [
   "/home/recommendations/product-import-errors/ra-10452-product-import-errors",
   "/home/recommendations/offers-may-be-offline-soon/ra-10452-offers-may-be-offline-soon",
 ];
-const COMPANY_PAGES = ["/home/my-company", "/home/my-company/logistics", "/home/my-company/bank-account", "/home/my-company/company-info", "/home/my-company/legal-documents"];
+const COMPANY_PAGES = [
+  "/home/my-company",
+  "/home/my-company/logistics",
+  "/home/my-company/bank-account",
+  "/home/my-company/company-info",
+  "/home/my-company/legal-documents",
+];
 
 const browsers = new Map<string, TestBrowser>();
 
@@ -118,7 +124,10 @@ describe("an active seller administrator", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="sales-orders-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = (await response.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines[0]).toBe("Date,Orders");
     expect(lines).toHaveLength(8);
     const table = await page(browser, "/home/analytics/sales?shop=9871&range=last7");
@@ -142,10 +151,10 @@ describe("an active seller administrator", () => {
     const browser = await as("seller.active@example.com");
     const { status, html } = await page(browser, "/home/recommendations");
     expect(status).toBe(200);
-    const main = html.slice(html.indexOf('<main'), html.indexOf("</main>"));
+    const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
     expect(main).toMatch(/<a href="\/home\/recommendations\/gmv-explanation" id="[0-9a-f]{2,8}(-[0-9a-f]{2,8}){7}">/);
     expect(main).toContain('data-excluded="true"');
-    for (const bad of ["onerror", "onload", "javascript:", "<iframe", "<svg", "style=\"position", "document.title"]) expect(main).not.toContain(bad);
+    for (const bad of ["onerror", "onload", "javascript:", "<iframe", "<svg", 'style="position', "document.title"]) expect(main).not.toContain(bad);
   });
 
   it("pages through a detail's affected products in the URL; an unknown id or the wrong kind is 404", async () => {
@@ -154,7 +163,9 @@ describe("an active seller administrator", () => {
     expect(first.status).toBe(200);
     expect(first.html).toContain("Products 1 to 20 of 29");
     // Breadcrumbs: Recommendations › the kind.
-    expect(first.html).toMatch(/class="breadcrumbs"><ol><li><a href="\/home\/recommendations"[^>]*>Recommendations<\/a><\/li><li><span aria-current="page">Product import errors<\/span>/);
+    expect(first.html).toMatch(
+      /class="breadcrumbs"><ol><li><a href="\/home\/recommendations"[^>]*>Recommendations<\/a><\/li><li><span aria-current="page">Product import errors<\/span>/,
+    );
     const second = await page(browser, "/home/recommendations/product-import-errors/ra-10452-product-import-errors?page=2");
     expect(second.html).toContain("Products 21 to 29 of 29");
     expect((await page(browser, "/home/recommendations/product-import-errors/ra-nope")).status).toBe(404);
@@ -175,7 +186,11 @@ describe("an active seller administrator", () => {
     const file = await browser.get(`${PORTAL}${href}`);
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("application/pdf");
-    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
     expect((await browser.get(`${PORTAL}/home/my-company/legal-documents/doc-seller-small-1/download`)).status).toBe(404);
   });
 });
@@ -253,7 +268,7 @@ describe("who may enter", () => {
     expect(await requestCount("/seller-service/v2/seller/seller-active/legal-documents/doc-seller-active-1")).toBe(0);
     // The denial comes with its toast on the page the viewer lands on.
     const landed = await browser.navigate(`${PORTAL}/default-redirect`);
-    expect(await landed.response.text()).toContain("role=\"alert\"");
+    expect(await landed.response.text()).toContain('role="alert"');
   });
 
   it("a cross-site POST to a home page is refused with 403 before any upstream call", async () => {

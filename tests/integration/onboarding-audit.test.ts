@@ -49,7 +49,11 @@ describe("a save failing upstream: a 500, then the service's validation list", (
       method: "PUT",
       status: 400,
       times: 1,
-      body: { message: "The step has invalid values", errorCode: "VALIDATION_ERROR", errors: [{ fieldName: "warehouses.0.postcode", errorMessage: "Postcode unknown to the carrier" }] },
+      body: {
+        message: "The step has invalid values",
+        errorCode: "VALIDATION_ERROR",
+        errors: [{ fieldName: "warehouses.0.postcode", errorMessage: "Postcode unknown to the carrier" }],
+      },
     });
 
     const failed = await browser.post(`${PORTAL}/shop-setup/warehouse`, { intent: "continue", ...validSteps.warehouse });

@@ -89,7 +89,16 @@ describe("a new seller completes the shop setup", () => {
     const page = await html(await browser.get(`${PORTAL}/overview`));
     expect(page).toContain("Your way to an active shop");
     expect(page).toContain("0 of 11 tasks complete");
-    for (const title of ["Seller agreement", "Account information", "Company information", "Representatives", "Bank account", "Identification", "Warehouse", "Documents"]) {
+    for (const title of [
+      "Seller agreement",
+      "Account information",
+      "Company information",
+      "Representatives",
+      "Bank account",
+      "Identification",
+      "Warehouse",
+      "Documents",
+    ]) {
       expect(page).toContain(title);
     }
     expect(page).toContain('href="/upload/settings"');
@@ -99,7 +108,11 @@ describe("a new seller completes the shop setup", () => {
   });
 
   it("answers invalid input with 400, the typed values and an error summary linking to each field", async () => {
-    const response = await postForm(browser, "/shop-setup/bank-account", { accountHolder: "Frischer Wind Handel UG", iban: "DE89 3704 0044 0532 0130 01", bic: "COBADEF" });
+    const response = await postForm(browser, "/shop-setup/bank-account", {
+      accountHolder: "Frischer Wind Handel UG",
+      iban: "DE89 3704 0044 0532 0130 01",
+      bic: "COBADEF",
+    });
     expect(response.status).toBe(400);
     const page = await html(response);
     expect(page).toContain("There is a problem");
@@ -147,7 +160,10 @@ describe("a new seller completes the shop setup", () => {
 
     const documents = await browser.request(`${PORTAL}/shop-setup/documents`, {
       method: "POST",
-      body: multipart({ intent: "continue" }, { TRADE_REGISTER_EXTRACT: pdf("hr-auszug.pdf"), BUSINESS_REGISTRATION: pdf("gewerbe.pdf"), VAT_CERTIFICATE: pdf("ust.pdf") }),
+      body: multipart(
+        { intent: "continue" },
+        { TRADE_REGISTER_EXTRACT: pdf("hr-auszug.pdf"), BUSINESS_REGISTRATION: pdf("gewerbe.pdf"), VAT_CERTIFICATE: pdf("ust.pdf") },
+      ),
     });
     expect(documents.status).toBe(303);
     expect(documents.headers.get("location")).toBe("/overview");
@@ -186,7 +202,10 @@ describe("a new seller completes the shop setup", () => {
     const deleted = await browser.request(`${PORTAL}/shop-setup/documents`, { method: "POST", body: multipart({ delete: extract.id }) });
     expect(deleted.status).toBe(303);
     expect((await progressOf("seller.new@example.com")).find((step) => step.step === "documents")?.status).toBe("IN_PROGRESS");
-    await browser.request(`${PORTAL}/shop-setup/documents`, { method: "POST", body: multipart({ intent: "continue" }, { TRADE_REGISTER_EXTRACT: pdf("hr-auszug.pdf") }) });
+    await browser.request(`${PORTAL}/shop-setup/documents`, {
+      method: "POST",
+      body: multipart({ intent: "continue" }, { TRADE_REGISTER_EXTRACT: pdf("hr-auszug.pdf") }),
+    });
   });
 
   it("takes uploads above the default body limit, and refuses a body over the route's own limit with 413", async () => {
@@ -218,7 +237,11 @@ describe("a new seller completes the shop setup", () => {
       pattern: `${STEPS_PATH}warehouse`,
       method: "PUT",
       status: 400,
-      body: { message: "The step has invalid values", errorCode: "VALIDATION_ERROR", errors: [{ fieldName: "warehouses.0.postcode", errorMessage: "Postcode unknown to the carrier" }] },
+      body: {
+        message: "The step has invalid values",
+        errorCode: "VALIDATION_ERROR",
+        errors: [{ fieldName: "warehouses.0.postcode", errorMessage: "Postcode unknown to the carrier" }],
+      },
     });
     const response = await postForm(browser, "/shop-setup/warehouse", validSteps.warehouse);
     expect(response.status).toBe(400);
@@ -298,7 +321,15 @@ describe("read-only after the hand-over", () => {
 });
 
 describe("every other role is refused", () => {
-  for (const username of ["viewer@example.com", "admin@example.com", "bd@example.com", "bd.international@example.com", "success@example.com", "operator@example.com", "tom@example.com"]) {
+  for (const username of [
+    "viewer@example.com",
+    "admin@example.com",
+    "bd@example.com",
+    "bd.international@example.com",
+    "success@example.com",
+    "operator@example.com",
+    "tom@example.com",
+  ]) {
     it(`${username}: GET and POST of every route, nothing changed upstream`, async () => {
       const browser = new TestBrowser();
       await browser.signIn(PORTAL, username);

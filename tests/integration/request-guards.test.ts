@@ -128,7 +128,13 @@ function streamUntilAnswered(url: string, maxBytes: number): Promise<{ status: n
     let sentBytes = 0;
     let answered = false;
     const request = httpRequest(
-      { host: target.hostname, port: target.port, path: target.pathname, method: "POST", headers: { Origin: target.origin, "Content-Type": "application/x-www-form-urlencoded" } },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: "POST",
+        headers: { Origin: target.origin, "Content-Type": "application/x-www-form-urlencoded" },
+      },
       (response) => {
         answered = true;
         response.resume();
@@ -155,7 +161,11 @@ function streamUntilAnswered(url: string, maxBytes: number): Promise<{ status: n
 describe("request bodies (finding 4)", () => {
   it("refuses a body that declares more than 1 MB with 413, before reading it", async () => {
     const body = "language=de&redirectTo=" + "a".repeat(2 * 1024 * 1024);
-    const response = await fetch(`${PORTAL}/language`, { method: "POST", body, headers: { Origin: PORTAL, "Content-Type": "application/x-www-form-urlencoded" } });
+    const response = await fetch(`${PORTAL}/language`, {
+      method: "POST",
+      body,
+      headers: { Origin: PORTAL, "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(response.status).toBe(413);
   });
 

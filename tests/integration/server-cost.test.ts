@@ -29,7 +29,11 @@ describe("the language of each request", () => {
   it("follows each browser's own cookie, request by request, with requests of other languages in between and beside", async () => {
     const german = new TestBrowser();
     const english = new TestBrowser();
-    const switched = await german.request(`${PORTAL}/language`, { method: "POST", headers: same, body: new URLSearchParams({ language: "de", redirectTo: "/" }) });
+    const switched = await german.request(`${PORTAL}/language`, {
+      method: "POST",
+      headers: same,
+      body: new URLSearchParams({ language: "de", redirectTo: "/" }),
+    });
     expect(switched.status).toBe(302);
     await switched.body?.cancel();
 
@@ -41,9 +45,13 @@ describe("the language of each request", () => {
     });
 
     // The cookie changes: the very next request speaks the new language, and back again.
-    await (await german.request(`${PORTAL}/language`, { method: "POST", headers: same, body: new URLSearchParams({ language: "en", redirectTo: "/" }) })).body?.cancel();
+    await (
+      await german.request(`${PORTAL}/language`, { method: "POST", headers: same, body: new URLSearchParams({ language: "en", redirectTo: "/" }) })
+    ).body?.cancel();
     expect(htmlLanguage(await page(german, "/"))).toBe("en");
-    await (await german.request(`${PORTAL}/language`, { method: "POST", headers: same, body: new URLSearchParams({ language: "de", redirectTo: "/" }) })).body?.cancel();
+    await (
+      await german.request(`${PORTAL}/language`, { method: "POST", headers: same, body: new URLSearchParams({ language: "de", redirectTo: "/" }) })
+    ).body?.cancel();
     expect(htmlLanguage(await page(german, "/"))).toBe("de");
     // Without a cookie the browser's language decides, per request.
     expect(htmlLanguage(await page(new TestBrowser(), "/"))).toBe("en");

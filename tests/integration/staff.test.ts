@@ -41,9 +41,15 @@ async function resetSandbox() {
 
 /** A staff member's view of one seller, straight from the sandbox (a token minted for tests). */
 async function upstreamSeller(sellerId: string): Promise<{ status: number; body: { name: string; state: string; channel: string | null } }> {
-  const minted = await fetch(`${SANDBOX}/__sandbox/tokens`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: "admin@example.com" }) });
+  const minted = await fetch(`${SANDBOX}/__sandbox/tokens`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username: "admin@example.com" }),
+  });
   const { access_token } = (await minted.json()) as { access_token: string };
-  const response = await fetch(`${SANDBOX}/onboarding/api-external/sellers/${sellerId}?apikey=sandbox-api-key`, { headers: { Authorization: `Bearer ${access_token}` } });
+  const response = await fetch(`${SANDBOX}/onboarding/api-external/sellers/${sellerId}?apikey=sandbox-api-key`, {
+    headers: { Authorization: `Bearer ${access_token}` },
+  });
   return { status: response.status, body: (await response.json()) as never };
 }
 
@@ -187,7 +193,11 @@ describe("/seller-list", () => {
   });
 
   it("pages 5,000 sellers upstream, 25 rows at a time", async () => {
-    const bulk = await fetch(`${SANDBOX}/__sandbox/sellers/bulk`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ count: 5000 }) });
+    const bulk = await fetch(`${SANDBOX}/__sandbox/sellers/bulk`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ count: 5000 }),
+    });
     expect(bulk.status).toBe(201);
     try {
       const html = await (await (await as("OPERATOR_OTHER")).get(`${PORTAL}/seller-list?page=3`)).text();
@@ -222,7 +232,10 @@ describe("/seller-list", () => {
       expect(response.status, path).toBe(200);
       const rows = tableRows(await response.text());
       expect(rows.length, path).toBeGreaterThan(0);
-      expect(rows.every((row) => row.details === "—"), `${path}: ${JSON.stringify(rows)}`).toBe(true);
+      expect(
+        rows.every((row) => row.details === "—"),
+        `${path}: ${JSON.stringify(rows)}`,
+      ).toBe(true);
     }
     const html = await (await success.get(`${PORTAL}/seller-list?search=elbufer`)).text();
     expect(html).toContain("Error loading detailedList");
@@ -243,7 +256,12 @@ describe("/seller-list", () => {
 function tableRows(html: string): { name: string; details: string }[] {
   const body = /<table class="seller-table"[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/.exec(html)?.[1] ?? "";
   return [...body.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map(([, row]) => {
-    const cells = [...row!.matchAll(/<td>([\s\S]*?)<\/td>/g)].map(([, cell]) => cell!.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim());
+    const cells = [...row!.matchAll(/<td>([\s\S]*?)<\/td>/g)].map(([, cell]) =>
+      cell!
+        .replace(/<[^>]+>/g, " ")
+        .replace(/\s+/g, " ")
+        .trim(),
+    );
     return { name: /class="seller-table__name">([^<]*)</.exec(row!)?.[1] ?? "", details: cells[2] ?? "" };
   });
 }
@@ -260,7 +278,10 @@ const LIST_CALLS = [
 async function expectOneRound(view: string) {
   const timeline: RequestTiming[] = [...(await requestTimeline("/onboarding")), ...(await requestTimeline("/seller-service"))];
   for (const [path] of LIST_CALLS) {
-    expect(timeline.filter((timing) => timing.path === path), `${path} for ${view}: ${JSON.stringify(timeline)}`).toHaveLength(1);
+    expect(
+      timeline.filter((timing) => timing.path === path),
+      `${path} for ${view}: ${JSON.stringify(timeline)}`,
+    ).toHaveLength(1);
   }
   expect(timeline, view).toHaveLength(LIST_CALLS.length);
   const firstAnswer = Math.min(...timeline.map((timing) => timing.finishedAt!));
@@ -269,7 +290,11 @@ async function expectOneRound(view: string) {
 
 describe("/seller-list among 5,000 sellers: one round of upstream calls", () => {
   beforeAll(async () => {
-    const bulk = await fetch(`${SANDBOX}/__sandbox/sellers/bulk`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ count: 5000 }) });
+    const bulk = await fetch(`${SANDBOX}/__sandbox/sellers/bulk`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ count: 5000 }),
+    });
     expect(bulk.status).toBe(201);
   });
   afterAll(resetSandbox);
@@ -347,7 +372,9 @@ describe("/invite-seller", () => {
   });
 
   it("reports every invalid field at once", async () => {
-    const response = await (await as("OPERATOR_BUSINESSDEVELOPER")).post(`${PORTAL}/invite-seller`, { ...invitation, contactEmail: "not-an-address", crmId: "x" });
+    const response = await (
+      await as("OPERATOR_BUSINESSDEVELOPER")
+    ).post(`${PORTAL}/invite-seller`, { ...invitation, contactEmail: "not-an-address", crmId: "x" });
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain("Enter a valid e-mail address");
@@ -412,7 +439,12 @@ describe("/seller-administration, /mark-as-active, /delete-seller", () => {
 
   it("answers 404 without a sellerId, and for a seller that does not exist", async () => {
     const admin = await as("OPERATOR_ADMINISTRATOR");
-    for (const path of ["/delete-seller", "/delete-seller?sellerId=no-such-seller", "/mark-as-active?sellerId=no-such-seller", "/seller-administration?edit=no-such-seller"]) {
+    for (const path of [
+      "/delete-seller",
+      "/delete-seller?sellerId=no-such-seller",
+      "/mark-as-active?sellerId=no-such-seller",
+      "/seller-administration?edit=no-such-seller",
+    ]) {
       const response = await admin.get(`${PORTAL}${path}`);
       expect(response.status, path).toBe(404);
       await response.body?.cancel();
@@ -464,7 +496,11 @@ describe("acting as a seller", () => {
     await browser.signIn(PORTAL, "success@example.com");
     await clearFaultsAndCounters();
     await injectFault({ pattern: "/user-profile/me/user/substitute-into-seller-user", status: 500 });
-    const started = await browser.post(`${PORTAL}/substitution/start`, { userProfileId: "user-seller-new", sellerId: "seller-new", returnTo: "/seller-list?search=frischer" });
+    const started = await browser.post(`${PORTAL}/substitution/start`, {
+      userProfileId: "user-seller-new",
+      sellerId: "seller-new",
+      returnTo: "/seller-list?search=frischer",
+    });
     expect(started.headers.get("location")).toBe("/seller-list?search=frischer");
     expect(await requestCount("/user-profile/me/user/substitute-into-seller-user", "POST")).toBe(1);
     expect(await requestCount("/user-profile/me/user", "GET")).toBe(1);
@@ -477,7 +513,11 @@ describe("acting as a seller", () => {
     const browser = new TestBrowser();
     await browser.signIn(PORTAL, "success@example.com");
     await injectFault({ pattern: "/user-profile/me/user/substitute-into-seller-user", status: 500 });
-    const started = await browser.post(`${PORTAL}/substitution/start`, { userProfileId: "user-seller-new", sellerId: "seller-new", returnTo: "//evil.example/x" });
+    const started = await browser.post(`${PORTAL}/substitution/start`, {
+      userProfileId: "user-seller-new",
+      sellerId: "seller-new",
+      returnTo: "//evil.example/x",
+    });
     expect(started.headers.get("location")).toBe("/default-redirect");
   });
 });

@@ -88,7 +88,10 @@ describe("the sandbox down", () => {
   });
 
   it("gives crawlers the bare status without an error page", async () => {
-    const response = await fetch(`${portal.portalUrl}/login`, { redirect: "manual", headers: { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } });
+    const response = await fetch(`${portal.portalUrl}/login`, {
+      redirect: "manual",
+      headers: { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" },
+    });
     expect(response.status).toBe(503);
     expect(await response.text()).toBe("");
   });

@@ -51,7 +51,9 @@ describe("GET /catalogue-integration/seller/{sellerId}/file/analysis", () => {
       report: { rowsChecked: 6, rowsRejected: 1, counts: { EAN_CHECK_DIGIT: 1 }, examples: [], mapping: {}, decimalStyle: "comma" },
       analysedAt: new Date().toISOString(),
     });
-    expect((await callService(sandbox, "/catalogue-upload/me/seller/file/analysis", { token: seller, method: "PUT", query: { fileId }, body: analysis })).status).toBe(200);
+    expect(
+      (await callService(sandbox, "/catalogue-upload/me/seller/file/analysis", { token: seller, method: "PUT", query: { fileId }, body: analysis })).status,
+    ).toBe(200);
 
     const stored = await callService(sandbox, path, { token: tom, query: { fileId } });
     expect(stored.status).toBe(200);

@@ -56,9 +56,7 @@ describe("catalogue files", () => {
     const download = await fetch(`${sandbox.url}/catalogue-upload/me/seller/file?apikey=${sandboxKeys.apiKey}&fileId=${file.id}`, {
       headers: { authorization: `Bearer ${token}` },
     });
-    expect(download.headers.get("content-disposition")).toBe(
-      `attachment; filename="Katalog M_rz.csv"; filename*=UTF-8''Katalog%20M%C3%A4rz.csv`,
-    );
+    expect(download.headers.get("content-disposition")).toBe(`attachment; filename="Katalog M_rz.csv"; filename*=UTF-8''Katalog%20M%C3%A4rz.csv`);
     expect(Buffer.from(await download.arrayBuffer()).equals(SAMPLE_CSV)).toBe(true);
   });
 
@@ -137,10 +135,9 @@ describe("column mapping and finishing", () => {
     const sellers = IntegrationSellers.parse((await callService(sandbox, "/catalogue-upload/catalogue-integration/sellers", { token: tom })).body);
     expect(sellers[0]).toMatchObject({ state: "CATALOGUE_DATA_SUBMITTED" });
     expect(sellers.map((seller) => seller.sellerId)).toContain("seller-catalogue");
-    const download = await fetch(
-      `${sandbox.url}/catalogue-upload/catalogue-integration/seller/seller-catalogue/download?apikey=${sandboxKeys.apiKey}`,
-      { headers: { authorization: `Bearer ${tom}` } },
-    );
+    const download = await fetch(`${sandbox.url}/catalogue-upload/catalogue-integration/seller/seller-catalogue/download?apikey=${sandboxKeys.apiKey}`, {
+      headers: { authorization: `Bearer ${tom}` },
+    });
     expect(Buffer.from(await download.arrayBuffer()).equals(SAMPLE_CSV)).toBe(true);
     const done = await callService(sandbox, "/catalogue-upload/catalogue-integration/seller/seller-catalogue/finish-mapping", {
       token: tom,
@@ -157,7 +154,10 @@ describe("the portal's analysis and the remembered mapping", () => {
   const analysisOf = (fileId: string, header = "Artikelnummer (EAN)") => ({
     fileId,
     format: { encoding: "windows-1252", delimiter: ";", headerRow: 1, sheet: null, sheets: [], detected: true },
-    preview: [[header, "Warengruppe"], ["4006381333931", "Küche"]],
+    preview: [
+      [header, "Warengruppe"],
+      ["4006381333931", "Küche"],
+    ],
     columns: [
       { header, samples: ["4006381333931"], field: "EAN", confidence: 0.92, source: "name", change: null, renamedFrom: null },
       { header: "Warengruppe", samples: ["Küche"], field: "PRODUCT_CATEGORY", confidence: 0.9, source: "name", change: null, renamedFrom: null },

@@ -31,12 +31,7 @@ export async function startTestSandbox(options: SandboxOptions = {}) {
 }
 export type TestSandbox = Awaited<ReturnType<typeof startTestSandbox>>;
 
-export async function control<T = unknown>(
-  sandbox: { url: string },
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
+export async function control<T = unknown>(sandbox: { url: string }, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
   const response = await fetch(`${sandbox.url}/__sandbox${path}`, {
     method,
     headers: body === undefined ? {} : { "content-type": "application/json" },

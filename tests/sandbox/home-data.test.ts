@@ -35,7 +35,9 @@ describe("computed dashboard figures", () => {
 describe("recommended actions", () => {
   it("has every kind for the seller with three shops, with hostile markup in some texts", () => {
     const actions = recommendedActions("seller-active", NOW);
-    expect(new Set(actions.map((action) => action.kind))).toEqual(new Set(["PRODUCT_NOT_ONLINE", "PRODUCTS_NOT_FOUND", "PRODUCT_IMPORT_ERRORS", "OFFERS_MAY_BE_OFFLINE_SOON"]));
+    expect(new Set(actions.map((action) => action.kind))).toEqual(
+      new Set(["PRODUCT_NOT_ONLINE", "PRODUCTS_NOT_FOUND", "PRODUCT_IMPORT_ERRORS", "OFFERS_MAY_BE_OFFLINE_SOON"]),
+    );
     expect(actions.some((action) => /onerror|<script|javascript:/.test(action.descriptionHtml))).toBe(true);
     expect(actions.some((action) => action.descriptionHtml.includes("<app-link"))).toBe(true);
   });

@@ -346,9 +346,7 @@ describe("sign-out (rp-initiated logout)", () => {
     expect(html).toMatch(/<button type="submit" form="op.logoutForm">Sign out<\/button>/);
     expect(html).toContain('name="logout" value="yes"');
 
-    const fields = Object.fromEntries(
-      [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]),
-    );
+    const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
     const confirm = await flow.jar.fetch(formAction(html, sandbox.url), {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -380,9 +378,7 @@ describe("sign-out (rp-initiated logout)", () => {
     const jar = new CookieJar();
     const page = await jar.fetch(`${sandbox.issuer}/session/end`);
     const html = await page.text();
-    const fields = Object.fromEntries(
-      [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]),
-    );
+    const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
     const confirm = await jar.fetch(formAction(html, sandbox.url), {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },

@@ -68,7 +68,11 @@ describe("shop-setup steps", () => {
     });
     expect(status).toBe(200);
     const view = StepView.parse(body);
-    expect(view).toMatchObject({ status: "COMPLETE", ibanMasked: "DE89 •••• •••• •••• ••30 00", values: { accountHolder: "Frischer Wind Handel UG", bic: "COBADEFFXXX" } });
+    expect(view).toMatchObject({
+      status: "COMPLETE",
+      ibanMasked: "DE89 •••• •••• •••• ••30 00",
+      values: { accountHolder: "Frischer Wind Handel UG", bic: "COBADEFFXXX" },
+    });
     expect(JSON.stringify(view)).not.toContain("0532");
     expect((await callService(sandbox, "/onboarding/me/seller/state", { token })).body).toEqual({ state: "ONBOARDING" });
   });
@@ -76,13 +80,30 @@ describe("shop-setup steps", () => {
   it("checks the representatives against the saved legal form, never one the caller sends", async () => {
     const token = await mintToken(sandbox, "seller.new@example.com");
     const person = { firstName: "Mia", lastName: "Neumann", dateOfBirth: "1988-02-29", role: "OWNER" };
-    const before = await callService(sandbox, `${STEPS}/company-type-representatives`, { token, method: "PUT", body: { legalForm: "SOLE_PROPRIETOR", representatives: [person] } });
+    const before = await callService(sandbox, `${STEPS}/company-type-representatives`, {
+      token,
+      method: "PUT",
+      body: { legalForm: "SOLE_PROPRIETOR", representatives: [person] },
+    });
     expect(before.status).toBe(400);
-    expect(before.body.errors).toEqual([{ fieldName: "legalForm", errorMessage: "Save the company information first: the legal form decides who must be named" }]);
+    expect(before.body.errors).toEqual([
+      { fieldName: "legalForm", errorMessage: "Save the company information first: the legal form decides who must be named" },
+    ]);
     const company = await callService(sandbox, `${STEPS}/company-information`, {
       token,
       method: "PUT",
-      body: { legalName: "Frischer Wind Handel UG", legalForm: "UG", street: "Torstraße", houseNumber: "5", postcode: "10119", city: "Berlin", country: "DE", vatId: "DE136695976", registerCourt: "AG Charlottenburg", registerNumber: "HRB 223344" },
+      body: {
+        legalName: "Frischer Wind Handel UG",
+        legalForm: "UG",
+        street: "Torstraße",
+        houseNumber: "5",
+        postcode: "10119",
+        city: "Berlin",
+        country: "DE",
+        vatId: "DE136695976",
+        registerCourt: "AG Charlottenburg",
+        registerNumber: "HRB 223344",
+      },
     });
     expect(company.status).toBe(200);
     const owner = await callService(sandbox, `${STEPS}/company-type-representatives`, { token, method: "PUT", body: { representatives: [person] } });
@@ -98,7 +119,9 @@ describe("shop-setup steps", () => {
     const taken = await callService(sandbox, `${STEPS}/account-information`, { token, method: "PUT", body: { ...account, shopName: "hafenkontor" } });
     expect(taken.status).toBe(409);
     expect(taken.body.errors).toEqual([{ fieldName: "shopName", errorMessage: "This shop name is taken already" }]);
-    expect((await callService(sandbox, `${STEPS}/account-information`, { token, method: "PUT", body: { ...account, shopName: "Frischer Wind" } })).status).toBe(200);
+    expect((await callService(sandbox, `${STEPS}/account-information`, { token, method: "PUT", body: { ...account, shopName: "Frischer Wind" } })).status).toBe(
+      200,
+    );
     const bd = await mintToken(sandbox, "bd@example.com");
     const exists = await callService(sandbox, "/seller-service/v2/seller/sellerNameExists/FRISCHER%20WIND", { token: bd });
     expect(exists.body).toEqual({ exists: true });
@@ -115,7 +138,11 @@ describe("shop-setup steps", () => {
     const token = await mintToken(sandbox, "admin@example.com");
     await callService(sandbox, "/user-profile/me/user/substitute-into-seller-user", { token, method: "POST", body: { userProfileId: "user-alpenglueck" } });
     try {
-      const bank = await callService(sandbox, `${STEPS}/bank-account`, { token, method: "PUT", body: { accountHolder: "X", iban: "DE89370400440532013000", bic: "COBADEFFXXX" } });
+      const bank = await callService(sandbox, `${STEPS}/bank-account`, {
+        token,
+        method: "PUT",
+        body: { accountHolder: "X", iban: "DE89370400440532013000", bic: "COBADEFFXXX" },
+      });
       expect(bank.status).toBe(403);
       expect(bank.body.errorCode).toBe("SUBSTITUTION_FORBIDDEN");
       const contract = await callService(sandbox, `${STEPS}/contract`, { token, method: "PUT", body: { signerName: "X", accepted: true } });
@@ -175,7 +202,13 @@ describe("finishing the upload needs the shop setup", () => {
       vatId: "DE136695976",
     });
     db.prepare("UPDATE sellers SET upload_type = 'DIRECT' WHERE id = 'seller-registered-2'").run();
-    insertCatalogueFile(db, { sellerId: "seller-registered-2", fileName: "alpen.csv", size: 10, contentType: "text/csv", headerMapping: { EAN: "EAN", Kat: "PRODUCT_CATEGORY" } });
+    insertCatalogueFile(db, {
+      sellerId: "seller-registered-2",
+      fileName: "alpen.csv",
+      size: 10,
+      contentType: "text/csv",
+      headerMapping: { EAN: "EAN", Kat: "PRODUCT_CATEGORY" },
+    });
     const token = await mintToken(sandbox, "owner@alpenglueck-deko.example.com");
     const { status, body } = await callService(sandbox, "/onboarding/me/seller/finish-upload", { token, method: "POST" });
     expect(status).toBe(200);

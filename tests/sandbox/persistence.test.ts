@@ -3,16 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  callService,
-  control,
-  mintToken,
-  portalRedirectUri,
-  signIn,
-  startTestSandbox,
-  tokenRequest,
-  type TestSandbox,
-} from "./helpers.ts";
+import { callService, control, mintToken, portalRedirectUri, signIn, startTestSandbox, tokenRequest, type TestSandbox } from "./helpers.ts";
 
 let sandbox: TestSandbox;
 

@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  CatalogueImportProgress,
-  CurrentUser,
-  Seller,
-  sandboxKeys,
-  sandboxServicePrefixes,
-  UpstreamErrorBody,
-} from "../../contract/upstream.ts";
+import { CatalogueImportProgress, CurrentUser, Seller, sandboxKeys, sandboxServicePrefixes, UpstreamErrorBody } from "../../contract/upstream.ts";
 import { stepNames } from "../../contract/onboarding.ts";
 import { callService, control, mintToken, startTestSandbox, type TestSandbox } from "./helpers.ts";
 
@@ -292,7 +285,11 @@ describe("seller-service: seller names", () => {
     expect(taken).toMatchObject({ status: 200, body: { exists: true } });
     const free = await callService(sandbox, "/seller-service/v2/seller/sellerNameExists/Neuer%20Laden%20GmbH", { token });
     expect(free).toMatchObject({ status: 200, body: { exists: false } });
-    const posted = await callService(sandbox, "/seller-service/seller/3/sellerNameExists/", { token, method: "POST", body: { sellerName: "Elbufer Küchenwelt GmbH" } });
+    const posted = await callService(sandbox, "/seller-service/seller/3/sellerNameExists/", {
+      token,
+      method: "POST",
+      body: { sellerName: "Elbufer Küchenwelt GmbH" },
+    });
     expect(posted).toMatchObject({ status: 200, body: { exists: true } });
     const empty = await callService(sandbox, "/seller-service/seller/3/sellerNameExists/", { token, method: "POST", body: { sellerName: " " } });
     expect(empty.status).toBe(400);

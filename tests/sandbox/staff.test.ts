@@ -106,7 +106,10 @@ describe("inviting, editing, marking active, deleting", () => {
     expect(UpstreamErrorBody.parse(duplicate.body).errors?.map((error) => error.fieldName)).toEqual(["name", "crmId"]);
     const crm = await api("/api-external/sellers/existsByCrmId", { method: "POST", body: { crmId: "CRM-100003" } });
     expect(crm.body).toEqual({ exists: true });
-    const own = await api("/api-external/sellers/existsByCrmId", { method: "POST", body: { crmId: "CRM-100003", exceptOnboardingSellerId: "seller-submitted" } });
+    const own = await api("/api-external/sellers/existsByCrmId", {
+      method: "POST",
+      body: { crmId: "CRM-100003", exceptOnboardingSellerId: "seller-submitted" },
+    });
     expect(own.body).toEqual({ exists: false });
   });
 
@@ -142,8 +145,13 @@ describe("seller service lists", () => {
     const details = DetailedSellerList.parse(
       (await callService(sandbox, "/seller-service/seller/3/detailedList", { token: staffToken, query: { sellerId: "10001,10009,99999" } })).body,
     );
-    expect(details.map((entry) => [entry.marketplaceSellerId, entry.shopCount]).sort()).toEqual([["10001", 3], ["10009", 1]]);
-    const channels = SellerServiceList.parse((await callService(sandbox, "/seller-service/v2/seller/list", { token: staffToken, query: { fdsOnly: "false" } })).body);
+    expect(details.map((entry) => [entry.marketplaceSellerId, entry.shopCount]).sort()).toEqual([
+      ["10001", 3],
+      ["10009", 1],
+    ]);
+    const channels = SellerServiceList.parse(
+      (await callService(sandbox, "/seller-service/v2/seller/list", { token: staffToken, query: { fdsOnly: "false" } })).body,
+    );
     expect(channels.total).toBe(SEEDED_SELLERS);
     const fds = SellerServiceList.parse((await callService(sandbox, "/seller-service/v2/seller/list", { token: staffToken, query: { fdsOnly: "true" } })).body);
     expect(fds).toEqual({ channels: [{ channel: "DIRECT", count: 1 }], total: 1 });
@@ -172,7 +180,10 @@ describe("GET /seller/3/detailedList by the seller list's query (our contract ex
       const ids = await listPageIds(query);
       expect(ids.length, JSON.stringify(query)).toBeGreaterThan(0);
       const answer = DetailedSellerList.parse((await details(query)).body);
-      expect(answer.map((entry) => entry.marketplaceSellerId), JSON.stringify(query)).toEqual(ids);
+      expect(
+        answer.map((entry) => entry.marketplaceSellerId),
+        JSON.stringify(query),
+      ).toEqual(ids);
       // The same details as asking by id.
       const byId = DetailedSellerList.parse((await details({ sellerId: ids.join(",") })).body);
       expect([...answer].sort((a, b) => a.marketplaceSellerId.localeCompare(b.marketplaceSellerId))).toEqual(
@@ -181,7 +192,11 @@ describe("GET /seller/3/detailedList by the seller list's query (our contract ex
     }
     const active = DetailedSellerList.parse((await details({ state: "ACTIVE", sort: "name" })).body);
     // Hafenkontor, Kleinod, Nordlicht: by name, as the list sorts them, each with its own shop count.
-    expect(active.map((entry) => [entry.marketplaceSellerId, entry.shopCount])).toEqual([["10009", 1], ["10012", 1], ["10001", 3]]);
+    expect(active.map((entry) => [entry.marketplaceSellerId, entry.shopCount])).toEqual([
+      ["10009", 1],
+      ["10012", 1],
+      ["10001", 3],
+    ]);
   });
 
   it("answers an empty list for a page past the end, and refuses a bad query, both ways at once, and a seller", async () => {
@@ -211,10 +226,15 @@ describe("POST /__sandbox/sellers/bulk", () => {
     expect(one.items.map((seller) => seller.onboardingSellerId)).toEqual(["bulk-4321"]);
     expect(one.total).toBe(1);
     // A search's page past its end still knows how many sellers it found.
-    expect(StaffSellerPage.parse((await api("/api-external/sellers", { query: { search: "CRM-5043", page: "5" } })).body)).toMatchObject({ items: [], total: 100 });
+    expect(StaffSellerPage.parse((await api("/api-external/sellers", { query: { search: "CRM-5043", page: "5" } })).body)).toMatchObject({
+      items: [],
+      total: 100,
+    });
     // The details of a list page, asked by the list's query, among thousands.
     const detailsOf = async (query: Record<string, string>) =>
-      DetailedSellerList.parse((await callService(sandbox, "/seller-service/seller/3/detailedList", { token: staffToken, query })).body).map((entry) => entry.marketplaceSellerId);
+      DetailedSellerList.parse((await callService(sandbox, "/seller-service/seller/3/detailedList", { token: staffToken, query })).body).map(
+        (entry) => entry.marketplaceSellerId,
+      );
     expect(await detailsOf({ search: "CRM-504321" })).toEqual(["204321"]);
     const page37 = { state: "ACTIVE", page: "37", pageSize: "25" };
     const listed = StaffSellerPage.parse((await api("/api-external/sellers", { query: page37 })).body).items.map((seller) => seller.marketplaceSellerId);

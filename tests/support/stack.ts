@@ -49,12 +49,7 @@ export type Stack = { portalUrl: string; sandboxUrl: string; process: RunningPro
  * Portal + sandbox via scripts/start.ts, as `npm start` runs them. `nodeArgs`
  * go to the portal's node only (e.g. --cpu-prof, which NODE_OPTIONS refuses).
  */
-export async function startStack(options: {
-  portalPort: number;
-  sandboxPort: number;
-  extraEnv?: Record<string, string>;
-  nodeArgs?: string[];
-}): Promise<Stack> {
+export async function startStack(options: { portalPort: number; sandboxPort: number; extraEnv?: Record<string, string>; nodeArgs?: string[] }): Promise<Stack> {
   const dir = mkdtempSync(path.join(tmpdir(), "seller-portal-test-"));
   const portalUrl = `http://localhost:${options.portalPort}`;
   const sandboxUrl = `http://127.0.0.1:${options.sandboxPort}`;

@@ -17,9 +17,22 @@ const TABLE: { path: string; allowed: readonly Role[]; rule: AccessRuleName; sel
   { path: "/landing-page", allowed: ANY, rule: "anySignedIn" },
   { path: "/overview", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator", sellerState: "redirectIfActive" },
   { path: "/overview/complete", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator" },
-  ...["", "/contract", "/documents", "/warehouse", "/bank-account", "/identification", "/account-information", "/company-information", "/company-type-representatives"].map(
-    (step) => ({ path: `/shop-setup${step}`, allowed: ["SELLER_ADMINISTRATOR"] as const, rule: "sellerAdministrator" as const, sellerState: "redirectIfActive" as const }),
-  ),
+  ...[
+    "",
+    "/contract",
+    "/documents",
+    "/warehouse",
+    "/bank-account",
+    "/identification",
+    "/account-information",
+    "/company-information",
+    "/company-type-representatives",
+  ].map((step) => ({
+    path: `/shop-setup${step}`,
+    allowed: ["SELLER_ADMINISTRATOR"] as const,
+    rule: "sellerAdministrator" as const,
+    sellerState: "redirectIfActive" as const,
+  })),
   { path: "/shop-setup/documents/:documentId", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator", sellerState: "redirectIfActive" },
   ...["/upload", "/upload/settings", "/upload/catalog", "/upload/catalog/file", "/upload/catalog/problems"].map((path) => ({
     path,
@@ -27,9 +40,12 @@ const TABLE: { path: string; allowed: readonly Role[]; rule: AccessRuleName; sel
     rule: "sellerAdministrator" as const,
     sellerState: "redirectIfActive" as const,
   })),
-  ...["/home", "/home/overview", "/home/analytics", ...analyticsTabs.map((tab) => `/home/analytics/${tab}`)].map(
-    (path) => ({ path, allowed: SELLERS, rule: "sellerHome" as const, sellerState: "redirectIfNotActive" as const }),
-  ),
+  ...["/home", "/home/overview", "/home/analytics", ...analyticsTabs.map((tab) => `/home/analytics/${tab}`)].map((path) => ({
+    path,
+    allowed: SELLERS,
+    rule: "sellerHome" as const,
+    sellerState: "redirectIfNotActive" as const,
+  })),
   ...[
     "/home/recommendations",
     "/home/recommendations/gmv-explanation",
@@ -38,9 +54,13 @@ const TABLE: { path: string; allowed: readonly Role[]; rule: AccessRuleName; sel
     "/home/recommendations/product-import-errors/:id",
     "/home/recommendations/offers-may-be-offline-soon/:id",
   ].map((path) => ({ path, allowed: SELLERS, rule: "sellerHome" as const, sellerState: "redirectIfNotActive" as const })),
-  ...["/home/my-company", "/home/my-company/logistics", "/home/my-company/bank-account", "/home/my-company/company-info", "/home/my-company/legal-documents"].map(
-    (path) => ({ path, allowed: ["SELLER_ADMINISTRATOR"] as const, rule: "sellerAdministrator" as const }),
-  ),
+  ...[
+    "/home/my-company",
+    "/home/my-company/logistics",
+    "/home/my-company/bank-account",
+    "/home/my-company/company-info",
+    "/home/my-company/legal-documents",
+  ].map((path) => ({ path, allowed: ["SELLER_ADMINISTRATOR"] as const, rule: "sellerAdministrator" as const })),
   // Downloads of the seller home: a chart's CSV, a legal document.
   { path: "/home/analytics/:tab/csv", allowed: SELLERS, rule: "sellerHome", sellerState: "redirectIfNotActive" },
   { path: "/home/my-company/legal-documents/:documentId/download", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator" },
@@ -142,7 +162,11 @@ describe("default pages (PRODUCT.md §1)", () => {
   });
 });
 
-const routeModules = import.meta.glob(["../../app/features/*/routes/*.{ts,tsx}", "../../app/features/*/*/routes/*.{ts,tsx}", "../../app/features/shell/layouts/*.tsx"]);
+const routeModules = import.meta.glob([
+  "../../app/features/*/routes/*.{ts,tsx}",
+  "../../app/features/*/*/routes/*.{ts,tsx}",
+  "../../app/features/shell/layouts/*.tsx",
+]);
 
 type FlatRoute = { path: string; file: string };
 

@@ -80,7 +80,13 @@ describe("parseSelection", () => {
   const today = "2026-11-22";
   it("defaults: the first shop, the last 30 days, no comparison", () => {
     const { selection, issue } = parseSelection(new URLSearchParams(), ids, today);
-    expect(selection).toEqual({ shopIds: ["9871"], range: "last30", period: { from: "2026-10-24", to: "2026-11-22" }, compare: "none", comparisonPeriod: null });
+    expect(selection).toEqual({
+      shopIds: ["9871"],
+      range: "last30",
+      period: { from: "2026-10-24", to: "2026-11-22" },
+      compare: "none",
+      comparisonPeriod: null,
+    });
     expect(issue).toBeNull();
   });
   it("takes a custom period and a comparison from the query", () => {
@@ -106,13 +112,25 @@ describe("parseSelection", () => {
     expect(selection.compare).toBe("none");
   });
   it("round-trips through its query", () => {
-    const { selection } = parseSelection(new URLSearchParams("shop=9871&shop=10452&range=custom&from=2026-05-01&to=2026-05-31&compare=previousYear"), ids, today);
+    const { selection } = parseSelection(
+      new URLSearchParams("shop=9871&shop=10452&range=custom&from=2026-05-01&to=2026-05-31&compare=previousYear"),
+      ids,
+      today,
+    );
     expect(parseSelection(selectionQuery(selection), ids, today).selection).toEqual(selection);
   });
 });
 
 describe("metric rows and their CSV", () => {
-  const metric = { key: "gmv", unit: "EUR" as const, total: 3, points: [{ date: "2026-01-01", value: 1.5 }, { date: "2026-01-02", value: 1.5 }] };
+  const metric = {
+    key: "gmv",
+    unit: "EUR" as const,
+    total: 3,
+    points: [
+      { date: "2026-01-01", value: 1.5 },
+      { date: "2026-01-02", value: 1.5 },
+    ],
+  };
   it("sets the comparison's days beside the period's by offset, leaving gaps empty", () => {
     const comparison = { key: "gmv", unit: "EUR" as const, total: 2, points: [{ date: "2025-01-02", value: 2 }] };
     expect(metricRows(metric, "2026-01-01", { metric: comparison, from: "2025-01-01" })).toEqual([

@@ -92,7 +92,9 @@ describe("the inspector's thread", () => {
   it("answers the files of a worker that failed as unreadable, and reads the next file with a new one", async () => {
     const never = new Promise<MappingMemory | null>(() => {});
     const { input, result } = createCatalogueInspector({ fileName: "k.csv", memory: never });
-    input.write(Buffer.from(`EAN;Name;Kategorie;Preis\n${Array.from({ length: 5000 }, (_, i) => `${ean(i)};Artikel ${i};Küche;12,50`).join("\n")}\n`, "latin1"));
+    input.write(
+      Buffer.from(`EAN;Name;Kategorie;Preis\n${Array.from({ length: 5000 }, (_, i) => `${ean(i)};Artikel ${i};Küche;12,50`).join("\n")}\n`, "latin1"),
+    );
     await crashInspectorThreadForTest();
     expect(await result).toEqual({ ok: false, problem: "unreadable" });
     // Writes after that are taken, not left waiting.

@@ -1,7 +1,17 @@
 /** Reading catalogue files: encodings, delimiters, header rows, XLSX, and the files that are no catalogue. */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createCatalogueInspector, decideUtf8, decodeText, detectDelimiter, detectHeaderRow, logicalLines, sampleRecords, type InspectionOutcome, type InspectorOptions } from "~/features/catalogue/intelligence/index.server";
+import {
+  createCatalogueInspector,
+  decideUtf8,
+  decodeText,
+  detectDelimiter,
+  detectHeaderRow,
+  logicalLines,
+  sampleRecords,
+  type InspectionOutcome,
+  type InspectorOptions,
+} from "~/features/catalogue/intelligence/index.server";
 import { zipOf } from "../support/zip";
 
 const sample = (name: string) => readFileSync(new URL(`../../sandbox/samples/${name}`, import.meta.url));
@@ -77,7 +87,7 @@ describe("encoding detection", () => {
 describe("delimiter and header row", () => {
   it.each([
     ["a;b;c\n1;2,5;3\n4;5,5;6\n", ";"],
-    ["a,b,c\n1,\"2;5\",3\n4,5,6\n", ","],
+    ['a,b,c\n1,"2;5",3\n4,5,6\n', ","],
     ["a\tb\tc\n1\t2\t3\n", "\t"],
     ["a|b|c\n1|2|3\n", "|"],
     ['"Name; mit Semikolon",b,c\n"x;y;z",2,3\n', ","],
@@ -135,10 +145,12 @@ describe("XLSX", () => {
   it("reads the sheet the seller chose, and refuses one that is not there", async () => {
     const result = await analysis(sample("katalog-excel.xlsx"), { fileName: "katalog.xlsx", override: { sheet: "Hinweise" } });
     expect(result.preview[0]).toEqual(["Hinweis"]);
-    expect(await inspect(sample("katalog-excel.xlsx"), { fileName: "k.xlsx", override: { sheet: "Gibt es nicht" } })).toEqual({ ok: false, problem: "sheetNotFound" });
+    expect(await inspect(sample("katalog-excel.xlsx"), { fileName: "k.xlsx", override: { sheet: "Gibt es nicht" } })).toEqual({
+      ok: false,
+      problem: "sheetNotFound",
+    });
   });
 });
-
 
 describe("files that are no catalogue", () => {
   it("refuses binary garbage named .csv", async () => {
@@ -148,7 +160,10 @@ describe("files that are no catalogue", () => {
   });
 
   it("refuses an XLSX that is a zip of something else, and one that is no zip at all", async () => {
-    expect(await inspect(zipOf({ "photo.txt": "not a workbook", "readme.md": "# hello" }), { fileName: "katalog.xlsx" })).toEqual({ ok: false, problem: "notAWorkbook" });
+    expect(await inspect(zipOf({ "photo.txt": "not a workbook", "readme.md": "# hello" }), { fileName: "katalog.xlsx" })).toEqual({
+      ok: false,
+      problem: "notAWorkbook",
+    });
     expect(await inspect(Buffer.from("EAN;Name\n1;2\n"), { fileName: "katalog.xlsx" })).toEqual({ ok: false, problem: "notAWorkbook" });
   });
 

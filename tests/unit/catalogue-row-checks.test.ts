@@ -162,7 +162,17 @@ describe("the fast path", () => {
       for (let index = 0; index < 12; index++) sum += (digits.charCodeAt(index) - 48) * (index % 2 === 0 ? 1 : 3);
       return `${digits}${(10 - (sum % 10)) % 10};Artikel ${i};Küche;12,50`;
     });
-    const probes = ["96385074", "036000291452", "10012345678902", " 4006381333931 ", "96385075", "036000291453", "10012345678903", "4.00638E+12", "4006381333931"];
+    const probes = [
+      "96385074",
+      "036000291452",
+      "10012345678902",
+      " 4006381333931 ",
+      "96385075",
+      "036000291453",
+      "10012345678903",
+      "4.00638E+12",
+      "4006381333931",
+    ];
     const rows = (prefix: string[]) => [...prefix, ...probes.map((ean, i) => `${ean};Probe ${i};Küche;12,50`)];
     const early = Buffer.from(`EAN;Name;Kategorie;Preis\n${rows([]).join("\n")}\n`, "latin1");
     const late = Buffer.from(`EAN;Name;Kategorie;Preis\n${rows(filler).join("\n")}\n`, "latin1");

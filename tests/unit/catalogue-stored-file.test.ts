@@ -49,16 +49,19 @@ vi.mock("~/features/shell/upstream.server", () => ({
         // Small pieces, as a slow network would hand them over.
         const piece = 64;
         return new Response(
-          new ReadableStream<Uint8Array>({
-            pull(controller) {
-              if (service.sent >= bytes.length) return controller.close();
-              controller.enqueue(new Uint8Array(bytes.subarray(service.sent, service.sent + piece)));
-              service.sent += piece;
+          new ReadableStream<Uint8Array>(
+            {
+              pull(controller) {
+                if (service.sent >= bytes.length) return controller.close();
+                controller.enqueue(new Uint8Array(bytes.subarray(service.sent, service.sent + piece)));
+                service.sent += piece;
+              },
+              cancel() {
+                service.cancelled = true;
+              },
             },
-            cancel() {
-              service.cancelled = true;
-            },
-          }, { highWaterMark: 0 }),
+            { highWaterMark: 0 },
+          ),
         );
       },
     },

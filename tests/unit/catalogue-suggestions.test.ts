@@ -9,20 +9,63 @@ const one = (header: string, values: string[] = []) => suggestColumns([header], 
 describe("a header alone", () => {
   const expected: [string, MarketplaceField][] = [
     // EAN and its synonyms
-    ["EAN", "EAN"], ["GTIN", "EAN"], ["EAN-Code", "EAN"], ["ean code", "EAN"], ["EANCode", "EAN"], ["Barcode", "EAN"], ["EAN13", "EAN"], ["GTIN-14", "EAN"],
+    ["EAN", "EAN"],
+    ["GTIN", "EAN"],
+    ["EAN-Code", "EAN"],
+    ["ean code", "EAN"],
+    ["EANCode", "EAN"],
+    ["Barcode", "EAN"],
+    ["EAN13", "EAN"],
+    ["GTIN-14", "EAN"],
     // category
-    ["Warengruppe", "PRODUCT_CATEGORY"], ["Kategorie", "PRODUCT_CATEGORY"], ["Produktkategorie", "PRODUCT_CATEGORY"], ["Category", "PRODUCT_CATEGORY"], ["Product category", "PRODUCT_CATEGORY"],
+    ["Warengruppe", "PRODUCT_CATEGORY"],
+    ["Kategorie", "PRODUCT_CATEGORY"],
+    ["Produktkategorie", "PRODUCT_CATEGORY"],
+    ["Category", "PRODUCT_CATEGORY"],
+    ["Product category", "PRODUCT_CATEGORY"],
     // title
-    ["Bezeichnung", "TITLE"], ["Artikelname", "TITLE"], ["Produktname", "TITLE"], ["Artikelbezeichnung", "TITLE"], ["Product Name", "TITLE"], ["Title", "TITLE"],
+    ["Bezeichnung", "TITLE"],
+    ["Artikelname", "TITLE"],
+    ["Produktname", "TITLE"],
+    ["Artikelbezeichnung", "TITLE"],
+    ["Product Name", "TITLE"],
+    ["Title", "TITLE"],
     // price
-    ["VK-Preis", "PRICE"], ["Preis brutto", "PRICE"], ["VK-Preis brutto", "PRICE"], ["Price", "PRICE"], ["Preis (EUR)", "PRICE"], ["Verkaufspreis", "PRICE"],
+    ["VK-Preis", "PRICE"],
+    ["Preis brutto", "PRICE"],
+    ["VK-Preis brutto", "PRICE"],
+    ["Price", "PRICE"],
+    ["Preis (EUR)", "PRICE"],
+    ["Verkaufspreis", "PRICE"],
     // stock
-    ["Bestand", "STOCK_QUANTITY"], ["Menge", "STOCK_QUANTITY"], ["Lagerbestand", "STOCK_QUANTITY"], ["Stock", "STOCK_QUANTITY"], ["Qty", "STOCK_QUANTITY"], ["Verfügbar", "STOCK_QUANTITY"],
+    ["Bestand", "STOCK_QUANTITY"],
+    ["Menge", "STOCK_QUANTITY"],
+    ["Lagerbestand", "STOCK_QUANTITY"],
+    ["Stock", "STOCK_QUANTITY"],
+    ["Qty", "STOCK_QUANTITY"],
+    ["Verfügbar", "STOCK_QUANTITY"],
     // the others
-    ["Marke", "BRAND"], ["Brand", "BRAND"], ["Hersteller", "MANUFACTURER"], ["Herstellerartikelnummer", "MANUFACTURER_PART_NUMBER"], ["MPN", "MANUFACTURER_PART_NUMBER"],
-    ["Artikelnummer", "SELLER_SKU"], ["Art.-Nr.", "SELLER_SKU"], ["SKU", "SELLER_SKU"], ["Währung", "CURRENCY"], ["MwSt-Satz", "VAT_RATE"], ["Lieferzeit", "DELIVERY_TIME"],
-    ["Farbe", "COLOUR"], ["Color", "COLOUR"], ["Größe", "SIZE"], ["Groesse", "SIZE"], ["Material", "MATERIAL"], ["Gewicht (kg)", "WEIGHT"], ["Bild-URL", "IMAGE_URL"], ["Image URL", "IMAGE_URL"],
-    ["Beschreibung", "DESCRIPTION"], ["Produktbeschreibung", "DESCRIPTION"],
+    ["Marke", "BRAND"],
+    ["Brand", "BRAND"],
+    ["Hersteller", "MANUFACTURER"],
+    ["Herstellerartikelnummer", "MANUFACTURER_PART_NUMBER"],
+    ["MPN", "MANUFACTURER_PART_NUMBER"],
+    ["Artikelnummer", "SELLER_SKU"],
+    ["Art.-Nr.", "SELLER_SKU"],
+    ["SKU", "SELLER_SKU"],
+    ["Währung", "CURRENCY"],
+    ["MwSt-Satz", "VAT_RATE"],
+    ["Lieferzeit", "DELIVERY_TIME"],
+    ["Farbe", "COLOUR"],
+    ["Color", "COLOUR"],
+    ["Größe", "SIZE"],
+    ["Groesse", "SIZE"],
+    ["Material", "MATERIAL"],
+    ["Gewicht (kg)", "WEIGHT"],
+    ["Bild-URL", "IMAGE_URL"],
+    ["Image URL", "IMAGE_URL"],
+    ["Beschreibung", "DESCRIPTION"],
+    ["Produktbeschreibung", "DESCRIPTION"],
   ];
   it.each(expected)("%j → %s", (header, field) => {
     const suggestion = one(header);
@@ -88,7 +131,11 @@ describe("the whole file", () => {
 
   it("maps the German ERP sample's headers", () => {
     const headers = ["EAN-Code", "Artikelbezeichnung", "Warengruppe", "Hersteller", "VK-Preis brutto", "Lagerbestand", "Farbe", "Gewicht (kg)", "Bild-URL"];
-    const fields = suggestColumns(headers, headers.map(() => []), null).map((column) => column.field);
+    const fields = suggestColumns(
+      headers,
+      headers.map(() => []),
+      null,
+    ).map((column) => column.field);
     expect(fields).toEqual(["EAN", "TITLE", "PRODUCT_CATEGORY", "MANUFACTURER", "PRICE", "STOCK_QUANTITY", "COLOUR", "WEIGHT", "IMAGE_URL"]);
   });
 });
@@ -101,7 +148,11 @@ describe("the remembered mapping", () => {
   };
 
   it("comes first, with confidence 1, over what the names say", () => {
-    const columns = suggestColumns(memory.headers, memory.headers.map(() => []), memory);
+    const columns = suggestColumns(
+      memory.headers,
+      memory.headers.map(() => []),
+      memory,
+    );
     expect(columns.map((column) => [column.field, column.confidence, column.source, column.change])).toEqual([
       ["EAN", 1, "remembered", null],
       ["TITLE", 1, "remembered", null],
@@ -113,7 +164,11 @@ describe("the remembered mapping", () => {
 
   it("marks a header that replaces a missing remembered one as renamed, with its field; others as new", () => {
     const headers = ["EAN", "Artikelname", "Warengruppe", "Hersteller", "Farbe"];
-    const columns = suggestColumns(headers, headers.map(() => []), memory);
+    const columns = suggestColumns(
+      headers,
+      headers.map(() => []),
+      memory,
+    );
     expect(columns[2]).toMatchObject({ header: "Warengruppe", change: "renamed", renamedFrom: "Kategorie", field: "PRODUCT_CATEGORY", source: "remembered" });
     expect(columns[4]).toMatchObject({ header: "Farbe", change: "new", field: "COLOUR", source: "name" });
   });

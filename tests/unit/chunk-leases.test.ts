@@ -70,7 +70,8 @@ describe("MultipartFileReader with leased chunks", () => {
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   /** The body in owned chunks of `size` bytes (each its own ArrayBuffer). */
-  const pieces = (size: number) => Array.from({ length: Math.ceil(body.length / size) }, (_, index) => ownChunk(body.subarray(index * size, (index + 1) * size)));
+  const pieces = (size: number) =>
+    Array.from({ length: Math.ceil(body.length / size) }, (_, index) => ownChunk(body.subarray(index * size, (index + 1) * size)));
 
   /** Reads the body with two consumers that copy each view and give it back (or, for the second, only when `secondGivesBack`). */
   function read(chunks: Buffer[], secondGivesBack: boolean): Promise<{ copies: [Buffer, Buffer] }> {

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { ConfigurationError, parseEnv } from "~/shared/env.server";
 import { complete } from "../support/portal-env";
 
-
 describe("configuration", () => {
   it("parses a complete configuration and fills the optional service addresses from the API's", () => {
     const env = parseEnv(complete);

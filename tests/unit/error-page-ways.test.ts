@@ -24,16 +24,11 @@ describe("the ways on from an error page", () => {
   });
 
   it("offers a retry for failures other than 404, before the way elsewhere", () => {
-    expect(errorPageWays({ signedIn: true, status: 503, currentUrl: "/overview", startPage: null }).map((way) => way.kind)).toEqual([
-      "retry",
-      "landingPage",
-    ]);
+    expect(errorPageWays({ signedIn: true, status: 503, currentUrl: "/overview", startPage: null }).map((way) => way.kind)).toEqual(["retry", "landingPage"]);
   });
 
   it("sends a signed-out user to the welcome page, unless that is what failed", () => {
-    expect(errorPageWays({ signedIn: false, status: 404, currentUrl: "/nope", startPage: "/overview" })).toEqual([
-      { kind: "welcomePage", to: "/" },
-    ]);
+    expect(errorPageWays({ signedIn: false, status: 404, currentUrl: "/nope", startPage: "/overview" })).toEqual([{ kind: "welcomePage", to: "/" }]);
     expect(errorPageWays({ signedIn: false, status: 500, currentUrl: "/" })).toEqual([{ kind: "retry", to: "/" }]);
     expect(errorPageHome([{ kind: "retry", to: "/" }], false)).toBe("/");
   });

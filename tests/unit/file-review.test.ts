@@ -20,13 +20,33 @@ beforeAll(async () => {
 
 describe("formatInWords", () => {
   const cases = [
-    { language: "en", format: { encoding: "windows-1252", delimiter: ";", headerRow: 1, sheet: null }, words: "Windows-1252 (Western European), semicolon, header in row 1" },
-    { language: "de", format: { encoding: "windows-1252", delimiter: ";", headerRow: 1, sheet: null }, words: "Windows-1252 (westeuropäisch), Semikolon, Kopfzeile in Zeile 1" },
-    { language: "en", format: { encoding: "utf-8-bom", delimiter: ",", headerRow: 3, sheet: null }, words: "UTF-8 with byte order mark, comma, header in row 3" },
-    { language: "en", format: { encoding: "utf-16le", delimiter: "\t", headerRow: 1, sheet: null }, words: "UTF-16 little-endian (Excel’s “Unicode text”), tab, header in row 1" },
+    {
+      language: "en",
+      format: { encoding: "windows-1252", delimiter: ";", headerRow: 1, sheet: null },
+      words: "Windows-1252 (Western European), semicolon, header in row 1",
+    },
+    {
+      language: "de",
+      format: { encoding: "windows-1252", delimiter: ";", headerRow: 1, sheet: null },
+      words: "Windows-1252 (westeuropäisch), Semikolon, Kopfzeile in Zeile 1",
+    },
+    {
+      language: "en",
+      format: { encoding: "utf-8-bom", delimiter: ",", headerRow: 3, sheet: null },
+      words: "UTF-8 with byte order mark, comma, header in row 3",
+    },
+    {
+      language: "en",
+      format: { encoding: "utf-16le", delimiter: "\t", headerRow: 1, sheet: null },
+      words: "UTF-16 little-endian (Excel’s “Unicode text”), tab, header in row 1",
+    },
     { language: "de", format: { encoding: "utf-8", delimiter: "|", headerRow: 2, sheet: null }, words: "UTF-8, senkrechter Strich (|), Kopfzeile in Zeile 2" },
     { language: "en", format: { encoding: null, delimiter: null, headerRow: 2, sheet: "Artikel" }, words: "Excel workbook, sheet “Artikel”, header in row 2" },
-    { language: "de", format: { encoding: null, delimiter: null, headerRow: 1, sheet: "Artikel" }, words: "Excel-Arbeitsmappe, Tabellenblatt „Artikel“, Kopfzeile in Zeile 1" },
+    {
+      language: "de",
+      format: { encoding: null, delimiter: null, headerRow: 1, sheet: "Artikel" },
+      words: "Excel-Arbeitsmappe, Tabellenblatt „Artikel“, Kopfzeile in Zeile 1",
+    },
   ] as const;
   for (const { language, format, words } of cases) {
     it(`${language}: ${words}`, () => {
@@ -81,11 +101,11 @@ describe("confidencePercent and examplesByKind", () => {
 
   it("groups the examples by kind in the contract's order, only kinds with problems", () => {
     const example = (row: number, kind: RowProblem["kind"]): RowProblem => ({ row, kind, column: "EAN", value: "", firstRow: null });
-    const groups = examplesByKind([example(2, "REQUIRED_EMPTY"), example(3, "EAN_CHECK_DIGIT"), example(5, "REQUIRED_EMPTY")], { REQUIRED_EMPTY: 2, EAN_CHECK_DIGIT: 1, PRICE_FORMAT: 0 }, [
-      "EAN_CHECK_DIGIT",
-      "PRICE_FORMAT",
-      "REQUIRED_EMPTY",
-    ]);
+    const groups = examplesByKind(
+      [example(2, "REQUIRED_EMPTY"), example(3, "EAN_CHECK_DIGIT"), example(5, "REQUIRED_EMPTY")],
+      { REQUIRED_EMPTY: 2, EAN_CHECK_DIGIT: 1, PRICE_FORMAT: 0 },
+      ["EAN_CHECK_DIGIT", "PRICE_FORMAT", "REQUIRED_EMPTY"],
+    );
     expect(groups.map((group) => [group.kind, group.count, group.examples.map((problem) => problem.row)])).toEqual([
       ["EAN_CHECK_DIGIT", 1, [3]],
       ["REQUIRED_EMPTY", 2, [2, 5]],

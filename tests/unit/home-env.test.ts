@@ -15,14 +15,17 @@ describe("analytics dashboard ids", () => {
   it("refuse a setting that is not JSON or lacks a tab", () => {
     expect(() => parseEnv({ ...complete, ANALYTICS_DASHBOARD_IDS: "{sales: 1" })).toThrow(/ANALYTICS_DASHBOARD_IDS: is not JSON/);
     const { oci: _oci, ...withoutOci } = ids;
-    expect(() => parseEnv({ ...complete, ANALYTICS_DASHBOARD_IDS: JSON.stringify(withoutOci) })).toThrow(/ANALYTICS_DASHBOARD_IDS: needs a dashboard id for each/);
+    expect(() => parseEnv({ ...complete, ANALYTICS_DASHBOARD_IDS: JSON.stringify(withoutOci) })).toThrow(
+      /ANALYTICS_DASHBOARD_IDS: needs a dashboard id for each/,
+    );
   });
 });
 
 describe("the tag-manager container id", () => {
   it("is GTM- followed by letters and digits", () => {
     for (const id of ["GTM-ABC123", "GTM-5XK9Q7", "gtm-abc1"]) expect(tagManagerId.safeParse(id).success, id).toBe(true);
-    for (const id of ["GTM-", "GTM_ABC", "UA-12345-1", "GTM-ABC-1", "GTM-AB C", "GTM-ABC<script>", " GTM-ABC"]) expect(tagManagerId.safeParse(id).success, id).toBe(false);
+    for (const id of ["GTM-", "GTM_ABC", "UA-12345-1", "GTM-ABC-1", "GTM-AB C", "GTM-ABC<script>", " GTM-ABC"])
+      expect(tagManagerId.safeParse(id).success, id).toBe(false);
   });
   it("is optional, and a malformed one stops the start with its name", () => {
     expect(parseEnv(complete).ANALYTICS_GTM_ID).toBeUndefined();

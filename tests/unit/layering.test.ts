@@ -40,7 +40,10 @@ describe("the import rule", () => {
   it.each([
     ["contract/home.ts", 'import { z } from "zod";\nimport { Role } from "./upstream.ts";\nexport const x = [z, Role];\n'],
     ["sandbox/onboarding.ts", 'import { maskIban } from "../contract/rules/iban.ts";\nexport const x = maskIban;\n'],
-    ["app/features/home/home.server.ts", 'import { env } from "~/shared/env.server";\nimport { authorize } from "~/features/shell/authorize.server";\nexport const x = [env, authorize];\n'],
+    [
+      "app/features/home/home.server.ts",
+      'import { env } from "~/shared/env.server";\nimport { authorize } from "~/features/shell/authorize.server";\nexport const x = [env, authorize];\n',
+    ],
     ["server/request-guards.ts", 'import { logger } from "../app/node-server.ts";\nexport const x = logger;\n'],
   ])("lets %s import what it may", async (file, code) => {
     expect(await importProblems(file, code)).toEqual([]);
@@ -70,7 +73,12 @@ describe("the cycle check", () => {
   }
 
   it("reports a cycle, a type-only one included", async () => {
-    expect(await cycles({ "a.ts": 'import { b } from "./b";\nexport const a = b;\n', "b.ts": 'import type { a } from "./a";\nexport const b: typeof a | 1 = 1;\n' }, ["a.ts"])).toHaveLength(1);
+    expect(
+      await cycles(
+        { "a.ts": 'import { b } from "./b";\nexport const a = b;\n', "b.ts": 'import type { a } from "./a";\nexport const b: typeof a | 1 = 1;\n' },
+        ["a.ts"],
+      ),
+    ).toHaveLength(1);
   });
 
   it("reports none where the imports go one way", async () => {

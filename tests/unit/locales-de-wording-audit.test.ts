@@ -3,7 +3,9 @@ import { messages, type Messages } from "~/locales/resources";
 
 /** Every German message with its dotted key. */
 function entries(tree: Messages, prefix = ""): [string, string][] {
-  return Object.entries(tree).flatMap(([key, value]) => (typeof value === "string" ? [[prefix + key, value] as [string, string]] : entries(value, `${prefix}${key}.`)));
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === "string" ? [[prefix + key, value] as [string, string]] : entries(value, `${prefix}${key}.`),
+  );
 }
 
 /**

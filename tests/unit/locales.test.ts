@@ -21,7 +21,9 @@ describe("messages", () => {
 
   it("has no empty message", () => {
     const empty = (tree: typeof messages.en, language: string) =>
-      flattenKeys(tree).filter((key) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree) === "").map((key) => `${language}:${key}`);
+      flattenKeys(tree)
+        .filter((key) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree) === "")
+        .map((key) => `${language}:${key}`);
     expect([...empty(messages.en, "en"), ...empty(messages.de, "de")]).toEqual([]);
   });
 });

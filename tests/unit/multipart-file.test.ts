@@ -13,7 +13,11 @@ function body(parts: Part[], options: { preamble?: string; epilogue?: string; cl
   const pieces: Buffer[] = [Buffer.from(options.preamble ?? "")];
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.fileName === undefined ? "" : `; filename="${part.fileName}"`}`;
-    pieces.push(Buffer.from(`--${BOUNDARY}\r\n${part.headerName ?? "Content-Disposition"}: ${disposition}\r\nContent-Type: text/csv\r\n\r\n`), part.content, Buffer.from("\r\n"));
+    pieces.push(
+      Buffer.from(`--${BOUNDARY}\r\n${part.headerName ?? "Content-Disposition"}: ${disposition}\r\nContent-Type: text/csv\r\n\r\n`),
+      part.content,
+      Buffer.from("\r\n"),
+    );
   }
   if (options.close !== false) pieces.push(Buffer.from(`--${BOUNDARY}--\r\n${options.epilogue ?? ""}`));
   return Buffer.concat(pieces);
@@ -105,7 +109,7 @@ describe("MultipartFileReader", () => {
       });
       const data = body(parts, { preamble: round % 2 ? "ignored preamble\r\n" : "" });
       const pieces: Buffer[] = [];
-      for (let offset = 0; offset < data.length; ) {
+      for (let offset = 0; offset < data.length;) {
         const size = 1 + Math.floor(Math.random() * 200);
         pieces.push(data.subarray(offset, offset + size));
         offset += size;
@@ -161,7 +165,12 @@ describe("MultipartFileReader", () => {
     const size = 4 * 1024 * 1024;
     const data = body([{ name: "file", fileName: "a.csv", content: Buffer.alloc(size, "x") }]);
     let file: MultipartFile | undefined;
-    const reader = new MultipartFileReader({ contentType: CONTENT_TYPE, maxFileBytes: size, highWaterMark: 64 * 1024, onFile: (_name, stream) => (file = stream) });
+    const reader = new MultipartFileReader({
+      contentType: CONTENT_TYPE,
+      maxFileBytes: size,
+      highWaterMark: 64 * 1024,
+      onFile: (_name, stream) => (file = stream),
+    });
     let sent = 0;
     const source = Readable.from(
       (function* () {

@@ -6,7 +6,11 @@ const form = () => Readable.from([Buffer.from("intent=delete&"), Buffer.from("fi
 
 describe("request bodies that are Node streams", () => {
   it("read as a web body like any other request, after which the Node stream is gone", async () => {
-    const request = requestWithNodeBody("http://portal.test/upload/catalog", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" } }, form());
+    const request = requestWithNodeBody(
+      "http://portal.test/upload/catalog",
+      { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" } },
+      form(),
+    );
     const data = await request.formData();
     expect(Object.fromEntries(data)).toEqual({ intent: "delete", fileId: "fü1" });
     expect(takeNodeBody(request)).toBeNull();

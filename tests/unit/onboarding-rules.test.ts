@@ -9,10 +9,14 @@ import { isValidPostcode } from "@contract/rules/postcode";
 import { vatIdIssue } from "@contract/rules/vat-id";
 
 describe("IBAN", () => {
-  it.each(["DE89370400440532013000", "de89 3704 0044 0532 0130 00", "AT611904300234573201", "NL91ABNA0417164300", "CH9300762011623852957", "FR1420041010050500013M02606"])(
-    "accepts %s",
-    (iban) => expect(ibanIssue(iban)).toBeNull(),
-  );
+  it.each([
+    "DE89370400440532013000",
+    "de89 3704 0044 0532 0130 00",
+    "AT611904300234573201",
+    "NL91ABNA0417164300",
+    "CH9300762011623852957",
+    "FR1420041010050500013M02606",
+  ])("accepts %s", (iban) => expect(ibanIssue(iban)).toBeNull());
   it.each([
     ["DE89370400440532013001", "checksum"],
     ["DE8937040044053201300", "length"],
@@ -74,9 +78,7 @@ describe("postcode per country", () => {
 });
 
 describe("phone (E.164)", () => {
-  it.each(["+49 30 1234567", "0049 30 123456", "+43-1-5123456", "+41446681800"])("accepts %s", (phone) =>
-    expect(isE164(phone)).toBe(true),
-  );
+  it.each(["+49 30 1234567", "0049 30 123456", "+43-1-5123456", "+41446681800"])("accepts %s", (phone) => expect(isE164(phone)).toBe(true));
   it.each(["030 1234567", "+0 30 1234567", "+49 30 12345678901234", "+49", "phone", ""])("refuses %s", (phone) => expect(isE164(phone)).toBe(false));
   it("normalises to + and digits", () => expect(normalizePhone("0049 (30) 123-45/67")).toBe("+49301234567"));
 });
@@ -132,8 +134,7 @@ describe("document type from the first bytes", () => {
     [bytes(0xff, 0xd8, 0xff, 0xe0), "image/jpeg"],
     [bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a), "image/png"],
   ])("recognises %s", (head, type) => expect(detectDocumentType(head)).toBe(type));
-  it.each([[bytes(0x4d, 0x5a, 0x90)], [new TextEncoder().encode("%PDF")], [new TextEncoder().encode("GIF89a")], [new Uint8Array()]])(
-    "refuses %s",
-    (head) => expect(detectDocumentType(head)).toBeNull(),
+  it.each([[bytes(0x4d, 0x5a, 0x90)], [new TextEncoder().encode("%PDF")], [new TextEncoder().encode("GIF89a")], [new Uint8Array()]])("refuses %s", (head) =>
+    expect(detectDocumentType(head)).toBeNull(),
   );
 });

@@ -12,7 +12,12 @@ describe("the seller list's URL", () => {
       sort: "-stateSince",
       page: 3,
     });
-    expect(parseSellerListQuery(new URLSearchParams("state=GONE&channel=x&stuck=yes&sort=price&page=-2"))).toEqual({ search: "", stuck: false, sort: "name", page: 1 });
+    expect(parseSellerListQuery(new URLSearchParams("state=GONE&channel=x&stuck=yes&sort=price&page=-2"))).toEqual({
+      search: "",
+      stuck: false,
+      sort: "name",
+      page: 1,
+    });
     expect(parseSellerListQuery(new URLSearchParams("page=1e9")).page).toBe(1);
     expect(parseSellerListQuery(new URLSearchParams("page=999999999")).page).toBe(100_000);
   });

@@ -37,7 +37,14 @@ afterAll(async () => {
 const warnings: unknown[] = [];
 const log = { warn: (entry: unknown) => warnings.push(entry) } as unknown as Logger;
 const ctx: CallContext = { accessToken: "token-1", locale: "de", requestId: "req-1", log };
-const service = (overrides: Partial<ServiceConfig> = {}): ServiceConfig => ({ name: "test", baseUrl, apiKey: "key-1", bearer: true, timeoutMs: 2_000, ...overrides });
+const service = (overrides: Partial<ServiceConfig> = {}): ServiceConfig => ({
+  name: "test",
+  baseUrl,
+  apiKey: "key-1",
+  bearer: true,
+  timeoutMs: 2_000,
+  ...overrides,
+});
 const State = z.object({ state: z.string() });
 
 function json(res: ServerResponse, status: number, body: unknown) {
@@ -62,7 +69,12 @@ describe("a JSON exchange with an upstream service", () => {
     const [request] = seen;
     expect(request!.method).toBe("GET");
     expect(request!.url).toBe("/me/seller/state?a=1&apikey=key-1");
-    expect(request!.headers).toMatchObject({ authorization: "Bearer token-1", "accept-language": "de-de", "x-request-id": "req-1", accept: "application/json" });
+    expect(request!.headers).toMatchObject({
+      authorization: "Bearer token-1",
+      "accept-language": "de-de",
+      "x-request-id": "req-1",
+      accept: "application/json",
+    });
   });
 
   it("sends a JSON body with its length, in UTF-8", async () => {

@@ -29,7 +29,11 @@ function answer(req: IncomingMessage, res: ServerResponse) {
     res.writeHead(404, { "Content-Type": "application/json" }).end(JSON.stringify({ message: "no such file", errorCode: "FILE_NOT_FOUND" }));
     return;
   }
-  res.writeHead(200, { "Content-Type": "text/csv", "Content-Length": String(FILE.length), "X-Seen-Key": new URL(req.url!, "http://x").searchParams.get("apikey") ?? "" });
+  res.writeHead(200, {
+    "Content-Type": "text/csv",
+    "Content-Length": String(FILE.length),
+    "X-Seen-Key": new URL(req.url!, "http://x").searchParams.get("apikey") ?? "",
+  });
   if (req.url?.startsWith("/cut")) {
     // Half the file, then the connection goes.
     res.write(FILE.subarray(0, FILE.length / 2), () => res.socket?.destroy());

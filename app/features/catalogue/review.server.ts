@@ -28,7 +28,8 @@ function typedValues(source: URLSearchParams | FormData): FormatOverrideFields {
   return { encoding: value("encoding"), delimiter: value("delimiter"), headerRow: value("headerRow"), sheet: value("sheet") };
 }
 
-type ParsedOverride = { ok: true; fileId: string; values: FormatOverrideFields; override: ReturnType<typeof toFormatOverride> } | { ok: false; view: FormatOverrideView };
+type ParsedOverride =
+  { ok: true; fileId: string; values: FormatOverrideFields; override: ReturnType<typeof toFormatOverride> } | { ok: false; view: FormatOverrideView };
 
 function parseOverride(source: URLSearchParams | FormData, posted: boolean): ParsedOverride {
   const values = typedValues(source);
@@ -82,9 +83,7 @@ export async function overridePreview(args: RequestArgs, fileId: string, url: UR
   }
 }
 
-export type ReadAgainOutcome =
-  | { ok: true; fileId: string; message: string }
-  | { ok: false; view: FormatOverrideView; error?: UpstreamError };
+export type ReadAgainOutcome = { ok: true; fileId: string; message: string } | { ok: false; view: FormatOverrideView; error?: UpstreamError };
 
 /** POST "read the file this way": re-reads and re-checks the stored file with the seller's settings, and stores the result. */
 export async function readFileAgain(args: RequestArgs, formData: FormData, fileName: (fileId: string) => Promise<string>): Promise<ReadAgainOutcome> {
@@ -92,7 +91,10 @@ export async function readFileAgain(args: RequestArgs, formData: FormData, fileN
   const parsed = parseOverride(formData, true);
   if (!parsed.ok) return parsed;
   try {
-    const [analysis, name] = await Promise.all([analyseStoredFile(args, parsed.fileId, Object.keys(parsed.override).length ? { override: parsed.override } : {}), fileName(parsed.fileId)]);
+    const [analysis, name] = await Promise.all([
+      analyseStoredFile(args, parsed.fileId, Object.keys(parsed.override).length ? { override: parsed.override } : {}),
+      fileName(parsed.fileId),
+    ]);
     return { ok: true, fileId: parsed.fileId, message: t("catalogueIntelligence.reading.applied", { name, format: formatInWords(t, analysis.format) }) };
   } catch (error) {
     if (error instanceof StoredFileUnreadable) return { ok: false, view: { ...unreadableView(args, parsed.values, error), posted: true } };
@@ -108,7 +110,12 @@ export async function readFileAgain(args: RequestArgs, formData: FormData, fileN
  * now sits on another column. Both are extras to a saved mapping: a failure
  * is logged and answered with a warning, never undoes the save.
  */
-export async function afterMappingSaved(args: RequestArgs, fileId: string, headers: string[], headerMapping: HeaderMapping): Promise<{ warning: string | null }> {
+export async function afterMappingSaved(
+  args: RequestArgs,
+  fileId: string,
+  headers: string[],
+  headerMapping: HeaderMapping,
+): Promise<{ warning: string | null }> {
   const client = upstream(args).catalogueUpload;
   const log = args.context.get(requestMetaContext).log;
   const [remembered, analysis] = await Promise.allSettled([

@@ -240,7 +240,12 @@ export function forwardCatalogueUpload(args: RequestArgs, maxBytes = catalogueUp
  * file's mapping (the file arrives mapped). A failure here loses no upload:
  * it is logged, and the page can read the stored file again.
  */
-async function storeAnalysis(args: RequestArgs, file: CatalogueFile, inspected: InspectedAnalysis | null, memory: MappingMemory | null): Promise<UploadOutcome> {
+async function storeAnalysis(
+  args: RequestArgs,
+  file: CatalogueFile,
+  inspected: InspectedAnalysis | null,
+  memory: MappingMemory | null,
+): Promise<UploadOutcome> {
   if (!inspected) return { ok: true, file };
   const log = args.context.get(requestMetaContext).log;
   const client = upstream(args).catalogueUpload;

@@ -48,7 +48,10 @@ export async function logisticsLoader(args: RequestArgs) {
   const service = upstream(args).sellerService;
   const warehouses = await Promise.all(
     warehouseIds.map(async (warehouseId) => {
-      const [warehouse, validation] = await Promise.all([orRouteError(service.warehouse(sellerId, warehouseId)), settle(service.lastValidation(sellerId, warehouseId))]);
+      const [warehouse, validation] = await Promise.all([
+        orRouteError(service.warehouse(sellerId, warehouseId)),
+        settle(service.lastValidation(sellerId, warehouseId)),
+      ]);
       return { warehouse, validation: validation.ok ? validation.value : null };
     }),
   );

@@ -20,7 +20,6 @@ import type { RequestArgs } from "~/shared/request-args";
 import { forgetForRequest, oncePerRequest } from "~/shared/request-memo.server";
 import { UpstreamError } from "~/shared/upstream/upstream-error.server";
 
-
 function perRequest<T>(args: RequestArgs, key: string, work: () => Promise<T>): Promise<T> {
   return oncePerRequest(args.context, key, work);
 }
@@ -56,7 +55,12 @@ const SHOPS_LIFETIME_MS = 60_000;
 /** The seller's shops, sorted numerically by marketplaceSellerId. */
 export function sellerShops(args: RequestArgs): Promise<MarketplaceShop[]> {
   return perRequest(args, "shops", () =>
-    perSession(args, "shops", () => SHOPS_LIFETIME_MS, async () => sortShops((await upstream(args).onboarding.shops()).marketplaceShops)),
+    perSession(
+      args,
+      "shops",
+      () => SHOPS_LIFETIME_MS,
+      async () => sortShops((await upstream(args).onboarding.shops()).marketplaceShops),
+    ),
   );
 }
 
@@ -110,7 +114,6 @@ export async function dashboardFigures(args: RequestArgs, tab: AnalyticsTab, per
   }
 }
 
-
 // ---- the remembered selection --------------------------------------------------------
 
 /** The last analytics selection, for visits without a query. */
@@ -142,5 +145,12 @@ export function marketplaceToday(): string {
  */
 export async function analyticsSelection(args: RequestArgs, url: URL) {
   const shops = await sellerShops(args);
-  return { shops, ...parseSelection(url.searchParams, shops.map((shop) => shop.marketplaceSellerId), marketplaceToday()) };
+  return {
+    shops,
+    ...parseSelection(
+      url.searchParams,
+      shops.map((shop) => shop.marketplaceSellerId),
+      marketplaceToday(),
+    ),
+  };
 }

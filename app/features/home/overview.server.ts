@@ -27,9 +27,7 @@ export type KeyFigure = { tab: AnalyticsTab; metric: string; unit: string | null
 
 /** Soonest deadline first, then the most GMV at stake. */
 export function mostUrgent(actions: RecommendedAction[], count: number): RecommendedAction[] {
-  return [...actions]
-    .sort((a, b) => (a.deadline ?? "9999-12-31").localeCompare(b.deadline ?? "9999-12-31") || b.gmvImpact - a.gmvImpact)
-    .slice(0, count);
+  return [...actions].sort((a, b) => (a.deadline ?? "9999-12-31").localeCompare(b.deadline ?? "9999-12-31") || b.gmvImpact - a.gmvImpact).slice(0, count);
 }
 
 export async function overviewLoader(args: RequestArgs) {

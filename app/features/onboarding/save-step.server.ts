@@ -23,7 +23,6 @@ import { dataWithPortalToast, redirectWithPortalToast, upstreamErrorToast } from
 import { upstream } from "~/features/shell/upstream.server";
 import { UpstreamError } from "~/shared/upstream/upstream-error.server";
 
-
 /** The action's answer after a save attempt that did not go through: 400 with the typed values kept. */
 export type StepActionData = { result: SubmissionResult<string[]> };
 
@@ -168,7 +167,11 @@ export async function saveDocuments(args: RequestArgs) {
     } catch (error) {
       return upstreamSaveFailure(args, submission, error);
     }
-    return redirectWithPortalToast(stepPath("documents"), { type: "success", message: getI18n(args.context).t("onboarding.documents.deleted") }, { status: 303 });
+    return redirectWithPortalToast(
+      stepPath("documents"),
+      { type: "success", message: getI18n(args.context).t("onboarding.documents.deleted") },
+      { status: 303 },
+    );
   }
 
   if (answer || submission.status !== "success") return answer;
@@ -177,7 +180,9 @@ export async function saveDocuments(args: RequestArgs) {
     return file instanceof File ? [{ kind, file }] : [];
   });
   const typeErrors = Object.fromEntries(
-    (await Promise.all(chosen.map(async ({ kind, file }) => [kind, await documentTypeError(file)] as const))).filter(([, problem]) => problem).map(([kind, problem]) => [kind, [problem!]]),
+    (await Promise.all(chosen.map(async ({ kind, file }) => [kind, await documentTypeError(file)] as const)))
+      .filter(([, problem]) => problem)
+      .map(([kind, problem]) => [kind, [problem!]]),
   );
   if (Object.keys(typeErrors).length > 0) return data({ result: submission.reply({ fieldErrors: typeErrors }) }, { status: 400 });
   try {

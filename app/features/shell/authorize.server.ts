@@ -43,10 +43,9 @@ export function authorize(guard: RouteGuard): AuthorizeMiddleware {
     const url = new URL(args.request.url);
 
     if (!isAllowed(rule, user.role)) {
-      args.context.get(requestMetaContext).log.error(
-        { kind: "authorization", path: url.pathname, method: args.request.method, role: user.role, rule: guard.rule },
-        "access denied",
-      );
+      args.context
+        .get(requestMetaContext)
+        .log.error({ kind: "authorization", path: url.pathname, method: args.request.method, role: user.role, rule: guard.rule }, "access denied");
       throw await redirectWithPortalToast("/default-redirect", {
         type: "error",
         message: getI18n(args.context).t("access.denied"),

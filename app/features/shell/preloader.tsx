@@ -12,10 +12,7 @@ export function Preloader({ announce = true, overlay = false }: { announce?: boo
   // Array.from, not split(""): one span per character, umlauts included.
   const letters = Array.from(t("shell.loading.word"));
   return (
-    <div
-      className={overlay ? "preloader preloader--overlay" : "preloader"}
-      {...(announce ? { role: "status", "aria-label": label } : { "aria-hidden": true })}
-    >
+    <div className={overlay ? "preloader preloader--overlay" : "preloader"} {...(announce ? { role: "status", "aria-label": label } : { "aria-hidden": true })}>
       <div className="preloader__stage" aria-hidden="true">
         <div className="preloader__rings">
           <span className="preloader__ring preloader__ring--outer" />

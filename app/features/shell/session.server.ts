@@ -15,7 +15,6 @@ import { requestMetaContext } from "~/shared/request-context.server";
 import { signedCookie } from "~/shared/signed-cookie.server";
 import { safeReturnPath } from "~/shared/safe-path";
 
-
 type SessionData = {
   /** SessionTokens, AES-256-GCM encrypted (sealTokens). */
   sealedTokens: string;

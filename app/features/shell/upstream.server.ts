@@ -57,10 +57,14 @@ export function upstream(args: RequestArgs) {
     }
     throw error;
   };
-  const caller = (service: ServiceName): ServiceCaller => (request) =>
-    callService(configs[service], callContext(), request).catch(endSessionOn401or403);
-  const streamer = (service: ServiceName): ServiceStreamer => (request) =>
-    streamService(configs[service], callContext(), request).catch(endSessionOn401or403);
+  const caller =
+    (service: ServiceName): ServiceCaller =>
+    (request) =>
+      callService(configs[service], callContext(), request).catch(endSessionOn401or403);
+  const streamer =
+    (service: ServiceName): ServiceStreamer =>
+    (request) =>
+      streamService(configs[service], callContext(), request).catch(endSessionOn401or403);
   return {
     userProfile: userProfileClient(caller("userProfile")),
     onboarding: onboardingClient(caller("onboarding")),

@@ -59,11 +59,7 @@ export function VersionCheck({ reload = () => window.location.reload() }: { relo
             <button type="button" className="version-banner__reload" onClick={reload}>
               {t("shell.version.reload")}
             </button>
-            <button
-              type="button"
-              className="version-banner__later"
-              onClick={() => setPostponedVersion(serverVersion)}
-            >
+            <button type="button" className="version-banner__later" onClick={() => setPostponedVersion(serverVersion)}>
               {t("shell.version.later")}
             </button>
           </div>

@@ -60,7 +60,9 @@ export async function loadSellerList(args: Args, query: SellerListQuery) {
     counts,
     channels: channels.channels,
     details: loaded,
-    pageToast: loaded.error ? ({ type: "error", message: loaded.error.message, detail: loaded.error.detail, errorCode: loaded.error.errorCode } satisfies PortalToast) : null,
+    pageToast: loaded.error
+      ? ({ type: "error", message: loaded.error.message, detail: loaded.error.detail, errorCode: loaded.error.errorCode } satisfies PortalToast)
+      : null,
   };
 }
 
@@ -68,7 +70,9 @@ async function loadDetails(args: Args, listQuery: StaffSellerQuery): Promise<Sel
   try {
     const details = await upstream(args).sellerService.detailedListForPage(listQuery);
     return {
-      byId: Object.fromEntries(details.map((detail) => [detail.marketplaceSellerId, { shopCount: detail.shopCount, fulfilment: fulfilledByMarketplace(detail) }])),
+      byId: Object.fromEntries(
+        details.map((detail) => [detail.marketplaceSellerId, { shopCount: detail.shopCount, fulfilment: fulfilledByMarketplace(detail) }]),
+      ),
       error: null,
     };
   } catch (error) {

@@ -13,7 +13,11 @@ export const sellerFormSchema = z.object({
     .string({ error: "staff.form.errors.crmIdRequired" })
     .trim()
     .regex(/^[A-Za-z0-9][A-Za-z0-9-]{2,49}$/, "staff.form.errors.crmIdFormat"),
-  contactName: z.string({ error: "staff.form.errors.contactNameRequired" }).trim().min(1, "staff.form.errors.contactNameRequired").max(200, "staff.form.errors.tooLong"),
+  contactName: z
+    .string({ error: "staff.form.errors.contactNameRequired" })
+    .trim()
+    .min(1, "staff.form.errors.contactNameRequired")
+    .max(200, "staff.form.errors.tooLong"),
   contactEmail: z.string({ error: "staff.form.errors.emailRequired" }).trim().pipe(z.email("staff.form.errors.emailFormat")),
   contactPhone: z
     .string()

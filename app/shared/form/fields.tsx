@@ -10,7 +10,12 @@ import { useTranslation } from "react-i18next";
 
 /** Field names without list positions: "warehouses[1].postcode" → "postcode". */
 export function fieldKey(name: string): string {
-  return name.replace(/\[\d+\]/g, "").split(".").pop() ?? name;
+  return (
+    name
+      .replace(/\[\d+\]/g, "")
+      .split(".")
+      .pop() ?? name
+  );
 }
 
 export function useValidationMessage() {
@@ -27,7 +32,9 @@ export function useFieldLabel() {
     const group = /^(\w+)(?:\[(\d+)\])?\./.exec(name);
     if (!group) return label;
     const list = t(`onboarding.lists.${group[1]}`);
-    return group[2] === undefined ? t("onboarding.fields.inGroup", { label, group: list }) : t("onboarding.fields.inList", { label, list, number: Number(group[2]) + 1 });
+    return group[2] === undefined
+      ? t("onboarding.fields.inGroup", { label, group: list })
+      : t("onboarding.fields.inList", { label, list, number: Number(group[2]) + 1 });
   };
 }
 

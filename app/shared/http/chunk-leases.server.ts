@@ -30,7 +30,10 @@ type Lease = { holders: number };
  * in the one and given back in the other.
  */
 const REGISTRY = Symbol.for("seller-portal.chunk-leases");
-const leases: WeakMap<ArrayBuffer, Lease> = ((globalThis as Record<symbol, unknown>)[REGISTRY] ??= new WeakMap<ArrayBuffer, Lease>()) as WeakMap<ArrayBuffer, Lease>;
+const leases: WeakMap<ArrayBuffer, Lease> = ((globalThis as Record<symbol, unknown>)[REGISTRY] ??= new WeakMap<ArrayBuffer, Lease>()) as WeakMap<
+  ArrayBuffer,
+  Lease
+>;
 
 /**
  * The reader takes `chunk`, which it alone holds (a piece of a body as Node's

@@ -18,9 +18,7 @@ export function Breadcrumbs() {
     <nav aria-label={t("layout.breadcrumbs")} className="breadcrumbs">
       <ol>
         {crumbs.map((crumb, index) => (
-          <li key={crumb.to}>
-            {index === crumbs.length - 1 ? <span aria-current="page">{crumb.label}</span> : <Link to={crumb.to}>{crumb.label}</Link>}
-          </li>
+          <li key={crumb.to}>{index === crumbs.length - 1 ? <span aria-current="page">{crumb.label}</span> : <Link to={crumb.to}>{crumb.label}</Link>}</li>
         ))}
       </ol>
     </nav>

@@ -17,11 +17,7 @@ export function useTabVisibilityTimes(): TabVisibilityTimes {
   useEffect(() => {
     function recordVisibility() {
       const now = new Date();
-      setTimes((previous) =>
-        document.visibilityState === "visible"
-          ? { ...previous, lastTabOpenedTime: now }
-          : { ...previous, lastTabClosedTime: now },
-      );
+      setTimes((previous) => (document.visibilityState === "visible" ? { ...previous, lastTabOpenedTime: now } : { ...previous, lastTabClosedTime: now }));
     }
     document.addEventListener("visibilitychange", recordVisibility);
     return () => document.removeEventListener("visibilitychange", recordVisibility);

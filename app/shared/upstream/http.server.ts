@@ -101,7 +101,14 @@ class UnexpectedRedirect extends Error {
  * on a kept-alive connection the service closed just as it was reused is
  * retried once on a fresh one, as Node's documentation advises.
  */
-function exchangeJson(url: URL, method: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number, retried = false): Promise<Answer> {
+function exchangeJson(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  timeoutMs: number,
+  retried = false,
+): Promise<Answer> {
   return new Promise<Answer>((resolve, reject) => {
     let settled = false;
     const settle = (outcome: () => void) => {

@@ -50,7 +50,14 @@ export async function streamService(service: ServiceConfig, ctx: CallContext, re
   const started = performance.now();
   const fail = (status: number, body: ConstructorParameters<typeof UpstreamError>[0]["body"], cause?: unknown) => {
     ctx.log.warn(
-      { upstream: service.name, method: request.method, path: loggablePath(url), status, durationMs: Math.round(performance.now() - started), errorCode: body.errorCode },
+      {
+        upstream: service.name,
+        method: request.method,
+        path: loggablePath(url),
+        status,
+        durationMs: Math.round(performance.now() - started),
+        errorCode: body.errorCode,
+      },
       "upstream request failed",
     );
     return new UpstreamError({ service: service.name, method: request.method, path: request.path, status, body, cause });

@@ -55,8 +55,7 @@ export function FileReading({ fileId, fileName, format, preview, override, disab
     sheet: format.sheet ?? "",
   };
   const errors = override?.errors ?? {};
-  const errorText = (field: keyof FormatOverrideFields) =>
-    errors[field]?.map((key) => t(`catalogueIntelligence.reading.errors.${key}`, { max: maxHeaderRow }));
+  const errorText = (field: keyof FormatOverrideFields) => errors[field]?.map((key) => t(`catalogueIntelligence.reading.errors.${key}`, { max: maxHeaderRow }));
   const summary: SummaryItem[] = [
     ...(override?.unreadable ? [{ fieldId: workbook ? FIELD_IDS.sheet : FIELD_IDS.encoding, message: override.unreadable }] : []),
     ...(Object.keys(FIELD_IDS) as (keyof FormatOverrideFields)[]).flatMap((field) =>
@@ -76,7 +75,9 @@ export function FileReading({ fileId, fileName, format, preview, override, disab
       <h2 id="reading-title">{t("catalogueIntelligence.reading.title")}</h2>
       <p className="file-reading__format">
         <strong>{formatInWords(t, format)}</strong>{" "}
-        <span className="file-reading__source">{format.detected ? t("catalogueIntelligence.reading.detected") : t("catalogueIntelligence.reading.overridden")}</span>
+        <span className="file-reading__source">
+          {format.detected ? t("catalogueIntelligence.reading.detected") : t("catalogueIntelligence.reading.overridden")}
+        </span>
       </p>
       <details className="file-reading__change" open={override !== null}>
         <summary>{t("catalogueIntelligence.reading.change")}</summary>

@@ -7,7 +7,11 @@ export function FileReportSummary({ analysis, unavailable }: { analysis: Catalog
   const { t, i18n } = useTranslation();
   const number = new Intl.NumberFormat(i18n.language);
   if (!analysis) {
-    return <p className="file-report-summary">{unavailable ? t("catalogueIntelligence.integration.unavailable") : t("catalogueIntelligence.integration.notAnalysed")}</p>;
+    return (
+      <p className="file-report-summary">
+        {unavailable ? t("catalogueIntelligence.integration.unavailable") : t("catalogueIntelligence.integration.notAnalysed")}
+      </p>
+    );
   }
   const { report } = analysis;
   const kinds = rowProblemKinds.filter((kind) => (report.counts[kind] ?? 0) > 0);

@@ -57,7 +57,9 @@ export function MappingSection({
   };
   const options = marketplaceFields.map((field) => ({
     value: field,
-    label: (requiredCatalogueFields as readonly string[]).includes(field) ? `${t(`catalogue.fields.${field}`)} (${t("catalogue.fields.required")})` : t(`catalogue.fields.${field}`),
+    label: (requiredCatalogueFields as readonly string[]).includes(field)
+      ? `${t(`catalogue.fields.${field}`)} (${t("catalogue.fields.required")})`
+      : t(`catalogue.fields.${field}`),
   }));
   const changed = mapping.columns.filter((column) => column.suggestion?.change).length;
   const firstSelectId = columns[0]?.getFieldset().field.id;
@@ -130,7 +132,9 @@ export function MappingSection({
                           defaultValue={(field.initialValue as string | undefined) ?? ""}
                           emptyLabel={t("catalogue.mapping.unassigned")}
                           invalid={Boolean(errors?.length)}
-                          describedBy={[errors?.length ? field.errorId : null, source.suggestion ? `${field.id}-suggestion` : null].filter(Boolean).join(" ") || undefined}
+                          describedBy={
+                            [errors?.length ? field.errorId : null, source.suggestion ? `${field.id}-suggestion` : null].filter(Boolean).join(" ") || undefined
+                          }
                           disabled={disabled || saving}
                           loading={loading}
                         />
@@ -156,10 +160,18 @@ export function MappingSection({
 function SuggestionNote({ id, suggestion, prefilled }: { id: string; suggestion: ColumnSuggestionView; prefilled: string | null }) {
   const { t } = useTranslation();
   if (suggestion.source === "remembered" && suggestion.field) {
-    return <p id={id} className="mapping__suggestion">{t("catalogueIntelligence.suggestion.remembered")}</p>;
+    return (
+      <p id={id} className="mapping__suggestion">
+        {t("catalogueIntelligence.suggestion.remembered")}
+      </p>
+    );
   }
   if (!suggestion.field || suggestion.source === "none") {
-    return <p id={id} className="mapping__suggestion mapping__suggestion--none">{t("catalogueIntelligence.suggestion.none")}</p>;
+    return (
+      <p id={id} className="mapping__suggestion mapping__suggestion--none">
+        {t("catalogueIntelligence.suggestion.none")}
+      </p>
+    );
   }
   const percent = confidencePercent(suggestion.confidence);
   return (

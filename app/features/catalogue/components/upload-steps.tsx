@@ -16,9 +16,7 @@ export function UploadSteps({ current, complete }: { current: UploadStep; comple
                 {complete[step] ? "✓" : index + 1}
               </span>
               <span>{t(`catalogue.steps.${step}`)}</span>
-              <span className="visually-hidden">
-                {` (${t(complete[step] ? "catalogue.steps.complete" : "catalogue.steps.incomplete")})`}
-              </span>
+              <span className="visually-hidden">{` (${t(complete[step] ? "catalogue.steps.complete" : "catalogue.steps.incomplete")})`}</span>
             </NavLink>
           </li>
         ))}

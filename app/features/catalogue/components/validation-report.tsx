@@ -86,7 +86,11 @@ export function ValidationReport({ fileId, report }: { fileId: string; report: R
                       </th>
                       <td>{example.column}</td>
                       <td>
-                        {example.value === "" ? <span className="mapping__empty">{t("catalogueIntelligence.report.emptyValue")}</span> : <code>{example.value}</code>}
+                        {example.value === "" ? (
+                          <span className="mapping__empty">{t("catalogueIntelligence.report.emptyValue")}</span>
+                        ) : (
+                          <code>{example.value}</code>
+                        )}
                         {example.firstRow ? ` (${t("catalogueIntelligence.report.firstRow", { row: number.format(example.firstRow) })})` : null}
                       </td>
                     </tr>

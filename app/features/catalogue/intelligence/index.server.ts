@@ -6,7 +6,16 @@
 export { createCatalogueInspector } from "./inspector-thread.server";
 export type { InspectionOutcome, InspectedAnalysis, InspectorOptions, ReadingProblem } from "./types";
 export { readingProblems, MAX_RECORD_CHARS } from "./types";
-export { analyseStoredFile, previewStoredFile, problemsCsv, problemCsvLine, problemsCsvHeader, rememberedMapping, formatAsOverride, StoredFileUnreadable } from "./stored-file.server";
+export {
+  analyseStoredFile,
+  previewStoredFile,
+  problemsCsv,
+  problemCsvLine,
+  problemsCsvHeader,
+  rememberedMapping,
+  formatAsOverride,
+  StoredFileUnreadable,
+} from "./stored-file.server";
 export { suggestColumns, suggestedMapping, memoryCoversExactly, nameConfidence, valueConfidence } from "./suggestions";
 export { gtinCheckDigitValid, eanProblem, isScientificNotation, parsePrice, looksLikeUrl } from "./values";
 export { byteOrderMark, utf16WithoutMark, decideUtf8, decodeText, looksBinary, EncodingGate } from "./encoding";

@@ -190,7 +190,7 @@ export function createCatalogueInspector(options: InspectorOptions): { input: Wr
         return callback();
       }
       // Copied once into the piece being filled (the chunk also goes upstream); a full piece is handed over, not copied again.
-      for (let offset = 0; offset < chunk.byteLength; ) {
+      for (let offset = 0; offset < chunk.byteLength;) {
         // The first piece is smaller: what the inspector decides from the file's start (its format, or a refusal) comes sooner.
         piece ??= Buffer.allocUnsafeSlow(sent === 0 ? FIRST_PIECE_BYTES : PIECE_BYTES);
         const copied = chunk.copy(piece, filled, offset);

@@ -177,7 +177,14 @@ function csvReading(options: InspectorOptions, finishEarly: (outcome: Inspection
       onProblem: options.onProblem,
       text: (cell) => gate.text(cell),
     });
-    parser = new Papa.Parser({ delimiter, newline: newline as "\n" | "\r\n" | "\r", quoteChar: '"', escapeChar: '"', step: onRow as never, skipEmptyLines: false });
+    parser = new Papa.Parser({
+      delimiter,
+      newline: newline as "\n" | "\r\n" | "\r",
+      quoteChar: '"',
+      escapeChar: '"',
+      step: onRow as never,
+      skipEmptyLines: false,
+    });
     feed(bytes, false);
   };
 
@@ -311,10 +318,13 @@ export function createCatalogueInspector(options: InspectorOptions): { input: Wr
     highWaterMark: 1024 * 1024,
     write(chunk: Buffer, _encoding, callback) {
       if (settled) return callback();
-      reading.write(chunk).then(() => callback(), (error: unknown) => {
-        fail(error);
-        callback();
-      });
+      reading.write(chunk).then(
+        () => callback(),
+        (error: unknown) => {
+          fail(error);
+          callback();
+        },
+      );
     },
     final(callback) {
       if (settled) return callback();

@@ -11,7 +11,6 @@ import { eanProblem, parsePrice, simplePriceStyle, validGtinValue } from "./valu
 
 const VALUE_CHARS = 200;
 
-
 function isWhitespace(code: number): boolean {
   return code === 32 || code === 9 || code === 160 || code === 10 || code === 13;
 }
@@ -306,8 +305,7 @@ export class RowChecker {
       // Kept per kind as found, so in file order; a stable sort keeps each row's problems in check order.
       examples: [...this.examples].sort((a, b) => a.row - b.row),
       mapping: this.mapping,
-      decimalStyle:
-        this.commaPrices > 0 && this.pointPrices > 0 ? "mixed" : this.commaPrices > 0 ? "comma" : this.pointPrices > 0 ? "point" : "unknown",
+      decimalStyle: this.commaPrices > 0 && this.pointPrices > 0 ? "mixed" : this.commaPrices > 0 ? "comma" : this.pointPrices > 0 ? "point" : "unknown",
     };
   }
 }

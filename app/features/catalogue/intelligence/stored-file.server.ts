@@ -183,7 +183,12 @@ export async function problemsCsv(args: RequestArgs, fileId: string): Promise<Re
       start(streamController) {
         controller = streamController;
         send(`${problemsCsvHeader.join(",")}\r\n`);
-        void inspectStored(args, fileId, { fileName: headers.fileName, override, memory: null, mapping, onProblem: (problem) => send(problemCsvLine(problem)) }, room).then(
+        void inspectStored(
+          args,
+          fileId,
+          { fileName: headers.fileName, override, memory: null, mapping, onProblem: (problem) => send(problemCsvLine(problem)) },
+          room,
+        ).then(
           (outcome) => finish(outcome.ok ? undefined : new StoredFileUnreadable(outcome.problem, outcome.row)),
           (error: unknown) => finish(error),
         );

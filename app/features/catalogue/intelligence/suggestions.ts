@@ -122,7 +122,11 @@ function resembles(header: string, remembered: string, rememberedField: Marketpl
  * count (the first five are shown). `memory`: the seller's last saved
  * mapping, or null when none is remembered.
  */
-export function suggestColumns(headers: readonly string[], samples: readonly (readonly string[])[], memory: MappingMemory | null | undefined): ColumnSuggestion[] {
+export function suggestColumns(
+  headers: readonly string[],
+  samples: readonly (readonly string[])[],
+  memory: MappingMemory | null | undefined,
+): ColumnSuggestion[] {
   const suggestions: ColumnSuggestion[] = headers.map((header, index) => ({
     header: header.slice(0, CELL_CHARS),
     samples: (samples[index] ?? []).slice(0, SAMPLES_SHOWN).map((value) => value.slice(0, CELL_CHARS)),

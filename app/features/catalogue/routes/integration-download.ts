@@ -12,8 +12,6 @@ export async function loader(args: Route.LoaderArgs) {
   const query = new URL(args.request.url).searchParams;
   const sellerId = query.get("sellerId");
   if (!sellerId) throw data({ message: "sellerId is required" }, { status: 400 });
-  const answer = await orRouteError(
-    upstream(args).catalogueUpload.downloadCatalogue(sellerId, query.get("fileId") ?? undefined, args.request.signal),
-  );
+  const answer = await orRouteError(upstream(args).catalogueUpload.downloadCatalogue(sellerId, query.get("fileId") ?? undefined, args.request.signal));
   return catalogueDownloadResponse(answer, "catalogue");
 }

@@ -134,7 +134,10 @@ export async function action(args: Route.ActionArgs) {
     const fileNameOf = async (fileId: string) => (await client.onboarding.seller()).sellerCatalogueFiles.find((file) => file.id === fileId)?.fileName ?? "";
     const outcome = await readFileAgain(args, formData, fileNameOf);
     if (outcome.ok) {
-      return redirectWithPortalToast(`/upload/catalog?fileId=${encodeURIComponent(outcome.fileId)}#reading-title`, { type: "success", message: outcome.message });
+      return redirectWithPortalToast(`/upload/catalog?fileId=${encodeURIComponent(outcome.fileId)}#reading-title`, {
+        type: "success",
+        message: outcome.message,
+      });
     }
     if (outcome.error) return failedUpstreamAction(args, outcome.error, outcome.view.failure!.message, { intent: "read" as const, override: outcome.view });
     return data({ intent: "read" as const, override: outcome.view }, { status: 400 });
@@ -219,10 +222,17 @@ export default function UploadCatalogPage({ loaderData, actionData }: Route.Comp
                     <td>{dateFormat.format(new Date(file.uploadedAt))}</td>
                     <td>{file.mappingComplete ? t("catalogue.files.mapped") : t("catalogue.files.unmapped")}</td>
                     <td className="catalogue-files__actions">
-                      <a href={`/upload/catalog/file?fileId=${encodeURIComponent(file.id)}`} download aria-label={t("catalogue.files.downloadNamed", { name: file.fileName })}>
+                      <a
+                        href={`/upload/catalog/file?fileId=${encodeURIComponent(file.id)}`}
+                        download
+                        aria-label={t("catalogue.files.downloadNamed", { name: file.fileName })}
+                      >
                         {t("catalogue.files.download")}
                       </a>
-                      <Link to={`/upload/catalog?fileId=${encodeURIComponent(file.id)}#mapping-title`} aria-label={t("catalogue.files.mapNamed", { name: file.fileName })}>
+                      <Link
+                        to={`/upload/catalog?fileId=${encodeURIComponent(file.id)}#mapping-title`}
+                        aria-label={t("catalogue.files.mapNamed", { name: file.fileName })}
+                      >
                         {t("catalogue.files.map")}
                       </Link>
                       <Form method="post">
@@ -292,14 +302,23 @@ export default function UploadCatalogPage({ loaderData, actionData }: Route.Comp
         </section>
       ) : null}
 
-      {mapping && analysis ? <ValidationReport key={`report-${mapping.fileId}-${analysis.analysedAt}`} fileId={mapping.fileId} report={analysis.report} /> : null}
+      {mapping && analysis ? (
+        <ValidationReport key={`report-${mapping.fileId}-${analysis.analysedAt}`} fileId={mapping.fileId} report={analysis.report} />
+      ) : null}
 
       <section aria-labelledby="finish-title" className="upload-finish">
         <h2 id="finish-title">{t("catalogue.finish.title")}</h2>
         <p id="finish-lead">{t("catalogue.finish.lead")}</p>
         {!readyToFinish && !lockReason ? <p className="notice">{t("catalogue.finish.notReady")}</p> : null}
         <Form method="post">
-          <button type="submit" name="intent" value="finish" className="button button--primary" disabled={locked || !readyToFinish} aria-describedby="finish-lead">
+          <button
+            type="submit"
+            name="intent"
+            value="finish"
+            className="button button--primary"
+            disabled={locked || !readyToFinish}
+            aria-describedby="finish-lead"
+          >
             {finishing ? t("catalogue.finish.submitting") : t("catalogue.finish.submit")}
           </button>
         </Form>
@@ -315,4 +334,3 @@ export function ErrorBoundary() {
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: catalogueStylesHref }];
 
 export const meta: Route.MetaFunction = () => [{ title: "Catalogue · Seller Portal" }];
-

@@ -40,13 +40,22 @@ export function AnalyticsFilters({
           {shops.length === 0 ? <p>{t("analytics.filters.noShops")}</p> : null}
           {shops.map((shop) => (
             <label key={shop.marketplaceSellerId} className="checkbox">
-              <input type="checkbox" name="shop" value={shop.marketplaceSellerId} defaultChecked={selection?.shopIds.includes(shop.marketplaceSellerId)} key={`${shop.marketplaceSellerId}-${selection?.shopIds.join()}`} />
+              <input
+                type="checkbox"
+                name="shop"
+                value={shop.marketplaceSellerId}
+                defaultChecked={selection?.shopIds.includes(shop.marketplaceSellerId)}
+                key={`${shop.marketplaceSellerId}-${selection?.shopIds.join()}`}
+              />
               {shop.name} <span className="analytics-filters__shop-id">({shop.marketplaceSellerId})</span>
             </label>
           ))}
           <p className="hint">{t("analytics.filters.shopsHint")}</p>
         </fieldset>
-        <div className="analytics-filters__period" key={selection ? `${selection.range}-${selection.period.from}-${selection.period.to}-${selection.compare}` : "none"}>
+        <div
+          className="analytics-filters__period"
+          key={selection ? `${selection.range}-${selection.period.from}-${selection.period.to}-${selection.compare}` : "none"}
+        >
           <label htmlFor="analytics-range">{t("analytics.filters.range")}</label>
           <select id="analytics-range" name="range" defaultValue={selection?.range ?? "last30"}>
             {rangePresets.map((preset) => (
@@ -58,7 +67,14 @@ export function AnalyticsFilters({
           <div className="analytics-filters__dates">
             <div>
               <label htmlFor="analytics-from">{t("analytics.filters.from")}</label>
-              <input id="analytics-from" type="date" name="from" defaultValue={selection?.period.from} aria-describedby="analytics-dates-hint" aria-invalid={issue ? true : undefined} />
+              <input
+                id="analytics-from"
+                type="date"
+                name="from"
+                defaultValue={selection?.period.from}
+                aria-describedby="analytics-dates-hint"
+                aria-invalid={issue ? true : undefined}
+              />
             </div>
             <div>
               <label htmlFor="analytics-to">{t("analytics.filters.to")}</label>

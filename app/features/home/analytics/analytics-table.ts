@@ -6,8 +6,7 @@ import type { DashboardData, DashboardMetric, MetricUnit } from "@contract/home"
 
 /** A tab's dashboard as the page gets it: its figures, or what went wrong reading them. */
 export type DashboardResult =
-  | { ok: true; dashboard: DashboardData; comparison: DashboardData | null }
-  | { ok: false; message: string; reference: string | null };
+  { ok: true; dashboard: DashboardData; comparison: DashboardData | null } | { ok: false; message: string; reference: string | null };
 
 export type MetricRow = { date: string; value: number; comparisonDate: string | null; comparisonValue: number | null };
 
@@ -20,11 +19,7 @@ const dayOffset = (from: string, to: string) => Math.round((Date.parse(`${to}T00
  * distance from each period's start (first day beside first day); a day the
  * comparison has no figure for stays empty rather than shifting the rest.
  */
-export function metricRows(
-  metric: DashboardMetric,
-  periodFrom: string,
-  comparison?: { metric: DashboardMetric | undefined; from: string },
-): MetricRow[] {
+export function metricRows(metric: DashboardMetric, periodFrom: string, comparison?: { metric: DashboardMetric | undefined; from: string }): MetricRow[] {
   const comparisonValues = new Map(comparison?.metric?.points.map((point) => [point.date, point.value]));
   return metric.points.map((point) => {
     const comparisonDate = comparison ? shiftDate(comparison.from, dayOffset(periodFrom, point.date)) : null;

@@ -41,7 +41,11 @@ export async function analyticsLayoutLoader(args: LoaderArgs) {
       pageToast: sanitizeToast(shopsFailedToast(args, shops.error)),
     };
   }
-  const { selection, issue } = parseSelection(url.searchParams, shops.value.map((shop) => shop.marketplaceSellerId), marketplaceToday());
+  const { selection, issue } = parseSelection(
+    url.searchParams,
+    shops.value.map((shop) => shop.marketplaceSellerId),
+    marketplaceToday(),
+  );
   const headers = hasSelection(url.searchParams) ? { "Set-Cookie": await rememberSelection(selection) } : undefined;
   return data(
     {

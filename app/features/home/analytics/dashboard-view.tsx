@@ -88,9 +88,18 @@ function MetricPanel({
   const id = `metric-${metric.key}`;
   const highest = rows.reduce<(typeof rows)[number] | undefined>((best, row) => (!best || row.value > best.value ? row : best), undefined);
   const lowest = rows.reduce<(typeof rows)[number] | undefined>((best, row) => (!best || row.value < best.value ? row : best), undefined);
-  const summary = highest && lowest
-    ? t("analytics.chartSummary", { name, total: format(metric.total), highest: format(highest.value), highestDate: highest.date, lowest: format(lowest.value), lowestDate: lowest.date, days: rows.length })
-    : t("analytics.noFigures");
+  const summary =
+    highest && lowest
+      ? t("analytics.chartSummary", {
+          name,
+          total: format(metric.total),
+          highest: format(highest.value),
+          highestDate: highest.date,
+          lowest: format(lowest.value),
+          lowestDate: lowest.date,
+          days: rows.length,
+        })
+      : t("analytics.noFigures");
   const csvQuery = new URLSearchParams(search);
   csvQuery.set("metric", metric.key);
   return (

@@ -26,7 +26,16 @@ export default function MetricChart({
         <Legend />
         <Line type="monotone" dataKey="value" name={label} stroke="#0b5cad" strokeWidth={2} dot={false} isAnimationActive={false} />
         {comparisonLabel ? (
-          <Line type="monotone" dataKey="comparisonValue" name={comparisonLabel} stroke="#8a4b00" strokeWidth={2} strokeDasharray="5 4" dot={false} isAnimationActive={false} />
+          <Line
+            type="monotone"
+            dataKey="comparisonValue"
+            name={comparisonLabel}
+            stroke="#8a4b00"
+            strokeWidth={2}
+            strokeDasharray="5 4"
+            dot={false}
+            isAnimationActive={false}
+          />
         ) : null}
       </LineChart>
     </ResponsiveContainer>

@@ -59,17 +59,7 @@ export function useSaving(action: string): { saving: boolean; intent: string | n
  * files), the error summary, the fields (disabled when read-only) and the
  * two ways to save.
  */
-export function StepForm({
-  form,
-  readOnly,
-  multipart = false,
-  children,
-}: {
-  form: AnyForm;
-  readOnly: boolean;
-  multipart?: boolean;
-  children: ReactNode;
-}) {
+export function StepForm({ form, readOnly, multipart = false, children }: { form: AnyForm; readOnly: boolean; multipart?: boolean; children: ReactNode }) {
   const { t } = useTranslation();
   // The step's own page: every step posts to the route it is shown on.
   const action = useFormAction();

@@ -133,7 +133,10 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         {rejected ? (
           rejected.rejected > 0 ? (
             <p className="notice overview__rejected">
-              {t("catalogueIntelligence.overview.rejected", { count: rejected.rejected, formatted: new Intl.NumberFormat(i18n.language).format(rejected.rejected) })}{" "}
+              {t("catalogueIntelligence.overview.rejected", {
+                count: rejected.rejected,
+                formatted: new Intl.NumberFormat(i18n.language).format(rejected.rejected),
+              })}{" "}
               {editable ? `${t("catalogueIntelligence.overview.submitAnyway")} ` : null}
               <Link to={`/upload/catalog${rejected.fileId ? `?fileId=${encodeURIComponent(rejected.fileId)}` : ""}#report-title`}>
                 {t("catalogueIntelligence.overview.rejectedLink")}

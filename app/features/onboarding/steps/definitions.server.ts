@@ -20,7 +20,15 @@ import { upstream } from "~/features/shell/upstream.server";
 import { readFormDataWithin } from "~/shared/http/multipart.server";
 import type { RequestArgs } from "~/shared/request-args";
 import { orRouteError } from "~/shared/upstream/upstream-error.server";
-import { documentTypeError, MAX_STEP_UPLOAD_BYTES, saveDocuments, saveFormStep, shopNameTakenErrors, uploadTooLarge, type SaveOptions } from "../save-step.server";
+import {
+  documentTypeError,
+  MAX_STEP_UPLOAD_BYTES,
+  saveDocuments,
+  saveFormStep,
+  shopNameTakenErrors,
+  uploadTooLarge,
+  type SaveOptions,
+} from "../save-step.server";
 
 /** A step that is one form of values, saved as they are (with the step's own checks, where it has some). */
 function formStep(step: FormStepName, schema: z.ZodType, options?: (args: RequestArgs) => SaveOptions) {

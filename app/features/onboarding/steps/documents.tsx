@@ -43,12 +43,18 @@ export function DocumentsFields({ data, result }: StepFormProps<"documents">) {
               <tr key={kind}>
                 <th scope="row">
                   {t(`onboarding.documents.kinds.${kind}`)}{" "}
-                  <span className="documents-table__requirement">({required ? t("onboarding.documents.required") : t("onboarding.documents.notRequired")})</span>
+                  <span className="documents-table__requirement">
+                    ({required ? t("onboarding.documents.required") : t("onboarding.documents.notRequired")})
+                  </span>
                 </th>
                 {document ? (
                   <>
                     <td>
-                      <a href={`/shop-setup/documents/${encodeURIComponent(document.id)}`} download aria-label={t("onboarding.documents.download", { name: document.fileName })}>
+                      <a
+                        href={`/shop-setup/documents/${encodeURIComponent(document.id)}`}
+                        download
+                        aria-label={t("onboarding.documents.download", { name: document.fileName })}
+                      >
                         {document.fileName}
                       </a>
                     </td>

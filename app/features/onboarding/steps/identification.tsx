@@ -28,7 +28,10 @@ export function IdentificationFields({ data, result }: StepFormProps<"identifica
         <TextField field={fields.lastName} autoComplete="family-name" />
       </div>
       <TextField field={fields.dateOfBirth} type="date" autoComplete="bday" />
-      <SelectField field={fields.documentType} options={identityDocumentTypes.map((value) => ({ value, label: t(`onboarding.identification.types.${value}`) }))} />
+      <SelectField
+        field={fields.documentType}
+        options={identityDocumentTypes.map((value) => ({ value, label: t(`onboarding.identification.types.${value}`) }))}
+      />
       <TextField field={fields.documentNumber} autoComplete="off" />
       <SelectField field={fields.issuingCountry} options={countries} />
       <TextField field={fields.expiryDate} type="date" />

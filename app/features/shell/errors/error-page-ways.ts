@@ -9,10 +9,7 @@ export const LANDING_PAGE = "/landing-page";
 export const WELCOME_PAGE = "/";
 
 export type ErrorPageWay =
-  | { kind: "startPage"; to: string }
-  | { kind: "landingPage"; to: string }
-  | { kind: "welcomePage"; to: string }
-  | { kind: "retry"; to: string };
+  { kind: "startPage"; to: string } | { kind: "landingPage"; to: string } | { kind: "welcomePage"; to: string } | { kind: "retry"; to: string };
 
 export type ErrorPageSituation = {
   signedIn: boolean;

@@ -16,9 +16,7 @@ export function Logo({ className, wordmark = true }: { className?: string; wordm
         <circle cx="12" cy="15" r="1.3" fill="var(--shell-color-primary, #1d4ed8)" />
         <circle cx="20" cy="15" r="1.3" fill="var(--shell-color-primary, #1d4ed8)" />
       </svg>
-      {wordmark ? (
-        <span className="logo__wordmark">{t("shell.appName")}</span>
-      ) : null}
+      {wordmark ? <span className="logo__wordmark">{t("shell.appName")}</span> : null}
     </span>
   );
 }

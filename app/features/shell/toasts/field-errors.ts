@@ -8,9 +8,7 @@ export type NestedFieldError = { field?: string; message: string };
  * of per-field complaints into `errorMessage` (shown as nested items) and
  * sometimes plain prose (shown as it is).
  */
-export type FieldErrorDisplay =
-  | { kind: "list"; fieldName?: string; entries: NestedFieldError[] }
-  | { kind: "text"; fieldName?: string; text: string };
+export type FieldErrorDisplay = { kind: "list"; fieldName?: string; entries: NestedFieldError[] } | { kind: "text"; fieldName?: string; text: string };
 
 export function fieldErrorDisplays(fieldErrors: readonly ToastFieldError[] | undefined): FieldErrorDisplay[] {
   return (fieldErrors ?? []).map(fieldErrorDisplay);

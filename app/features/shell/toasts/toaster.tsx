@@ -42,9 +42,7 @@ export function Toaster({ toast }: { toast?: PortalToast }) {
   const [staticToast, setStaticToast] = useState(toast);
   return (
     <>
-      {hydrated ? (
-        <LiveToasts toast={toast} serverToast={staticToast} onServerToastShown={() => setStaticToast(undefined)} />
-      ) : null}
+      {hydrated ? <LiveToasts toast={toast} serverToast={staticToast} onServerToastShown={() => setStaticToast(undefined)} /> : null}
       {staticToast ? <StaticToast toast={staticToast} /> : null}
     </>
   );
@@ -56,15 +54,7 @@ export function Toaster({ toast }: { toast?: PortalToast }) {
  * rebuilt once on mount, and the effects below must run again after that
  * (a toast handed to the first container would be lost).
  */
-function LiveToasts({
-  toast,
-  serverToast,
-  onServerToastShown,
-}: {
-  toast?: PortalToast;
-  serverToast?: PortalToast;
-  onServerToastShown: () => void;
-}) {
+function LiveToasts({ toast, serverToast, onServerToastShown }: { toast?: PortalToast; serverToast?: PortalToast; onServerToastShown: () => void }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const url = pathname + search;
@@ -93,9 +83,7 @@ function LiveToasts({
       // remix-toast lets the server set a duration; the kind decides otherwise.
       autoClose: toast.duration ?? toastLifetimeMs(toast.type),
       role: toast.type === "error" ? "alert" : "status",
-      ...(toast === serverToast
-        ? { transition: takeOver, onOpen: onServerToastShown }
-        : { delay: START_DELAY_MS }),
+      ...(toast === serverToast ? { transition: takeOver, onOpen: onServerToastShown } : { delay: START_DELAY_MS }),
     });
   });
 
@@ -204,10 +192,7 @@ function CloseButton({ onClose }: { onClose: () => void }) {
       }}
     >
       <svg aria-hidden="true" focusable="false" viewBox="0 0 14 16">
-        <path
-          fillRule="evenodd"
-          d="M7.71 8.23l3.75 3.75-1.48 1.48-3.75-3.75-3.75 3.75L1 11.98l3.75-3.75L1 4.48 2.48 3l3.75 3.75L9.98 3l1.48 1.48-3.75 3.75z"
-        />
+        <path fillRule="evenodd" d="M7.71 8.23l3.75 3.75-1.48 1.48-3.75-3.75-3.75 3.75L1 11.98l3.75-3.75L1 4.48 2.48 3l3.75 3.75L9.98 3l1.48 1.48-3.75 3.75z" />
       </svg>
     </button>
   );

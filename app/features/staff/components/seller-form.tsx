@@ -60,11 +60,7 @@ export function SellerForm({ id, lastResult, defaultValue, submitLabel, hidden =
         <TextField field={fields.contactName} label={label("contactName")} autoComplete="name" />
         <TextField field={fields.contactEmail} label={label("contactEmail")} type="email" autoComplete="email" hint={t("staff.form.contactEmailHint")} />
         <TextField field={fields.contactPhone} label={label("contactPhone")} type="tel" autoComplete="tel" optional />
-        <SelectField
-          field={fields.languageCode}
-          label={label("languageCode")}
-          options={languageCodes.map((code) => [code, t(`staff.languages.${code}`)])}
-        />
+        <SelectField field={fields.languageCode} label={label("languageCode")} options={languageCodes.map((code) => [code, t(`staff.languages.${code}`)])} />
       </fieldset>
       {children}
       <button type="submit" className="button button--primary" disabled={submitting} aria-busy={submitting || undefined}>
@@ -141,7 +137,13 @@ function LiveDuplicateCheck({ id, field, value, shownError }: { id: string; fiel
   const answer = shownError && fresh ? undefined : fresh;
   return (
     <p id={id} className={answer ? "field__live field__live--taken" : "field__live"} aria-live="polite">
-      {!trimmed || answer === undefined ? "" : answer === null ? t("staff.form.liveUnavailable") : answer ? t(`staff.form.errors.${field}Taken`) : t(`staff.form.live.${field}Free`)}
+      {!trimmed || answer === undefined
+        ? ""
+        : answer === null
+          ? t("staff.form.liveUnavailable")
+          : answer
+            ? t(`staff.form.errors.${field}Taken`)
+            : t(`staff.form.live.${field}Free`)}
     </p>
   );
 }

@@ -46,7 +46,10 @@ function StateOverview({ path, counts }: { path: string; counts: SellerStateCoun
             </Link>
             {entry.state !== "ACTIVE" ? (
               entry.stuck > 0 ? (
-                <Link to={`${path}${sellerListSearch({ search: "", stuck: true, sort: "stateSince", page: 1, state: entry.state })}`} className="state-overview__stuck">
+                <Link
+                  to={`${path}${sellerListSearch({ search: "", stuck: true, sort: "stateSince", page: 1, state: entry.state })}`}
+                  className="state-overview__stuck"
+                >
                   {t("staff.overview.stuck", { count: entry.stuck, days: counts.stuckAfterDays })}
                 </Link>
               ) : (
@@ -252,7 +255,11 @@ function RowActions({ seller, permissions, returnTo }: { seller: SellerRow; perm
   }
   if (permissions.administer) {
     actions.push(
-      <Link key="edit" className="button button--secondary button--small" to={`/seller-administration?edit=${encodeURIComponent(seller.onboardingSellerId)}#edit-seller`}>
+      <Link
+        key="edit"
+        className="button button--secondary button--small"
+        to={`/seller-administration?edit=${encodeURIComponent(seller.onboardingSellerId)}#edit-seller`}
+      >
         {t("staff.actions.edit")}
         <SellerName name={seller.name} />
       </Link>,

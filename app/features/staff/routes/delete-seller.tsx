@@ -19,7 +19,10 @@ const SellerIdQuery = z.object({ sellerId: z.string().trim().min(1).max(200) });
 
 /** No sellerId (or a malformed one) is a page that does not exist. */
 export const middleware = [
-  authorize({ rule: "operatorAdministrator", validate: ({ request }) => SellerIdQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams)).success }),
+  authorize({
+    rule: "operatorAdministrator",
+    validate: ({ request }) => SellerIdQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams)).success,
+  }),
 ];
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: staffStylesHref }];
@@ -41,10 +44,7 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
     await api.onboarding.deleteSeller(seller.onboardingSellerId);
-    context.get(requestMetaContext).log.info(
-      { audit: "seller-deleted", sellerId: seller.onboardingSellerId, sellerName: seller.name },
-      "seller deleted",
-    );
+    context.get(requestMetaContext).log.info({ audit: "seller-deleted", sellerId: seller.onboardingSellerId, sellerName: seller.name }, "seller deleted");
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     return dataWithPortalToast(args, submission.reply(), upstreamErrorToast(error, t("staff.delete.failed")), { status: 502 });
@@ -80,7 +80,11 @@ export default function DeleteSeller({ loaderData, actionData }: Route.Component
       <p className="warning-text">{t("staff.delete.warning")}</p>
       <Form method="post" {...getFormProps(form)} className="staff-form">
         <ErrorSummary
-          entries={form.status === "error" && error ? [{ fieldId: fields.confirmName.id, label: t("staff.delete.confirmLabel", { seller: seller.name }), message: t(error) }] : []}
+          entries={
+            form.status === "error" && error
+              ? [{ fieldId: fields.confirmName.id, label: t("staff.delete.confirmLabel", { seller: seller.name }), message: t(error) }]
+              : []
+          }
           focusKey={actionData}
         />
         <div className="field">

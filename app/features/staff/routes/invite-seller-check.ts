@@ -4,10 +4,7 @@ import { upstream } from "~/features/shell/upstream.server";
 import { UpstreamError } from "~/shared/upstream/upstream-error.server";
 import type { Route } from "./+types/invite-seller-check";
 
-const CheckQuery = z.union([
-  z.object({ name: z.string().trim().min(1).max(200) }),
-  z.object({ crmId: z.string().trim().min(1).max(50) }),
-]);
+const CheckQuery = z.union([z.object({ name: z.string().trim().min(1).max(200) }), z.object({ crmId: z.string().trim().min(1).max(50) })]);
 
 /** Guarded like the invite page: the browser asks the portal, never the upstream services. */
 export const middleware = [authorize({ rule: "inviteSeller" })];

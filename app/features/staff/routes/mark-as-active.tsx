@@ -15,7 +15,9 @@ import type { Route } from "./+types/mark-as-active";
 const SellerIdQuery = z.object({ sellerId: z.string().trim().min(1).max(200) });
 
 /** No sellerId (or a malformed one) is a page that does not exist. */
-export const middleware = [authorize({ rule: "markAsActive", validate: ({ request }) => SellerIdQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams)).success })];
+export const middleware = [
+  authorize({ rule: "markAsActive", validate: ({ request }) => SellerIdQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams)).success }),
+];
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: staffStylesHref }];
 

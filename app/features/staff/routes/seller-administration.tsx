@@ -35,11 +35,7 @@ function formValues(seller: StaffSeller): Partial<SellerFormValues> {
 export async function loader(args: Route.LoaderArgs) {
   const query = parseSellerListQuery(args.url.searchParams);
   const editId = args.url.searchParams.get("edit");
-  const [user, list, editing] = await Promise.all([
-    requireUser(args),
-    loadSellerList(args, query),
-    editId ? sellerForPage(args, editId) : null,
-  ]);
+  const [user, list, editing] = await Promise.all([requireUser(args), loadSellerList(args, query), editId ? sellerForPage(args, editId) : null]);
   return {
     query,
     ...list,

@@ -1,11 +1,4 @@
-import {
-  CatalogueFile,
-  CatalogueHeaders,
-  IntegrationInfo,
-  IntegrationSellers,
-  type CatalogueFileType,
-  type HeaderMapping,
-} from "@contract/catalogue";
+import { CatalogueFile, CatalogueHeaders, IntegrationInfo, IntegrationSellers, type CatalogueFileType, type HeaderMapping } from "@contract/catalogue";
 import { CatalogueAnalysis, MappingMemory } from "@contract/catalogue-analysis";
 import type { Readable } from "node:stream";
 import { z } from "zod";
@@ -31,8 +24,7 @@ export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStream
       return CatalogueFile.parse(await response.json());
     },
     /** The file's bytes as the service sends them (status line and headers checked, body not read). */
-    downloadFile: (fileId: string, signal?: AbortSignal) =>
-      stream({ method: "GET", path: "/me/seller/file", query: fileQuery(fileId), signal }),
+    downloadFile: (fileId: string, signal?: AbortSignal) => stream({ method: "GET", path: "/me/seller/file", query: fileQuery(fileId), signal }),
     deleteFile: (fileId: string) => call({ method: "DELETE", path: "/me/seller/file", query: fileQuery(fileId), schema: z.undefined() }),
     catalogueHeaders: (fileId: string) => call({ path: "/me/seller/file/catalogue-headers", query: fileQuery(fileId), schema: CatalogueHeaders }),
     saveHeaderMapping: (fileId: string, headerMapping: HeaderMapping) =>
@@ -43,12 +35,10 @@ export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStream
       call({ method: "PUT", path: "/me/seller/file/analysis", query: fileQuery(analysis.fileId), body: analysis, schema: CatalogueAnalysis }),
     /** The seller's last saved mapping (404 when none is remembered yet). */
     mappingMemory: () => call({ path: "/me/seller/catalogue-mapping-memory", schema: MappingMemory }),
-    saveMappingMemory: (memory: MappingMemory) =>
-      call({ method: "PUT", path: "/me/seller/catalogue-mapping-memory", body: memory, schema: MappingMemory }),
+    saveMappingMemory: (memory: MappingMemory) => call({ method: "PUT", path: "/me/seller/catalogue-mapping-memory", body: memory, schema: MappingMemory }),
 
     integrationSellers: () => call({ path: "/catalogue-integration/sellers", schema: IntegrationSellers }),
-    integrationInfo: (sellerId: string) =>
-      call({ path: `/catalogue-integration/seller/${encodeURIComponent(sellerId)}/info`, schema: IntegrationInfo }),
+    integrationInfo: (sellerId: string) => call({ path: `/catalogue-integration/seller/${encodeURIComponent(sellerId)}/info`, schema: IntegrationInfo }),
     downloadCatalogue: (sellerId: string, fileId?: string, signal?: AbortSignal) =>
       stream({ method: "GET", path: `/catalogue-integration/seller/${encodeURIComponent(sellerId)}/download`, query: { fileId }, signal }),
     /** The stored analysis of one of a seller's files, for the catalogue team (404 when none is stored). */

@@ -1,12 +1,4 @@
-import {
-  ContractTerms,
-  DocumentList,
-  OnboardingDocument,
-  OnboardingProgress,
-  StepView,
-  type DocumentKind,
-  type FormStepName,
-} from "@contract/onboarding";
+import { ContractTerms, DocumentList, OnboardingDocument, OnboardingProgress, StepView, type DocumentKind, type FormStepName } from "@contract/onboarding";
 import { CatalogueImportProgress, Seller, SellerState } from "@contract/upstream";
 import { z } from "zod";
 import { unreadResponse } from "../http.server";
@@ -46,16 +38,14 @@ export function onboardingClient(call: ServiceCaller) {
     },
     /** The document's bytes as the service sends them, to stream on to the browser. */
     documentContent: (id: string) => call({ path: `/me/seller/onboarding/documents/${encodeURIComponent(id)}/content`, schema: unreadResponse }),
-    deleteDocument: (id: string) =>
-      call({ method: "DELETE", path: `/me/seller/onboarding/documents/${encodeURIComponent(id)}`, schema: z.undefined() }),
+    deleteDocument: (id: string) => call({ method: "DELETE", path: `/me/seller/onboarding/documents/${encodeURIComponent(id)}`, schema: z.undefined() }),
     /** The seller's shops on the marketplace (unsorted). */
     shops: () => call({ path: "/me/seller/shops", schema: MarketplaceShops }),
     /** A short-lived token to read one analytics dashboard. */
     guestToken: (dashboardId: string) => call({ method: "POST", path: "/me/seller/guest-token", body: { dashboardId }, schema: GuestToken }),
     // Staff: the marketplace's sellers (api-external).
     staffSellers: (query: StaffSellerQuery) => call({ path: "/api-external/sellers", query, schema: StaffSellerPage }),
-    staffSeller: (onboardingSellerId: string) =>
-      call({ path: `/api-external/sellers/${encodeURIComponent(onboardingSellerId)}`, schema: StaffSeller }),
+    staffSeller: (onboardingSellerId: string) => call({ path: `/api-external/sellers/${encodeURIComponent(onboardingSellerId)}`, schema: StaffSeller }),
     sellerStateCounts: (channel?: SellerChannel) => call({ path: "/api-external/sellers/state-counts", query: { channel }, schema: SellerStateCounts }),
     /** Creates (an invitation) without onboardingSellerId, updates with it. */
     saveSeller: (seller: SellerUpsert) => call({ method: "PUT", path: "/api-external/sellers", body: seller, schema: StaffSeller }),

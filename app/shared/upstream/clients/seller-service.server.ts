@@ -8,8 +8,7 @@ const segment = encodeURIComponent;
 export function sellerServiceClient(call: ServiceCaller) {
   return {
     /** Whether a seller of this name exists already (names are unique across the marketplace). */
-    sellerNameExists: (sellerName: string) =>
-      call({ path: `/v2/seller/sellerNameExists/${encodeURIComponent(sellerName)}`, schema: SellerNameExists }),
+    sellerNameExists: (sellerName: string) => call({ path: `/v2/seller/sellerNameExists/${encodeURIComponent(sellerName)}`, schema: SellerNameExists }),
     ratings: (shopId: string) => call({ path: `/v2/seller/ratings/${segment(shopId)}`, schema: ShopRating }),
     seller: (sellerId: string) => call({ path: `/v2/seller/${segment(sellerId)}`, schema: SellerDetails }),
     warehouse: (sellerId: string, warehouseId: string) =>
