@@ -1,5 +1,5 @@
 /**
- * The seller home's speed (issue 9), measured in one run on this machine:
+ * The seller home's speed, measured in one run on this machine:
  *
  * 1. Time to first byte of /home/overview and /home/analytics/sales with
  *    100 ms of latency injected on every upstream call, divided by 100 ms:

@@ -2,7 +2,7 @@
  * Time to first byte of the onboarding pages with 100 ms of latency injected
  * on every upstream call, as a multiple of those 100 ms: how many upstream
  * round trips a page waits for one after the other. 1.0 is the floor (every
- * call started at once); the target of issue 6 is ≤ 1.5. The same pages
+ * call started at once); the target is ≤ 1.5. The same pages
  * without injected latency are measured in the same run, for reference.
  * Bounded: a few sequential requests per page to loopback only.
  * Run: `npm run bench:onboarding`.

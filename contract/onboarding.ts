@@ -41,7 +41,7 @@ export type StepName = z.infer<typeof StepName>;
 export const StepStatus = z.enum(["NOT_STARTED", "IN_PROGRESS", "COMPLETE"]);
 export type StepStatus = z.infer<typeof StepStatus>;
 
-/** Steps a staff member acting as the seller may not change (PRODUCT.md §11). */
+/** Steps a staff member acting as the seller may not change (docs/product.md §11). */
 export const stepsRefusedInSubstitution: readonly StepName[] = ["contract", "bank-account"];
 
 // ---- validation codes ------------------------------------------------------

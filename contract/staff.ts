@@ -110,7 +110,7 @@ export const SellerDeleted = z.object({ deleted: z.literal(true), onboardingSell
 
 /**
  * GET /seller/3/detailedList: what the seller service knows about marketplace sellers, asked for in one of two ways.
- * - `?sellerId=a,b`: those marketplace sellers (the original call).
+ * - `?sellerId=a,b`: those marketplace sellers (the call as the real seller service has it).
  * - Our extension: the seller list's own query (`search`, `state`, `channel`, `stuck`, `sort`, `page`, `pageSize`, the
  *   same names and meaning as GET /api-external/sellers): the details of exactly the sellers on that page, in the
  *   list's order (sellers the seller service does not know yet have no entry). It lets a client start the details

@@ -1,8 +1,8 @@
 /**
- * axe on every page of the product (PRODUCT.md §2), each as the demo account
+ * axe on every page of the product (docs/product.md §2), each as the demo account
  * that sees it, in English and German, at desktop width (1280 px) and on a
- * phone (390 px): issue 5's "no violations on every page, at desktop and
- * 390 px width, en and de" as one table of pages.
+ * phone (390 px): no violations on any page, at either width, in either
+ * language, as one table of pages.
  *
  * Cost: one browser context per account; it signs in once and visits its
  * pages in one language, then in the other (the language switch's own POST),

@@ -1,7 +1,7 @@
 /**
  * axe on every page of the seller home as a browser without JavaScript shows
  * it (the server's HTML, the portal's scripts blocked): English at desktop
- * width, German at 390 px (issue 9). With JavaScript, charts drawn, every
+ * width, German at 390 px. With JavaScript, charts drawn, every
  * page of the home is audited in all four settings by e2e/a11y-pages.spec.ts,
  * so the "js" project skips this file.
  */

@@ -1,6 +1,6 @@
 /**
  * The seller home's flows as seller.active@example.com, with JavaScript on
- * and off (issue 9, "Done when"); one flow per test. Failure cases, roles
+ * and off (docs/product.md §9); one flow per test. Failure cases, roles
  * and variants are covered by tests/integration/home.test.ts.
  */
 import { readFile } from "node:fs/promises";

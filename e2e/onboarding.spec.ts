@@ -1,6 +1,6 @@
 /**
  * The new seller's shop setup, as a person does it: all eight steps from the
- * task list, with the invalid inputs of issue 6 on the way (each gets its
+ * task list, with invalid inputs on the way (each gets its
  * message and keeps what was typed), then every step complete on /overview.
  * Runs with JavaScript on and off (the two projects).
  */

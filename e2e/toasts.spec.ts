@@ -1,4 +1,4 @@
-/** Toasts as PRODUCT.md §5: kinds, contents, lifetimes, dedupe, closing on a URL change; with and without JavaScript. */
+/** Toasts as docs/product.md §5: kinds, contents, lifetimes, dedupe, closing on a URL change; with and without JavaScript. */
 import { expect, test, type Page } from "@playwright/test";
 import { jsEnabled, signInAndOpen } from "./support/auth";
 

@@ -8,7 +8,7 @@ import { applyOnboardingSeed } from "./seed-onboarding.ts";
 import { applyStaffSeed } from "./seed-staff.ts";
 
 /**
- * The sandbox's seed: the demo accounts of PRODUCT.md §10 and the sellers
+ * The sandbox's seed: the demo accounts of docs/product.md §12 and the sellers
  * behind them, as plain data plus small factories. Later parts of the
  * sandbox (shops, analytics, recommendations) add their data here.
  */
@@ -127,7 +127,7 @@ export const seedCatalogueFiles: NewCatalogueFile[] = [
 
 export type DemoAccount = { username: string; role: Role; seller: string };
 
-/** The accounts of PRODUCT.md §10, printed by the CLI and on the sign-in page. */
+/** The demo accounts (docs/product.md §12), printed by the CLI and on the sign-in page. */
 export const demoAccounts: DemoAccount[] = [
   ["seller.active@example.com", "an ACTIVE seller (Nordlicht Living GmbH)"],
   ["seller.new@example.com", "a new seller, nothing filled in"],

@@ -1,4 +1,4 @@
-/** The sandbox's demo accounts (PRODUCT.md §10) and where each one lands after sign-in (§1). */
+/** The sandbox's demo accounts (docs/product.md §12) and where each one lands after sign-in (§1). */
 
 export const DEMO_PASSWORD = "demo";
 

@@ -13,7 +13,7 @@ import { userProfileService } from "./user-profile.ts";
 
 type ServiceDefinition = ServicePolicy & { router(context: SandboxContext): express.Router };
 
-/** Every upstream service: who may call it (PRODUCT.md §6) and its routes. */
+/** Every upstream service: who may call it (bearer token, API key: docs/product.md §6) and its routes. */
 export const services: Record<ServiceName, ServiceDefinition> = {
   onboarding: { bearer: true, apiKey: sandboxKeys.apiKey, router: onboardingService },
   userProfile: { bearer: true, apiKey: sandboxKeys.apiKey, router: userProfileService },

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
  * The mapping form's field picker with JavaScript (a Headless UI combobox):
- * the original's keyboard behaviour and messages, and the form field it posts.
+ * the usual select keyboard behaviour and messages, and the form field it posts.
  */
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import type { i18n } from "i18next";

@@ -1,5 +1,5 @@
 /**
- * The catalogue step's review of a file over real HTTP (issue 8, the pages):
+ * The catalogue step's review of a file over real HTTP (docs/product.md §8):
  * how the file was read and its first rows, the override (preview, then
  * reading the file that way), the mapping pre-filled with suggestions and
  * remembered for the next file, the report and its CSV, the overview's

@@ -1,5 +1,5 @@
 /**
- * Catalogue reading over real HTTP (issue 8, the engine): each sample file
+ * Catalogue reading over real HTTP (docs/product.md §8): each sample file
  * uploaded through the portal's upload action, the analysis it stored read
  * back from the sandbox; files that are no catalogue refused with a clear
  * message and nothing stored; the remembered mapping making a second file

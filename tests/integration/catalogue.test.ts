@@ -1,5 +1,5 @@
 /**
- * The catalogue hand-over over real HTTP (issue 7): settings, the streamed
+ * The catalogue hand-over over real HTTP (docs/product.md §8): settings, the streamed
  * upload and download, the column mapping, finishing, the catalogue team's
  * screen, and every failure case of a file on its way, with the sandbox's
  * fault injection.

@@ -1,5 +1,5 @@
 /**
- * Issue 5, finding 5, past the Express guards: client errors that only React
+ * Past the Express guards: client errors that only React
  * Router can recognise (a POST to a page without an action, data requests for
  * routes that do not exist) answer their 4xx, and the portal logs no error
  * for them. request-guards.test.ts covers the ones the guards refuse first.
@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { ownPortal } from "./own-portal";
 
-describe("client errors inside the router (finding 5)", () => {
+describe("client errors inside the router", () => {
   // A portal of its own, to read its log.
   const portal = ownPortal(3295);
 

@@ -1,5 +1,5 @@
 /**
- * The seller home over real HTTP (PRODUCT.md §8, issue 9): who may enter,
+ * The seller home over real HTTP (docs/product.md §9): who may enter,
  * the analytics selection in the URL and its cookie, downloads, and every
  * page surviving the failure of one of its upstream calls.
  */

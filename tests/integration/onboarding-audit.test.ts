@@ -1,8 +1,8 @@
 /**
- * Issue 6's "Done when", audited: a save that fails upstream with a 500 and,
- * on the next try, with the service's validation list keeps every typed value
- * both times and shows the error toast with the facts of the original spec §8
- * (message, error code, reference, the errors list on the fields).
+ * A save that fails upstream with a 500 and, on the next try, with the
+ * service's validation list keeps every typed value both times and shows the
+ * error toast with the service's facts (message, error code, reference, the
+ * errors list on the fields: docs/product.md §6).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TestBrowser } from "../support/http-client";

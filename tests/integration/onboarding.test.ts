@@ -1,5 +1,5 @@
 /**
- * Onboarding (issue 6) over real HTTP: the task list, the eight steps'
+ * Onboarding (docs/product.md §7) over real HTTP: the task list, the eight steps'
  * actions, their failures (invalid input, the service's validation list, a
  * 500), read-only states, and every refusal (roles, states, substitution)
  * changing nothing upstream.

@@ -1,5 +1,5 @@
 /**
- * The shell's request guards over real HTTP (issue 5, findings 1, 3–6): the
+ * The shell's request guards over real HTTP (docs/product.md §3): the
  * same-origin rule for every state-changing request, the body limit, the
  * return-path check, client errors answered as such, and /assets.
  */
@@ -15,7 +15,7 @@ const FOREIGN = { Origin: "https://evil.example" };
 
 afterEach(clearFaultsAndCounters);
 
-describe("return targets (finding 1)", () => {
+describe("return targets", () => {
   it.each(["/.//evil.example", "/..//evil.example", "/%2e%2e//evil.example", "/\t/evil.example", "https://evil.example/"])(
     "the language switch never sends the browser to %s",
     async (redirectTo) => {
@@ -45,7 +45,7 @@ describe("return targets (finding 1)", () => {
   });
 });
 
-describe("cross-site requests (finding 3)", () => {
+describe("cross-site requests", () => {
   it("a foreign Origin cannot sign the user out, and the answer sets no cookie", async () => {
     const browser = new TestBrowser();
     await browser.signIn(PORTAL, "operator@example.com");
@@ -158,7 +158,7 @@ function streamUntilAnswered(url: string, maxBytes: number): Promise<{ status: n
   });
 }
 
-describe("request bodies (finding 4)", () => {
+describe("request bodies", () => {
   it("refuses a body that declares more than 1 MB with 413, before reading it", async () => {
     const body = "language=de&redirectTo=" + "a".repeat(2 * 1024 * 1024);
     const response = await fetch(`${PORTAL}/language`, {
@@ -182,7 +182,7 @@ describe("request bodies (finding 4)", () => {
   });
 });
 
-describe("client errors (finding 5) and /assets (finding 6)", () => {
+describe("client errors and /assets", () => {
   // A portal of its own, to read its log.
   const portal = ownPortal(3297);
 

@@ -1,5 +1,5 @@
 /**
- * What the server-cost work (issue 5) must not have changed, over real HTTP:
+ * What the server-cost work must not have changed, over real HTTP:
  * every request still gets its own language from its own cookie, the
  * session cookie is still verified on every request, and the seller's state
  * is asked afresh on every request (a change by staff shows on the next page).

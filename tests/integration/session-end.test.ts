@@ -1,5 +1,5 @@
 /**
- * How a session ends (issue 5, finding 2): signing out revokes the tokens at
+ * How a session ends (docs/product.md §3): signing out revokes the tokens at
  * the identity provider, so a copy of the old cookie is worthless; and a
  * session is over after its absolute or idle lifetime, whatever the cookie says.
  */

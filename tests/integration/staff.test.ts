@@ -1,5 +1,5 @@
 /**
- * The staff screens over real HTTP (PRODUCT.md §2, §9): who may enter and
+ * The staff screens over real HTTP (docs/product.md §2, §10, §11): who may enter and
  * post, the seller list with its failures, inviting, editing, marking active,
  * deleting, and starting to act as a seller.
  */
@@ -90,7 +90,7 @@ beforeAll(resetSandbox);
 afterEach(clearFaultsAndCounters);
 afterAll(resetSandbox);
 
-/** PRODUCT.md §2 and the substitution rule: path → the roles that may use it. */
+/** The route table (docs/product.md §2) and the substitution rule: path → the roles that may use it. */
 const STAFF_ROUTES: { path: string; allowed: readonly Role[]; form: Record<string, string> }[] = [
   { path: "/seller-list", allowed: ["OPERATOR_BUSINESSDEVELOPER_INTERNATIONAL", "OPERATOR_SUCCESSMANAGER", "OPERATOR_OTHER"], form: {} },
   { path: "/invite-seller", allowed: ["OPERATOR_BUSINESSDEVELOPER"], form: invitation },
@@ -105,7 +105,7 @@ const STAFF_ROUTES: { path: string; allowed: readonly Role[]; form: Record<strin
   },
 ];
 
-describe("access: every role PRODUCT.md §2 does not allow is refused, GET and POST, and a refused POST changes nothing", () => {
+describe("access: every role the route table does not allow is refused, GET and POST, and a refused POST changes nothing", () => {
   for (const route of STAFF_ROUTES) {
     for (const role of roles.filter((candidate) => !route.allowed.includes(candidate))) {
       it(`${role} on ${route.path}`, async () => {

@@ -1,4 +1,4 @@
-/** Acting as a seller: the banner on every page and the way back (PRODUCT.md §1, §9). */
+/** Acting as a seller: the banner on every page and the way back (docs/product.md §11). */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TestBrowser } from "../support/http-client";
 import { PORTAL, SANDBOX } from "./ports";

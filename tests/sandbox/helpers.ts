@@ -110,7 +110,7 @@ export function pkcePair() {
   return { verifier, challenge };
 }
 
-/** The portal's authorization request (PRODUCT.md §3). */
+/** The portal's authorization request (docs/product.md §3). */
 export function authorizeUrl(issuer: string, options: { challenge: string; state: string; extra?: Record<string, string> }) {
   const url = new URL(`${issuer}/auth`);
   url.search = new URLSearchParams({

@@ -1,5 +1,5 @@
 /**
- * The whole role × route table of PRODUCT.md §2, written out here on its own
+ * The whole role × route table of docs/product.md §2, written out here on its own
  * (not derived from app code), checked against the rules the routes declare.
  */
 import { roles, type Role } from "@contract/upstream";
@@ -12,7 +12,7 @@ import { analyticsTabs } from "@contract/home";
 const ANY: readonly Role[] = roles;
 const SELLERS: readonly Role[] = ["SELLER_ADMINISTRATOR", "SELLER_VIEWER_EXTERNAL"];
 
-/** PRODUCT.md §2: path → who may enter, and which rule and state rule express it. */
+/** docs/product.md §2: path → who may enter, and which rule and state rule express it. */
 const TABLE: { path: string; allowed: readonly Role[]; rule: AccessRuleName; sellerState?: RouteAccess["sellerState"] }[] = [
   { path: "/landing-page", allowed: ANY, rule: "anySignedIn" },
   { path: "/overview", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator", sellerState: "redirectIfActive" },
@@ -71,7 +71,7 @@ const TABLE: { path: string; allowed: readonly Role[]; rule: AccessRuleName; sel
   { path: "/mark-as-active", allowed: ["OPERATOR_ADMINISTRATOR", "OPERATOR_SUCCESSMANAGER"], rule: "markAsActive" },
   // The invite form's live duplicate check: guarded like the invite page.
   { path: "/invite-seller/check", allowed: ["OPERATOR_BUSINESSDEVELOPER"], rule: "inviteSeller" },
-  // Acting as a seller: from the seller list and the administration (PRODUCT.md §2, last paragraph).
+  // Acting as a seller: from the seller list and the administration (docs/product.md §11).
   {
     path: "/substitution/start",
     allowed: ["OPERATOR_ADMINISTRATOR", "OPERATOR_BUSINESSDEVELOPER_INTERNATIONAL", "OPERATOR_SUCCESSMANAGER", "OPERATOR_OTHER"],
@@ -144,7 +144,7 @@ describe("seller state rules", () => {
   });
 });
 
-describe("default pages (PRODUCT.md §1)", () => {
+describe("default pages (docs/product.md §1)", () => {
   it.each([
     ["SELLER_ADMINISTRATOR", "ACTIVE", "/home/overview"],
     ["SELLER_ADMINISTRATOR", "REGISTERED", "/overview"],
@@ -191,7 +191,7 @@ describe("the routes that exist declare the table's rule", () => {
         return;
       }
       const row = TABLE.find((candidate) => candidate.path === path);
-      expect(row, `${path} is missing from the table of PRODUCT.md §2`).toBeDefined();
+      expect(row, `${path} is missing from the table above`).toBeDefined();
       expect(declared).toEqual({ rule: row!.rule, sellerState: row!.sellerState });
       // Middleware runs only when a loader or action hits the server: a guarded page must have a loader.
       expect(module.loader ?? module.action).toBeTypeOf("function");

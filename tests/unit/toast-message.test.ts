@@ -17,7 +17,7 @@ describe("toastLifetimeMs", () => {
 });
 
 describe("toastTitleKey", () => {
-  it("calls info toasts notices, as the original does", () => {
+  it("calls info toasts notices", () => {
     expect(toastTitleKey("info")).toBe("results.notice");
     expect(toastTitleKey("error")).toBe("results.error");
     expect(toastTitleKey("success")).toBe("results.success");

@@ -9,7 +9,7 @@ import type { Role, SellerStateName } from "@contract/upstream";
 export type RoleRule = { allow: readonly Role[]; deny?: readonly Role[] };
 
 export type AccessRule = RoleRule & {
-  /** The original's authorizeCatalogImport rule. */
+  /** A second rule that must pass as well: the catalogue-import rule (docs/product.md §2). */
   catalogueImport?: RoleRule;
 };
 

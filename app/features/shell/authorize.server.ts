@@ -24,7 +24,7 @@ import { orRouteError } from "~/shared/upstream/upstream-error.server";
 type GuardArgs = RequestArgs & { url: URL; pattern: string; params: Record<string, string | undefined> };
 
 export type RouteGuard = RouteAccess & {
-  /** The original's validate check: false renders 404 "Page Not Found". */
+  /** The route's own check of its URL: false renders 404 "Page Not Found" (docs/product.md §2). */
   validate?: (args: GuardArgs) => boolean | Promise<boolean>;
 };
 

@@ -7,7 +7,7 @@ export type TabVisibilityTimes = {
   lastTabClosedTime: Date | null;
 };
 
-/** The shell's record of when the tab was last shown and hidden (original spec §3, §4 Shell). */
+/** The shell's record of when the tab was last shown and hidden: set on each visibility change. */
 export function useTabVisibilityTimes(): TabVisibilityTimes {
   const [times, setTimes] = useState<TabVisibilityTimes>(() => ({
     lastTabOpenedTime: new Date(),

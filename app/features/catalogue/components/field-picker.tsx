@@ -22,7 +22,7 @@ type FieldPickerProps = {
 
 /**
  * One column's marketplace field. Without JavaScript (and before hydration)
- * a native select; with it a searchable combobox that keeps the original's
+ * a native select; with it a searchable combobox with the usual select
  * keyboard behaviour: space opens the list when nothing is typed, the down
  * arrow opens it or moves the highlight, and an empty search says so.
  * Both post the same form field.

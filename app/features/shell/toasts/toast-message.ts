@@ -17,7 +17,7 @@ export type PortalToast = ToastMessage & {
 
 export type ToastKind = PortalToast["type"];
 
-/** How long each kind stays before closing by itself (original spec §9). */
+/** How long each kind stays before closing by itself (docs/product.md §5). */
 const lifetimes: Record<ToastKind, number> = {
   error: 30_000,
   success: 1_500,
@@ -30,7 +30,7 @@ export function toastLifetimeMs(type: ToastKind): number {
   return lifetimes[type] ?? lifetimes.info;
 }
 
-/** Translation key of the default title; the original calls info toasts "notice". */
+/** Translation key of the default title; an info toast is titled "Notice". */
 export function toastTitleKey(type: ToastKind) {
   switch (type) {
     case "error":
