@@ -22,6 +22,7 @@ import { actionToastContext, readToast } from "~/features/shell/toasts/toast.ser
 import appStylesHref from "~/styles/app.css?url";
 import componentStylesHref from "~/styles/components.css?url";
 import frameStylesHref from "~/styles/frame.css?url";
+import formStylesHref from "~/shared/form/form.css?url";
 
 export const middleware = [requestMetaMiddleware, i18nextMiddleware, sessionMiddleware, substitutionAuditMiddleware];
 
@@ -29,6 +30,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appStylesHref },
   { rel: "stylesheet", href: componentStylesHref },
   { rel: "stylesheet", href: frameStylesHref },
+  { rel: "stylesheet", href: formStylesHref },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

@@ -1,33 +1,55 @@
-import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 
-export type SummaryEntry = { fieldId: string; label: string; message: string };
+export type SummaryEntry = { fieldId?: string; label?: string; message: string };
 
 /**
- * The failed submission's errors at the top of the form, each linking to its
- * field. Focused when it appears after a submission, so a screen reader hears it.
+ * The errors of a failed form at its top (GOV.UK's pattern): each entry a
+ * link to its field, and what a service reported below them (`children`).
+ * Focused when it appears and again for each new submission result
+ * (`focusKey`), so a screen reader starts there; never while the person types.
  */
-export function ErrorSummary({ entries, focusKey }: { entries: SummaryEntry[]; focusKey?: unknown }) {
-  const { t } = useTranslation();
+export function ErrorSummary({
+  title,
+  entries,
+  focusKey,
+  heading: Heading = "h2",
+  children,
+}: {
+  title: string;
+  entries: SummaryEntry[];
+  focusKey?: unknown;
+  heading?: "h2" | "h3";
+  children?: ReactNode;
+}) {
+  const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
+  const visible = entries.length > 0 || Boolean(children);
   useEffect(() => {
-    if (entries.length > 0) ref.current?.focus();
-    // Focus once per submission result, not on every keystroke that changes the list.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [focusKey]);
-  if (entries.length === 0) return null;
+    if (visible) ref.current?.focus();
+  }, [visible, focusKey]);
+  if (!visible) return null;
   return (
-    <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} ref={ref}>
-      <h2 id="error-summary-title">{t("staff.form.summaryTitle")}</h2>
-      <ul>
-        {entries.map((entry) => (
-          <li key={entry.fieldId}>
-            <a href={`#${entry.fieldId}`}>
-              {entry.label}: {entry.message}
-            </a>
-          </li>
-        ))}
-      </ul>
+    <div className="error-summary" role="alert" aria-labelledby={titleId} tabIndex={-1} ref={ref}>
+      <Heading id={titleId} className="error-summary__title">
+        {title}
+      </Heading>
+      {entries.length > 0 ? (
+        <ul>
+          {entries.map((entry, index) => (
+            <li key={`${entry.fieldId ?? ""}-${index}`}>
+              {entry.fieldId ? (
+                <a href={`#${entry.fieldId}`}>
+                  {entry.label ? `${entry.label}: ` : ""}
+                  {entry.message}
+                </a>
+              ) : (
+                entry.message
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {children}
     </div>
   );
 }

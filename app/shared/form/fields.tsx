@@ -1,12 +1,29 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
-import type { ReactNode } from "react";
+import { createContext, useContext, type FormEventHandler, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 /**
- * Form fields of the shop setup on conform's metadata: label, optional hint,
- * the error (translated when it is one of the contract's codes, the
- * service's own words otherwise), and the ARIA wiring between them.
+ * The portal's form fields on conform's metadata: label, optional hint, the
+ * error and the ARIA wiring between them, the same markup and styles in every
+ * form. A form says how its error codes and field names read through
+ * `FieldTextsProvider`; without one, an error is a translation key (or the
+ * service's own words) and the field needs a `label`.
  */
+export type FieldTexts = {
+  /** An error of a field, as the person reads it. */
+  message: (error: string) => string;
+  /** A field's label from its name, for fields that are not given one. */
+  label: (name: string) => string;
+};
+
+const FieldTextsContext = createContext<FieldTexts | null>(null);
+
+export const FieldTextsProvider = FieldTextsContext.Provider;
+
+export function useFieldTexts(): FieldTexts {
+  const { t, i18n } = useTranslation();
+  return useContext(FieldTextsContext) ?? { message: (error) => (i18n.exists(error) ? t(error) : error), label: (name) => name };
+}
 
 /** Field names without list positions: "warehouses[1].postcode" → "postcode". */
 export function fieldKey(name: string): string {
@@ -18,50 +35,37 @@ export function fieldKey(name: string): string {
   );
 }
 
-export function useValidationMessage() {
-  const { t, i18n } = useTranslation();
-  return (message: string) => (i18n.exists(`onboarding.validation.${message}`) ? t(`onboarding.validation.${message}`) : message);
-}
+export type FieldProps = { field: FieldMetadata<unknown>; label?: string; hint?: string; optional?: boolean };
 
-/** A field's label from its name, with the list position for list items ("Postcode (warehouse 2)"). */
-export function useFieldLabel() {
-  const { t, i18n } = useTranslation();
-  return (name: string) => {
-    const key = `onboarding.fields.${fieldKey(name)}`;
-    const label = i18n.exists(key) ? t(key) : t("onboarding.fields.form");
-    const group = /^(\w+)(?:\[(\d+)\])?\./.exec(name);
-    if (!group) return label;
-    const list = t(`onboarding.lists.${group[1]}`);
-    return group[2] === undefined
-      ? t("onboarding.fields.inGroup", { label, group: list })
-      : t("onboarding.fields.inList", { label, list, number: Number(group[2]) + 1 });
-  };
-}
-
-type FieldProps = { field: FieldMetadata<unknown>; label?: string; hint?: string; optional?: boolean };
-
-function FieldFrame({ field, label, hint, optional, children }: FieldProps & { children: ReactNode }) {
+/** A field's messages below its label and hint, tied to the control by `id` (aria-describedby). */
+export function FieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
   const { t } = useTranslation();
-  const message = useValidationMessage();
-  const fieldLabel = useFieldLabel();
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="field__error">
+      <span className="visually-hidden">{t("form.errorPrefix")} </span>
+      {errors.join(" ")}
+    </p>
+  );
+}
+
+function FieldFrame({ field, label, hint, optional, after, children }: FieldProps & { after?: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation();
+  const texts = useFieldTexts();
   return (
     <div className={field.errors ? "field field--error" : "field"}>
       <label htmlFor={field.id} className="field__label">
-        {label ?? fieldLabel(fieldKey(field.name))}
-        {optional ? <span className="field__optional"> {t("onboarding.optional")}</span> : null}
+        {label ?? texts.label(fieldKey(field.name))}
+        {optional ? <span className="field__optional"> {t("form.optional")}</span> : null}
       </label>
       {hint ? (
         <p id={field.descriptionId} className="field__hint">
           {hint}
         </p>
       ) : null}
-      {field.errors ? (
-        <p id={field.errorId} className="field__error">
-          <span className="visually-hidden">{t("onboarding.errorPrefix")} </span>
-          {field.errors.map(message).join(" ")}
-        </p>
-      ) : null}
+      <FieldError id={field.errorId} errors={field.errors?.map(texts.message)} />
       {children}
+      {after}
     </div>
   );
 }
@@ -70,23 +74,57 @@ export function TextField({
   type = "text",
   autoComplete,
   inputMode,
+  spellCheck,
+  describedById,
+  onInput,
+  after,
   ...props
-}: FieldProps & { type?: "text" | "email" | "tel" | "date"; autoComplete?: string; inputMode?: "text" | "numeric" | "tel" | "email" }) {
+}: FieldProps & {
+  type?: "text" | "email" | "tel" | "date" | "url" | "number" | "password";
+  autoComplete?: string;
+  inputMode?: "text" | "numeric" | "tel" | "email";
+  /** Off for what is no prose (names to be typed exactly); by default only text fields are checked. */
+  spellCheck?: boolean;
+  /** The id of a further element that describes the field (e.g. a live check's answer, given as `after`). */
+  describedById?: string;
+  onInput?: FormEventHandler<HTMLInputElement>;
+  after?: ReactNode;
+}) {
   const { key, ...input } = getInputProps(props.field, { type, ariaDescribedBy: props.hint ? props.field.descriptionId : undefined });
   return (
-    <FieldFrame {...props}>
-      <input key={key} {...input} autoComplete={autoComplete} inputMode={inputMode} className="field__input" spellCheck={type === "text" ? undefined : false} />
+    <FieldFrame {...props} after={after}>
+      <input
+        key={key}
+        {...input}
+        // A password is never prefilled, whatever the form remembers.
+        defaultValue={type === "password" ? undefined : input.defaultValue}
+        // conform names the hint and the error; a further line (a live check) is added to them.
+        aria-describedby={[input["aria-describedby"], describedById].filter(Boolean).join(" ") || undefined}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        onInput={onInput}
+        className="field__input"
+        spellCheck={spellCheck ?? (type === "text" ? undefined : false)}
+      />
     </FieldFrame>
   );
 }
 
-export function SelectField({ options, ...props }: FieldProps & { options: { value: string; label: string }[] }) {
+export function SelectField({
+  options,
+  withoutChoice = false,
+  ...props
+}: FieldProps & {
+  options: { value: string; label: string }[];
+  /** No empty first option: for a field that always has a value. */
+  withoutChoice?: boolean;
+}) {
   const { t } = useTranslation();
   const { key, ...select } = getSelectProps(props.field, { ariaDescribedBy: props.hint ? props.field.descriptionId : undefined });
   return (
     <FieldFrame {...props}>
       <select key={key} {...select} className="field__input">
-        <option value="">{t("onboarding.choose")}</option>
+        {withoutChoice ? null : <option value="">{t("form.choose")}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -98,17 +136,11 @@ export function SelectField({ options, ...props }: FieldProps & { options: { val
 }
 
 export function CheckboxField({ field, label, hint }: FieldProps & { label: string }) {
-  const { t } = useTranslation();
-  const message = useValidationMessage();
+  const texts = useFieldTexts();
   const { key, ...input } = getInputProps(field, { type: "checkbox", ariaDescribedBy: hint ? field.descriptionId : undefined });
   return (
     <div className={field.errors ? "field field--checkbox field--error" : "field field--checkbox"}>
-      {field.errors ? (
-        <p id={field.errorId} className="field__error">
-          <span className="visually-hidden">{t("onboarding.errorPrefix")} </span>
-          {field.errors.map(message).join(" ")}
-        </p>
-      ) : null}
+      <FieldError id={field.errorId} errors={field.errors?.map(texts.message)} />
       <input key={key} {...input} className="field__checkbox" />
       <label htmlFor={field.id}>{label}</label>
       {hint ? (

@@ -1,7 +1,8 @@
 import { catalogueEncodings, maxHeaderRow, type CatalogueFormat } from "@contract/catalogue-analysis";
 import { useTranslation } from "react-i18next";
 import { Form, useSubmit } from "react-router";
-import { ErrorSummary, FieldErrors, type SummaryItem, type UpstreamFailureView } from "~/features/catalogue/components/form-errors";
+import { ErrorSummary, type SummaryItem, type UpstreamFailureView } from "~/features/catalogue/components/form-errors";
+import { FieldError } from "~/shared/form/fields";
 import { delimiterName, delimiterNames, formatInWords, type DelimiterName } from "~/features/catalogue/intelligence/file-review";
 import { PreviewTable } from "./preview-table";
 
@@ -97,7 +98,7 @@ export function FileReading({ fileId, fileName, format, preview, override, disab
                       </option>
                     ))}
                   </select>
-                  <FieldErrors id={`${FIELD_IDS.sheet}-error`} errors={errorText("sheet")} />
+                  <FieldError id={`${FIELD_IDS.sheet}-error`} errors={errorText("sheet")} />
                 </div>
               ) : (
                 <>
@@ -117,7 +118,7 @@ export function FileReading({ fileId, fileName, format, preview, override, disab
                         </option>
                       ))}
                     </select>
-                    <FieldErrors id={`${FIELD_IDS.encoding}-error`} errors={errorText("encoding")} />
+                    <FieldError id={`${FIELD_IDS.encoding}-error`} errors={errorText("encoding")} />
                   </div>
                   <div className="field">
                     <label htmlFor={FIELD_IDS.delimiter}>{t("catalogueIntelligence.reading.delimiter")}</label>
@@ -135,7 +136,7 @@ export function FileReading({ fileId, fileName, format, preview, override, disab
                         </option>
                       ))}
                     </select>
-                    <FieldErrors id={`${FIELD_IDS.delimiter}-error`} errors={errorText("delimiter")} />
+                    <FieldError id={`${FIELD_IDS.delimiter}-error`} errors={errorText("delimiter")} />
                   </div>
                 </>
               )}
@@ -158,7 +159,7 @@ export function FileReading({ fileId, fileName, format, preview, override, disab
                     if (event.currentTarget.validity.valid && event.currentTarget.value !== "") follow(event.currentTarget.form);
                   }}
                 />
-                <FieldErrors id={`${FIELD_IDS.headerRow}-error`} errors={errorText("headerRow")} />
+                <FieldError id={`${FIELD_IDS.headerRow}-error`} errors={errorText("headerRow")} />
               </div>
             </div>
             <div className="file-reading__actions">

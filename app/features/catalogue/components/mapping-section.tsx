@@ -7,7 +7,8 @@ import type { z } from "zod";
 import { confidencePercent } from "~/features/catalogue/intelligence/file-review";
 import { MappingSchema } from "~/features/catalogue/mapping";
 import { FieldPicker } from "./field-picker";
-import { ErrorSummary, FieldErrors, type SummaryItem, type UpstreamFailureView } from "./form-errors";
+import { FieldError } from "~/shared/form/fields";
+import { ErrorSummary, type SummaryItem, type UpstreamFailureView } from "./form-errors";
 
 /** What the portal suggested for a column when it read the file, and how the header compares with the seller's last mapping. */
 export type ColumnSuggestionView = {
@@ -138,7 +139,7 @@ export function MappingSection({
                           disabled={disabled || saving}
                           loading={loading}
                         />
-                        <FieldErrors id={field.errorId} errors={errors} />
+                        <FieldError id={field.errorId} errors={errors} />
                         {source.suggestion ? <SuggestionNote id={`${field.id}-suggestion`} suggestion={source.suggestion} prefilled={source.field} /> : null}
                       </td>
                     </tr>

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   CatalogueFileType,
@@ -14,7 +14,8 @@ import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { CatalogueErrorView } from "~/features/catalogue/components/error-view";
-import { ErrorSummary, FieldErrors, type SummaryItem } from "~/features/catalogue/components/form-errors";
+import { ErrorSummary, type SummaryItem } from "~/features/catalogue/components/form-errors";
+import { FieldTextsProvider, SelectField, TextField } from "~/shared/form/fields";
 import { UploadSteps } from "~/features/catalogue/components/upload-steps";
 import { catalogueEditable, catalogueLockReason, firstIncompleteStep } from "~/features/catalogue/catalogue-steps";
 import { authorize } from "~/features/shell/authorize.server";
@@ -149,9 +150,10 @@ export default function UploadSettingsPage({ loaderData, actionData }: Route.Com
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const message = (errors?: string[]) => errors?.map((key) => t(`catalogue.${key}`));
+  // The settings schema's messages are translation keys below `catalogue.`.
+  const texts = { message: (key: string) => t(`catalogue.${key}`), label: (name: string) => t(`catalogue.settings.${name}`) };
   const summary: SummaryItem[] = (["feedUrl", "feedFormat", "feedSchedule", "ftpHost", "ftpPort", "ftpUser", "ftpPassword", "ftpPath"] as const).flatMap(
-    (name) => (fields[name].errors ?? []).map((key) => ({ fieldId: fields[name].id, message: `${t(`catalogue.settings.${name}`)}: ${t(`catalogue.${key}`)}` })),
+    (name) => (fields[name].errors ?? []).map((key) => ({ fieldId: fields[name].id, label: texts.label(name), message: texts.message(key) })),
   );
   const complete = {
     settings: progress.find((step) => step.stepType === "UPLOAD_SETTINGS")?.complete === true,
@@ -172,59 +174,59 @@ export default function UploadSettingsPage({ loaderData, actionData }: Route.Com
       <ErrorSummary items={summary} upstream={actionData && "upstreamFailure" in actionData ? actionData.upstreamFailure : null} />
       <Form method="post" {...getFormProps(form)} className="upload-settings">
         <fieldset disabled={Boolean(lockReason) || saving} className="upload-settings__all">
-          <fieldset className="upload-settings__types">
-            <legend>{t("catalogue.settings.uploadType")}</legend>
-            {UploadType.options.map((type) => (
-              <div key={type} className="choice">
-                <input
-                  type="radio"
-                  id={`${fields.uploadType.id}-${type}`}
-                  name={fields.uploadType.name}
-                  value={type}
-                  defaultChecked={(fields.uploadType.initialValue ?? "DIRECT") === type}
-                  aria-describedby={`${fields.uploadType.id}-${type}-hint`}
-                />
-                <label htmlFor={`${fields.uploadType.id}-${type}`}>{t(`catalogue.settings.types.${type}`)}</label>
-                <p id={`${fields.uploadType.id}-${type}-hint`} className="choice__hint">
-                  {t(`catalogue.settings.types.${type}_hint`)}
-                </p>
-              </div>
-            ))}
-          </fieldset>
+          <FieldTextsProvider value={texts}>
+            <fieldset className="upload-settings__types">
+              <legend>{t("catalogue.settings.uploadType")}</legend>
+              {UploadType.options.map((type) => (
+                <div key={type} className="choice">
+                  <input
+                    type="radio"
+                    id={`${fields.uploadType.id}-${type}`}
+                    name={fields.uploadType.name}
+                    value={type}
+                    defaultChecked={(fields.uploadType.initialValue ?? "DIRECT") === type}
+                    aria-describedby={`${fields.uploadType.id}-${type}-hint`}
+                  />
+                  <label htmlFor={`${fields.uploadType.id}-${type}`}>{t(`catalogue.settings.types.${type}`)}</label>
+                  <p id={`${fields.uploadType.id}-${type}-hint`} className="choice__hint">
+                    {t(`catalogue.settings.types.${type}_hint`)}
+                  </p>
+                </div>
+              ))}
+            </fieldset>
 
-          <fieldset className="upload-settings__group upload-settings__group--feed">
-            <legend>{t("catalogue.settings.feed")}</legend>
-            <TextField field={fields.feedUrl} label={t("catalogue.settings.feedUrl")} type="url" messages={message(fields.feedUrl.errors)} />
-            <SelectField
-              field={fields.feedFormat}
-              label={t("catalogue.settings.feedFormat")}
-              options={catalogueFileTypes.map((value) => ({ value, label: value }))}
-              messages={message(fields.feedFormat.errors)}
-            />
-            <SelectField
-              field={fields.feedSchedule}
-              label={t("catalogue.settings.feedSchedule")}
-              options={feedSchedules.map((value) => ({ value, label: t(`catalogue.settings.schedules.${value}`) }))}
-              messages={message(fields.feedSchedule.errors)}
-            />
-          </fieldset>
+            <fieldset className="upload-settings__group upload-settings__group--feed">
+              <legend>{t("catalogue.settings.feed")}</legend>
+              <TextField field={fields.feedUrl} label={t("catalogue.settings.feedUrl")} type="url" />
+              <SelectField
+                field={fields.feedFormat}
+                label={t("catalogue.settings.feedFormat")}
+                options={catalogueFileTypes.map((value) => ({ value, label: value }))}
+                withoutChoice
+              />
+              <SelectField
+                field={fields.feedSchedule}
+                label={t("catalogue.settings.feedSchedule")}
+                options={feedSchedules.map((value) => ({ value, label: t(`catalogue.settings.schedules.${value}`) }))}
+                withoutChoice
+              />
+            </fieldset>
 
-          <fieldset className="upload-settings__group upload-settings__group--ftp">
-            <legend>{t("catalogue.settings.ftp")}</legend>
-            <TextField field={fields.ftpHost} label={t("catalogue.settings.ftpHost")} messages={message(fields.ftpHost.errors)} />
-            <TextField field={fields.ftpPort} label={t("catalogue.settings.ftpPort")} type="number" messages={message(fields.ftpPort.errors)} />
-            <TextField field={fields.ftpUser} label={t("catalogue.settings.ftpUser")} autoComplete="off" messages={message(fields.ftpUser.errors)} />
-            <TextField
-              field={fields.ftpPassword}
-              label={t("catalogue.settings.ftpPassword")}
-              type="password"
-              autoComplete="new-password"
-              hint={settings.ftpPasswordSet ? t("catalogue.settings.ftpPasswordStored") : undefined}
-              messages={message(fields.ftpPassword.errors)}
-            />
-            <TextField field={fields.ftpPath} label={t("catalogue.settings.ftpPath")} messages={message(fields.ftpPath.errors)} />
-          </fieldset>
-
+            <fieldset className="upload-settings__group upload-settings__group--ftp">
+              <legend>{t("catalogue.settings.ftp")}</legend>
+              <TextField field={fields.ftpHost} label={t("catalogue.settings.ftpHost")} />
+              <TextField field={fields.ftpPort} label={t("catalogue.settings.ftpPort")} type="number" />
+              <TextField field={fields.ftpUser} label={t("catalogue.settings.ftpUser")} autoComplete="off" />
+              <TextField
+                field={fields.ftpPassword}
+                label={t("catalogue.settings.ftpPassword")}
+                type="password"
+                autoComplete="new-password"
+                hint={settings.ftpPasswordSet ? t("catalogue.settings.ftpPasswordStored") : undefined}
+              />
+              <TextField field={fields.ftpPath} label={t("catalogue.settings.ftpPath")} />
+            </fieldset>
+          </FieldTextsProvider>
           <p>
             <button type="submit" className="button button--primary">
               {saving ? t("catalogue.settings.saving") : t("catalogue.settings.save")}
@@ -233,74 +235,6 @@ export default function UploadSettingsPage({ loaderData, actionData }: Route.Com
         </fieldset>
       </Form>
     </article>
-  );
-}
-
-function TextField({
-  field,
-  label,
-  type = "text",
-  hint,
-  messages,
-  autoComplete,
-}: {
-  field: FieldMetadata<string | number | undefined>;
-  label: string;
-  type?: "text" | "url" | "number" | "password";
-  hint?: string;
-  messages?: string[];
-  autoComplete?: string;
-}) {
-  const hintId = `${field.id}-hint`;
-  const describedBy = [hint ? hintId : null, messages?.length ? field.errorId : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      <input
-        {...getInputProps(field, { type, ariaAttributes: false })}
-        // The password is never prefilled, whatever the form remembers.
-        defaultValue={type === "password" ? undefined : (field.initialValue as string | undefined)}
-        autoComplete={autoComplete}
-        aria-invalid={messages?.length ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      <FieldErrors id={field.errorId} errors={messages} />
-    </div>
-  );
-}
-
-function SelectField({
-  field,
-  label,
-  options,
-  messages,
-}: {
-  field: FieldMetadata<string | undefined>;
-  label: string;
-  options: { value: string; label: string }[];
-  messages?: string[];
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      <select
-        {...getSelectProps(field, { ariaAttributes: false })}
-        aria-invalid={messages?.length ? true : undefined}
-        aria-describedby={messages?.length ? field.errorId : undefined}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <FieldErrors id={field.errorId} errors={messages} />
-    </div>
   );
 }
 

@@ -1,47 +1,14 @@
 import { getFormProps, type FormMetadata } from "@conform-to/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useFormAction, useNavigation } from "react-router";
-import { useFieldLabel, useValidationMessage } from "~/shared/form/fields";
+import { ErrorSummary } from "~/shared/form/error-summary";
+import { FieldTextsProvider } from "~/shared/form/fields";
+import { useStepFieldTexts } from "./field-texts";
 
-/** Any step's form: the summary and the frame read only what every form has. */
+/** Any step's form: the frame reads only what every form has. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyForm = FormMetadata<any, string[]>;
-
-/**
- * The error summary at the top of a failed form (GOV.UK's pattern): every
- * error, each a link to its field. Focused when it appears, so a screen
- * reader starts there.
- */
-export function ErrorSummary({ form }: { form: AnyForm }) {
-  const { t } = useTranslation();
-  const message = useValidationMessage();
-  const label = useFieldLabel();
-  const ref = useRef<HTMLDivElement>(null);
-  const entries = Object.entries(form.allErrors).flatMap(([name, errors]) => errors.map((error) => ({ name, error })));
-  const shown = form.status === "error" && entries.length > 0;
-  useEffect(() => {
-    if (shown) ref.current?.focus();
-  }, [shown]);
-  if (!shown) return null;
-  return (
-    <div className="error-summary" role="alert" aria-labelledby={`${form.id}-summary`} tabIndex={-1} ref={ref}>
-      <h3 id={`${form.id}-summary`} className="error-summary__title">
-        {t("onboarding.errorSummary")}
-      </h3>
-      <ul>
-        {entries.map(({ name, error }, index) => (
-          <li key={`${name}-${index}`}>
-            <a href={`#${name ? `${form.id}-${name}` : form.id}`}>
-              {name ? `${label(name)}: ` : ""}
-              {message(error)}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
 
 export function Spinner() {
   return <span className="spinner" aria-hidden="true" />;
@@ -64,12 +31,16 @@ export function StepForm({ form, readOnly, multipart = false, children }: { form
   // The step's own page: every step posts to the route it is shown on.
   const action = useFormAction();
   const { saving, intent } = useSaving(action);
+  const texts = useStepFieldTexts();
+  const entries = Object.entries(form.allErrors).flatMap(([name, errors]) =>
+    errors.map((error) => ({ fieldId: name ? `${form.id}-${name}` : form.id, label: name ? texts.label(name) : undefined, message: texts.message(error) })),
+  );
   return (
     <Form method="post" action={action} {...getFormProps(form)} encType={multipart ? "multipart/form-data" : undefined} className="step-form">
-      <ErrorSummary form={form} />
+      <ErrorSummary title={t("onboarding.errorSummary")} entries={form.status === "error" ? entries : []} heading="h3" />
       <fieldset disabled={readOnly} className="step-form__fields">
         <legend className="visually-hidden">{t("onboarding.formLegend")}</legend>
-        {children}
+        <FieldTextsProvider value={texts}>{children}</FieldTextsProvider>
       </fieldset>
       {readOnly ? null : (
         <div className="step-form__actions">

@@ -1,7 +1,8 @@
 import { RepresentativesStep } from "@contract/onboarding";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { SelectField, TextField, useValidationMessage } from "~/shared/form/fields";
+import { FieldError, SelectField, TextField } from "~/shared/form/fields";
+import { useStepFieldTexts } from "~/features/onboarding/components/field-texts";
 import { StepForm } from "~/features/onboarding/components/step-form";
 import { useShopSetup } from "~/features/onboarding/components/use-shop-setup";
 import { useStepForm } from "~/features/onboarding/components/use-step-form";
@@ -13,7 +14,7 @@ const EMPTY_PERSON = { firstName: "", lastName: "", dateOfBirth: "", role: "" };
 /** The people the legal form requires: one or more, added and removed with or without JavaScript. */
 export function RepresentativesFields({ data, result }: StepFormProps<"company-type-representatives">) {
   const { t } = useTranslation();
-  const message = useValidationMessage();
+  const { message } = useStepFieldTexts();
   const { readOnly } = useShopSetup();
   const { view } = data;
   const legalForm = view.legalForm ?? null;
@@ -44,12 +45,7 @@ export function RepresentativesFields({ data, result }: StepFormProps<"company-t
       <StepForm form={form} readOnly={locked}>
         <input type="hidden" name={fields.legalForm.name} value={legalForm} />
         <div id={fields.representatives.id} tabIndex={-1} className="repeating-group">
-          {fields.representatives.errors ? (
-            <p id={fields.representatives.errorId} className="field__error">
-              <span className="visually-hidden">{t("onboarding.errorPrefix")} </span>
-              {fields.representatives.errors.map(message).join(" ")}
-            </p>
-          ) : null}
+          <FieldError id={fields.representatives.errorId} errors={fields.representatives.errors?.map(message)} />
           {people.map((person, index) => {
             const personFields = person.getFieldset();
             return (

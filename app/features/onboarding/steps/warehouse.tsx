@@ -1,6 +1,7 @@
 import { WarehouseStep } from "@contract/onboarding";
 import { useTranslation } from "react-i18next";
-import { CheckboxField, SelectField, TextField, useCountryOptions, useValidationMessage } from "~/shared/form/fields";
+import { CheckboxField, FieldError, SelectField, TextField, useCountryOptions } from "~/shared/form/fields";
+import { useStepFieldTexts } from "~/features/onboarding/components/field-texts";
 import { StepForm } from "~/features/onboarding/components/step-form";
 import { useShopSetup } from "~/features/onboarding/components/use-shop-setup";
 import { useStepForm } from "~/features/onboarding/components/use-step-form";
@@ -12,7 +13,7 @@ const EMPTY_WAREHOUSE = { name: "", street: "", houseNumber: "", postcode: "", c
 /** One or more warehouses, the contact there, and where returns go. */
 export function WarehouseFields({ data, result }: StepFormProps<"warehouse">) {
   const { t } = useTranslation();
-  const message = useValidationMessage();
+  const { message } = useStepFieldTexts();
   const { readOnly } = useShopSetup();
   const countries = useCountryOptions(countryCodes);
   const [form, fields] = useStepForm(
@@ -27,11 +28,7 @@ export function WarehouseFields({ data, result }: StepFormProps<"warehouse">) {
   return (
     <StepForm form={form} readOnly={locked}>
       <div id={fields.warehouses.id} tabIndex={-1} className="repeating-group">
-        {fields.warehouses.errors ? (
-          <p id={fields.warehouses.errorId} className="field__error">
-            {fields.warehouses.errors.map(message).join(" ")}
-          </p>
-        ) : null}
+        <FieldError id={fields.warehouses.errorId} errors={fields.warehouses.errors?.map(message)} />
         {warehouses.map((warehouse, index) => {
           const address = warehouse.getFieldset();
           return (

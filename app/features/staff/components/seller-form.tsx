@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { sellerChannels } from "@contract/staff";
 import { languageCodes } from "@contract/codes";
@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { SELLER_FORM_FIELDS, sellerFormSchema, type SellerForm as SellerFormValues } from "~/features/staff/staff-forms";
 import { ErrorSummary } from "~/shared/form/error-summary";
+import { SelectField, TextField } from "~/shared/form/fields";
 
 type Props = {
   id: string;
@@ -44,80 +45,37 @@ export function SellerForm({ id, lastResult, defaultValue, submitLabel, hidden =
 
   return (
     <Form method="post" {...getFormProps(form)} className="staff-form">
-      <ErrorSummary entries={form.status === "error" ? summary : []} focusKey={lastResult} />
+      <ErrorSummary title={t("staff.form.summaryTitle")} entries={form.status === "error" ? summary : []} focusKey={lastResult} />
       <input type="hidden" name="form" value={id} />
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <fieldset>
         <legend>{t("staff.form.company")}</legend>
-        <TextField field={fields.name} label={label("name")} autoComplete="organization" liveCheck={liveCheck ? "name" : undefined} />
-        <TextField field={fields.crmId} label={label("crmId")} hint={t("staff.form.crmIdHint")} liveCheck={liveCheck ? "crmId" : undefined} />
-        <SelectField field={fields.channel} label={label("channel")} options={sellerChannels.map((channel) => [channel, t(`staff.channels.${channel}`)])} />
+        <CheckedTextField field={fields.name} label={label("name")} autoComplete="organization" liveCheck={liveCheck ? "name" : undefined} />
+        <CheckedTextField field={fields.crmId} label={label("crmId")} hint={t("staff.form.crmIdHint")} liveCheck={liveCheck ? "crmId" : undefined} />
+        <SelectField
+          field={fields.channel}
+          label={label("channel")}
+          options={sellerChannels.map((channel) => ({ value: channel, label: t(`staff.channels.${channel}`) }))}
+        />
       </fieldset>
       <fieldset>
         <legend>{t("staff.form.contact")}</legend>
         <TextField field={fields.contactName} label={label("contactName")} autoComplete="name" />
         <TextField field={fields.contactEmail} label={label("contactEmail")} type="email" autoComplete="email" hint={t("staff.form.contactEmailHint")} />
         <TextField field={fields.contactPhone} label={label("contactPhone")} type="tel" autoComplete="tel" optional />
-        <SelectField field={fields.languageCode} label={label("languageCode")} options={languageCodes.map((code) => [code, t(`staff.languages.${code}`)])} />
+        <SelectField
+          field={fields.languageCode}
+          label={label("languageCode")}
+          options={languageCodes.map((code) => ({ value: code, label: t(`staff.languages.${code}`) }))}
+        />
       </fieldset>
       {children}
       <button type="submit" className="button button--primary" disabled={submitting} aria-busy={submitting || undefined}>
         {submitting ? t("staff.form.saving") : submitLabel}
       </button>
     </Form>
-  );
-}
-
-function FieldError({ field }: { field: FieldMetadata<string | undefined> }) {
-  const { t } = useTranslation();
-  const message = field.errors?.[0];
-  return message ? (
-    <p id={field.errorId} className="field__error">
-      {t(message)}
-    </p>
-  ) : null;
-}
-
-function TextField({
-  field,
-  label,
-  hint,
-  type = "text",
-  autoComplete,
-  optional,
-  liveCheck,
-}: {
-  field: FieldMetadata<string | undefined>;
-  label: string;
-  hint?: string;
-  type?: "text" | "email" | "tel";
-  autoComplete?: string;
-  optional?: boolean;
-  liveCheck?: "name" | "crmId";
-}) {
-  const { t } = useTranslation();
-  const { key, ...props } = getInputProps(field, { type });
-  const hintId = hint ? `${field.id}-hint` : undefined;
-  const liveId = liveCheck ? `${field.id}-live` : undefined;
-  const [value, setValue] = useState(typeof field.initialValue === "string" ? field.initialValue : "");
-  const describedBy = [props["aria-describedby"], hintId, liveId].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className="field">
-      <label htmlFor={field.id}>
-        {label}
-        {optional ? <span className="field__optional"> {t("staff.form.optional")}</span> : null}
-      </label>
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      <input key={key} {...props} aria-describedby={describedBy} autoComplete={autoComplete} onInput={(event) => setValue(event.currentTarget.value)} />
-      <FieldError field={field} />
-      {liveCheck && liveId ? <LiveDuplicateCheck id={liveId} field={liveCheck} value={value} shownError={Boolean(field.errors?.length)} /> : null}
-    </div>
   );
 }
 
@@ -148,21 +106,26 @@ function LiveDuplicateCheck({ id, field, value, shownError }: { id: string; fiel
   );
 }
 
-function SelectField({ field, label, options }: { field: FieldMetadata<string | undefined>; label: string; options: [string, string][] }) {
-  const { t } = useTranslation();
-  const { key, ...props } = getSelectProps(field);
+/** A text field that can check, while the person types, whether its value is taken. */
+function CheckedTextField({
+  liveCheck,
+  ...props
+}: {
+  field: FieldMetadata<string | undefined>;
+  label: string;
+  hint?: string;
+  autoComplete?: string;
+  liveCheck?: "name" | "crmId";
+}) {
+  const { field } = props;
+  const [value, setValue] = useState(typeof field.initialValue === "string" ? field.initialValue : "");
+  const liveId = liveCheck ? `${field.id}-live` : undefined;
   return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      <select key={key} {...props}>
-        <option value="">{t("staff.form.choose")}</option>
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
-      <FieldError field={field} />
-    </div>
+    <TextField
+      {...props}
+      describedById={liveId}
+      onInput={liveCheck ? (event) => setValue(event.currentTarget.value) : undefined}
+      after={liveCheck && liveId ? <LiveDuplicateCheck id={liveId} field={liveCheck} value={value} shownError={Boolean(field.errors?.length)} /> : null}
+    />
   );
 }

@@ -1,9 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { ErrorSummary } from "~/shared/form/error-summary";
+import { TextField } from "~/shared/form/fields";
 import { deleteConfirmationSchema } from "~/features/staff/staff-forms";
 import { authorize } from "~/features/shell/authorize.server";
 import { getI18n } from "~/shared/i18n/i18n.server";
@@ -63,9 +64,7 @@ export default function DeleteSeller({ loaderData, actionData }: Route.Component
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteConfirmationSchema(seller.name) }),
   });
-  const { key, ...confirmProps } = getInputProps(fields.confirmName, { type: "text" });
   const error = fields.confirmName.errors?.[0];
-  const hintId = `${fields.confirmName.id}-hint`;
   return (
     <div className="staff-page staff-page--narrow">
       <h1>{t("staff.delete.title")}</h1>
@@ -80,6 +79,7 @@ export default function DeleteSeller({ loaderData, actionData }: Route.Component
       <p className="warning-text">{t("staff.delete.warning")}</p>
       <Form method="post" {...getFormProps(form)} className="staff-form">
         <ErrorSummary
+          title={t("staff.form.summaryTitle")}
           entries={
             form.status === "error" && error
               ? [{ fieldId: fields.confirmName.id, label: t("staff.delete.confirmLabel", { seller: seller.name }), message: t(error) }]
@@ -87,24 +87,13 @@ export default function DeleteSeller({ loaderData, actionData }: Route.Component
           }
           focusKey={actionData}
         />
-        <div className="field">
-          <label htmlFor={fields.confirmName.id}>{t("staff.delete.confirmLabel", { seller: seller.name })}</label>
-          <p id={hintId} className="field__hint">
-            {t("staff.delete.confirmHint")}
-          </p>
-          <input
-            key={key}
-            {...confirmProps}
-            autoComplete="off"
-            spellCheck={false}
-            aria-describedby={[confirmProps["aria-describedby"], hintId].filter(Boolean).join(" ")}
-          />
-          {error ? (
-            <p id={fields.confirmName.errorId} className="field__error">
-              {t(error)}
-            </p>
-          ) : null}
-        </div>
+        <TextField
+          field={fields.confirmName}
+          label={t("staff.delete.confirmLabel", { seller: seller.name })}
+          hint={t("staff.delete.confirmHint")}
+          autoComplete="off"
+          spellCheck={false}
+        />
         <div className="staff-confirm__actions">
           <button type="submit" className="button button--danger" disabled={submitting} aria-busy={submitting || undefined}>
             {t("staff.delete.submit")}

@@ -1,0 +1,30 @@
+import { useTranslation } from "react-i18next";
+import type { FieldTexts } from "~/shared/form/fields";
+
+/**
+ * How the shop setup's fields read: errors are the contract's codes
+ * (`onboarding.validation.*`, the service's own words otherwise), labels come
+ * from the field's name, with the list position for list items
+ * ("Postcode (warehouse 2)").
+ */
+export function useStepFieldTexts(): FieldTexts {
+  const { t, i18n } = useTranslation();
+  return {
+    message: (error) => (i18n.exists(`onboarding.validation.${error}`) ? t(`onboarding.validation.${error}`) : error),
+    label: (name) => {
+      const key = `onboarding.fields.${
+        name
+          .replace(/\[\d+\]/g, "")
+          .split(".")
+          .pop() ?? name
+      }`;
+      const label = i18n.exists(key) ? t(key) : t("onboarding.fields.form");
+      const group = /^(\w+)(?:\[(\d+)\])?\./.exec(name);
+      if (!group) return label;
+      const list = t(`onboarding.lists.${group[1]}`);
+      return group[2] === undefined
+        ? t("onboarding.fields.inGroup", { label, group: list })
+        : t("onboarding.fields.inList", { label, list, number: Number(group[2]) + 1 });
+    },
+  };
+}
