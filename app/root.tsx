@@ -20,6 +20,8 @@ import { substitutionAuditMiddleware } from "~/features/shell/substitution/subst
 import { sanitizeToast } from "~/features/shell/toasts/toast-html.server";
 import { actionToastContext, readToast } from "~/features/shell/toasts/toast.server";
 import appStylesHref from "~/styles/app.css?url";
+import shellStylesHref from "~/features/shell/shell.css?url";
+import tableStylesHref from "~/shared/ui/data-table.css?url";
 import componentStylesHref from "~/styles/components.css?url";
 import frameStylesHref from "~/styles/frame.css?url";
 import formStylesHref from "~/shared/form/form.css?url";
@@ -28,6 +30,8 @@ export const middleware = [requestMetaMiddleware, i18nextMiddleware, sessionMidd
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appStylesHref },
+  { rel: "stylesheet", href: shellStylesHref },
+  { rel: "stylesheet", href: tableStylesHref },
   { rel: "stylesheet", href: componentStylesHref },
   { rel: "stylesheet", href: frameStylesHref },
   { rel: "stylesheet", href: formStylesHref },

@@ -11,9 +11,9 @@
  */
 import { createHash } from "node:crypto";
 import type { AnalyticsTab, DashboardData, MarketplaceShop } from "@contract/home";
-import { createCookie } from "react-router";
 import { parseSelection, selectionQuery, sortShops, type AnalyticsSelection, type DateRange } from "~/features/home/analytics/analytics-selection";
-import { env, secureCookies } from "~/shared/env.server";
+import { env } from "~/shared/env.server";
+import { preferenceCookie } from "~/shared/preference-cookie.server";
 import { sessionContext } from "~/features/shell/session.server";
 import { upstream } from "~/features/shell/upstream.server";
 import type { RequestArgs } from "~/shared/request-args";
@@ -117,13 +117,7 @@ export async function dashboardFigures(args: RequestArgs, tab: AnalyticsTab, per
 // ---- the remembered selection --------------------------------------------------------
 
 /** The last analytics selection, for visits without a query. */
-export const analyticsSelectionCookie = createCookie("sp_analytics", {
-  path: "/home/analytics",
-  sameSite: "lax",
-  httpOnly: true,
-  maxAge: 180 * 24 * 60 * 60,
-  secure: secureCookies,
-});
+export const analyticsSelectionCookie = preferenceCookie("sp_analytics", { path: "/home/analytics", days: 180 });
 
 export async function rememberedSelection(request: Request): Promise<URLSearchParams | undefined> {
   const value: unknown = await analyticsSelectionCookie.parse(request.headers.get("Cookie"));

@@ -1,14 +1,7 @@
-import { createCookie } from "react-router";
-import { secureCookies } from "~/shared/env.server";
+import { preferenceCookie } from "~/shared/preference-cookie.server";
 
 /** The home menu's open/closed state, remembered so the server renders it right the first time. */
-export const homeMenuCookie = createCookie("sp_home_menu", {
-  path: "/",
-  sameSite: "lax",
-  httpOnly: true,
-  maxAge: 365 * 24 * 60 * 60,
-  secure: secureCookies,
-});
+export const homeMenuCookie = preferenceCookie("sp_home_menu", { days: 365 });
 
 export async function readHomeMenuOpen(request: Request): Promise<boolean> {
   const value: unknown = await homeMenuCookie.parse(request.headers.get("Cookie"));

@@ -4,21 +4,15 @@
  * Accept-Language in the browser's order of preference, then en; each request
  * gets its i18next instance in that language.
  */
-import { createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { i18n } from "i18next";
 import { createI18nextMiddleware } from "remix-i18next";
-import { secureCookies } from "../env.server";
+import { preferenceCookie } from "../preference-cookie.server";
 import { fallbackLanguage, isSupportedLanguage, supportedLanguages } from "~/shared/i18n/languages";
 import { messages } from "~/locales/resources";
 import type { LanguageCode } from "@contract/upstream";
 
-export const localeCookie = createCookie("sp_lng", {
-  path: "/",
-  sameSite: "lax",
-  httpOnly: true,
-  maxAge: 365 * 24 * 60 * 60,
-  secure: secureCookies,
-});
+export const localeCookie = preferenceCookie("sp_lng", { days: 365 });
 
 /** The first supported language of an Accept-Language header, by quality, then by the order given. */
 export function preferredLanguage(header: string | null): LanguageCode | undefined {

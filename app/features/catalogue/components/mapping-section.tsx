@@ -9,6 +9,7 @@ import { MappingSchema } from "~/features/catalogue/mapping";
 import { FieldPicker } from "./field-picker";
 import { FieldError } from "~/shared/form/fields";
 import { ErrorSummary, type SummaryItem, type UpstreamFailureView } from "./form-errors";
+import { DataTable } from "~/shared/ui/data-table";
 
 /** What the portal suggested for a column when it read the file, and how the header compares with the seller's last mapping. */
 export type ColumnSuggestionView = {
@@ -90,64 +91,53 @@ export function MappingSection({
         <input type="hidden" name="intent" value="map" />
         <input type="hidden" name="fileId" value={mapping.fileId} />
         <fieldset disabled={disabled || saving}>
-          <div className="table-scroll">
-            <table className="table mapping__table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("catalogue.mapping.column")}</th>
-                  <th scope="col">{t("catalogue.mapping.samples")}</th>
-                  <th scope="col">{t("catalogue.mapping.field")}</th>
+          <DataTable className="table mapping__table" columns={[t("catalogue.mapping.column"), t("catalogue.mapping.samples"), t("catalogue.mapping.field")]}>
+            {columns.map((column, index) => {
+              const { header, field } = column.getFieldset();
+              const source = mapping.columns[index]!;
+              const errors = field.errors?.map(message);
+              return (
+                <tr key={column.key} className={source.suggestion?.change ? "mapping__row--changed" : undefined}>
+                  <th scope="row">
+                    {source.header}
+                    <input type="hidden" name={header.name} value={source.header} />
+                    {source.suggestion?.change ? (
+                      <span className="mapping__badge">
+                        {source.suggestion.change === "new"
+                          ? t("catalogueIntelligence.suggestion.new")
+                          : t("catalogueIntelligence.suggestion.renamed", { from: source.suggestion.renamedFrom ?? "" })}
+                      </span>
+                    ) : null}
+                  </th>
+                  <td>
+                    <ul className="mapping__samples">
+                      {source.samples.map((sample, sampleIndex) => (
+                        <li key={sampleIndex}>{sample === "" ? <span className="mapping__empty">{t("catalogue.mapping.empty")}</span> : sample}</li>
+                      ))}
+                    </ul>
+                  </td>
+                  <td>
+                    <FieldPicker
+                      id={field.id}
+                      name={field.name}
+                      label={t("catalogue.mapping.fieldFor", { header: source.header })}
+                      options={options}
+                      defaultValue={(field.initialValue as string | undefined) ?? ""}
+                      emptyLabel={t("catalogue.mapping.unassigned")}
+                      invalid={Boolean(errors?.length)}
+                      describedBy={
+                        [errors?.length ? field.errorId : null, source.suggestion ? `${field.id}-suggestion` : null].filter(Boolean).join(" ") || undefined
+                      }
+                      disabled={disabled || saving}
+                      loading={loading}
+                    />
+                    <FieldError id={field.errorId} errors={errors} />
+                    {source.suggestion ? <SuggestionNote id={`${field.id}-suggestion`} suggestion={source.suggestion} prefilled={source.field} /> : null}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {columns.map((column, index) => {
-                  const { header, field } = column.getFieldset();
-                  const source = mapping.columns[index]!;
-                  const errors = field.errors?.map(message);
-                  return (
-                    <tr key={column.key} className={source.suggestion?.change ? "mapping__row--changed" : undefined}>
-                      <th scope="row">
-                        {source.header}
-                        <input type="hidden" name={header.name} value={source.header} />
-                        {source.suggestion?.change ? (
-                          <span className="mapping__badge">
-                            {source.suggestion.change === "new"
-                              ? t("catalogueIntelligence.suggestion.new")
-                              : t("catalogueIntelligence.suggestion.renamed", { from: source.suggestion.renamedFrom ?? "" })}
-                          </span>
-                        ) : null}
-                      </th>
-                      <td>
-                        <ul className="mapping__samples">
-                          {source.samples.map((sample, sampleIndex) => (
-                            <li key={sampleIndex}>{sample === "" ? <span className="mapping__empty">{t("catalogue.mapping.empty")}</span> : sample}</li>
-                          ))}
-                        </ul>
-                      </td>
-                      <td>
-                        <FieldPicker
-                          id={field.id}
-                          name={field.name}
-                          label={t("catalogue.mapping.fieldFor", { header: source.header })}
-                          options={options}
-                          defaultValue={(field.initialValue as string | undefined) ?? ""}
-                          emptyLabel={t("catalogue.mapping.unassigned")}
-                          invalid={Boolean(errors?.length)}
-                          describedBy={
-                            [errors?.length ? field.errorId : null, source.suggestion ? `${field.id}-suggestion` : null].filter(Boolean).join(" ") || undefined
-                          }
-                          disabled={disabled || saving}
-                          loading={loading}
-                        />
-                        <FieldError id={field.errorId} errors={errors} />
-                        {source.suggestion ? <SuggestionNote id={`${field.id}-suggestion`} suggestion={source.suggestion} prefilled={source.field} /> : null}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </DataTable>
           <button type="submit" className="button button--primary">
             {saving ? t("catalogue.mapping.saving") : t("catalogue.mapping.save")}
           </button>

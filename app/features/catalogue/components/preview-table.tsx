@@ -1,3 +1,4 @@
+import { DataTable } from "~/shared/ui/data-table";
 import { useTranslation } from "react-i18next";
 
 /**
@@ -11,34 +12,24 @@ export function PreviewTable({ id, rows, headerRow, caption }: { id: string; row
   const width = Math.max(header.length, ...body.map((row) => row.length));
   const cells = (row: readonly string[]) => Array.from({ length: width }, (_, index) => row[index] ?? "");
   return (
-    <div className="table-scroll preview-table" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
-      <table className="table preview-table__table" id={id}>
-        <caption id={`${id}-caption`}>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className="preview-table__row-number">
-              {t("catalogueIntelligence.preview.row")}
-            </th>
-            {cells(header).map((cell, index) => (
-              <th scope="col" key={index}>
-                {cell}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {body.map((row, rowIndex) => (
-            <tr key={rowIndex}>
-              <th scope="row" className="preview-table__row-number">
-                {headerRow + rowIndex + 1}
-              </th>
-              {cells(row).map((cell, index) => (
-                <td key={index}>{cell}</td>
-              ))}
-            </tr>
+    <DataTable
+      frameClassName="preview-table"
+      labelledBy={`${id}-caption`}
+      className="table preview-table__table"
+      id={id}
+      caption={<caption id={`${id}-caption`}>{caption}</caption>}
+      columns={[{ label: t("catalogueIntelligence.preview.row"), className: "preview-table__row-number" }, ...cells(header)]}
+    >
+      {body.map((row, rowIndex) => (
+        <tr key={rowIndex}>
+          <th scope="row" className="preview-table__row-number">
+            {headerRow + rowIndex + 1}
+          </th>
+          {cells(row).map((cell, index) => (
+            <td key={index}>{cell}</td>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -1,6 +1,7 @@
 import { rowProblemKinds, type ValidationReport as Report } from "@contract/catalogue-analysis";
 import { useTranslation } from "react-i18next";
 import { checkedFields, examplesByKind } from "~/features/catalogue/intelligence/file-review";
+import { DataTable } from "~/shared/ui/data-table";
 
 /**
  * The check of every row against the mapping: how many rows were checked and
@@ -31,37 +32,31 @@ export function ValidationReport({ fileId, report }: { fileId: string; report: R
       ) : (
         <>
           <p>{t("catalogueIntelligence.report.lead")}</p>
-          <div className="table-scroll">
-            <table className="table validation-report__kinds">
-              <caption>{t("catalogueIntelligence.report.kinds")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("catalogueIntelligence.report.kind")}</th>
-                  <th scope="col" className="numeric">
-                    {t("catalogueIntelligence.report.count")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {groups.map(({ kind, count }) => (
-                  <tr key={kind}>
-                    <th scope="row">
-                      <a href={`#problems-${kind}`}>{t(`catalogueIntelligence.report.problems.${kind}`)}</a>
-                    </th>
-                    <td className="numeric">{number.format(count)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            className="table validation-report__kinds"
+            caption={<caption>{t("catalogueIntelligence.report.kinds")}</caption>}
+            columns={[t("catalogueIntelligence.report.kind"), { label: t("catalogueIntelligence.report.count"), className: "numeric" }]}
+          >
+            {groups.map(({ kind, count }) => (
+              <tr key={kind}>
+                <th scope="row">
+                  <a href={`#problems-${kind}`}>{t(`catalogueIntelligence.report.problems.${kind}`)}</a>
+                </th>
+                <td className="numeric">{number.format(count)}</td>
+              </tr>
+            ))}
+          </DataTable>
           <p>
             <a className="button button--secondary" href={`/upload/catalog/problems?fileId=${encodeURIComponent(fileId)}`} download>
               {t("catalogueIntelligence.report.download")}
             </a>
           </p>
           {groups.map(({ kind, count, examples }) => (
-            <div className="table-scroll validation-report__examples" key={kind} id={`problems-${kind}`}>
-              <table className="table">
+            <DataTable
+              key={kind}
+              id={`problems-${kind}`}
+              frameClassName="validation-report__examples"
+              caption={
                 <caption>
                   {t("catalogueIntelligence.report.examplesCaption", {
                     kind: t(`catalogueIntelligence.report.problems.${kind}`),
@@ -69,35 +64,30 @@ export function ValidationReport({ fileId, report }: { fileId: string; report: R
                     total: number.format(count),
                   })}
                 </caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className="numeric">
-                      {t("catalogueIntelligence.report.row")}
-                    </th>
-                    <th scope="col">{t("catalogueIntelligence.report.column")}</th>
-                    <th scope="col">{t("catalogueIntelligence.report.value")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {examples.map((example) => (
-                    <tr key={`${example.row}-${example.column}`}>
-                      <th scope="row" className="numeric">
-                        {number.format(example.row)}
-                      </th>
-                      <td>{example.column}</td>
-                      <td>
-                        {example.value === "" ? (
-                          <span className="mapping__empty">{t("catalogueIntelligence.report.emptyValue")}</span>
-                        ) : (
-                          <code>{example.value}</code>
-                        )}
-                        {example.firstRow ? ` (${t("catalogueIntelligence.report.firstRow", { row: number.format(example.firstRow) })})` : null}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+              }
+              columns={[
+                { label: t("catalogueIntelligence.report.row"), className: "numeric" },
+                t("catalogueIntelligence.report.column"),
+                t("catalogueIntelligence.report.value"),
+              ]}
+            >
+              {examples.map((example) => (
+                <tr key={`${example.row}-${example.column}`}>
+                  <th scope="row" className="numeric">
+                    {number.format(example.row)}
+                  </th>
+                  <td>{example.column}</td>
+                  <td>
+                    {example.value === "" ? (
+                      <span className="mapping__empty">{t("catalogueIntelligence.report.emptyValue")}</span>
+                    ) : (
+                      <code>{example.value}</code>
+                    )}
+                    {example.firstRow ? ` (${t("catalogueIntelligence.report.firstRow", { row: number.format(example.firstRow) })})` : null}
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           ))}
         </>
       )}

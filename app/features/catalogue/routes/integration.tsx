@@ -13,7 +13,9 @@ import { redirectWithPortalToast } from "~/features/shell/toasts/toast.server";
 import { upstream } from "~/features/shell/upstream.server";
 import { orRouteError, UpstreamError } from "~/shared/upstream/upstream-error.server";
 import catalogueStylesHref from "~/features/catalogue/catalogue.css?url";
+import fileReviewStylesHref from "~/features/catalogue/file-review.css?url";
 import type { Route } from "./+types/integration";
+import { DataTable } from "~/shared/ui/data-table";
 
 export const middleware = [authorize({ rule: "catalogueIntegration" })];
 
@@ -78,32 +80,22 @@ export default function ProductCatalogueIntegration({ loaderData, actionData }: 
         {sellers.length === 0 ? (
           <p>{t("catalogue.integration.none")}</p>
         ) : (
-          <div className="table-scroll">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("catalogue.integration.seller")}</th>
-                  <th scope="col">{t("catalogue.integration.state")}</th>
-                  <th scope="col">{t("catalogue.integration.since")}</th>
-                  <th scope="col">{t("catalogue.integration.files")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {sellers.map((seller) => (
-                  <tr key={seller.sellerId} aria-current={seller.sellerId === sellerId ? "true" : undefined}>
-                    <th scope="row">
-                      <Link to={`?sellerId=${encodeURIComponent(seller.sellerId)}`} aria-label={t("catalogue.integration.open", { name: seller.sellerName })}>
-                        {seller.sellerName}
-                      </Link>
-                    </th>
-                    <td>{t(`catalogue.integration.states.${seller.state}`)}</td>
-                    <td>{dateFormat.format(new Date(seller.since))}</td>
-                    <td>{seller.fileCount}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            columns={[t("catalogue.integration.seller"), t("catalogue.integration.state"), t("catalogue.integration.since"), t("catalogue.integration.files")]}
+          >
+            {sellers.map((seller) => (
+              <tr key={seller.sellerId} aria-current={seller.sellerId === sellerId ? "true" : undefined}>
+                <th scope="row">
+                  <Link to={`?sellerId=${encodeURIComponent(seller.sellerId)}`} aria-label={t("catalogue.integration.open", { name: seller.sellerName })}>
+                    {seller.sellerName}
+                  </Link>
+                </th>
+                <td>{t(`catalogue.integration.states.${seller.state}`)}</td>
+                <td>{dateFormat.format(new Date(seller.since))}</td>
+                <td>{seller.fileCount}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
       {sellerId && !info ? (
@@ -176,23 +168,17 @@ function IntegrationDetails({ info, reports, dateFormat }: { info: IntegrationIn
             <span className="integration__size">({formatBytes(t, file.size, i18n.language)})</span>
           </h3>
           {file.headerMapping ? (
-            <table className="table">
-              <caption>{t("catalogue.integration.mappingOf")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("catalogue.mapping.column")}</th>
-                  <th scope="col">{t("catalogue.mapping.field")}</th>
+            <DataTable
+              caption={<caption>{t("catalogue.integration.mappingOf")}</caption>}
+              columns={[t("catalogue.mapping.column"), t("catalogue.mapping.field")]}
+            >
+              {Object.entries(file.headerMapping).map(([header, field]) => (
+                <tr key={header}>
+                  <th scope="row">{header}</th>
+                  <td>{t(`catalogue.fields.${field}`)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {Object.entries(file.headerMapping).map(([header, field]) => (
-                  <tr key={header}>
-                    <th scope="row">{header}</th>
-                    <td>{t(`catalogue.fields.${field}`)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </DataTable>
           ) : (
             <p>{t("catalogue.integration.noMapping")}</p>
           )}
@@ -220,6 +206,9 @@ export function ErrorBoundary() {
   return <CatalogueErrorView />;
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: catalogueStylesHref }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: catalogueStylesHref },
+  { rel: "stylesheet", href: fileReviewStylesHref },
+];
 
 export const meta: Route.MetaFunction = () => [{ title: "Catalogue integration · Seller Portal" }];

@@ -23,7 +23,9 @@ import { redirectWithPortalToast } from "~/features/shell/toasts/toast.server";
 import { upstream } from "~/features/shell/upstream.server";
 import { orRouteError, settle, UpstreamError } from "~/shared/upstream/upstream-error.server";
 import catalogueStylesHref from "~/features/catalogue/catalogue.css?url";
+import fileReviewStylesHref from "~/features/catalogue/file-review.css?url";
 import type { Route } from "./+types/upload-catalogue";
+import { DataTable } from "~/shared/ui/data-table";
 
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
 
@@ -203,58 +205,54 @@ export default function UploadCatalogPage({ loaderData, actionData }: Route.Comp
         {files.length === 0 ? (
           <p>{t("catalogue.files.none")}</p>
         ) : (
-          <div className="table-scroll">
-            <table className="table catalogue-files">
-              <thead>
-                <tr>
-                  <th scope="col">{t("catalogue.files.name")}</th>
-                  <th scope="col">{t("catalogue.files.size")}</th>
-                  <th scope="col">{t("catalogue.files.uploadedAt")}</th>
-                  <th scope="col">{t("catalogue.files.mapping")}</th>
-                  <th scope="col">{t("catalogue.files.actions")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {files.map((file) => (
-                  <tr key={file.id}>
-                    <th scope="row">{file.fileName}</th>
-                    <td>{formatBytes(t, file.size, i18n.language)}</td>
-                    <td>{dateFormat.format(new Date(file.uploadedAt))}</td>
-                    <td>{file.mappingComplete ? t("catalogue.files.mapped") : t("catalogue.files.unmapped")}</td>
-                    <td className="catalogue-files__actions">
-                      <a
-                        href={`/upload/catalog/file?fileId=${encodeURIComponent(file.id)}`}
-                        download
-                        aria-label={t("catalogue.files.downloadNamed", { name: file.fileName })}
-                      >
-                        {t("catalogue.files.download")}
-                      </a>
-                      <Link
-                        to={`/upload/catalog?fileId=${encodeURIComponent(file.id)}#mapping-title`}
-                        aria-label={t("catalogue.files.mapNamed", { name: file.fileName })}
-                      >
-                        {t("catalogue.files.map")}
-                      </Link>
-                      <Form method="post">
-                        <input type="hidden" name="fileId" value={file.id} />
-                        <input type="hidden" name="fileName" value={file.fileName} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="delete"
-                          className="button button--secondary"
-                          disabled={locked}
-                          aria-label={t("catalogue.files.deleteNamed", { name: file.fileName })}
-                        >
-                          {t("catalogue.files.delete")}
-                        </button>
-                      </Form>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            className="table catalogue-files"
+            columns={[
+              t("catalogue.files.name"),
+              t("catalogue.files.size"),
+              t("catalogue.files.uploadedAt"),
+              t("catalogue.files.mapping"),
+              t("catalogue.files.actions"),
+            ]}
+          >
+            {files.map((file) => (
+              <tr key={file.id}>
+                <th scope="row">{file.fileName}</th>
+                <td>{formatBytes(t, file.size, i18n.language)}</td>
+                <td>{dateFormat.format(new Date(file.uploadedAt))}</td>
+                <td>{file.mappingComplete ? t("catalogue.files.mapped") : t("catalogue.files.unmapped")}</td>
+                <td className="catalogue-files__actions">
+                  <a
+                    href={`/upload/catalog/file?fileId=${encodeURIComponent(file.id)}`}
+                    download
+                    aria-label={t("catalogue.files.downloadNamed", { name: file.fileName })}
+                  >
+                    {t("catalogue.files.download")}
+                  </a>
+                  <Link
+                    to={`/upload/catalog?fileId=${encodeURIComponent(file.id)}#mapping-title`}
+                    aria-label={t("catalogue.files.mapNamed", { name: file.fileName })}
+                  >
+                    {t("catalogue.files.map")}
+                  </Link>
+                  <Form method="post">
+                    <input type="hidden" name="fileId" value={file.id} />
+                    <input type="hidden" name="fileName" value={file.fileName} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="delete"
+                      className="button button--secondary"
+                      disabled={locked}
+                      aria-label={t("catalogue.files.deleteNamed", { name: file.fileName })}
+                    >
+                      {t("catalogue.files.delete")}
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
         <UploadForm limitBytes={limitBytes} disabled={locked} serverError={uploadFailure?.message ?? null} />
         {uploadFailure && failure ? <ErrorSummary items={[]} upstream={failure} /> : null}
@@ -331,6 +329,9 @@ export function ErrorBoundary() {
   return <CatalogueErrorView />;
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: catalogueStylesHref }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: catalogueStylesHref },
+  { rel: "stylesheet", href: fileReviewStylesHref },
+];
 
 export const meta: Route.MetaFunction = () => [{ title: "Catalogue · Seller Portal" }];

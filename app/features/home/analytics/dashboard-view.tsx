@@ -5,6 +5,7 @@ import type { AnalyticsSelection } from "~/features/home/analytics/analytics-sel
 import { changePercent, formatFigure, metricRows, type DashboardResult } from "~/features/home/analytics/analytics-table";
 import { useHydrated } from "~/shared/ui/use-hydrated";
 import MetricChart from "./metric-chart";
+import { DataTable } from "~/shared/ui/data-table";
 
 /** One analytics tab: each figure of its dashboard with its chart, text alternative, table and download. */
 export function DashboardView({ tab, selection, result }: { tab: AnalyticsTab; selection: AnalyticsSelection | null; result: DashboardResult | null }) {
@@ -127,37 +128,25 @@ function MetricPanel({
       </figure>
       <details className="metric__table" open={!hydrated || undefined}>
         <summary>{t("analytics.tableView", { name })}</summary>
-        <div className="table-scroll" tabIndex={0} role="region" aria-label={t("analytics.tableView", { name })}>
-          <table className="table" id={`${id}-table`}>
-            <caption className="visually-hidden">{summary}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("analytics.columns.date")}</th>
-                <th scope="col">{name}</th>
-                {comparison ? (
-                  <>
-                    <th scope="col">{t("analytics.columns.comparisonDate")}</th>
-                    <th scope="col">{t("analytics.columns.comparisonValue")}</th>
-                  </>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.date}>
-                  <td>{row.date}</td>
-                  <td>{format(row.value)}</td>
-                  {comparison ? (
-                    <>
-                      <td>{row.comparisonDate ?? ""}</td>
-                      <td>{row.comparisonValue === null ? "" : format(row.comparisonValue)}</td>
-                    </>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label={t("analytics.tableView", { name })}
+          id={`${id}-table`}
+          caption={<caption className="visually-hidden">{summary}</caption>}
+          columns={[t("analytics.columns.date"), name, ...(comparison ? [t("analytics.columns.comparisonDate"), t("analytics.columns.comparisonValue")] : [])]}
+        >
+          {rows.map((row) => (
+            <tr key={row.date}>
+              <td>{row.date}</td>
+              <td>{format(row.value)}</td>
+              {comparison ? (
+                <>
+                  <td>{row.comparisonDate ?? ""}</td>
+                  <td>{row.comparisonValue === null ? "" : format(row.comparisonValue)}</td>
+                </>
+              ) : null}
+            </tr>
+          ))}
+        </DataTable>
       </details>
       <p>
         <a href={`/home/analytics/${tab}/csv?${csvQuery.toString()}`} download>

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { RichText } from "./rich-text";
 import { RecommendationSummary } from "./recommendation-summary";
+import { DataTable } from "~/shared/ui/data-table";
 
 type Props = {
   action: RecommendedAction;
@@ -23,30 +24,26 @@ export function RecommendationDetail({ action, products, pageCount, shopName }: 
       <RichText html={action.descriptionHtml} className="recommendation__text" />
       <h2 id="affected-products">{t("recommendations.affected.title")}</h2>
       <p>{t("recommendations.affected.showing", { first, last, total: products.total })}</p>
-      <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="affected-products">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t("recommendations.affected.ean")}</th>
-              <th scope="col">{t("recommendations.affected.sku")}</th>
-              <th scope="col">{t("recommendations.affected.product")}</th>
-              <th scope="col">{t("recommendations.affected.reason")}</th>
-              <th scope="col">{t("recommendations.affected.since")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {products.items.map((product) => (
-              <tr key={product.sku}>
-                <td>{product.ean}</td>
-                <td>{product.sku}</td>
-                <td>{product.title}</td>
-                <td>{product.reason}</td>
-                <td>{product.since}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        labelledBy="affected-products"
+        columns={[
+          t("recommendations.affected.ean"),
+          t("recommendations.affected.sku"),
+          t("recommendations.affected.product"),
+          t("recommendations.affected.reason"),
+          t("recommendations.affected.since"),
+        ]}
+      >
+        {products.items.map((product) => (
+          <tr key={product.sku}>
+            <td>{product.ean}</td>
+            <td>{product.sku}</td>
+            <td>{product.title}</td>
+            <td>{product.reason}</td>
+            <td>{product.since}</td>
+          </tr>
+        ))}
+      </DataTable>
       {pageCount > 1 ? (
         <nav aria-label={t("recommendations.affected.pages")} className="pagination">
           {products.page > 1 ? <Link to={`?page=${products.page - 1}`}>{t("recommendations.affected.previous")}</Link> : null}

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { authorize } from "~/features/shell/authorize.server";
 import { legalDocumentsLoader } from "~/features/home/company.server";
 import type { Route } from "./+types/my-company-legal-documents";
+import { DataTable } from "~/shared/ui/data-table";
 
 export const middleware = [authorize({ rule: "sellerAdministrator" })];
 
@@ -18,32 +19,28 @@ export default function LegalDocuments({ loaderData }: Route.ComponentProps) {
     <section aria-labelledby="legal-documents-title">
       <h1 id="legal-documents-title">{t("myCompany.legalDocuments.title")}</h1>
       {loaderData.documents.length === 0 ? <p>{t("myCompany.legalDocuments.none")}</p> : null}
-      <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="legal-documents-title">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t("myCompany.legalDocuments.document")}</th>
-              <th scope="col">{t("myCompany.legalDocuments.uploaded")}</th>
-              <th scope="col">{t("myCompany.legalDocuments.size")}</th>
-              <th scope="col">{t("myCompany.legalDocuments.file")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.documents.map((document) => (
-              <tr key={document.id}>
-                <th scope="row">{t(`myCompany.legalDocuments.kinds.${document.kind}`)}</th>
-                <td>{date.format(new Date(document.uploadedAt))}</td>
-                <td>{size.format(document.size / 1024)}</td>
-                <td>
-                  <a href={`/home/my-company/legal-documents/${encodeURIComponent(document.id)}/download`} download={document.fileName}>
-                    {t("myCompany.legalDocuments.download", { file: document.fileName })}
-                  </a>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        labelledBy="legal-documents-title"
+        columns={[
+          t("myCompany.legalDocuments.document"),
+          t("myCompany.legalDocuments.uploaded"),
+          t("myCompany.legalDocuments.size"),
+          t("myCompany.legalDocuments.file"),
+        ]}
+      >
+        {loaderData.documents.map((document) => (
+          <tr key={document.id}>
+            <th scope="row">{t(`myCompany.legalDocuments.kinds.${document.kind}`)}</th>
+            <td>{date.format(new Date(document.uploadedAt))}</td>
+            <td>{size.format(document.size / 1024)}</td>
+            <td>
+              <a href={`/home/my-company/legal-documents/${encodeURIComponent(document.id)}/download`} download={document.fileName}>
+                {t("myCompany.legalDocuments.download", { file: document.fileName })}
+              </a>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </section>
   );
 }

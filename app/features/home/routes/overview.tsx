@@ -7,6 +7,7 @@ import { authorize } from "~/features/shell/authorize.server";
 import { overviewLoader } from "~/features/home/overview.server";
 import homeStylesHref from "~/features/home/home.css?url";
 import type { Route } from "./+types/overview";
+import { DataTable } from "~/shared/ui/data-table";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: homeStylesHref }];
 
@@ -65,36 +66,27 @@ export default function HomeOverview({ loaderData }: Route.ComponentProps) {
         <h2 id="ratings-title">{t("homeOverview.ratings.title")}</h2>
         {ratingsFailed ? <p className="notice notice--error">{t("homeOverview.ratings.failed")}</p> : null}
         {ratings.length > 0 ? (
-          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="ratings-title">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("homeOverview.ratings.shop")}</th>
-                  <th scope="col">{t("homeOverview.ratings.average")}</th>
-                  <th scope="col">{t("homeOverview.ratings.count")}</th>
-                  <th scope="col">{t("homeOverview.ratings.positive")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {ratings.map(({ shopId, name, rating }) => (
-                  <tr key={shopId}>
-                    <th scope="row">
-                      {name} ({shopId})
-                    </th>
-                    {rating ? (
-                      <>
-                        <td>{t("homeOverview.ratings.stars", { value: number.format(rating.averageRating) })}</td>
-                        <td>{number.format(rating.ratingCount)}</td>
-                        <td>{formatFigure(rating.positiveShare, "PERCENT", locale)}</td>
-                      </>
-                    ) : (
-                      <td colSpan={3}>{t("homeOverview.ratings.unavailable")}</td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            labelledBy="ratings-title"
+            columns={[t("homeOverview.ratings.shop"), t("homeOverview.ratings.average"), t("homeOverview.ratings.count"), t("homeOverview.ratings.positive")]}
+          >
+            {ratings.map(({ shopId, name, rating }) => (
+              <tr key={shopId}>
+                <th scope="row">
+                  {name} ({shopId})
+                </th>
+                {rating ? (
+                  <>
+                    <td>{t("homeOverview.ratings.stars", { value: number.format(rating.averageRating) })}</td>
+                    <td>{number.format(rating.ratingCount)}</td>
+                    <td>{formatFigure(rating.positiveShare, "PERCENT", locale)}</td>
+                  </>
+                ) : (
+                  <td colSpan={3}>{t("homeOverview.ratings.unavailable")}</td>
+                )}
+              </tr>
+            ))}
+          </DataTable>
         ) : null}
       </section>
 

@@ -11,12 +11,14 @@ import { redirectWithPortalToast, upstreamErrorToast } from "~/features/shell/to
 import { upstream } from "~/features/shell/upstream.server";
 import { orRouteError, UpstreamError } from "~/shared/upstream/upstream-error.server";
 import catalogueStylesHref from "~/features/catalogue/catalogue.css?url";
+import fileReviewStylesHref from "~/features/catalogue/file-review.css?url";
 import onboardingStylesHref from "~/features/onboarding/onboarding.css?url";
 import type { Route } from "./+types/overview";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: onboardingStylesHref },
   { rel: "stylesheet", href: catalogueStylesHref },
+  { rel: "stylesheet", href: fileReviewStylesHref },
 ];
 
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];

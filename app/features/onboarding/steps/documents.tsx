@@ -7,6 +7,7 @@ import { StepForm } from "~/features/onboarding/components/step-form";
 import { useShopSetup } from "~/features/onboarding/components/use-shop-setup";
 import { useStepForm } from "~/features/onboarding/components/use-step-form";
 import type { StepFormProps } from "./step-form-props";
+import { DataTable } from "~/shared/ui/data-table";
 
 function formatSize(bytes: number, language: string): string {
   return new Intl.NumberFormat(language, { style: "unit", unit: bytes >= 1024 * 1024 ? "megabyte" : "kilobyte", maximumFractionDigits: 1 }).format(
@@ -25,61 +26,57 @@ export function DocumentsFields({ data, result }: StepFormProps<"documents">) {
   return (
     <>
       <h3>{t("onboarding.documents.uploaded")}</h3>
-      <table className="table documents-table">
-        <thead>
-          <tr>
-            <th scope="col">{t("onboarding.documents.table.kind")}</th>
-            <th scope="col">{t("onboarding.documents.table.file")}</th>
-            <th scope="col">{t("onboarding.documents.table.size")}</th>
-            <th scope="col">{t("onboarding.documents.table.uploadedAt")}</th>
-            <th scope="col">{t("onboarding.documents.table.actions")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {companyDocumentKinds.map((kind) => {
-            const document = documents.find((candidate) => candidate.kind === kind);
-            const required = requiredKinds.includes(kind);
-            return (
-              <tr key={kind}>
-                <th scope="row">
-                  {t(`onboarding.documents.kinds.${kind}`)}{" "}
-                  <span className="documents-table__requirement">
-                    ({required ? t("onboarding.documents.required") : t("onboarding.documents.notRequired")})
-                  </span>
-                </th>
-                {document ? (
-                  <>
-                    <td>
-                      <a
-                        href={`/shop-setup/documents/${encodeURIComponent(document.id)}`}
-                        download
-                        aria-label={t("onboarding.documents.download", { name: document.fileName })}
-                      >
-                        {document.fileName}
-                      </a>
-                    </td>
-                    <td>{formatSize(document.size, i18n.language)}</td>
-                    <td>{date.format(new Date(document.uploadedAt))}</td>
-                    <td>
-                      {locked ? null : (
-                        <Form method="post" encType="multipart/form-data">
-                          <button type="submit" name="delete" value={document.id} className="button button--secondary button--small">
-                            {t("onboarding.documents.delete", { name: document.fileName })}
-                          </button>
-                        </Form>
-                      )}
-                    </td>
-                  </>
-                ) : (
-                  <td colSpan={4} className={required ? "table__missing" : undefined}>
-                    {required ? t("onboarding.documents.missing") : "—"}
+      <DataTable
+        className="table documents-table"
+        columns={[
+          t("onboarding.documents.table.kind"),
+          t("onboarding.documents.table.file"),
+          t("onboarding.documents.table.size"),
+          t("onboarding.documents.table.uploadedAt"),
+          t("onboarding.documents.table.actions"),
+        ]}
+      >
+        {companyDocumentKinds.map((kind) => {
+          const document = documents.find((candidate) => candidate.kind === kind);
+          const required = requiredKinds.includes(kind);
+          return (
+            <tr key={kind}>
+              <th scope="row">
+                {t(`onboarding.documents.kinds.${kind}`)}{" "}
+                <span className="documents-table__requirement">({required ? t("onboarding.documents.required") : t("onboarding.documents.notRequired")})</span>
+              </th>
+              {document ? (
+                <>
+                  <td>
+                    <a
+                      href={`/shop-setup/documents/${encodeURIComponent(document.id)}`}
+                      download
+                      aria-label={t("onboarding.documents.download", { name: document.fileName })}
+                    >
+                      {document.fileName}
+                    </a>
                   </td>
-                )}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                  <td>{formatSize(document.size, i18n.language)}</td>
+                  <td>{date.format(new Date(document.uploadedAt))}</td>
+                  <td>
+                    {locked ? null : (
+                      <Form method="post" encType="multipart/form-data">
+                        <button type="submit" name="delete" value={document.id} className="button button--secondary button--small">
+                          {t("onboarding.documents.delete", { name: document.fileName })}
+                        </button>
+                      </Form>
+                    )}
+                  </td>
+                </>
+              ) : (
+                <td colSpan={4} className={required ? "table__missing" : undefined}>
+                  {required ? t("onboarding.documents.missing") : "—"}
+                </td>
+              )}
+            </tr>
+          );
+        })}
+      </DataTable>
       <h3>{t("onboarding.documents.upload")}</h3>
       <p className="field__hint">{t("onboarding.documents.uploadHint")}</p>
       <StepForm form={form} readOnly={locked} multipart>

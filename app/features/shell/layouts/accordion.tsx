@@ -1,14 +1,6 @@
-import { Outlet } from "react-router";
-import { PageHeader } from "../header/page-header";
+import { HeaderLayout } from "./header-layout";
 
 /** Onboarding: a reading-width column whose sections expand one at a time. */
 export default function AccordionLayout() {
-  return (
-    <>
-      <PageHeader />
-      <main id="main" className="layout-accordion">
-        <Outlet />
-      </main>
-    </>
-  );
+  return <HeaderLayout className="layout-accordion" />;
 }

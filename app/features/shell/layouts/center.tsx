@@ -1,14 +1,6 @@
-import { Outlet } from "react-router";
-import { PageHeader } from "../header/page-header";
+import { HeaderLayout } from "./header-layout";
 
 /** Staff screens: one centred column. */
 export default function CenterLayout() {
-  return (
-    <>
-      <PageHeader />
-      <main id="main" className="layout-center">
-        <Outlet />
-      </main>
-    </>
-  );
+  return <HeaderLayout className="layout-center" />;
 }

@@ -1,13 +1,6 @@
-import { Outlet } from "react-router";
-import { PageHeader } from "../header/page-header";
+import { HeaderLayout } from "./header-layout";
 
+/** Errors and confirmations: the page at its natural width. */
 export default function DefaultLayout() {
-  return (
-    <>
-      <PageHeader />
-      <main id="main" className="layout-default">
-        <Outlet />
-      </main>
-    </>
-  );
+  return <HeaderLayout className="layout-default" />;
 }

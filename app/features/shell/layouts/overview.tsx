@@ -1,14 +1,6 @@
-import { Outlet } from "react-router";
-import { PageHeader } from "../header/page-header";
+import { HeaderLayout } from "./header-layout";
 
 /** The seller's task list: a wide band above the steps. */
 export default function OverviewLayout() {
-  return (
-    <>
-      <PageHeader />
-      <main id="main" className="layout-overview">
-        <Outlet />
-      </main>
-    </>
-  );
+  return <HeaderLayout className="layout-overview" />;
 }

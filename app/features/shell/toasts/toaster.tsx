@@ -23,7 +23,7 @@ const bounce = cssTransition({
 
 // The toast that came with the server HTML is already on screen when
 // react-toastify takes it over: it must not bounce in a second time.
-// `.toast-takeover` (components.css) is a 1 ms no-op animation, because
+// `.toast-takeover` (app/styles/components.css) is a 1 ms no-op animation, because
 // react-toastify starts the close timer when the enter animation ends.
 const takeOver = cssTransition({
   enter: "toast-takeover",

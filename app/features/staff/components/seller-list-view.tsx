@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { pageCount, sellerListSearch, SELLER_LIST_PAGE_SIZE, type SellerListQuery } from "~/features/staff/seller-list-query";
 import type { SellerDetails, SellerRow } from "~/features/staff/staff-types";
+import { DataTable } from "~/shared/ui/data-table";
 
 export type RowPermissions = { markAsActive: boolean; actAsSeller: boolean; administer: boolean };
 
@@ -147,56 +148,53 @@ function SellerTable({ path, query, page, details, permissions }: Props) {
       ) : null}
       {details.error ? <DetailsFailure error={details.error} /> : null}
       {page.items.length > 0 ? (
-        <div className="table-scroll" role="region" aria-labelledby="seller-results" tabIndex={0}>
-          <table className="seller-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("staff.list.columns.seller")}</th>
-                <th scope="col">{t("staff.list.columns.state")}</th>
-                <th scope="col">{t("staff.list.columns.progress")}</th>
-                <th scope="col">{t("staff.list.columns.details")}</th>
-                <th scope="col">{t("staff.list.columns.actions")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.items.map((seller) => (
-                <tr key={seller.onboardingSellerId}>
-                  <th scope="row" className="seller-table__seller">
-                    <span className="seller-table__name">{seller.name}</span>
-                    <span className="seller-table__meta">
-                      {seller.crmId ?? t("staff.list.noCrmId")}
-                      {seller.channel ? ` · ${t(`staff.channels.${seller.channel}`)}` : ""}
-                    </span>
-                    {seller.contact ? <span className="seller-table__meta">{seller.contact.email}</span> : null}
-                    {seller.invitationPending ? <span className="badge badge--info">{t("staff.list.invitationPending")}</span> : null}
-                  </th>
-                  <td>
-                    <span className={`state state--${seller.state.toLowerCase()}`}>{t(`staff.states.${seller.state}`)}</span>
-                    <span className="seller-table__meta">{t("staff.list.inStateFor", { count: seller.daysInState })}</span>
-                    {seller.stuck ? <span className="badge badge--warning">{t("staff.list.stuck")}</span> : null}
-                  </td>
-                  <td>
-                    <progress
-                      className="setup-progress"
-                      max={seller.setupProgress.total}
-                      value={seller.setupProgress.completed}
-                      aria-label={t("staff.list.progressLabel", { seller: seller.name })}
-                    />
-                    <span className="seller-table__meta">
-                      {t("staff.list.progress", { completed: seller.setupProgress.completed, total: seller.setupProgress.total })}
-                    </span>
-                  </td>
-                  <td>
-                    <SellerDetailsCell detail={seller.marketplaceSellerId ? details.byId[seller.marketplaceSellerId] : undefined} />
-                  </td>
-                  <td>
-                    <RowActions seller={seller} permissions={permissions} returnTo={returnTo} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          labelledBy="seller-results"
+          className="seller-table"
+          columns={[
+            t("staff.list.columns.seller"),
+            t("staff.list.columns.state"),
+            t("staff.list.columns.progress"),
+            t("staff.list.columns.details"),
+            t("staff.list.columns.actions"),
+          ]}
+        >
+          {page.items.map((seller) => (
+            <tr key={seller.onboardingSellerId}>
+              <th scope="row" className="seller-table__seller">
+                <span className="seller-table__name">{seller.name}</span>
+                <span className="seller-table__meta">
+                  {seller.crmId ?? t("staff.list.noCrmId")}
+                  {seller.channel ? ` · ${t(`staff.channels.${seller.channel}`)}` : ""}
+                </span>
+                {seller.contact ? <span className="seller-table__meta">{seller.contact.email}</span> : null}
+                {seller.invitationPending ? <span className="badge badge--info">{t("staff.list.invitationPending")}</span> : null}
+              </th>
+              <td>
+                <span className={`state state--${seller.state.toLowerCase()}`}>{t(`staff.states.${seller.state}`)}</span>
+                <span className="seller-table__meta">{t("staff.list.inStateFor", { count: seller.daysInState })}</span>
+                {seller.stuck ? <span className="badge badge--warning">{t("staff.list.stuck")}</span> : null}
+              </td>
+              <td>
+                <progress
+                  className="setup-progress"
+                  max={seller.setupProgress.total}
+                  value={seller.setupProgress.completed}
+                  aria-label={t("staff.list.progressLabel", { seller: seller.name })}
+                />
+                <span className="seller-table__meta">
+                  {t("staff.list.progress", { completed: seller.setupProgress.completed, total: seller.setupProgress.total })}
+                </span>
+              </td>
+              <td>
+                <SellerDetailsCell detail={seller.marketplaceSellerId ? details.byId[seller.marketplaceSellerId] : undefined} />
+              </td>
+              <td>
+                <RowActions seller={seller} permissions={permissions} returnTo={returnTo} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
     </section>
   );

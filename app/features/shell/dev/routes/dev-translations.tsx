@@ -4,6 +4,7 @@ import { flattenKeys, messages, type Messages } from "~/locales/resources";
 import { authorize } from "~/features/shell/authorize.server";
 import { devPagesEnabled } from "~/features/shell/dev/dev-pages.server";
 import type { Route } from "./+types/dev-translations";
+import { DataTable } from "~/shared/ui/data-table";
 
 function lookup(tree: Messages, key: string): string | undefined {
   let node: string | Messages | undefined = tree;
@@ -30,42 +31,30 @@ export default function DevTranslations({ loaderData }: Route.ComponentProps) {
     <>
       <h1>{t("dev.translations.title")}</h1>
       <p role="status">{t("dev.translations.summary", { count: rows.length, missing })}</p>
-      {/* A wide table scrolls in its own region, which the keyboard can reach, not the whole page. */}
-      <div className="table-scroll" role="region" aria-label={t("dev.translations.title")} tabIndex={0}>
-        <table className="table">
-          <caption className="visually-hidden">{t("dev.translations.title")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("dev.translations.key")}</th>
-              {languages.map((language) => (
-                <th scope="col" key={language}>
-                  {language}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.key}>
-                <th scope="row">
-                  <code>{row.key}</code>
-                </th>
-                {row.values.map((value, index) =>
-                  value === null ? (
-                    <td key={languages[index]} className="table__missing">
-                      {t("dev.translations.missing")}
-                    </td>
-                  ) : (
-                    <td key={languages[index]} lang={languages[index]}>
-                      {value}
-                    </td>
-                  ),
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label={t("dev.translations.title")}
+        caption={<caption className="visually-hidden">{t("dev.translations.title")}</caption>}
+        columns={[t("dev.translations.key"), ...languages]}
+      >
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row">
+              <code>{row.key}</code>
+            </th>
+            {row.values.map((value, index) =>
+              value === null ? (
+                <td key={languages[index]} className="table__missing">
+                  {t("dev.translations.missing")}
+                </td>
+              ) : (
+                <td key={languages[index]} lang={languages[index]}>
+                  {value}
+                </td>
+              ),
+            )}
+          </tr>
+        ))}
+      </DataTable>
     </>
   );
 }
