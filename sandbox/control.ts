@@ -8,7 +8,7 @@ import { sendError } from "./http/errors.ts";
 import { portalScopes } from "./oidc/provider.ts";
 import { hashPassword } from "./passwords.ts";
 import { findUserByEmail } from "./repository.ts";
-import { seedBulkSellers } from "./staff.ts";
+import { seedBulkSellers } from "./staff-bulk.ts";
 
 /**
  * The control endpoint under /__sandbox: faults, request counters, reset and

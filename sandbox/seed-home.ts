@@ -1,7 +1,7 @@
 /**
  * The seller home's seed: which sellers have which shops, and the second
  * active demo seller (seller.small). Figures, ratings and recommendations
- * are not stored: sandbox/home-data.ts computes them from these facts.
+ * are not stored: sandbox/home-*.ts compute them from these facts.
  */
 import type { NewSeller } from "./repository.ts";
 

@@ -2,7 +2,8 @@ import type { SellerChannel } from "../contract/staff.ts";
 import type { LanguageCode, SellerStateName } from "../contract/upstream.ts";
 import type { Database } from "./db.ts";
 import { insertSeller } from "./repository.ts";
-import { setSellerHistory, upsertProfile } from "./staff.ts";
+import { setSellerHistory } from "./staff-bulk.ts";
+import { upsertProfile } from "./staff-changes.ts";
 
 /**
  * The staff screens' seed: each seeded seller's channel, contact and seller

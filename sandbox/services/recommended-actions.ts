@@ -2,7 +2,7 @@ import express from "express";
 import { z } from "zod";
 import { GmvExplanation, RecommendedActionDetail, RecommendedActions } from "../../contract/home.ts";
 import type { SandboxContext } from "../context.ts";
-import { affectedProducts, gmvExplanationHtml, recommendedActions } from "../home-data.ts";
+import { affectedProducts, gmvExplanationHtml, recommendedActions } from "../home-recommendations.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";
 import { effectiveSellerId } from "../repository.ts";

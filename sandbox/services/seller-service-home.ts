@@ -1,7 +1,8 @@
 import express, { type Response } from "express";
 import { LegalDocumentContent, SellerDetails, ShopRating, Warehouse, WarehouseValidation } from "../../contract/home.ts";
 import type { SandboxContext } from "../context.ts";
-import { lastValidation, legalDocumentPdf, sellerDetails, shopRating, warehouse } from "../home-data.ts";
+import { lastValidation, legalDocumentPdf, sellerDetails, warehouse } from "../home-company.ts";
+import { shopRating } from "../home-data.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";
 import { effectiveSellerId, findSellerById, isStaff, type SellerRow } from "../repository.ts";

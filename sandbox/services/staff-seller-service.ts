@@ -4,7 +4,7 @@ import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";
 import { isStaff } from "../repository.ts";
-import { channelCounts, detailedList, detailedListForPage } from "../staff.ts";
+import { channelCounts, detailedList, detailedListForPage } from "../staff-details.ts";
 
 /** The seller service's lists for the staff screens: details by marketplace seller id or of a seller-list page, channels. */
 export function staffSellerServiceRouter(context: SandboxContext): express.Router {

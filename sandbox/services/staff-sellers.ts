@@ -4,7 +4,8 @@ import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";
 import { findSellerById, isStaff } from "../repository.ts";
-import { crmIdTaken, deleteSeller, findStaffSeller, inviteSeller, listStaffSellers, markActive, stateCounts, updateSeller, upsertConflicts } from "../staff.ts";
+import { findStaffSeller, listStaffSellers, stateCounts } from "../staff.ts";
+import { crmIdTaken, deleteSeller, inviteSeller, markActive, updateSeller, upsertConflicts } from "../staff-changes.ts";
 
 /** The onboarding service's `/api-external/sellers`: the marketplace staff's view of every seller. */
 export function staffSellersRouter(context: SandboxContext): express.Router {

@@ -1,126 +1,28 @@
 /**
  * The catalogue step's review of a file over real HTTP (docs/product.md §8):
- * how the file was read and its first rows, the override (preview, then
- * reading the file that way), the mapping pre-filled with suggestions and
- * remembered for the next file, the report and its CSV, the overview's
- * rejected-rows line and the catalogue team's summary; refusals and upstream
- * failures with the sandbox's fault injection.
+ * how the file was read and its first rows, the override's checks, the
+ * mapping pre-filled with suggestions and remembered for the next file, the
+ * report, the overview's rejected-rows line and the catalogue team's summary;
+ * refusals and upstream failures with the sandbox's fault injection.
+ * Reading a stored file again and the problems' CSV are in
+ * catalogue-rereading.test.ts.
  */
-import { readFileSync } from "node:fs";
-import type { CatalogueAnalysis, MappingMemory } from "@contract/catalogue-analysis";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TestBrowser } from "../support/http-client";
+import {
+  html,
+  mappingForm,
+  memory,
+  SAMPLE_CSV,
+  SAMPLE_HEADERS,
+  sampleAnalysis,
+  SELLER,
+  service,
+  storeAnalysis,
+  storeFileDirectly,
+} from "./catalogue-intelligence-support";
 import { PORTAL, SANDBOX } from "./ports";
 import { clearFaultsAndCounters, injectFault, requestCount } from "./sandbox-control";
-
-const SELLER = "seller.catalogue@example.com";
-const SAMPLES = new URL("../../sandbox/samples/", import.meta.url);
-const SAMPLE_CSV = readFileSync(new URL("catalogue-sample.csv", SAMPLES));
-const SAMPLE_HEADERS = ["EAN", "Artikelname", "Kategorie", "Marke", "Preis", "Bestand", "Farbe"];
-const ERP_CSV = readFileSync(new URL("katalog-erp-windows-1252.csv", SAMPLES));
-const ERRORS_CSV = readFileSync(new URL("katalog-mit-fehlern.csv", SAMPLES));
-const API = `${SANDBOX}/catalogue-upload`;
-
-async function token(username = SELLER): Promise<string> {
-  const minted = await fetch(`${SANDBOX}/__sandbox/tokens`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username }),
-  });
-  return ((await minted.json()) as { access_token: string }).access_token;
-}
-
-/** The catalogue upload service as the seller's own token sees it. */
-async function service(path: string, init: RequestInit = {}, username = SELLER): Promise<Response> {
-  const url = new URL(`${API}${path}`);
-  url.searchParams.set("apikey", "sandbox-api-key");
-  const headers = new Headers(init.headers);
-  headers.set("Authorization", `Bearer ${await token(username)}`);
-  if (init.body && typeof init.body === "string") headers.set("Content-Type", "application/json");
-  return fetch(url, { ...init, headers });
-}
-
-/** A file straight into the sandbox (no reading by the portal), as an older upload would be. */
-async function storeFileDirectly(fileName: string, bytes: Buffer): Promise<string> {
-  const form = new FormData();
-  form.set("type", "CSV");
-  form.set("file", new Blob([new Uint8Array(bytes)], { type: "text/csv" }), fileName);
-  const response = await service("/me/seller/file", { method: "POST", body: form });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
-
-/** An analysis of the sample as the portal stores it: a factory, so each test says only what differs. */
-function sampleAnalysis(fileId: string, changes: Partial<CatalogueAnalysis> = {}): CatalogueAnalysis {
-  const fields = ["EAN", "TITLE", "PRODUCT_CATEGORY", "BRAND", "PRICE", "STOCK_QUANTITY", "COLOUR"] as const;
-  return {
-    fileId,
-    format: { encoding: "windows-1252", delimiter: ";", headerRow: 1, sheet: null, sheets: [], detected: true },
-    preview: [
-      SAMPLE_HEADERS,
-      ["4006381333931", "Schneidebrett Eiche 40 x 25 cm", "Haushalt > Küche > Schneidebretter", "Holzwerk Lausitz", "24,90", "38", "Natur"],
-    ],
-    columns: SAMPLE_HEADERS.map((header, index) => ({
-      header,
-      samples: ["x"],
-      field: fields[index]!,
-      confidence: index === 0 ? 0.97 : 0.8,
-      source: "name" as const,
-      change: null,
-      renamedFrom: null,
-    })),
-    report: {
-      rowsChecked: 12480,
-      rowsRejected: 37,
-      counts: { EAN_CHECK_DIGIT: 30, EAN_SCIENTIFIC: 5, REQUIRED_EMPTY: 2 },
-      examples: [
-        { row: 4, kind: "EAN_CHECK_DIGIT", column: "EAN", value: "4006381333932", firstRow: null },
-        { row: 9, kind: "EAN_SCIENTIFIC", column: "EAN", value: "4.00638E+12", firstRow: null },
-        { row: 12, kind: "REQUIRED_EMPTY", column: "Kategorie", value: "", firstRow: null },
-      ],
-      mapping: { EAN: "EAN", Kategorie: "PRODUCT_CATEGORY", Preis: "PRICE" },
-      decimalStyle: "comma",
-    },
-    analysedAt: new Date().toISOString(),
-    ...changes,
-  };
-}
-
-async function storeAnalysis(analysis: CatalogueAnalysis) {
-  const response = await service(`/me/seller/file/analysis?fileId=${analysis.fileId}`, { method: "PUT", body: JSON.stringify(analysis) });
-  expect(response.status).toBe(200);
-}
-
-async function analysisOf(fileId: string): Promise<CatalogueAnalysis | null> {
-  const response = await service(`/me/seller/file/analysis?fileId=${fileId}`);
-  return response.status === 404 ? null : ((await response.json()) as CatalogueAnalysis);
-}
-
-/** The file read by the portal itself, as the page's "Read and check the file" does. */
-async function readByPortal(fileId: string): Promise<CatalogueAnalysis> {
-  const read = await browser.post(`${PORTAL}/upload/catalog?fileId=${fileId}`, { intent: "read", fileId });
-  expect(read.status).toBe(302);
-  return (await analysisOf(fileId))!;
-}
-
-async function memory(): Promise<MappingMemory | null> {
-  const response = await service("/me/seller/catalogue-mapping-memory");
-  return response.status === 404 ? null : ((await response.json()) as MappingMemory);
-}
-
-function mappingForm(fileId: string, fields: Record<string, string>, headers = SAMPLE_HEADERS): Record<string, string> {
-  const form: Record<string, string> = { intent: "map", fileId };
-  headers.forEach((header, index) => {
-    form[`columns[${index}].header`] = header;
-    form[`columns[${index}].field`] = fields[header] ?? "";
-  });
-  return form;
-}
-
-/** A page's HTML without React's separators between adjacent texts, so sentences read as the browser shows them. */
-async function html(response: Response): Promise<string> {
-  return (await response.text()).replaceAll("<!-- -->", "");
-}
 
 let browser: TestBrowser;
 
@@ -301,107 +203,5 @@ describe("what the checks found, elsewhere", () => {
     expect(page).toContain("Windows-1252 (Western European), semicolon, header in row 1");
     expect(page).toContain("12,480 rows checked · 37 will be rejected");
     expect(page).toContain("EAN in scientific notation (digits lost, e.g. by Excel): 5");
-  });
-});
-
-describe("reading a stored file again (the engine's reading, through the page)", () => {
-  it("reads a file the portal had not read, then previews other settings without storing them, then reads it that way", async () => {
-    const fileId = await storeFileDirectly("erp-export.csv", ERP_CSV);
-    const first = await readByPortal(fileId);
-    expect(first.format).toMatchObject({ encoding: "windows-1252", delimiter: ";", headerRow: 1, detected: true });
-    expect(first.preview[2]).toContain("Gewürzmühle Keramik");
-
-    await clearFaultsAndCounters();
-    const preview = await html(await browser.get(`${PORTAL}/upload/catalog?fileId=${fileId}&encoding=windows-1252&delimiter=semicolon&headerRow=2`));
-    expect(preview).toMatch(
-      /<caption[^>]*>Preview with your settings \(not saved yet\): Windows-1252 \(Western European\), semicolon, header in row 2<\/caption>/,
-    );
-    expect(preview).toMatch(/<th scope="col">Schneidebrett Eiche 40 × 25 cm<\/th>/);
-    expect(await requestCount("/catalogue-upload/me/seller/file/analysis", "PUT")).toBe(0);
-    expect((await analysisOf(fileId))!.format.headerRow).toBe(1);
-
-    const read = await browser.post(`${PORTAL}/upload/catalog?fileId=${fileId}`, {
-      intent: "read",
-      fileId,
-      encoding: "windows-1252",
-      delimiter: "semicolon",
-      headerRow: "2",
-    });
-    expect(read.status).toBe(302);
-    expect(read.headers.get("location")).toBe(`/upload/catalog?fileId=${fileId}#reading-title`);
-    const stored = (await analysisOf(fileId))!;
-    expect(stored.format).toMatchObject({ headerRow: 2, detected: false });
-    const page = await html(await browser.get(`${PORTAL}/upload/catalog?fileId=${fileId}`));
-    expect(page).toContain("erp-export.csv is now read as: Windows-1252 (Western European), semicolon, header in row 2.");
-    expect(page).toContain("Read the way you set it.");
-  });
-
-  it("says in words when the chosen settings read no catalogue, and keeps them", async () => {
-    const fileId = await storeFileDirectly("erp-export.csv", ERP_CSV);
-    await readByPortal(fileId);
-    const posted = await browser.post(`${PORTAL}/upload/catalog?fileId=${fileId}`, {
-      intent: "read",
-      fileId,
-      encoding: "utf-16le",
-      delimiter: "tab",
-      headerRow: "20",
-    });
-    expect(posted.status).toBe(400);
-    const page = await html(posted);
-    expect(page).toContain("With these settings the file cannot be read:");
-    expect(page).toMatch(/<option value="utf-16le" selected="">/);
-    expect((await analysisOf(fileId))!.format.encoding).toBe("windows-1252");
-  });
-
-  it("checks the rows again when a saved mapping moves a checked field to another column, and not otherwise", async () => {
-    const fileId = await storeFileDirectly("fehler.csv", ERRORS_CSV);
-    const first = await readByPortal(fileId);
-    expect(first.report.rowsRejected).toBeGreaterThan(0);
-    const headers = first.columns.map((column) => column.header);
-    const suggested = Object.fromEntries(first.columns.filter((column) => column.field).map((column) => [column.header, column.field!]));
-
-    await clearFaultsAndCounters();
-    expect((await browser.post(`${PORTAL}/upload/catalog?fileId=${fileId}`, mappingForm(fileId, suggested, headers))).status).toBe(302);
-    expect(await requestCount("/catalogue-upload/me/seller/file/analysis", "PUT")).toBe(0);
-
-    // Prices unassigned: the report no longer checks them, so "zwölf" is no problem any more.
-    const { Preis: _price, ...withoutPrice } = suggested;
-    expect(first.report.counts.PRICE_FORMAT).toBe(1);
-    expect((await browser.post(`${PORTAL}/upload/catalog?fileId=${fileId}`, mappingForm(fileId, withoutPrice, headers))).status).toBe(302);
-    expect(await requestCount("/catalogue-upload/me/seller/file/analysis", "PUT")).toBe(1);
-    const rechecked = (await analysisOf(fileId))!;
-    expect(rechecked.report.mapping).toEqual(withoutPrice);
-    expect(rechecked.report.counts.PRICE_FORMAT ?? 0).toBe(0);
-  });
-});
-
-describe("the problems as CSV", () => {
-  it("lists every problem the report counts, in the report's order, under the file's name", async () => {
-    const fileId = await storeFileDirectly("katalog mit fehlern.csv", ERRORS_CSV);
-    const { report } = await readByPortal(fileId);
-    const response = await browser.get(`${PORTAL}/upload/catalog/problems?fileId=${fileId}`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("content-disposition")).toContain("filename*=UTF-8''katalog%20mit%20fehlern-problems.csv");
-    const [head, ...lines] = (await response.text()).trim().split("\r\n");
-    expect(head).toBe("row,problem,column,value,firstRow");
-    const total = Object.values(report.counts).reduce((sum, count) => sum + (count ?? 0), 0);
-    expect(lines).toHaveLength(total);
-    // Fewer than 20 of each kind: the report's examples are the whole list.
-    const fromReport = report.examples.map((problem) => `${problem.row},${problem.kind}`);
-    expect(lines.map((line) => line.split(",").slice(0, 2).join(","))).toEqual(expect.arrayContaining(fromReport));
-    expect(lines.filter((line) => line.includes(",EAN_SCIENTIFIC,")).map((line) => line.split(",")[0])).toEqual(["4", "10"]);
-  });
-
-  it("is the seller administrator's only: the catalogue team and a refused role get no list", async () => {
-    const fileId = await storeFileDirectly("fehler.csv", ERRORS_CSV);
-    await readByPortal(fileId);
-    const team = new TestBrowser();
-    await team.signIn(PORTAL, "tom@example.com");
-    await clearFaultsAndCounters();
-    const refused = await team.get(`${PORTAL}/upload/catalog/problems?fileId=${fileId}`);
-    expect(refused.status).toBe(302);
-    expect(await requestCount("/catalogue-upload/me/seller/file", "GET")).toBe(0);
-    expect((await browser.get(`${PORTAL}/upload/catalog/problems`)).status).toBe(400);
   });
 });

@@ -1,7 +1,8 @@
 /** The seller home's sandbox data: computed, deterministic, complete; guest tokens that cannot be forged. */
 import { describe, expect, it } from "vitest";
 import { issueGuestToken, verifyGuestToken } from "../../sandbox/guest-tokens";
-import { affectedProducts, dashboardData, HISTORY_DAYS, recommendedActions } from "../../sandbox/home-data";
+import { dashboardData, HISTORY_DAYS } from "../../sandbox/home-data";
+import { affectedProducts, recommendedActions } from "../../sandbox/home-recommendations";
 import { shopsOf } from "../../sandbox/seed-home";
 
 const NOW = Date.parse("2026-11-22T10:00:00Z");

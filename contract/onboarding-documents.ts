@@ -1,0 +1,50 @@
+/**
+ * The seller's onboarding documents: their kinds, the file rules (PDF, JPEG
+ * or PNG by their first bytes, at most 5 MB), the documents step's form and
+ * the onboarding service's answers about them.
+ */
+import { z } from "zod";
+import { code } from "./onboarding-fields.ts";
+import { MAX_DOCUMENT_BYTES } from "./rules/document-type.ts";
+
+export const documentKinds = ["TRADE_REGISTER_EXTRACT", "BUSINESS_REGISTRATION", "VAT_CERTIFICATE", "IDENTITY_DOCUMENT"] as const;
+export const DocumentKind = z.enum(documentKinds);
+export type DocumentKind = z.infer<typeof DocumentKind>;
+/** The kinds the documents step lists (the identity document belongs to identification). */
+export const companyDocumentKinds = ["TRADE_REGISTER_EXTRACT", "BUSINESS_REGISTRATION", "VAT_CERTIFICATE"] as const satisfies readonly DocumentKind[];
+
+/** One uploaded document; the type is the one its first bytes show. */
+export const DocumentFile = z
+  .file({ error: code("documentMissing") })
+  .min(1, code("documentEmpty"))
+  .max(MAX_DOCUMENT_BYTES, code("documentTooLarge"));
+
+/** POST /me/seller/onboarding/documents (multipart): one document of one kind. */
+export const DocumentUpload = z.object({ kind: DocumentKind, file: DocumentFile });
+
+/** The documents step's form: any of the company documents, at least one. */
+export const DocumentsStep = z
+  .object(
+    Object.fromEntries(companyDocumentKinds.map((kind) => [kind, DocumentFile.optional()])) as Record<
+      (typeof companyDocumentKinds)[number],
+      z.ZodOptional<typeof DocumentFile>
+    >,
+  )
+  .refine((files) => Object.values(files).some(Boolean), code("noDocumentChosen"));
+
+export const OnboardingDocument = z.object({
+  id: z.string(),
+  kind: DocumentKind,
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int().nonnegative(),
+  uploadedAt: z.string(),
+});
+export type OnboardingDocument = z.infer<typeof OnboardingDocument>;
+
+/** GET /me/seller/onboarding/documents: what is there and which kinds the seller's legal form requires. */
+export const DocumentList = z.object({
+  documents: z.array(OnboardingDocument),
+  requiredKinds: z.array(DocumentKind),
+});
+export type DocumentList = z.infer<typeof DocumentList>;

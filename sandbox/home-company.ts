@@ -1,0 +1,119 @@
+/**
+ * The seller service's company data for the seller home's "my company":
+ * warehouses and their last validation, legal documents (small real PDFs),
+ * and the company's details, computed from the seller through the seeded
+ * generator.
+ */
+import type { LegalDocument, SellerDetails, Warehouse, WarehouseValidation } from "../contract/home.ts";
+import { DAY_MS, dayStart, today, unit } from "./home-generator.ts";
+import { shopsOf } from "./seed-home.ts";
+
+export function warehouseIds(sellerId: string): string[] {
+  return shopsOf(sellerId).length > 1 ? [`wh-${sellerId}-1`, `wh-${sellerId}-2`] : [`wh-${sellerId}-1`];
+}
+
+const warehouseSites = [
+  {
+    name: "Central warehouse Hamburg",
+    street: "Am Moldauhafen 14",
+    postalCode: "20457",
+    city: "Hamburg",
+    contactPerson: "Jana Petersen",
+    handlingTimeDays: 1,
+    cutOffTime: "14:00",
+  },
+  {
+    name: "South warehouse Augsburg",
+    street: "Derchinger Straße 120",
+    postalCode: "86165",
+    city: "Augsburg",
+    contactPerson: "Mehmet Yilmaz",
+    handlingTimeDays: 2,
+    cutOffTime: "12:30",
+  },
+];
+
+export function warehouse(sellerId: string, warehouseId: string): Warehouse | undefined {
+  const index = warehouseIds(sellerId).indexOf(warehouseId);
+  const site = warehouseSites[index];
+  if (index < 0 || !site) return undefined;
+  return {
+    id: warehouseId,
+    name: site.name,
+    address: { street: site.street, postalCode: site.postalCode, city: site.city, country: "DE" },
+    contactPerson: site.contactPerson,
+    handlingTimeDays: site.handlingTimeDays,
+    cutOffTime: site.cutOffTime,
+  };
+}
+
+export function lastValidation(sellerId: string, warehouseId: string, now = Date.now()): WarehouseValidation | undefined {
+  const index = warehouseIds(sellerId).indexOf(warehouseId);
+  if (index < 0) return undefined;
+  const failed = index === 1;
+  return {
+    warehouseId,
+    validatedAt: new Date(dayStart(today(now)) - (index * 9 + 4) * DAY_MS + 10 * 3_600_000).toISOString(),
+    result: failed ? "FAILED" : "PASSED",
+    findings: failed ? ["Returns address differs from the warehouse address", "Cut-off time later than carrier pick-up"] : [],
+  };
+}
+
+export function legalDocuments(sellerId: string, createdAt: string): LegalDocument[] {
+  const docs: [LegalDocument["kind"], string][] = [
+    ["CONTRACT", "marketplace-contract.pdf"],
+    ["TERMS", "terms-and-conditions-2026.pdf"],
+    ["DATA_PROCESSING_AGREEMENT", "data-processing-agreement.pdf"],
+    ["COMMERCIAL_REGISTER_EXTRACT", "commercial-register-extract.pdf"],
+  ];
+  return docs.map(([kind, fileName], i) => ({
+    id: `doc-${sellerId}-${i + 1}`,
+    kind,
+    fileName,
+    contentType: "application/pdf",
+    size: legalDocumentPdf(sellerId, fileName).length,
+    uploadedAt: new Date(Date.parse(createdAt) + i * DAY_MS).toISOString(),
+  }));
+}
+
+/** A small, valid one-page PDF naming the document and the seller. */
+export function legalDocumentPdf(sellerId: string, title: string): Buffer {
+  const text = `${title} - ${sellerId}`.replace(/[()\\]/g, "");
+  const stream = `BT /F1 14 Tf 60 760 Td (${text}) Tj ET`;
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ];
+  let body = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, "latin1");
+}
+
+export function sellerDetails(seller: { id: string; name: string; created_at: string }): SellerDetails {
+  const r = unit("company", seller.id);
+  const legalForm = /e\.K\./.test(seller.name) ? "e.K." : /UG/.test(seller.name) ? "UG (haftungsbeschränkt)" : /KG/.test(seller.name) ? "KG" : "GmbH";
+  const digits = String(Math.floor(r * 1e9)).padStart(9, "0");
+  return {
+    sellerId: seller.id,
+    companyName: seller.name,
+    legalForm,
+    vatId: `DE${digits}`,
+    commercialRegisterNumber: `HR${legalForm === "e.K." ? "A" : "B"} ${10000 + Math.floor(r * 89999)}`,
+    registeredAddress: { street: "Große Elbstraße 145", postalCode: "22767", city: "Hamburg", country: "DE" },
+    contactEmail: `partners@${seller.id}.example.com`,
+    phone: "+49 40 1234567",
+    bankAccount: { accountHolder: seller.name, iban: "DE89370400440532013000", bic: "COBADEFFXXX", bankName: "Commerzbank" },
+    warehouseIds: warehouseIds(seller.id),
+    legalDocuments: legalDocuments(seller.id, seller.created_at),
+  };
+}

@@ -1,0 +1,71 @@
+import { pipeline } from "node:stream/promises";
+import type { Request, Response } from "express";
+import { attachmentDisposition } from "../../contract/catalogue.ts";
+import { findCatalogueFile, openStoredFile } from "../catalogue.ts";
+import type { SandboxContext } from "../context.ts";
+import { sendError } from "../http/errors.ts";
+import { signedInUser } from "../http/service-guard.ts";
+import { effectiveSellerId, findSellerById, type CatalogueFileRow, type SellerRow } from "../repository.ts";
+
+/** The states in which a seller may still change its catalogue. */
+const editableStates = new Set(["REGISTERED", "ONBOARDING"]);
+
+/**
+ * How the catalogue upload service's routes find the seller and the file a
+ * request is about, and send a stored file. Each answers the error itself
+ * and returns undefined when there is nothing to work on.
+ */
+export type CatalogueLookups = {
+  /** The signed-in user's seller (the substituted one while acting as a seller). */
+  currentSeller: (res: Response) => SellerRow | undefined;
+  /** The current seller, while it may still change its catalogue. */
+  editableSeller: (res: Response) => SellerRow | undefined;
+  /** The seller's file named by the `fileId` query parameter. */
+  sellerFile: (req: Request, res: Response, seller: SellerRow) => CatalogueFileRow | undefined;
+  /** Streams a stored file with its name, type and length. */
+  sendFile: (res: Response, file: CatalogueFileRow) => Promise<void>;
+};
+
+export function catalogueLookups(context: SandboxContext): CatalogueLookups {
+  const { db, filesDir } = context;
+
+  const currentSeller = (res: Response): SellerRow | undefined => {
+    const sellerId = effectiveSellerId(signedInUser(res));
+    const seller = sellerId ? findSellerById(db, sellerId) : undefined;
+    if (!seller) sendError(res, 404, "The current user belongs to no seller", "SELLER_NOT_FOUND");
+    return seller;
+  };
+
+  const editableSeller = (res: Response): SellerRow | undefined => {
+    const seller = currentSeller(res);
+    if (seller && !editableStates.has(seller.state)) {
+      sendError(res, 409, `The catalogue was handed over already (state ${seller.state})`, "INVALID_STATE");
+      return undefined;
+    }
+    return seller;
+  };
+
+  const sellerFile = (req: Request, res: Response, seller: SellerRow): CatalogueFileRow | undefined => {
+    const fileId = typeof req.query.fileId === "string" ? req.query.fileId : "";
+    if (!fileId) {
+      sendError(res, 400, "fileId is required", "VALIDATION_ERROR", { errors: [{ fieldName: "fileId", errorMessage: "required" }] });
+      return undefined;
+    }
+    const file = findCatalogueFile(db, seller.id, fileId);
+    if (!file) sendError(res, 404, `No catalogue file ${fileId}`, "FILE_NOT_FOUND");
+    return file;
+  };
+
+  const sendFile = async (res: Response, file: CatalogueFileRow) => {
+    res.setHeader("Content-Type", file.content_type);
+    res.setHeader("Content-Length", String(file.size));
+    res.setHeader("Content-Disposition", attachmentDisposition(file.file_name));
+    try {
+      await pipeline(openStoredFile(filesDir, file.id), res);
+    } catch {
+      // The client went away mid-download: nothing to clean up.
+    }
+  };
+
+  return { currentSeller, editableSeller, sellerFile, sendFile };
+}

@@ -1,0 +1,86 @@
+import express, { type Request, type Response } from "express";
+import { IntegrationInfo } from "../../contract/catalogue.ts";
+import { findCatalogueFile, integrationInfo, integrationSellers, storedAnalysis } from "../catalogue.ts";
+import type { SandboxContext } from "../context.ts";
+import { sendError } from "../http/errors.ts";
+import { signedInUser } from "../http/service-guard.ts";
+import { findSellerById, listCatalogueFiles, setSellerState, type SellerRow } from "../repository.ts";
+import type { CatalogueLookups } from "./catalogue-files.ts";
+
+/**
+ * The catalogue team's part of the catalogue upload service (under
+ * /catalogue-integration): the sellers who handed a catalogue over, a
+ * seller's details, files and their analyses, and finishing the mapping.
+ */
+export function catalogueIntegrationRouter(context: SandboxContext, { sendFile }: CatalogueLookups): express.Router {
+  const { db } = context;
+
+  const integration = express.Router({ mergeParams: true });
+  integration.use((_req, res, next) => {
+    if (signedInUser(res).role !== "TOM_TEAM_MEMBER") {
+      sendError(res, 403, "Only the catalogue-import team works on catalogue integrations", "FORBIDDEN");
+      return;
+    }
+    next();
+  });
+
+  integration.get("/sellers", (_req, res) => {
+    res.json(integrationSellers(db));
+  });
+
+  const integrationSeller = (req: Request, res: Response): SellerRow | undefined => {
+    const seller = findSellerById(db, String(req.params.sellerId));
+    if (!seller) sendError(res, 404, `No seller ${req.params.sellerId}`, "SELLER_NOT_FOUND");
+    return seller;
+  };
+
+  integration.get("/seller/:sellerId/info", (req, res) => {
+    const seller = integrationSeller(req, res);
+    if (seller) res.json(integrationInfo(db, seller.id));
+  });
+
+  /** The seller's catalogue: the file named by `fileId`, or the latest one. */
+  integration.get("/seller/:sellerId/download", async (req, res) => {
+    const seller = integrationSeller(req, res);
+    if (!seller) return;
+    const files = listCatalogueFiles(db, seller.id);
+    const fileId = typeof req.query.fileId === "string" ? req.query.fileId : undefined;
+    const file = fileId ? files.find((candidate) => candidate.id === fileId) : files.at(-1);
+    if (!file) {
+      sendError(res, 404, fileId ? `No catalogue file ${fileId}` : "The seller has no catalogue file", "FILE_NOT_FOUND");
+      return;
+    }
+    await sendFile(res, file);
+  });
+
+  /** What the portal understood of one of the seller's files (the report summary on the catalogue team's screen). */
+  integration.get("/seller/:sellerId/file/analysis", (req, res) => {
+    const seller = integrationSeller(req, res);
+    if (!seller) return;
+    const fileId = typeof req.query.fileId === "string" ? req.query.fileId : "";
+    const file = fileId ? findCatalogueFile(db, seller.id, fileId) : undefined;
+    if (!file) {
+      sendError(res, 404, `No catalogue file ${fileId}`, "FILE_NOT_FOUND");
+      return;
+    }
+    const analysis = storedAnalysis(file);
+    if (!analysis) {
+      sendError(res, 404, `No analysis is stored for ${file.file_name}`, "ANALYSIS_NOT_FOUND");
+      return;
+    }
+    res.json(analysis);
+  });
+
+  integration.post("/seller/:sellerId/finish-mapping", (req, res) => {
+    const seller = integrationSeller(req, res);
+    if (!seller) return;
+    if (seller.state !== "CATALOGUE_DATA_SUBMITTED") {
+      sendError(res, 409, `The seller's catalogue is not waiting for mapping (state ${seller.state})`, "INVALID_STATE");
+      return;
+    }
+    setSellerState(db, seller.id, "CATALOGUE_DATA_MAPPING_FINISHED");
+    res.json(IntegrationInfo.parse(integrationInfo(db, seller.id)));
+  });
+
+  return integration;
+}
