@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createWriteStream, renameSync, rmSync } from "node:fs";
+import { createWriteStream, renameSync, rmSync, type WriteStream } from "node:fs";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
@@ -52,18 +52,29 @@ export function receiveCatalogueFile(context: SandboxContext, { editableSeller }
     let received: { fileName: string; type: CatalogueFileType; size: number } | undefined;
     let parsed = false;
     let settled = false;
+    let writer: WriteStream | undefined;
 
     const removeTemp = () => {
       if (tempPath) rmSync(tempPath, { force: true });
     };
-    /** Answers an error once, stops reading the body and closes the connection afterwards. */
+    /**
+     * Answers an error once, stops reading the body and closes the connection
+     * afterwards. A file being written is closed and removed first, so that
+     * nothing of it is left on disk once the answer is out.
+     */
     const fail = (status: number, message: string, errorCode: string, fieldName?: string) => {
       if (settled) return;
       settled = true;
-      removeTemp();
       req.unpipe(parser);
-      res.setHeader("Connection", "close");
-      sendError(res, status, message, errorCode, fieldName ? { errors: [{ fieldName, errorMessage: message }] } : {});
+      const answer = () => {
+        removeTemp();
+        res.setHeader("Connection", "close");
+        sendError(res, status, message, errorCode, fieldName ? { errors: [{ fieldName, errorMessage: message }] } : {});
+      };
+      if (writer && !writer.closed) {
+        writer.once("close", answer);
+        writer.destroy();
+      } else answer();
     };
     const complete = () => {
       if (settled || !parsed || !received || !tempPath) return;
@@ -128,7 +139,8 @@ export function receiveCatalogueFile(context: SandboxContext, { editableSeller }
       stream.on("limit", () => {
         fail(413, `The file is larger than ${context.maxCatalogueFileBytes} bytes`, "FILE_TOO_LARGE", "file");
       });
-      pipeline(stream, createWriteStream(tempPath, { highWaterMark: WRITE_AHEAD_BYTES }))
+      writer = createWriteStream(tempPath, { highWaterMark: WRITE_AHEAD_BYTES });
+      pipeline(stream, writer)
         .then(() => {
           if (stream.truncated) return;
           received = { fileName, type: type.data, size };
