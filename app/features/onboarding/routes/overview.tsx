@@ -1,9 +1,9 @@
-import type { StepName, StepStatus } from "@contract/onboarding";
+import { stepNames, type StepStatus } from "@contract/onboarding";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
 import { Spinner, useSaving } from "~/features/onboarding/components/step-form";
 import { StatusTag } from "~/features/onboarding/components/status-tag";
-import { firstIncompleteStep, stepPath } from "~/features/onboarding/shop-setup";
+import { setupProgress, type RequirementId } from "~/features/onboarding/requirements";
 import { authorize } from "~/features/shell/authorize.server";
 import { rejectedRows } from "~/features/catalogue/review.server";
 import { getI18n } from "~/shared/i18n/i18n.server";
@@ -23,31 +23,18 @@ export const links: Route.LinksFunction = () => [
 
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
 
-type CatalogueTask = { task: "UPLOAD_SETTINGS" | "FILE_UPLOAD" | "MAPPING"; status: StepStatus; path: string };
-
 export async function loader(args: Route.LoaderArgs) {
   const client = upstream(args).onboarding;
-  const [progress, catalogue, seller] = await Promise.all([
+  const [steps, catalogue, seller] = await Promise.all([
     orRouteError(client.progress()),
     orRouteError(client.catalogueImportProgress()),
     orRouteError(client.seller()),
   ]);
-  const done = (stepType: string) => catalogue.some((step) => step.stepType === stepType && step.complete);
   const files = seller.sellerCatalogueFiles;
-  const mapped = files.filter((file) => file.mappingComplete).length;
-  // The FTP step does not count: it is one way of the settings, not a task of its own.
-  const catalogueTasks: CatalogueTask[] = [
-    { task: "UPLOAD_SETTINGS", status: done("UPLOAD_SETTINGS") ? "COMPLETE" : "NOT_STARTED", path: "/upload/settings" },
-    { task: "FILE_UPLOAD", status: done("FILE_UPLOAD") ? "COMPLETE" : "NOT_STARTED", path: "/upload/catalog" },
-    {
-      task: "MAPPING",
-      status: files.length > 0 && mapped === files.length ? "COMPLETE" : mapped > 0 ? "IN_PROGRESS" : "NOT_STARTED",
-      path: "/upload/catalog",
-    },
-  ];
+  const progress = setupProgress({ state: seller.state, steps: steps.steps, catalogue, files });
   // What the checks found in the catalogue's rows: said here, never a reason to hold the submission back.
   const rejected = await rejectedRows(args, files);
-  return { state: seller.state, steps: progress.steps, catalogueTasks, rejected, title: getI18n(args.context).t("onboarding.overview.title") };
+  return { state: seller.state, progress, rejected, title: getI18n(args.context).t("onboarding.overview.title") };
 }
 
 /** Submit: hands shop and catalogue over (finish upload); the service names any step still missing. */
@@ -70,18 +57,15 @@ export async function action(args: Route.ActionArgs) {
 export default function Overview({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { saving } = useSaving("/overview");
-  const { state, steps, catalogueTasks, rejected } = loaderData;
+  const { state, progress, rejected } = loaderData;
   const editable = state === "REGISTERED" || state === "ONBOARDING";
-  const total = steps.length + catalogueTasks.length;
-  const done = steps.filter((step) => step.status === "COMPLETE").length + catalogueTasks.filter((task) => task.status === "COMPLETE").length;
-  const nextStep = firstIncompleteStep({ steps });
-  const nextCatalogue = catalogueTasks.find((task) => task.status !== "COMPLETE");
-  const next: { label: string; path: string } | undefined = nextStep
-    ? { label: t(`onboarding.steps.${nextStep}.title`), path: stepPath(nextStep) }
-    : nextCatalogue
-      ? { label: t(`onboarding.overview.catalogueSteps.${nextCatalogue.task}`), path: nextCatalogue.path }
-      : undefined;
-  const ready = done === total;
+  const { completed: done, total, readyToHandOver: ready } = progress;
+  const setup = progress.requirements.filter((requirement) => requirement.area === "setup");
+  const catalogue = progress.requirements.filter((requirement) => requirement.area === "catalogue");
+  const nextRequirement = progress.missing[0];
+  const next: { label: string; path: string } | undefined = nextRequirement
+    ? { label: requirementLabel(t, nextRequirement.id), path: nextRequirement.path }
+    : undefined;
   return (
     <article className="overview">
       <h1>{editable ? t("onboarding.overview.title") : t(`onboarding.overview.states.${state as "CATALOGUE_DATA_SUBMITTED"}.title`)}</h1>
@@ -114,8 +98,8 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
           {t("onboarding.overview.setup")}
         </h2>
         <ul className="task-list__items">
-          {steps.map(({ step, status }) => (
-            <TaskRow key={step} id={`task-${step}`} label={t(`onboarding.steps.${step as StepName}.title`)} path={stepPath(step)} status={status} />
+          {setup.map(({ id, status, path }) => (
+            <TaskRow key={id} id={`task-${id}`} label={requirementLabel(t, id)} path={path} status={status} />
           ))}
         </ul>
       </section>
@@ -128,8 +112,8 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
           {t("onboarding.overview.catalogue")}
         </h2>
         <ul className="task-list__items">
-          {catalogueTasks.map(({ task, status, path }) => (
-            <TaskRow key={task} id={`task-${task}`} label={t(`onboarding.overview.catalogueSteps.${task}`)} path={path} status={status} />
+          {catalogue.map(({ id, status, path }) => (
+            <TaskRow key={id} id={`task-${id}`} label={requirementLabel(t, id)} path={path} status={status} />
           ))}
         </ul>
         {rejected ? (
@@ -175,6 +159,11 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       )}
     </article>
   );
+}
+
+/** A requirement's name: a shop-setup step's title, or the catalogue task's. */
+function requirementLabel(t: (key: string) => string, id: RequirementId): string {
+  return (stepNames as readonly string[]).includes(id) ? t(`onboarding.steps.${id}.title`) : t(`onboarding.overview.catalogueSteps.${id}`);
 }
 
 /** One task: its name as the link, and its status beside it (tied together for screen readers). */

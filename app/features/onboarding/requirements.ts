@@ -1,0 +1,79 @@
+/**
+ * What a seller must do before handing shop and catalogue over, and how far
+ * they are: the one progress model of the portal. The seller's task list and
+ * every staff view of a seller count the same requirements the same way.
+ */
+import { stepNames, type OnboardingProgress, type StepName, type StepStatus } from "@contract/onboarding";
+import type { CatalogueImportProgress, SellerStateName } from "@contract/upstream";
+
+/** The catalogue's tasks: how it arrives, its files, their column mapping (the FTP step is one way of the first). */
+export const catalogueTasks = ["UPLOAD_SETTINGS", "FILE_UPLOAD", "MAPPING"] as const;
+export type CatalogueTask = (typeof catalogueTasks)[number];
+
+export type RequirementId = StepName | CatalogueTask;
+
+export type Requirement = {
+  id: RequirementId;
+  area: "setup" | "catalogue";
+  status: StepStatus;
+  /** The seller's page where it is done. */
+  path: string;
+};
+
+export type SetupProgress = {
+  requirements: Requirement[];
+  completed: number;
+  total: number;
+  /** The requirements not complete, in the task list's order. */
+  missing: Requirement[];
+  /** Whether shop and catalogue may be handed over now. */
+  readyToHandOver: boolean;
+};
+
+export type ProgressFacts = {
+  state: SellerStateName;
+  steps: OnboardingProgress["steps"];
+  catalogue: CatalogueImportProgress;
+  files: readonly { mappingComplete: boolean }[];
+};
+
+const catalogueTaskPaths: Record<CatalogueTask, string> = {
+  UPLOAD_SETTINGS: "/upload/settings",
+  FILE_UPLOAD: "/upload/catalog",
+  MAPPING: "/upload/catalog",
+};
+
+/** A seller in these states has handed over: every requirement was met at the time. */
+function handedOver(state: SellerStateName): boolean {
+  return state !== "REGISTERED" && state !== "ONBOARDING";
+}
+
+function catalogueStatus(task: CatalogueTask, facts: ProgressFacts): StepStatus {
+  if (task === "MAPPING") {
+    const mapped = facts.files.filter((file) => file.mappingComplete).length;
+    return facts.files.length > 0 && mapped === facts.files.length ? "COMPLETE" : mapped > 0 ? "IN_PROGRESS" : "NOT_STARTED";
+  }
+  return facts.catalogue.some((step) => step.stepType === task && step.complete) ? "COMPLETE" : "NOT_STARTED";
+}
+
+export function setupProgress(facts: ProgressFacts): SetupProgress {
+  const done = handedOver(facts.state);
+  const stepStatus = (step: StepName): StepStatus => (done ? "COMPLETE" : (facts.steps.find((entry) => entry.step === step)?.status ?? "NOT_STARTED"));
+  const requirements: Requirement[] = [
+    ...stepNames.map((step): Requirement => ({ id: step, area: "setup", status: stepStatus(step), path: `/shop-setup/${step}` })),
+    ...catalogueTasks.map((task): Requirement => ({
+      id: task,
+      area: "catalogue",
+      status: done ? "COMPLETE" : catalogueStatus(task, facts),
+      path: catalogueTaskPaths[task],
+    })),
+  ];
+  const missing = requirements.filter((requirement) => requirement.status !== "COMPLETE");
+  return {
+    requirements,
+    completed: requirements.length - missing.length,
+    total: requirements.length,
+    missing,
+    readyToHandOver: !done && missing.length === 0,
+  };
+}
