@@ -20,6 +20,7 @@ export function DataTable({
   id,
   className = "table",
   frameClassName,
+  frameId,
   children,
 }: {
   columns: DataTableColumn[];
@@ -29,11 +30,13 @@ export function DataTable({
   id?: string;
   className?: string;
   frameClassName?: string;
+  /** The frame's id, for a link to the whole table with what the frame holds. */
+  frameId?: string;
   children: ReactNode;
 }) {
   const region = labelledBy || label ? { role: "region", tabIndex: 0, "aria-labelledby": labelledBy, "aria-label": label } : {};
   return (
-    <div className={frameClassName ? `table-scroll ${frameClassName}` : "table-scroll"} {...region}>
+    <div className={frameClassName ? `table-scroll ${frameClassName}` : "table-scroll"} id={frameId} {...region}>
       <table className={className} id={id}>
         {caption}
         <thead>

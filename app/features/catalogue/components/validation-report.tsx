@@ -54,7 +54,7 @@ export function ValidationReport({ fileId, report }: { fileId: string; report: R
           {groups.map(({ kind, count, examples }) => (
             <DataTable
               key={kind}
-              id={`problems-${kind}`}
+              frameId={`problems-${kind}`}
               frameClassName="validation-report__examples"
               caption={
                 <caption>
