@@ -35,6 +35,7 @@ export default [
   // Own layout ids: the same layout files wrap other areas' routes elsewhere in this file.
   layout(shell("layouts/overview.tsx"), { id: "onboarding-overview-layout" }, [
     route("overview", onboarding("overview.tsx")),
+    route("overview/review", onboarding("overview-review.tsx")),
     route("overview/complete", onboarding("overview-complete.tsx")),
   ]),
   layout(shell("layouts/accordion.tsx"), { id: "onboarding-accordion-layout" }, [

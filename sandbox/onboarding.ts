@@ -23,6 +23,8 @@ import type { Database } from "./db.ts";
 
 /** The version of the seller agreement in force; an acceptance of an older one does not count. */
 export const CONTRACT_VERSION = "2026-10";
+/** The day that version took effect. */
+export const CONTRACT_DATE = "2026-10-01";
 
 type StepRow = { seller_id: string; step: FormStepName; data: string; updated_at: string };
 type DocumentRow = {
@@ -157,7 +159,17 @@ export function stepView(db: Database, sellerId: string, step: FormStepName): St
     const { iban: _iban, ...rest } = values;
     values = rest;
   }
-  if (step === "contract") extra.acceptedAt = saved?.updatedAt ?? null;
+  if (step === "contract") {
+    extra.acceptedAt = saved?.updatedAt ?? null;
+    extra.acceptance = saved
+      ? {
+          version: String(saved.values.version ?? ""),
+          acceptedAt: saved.updatedAt,
+          signerName: String(saved.values.signerName ?? ""),
+          acceptedBy: String(saved.values.acceptedBy ?? ""),
+        }
+      : null;
+  }
   if (step === "company-type-representatives") extra.legalForm = savedLegalForm(db, sellerId);
   return StepView.parse({ step, status, updatedAt, values, ...extra });
 }

@@ -16,6 +16,7 @@ const SELLERS: readonly Role[] = ["SELLER_ADMINISTRATOR", "SELLER_VIEWER_EXTERNA
 const TABLE: { path: string; allowed: readonly Role[]; rule: AccessRuleName; sellerState?: RouteAccess["sellerState"] }[] = [
   { path: "/landing-page", allowed: ANY, rule: "anySignedIn" },
   { path: "/overview", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator", sellerState: "redirectIfActive" },
+  { path: "/overview/review", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator", sellerState: "redirectIfActive" },
   { path: "/overview/complete", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator" },
   ...[
     "",

@@ -1,0 +1,24 @@
+/**
+ * German banks by their bank code (Bankleitzahl): name and BIC from the
+ * Bundesbank's list as the bankdata-germany package ships it (updated each
+ * quarter; keep the package current). Only German IBANs carry a bank code it
+ * knows; anything else has no answer.
+ */
+import { bankDataByBIC, bankDataByIBAN } from "bankdata-germany";
+import { ibanIssue, normalizeIban } from "@contract/rules/iban";
+
+export type Bank = { bankName: string; bic: string };
+
+/** The bank of a valid German IBAN, or null (not German, not valid, or a bank code not in the list). */
+export function bankOfIban(iban: string): Bank | null {
+  const normalized = normalizeIban(iban);
+  if (!normalized.startsWith("DE") || ibanIssue(normalized)) return null;
+  const bank = bankDataByIBAN(normalized);
+  return bank?.bic ? { bankName: bank.bankName, bic: bank.bic } : null;
+}
+
+/** The name of the German bank a BIC belongs to, or null. */
+export function bankNameOfBic(bic: unknown): string | null {
+  if (typeof bic !== "string" || !bic) return null;
+  return bankDataByBIC(bic.replace(/\s+/g, "").toUpperCase())?.bankName ?? null;
+}
