@@ -45,6 +45,7 @@ export default [
     ]),
   ]),
   route("shop-setup/documents/:documentId", onboarding("document-download.ts")),
+  route("shop-setup/contract/pdf", onboarding("contract-pdf.ts")),
 
   // Catalogue hand-over: the seller's upload steps and the catalogue team's screen.
   layout(shell("layouts/accordion.tsx"), { id: "catalogue-upload-layout" }, [

@@ -22,3 +22,16 @@ export function bankNameOfBic(bic: unknown): string | null {
   if (typeof bic !== "string" || !bic) return null;
   return bankDataByBIC(bic.replace(/\s+/g, "").toUpperCase())?.bankName ?? null;
 }
+
+/**
+ * Without JavaScript nothing fills the BIC as the seller types: a BIC left
+ * empty beside a German IBAN is taken from the bank code list before the form
+ * is checked.
+ */
+export function fillBicFromIban(formData: FormData): void {
+  const bic = formData.get("bic");
+  const iban = formData.get("iban");
+  if ((typeof bic === "string" && bic.trim()) || typeof iban !== "string") return;
+  const bank = bankOfIban(iban);
+  if (bank) formData.set("bic", bank.bic);
+}

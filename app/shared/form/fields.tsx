@@ -10,8 +10,8 @@ import { useTranslation } from "react-i18next";
  * service's own words) and the field needs a `label`.
  */
 export type FieldTexts = {
-  /** An error of a field, as the person reads it. */
-  message: (error: string) => string;
+  /** An error of a field (named `name`, when known), as the person reads it. */
+  message: (error: string, name?: string) => string;
   /** A field's label from its name, for fields that are not given one. */
   label: (name: string) => string;
 };
@@ -63,7 +63,7 @@ function FieldFrame({ field, label, hint, optional, after, children }: FieldProp
           {hint}
         </p>
       ) : null}
-      <FieldError id={field.errorId} errors={field.errors?.map(texts.message)} />
+      <FieldError id={field.errorId} errors={field.errors?.map((error) => texts.message(error, field.name))} />
       {children}
       {after}
     </div>
@@ -140,7 +140,7 @@ export function CheckboxField({ field, label, hint }: FieldProps & { label: stri
   const { key, ...input } = getInputProps(field, { type: "checkbox", ariaDescribedBy: hint ? field.descriptionId : undefined });
   return (
     <div className={field.errors ? "field field--checkbox field--error" : "field field--checkbox"}>
-      <FieldError id={field.errorId} errors={field.errors?.map(texts.message)} />
+      <FieldError id={field.errorId} errors={field.errors?.map((error) => texts.message(error, field.name))} />
       <input key={key} {...input} className="field__checkbox" />
       <label htmlFor={field.id}>{label}</label>
       {hint ? (

@@ -16,6 +16,8 @@ import {
   type StepName,
 } from "@contract/onboarding";
 import type { z } from "zod";
+import { isCountryCode } from "@contract/rules/countries";
+import { bankNameOfBic, fillBicFromIban } from "../bank.server";
 import { upstream } from "~/features/shell/upstream.server";
 import { readFormDataWithin } from "~/shared/http/multipart.server";
 import type { RequestArgs } from "~/shared/request-args";
@@ -47,9 +49,17 @@ export const stepDefinitions = {
     },
     save: (args: RequestArgs) => saveFormStep(args, "contract", ContractStep),
   },
-  "account-information": formStep("account-information", AccountInformationStep, (args) => ({
-    check: (values) => shopNameTakenErrors(args, String(values.shopName)),
-  })),
+  "account-information": {
+    load: async (args: RequestArgs) => {
+      const client = upstream(args).onboarding;
+      const [view, company] = await Promise.all([orRouteError(client.step("account-information")), orRouteError(client.step("company-information"))]);
+      // National phone numbers are read in the company's country (Germany until it is saved).
+      const country = company.values?.country;
+      return { view, phoneCountry: isCountryCode(country) ? country : "DE" };
+    },
+    save: (args: RequestArgs) =>
+      saveFormStep(args, "account-information", AccountInformationStep, { check: (values) => shopNameTakenErrors(args, String(values.shopName)) }),
+  },
   "company-information": formStep("company-information", CompanyInformationStep),
   "company-type-representatives": formStep("company-type-representatives", RepresentativesStep, (args) => ({
     // The legal form comes from the saved company information, never from the form.
@@ -58,7 +68,13 @@ export const stepDefinitions = {
       formData.set("legalForm", legalForm ?? "");
     },
   })),
-  "bank-account": formStep("bank-account", BankAccountStep),
+  "bank-account": {
+    load: async (args: RequestArgs) => {
+      const view = await orRouteError(upstream(args).onboarding.step("bank-account"));
+      return { view, bankName: bankNameOfBic(view.values?.bic) };
+    },
+    save: (args: RequestArgs) => saveFormStep(args, "bank-account", BankAccountStep, { inject: async (formData) => fillBicFromIban(formData) }),
+  },
   identification: {
     load: async (args: RequestArgs) => {
       const client = upstream(args).onboarding;

@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 import { CheckboxField, FieldError, SelectField, TextField, useCountryOptions } from "~/shared/form/fields";
 import { useStepFieldTexts } from "~/features/onboarding/components/field-texts";
 import { StepForm } from "~/features/onboarding/components/step-form";
-import { useShopSetup } from "~/features/onboarding/components/use-shop-setup";
 import { useStepForm } from "~/features/onboarding/components/use-step-form";
 import { countryCodes } from "@contract/rules/countries";
 import type { StepFormProps } from "./step-form-props";
@@ -14,7 +13,6 @@ const EMPTY_WAREHOUSE = { name: "", street: "", houseNumber: "", postcode: "", c
 export function WarehouseFields({ data, result }: StepFormProps<"warehouse">) {
   const { t } = useTranslation();
   const { message } = useStepFieldTexts();
-  const { readOnly } = useShopSetup();
   const countries = useCountryOptions(countryCodes);
   const [form, fields] = useStepForm(
     "warehouse",
@@ -22,13 +20,12 @@ export function WarehouseFields({ data, result }: StepFormProps<"warehouse">) {
     data.view.values ?? { warehouses: [EMPTY_WAREHOUSE], returnsToFirstWarehouse: true, returnAddress: { country: "DE" } },
     result,
   );
-  const locked = readOnly.warehouse !== null;
   const warehouses = fields.warehouses.getFieldList();
   const returnAddress = fields.returnAddress.getFieldset();
   return (
-    <StepForm form={form} readOnly={locked}>
+    <StepForm form={form}>
       <div id={fields.warehouses.id} tabIndex={-1} className="repeating-group">
-        <FieldError id={fields.warehouses.errorId} errors={fields.warehouses.errors?.map(message)} />
+        <FieldError id={fields.warehouses.errorId} errors={fields.warehouses.errors?.map((error) => message(error, fields.warehouses.name))} />
         {warehouses.map((warehouse, index) => {
           const address = warehouse.getFieldset();
           return (
@@ -44,7 +41,7 @@ export function WarehouseFields({ data, result }: StepFormProps<"warehouse">) {
                 <TextField field={address.city} autoComplete="off" />
               </div>
               <SelectField field={address.country} options={countries} />
-              {warehouses.length > 1 && !locked ? (
+              {warehouses.length > 1 ? (
                 <button {...form.remove.getButtonProps({ name: fields.warehouses.name, index })} className="button button--secondary button--small">
                   {t("onboarding.warehouse.remove", { number: index + 1 })}
                 </button>
@@ -52,7 +49,7 @@ export function WarehouseFields({ data, result }: StepFormProps<"warehouse">) {
             </fieldset>
           );
         })}
-        {!locked && warehouses.length < 5 ? (
+        {warehouses.length < 5 ? (
           <button {...form.insert.getButtonProps({ name: fields.warehouses.name, defaultValue: EMPTY_WAREHOUSE })} className="button button--secondary">
             {t("onboarding.warehouse.add")}
           </button>
