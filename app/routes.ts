@@ -46,6 +46,7 @@ export default [
   ]),
   route("shop-setup/documents/:documentId", onboarding("document-download.ts")),
   route("shop-setup/contract/pdf", onboarding("contract-pdf.ts")),
+  route("shop-setup/bank-account/bank", onboarding("bank-lookup.ts")),
 
   // Catalogue hand-over: the seller's upload steps and the catalogue team's screen.
   layout(shell("layouts/accordion.tsx"), { id: "catalogue-upload-layout" }, [

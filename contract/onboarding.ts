@@ -93,6 +93,8 @@ export const StepView = z.object({
   acceptance: ContractAcceptance.nullable().optional(),
   /** bank-account: the saved IBAN, masked. */
   ibanMasked: z.string().nullable().optional(),
+  /** bank-account: the bank the saved IBAN belongs to, when the service knows it. */
+  bankName: z.string().nullable().optional(),
   /** company-type-representatives: the legal form the representatives are checked against. */
   legalForm: z.enum(legalForms).nullable().optional(),
 });

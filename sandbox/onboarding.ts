@@ -12,6 +12,7 @@ import {
   type StepName,
   type StepStatus,
 } from "../contract/onboarding.ts";
+import { bankDataByIBAN } from "bankdata-germany";
 import { maskIban } from "../contract/rules/iban.ts";
 import { needsCommercialRegister, type LegalForm } from "../contract/rules/legal-form.ts";
 import type { Database } from "./db.ts";
@@ -156,6 +157,8 @@ export function stepView(db: Database, sellerId: string, step: FormStepName): St
   const extra: Partial<StepView> = {};
   if (step === "bank-account" && values) {
     extra.ibanMasked = maskIban(String(values.iban));
+    // The Bundesbank's bank code list knows German banks; other countries' banks stay unnamed.
+    extra.bankName = bankDataByIBAN(String(values.iban))?.bankName ?? null;
     const { iban: _iban, ...rest } = values;
     values = rest;
   }

@@ -4,7 +4,7 @@
  * quarter; keep the package current). Only German IBANs carry a bank code it
  * knows; anything else has no answer.
  */
-import { bankDataByBIC, bankDataByIBAN } from "bankdata-germany";
+import { bankDataByIBAN } from "bankdata-germany";
 import { ibanIssue, normalizeIban } from "@contract/rules/iban";
 
 export type Bank = { bankName: string; bic: string };
@@ -17,21 +17,16 @@ export function bankOfIban(iban: string): Bank | null {
   return bank?.bic ? { bankName: bank.bankName, bic: bank.bic } : null;
 }
 
-/** The name of the German bank a BIC belongs to, or null. */
-export function bankNameOfBic(bic: unknown): string | null {
-  if (typeof bic !== "string" || !bic) return null;
-  return bankDataByBIC(bic.replace(/\s+/g, "").toUpperCase())?.bankName ?? null;
-}
-
 /**
  * Without JavaScript nothing fills the BIC as the seller types: a BIC left
  * empty beside a German IBAN is taken from the bank code list before the form
  * is checked.
  */
-export function fillBicFromIban(formData: FormData): void {
+export function fillBicFromIban(formData: FormData): Bank | null {
   const bic = formData.get("bic");
   const iban = formData.get("iban");
-  if ((typeof bic === "string" && bic.trim()) || typeof iban !== "string") return;
+  if ((typeof bic === "string" && bic.trim()) || typeof iban !== "string") return null;
   const bank = bankOfIban(iban);
   if (bank) formData.set("bic", bank.bic);
+  return bank;
 }

@@ -10,7 +10,6 @@ import { storedAnalysis } from "~/features/catalogue/headers.server";
 import { upstream } from "~/features/shell/upstream.server";
 import type { RequestArgs } from "~/shared/request-args";
 import { orRouteError, settle } from "~/shared/upstream/upstream-error.server";
-import { bankNameOfBic } from "./bank.server";
 import { loadProgress } from "./hand-over.server";
 
 export type ReviewedFile = {
@@ -56,7 +55,6 @@ export async function loadReview(args: RequestArgs) {
     documents: documents.documents,
     requiredKinds: documents.requiredKinds,
     terms,
-    bankName: bankNameOfBic(steps["bank-account"].values?.bic),
     uploadType: seller.sellerCatalogueImportSettings.uploadType,
     files,
   };

@@ -45,8 +45,12 @@ export async function refuseIfReadOnly(args: RequestArgs, step: StepName, state:
   throw await redirectWithPortalToast(stepPath(step), { type: "error", message: getI18n(args.context).t(`onboarding.readOnly.${reason}`) }, { status: 303 });
 }
 
-export async function savedRedirect(args: RequestArgs, target: string): Promise<Response> {
-  return redirectWithPortalToast(target, { type: "success", message: getI18n(args.context).t("onboarding.saved") }, { status: 303 });
+/** What a save says besides "Saved.": a fact the seller should see (a BIC filled in), or a warning (an address not checked). */
+export type SaveNote = { type: "success" | "warning"; message: string };
+
+export async function savedRedirect(args: RequestArgs, target: string, note?: SaveNote): Promise<Response> {
+  const saved = getI18n(args.context).t("onboarding.saved");
+  return redirectWithPortalToast(target, { type: note?.type ?? "success", message: note ? `${saved} ${note.message}` : saved }, { status: 303 });
 }
 
 /**
@@ -79,6 +83,8 @@ export type SaveOptions = {
   inject?: (formData: FormData) => Promise<void>;
   /** Checks only the server can make (shop name taken) and uploads that belong to the step; field errors or undefined. */
   check?: (values: Record<string, unknown>) => Promise<Record<string, string[]> | undefined>;
+  /** Read after a successful save: what the success toast says besides "Saved.". */
+  note?: () => SaveNote | undefined;
 };
 
 /**
@@ -110,7 +116,7 @@ export async function saveFormStep(args: RequestArgs, step: FormStepName, schema
   } catch (error) {
     return upstreamSaveFailure(args, submission, error);
   }
-  return savedRedirect(args, afterSave(progress, step, intent));
+  return savedRedirect(args, afterSave(progress, step, intent), options.note?.());
 }
 
 /**

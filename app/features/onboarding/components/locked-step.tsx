@@ -11,7 +11,6 @@ export type LockedStepData = {
   scan?: OnboardingDocument | null;
   documents?: OnboardingDocument[];
   requiredKinds?: DocumentKind[];
-  bankName?: string | null;
 };
 
 /**
@@ -26,15 +25,7 @@ export function LockedStep({ data }: { data: LockedStepData }) {
     <div className="locked-step">
       {data.step === "contract" && data.terms ? <ContractTermsView terms={data.terms} acceptance={data.view?.acceptance} /> : null}
       <h3 className="locked-step__title">{t("onboarding.readOnly.answers")}</h3>
-      <StepAnswers
-        step={data.step}
-        view={data.view}
-        terms={data.terms}
-        scan={data.scan}
-        documents={data.documents}
-        requiredKinds={data.requiredKinds}
-        bankName={data.bankName}
-      />
+      <StepAnswers step={data.step} view={data.view} terms={data.terms} scan={data.scan} documents={data.documents} requiredKinds={data.requiredKinds} />
     </div>
   );
 }

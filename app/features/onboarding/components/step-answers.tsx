@@ -14,8 +14,6 @@ export type StepAnswersData = {
   /** documents: what is there and what the legal form requires. */
   documents?: readonly OnboardingDocument[];
   requiredKinds?: readonly DocumentKind[];
-  /** bank-account: the bank the BIC belongs to, when known. */
-  bankName?: string | null;
 };
 
 type Values = Record<string, unknown>;
@@ -95,7 +93,7 @@ function rowsOf(data: StepAnswersData, formats: Formats): SummaryRow[] {
         field("accountHolder"),
         field("iban", data.view?.ibanMasked ?? null),
         field("bic"),
-        row("bank", t("handOver.answers.bank"), data.bankName, formats),
+        row("bank", t("handOver.answers.bank"), data.view?.bankName, formats),
       ];
     case "identification":
       return [

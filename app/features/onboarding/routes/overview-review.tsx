@@ -43,7 +43,7 @@ export async function action(args: Route.ActionArgs) {
 export default function OverviewReview({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { saving } = useSaving(REVIEW_PATH);
-  const { progress, steps, terms, documents, requiredKinds, bankName, uploadType, files } = loaderData;
+  const { progress, steps, terms, documents, requiredKinds, uploadType, files } = loaderData;
   const missing = actionData?.handOverRefused ?? progress.missing;
   const scan = documents.find((document) => document.kind === "IDENTITY_DOCUMENT") ?? null;
   return (
@@ -73,7 +73,6 @@ export default function OverviewReview({ loaderData, actionData }: Route.Compone
               scan={scan}
               documents={documents}
               requiredKinds={requiredKinds}
-              bankName={bankName}
             />
           </AnswersCard>
         ))}

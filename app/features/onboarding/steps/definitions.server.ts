@@ -17,7 +17,8 @@ import {
 } from "@contract/onboarding";
 import type { z } from "zod";
 import { isCountryCode } from "@contract/rules/countries";
-import { bankNameOfBic, fillBicFromIban } from "../bank.server";
+import { getI18n } from "~/shared/i18n/i18n.server";
+import { fillBicFromIban, type Bank } from "../bank.server";
 import { upstream } from "~/features/shell/upstream.server";
 import { readFormDataWithin } from "~/shared/http/multipart.server";
 import type { RequestArgs } from "~/shared/request-args";
@@ -69,11 +70,16 @@ export const stepDefinitions = {
     },
   })),
   "bank-account": {
-    load: async (args: RequestArgs) => {
-      const view = await orRouteError(upstream(args).onboarding.step("bank-account"));
-      return { view, bankName: bankNameOfBic(view.values?.bic) };
+    load: async (args: RequestArgs) => ({ view: await orRouteError(upstream(args).onboarding.step("bank-account")) }),
+    save: (args: RequestArgs) => {
+      let filled: Bank | null = null;
+      return saveFormStep(args, "bank-account", BankAccountStep, {
+        inject: async (formData) => {
+          filled = fillBicFromIban(formData);
+        },
+        note: () => (filled ? { type: "success", message: getI18n(args.context).t("onboarding.bank.bicFilled", filled) } : undefined),
+      });
     },
-    save: (args: RequestArgs) => saveFormStep(args, "bank-account", BankAccountStep, { inject: async (formData) => fillBicFromIban(formData) }),
   },
   identification: {
     load: async (args: RequestArgs) => {
