@@ -47,6 +47,7 @@ export default [
   route("shop-setup/documents/:documentId", onboarding("document-download.ts")),
   route("shop-setup/contract/pdf", onboarding("contract-pdf.ts")),
   route("shop-setup/bank-account/bank", onboarding("bank-lookup.ts")),
+  route("shop-setup/address/towns", onboarding("address-towns.ts")),
 
   // Catalogue hand-over: the seller's upload steps and the catalogue team's screen.
   layout(shell("layouts/accordion.tsx"), { id: "catalogue-upload-layout" }, [

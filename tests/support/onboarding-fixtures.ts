@@ -43,7 +43,7 @@ export const validSteps = {
     "warehouses[0].name": "Lager Berlin",
     "warehouses[0].street": "Lagerstraße",
     "warehouses[0].houseNumber": "1",
-    "warehouses[0].postcode": "12345",
+    "warehouses[0].postcode": "12099",
     "warehouses[0].city": "Berlin",
     "warehouses[0].country": "DE",
     contactName: "Jonas Weber",

@@ -70,17 +70,28 @@ export function upstreamSaveFailure(args: RequestArgs, submission: StepSubmissio
  * Parses a step's form: a list intent (add/remove a warehouse or a
  * representative) or an invalid form answers at once with the typed values.
  */
-export function parseStepForm(formData: FormData, schema: z.ZodType): { submission: StepSubmission; answer?: ReturnType<typeof data<StepActionData>> } {
+export function parseStepForm(
+  formData: FormData,
+  schema: z.ZodType,
+  /** Errors found before the form was checked (a postcode no town has): they stand beside, or over, the schema's. */
+  earlier?: Record<string, string[]>,
+): { submission: StepSubmission; answer?: ReturnType<typeof data<StepActionData>> } {
   const submission = parseStep(formData, schema);
-  if (submission.status === "success") return { submission };
-  return { submission, answer: data({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 }) };
+  // A list change (add or remove a warehouse) answers with the changed form, checking nothing yet.
+  if (submission.status === undefined) return { submission, answer: data({ result: submission.reply() }, { status: 200 }) };
+  if (submission.status === "success" && !earlier) return { submission };
+  return { submission, answer: data({ result: submission.reply(earlier ? { fieldErrors: earlier } : undefined) }, { status: 400 }) };
 }
 
 export type SaveOptions = {
   /** The form when the route read it itself (multipart, with its own size limit). */
   formData?: FormData;
-  /** Adds what the service decides rather than the form (the legal form of the representatives), read upstream in parallel with the state. */
-  inject?: (formData: FormData) => Promise<void>;
+  /**
+   * Adds what the service decides rather than the form (the legal form of the
+   * representatives, a town from its postcode), read upstream in parallel with
+   * the state; may answer field errors that the form then shows.
+   */
+  inject?: (formData: FormData) => Promise<Record<string, string[]> | undefined | void>;
   /** Checks only the server can make (shop name taken) and uploads that belong to the step; field errors or undefined. */
   check?: (values: Record<string, unknown>) => Promise<Record<string, string[]> | undefined>;
   /** Read after a successful save: what the success toast says besides "Saved.". */
@@ -99,14 +110,15 @@ export async function saveFormStep(args: RequestArgs, step: FormStepName, schema
   const intent = formData.get("intent");
   let state: SellerStateName;
   let progress: OnboardingProgress;
+  let injected: Record<string, string[]> | undefined | void;
   try {
-    [{ state }, progress] = await Promise.all([sellerState(args), client.progress(), options.inject?.(formData)]);
+    [{ state }, progress, injected] = await Promise.all([sellerState(args), client.progress(), options.inject?.(formData)]);
   } catch (error) {
     return upstreamSaveFailure(args, parseStep(formData, schema), error);
   }
   await refuseIfReadOnly(args, step, state);
 
-  const { submission, answer } = parseStepForm(formData, schema);
+  const { submission, answer } = parseStepForm(formData, schema, injected || undefined);
   if (answer || submission.status !== "success") return answer;
   const values = submission.value;
   try {

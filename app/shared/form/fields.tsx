@@ -78,6 +78,7 @@ export function TextField({
   describedById,
   onInput,
   after,
+  list,
   ...props
 }: FieldProps & {
   type?: "text" | "email" | "tel" | "date" | "url" | "number" | "password";
@@ -89,6 +90,8 @@ export function TextField({
   describedById?: string;
   onInput?: FormEventHandler<HTMLInputElement>;
   after?: ReactNode;
+  /** The id of a `<datalist>` of suggestions (the towns at a postcode). */
+  list?: string;
 }) {
   const { key, ...input } = getInputProps(props.field, { type, ariaDescribedBy: props.hint ? props.field.descriptionId : undefined });
   return (
@@ -103,6 +106,7 @@ export function TextField({
         autoComplete={autoComplete}
         inputMode={inputMode}
         onInput={onInput}
+        list={list}
         className="field__input"
         spellCheck={spellCheck ?? (type === "text" ? undefined : false)}
       />

@@ -17,6 +17,7 @@ import {
 } from "@contract/onboarding";
 import type { z } from "zod";
 import { isCountryCode } from "@contract/rules/countries";
+import { addressSaveOptions } from "../addresses.server";
 import { getI18n } from "~/shared/i18n/i18n.server";
 import { fillBicFromIban, type Bank } from "../bank.server";
 import { upstream } from "~/features/shell/upstream.server";
@@ -61,7 +62,7 @@ export const stepDefinitions = {
     save: (args: RequestArgs) =>
       saveFormStep(args, "account-information", AccountInformationStep, { check: (values) => shopNameTakenErrors(args, String(values.shopName)) }),
   },
-  "company-information": formStep("company-information", CompanyInformationStep),
+  "company-information": formStep("company-information", CompanyInformationStep, (args) => addressSaveOptions(args, "company-information")),
   "company-type-representatives": formStep("company-type-representatives", RepresentativesStep, (args) => ({
     // The legal form comes from the saved company information, never from the form.
     inject: async (formData) => {
@@ -110,7 +111,7 @@ export const stepDefinitions = {
       });
     },
   },
-  warehouse: formStep("warehouse", WarehouseStep),
+  warehouse: formStep("warehouse", WarehouseStep, (args) => addressSaveOptions(args, "warehouse")),
   documents: {
     load: async (args: RequestArgs) => {
       const list = await orRouteError(upstream(args).onboarding.documents());

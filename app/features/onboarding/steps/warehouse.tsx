@@ -1,7 +1,8 @@
 import { WarehouseStep } from "@contract/onboarding";
 import { useTranslation } from "react-i18next";
-import { CheckboxField, FieldError, SelectField, TextField, useCountryOptions } from "~/shared/form/fields";
+import { CheckboxField, FieldError, TextField, useCountryOptions } from "~/shared/form/fields";
 import { useStepFieldTexts } from "~/features/onboarding/components/field-texts";
+import { AddressFields } from "~/features/onboarding/components/address-fields";
 import { StepForm } from "~/features/onboarding/components/step-form";
 import { useStepForm } from "~/features/onboarding/components/use-step-form";
 import { countryCodes } from "@contract/rules/countries";
@@ -32,15 +33,7 @@ export function WarehouseFields({ data, result }: StepFormProps<"warehouse">) {
             <fieldset key={warehouse.key} className="repeating-group__item">
               <legend>{t("onboarding.warehouse.warehouse", { number: index + 1 })}</legend>
               <TextField field={address.name} autoComplete="off" />
-              <div className="field-row">
-                <TextField field={address.street} autoComplete="off" />
-                <TextField field={address.houseNumber} autoComplete="off" />
-              </div>
-              <div className="field-row">
-                <TextField field={address.postcode} autoComplete="off" />
-                <TextField field={address.city} autoComplete="off" />
-              </div>
-              <SelectField field={address.country} options={countries} />
+              <AddressFields form={form} address={address} countries={countries} />
               {warehouses.length > 1 ? (
                 <button {...form.remove.getButtonProps({ name: fields.warehouses.name, index })} className="button button--secondary button--small">
                   {t("onboarding.warehouse.remove", { number: index + 1 })}
@@ -65,15 +58,7 @@ export function WarehouseFields({ data, result }: StepFormProps<"warehouse">) {
         <legend>{t("onboarding.warehouse.returns")}</legend>
         <CheckboxField field={fields.returnsToFirstWarehouse} label={t("onboarding.warehouse.returnsToFirst")} />
         <p className="field__hint">{t("onboarding.warehouse.returnAddressHint")}</p>
-        <div className="field-row">
-          <TextField field={returnAddress.street} label={t("onboarding.fields.street")} autoComplete="off" />
-          <TextField field={returnAddress.houseNumber} label={t("onboarding.fields.houseNumber")} autoComplete="off" />
-        </div>
-        <div className="field-row">
-          <TextField field={returnAddress.postcode} label={t("onboarding.fields.postcode")} autoComplete="off" />
-          <TextField field={returnAddress.city} label={t("onboarding.fields.city")} autoComplete="off" />
-        </div>
-        <SelectField field={returnAddress.country} label={t("onboarding.fields.country")} options={countries} />
+        <AddressFields form={form} address={returnAddress} countries={countries} labels />
       </fieldset>
     </StepForm>
   );
