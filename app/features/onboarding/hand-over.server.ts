@@ -9,7 +9,7 @@
  */
 import type { CatalogueImportProgress, Seller } from "@contract/upstream";
 import { data, redirect } from "react-router";
-import { setupProgress, type Requirement, type SetupProgress } from "~/features/onboarding/requirements";
+import { REVIEW_PATH, setupProgress, type Requirement, type SetupProgress } from "~/features/onboarding/requirements";
 import { setupEditable } from "~/features/onboarding/shop-setup";
 import { redirectWithPortalToast, upstreamErrorToast } from "~/features/shell/toasts/toast.server";
 import { upstream } from "~/features/shell/upstream.server";
@@ -17,9 +17,6 @@ import { getI18n } from "~/shared/i18n/i18n.server";
 import { requestMetaContext } from "~/shared/request-context.server";
 import type { RequestArgs } from "~/shared/request-args";
 import { UpstreamError } from "~/shared/upstream/upstream-error.server";
-
-/** Where the hand-over is reviewed and confirmed. */
-export const REVIEW_PATH = "/overview/review";
 
 /** What an action answers when it refuses to hand over: the requirements still missing. */
 export type HandOverRefusal = { intent: "handOver"; handOverRefused: Requirement[] };

@@ -6,6 +6,9 @@
 import { stepNames, type OnboardingProgress, type StepName, type StepStatus } from "@contract/onboarding";
 import type { CatalogueImportProgress, SellerStateName } from "@contract/upstream";
 
+/** Where the hand-over is reviewed and confirmed: the one page that hands over. */
+export const REVIEW_PATH = "/overview/review";
+
 /** The catalogue's tasks: how it arrives, its files, their column mapping (the FTP step is one way of the first). */
 export const catalogueTasks = ["UPLOAD_SETTINGS", "FILE_UPLOAD", "MAPPING"] as const;
 export type CatalogueTask = (typeof catalogueTasks)[number];

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { requirementLabelKey, type Requirement } from "~/features/onboarding/requirements";
+import { REVIEW_PATH, requirementLabelKey, type Requirement } from "~/features/onboarding/requirements";
 import { StatusTag } from "./status-tag";
 
 /** What is still missing before the hand-over, each a link to the page where it is done (never an id). */
@@ -57,7 +57,7 @@ export function HandOverPanel({
         <>
           <p id="hand-over-lead">{t("handOver.readyLead")}</p>
           <p>
-            <Link to="/overview/review" className="button button--primary" aria-describedby="hand-over-lead">
+            <Link to={REVIEW_PATH} className="button button--primary" aria-describedby="hand-over-lead">
               {t("handOver.reviewLink")}
             </Link>
           </p>
