@@ -95,7 +95,8 @@ describe("addresses and the address service", () => {
     expect(failed.status).toBe(400);
     const page = await html(failed);
     expect(page).toContain("We cannot look up the town for this postcode just now: enter the town yourself.");
-    for (const value of ["Lager Süd", "Lagerstraße", "12099", "Jonas Weber", "lager@frischer-wind.example", "+49 30 9876544"]) expect(page).toContain(`value="${value}"`);
+    for (const value of ["Lager Süd", "Lagerstraße", "12099", "Jonas Weber", "lager@frischer-wind.example", "+49 30 9876544"])
+      expect(page).toContain(`value="${value}"`);
     expect(await requestCount(`${STEPS_PATH}warehouse`, "PUT")).toBe(0);
 
     const complete = await postForm(browser, "/shop-setup/warehouse", validSteps.warehouse);
