@@ -64,3 +64,21 @@ export function oversizedPdf(): Uint8Array<ArrayBuffer> {
   bytes.set(pdfBytes);
   return bytes;
 }
+
+/** A step's form fields as the JSON body the onboarding service takes ("warehouses[0].city" → nested, "on" → true). */
+export function stepBody(fields: Readonly<Record<string, string>>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries(fields)) {
+    const parts = name.split(/[.[\]]+/).filter(Boolean);
+    let target: Record<string, unknown> = body;
+    parts.forEach((part, index) => {
+      if (index === parts.length - 1) {
+        target[part] = raw === "on" ? true : raw;
+        return;
+      }
+      target[part] ??= /^\d+$/.test(parts[index + 1]!) ? [] : {};
+      target = target[part] as Record<string, unknown>;
+    });
+  }
+  return body;
+}

@@ -1,6 +1,6 @@
 import { BankAccountStep } from "@contract/onboarding";
 import { ibanIssue, normalizeIban } from "@contract/rules/iban";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { TextField } from "~/shared/form/fields";
@@ -27,14 +27,16 @@ export function BankAccountFields({ data, result }: StepFormProps<"bank-account"
 
   useEffect(() => {
     if (!found) return;
-    const current = String(form.value?.bic ?? "");
-    if (current === "" || current === filledBic.current) {
+    const current = String(fields.bic.value ?? "");
+    if (current !== found.bic && (current === "" || current === filledBic.current)) {
       filledBic.current = found.bic;
       form.update({ name: fields.bic.name, value: found.bic });
     }
-  }, [found, form, fields.bic.name]);
+    // Only a new answer fills the BIC: the seller's own typing afterwards is theirs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [found]);
 
-  const onIbanInput = (event: React.FormEvent<HTMLInputElement>) => {
+  const onIbanInput = (event: FormEvent<HTMLInputElement>) => {
     const iban = normalizeIban(event.currentTarget.value);
     if (iban.startsWith("DE") && ibanIssue(iban) === null) lookup.load(`${BANK_LOOKUP_PATH}?iban=${encodeURIComponent(iban)}`);
   };
