@@ -23,7 +23,8 @@ export function LockedStep({ data }: { data: LockedStepData }) {
   const { t } = useTranslation();
   return (
     <div className="locked-step">
-      {data.step === "contract" && data.terms ? <ContractTermsView terms={data.terms} acceptance={data.view?.acceptance} /> : null}
+      {/* The acceptance is read back in the answers below. */}
+      {data.step === "contract" && data.terms ? <ContractTermsView terms={data.terms} acceptance={null} /> : null}
       <h3 className="locked-step__title">{t("onboarding.readOnly.answers")}</h3>
       <StepAnswers step={data.step} view={data.view} terms={data.terms} scan={data.scan} documents={data.documents} requiredKinds={data.requiredKinds} />
     </div>
