@@ -6,7 +6,7 @@
  * number as people write it); the review; the confirmation; what happens
  * next. axe on the new pages at both widths. And the same refusal in German.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { validSteps } from "../tests/support/onboarding-fixtures";
 import { expectAccessible } from "./support/axe";
 import { jsEnabled, signIn } from "./support/auth";
@@ -26,7 +26,7 @@ test.beforeEach(async ({ context, request }, testInfo) => {
   if (!jsEnabled(testInfo)) await context.route(`${PORTAL_URL}/assets/**/*.js`, (route) => route.abort("blockedbyclient"));
 });
 
-async function auditBothWidths(page: import("@playwright/test").Page, testInfo: import("@playwright/test").TestInfo, name: string) {
+async function auditBothWidths(page: Page, testInfo: TestInfo, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await expectAccessible(page, testInfo, `${name} (${width} px)`);
