@@ -36,7 +36,7 @@ export async function action(args: Route.ActionArgs) {
 
 /**
  * The seller's task list (GOV.UK's pattern): every task with its status, the
- * share done and the next one to take; Submit once all are complete. After
+ * share done and the next one to take; the hand-over once all are complete. After
  * the hand-over it says where the shop stands.
  */
 export default function Overview({ loaderData, actionData }: Route.ComponentProps) {
