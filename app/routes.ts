@@ -35,6 +35,7 @@ export default [
   // Own layout ids: the same layout files wrap other areas' routes elsewhere in this file.
   layout(shell("layouts/overview.tsx"), { id: "onboarding-overview-layout" }, [
     route("overview", onboarding("overview.tsx")),
+    route("overview/review", onboarding("overview-review.tsx")),
     route("overview/complete", onboarding("overview-complete.tsx")),
   ]),
   layout(shell("layouts/accordion.tsx"), { id: "onboarding-accordion-layout" }, [
@@ -44,6 +45,9 @@ export default [
     ]),
   ]),
   route("shop-setup/documents/:documentId", onboarding("document-download.ts")),
+  route("shop-setup/contract/pdf", onboarding("contract-pdf.ts")),
+  route("shop-setup/bank-account/bank", onboarding("bank-lookup.ts")),
+  route("shop-setup/address/towns", onboarding("address-towns.ts")),
 
   // Catalogue hand-over: the seller's upload steps and the catalogue team's screen.
   layout(shell("layouts/accordion.tsx"), { id: "catalogue-upload-layout" }, [

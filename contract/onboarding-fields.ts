@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import { countryCodes, type CountryCode } from "./rules/countries.ts";
-import { isE164, normalizePhone } from "./rules/phone.ts";
+import { normalizePhone } from "./rules/phone.ts";
 import { isValidPostcode, normalizePostcode } from "./rules/postcode.ts";
 
 /** Every message a step schema can give, with the English text the service answers with. */
@@ -18,7 +18,7 @@ export const validationMessages = {
   required: "This field is required",
   tooLong: "This value is too long",
   email: "Not a valid e-mail address",
-  phone: "Not a phone number in international format (E.164), e.g. +49 30 1234567",
+  phone: "Not a valid phone number for the address's country, e.g. 0761 123456 or +49 761 123456",
   postcode: "Not a valid postcode for the chosen country",
   date: "Not a valid date (YYYY-MM-DD)",
   mustAccept: "The seller agreement must be accepted",
@@ -72,10 +72,34 @@ export const email = z
   .trim()
   .max(254, code("tooLong"))
   .pipe(z.email(code("email")));
+/** A phone number's field: checked and written in international format by `checkPhones`, which knows the address's country. */
 export const phone = z
   .string({ error: code("required") })
-  .refine((value) => isE164(value), code("phone"))
-  .transform(normalizePhone);
+  .trim()
+  .min(1, code("required"));
+
+/** Each named phone field must be a valid number; a national one is read in `country`. */
+export function checkPhones<T extends Record<string, unknown>>(
+  values: T,
+  fields: readonly (keyof T & string)[],
+  country: CountryCode,
+  ctx: z.RefinementCtx,
+): void {
+  for (const field of fields) {
+    const value = values[field];
+    if (typeof value === "string" && value && normalizePhone(value, country) === null) ctx.addIssue({ code: "custom", path: [field], message: code("phone") });
+  }
+}
+
+/** The named phone fields in international format ("0761 123456" in Germany → "+49 761 123456"). */
+export function normalisePhones<T extends Record<string, unknown>>(values: T, fields: readonly (keyof T & string)[], country: CountryCode): T {
+  const normalised: Record<string, unknown> = { ...values };
+  for (const field of fields) {
+    const value = values[field];
+    if (typeof value === "string" && value) normalised[field] = normalizePhone(value, country) ?? value;
+  }
+  return normalised as T;
+}
 export const country = z.enum(countryCodes, { error: code("required") });
 export const isoDate = z
   .string({ error: code("required") })

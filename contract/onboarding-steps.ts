@@ -7,12 +7,14 @@
 import { z } from "zod";
 import {
   Address,
+  checkPhones,
   checkPostcode,
   code,
   country,
   dateOfBirth,
   email,
   isoDate,
+  normalisePhones,
   optionalText,
   phone,
   postalAddress,
@@ -38,14 +40,24 @@ export const ContractStep = z.object({
   accepted: z.boolean({ error: code("mustAccept") }).refine((value) => value, code("mustAccept")),
 });
 
-/** account-information: the shop as customers see it, and how the marketplace reaches the seller. */
-export const AccountInformationStep = z.object({
-  shopName: text(60).regex(/^[\p{L}\p{N}][\p{L}\p{N} &.'-]*$/u, code("shopName")),
-  contactEmail: email,
-  contactPhone: phone,
-  customerServiceEmail: email,
-  customerServicePhone: phone.optional(),
-});
+const accountPhones = ["contactPhone", "customerServicePhone"] as const;
+
+/**
+ * account-information: the shop as customers see it, and how the marketplace
+ * reaches the seller. `phoneCountry` (the company's country, DE until it is
+ * known) is how national numbers are read; it is not saved.
+ */
+export const AccountInformationStep = z
+  .object({
+    shopName: text(60).regex(/^[\p{L}\p{N}][\p{L}\p{N} &.'-]*$/u, code("shopName")),
+    contactEmail: email,
+    contactPhone: phone,
+    customerServiceEmail: email,
+    customerServicePhone: z.string().trim().optional(),
+    phoneCountry: country.optional(),
+  })
+  .superRefine((step, ctx) => checkPhones(step, accountPhones, step.phoneCountry ?? "DE", ctx))
+  .transform(({ phoneCountry, ...step }) => normalisePhones(step, accountPhones, phoneCountry ?? "DE"));
 
 /** company-information: who the contract partner is, with register and tax facts the legal form demands. */
 export const CompanyInformationStep = z
@@ -168,13 +180,18 @@ export const WarehouseStep = z
   })
   .superRefine((step, ctx) => {
     step.warehouses.forEach((warehouse, index) => checkPostcode(warehouse, ctx, ["warehouses", index]));
+    // The contact is at the first warehouse: a national number is read in its country.
+    checkPhones(step, ["contactPhone"], step.warehouses[0]?.country ?? "DE", ctx);
     if (step.returnsToFirstWarehouse) return;
     const parsed = Address.safeParse(step.returnAddress ?? {});
     if (!parsed.success) {
       for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", path: ["returnAddress", ...issue.path.map(String)], message: issue.message });
     }
   })
-  .transform((step) => (step.returnsToFirstWarehouse ? { ...step, returnAddress: undefined } : step));
+  .transform((step) => {
+    const normalised = normalisePhones(step, ["contactPhone"], step.warehouses[0]?.country ?? "DE");
+    return normalised.returnsToFirstWarehouse ? { ...normalised, returnAddress: undefined } : normalised;
+  });
 
 export const stepSchemas = {
   contract: ContractStep,

@@ -66,6 +66,17 @@ export const OnboardingProgress = z.object({
 });
 export type OnboardingProgress = z.infer<typeof OnboardingProgress>;
 
+/** contract: who accepted which version of the seller agreement, and when (the service records it). */
+export const ContractAcceptance = z.object({
+  version: z.string(),
+  acceptedAt: z.string(),
+  /** The person named in the form, in whose name the company accepts. */
+  signerName: z.string(),
+  /** The account (e-mail address) that accepted. */
+  acceptedBy: z.string(),
+});
+export type ContractAcceptance = z.infer<typeof ContractAcceptance>;
+
 /**
  * GET and PUT /me/seller/onboarding/steps/{step}: the step's saved values
  * (null before the first save) and its status. The values are as saved,
@@ -76,10 +87,14 @@ export const StepView = z.object({
   status: StepStatus,
   updatedAt: z.string().nullable(),
   values: z.record(z.string(), z.unknown()).nullable(),
-  /** contract: when and which version was accepted. */
+  /** contract: when it was accepted (also in `acceptance`). */
   acceptedAt: z.string().nullable().optional(),
+  /** contract: the record of the acceptance; null before one. */
+  acceptance: ContractAcceptance.nullable().optional(),
   /** bank-account: the saved IBAN, masked. */
   ibanMasked: z.string().nullable().optional(),
+  /** bank-account: the bank the saved IBAN belongs to, when the service knows it. */
+  bankName: z.string().nullable().optional(),
   /** company-type-representatives: the legal form the representatives are checked against. */
   legalForm: z.enum(legalForms).nullable().optional(),
 });
@@ -88,6 +103,8 @@ export type StepView = z.infer<typeof StepView>;
 /** GET /me/seller/onboarding/contract-terms: the seller agreement in the request's language. */
 export const ContractTerms = z.object({
   version: z.string(),
+  /** The day this version took effect (YYYY-MM-DD). */
+  date: z.string(),
   title: z.string(),
   sections: z.array(z.object({ heading: z.string(), body: z.string() })),
 });

@@ -74,10 +74,15 @@ const ACCOUNTS: Record<string, Account> = {
   "a newly registered seller": { username: "seller.new@example.com", pages: ["/overview"] },
   "a seller whose catalogue is handed over": {
     username: "seller.submitted@example.com",
-    pages: ["/overview", "/overview/complete", "/shop-setup/documents"],
+    // The locked steps read back as summary lists (the agreement with its version and acceptance).
+    pages: ["/overview", "/overview/complete", "/shop-setup/documents", "/shop-setup/contract", "/shop-setup/bank-account"],
   },
   "a seller waiting for activation": { username: "seller.mapped@example.com", pages: ["/overview"] },
-  "a seller uploading the catalogue": { username: "seller.catalogue@example.com", pages: ["/upload/settings", "/upload/catalog"] },
+  // The shop set up, the catalogue not yet: the hand-over's missing list on the task list, the catalogue page and the review.
+  "a seller uploading the catalogue": {
+    username: "seller.catalogue@example.com",
+    pages: ["/upload/settings", "/upload/catalog", "/overview", "/overview/review"],
+  },
   "an active seller": {
     username: "seller.active@example.com",
     pages: [

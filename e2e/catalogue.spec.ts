@@ -70,14 +70,17 @@ test("a seller hands the catalogue over and the catalogue team finishes the mapp
   await page.getByRole("button", { name: "Save mapping" }).click();
   await expect(page.getByRole("row", { name: /catalogue-sample\.csv/ })).toContainText("mapped");
 
-  await page.getByRole("button", { name: "Hand over catalogue" }).click();
+  // Handing over goes through the review page; only its confirmation hands over.
+  await page.getByRole("link", { name: "Check your answers and hand over" }).click();
+  await page.waitForURL((url) => url.pathname === "/overview/review");
+  await page.getByRole("button", { name: "Hand over shop and catalogue" }).click();
+  await page.waitForURL((url) => url.pathname === "/overview/complete");
+  expect(await sellerState(page, "seller.catalogue@example.com")).toBe("CATALOGUE_DATA_SUBMITTED");
+  await page.goto("/upload/catalog");
   await expect(page.getByText("The upload forms are read-only from now on.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Upload", exact: true })).toBeDisabled();
   await expect(page.getByRole("button", { name: "Save mapping" })).toBeDisabled();
-  await expect(page.getByRole("button", { name: "Hand over catalogue" })).toBeDisabled();
-  expect(await sellerState(page, "seller.catalogue@example.com")).toBe("CATALOGUE_DATA_SUBMITTED");
-  // Without JavaScript the flashed toast stays on the page, over the header: open the page afresh first.
-  await page.goto("/upload/catalog");
+  await expect(page.getByRole("link", { name: "Check your answers and hand over" })).toHaveCount(0);
   await signOut(page, testInfo);
 
   // The catalogue team: finds the seller, downloads the same bytes, finishes the mapping.

@@ -69,9 +69,10 @@ test("a seller whose catalogue is handed over: status, read-only steps and what 
   await audit(page, testInfo, "/overview (submitted)", "EN", true);
   await page.goto("/shop-setup/documents");
   await expect(page.getByText("can no longer be changed")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Contact seller support" })).toBeVisible();
   await audit(page, testInfo, "/shop-setup/documents (read-only)", "EN");
   await page.goto("/overview/complete");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you: your shop is submitted");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you: your shop and catalogue are handed over");
   await audit(page, testInfo, "/overview/complete", "EN");
 });
 

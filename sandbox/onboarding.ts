@@ -12,6 +12,7 @@ import {
   type StepName,
   type StepStatus,
 } from "../contract/onboarding.ts";
+import { bankDataByIBAN } from "bankdata-germany";
 import { maskIban } from "../contract/rules/iban.ts";
 import { needsCommercialRegister, type LegalForm } from "../contract/rules/legal-form.ts";
 import type { Database } from "./db.ts";
@@ -23,6 +24,8 @@ import type { Database } from "./db.ts";
 
 /** The version of the seller agreement in force; an acceptance of an older one does not count. */
 export const CONTRACT_VERSION = "2026-10";
+/** The day that version took effect. */
+export const CONTRACT_DATE = "2026-10-01";
 
 type StepRow = { seller_id: string; step: FormStepName; data: string; updated_at: string };
 type DocumentRow = {
@@ -154,10 +157,22 @@ export function stepView(db: Database, sellerId: string, step: FormStepName): St
   const extra: Partial<StepView> = {};
   if (step === "bank-account" && values) {
     extra.ibanMasked = maskIban(String(values.iban));
+    // The Bundesbank's bank code list knows German banks; other countries' banks stay unnamed.
+    extra.bankName = bankDataByIBAN(String(values.iban))?.bankName ?? null;
     const { iban: _iban, ...rest } = values;
     values = rest;
   }
-  if (step === "contract") extra.acceptedAt = saved?.updatedAt ?? null;
+  if (step === "contract") {
+    extra.acceptedAt = saved?.updatedAt ?? null;
+    extra.acceptance = saved
+      ? {
+          version: String(saved.values.version ?? ""),
+          acceptedAt: saved.updatedAt,
+          signerName: String(saved.values.signerName ?? ""),
+          acceptedBy: String(saved.values.acceptedBy ?? ""),
+        }
+      : null;
+  }
   if (step === "company-type-representatives") extra.legalForm = savedLegalForm(db, sellerId);
   return StepView.parse({ step, status, updatedAt, values, ...extra });
 }

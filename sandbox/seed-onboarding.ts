@@ -35,7 +35,7 @@ export function saveCompanySteps(db: Database, sellerId: string, facts: SetupFac
     {
       shopName: facts.shopName,
       contactEmail: "kontakt@example.com",
-      contactPhone: "+49301234567",
+      contactPhone: "+49 30 1234567",
       customerServiceEmail: "service@example.com",
     },
     at(daysAgo),
@@ -70,7 +70,16 @@ export function saveCompanySteps(db: Database, sellerId: string, facts: SetupFac
 /** Every one of the eight steps complete. */
 export function completeShopSetup(db: Database, sellerId: string, facts: SetupFacts, daysAgo = 30): void {
   saveCompanySteps(db, sellerId, facts, daysAgo);
-  writeStep(db, sellerId, "contract", { signerName: "Jana Vogel", accepted: true, version: CONTRACT_VERSION }, at(daysAgo));
+  // Accepted by the seller's administrator, as the service records an acceptance.
+  const administrator = db.prepare("SELECT email FROM users WHERE seller_id = ? AND role = 'SELLER_ADMINISTRATOR' ORDER BY id LIMIT 1").get(sellerId) as
+    { email: string } | undefined;
+  writeStep(
+    db,
+    sellerId,
+    "contract",
+    { signerName: "Jana Vogel", accepted: true, version: CONTRACT_VERSION, acceptedBy: administrator?.email ?? "" },
+    at(daysAgo),
+  );
   writeStep(db, sellerId, "bank-account", { accountHolder: facts.legalName, iban: "DE89370400440532013000", bic: "COBADEFFXXX" }, at(daysAgo));
   writeStep(
     db,
@@ -95,7 +104,7 @@ export function completeShopSetup(db: Database, sellerId: string, facts: SetupFa
       warehouses: [{ name: "Zentrallager", street: "Lagerweg", houseNumber: "3", postcode: facts.postcode, city: facts.city, country: "DE" }],
       contactName: "Jana Vogel",
       contactEmail: "lager@example.com",
-      contactPhone: "+49301234568",
+      contactPhone: "+49 30 1234568",
       returnsToFirstWarehouse: true,
     },
     at(daysAgo),

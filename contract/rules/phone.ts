@@ -1,13 +1,20 @@
 /**
- * Phone numbers in E.164: "+", a country code and at most 15 digits in all.
- * Spaces, hyphens, slashes, dots and brackets are how people write them and
- * are dropped; a leading 00 is the same as "+".
+ * Phone numbers as people write them, read with libphonenumber-js (Google's
+ * numbering plans): an international number ("+49 761 123456", "0049 761
+ * 123456") stands on its own; a national one ("0761 123456") is read in the
+ * country of the address it belongs to. Stored in international format with
+ * the plan's spacing ("+49 761 123456"). The "min" metadata checks a number's
+ * country code and length, which is what a typo breaks.
  */
-export function normalizePhone(value: string): string {
-  const compact = value.replace(/[\s\-/.()]+/g, "");
-  return compact.startsWith("00") ? `+${compact.slice(2)}` : compact;
+import { parsePhoneNumberFromString } from "libphonenumber-js/min";
+import type { CountryCode } from "./countries.ts";
+
+/** The number in international format, or null when it is not a valid number (for `country`'s national form). */
+export function normalizePhone(value: string, country: CountryCode = "DE"): string | null {
+  const parsed = parsePhoneNumberFromString(value.trim(), country);
+  return parsed?.isValid() ? parsed.formatInternational() : null;
 }
 
-export function isE164(value: string): boolean {
-  return /^\+[1-9]\d{6,14}$/.test(normalizePhone(value));
+export function isValidPhone(value: string, country: CountryCode = "DE"): boolean {
+  return normalizePhone(value, country) !== null;
 }

@@ -16,6 +16,7 @@ import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";
 import {
+  CONTRACT_DATE,
   CONTRACT_VERSION,
   deleteDocument,
   findDocument,
@@ -48,6 +49,7 @@ function sendValidationError(res: Response, issues: z.core.$ZodIssue[]): void {
 const terms: Record<"en" | "de", ContractTerms> = {
   en: {
     version: CONTRACT_VERSION,
+    date: CONTRACT_DATE,
     title: "Seller agreement",
     sections: [
       {
@@ -71,7 +73,8 @@ const terms: Record<"en" | "de", ContractTerms> = {
   },
   de: {
     version: CONTRACT_VERSION,
-    title: "Verkaufsvertrag",
+    date: CONTRACT_DATE,
+    title: "Händlervertrag",
     sections: [
       {
         heading: "1. Gegenstand",
@@ -165,7 +168,8 @@ export function onboardingStepsRouter(context: SandboxContext, currentSeller: (r
         errors: [{ fieldName: "shopName", errorMessage: validationMessages.shopNameTaken }],
       });
     }
-    if (step.data === "contract") values.version = CONTRACT_VERSION;
+    // The acceptance's record: the version in force and the account that accepted it (the time is the save's).
+    if (step.data === "contract") Object.assign(values, { version: CONTRACT_VERSION, acceptedBy: signedInUser(res).email });
     if (step.data === "company-type-representatives") delete values.legalForm;
     writeStep(db, seller.id, step.data, values);
     markOnboardingStarted(db, seller);

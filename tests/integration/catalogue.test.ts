@@ -65,8 +65,12 @@ describe("the seller's hand-over, without JavaScript", () => {
     );
     expect(mapped.status).toBe(302);
 
-    const finished = await browser.post(`${PORTAL}/upload/catalog`, { intent: "finish" });
-    expect(finished.headers.get("location")).toBe("/upload/catalog");
+    // Handing over leads to the review page; only its confirmation hands over.
+    const toReview = await browser.post(`${PORTAL}/upload/catalog`, { intent: "finish" });
+    expect(toReview.headers.get("location")).toBe("/overview/review");
+    expect((await upstreamSeller()).state).toBe("ONBOARDING");
+    const finished = await browser.post(`${PORTAL}/overview/review`, {});
+    expect(finished.headers.get("location")).toBe("/overview/complete");
     expect((await upstreamSeller()).state).toBe("CATALOGUE_DATA_SUBMITTED");
     const locked = await (await browser.get(`${PORTAL}/upload/catalog`)).text();
     expect(locked).toContain("Your catalogue has been handed over to our catalogue team");
@@ -112,7 +116,7 @@ describe("the catalogue team", () => {
       "columns[1].header": "Kategorie",
       "columns[1].field": "PRODUCT_CATEGORY",
     });
-    await seller.post(`${PORTAL}/upload/catalog`, { intent: "finish" });
+    expect((await seller.post(`${PORTAL}/overview/review`, {})).headers.get("location")).toBe("/overview/complete");
 
     await browser.signIn(PORTAL, "tom@example.com");
     const list = await (await browser.get(`${PORTAL}/product-catalogue-integration`)).text();

@@ -42,7 +42,7 @@ describe("a new seller completes the shop setup", () => {
     await browser.signIn(PORTAL, "seller.new@example.com");
   });
 
-  it("lists the eight steps and the catalogue steps, none started, and offers no Submit", async () => {
+  it("lists the eight steps and the catalogue steps, none started, and offers no hand-over: what is missing instead", async () => {
     const page = await html(await browser.get(`${PORTAL}/overview`));
     expect(page).toContain("Your way to an active shop");
     expect(page).toContain("0 of 11 tasks complete");
@@ -59,8 +59,8 @@ describe("a new seller completes the shop setup", () => {
       expect(page).toContain(title);
     }
     expect(page).toContain('href="/upload/settings"');
-    expect(page).toContain("You can submit once every task above is complete.");
-    expect(page).not.toContain("Submit shop and catalogue");
+    expect(page).toContain("You can hand over your shop and catalogue once these 11 tasks are complete:");
+    expect(page).not.toContain("Check your answers and hand over");
     expect((await browser.get(`${PORTAL}/shop-setup`)).headers.get("location")).toBe("/shop-setup/contract");
   });
 

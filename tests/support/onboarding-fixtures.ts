@@ -43,7 +43,7 @@ export const validSteps = {
     "warehouses[0].name": "Lager Berlin",
     "warehouses[0].street": "Lagerstraße",
     "warehouses[0].houseNumber": "1",
-    "warehouses[0].postcode": "12345",
+    "warehouses[0].postcode": "12099",
     "warehouses[0].city": "Berlin",
     "warehouses[0].country": "DE",
     contactName: "Jonas Weber",
@@ -63,4 +63,22 @@ export function oversizedPdf(): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(5 * 1024 * 1024 + 1024);
   bytes.set(pdfBytes);
   return bytes;
+}
+
+/** A step's form fields as the JSON body the onboarding service takes ("warehouses[0].city" → nested, "on" → true). */
+export function stepBody(fields: Readonly<Record<string, string>>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries(fields)) {
+    const parts = name.split(/[.[\]]+/).filter(Boolean);
+    let target: Record<string, unknown> = body;
+    parts.forEach((part, index) => {
+      if (index === parts.length - 1) {
+        target[part] = raw === "on" ? true : raw;
+        return;
+      }
+      target[part] ??= /^\d+$/.test(parts[index + 1]!) ? [] : {};
+      target = target[part] as Record<string, unknown>;
+    });
+  }
+  return body;
 }

@@ -16,6 +16,7 @@ const SELLERS: readonly Role[] = ["SELLER_ADMINISTRATOR", "SELLER_VIEWER_EXTERNA
 const TABLE: { path: string; allowed: readonly Role[]; rule: AccessRuleName; sellerState?: RouteAccess["sellerState"] }[] = [
   { path: "/landing-page", allowed: ANY, rule: "anySignedIn" },
   { path: "/overview", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator", sellerState: "redirectIfActive" },
+  { path: "/overview/review", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator", sellerState: "redirectIfActive" },
   { path: "/overview/complete", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator" },
   ...[
     "",
@@ -34,6 +35,9 @@ const TABLE: { path: string; allowed: readonly Role[]; rule: AccessRuleName; sel
     sellerState: "redirectIfActive" as const,
   })),
   { path: "/shop-setup/documents/:documentId", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator", sellerState: "redirectIfActive" },
+  { path: "/shop-setup/contract/pdf", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator", sellerState: "redirectIfActive" },
+  { path: "/shop-setup/bank-account/bank", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator", sellerState: "redirectIfActive" },
+  { path: "/shop-setup/address/towns", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator", sellerState: "redirectIfActive" },
   ...["/upload", "/upload/settings", "/upload/catalog", "/upload/catalog/file", "/upload/catalog/problems"].map((path) => ({
     path,
     allowed: ["SELLER_ADMINISTRATOR"] as const,

@@ -4,7 +4,7 @@ import { isValidBic } from "@contract/rules/bic";
 import { detectDocumentType } from "@contract/rules/document-type";
 import { ibanIssue, maskIban } from "@contract/rules/iban";
 import { allowedRoles, isValidRegisterNumber, needsCommercialRegister, representationIssues, type LegalForm } from "@contract/rules/legal-form";
-import { isE164, normalizePhone } from "@contract/rules/phone";
+import { isValidPhone, normalizePhone } from "@contract/rules/phone";
 import { isValidPostcode } from "@contract/rules/postcode";
 import { vatIdIssue } from "@contract/rules/vat-id";
 
@@ -77,10 +77,39 @@ describe("postcode per country", () => {
   ] as const)("refuses %s in %s", (postcode, country) => expect(isValidPostcode(postcode, country)).toBe(false));
 });
 
-describe("phone (E.164)", () => {
-  it.each(["+49 30 1234567", "0049 30 123456", "+43-1-5123456", "+41446681800"])("accepts %s", (phone) => expect(isE164(phone)).toBe(true));
-  it.each(["030 1234567", "+0 30 1234567", "+49 30 12345678901234", "+49", "phone", ""])("refuses %s", (phone) => expect(isE164(phone)).toBe(false));
-  it("normalises to + and digits", () => expect(normalizePhone("0049 (30) 123-45/67")).toBe("+49301234567"));
+describe("phone numbers, read with the address's country", () => {
+  it.each([
+    ["0761 123456", "DE", "+49 761 123456"],
+    ["0761/123456", "DE", "+49 761 123456"],
+    ["+49 761 123456", "DE", "+49 761 123456"],
+    ["0049 (761) 123456", "DE", "+49 761 123456"],
+    ["030 1234567", "DE", "+49 30 1234567"],
+    ["0170 1234567", "DE", "+49 170 1234567"],
+    ["01 5123456", "AT", "+43 1 5123456"],
+    ["0664 1234567", "AT", "+43 664 1234567"],
+    ["+43-1-5123456", "AT", "+43 1 5123456"],
+    ["0043 1 5123456", "DE", "+43 1 5123456"],
+    ["044 668 18 00", "CH", "+41 44 668 18 00"],
+    ["+41446681800", "CH", "+41 44 668 18 00"],
+    ["0041 44 668 18 00", "AT", "+41 44 668 18 00"],
+    // An international number is what it says, whatever the address's country.
+    ["+49 30 1234567", "CH", "+49 30 1234567"],
+  ] as const)("reads %s in %s as %s", (input, country, stored) => {
+    expect(normalizePhone(input, country)).toBe(stored);
+    expect(isValidPhone(input, country)).toBe(true);
+  });
+
+  it.each([
+    ["0761 12", "DE"],
+    ["+0 30 1234567", "DE"],
+    ["+49 30 12345678901234", "DE"],
+    ["+49", "DE"],
+    ["phone", "DE"],
+    ["", "DE"],
+  ] as const)("refuses %s in %s", (input, country) => {
+    expect(normalizePhone(input, country)).toBeNull();
+    expect(isValidPhone(input, country)).toBe(false);
+  });
 });
 
 describe("legal-form rules", () => {

@@ -6,6 +6,9 @@
 import { stepNames, type OnboardingProgress, type StepName, type StepStatus } from "@contract/onboarding";
 import type { CatalogueImportProgress, SellerStateName } from "@contract/upstream";
 
+/** Where the hand-over is reviewed and confirmed: the one page that hands over. */
+export const REVIEW_PATH = "/overview/review";
+
 /** The catalogue's tasks: how it arrives, its files, their column mapping (the FTP step is one way of the first). */
 export const catalogueTasks = ["UPLOAD_SETTINGS", "FILE_UPLOAD", "MAPPING"] as const;
 export type CatalogueTask = (typeof catalogueTasks)[number];
@@ -34,7 +37,8 @@ export type ProgressFacts = {
   state: SellerStateName;
   steps: OnboardingProgress["steps"];
   catalogue: CatalogueImportProgress;
-  files: readonly { mappingComplete: boolean }[];
+  /** The catalogue's files; with their ids, the mapping task links to the first file still unmapped. */
+  files: readonly { id?: string; mappingComplete: boolean }[];
 };
 
 const catalogueTaskPaths: Record<CatalogueTask, string> = {
@@ -46,6 +50,17 @@ const catalogueTaskPaths: Record<CatalogueTask, string> = {
 /** A seller in these states has handed over: every requirement was met at the time. */
 function handedOver(state: SellerStateName): boolean {
   return state !== "REGISTERED" && state !== "ONBOARDING";
+}
+
+/** The page of a catalogue task: the mapping opens the first file whose columns are not mapped yet. */
+function cataloguePath(task: CatalogueTask, facts: ProgressFacts): string {
+  const unmapped = facts.files.find((file) => !file.mappingComplete)?.id;
+  return task === "MAPPING" && unmapped ? `/upload/catalog?fileId=${encodeURIComponent(unmapped)}#mapping-title` : catalogueTaskPaths[task];
+}
+
+/** The translation key of a requirement's name: a shop-setup step's title, or the catalogue task's. */
+export function requirementLabelKey(id: RequirementId): string {
+  return (stepNames as readonly string[]).includes(id) ? `onboarding.steps.${id}.title` : `onboarding.overview.catalogueSteps.${id}`;
 }
 
 function catalogueStatus(task: CatalogueTask, facts: ProgressFacts): StepStatus {
@@ -65,7 +80,7 @@ export function setupProgress(facts: ProgressFacts): SetupProgress {
       id: task,
       area: "catalogue",
       status: done ? "COMPLETE" : catalogueStatus(task, facts),
-      path: catalogueTaskPaths[task],
+      path: cataloguePath(task, facts),
     })),
   ];
   const missing = requirements.filter((requirement) => requirement.status !== "COMPLETE");

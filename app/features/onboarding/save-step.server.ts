@@ -45,8 +45,12 @@ export async function refuseIfReadOnly(args: RequestArgs, step: StepName, state:
   throw await redirectWithPortalToast(stepPath(step), { type: "error", message: getI18n(args.context).t(`onboarding.readOnly.${reason}`) }, { status: 303 });
 }
 
-export async function savedRedirect(args: RequestArgs, target: string): Promise<Response> {
-  return redirectWithPortalToast(target, { type: "success", message: getI18n(args.context).t("onboarding.saved") }, { status: 303 });
+/** What a save says besides "Saved.": a fact the seller should see (a BIC filled in), or a warning (an address not checked). */
+export type SaveNote = { type: "success" | "warning"; message: string };
+
+export async function savedRedirect(args: RequestArgs, target: string, note?: SaveNote): Promise<Response> {
+  const saved = getI18n(args.context).t("onboarding.saved");
+  return redirectWithPortalToast(target, { type: note?.type ?? "success", message: note ? `${saved} ${note.message}` : saved }, { status: 303 });
 }
 
 /**
@@ -66,19 +70,32 @@ export function upstreamSaveFailure(args: RequestArgs, submission: StepSubmissio
  * Parses a step's form: a list intent (add/remove a warehouse or a
  * representative) or an invalid form answers at once with the typed values.
  */
-export function parseStepForm(formData: FormData, schema: z.ZodType): { submission: StepSubmission; answer?: ReturnType<typeof data<StepActionData>> } {
+export function parseStepForm(
+  formData: FormData,
+  schema: z.ZodType,
+  /** Errors found before the form was checked (a postcode no town has): they stand beside, or over, the schema's. */
+  earlier?: Record<string, string[]>,
+): { submission: StepSubmission; answer?: ReturnType<typeof data<StepActionData>> } {
   const submission = parseStep(formData, schema);
-  if (submission.status === "success") return { submission };
-  return { submission, answer: data({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 }) };
+  // A list change (add or remove a warehouse) answers with the changed form, checking nothing yet.
+  if (submission.status === undefined) return { submission, answer: data({ result: submission.reply() }, { status: 200 }) };
+  if (submission.status === "success" && !earlier) return { submission };
+  return { submission, answer: data({ result: submission.reply(earlier ? { fieldErrors: earlier } : undefined) }, { status: 400 }) };
 }
 
 export type SaveOptions = {
   /** The form when the route read it itself (multipart, with its own size limit). */
   formData?: FormData;
-  /** Adds what the service decides rather than the form (the legal form of the representatives), read upstream in parallel with the state. */
-  inject?: (formData: FormData) => Promise<void>;
+  /**
+   * Adds what the service decides rather than the form (the legal form of the
+   * representatives, a town from its postcode), read upstream in parallel with
+   * the state; may answer field errors that the form then shows.
+   */
+  inject?: (formData: FormData) => Promise<Record<string, string[]> | undefined | void>;
   /** Checks only the server can make (shop name taken) and uploads that belong to the step; field errors or undefined. */
   check?: (values: Record<string, unknown>) => Promise<Record<string, string[]> | undefined>;
+  /** Read after a successful save: what the success toast says besides "Saved.". */
+  note?: () => SaveNote | undefined;
 };
 
 /**
@@ -93,14 +110,15 @@ export async function saveFormStep(args: RequestArgs, step: FormStepName, schema
   const intent = formData.get("intent");
   let state: SellerStateName;
   let progress: OnboardingProgress;
+  let injected: Record<string, string[]> | undefined | void;
   try {
-    [{ state }, progress] = await Promise.all([sellerState(args), client.progress(), options.inject?.(formData)]);
+    [{ state }, progress, injected] = await Promise.all([sellerState(args), client.progress(), options.inject?.(formData)]);
   } catch (error) {
     return upstreamSaveFailure(args, parseStep(formData, schema), error);
   }
   await refuseIfReadOnly(args, step, state);
 
-  const { submission, answer } = parseStepForm(formData, schema);
+  const { submission, answer } = parseStepForm(formData, schema, injected || undefined);
   if (answer || submission.status !== "success") return answer;
   const values = submission.value;
   try {
@@ -110,7 +128,7 @@ export async function saveFormStep(args: RequestArgs, step: FormStepName, schema
   } catch (error) {
     return upstreamSaveFailure(args, submission, error);
   }
-  return savedRedirect(args, afterSave(progress, step, intent));
+  return savedRedirect(args, afterSave(progress, step, intent), options.note?.());
 }
 
 /**

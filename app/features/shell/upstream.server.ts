@@ -11,6 +11,7 @@ import { requestMetaContext } from "~/shared/request-context.server";
 import { sessionContext } from "./session.server";
 import { catalogueUploadClient } from "~/shared/upstream/clients/catalogue-upload.server";
 import { callService, type CallContext, type ServiceCaller } from "~/shared/upstream/http.server";
+import { addressClient } from "~/shared/upstream/clients/address.server";
 import { analyticsClient } from "~/shared/upstream/clients/analytics.server";
 import { onboardingClient } from "~/shared/upstream/clients/onboarding.server";
 import { recommendedActionsClient } from "~/shared/upstream/clients/recommended-actions.server";
@@ -73,5 +74,7 @@ export function upstream(args: RequestArgs) {
     uploadSettings: uploadSettingsClient(caller("onboarding")),
     analytics: analyticsClient(caller("analytics")),
     recommendedActions: recommendedActionsClient(caller("recommendedActions")),
+    // The address service knows no user: its 401 or 403 says nothing about the session, so it never ends one.
+    address: addressClient((request) => callService(configs.address, callContext(), request)),
   };
 }

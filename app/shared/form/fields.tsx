@@ -10,8 +10,8 @@ import { useTranslation } from "react-i18next";
  * service's own words) and the field needs a `label`.
  */
 export type FieldTexts = {
-  /** An error of a field, as the person reads it. */
-  message: (error: string) => string;
+  /** An error of a field (named `name`, when known), as the person reads it. */
+  message: (error: string, name?: string) => string;
   /** A field's label from its name, for fields that are not given one. */
   label: (name: string) => string;
 };
@@ -63,7 +63,7 @@ function FieldFrame({ field, label, hint, optional, after, children }: FieldProp
           {hint}
         </p>
       ) : null}
-      <FieldError id={field.errorId} errors={field.errors?.map(texts.message)} />
+      <FieldError id={field.errorId} errors={field.errors?.map((error) => texts.message(error, field.name))} />
       {children}
       {after}
     </div>
@@ -78,6 +78,7 @@ export function TextField({
   describedById,
   onInput,
   after,
+  list,
   ...props
 }: FieldProps & {
   type?: "text" | "email" | "tel" | "date" | "url" | "number" | "password";
@@ -89,6 +90,8 @@ export function TextField({
   describedById?: string;
   onInput?: FormEventHandler<HTMLInputElement>;
   after?: ReactNode;
+  /** The id of a `<datalist>` of suggestions (the towns at a postcode). */
+  list?: string;
 }) {
   const { key, ...input } = getInputProps(props.field, { type, ariaDescribedBy: props.hint ? props.field.descriptionId : undefined });
   return (
@@ -103,6 +106,7 @@ export function TextField({
         autoComplete={autoComplete}
         inputMode={inputMode}
         onInput={onInput}
+        list={list}
         className="field__input"
         spellCheck={spellCheck ?? (type === "text" ? undefined : false)}
       />
@@ -140,7 +144,7 @@ export function CheckboxField({ field, label, hint }: FieldProps & { label: stri
   const { key, ...input } = getInputProps(field, { type: "checkbox", ariaDescribedBy: hint ? field.descriptionId : undefined });
   return (
     <div className={field.errors ? "field field--checkbox field--error" : "field field--checkbox"}>
-      <FieldError id={field.errorId} errors={field.errors?.map(texts.message)} />
+      <FieldError id={field.errorId} errors={field.errors?.map((error) => texts.message(error, field.name))} />
       <input key={key} {...input} className="field__checkbox" />
       <label htmlFor={field.id}>{label}</label>
       {hint ? (

@@ -21,6 +21,8 @@ import { catalogueUploadLimit, discardRequestBody, forwardCatalogueUpload } from
 import { getI18n, getLocale } from "~/shared/i18n/i18n.server";
 import { redirectWithPortalToast } from "~/features/shell/toasts/toast.server";
 import { upstream } from "~/features/shell/upstream.server";
+import { HandOverPanel } from "~/features/onboarding/components/hand-over-panel";
+import { loadProgress, toReviewOrRefuse } from "~/features/onboarding/hand-over.server";
 import { orRouteError, settle, UpstreamError } from "~/shared/upstream/upstream-error.server";
 import catalogueStylesHref from "~/features/catalogue/catalogue.css?url";
 import fileReviewStylesHref from "~/features/catalogue/file-review.css?url";
@@ -30,9 +32,9 @@ import { DataTable } from "~/shared/ui/data-table";
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
 
 export async function loader(args: Route.LoaderArgs) {
-  const client = upstream(args);
   const url = new URL(args.request.url);
-  const [seller, progress] = await orRouteError(Promise.all([client.onboarding.seller(), client.onboarding.catalogueImportProgress()]));
+  // The one progress model: the hand-over below offers itself, or lists what is missing, as the task list does.
+  const { seller, catalogue: progress, progress: setup } = await orRouteError(loadProgress(args));
   const files = seller.sellerCatalogueFiles;
   const requested = url.searchParams.get("fileId");
   // The file to map: the one asked for, else the first still unmapped, else the newest.
@@ -64,6 +66,7 @@ export async function loader(args: Route.LoaderArgs) {
     override,
     mappingFailure,
     limitBytes: catalogueUploadLimit(),
+    missing: setup.missing,
   };
 }
 
@@ -123,14 +126,8 @@ export async function action(args: Route.ActionArgs) {
     return redirectWithPortalToast("/upload/catalog", { type: "success", message: t("catalogue.files.deleted", { name: fileName }) });
   }
 
-  if (intent === "finish") {
-    try {
-      await client.onboarding.finishUpload();
-    } catch (error) {
-      return failedUpstreamAction(args, error, t("catalogue.finish.failed"), { intent: "finish" as const });
-    }
-    return redirectWithPortalToast("/upload/catalog", { type: "success", message: t("catalogue.finish.done") });
-  }
+  // The hand-over is confirmed on the review page only: from here a POST leads there, or is refused with what is missing.
+  if (intent === "finish") return toReviewOrRefuse(args, "/upload/catalog");
 
   if (intent === "read") {
     const fileNameOf = async (fileId: string) => (await client.onboarding.seller()).sellerCatalogueFiles.find((file) => file.id === fileId)?.fileName ?? "";
@@ -172,28 +169,27 @@ export default function UploadCatalogPage({ loaderData, actionData }: Route.Comp
   const { state, files, progress, mapping, analysis, mappingFailure, limitBytes } = loaderData;
   const navigation = useNavigation();
   const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const finishing = submittingIntent === "finish";
   const lockReason = catalogueLockReason(state);
-  const locked = Boolean(lockReason) || finishing;
+  const locked = Boolean(lockReason);
   const complete = {
     settings: progress.find((step) => step.stepType === "UPLOAD_SETTINGS")?.complete === true,
     catalog: progress.find((step) => step.stepType === "FILE_UPLOAD")?.complete === true,
   };
-  const readyToFinish = complete.settings && files.length > 0 && files.every((file) => file.mappingComplete);
   const failure = actionData && "upstreamFailure" in actionData ? actionData.upstreamFailure : null;
   // A refused "read the file this way" shows its own form again; otherwise the preview the address asks for.
   const override = actionData?.intent === "read" && "override" in actionData ? actionData.override : loaderData.override;
   const mappingFileName = mapping ? mapping.fileName : null;
   const uploadFailure = actionData && "upload" in actionData ? actionData.upload : null;
+  const refused = actionData && "handOverRefused" in actionData ? actionData.handOverRefused : null;
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
 
   return (
     <article className="upload">
       <h1>{t("catalogue.title")}</h1>
       <UploadSteps current="catalog" complete={complete} />
-      {lockReason || finishing ? (
+      {lockReason ? (
         <p className="notice" role="status">
-          {finishing ? t("catalogue.locked.finishing") : t(`catalogue.locked.${lockReason!}`)}
+          {t(`catalogue.locked.${lockReason}`)}
         </p>
       ) : null}
       {failure && actionData && actionData.intent !== "map" && actionData.intent !== "upload" && actionData.intent !== "read" ? (
@@ -304,23 +300,7 @@ export default function UploadCatalogPage({ loaderData, actionData }: Route.Comp
         <ValidationReport key={`report-${mapping.fileId}-${analysis.analysedAt}`} fileId={mapping.fileId} report={analysis.report} />
       ) : null}
 
-      <section aria-labelledby="finish-title" className="upload-finish">
-        <h2 id="finish-title">{t("catalogue.finish.title")}</h2>
-        <p id="finish-lead">{t("catalogue.finish.lead")}</p>
-        {!readyToFinish && !lockReason ? <p className="notice">{t("catalogue.finish.notReady")}</p> : null}
-        <Form method="post">
-          <button
-            type="submit"
-            name="intent"
-            value="finish"
-            className="button button--primary"
-            disabled={locked || !readyToFinish}
-            aria-describedby="finish-lead"
-          >
-            {finishing ? t("catalogue.finish.submitting") : t("catalogue.finish.submit")}
-          </button>
-        </Form>
-      </section>
+      {lockReason ? null : <HandOverPanel missing={refused ?? loaderData.missing} refused={Boolean(refused)} className="upload-finish" />}
     </article>
   );
 }

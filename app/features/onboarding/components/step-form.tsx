@@ -23,37 +23,39 @@ export function useSaving(action: string): { saving: boolean; intent: string | n
 
 /**
  * One shop-setup step's form: a native POST to the step's page (multipart where it carries
- * files), the error summary, the fields (disabled when read-only) and the
- * two ways to save.
+ * files), the error summary, the fields and the two ways to save. A step the
+ * user may not change shows no form at all (components/locked-step.tsx).
  */
-export function StepForm({ form, readOnly, multipart = false, children }: { form: AnyForm; readOnly: boolean; multipart?: boolean; children: ReactNode }) {
+export function StepForm({ form, multipart = false, children }: { form: AnyForm; multipart?: boolean; children: ReactNode }) {
   const { t } = useTranslation();
   // The step's own page: every step posts to the route it is shown on.
   const action = useFormAction();
   const { saving, intent } = useSaving(action);
   const texts = useStepFieldTexts();
   const entries = Object.entries(form.allErrors).flatMap(([name, errors]) =>
-    errors.map((error) => ({ fieldId: name ? `${form.id}-${name}` : form.id, label: name ? texts.label(name) : undefined, message: texts.message(error) })),
+    errors.map((error) => ({
+      fieldId: name ? `${form.id}-${name}` : form.id,
+      label: name ? texts.label(name) : undefined,
+      message: texts.message(error, name),
+    })),
   );
   return (
     <Form method="post" action={action} {...getFormProps(form)} encType={multipart ? "multipart/form-data" : undefined} className="step-form">
       <ErrorSummary title={t("onboarding.errorSummary")} entries={form.status === "error" ? entries : []} heading="h3" />
-      <fieldset disabled={readOnly} className="step-form__fields">
+      <fieldset className="step-form__fields">
         <legend className="visually-hidden">{t("onboarding.formLegend")}</legend>
         <FieldTextsProvider value={texts}>{children}</FieldTextsProvider>
       </fieldset>
-      {readOnly ? null : (
-        <div className="step-form__actions">
-          <button type="submit" name="intent" value="continue" className="button button--primary" aria-disabled={saving || undefined}>
-            {intent === "continue" ? <Spinner /> : null}
-            {t("onboarding.saveAndContinue")}
-          </button>
-          <button type="submit" name="intent" value="later" className="button button--secondary" aria-disabled={saving || undefined}>
-            {intent === "later" ? <Spinner /> : null}
-            {t("onboarding.saveAndLater")}
-          </button>
-        </div>
-      )}
+      <div className="step-form__actions">
+        <button type="submit" name="intent" value="continue" className="button button--primary" aria-disabled={saving || undefined}>
+          {intent === "continue" ? <Spinner /> : null}
+          {t("onboarding.saveAndContinue")}
+        </button>
+        <button type="submit" name="intent" value="later" className="button button--secondary" aria-disabled={saving || undefined}>
+          {intent === "later" ? <Spinner /> : null}
+          {t("onboarding.saveAndLater")}
+        </button>
+      </div>
       <p className="visually-hidden" role="status">
         {saving ? t("onboarding.saving") : ""}
       </p>

@@ -14,7 +14,7 @@ export const middleware = [authorize({ rule: "sellerAdministrator" })];
 
 export async function loader(args: Route.LoaderArgs) {
   const { state } = await orRouteError(upstream(args).onboarding.sellerState());
-  return { submitted: !setupEditable(state), title: getI18n(args.context).t("onboarding.complete.title") };
+  return { submitted: !setupEditable(state), title: getI18n(args.context).t("handOver.complete.title") };
 }
 
 const NEXT = ["import", "activation", "live"] as const;
@@ -25,24 +25,24 @@ export default function OverviewComplete({ loaderData }: Route.ComponentProps) {
   if (!loaderData.submitted) {
     return (
       <article className="overview">
-        <h1>{t("onboarding.complete.notYet")}</h1>
+        <h1>{t("handOver.complete.notYet")}</h1>
         <p>
-          <Link to="/overview">{t("onboarding.complete.toOverview")}</Link>
+          <Link to="/overview">{t("handOver.complete.toOverview")}</Link>
         </p>
       </article>
     );
   }
   return (
     <article className="overview overview--complete">
-      <h1>{t("onboarding.complete.title")}</h1>
-      <p className="overview__lead">{t("onboarding.complete.lead")}</p>
+      <h1>{t("handOver.complete.title")}</h1>
+      <p className="overview__lead">{t("handOver.complete.lead")}</p>
       <ol className="overview__next">
         {NEXT.map((step) => (
-          <li key={step}>{t(`onboarding.complete.steps.${step}`)}</li>
+          <li key={step}>{t(`handOver.complete.steps.${step}`)}</li>
         ))}
       </ol>
       <p>
-        <Link to="/overview">{t("onboarding.complete.toOverview")}</Link>
+        <Link to="/overview">{t("handOver.complete.toOverview")}</Link>
       </p>
     </article>
   );

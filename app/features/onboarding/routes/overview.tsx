@@ -1,15 +1,14 @@
-import { stepNames, type StepStatus } from "@contract/onboarding";
+import type { StepStatus } from "@contract/onboarding";
 import { useTranslation } from "react-i18next";
-import { Form, Link, redirect } from "react-router";
-import { Spinner, useSaving } from "~/features/onboarding/components/step-form";
+import { Link } from "react-router";
+import { HandOverPanel } from "~/features/onboarding/components/hand-over-panel";
 import { StatusTag } from "~/features/onboarding/components/status-tag";
-import { setupProgress, type RequirementId } from "~/features/onboarding/requirements";
+import { loadProgress, toReviewOrRefuse } from "~/features/onboarding/hand-over.server";
+import { requirementLabelKey } from "~/features/onboarding/requirements";
 import { authorize } from "~/features/shell/authorize.server";
 import { rejectedRows } from "~/features/catalogue/review.server";
 import { getI18n } from "~/shared/i18n/i18n.server";
-import { redirectWithPortalToast, upstreamErrorToast } from "~/features/shell/toasts/toast.server";
-import { upstream } from "~/features/shell/upstream.server";
-import { orRouteError, UpstreamError } from "~/shared/upstream/upstream-error.server";
+import { orRouteError } from "~/shared/upstream/upstream-error.server";
 import catalogueStylesHref from "~/features/catalogue/catalogue.css?url";
 import fileReviewStylesHref from "~/features/catalogue/file-review.css?url";
 import onboardingStylesHref from "~/features/onboarding/onboarding.css?url";
@@ -24,47 +23,32 @@ export const links: Route.LinksFunction = () => [
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
 
 export async function loader(args: Route.LoaderArgs) {
-  const client = upstream(args).onboarding;
-  const [steps, catalogue, seller] = await Promise.all([
-    orRouteError(client.progress()),
-    orRouteError(client.catalogueImportProgress()),
-    orRouteError(client.seller()),
-  ]);
-  const files = seller.sellerCatalogueFiles;
-  const progress = setupProgress({ state: seller.state, steps: steps.steps, catalogue, files });
-  // What the checks found in the catalogue's rows: said here, never a reason to hold the submission back.
-  const rejected = await rejectedRows(args, files);
+  const { seller, progress } = await orRouteError(loadProgress(args));
+  // What the checks found in the catalogue's rows: said here, never a reason to hold the hand-over back.
+  const rejected = await rejectedRows(args, seller.sellerCatalogueFiles);
   return { state: seller.state, progress, rejected, title: getI18n(args.context).t("onboarding.overview.title") };
 }
 
-/** Submit: hands shop and catalogue over (finish upload); the service names any step still missing. */
+/** A POST to hand over from here leads to the review page, or is refused with what is missing (nothing is sent upstream). */
 export async function action(args: Route.ActionArgs) {
-  const t = getI18n(args.context).t;
-  try {
-    await upstream(args).onboarding.finishUpload();
-  } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
-    return redirectWithPortalToast("/overview", upstreamErrorToast(error, t("onboarding.overview.submitFailed")), { status: 303 });
-  }
-  throw redirect("/overview/complete", 303);
+  return toReviewOrRefuse(args, "/overview");
 }
 
 /**
  * The seller's task list (GOV.UK's pattern): every task with its status, the
- * share done and the next one to take; Submit once all are complete. After
+ * share done and the next one to take; the hand-over once all are complete. After
  * the hand-over it says where the shop stands.
  */
-export default function Overview({ loaderData }: Route.ComponentProps) {
+export default function Overview({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { saving } = useSaving("/overview");
   const { state, progress, rejected } = loaderData;
   const editable = state === "REGISTERED" || state === "ONBOARDING";
-  const { completed: done, total, readyToHandOver: ready } = progress;
+  const { completed: done, total } = progress;
   const setup = progress.requirements.filter((requirement) => requirement.area === "setup");
   const catalogue = progress.requirements.filter((requirement) => requirement.area === "catalogue");
   const nextRequirement = progress.missing[0];
   const next: { label: string; path: string } | undefined = nextRequirement
-    ? { label: requirementLabel(t, nextRequirement.id), path: nextRequirement.path }
+    ? { label: t(requirementLabelKey(nextRequirement.id)), path: nextRequirement.path }
     : undefined;
   return (
     <article className="overview">
@@ -99,7 +83,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         </h2>
         <ul className="task-list__items">
           {setup.map(({ id, status, path }) => (
-            <TaskRow key={id} id={`task-${id}`} label={requirementLabel(t, id)} path={path} status={status} />
+            <TaskRow key={id} id={`task-${id}`} label={t(requirementLabelKey(id))} path={path} status={status} />
           ))}
         </ul>
       </section>
@@ -113,7 +97,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         </h2>
         <ul className="task-list__items">
           {catalogue.map(({ id, status, path }) => (
-            <TaskRow key={id} id={`task-${id}`} label={requirementLabel(t, id)} path={path} status={status} />
+            <TaskRow key={id} id={`task-${id}`} label={t(requirementLabelKey(id))} path={path} status={status} />
           ))}
         </ul>
         {rejected ? (
@@ -135,23 +119,12 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       </section>
 
       {editable ? (
-        <section aria-labelledby="overview-submit" className="task-list">
-          <h2 id="overview-submit">
-            <span className="task-list__number" aria-hidden="true">
-              3.
-            </span>{" "}
-            {t("onboarding.overview.submitTitle")}
-          </h2>
-          <p>{ready ? t("onboarding.overview.submitReady") : t("onboarding.overview.submitNotReady")}</p>
-          {ready ? (
-            <Form method="post" action="/overview">
-              <button type="submit" className="button button--primary" aria-disabled={saving || undefined}>
-                {saving ? <Spinner /> : null}
-                {t("onboarding.overview.submit")}
-              </button>
-            </Form>
-          ) : null}
-        </section>
+        <HandOverPanel
+          missing={actionData?.handOverRefused ?? progress.missing}
+          refused={Boolean(actionData?.handOverRefused)}
+          number={3}
+          className="task-list"
+        />
       ) : (
         <p>
           <Link to="/shop-setup">{t("onboarding.overview.review")}</Link>
@@ -159,11 +132,6 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       )}
     </article>
   );
-}
-
-/** A requirement's name: a shop-setup step's title, or the catalogue task's. */
-function requirementLabel(t: (key: string) => string, id: RequirementId): string {
-  return (stepNames as readonly string[]).includes(id) ? t(`onboarding.steps.${id}.title`) : t(`onboarding.overview.catalogueSteps.${id}`);
 }
 
 /** One task: its name as the link, and its status beside it (tied together for screen readers). */

@@ -1,6 +1,8 @@
 import { StepName } from "@contract/onboarding";
 import type { ComponentType } from "react";
+import { LockedStep, type LockedStepData } from "~/features/onboarding/components/locked-step";
 import { StepError } from "~/features/onboarding/components/step-error";
+import { useShopSetup } from "~/features/onboarding/components/use-shop-setup";
 import { holdAtLeast } from "~/features/onboarding/components/step-form";
 import { stepTitle } from "~/features/onboarding/save-step.server";
 import { stepDefinitions } from "~/features/onboarding/steps/definitions.server";
@@ -29,6 +31,9 @@ export async function action(args: Route.ActionArgs) {
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => holdAtLeast(serverAction());
 
 export default function ShopSetupStep({ loaderData, actionData }: Route.ComponentProps) {
+  const { readOnly } = useShopSetup();
+  // A step the user may not change shows its answers, not a form (disabled fields read as editable ones).
+  if (readOnly[loaderData.step]) return <LockedStep data={loaderData as LockedStepData} />;
   // The loader's data is the step's own: the form of the step it names takes it.
   const StepFields = stepForms[loaderData.step] as ComponentType<StepFormProps<StepName>>;
   const result = actionData && "result" in actionData ? actionData.result : undefined;

@@ -7,10 +7,15 @@ import { requireUser } from "~/features/shell/current-user.server";
 import { sellerState } from "~/features/shell/seller-state.server";
 import { upstream } from "~/features/shell/upstream.server";
 import { orRouteError } from "~/shared/upstream/upstream-error.server";
+import { useRootData } from "~/features/shell/root-data";
 import onboardingStylesHref from "~/features/onboarding/onboarding.css?url";
+import summaryListStylesHref from "~/shared/ui/summary-list.css?url";
 import type { Route } from "./+types/shop-setup";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: onboardingStylesHref }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: onboardingStylesHref },
+  { rel: "stylesheet", href: summaryListStylesHref },
+];
 
 // No middleware of its own: every child route (the index and the eight steps) declares the access rule,
 // and a child always matches with this layout.
@@ -38,6 +43,7 @@ export default function ShopSetup({ loaderData }: Route.ComponentProps) {
   const previous = index > 0 ? stepNames[index - 1] : undefined;
   const next = index >= 0 && index < stepNames.length - 1 ? stepNames[index + 1] : undefined;
   const reason = current ? readOnly[current] : null;
+  const help = useRootData()?.footer.help;
   return (
     <div className="shop-setup">
       <p className="shop-setup__back">
@@ -47,7 +53,7 @@ export default function ShopSetup({ loaderData }: Route.ComponentProps) {
       <p className="shop-setup__progress">{t("onboarding.setup.progress", { done, total: steps.length })}</p>
       {reason ? (
         <p className="notice notice--read-only" role="status">
-          {t(`onboarding.readOnly.${reason}`)}
+          {t(`onboarding.readOnly.${reason}`)} {help ? <a href={help}>{t("onboarding.readOnly.help")}</a> : null}
         </p>
       ) : null}
       <ol className="setup-steps">

@@ -2,17 +2,16 @@ import { AccountInformationStep } from "@contract/onboarding";
 import { useTranslation } from "react-i18next";
 import { TextField } from "~/shared/form/fields";
 import { StepForm } from "~/features/onboarding/components/step-form";
-import { useShopSetup } from "~/features/onboarding/components/use-shop-setup";
 import { useStepForm } from "~/features/onboarding/components/use-step-form";
 import type { StepFormProps } from "./step-form-props";
 
 /** The shop's public name (unique on the marketplace) and the seller's contacts. */
 export function AccountInformationFields({ data, result }: StepFormProps<"account-information">) {
   const { t } = useTranslation();
-  const { readOnly } = useShopSetup();
   const [form, fields] = useStepForm("account-information", AccountInformationStep, data.view.values, result);
   return (
-    <StepForm form={form} readOnly={readOnly["account-information"] !== null}>
+    <StepForm form={form}>
+      <input type="hidden" name={fields.phoneCountry.name} value={data.phoneCountry} />
       <TextField field={fields.shopName} hint={t("onboarding.account.shopNameHint")} autoComplete="organization" />
       <TextField field={fields.contactEmail} type="email" autoComplete="email" />
       <TextField field={fields.contactPhone} type="tel" hint={t("onboarding.account.phoneHint")} autoComplete="tel" />

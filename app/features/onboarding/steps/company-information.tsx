@@ -1,8 +1,8 @@
 import { CompanyInformationStep } from "@contract/onboarding";
 import { useTranslation } from "react-i18next";
 import { SelectField, TextField, useCountryOptions } from "~/shared/form/fields";
+import { AddressFields } from "~/features/onboarding/components/address-fields";
 import { StepForm } from "~/features/onboarding/components/step-form";
-import { useShopSetup } from "~/features/onboarding/components/use-shop-setup";
 import { useStepForm } from "~/features/onboarding/components/use-step-form";
 import { countryCodes } from "@contract/rules/countries";
 import { legalForms } from "@contract/rules/legal-form";
@@ -11,22 +11,13 @@ import type { StepFormProps } from "./step-form-props";
 /** The contract partner: legal name and form, seat, VAT id by country, tax number, and the register where the form is in it. */
 export function CompanyInformationFields({ data, result }: StepFormProps<"company-information">) {
   const { t } = useTranslation();
-  const { readOnly } = useShopSetup();
   const countries = useCountryOptions(countryCodes);
   const [form, fields] = useStepForm("company-information", CompanyInformationStep, data.view.values ?? { country: "DE" }, result);
   return (
-    <StepForm form={form} readOnly={readOnly["company-information"] !== null}>
+    <StepForm form={form}>
       <TextField field={fields.legalName} autoComplete="organization" />
       <SelectField field={fields.legalForm} options={legalForms.map((value) => ({ value, label: t(`onboarding.legalForms.${value}`) }))} />
-      <div className="field-row">
-        <TextField field={fields.street} autoComplete="address-line1" />
-        <TextField field={fields.houseNumber} autoComplete="address-line2" />
-      </div>
-      <div className="field-row">
-        <TextField field={fields.postcode} autoComplete="postal-code" />
-        <TextField field={fields.city} autoComplete="address-level2" />
-      </div>
-      <SelectField field={fields.country} options={countries} />
+      <AddressFields form={form} address={fields} countries={countries} />
       <TextField field={fields.vatId} hint={t("onboarding.company.vatIdHint")} autoComplete="off" />
       <TextField field={fields.taxNumber} hint={t("onboarding.company.taxNumberHint")} optional autoComplete="off" />
       <TextField field={fields.registerCourt} hint={t("onboarding.company.registerHint")} autoComplete="off" />

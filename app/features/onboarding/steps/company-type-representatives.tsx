@@ -4,7 +4,6 @@ import { Link } from "react-router";
 import { FieldError, SelectField, TextField } from "~/shared/form/fields";
 import { useStepFieldTexts } from "~/features/onboarding/components/field-texts";
 import { StepForm } from "~/features/onboarding/components/step-form";
-import { useShopSetup } from "~/features/onboarding/components/use-shop-setup";
 import { useStepForm } from "~/features/onboarding/components/use-step-form";
 import { allowedRoles, requiredRepresentation, type LegalForm } from "@contract/rules/legal-form";
 import type { StepFormProps } from "./step-form-props";
@@ -15,7 +14,6 @@ const EMPTY_PERSON = { firstName: "", lastName: "", dateOfBirth: "", role: "" };
 export function RepresentativesFields({ data, result }: StepFormProps<"company-type-representatives">) {
   const { t } = useTranslation();
   const { message } = useStepFieldTexts();
-  const { readOnly } = useShopSetup();
   const { view } = data;
   const legalForm = view.legalForm ?? null;
   const [form, fields] = useStepForm(
@@ -33,7 +31,6 @@ export function RepresentativesFields({ data, result }: StepFormProps<"company-t
   }
   const people = fields.representatives.getFieldList();
   const roles = allowedRoles(legalForm as LegalForm).map((value) => ({ value, label: t(`onboarding.roles.${value}`) }));
-  const locked = readOnly["company-type-representatives"] !== null;
   return (
     <>
       <p className="notice">
@@ -42,10 +39,10 @@ export function RepresentativesFields({ data, result }: StepFormProps<"company-t
           rule: t(`onboarding.representatives.rules.${requiredRepresentation(legalForm as LegalForm).role}`),
         })}
       </p>
-      <StepForm form={form} readOnly={locked}>
+      <StepForm form={form}>
         <input type="hidden" name={fields.legalForm.name} value={legalForm} />
         <div id={fields.representatives.id} tabIndex={-1} className="repeating-group">
-          <FieldError id={fields.representatives.errorId} errors={fields.representatives.errors?.map(message)} />
+          <FieldError id={fields.representatives.errorId} errors={fields.representatives.errors?.map((error) => message(error, fields.representatives.name))} />
           {people.map((person, index) => {
             const personFields = person.getFieldset();
             return (
@@ -57,7 +54,7 @@ export function RepresentativesFields({ data, result }: StepFormProps<"company-t
                 </div>
                 <TextField field={personFields.dateOfBirth} type="date" />
                 <SelectField field={personFields.role} options={roles} />
-                {people.length > 1 && !locked ? (
+                {people.length > 1 ? (
                   <button {...form.remove.getButtonProps({ name: fields.representatives.name, index })} className="button button--secondary button--small">
                     {t("onboarding.representatives.remove", { number: index + 1 })}
                   </button>
@@ -65,7 +62,7 @@ export function RepresentativesFields({ data, result }: StepFormProps<"company-t
               </fieldset>
             );
           })}
-          {!locked && people.length < 10 ? (
+          {people.length < 10 ? (
             <button {...form.insert.getButtonProps({ name: fields.representatives.name, defaultValue: EMPTY_PERSON })} className="button button--secondary">
               {t("onboarding.representatives.add")}
             </button>

@@ -16,6 +16,10 @@ import {
   type StepName,
 } from "@contract/onboarding";
 import type { z } from "zod";
+import { isCountryCode } from "@contract/rules/countries";
+import { addressSaveOptions } from "../addresses.server";
+import { getI18n } from "~/shared/i18n/i18n.server";
+import { fillBicFromIban, type Bank } from "../bank.server";
 import { upstream } from "~/features/shell/upstream.server";
 import { readFormDataWithin } from "~/shared/http/multipart.server";
 import type { RequestArgs } from "~/shared/request-args";
@@ -47,10 +51,18 @@ export const stepDefinitions = {
     },
     save: (args: RequestArgs) => saveFormStep(args, "contract", ContractStep),
   },
-  "account-information": formStep("account-information", AccountInformationStep, (args) => ({
-    check: (values) => shopNameTakenErrors(args, String(values.shopName)),
-  })),
-  "company-information": formStep("company-information", CompanyInformationStep),
+  "account-information": {
+    load: async (args: RequestArgs) => {
+      const client = upstream(args).onboarding;
+      const [view, company] = await Promise.all([orRouteError(client.step("account-information")), orRouteError(client.step("company-information"))]);
+      // National phone numbers are read in the company's country (Germany until it is saved).
+      const country = company.values?.country;
+      return { view, phoneCountry: isCountryCode(country) ? country : "DE" };
+    },
+    save: (args: RequestArgs) =>
+      saveFormStep(args, "account-information", AccountInformationStep, { check: (values) => shopNameTakenErrors(args, String(values.shopName)) }),
+  },
+  "company-information": formStep("company-information", CompanyInformationStep, (args) => addressSaveOptions(args, "company-information")),
   "company-type-representatives": formStep("company-type-representatives", RepresentativesStep, (args) => ({
     // The legal form comes from the saved company information, never from the form.
     inject: async (formData) => {
@@ -58,7 +70,18 @@ export const stepDefinitions = {
       formData.set("legalForm", legalForm ?? "");
     },
   })),
-  "bank-account": formStep("bank-account", BankAccountStep),
+  "bank-account": {
+    load: async (args: RequestArgs) => ({ view: await orRouteError(upstream(args).onboarding.step("bank-account")) }),
+    save: (args: RequestArgs) => {
+      let filled: Bank | null = null;
+      return saveFormStep(args, "bank-account", BankAccountStep, {
+        inject: async (formData) => {
+          filled = fillBicFromIban(formData);
+        },
+        note: () => (filled ? { type: "success", message: getI18n(args.context).t("onboarding.bank.bicFilled", filled) } : undefined),
+      });
+    },
+  },
   identification: {
     load: async (args: RequestArgs) => {
       const client = upstream(args).onboarding;
@@ -88,7 +111,7 @@ export const stepDefinitions = {
       });
     },
   },
-  warehouse: formStep("warehouse", WarehouseStep),
+  warehouse: formStep("warehouse", WarehouseStep, (args) => addressSaveOptions(args, "warehouse")),
   documents: {
     load: async (args: RequestArgs) => {
       const list = await orRouteError(upstream(args).onboarding.documents());

@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { FileField } from "~/shared/form/fields";
 import { StepForm } from "~/features/onboarding/components/step-form";
-import { useShopSetup } from "~/features/onboarding/components/use-shop-setup";
 import { useStepForm } from "~/features/onboarding/components/use-step-form";
 import type { StepFormProps } from "./step-form-props";
 import { DataTable } from "~/shared/ui/data-table";
@@ -18,10 +17,8 @@ function formatSize(bytes: number, language: string): string {
 /** The company's documents: what is required for its legal form, what is there (download, delete), and uploads. */
 export function DocumentsFields({ data, result }: StepFormProps<"documents">) {
   const { t, i18n } = useTranslation();
-  const { readOnly } = useShopSetup();
   const { documents, requiredKinds } = data;
   const [form, fields] = useStepForm("documents", DocumentsStep, null, result);
-  const locked = readOnly.documents !== null;
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" });
   return (
     <>
@@ -59,13 +56,11 @@ export function DocumentsFields({ data, result }: StepFormProps<"documents">) {
                   <td>{formatSize(document.size, i18n.language)}</td>
                   <td>{date.format(new Date(document.uploadedAt))}</td>
                   <td>
-                    {locked ? null : (
-                      <Form method="post" encType="multipart/form-data">
-                        <button type="submit" name="delete" value={document.id} className="button button--secondary button--small">
-                          {t("onboarding.documents.delete", { name: document.fileName })}
-                        </button>
-                      </Form>
-                    )}
+                    <Form method="post" encType="multipart/form-data">
+                      <button type="submit" name="delete" value={document.id} className="button button--secondary button--small">
+                        {t("onboarding.documents.delete", { name: document.fileName })}
+                      </button>
+                    </Form>
                   </td>
                 </>
               ) : (
@@ -79,7 +74,7 @@ export function DocumentsFields({ data, result }: StepFormProps<"documents">) {
       </DataTable>
       <h3>{t("onboarding.documents.upload")}</h3>
       <p className="field__hint">{t("onboarding.documents.uploadHint")}</p>
-      <StepForm form={form} readOnly={locked} multipart>
+      <StepForm form={form} multipart>
         {companyDocumentKinds.map((kind) => (
           <FileField
             key={kind}

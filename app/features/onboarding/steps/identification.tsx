@@ -3,7 +3,6 @@ import { identityDocumentTypes, IdentificationStep } from "@contract/onboarding"
 import { useTranslation } from "react-i18next";
 import { FileField, SelectField, TextField, useCountryOptions } from "~/shared/form/fields";
 import { StepForm } from "~/features/onboarding/components/step-form";
-import { useShopSetup } from "~/features/onboarding/components/use-shop-setup";
 import { useStepForm } from "~/features/onboarding/components/use-step-form";
 import { countryCodes } from "@contract/rules/countries";
 import type { StepFormProps } from "./step-form-props";
@@ -16,12 +15,11 @@ function scanField(fieldset: object): FieldMetadata<unknown> {
 /** The legal representative's identity document: type, number, country, expiry in the future, and a scan. */
 export function IdentificationFields({ data, result }: StepFormProps<"identification">) {
   const { t } = useTranslation();
-  const { readOnly } = useShopSetup();
   const countries = useCountryOptions(countryCodes);
   const { view, scan } = data;
   const [form, fields] = useStepForm("identification", IdentificationStep, view.values ?? { issuingCountry: "DE" }, result);
   return (
-    <StepForm form={form} readOnly={readOnly.identification !== null} multipart>
+    <StepForm form={form} multipart>
       {view.status === "IN_PROGRESS" && view.values ? <p className="notice">{t("onboarding.identification.expiredSaved")}</p> : null}
       <div className="field-row">
         <TextField field={fields.firstName} autoComplete="given-name" />

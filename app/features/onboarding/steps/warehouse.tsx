@@ -1,9 +1,9 @@
 import { WarehouseStep } from "@contract/onboarding";
 import { useTranslation } from "react-i18next";
-import { CheckboxField, FieldError, SelectField, TextField, useCountryOptions } from "~/shared/form/fields";
+import { CheckboxField, FieldError, TextField, useCountryOptions } from "~/shared/form/fields";
 import { useStepFieldTexts } from "~/features/onboarding/components/field-texts";
+import { AddressFields } from "~/features/onboarding/components/address-fields";
 import { StepForm } from "~/features/onboarding/components/step-form";
-import { useShopSetup } from "~/features/onboarding/components/use-shop-setup";
 import { useStepForm } from "~/features/onboarding/components/use-step-form";
 import { countryCodes } from "@contract/rules/countries";
 import type { StepFormProps } from "./step-form-props";
@@ -14,7 +14,6 @@ const EMPTY_WAREHOUSE = { name: "", street: "", houseNumber: "", postcode: "", c
 export function WarehouseFields({ data, result }: StepFormProps<"warehouse">) {
   const { t } = useTranslation();
   const { message } = useStepFieldTexts();
-  const { readOnly } = useShopSetup();
   const countries = useCountryOptions(countryCodes);
   const [form, fields] = useStepForm(
     "warehouse",
@@ -22,29 +21,20 @@ export function WarehouseFields({ data, result }: StepFormProps<"warehouse">) {
     data.view.values ?? { warehouses: [EMPTY_WAREHOUSE], returnsToFirstWarehouse: true, returnAddress: { country: "DE" } },
     result,
   );
-  const locked = readOnly.warehouse !== null;
   const warehouses = fields.warehouses.getFieldList();
   const returnAddress = fields.returnAddress.getFieldset();
   return (
-    <StepForm form={form} readOnly={locked}>
+    <StepForm form={form}>
       <div id={fields.warehouses.id} tabIndex={-1} className="repeating-group">
-        <FieldError id={fields.warehouses.errorId} errors={fields.warehouses.errors?.map(message)} />
+        <FieldError id={fields.warehouses.errorId} errors={fields.warehouses.errors?.map((error) => message(error, fields.warehouses.name))} />
         {warehouses.map((warehouse, index) => {
           const address = warehouse.getFieldset();
           return (
             <fieldset key={warehouse.key} className="repeating-group__item">
               <legend>{t("onboarding.warehouse.warehouse", { number: index + 1 })}</legend>
               <TextField field={address.name} autoComplete="off" />
-              <div className="field-row">
-                <TextField field={address.street} autoComplete="off" />
-                <TextField field={address.houseNumber} autoComplete="off" />
-              </div>
-              <div className="field-row">
-                <TextField field={address.postcode} autoComplete="off" />
-                <TextField field={address.city} autoComplete="off" />
-              </div>
-              <SelectField field={address.country} options={countries} />
-              {warehouses.length > 1 && !locked ? (
+              <AddressFields form={form} address={address} countries={countries} />
+              {warehouses.length > 1 ? (
                 <button {...form.remove.getButtonProps({ name: fields.warehouses.name, index })} className="button button--secondary button--small">
                   {t("onboarding.warehouse.remove", { number: index + 1 })}
                 </button>
@@ -52,7 +42,7 @@ export function WarehouseFields({ data, result }: StepFormProps<"warehouse">) {
             </fieldset>
           );
         })}
-        {!locked && warehouses.length < 5 ? (
+        {warehouses.length < 5 ? (
           <button {...form.insert.getButtonProps({ name: fields.warehouses.name, defaultValue: EMPTY_WAREHOUSE })} className="button button--secondary">
             {t("onboarding.warehouse.add")}
           </button>
@@ -68,15 +58,7 @@ export function WarehouseFields({ data, result }: StepFormProps<"warehouse">) {
         <legend>{t("onboarding.warehouse.returns")}</legend>
         <CheckboxField field={fields.returnsToFirstWarehouse} label={t("onboarding.warehouse.returnsToFirst")} />
         <p className="field__hint">{t("onboarding.warehouse.returnAddressHint")}</p>
-        <div className="field-row">
-          <TextField field={returnAddress.street} label={t("onboarding.fields.street")} autoComplete="off" />
-          <TextField field={returnAddress.houseNumber} label={t("onboarding.fields.houseNumber")} autoComplete="off" />
-        </div>
-        <div className="field-row">
-          <TextField field={returnAddress.postcode} label={t("onboarding.fields.postcode")} autoComplete="off" />
-          <TextField field={returnAddress.city} label={t("onboarding.fields.city")} autoComplete="off" />
-        </div>
-        <SelectField field={returnAddress.country} label={t("onboarding.fields.country")} options={countries} />
+        <AddressFields form={form} address={returnAddress} countries={countries} labels />
       </fieldset>
     </StepForm>
   );
