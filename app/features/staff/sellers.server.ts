@@ -6,6 +6,7 @@
 import type { DetailedSeller, SellerUpsert, StaffSeller, StaffSellerQuery } from "@contract/staff";
 import { data, type RouterContextProvider } from "react-router";
 import { isAllowed, accessRules } from "~/features/shell/access";
+import { setupProgress } from "~/features/onboarding/requirements";
 import { daysSince, SELLER_LIST_PAGE_SIZE, type SellerListQuery } from "~/features/staff/seller-list-query";
 import type { SellerForm } from "~/features/staff/staff-forms";
 import type { SellerDetails, SellerRow } from "~/features/staff/staff-types";
@@ -20,7 +21,13 @@ type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 function toRow(seller: StaffSeller, stuckAfterDays: number): SellerRow {
   const daysInState = daysSince(seller.stateSince);
-  return { ...seller, daysInState, stuck: seller.state !== "ACTIVE" && daysInState > stuckAfterDays };
+  const { completed, total } = staffSetupProgress(seller);
+  return { ...seller, daysInState, stuck: seller.state !== "ACTIVE" && daysInState > stuckAfterDays, progress: { completed, total } };
+}
+
+/** The seller's setup progress, counted by the rule of the seller's own task list (docs/product.md §7). */
+export function staffSetupProgress(seller: StaffSeller) {
+  return setupProgress({ state: seller.state, ...seller.progressFacts });
 }
 
 function fulfilledByMarketplace(detail: DetailedSeller): boolean {

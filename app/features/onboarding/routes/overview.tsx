@@ -6,6 +6,7 @@ import { StatusTag } from "~/features/onboarding/components/status-tag";
 import { setupProgress, type RequirementId } from "~/features/onboarding/requirements";
 import { authorize } from "~/features/shell/authorize.server";
 import { rejectedRows } from "~/features/catalogue/review.server";
+import { CatalogueReturnNotice } from "~/features/catalogue/components/catalogue-return-notice";
 import { getI18n } from "~/shared/i18n/i18n.server";
 import { redirectWithPortalToast, upstreamErrorToast } from "~/features/shell/toasts/toast.server";
 import { upstream } from "~/features/shell/upstream.server";
@@ -34,7 +35,13 @@ export async function loader(args: Route.LoaderArgs) {
   const progress = setupProgress({ state: seller.state, steps: steps.steps, catalogue, files });
   // What the checks found in the catalogue's rows: said here, never a reason to hold the submission back.
   const rejected = await rejectedRows(args, files);
-  return { state: seller.state, progress, rejected, title: getI18n(args.context).t("onboarding.overview.title") };
+  return {
+    state: seller.state,
+    progress,
+    rejected,
+    catalogueReturn: seller.catalogueReturn ?? null,
+    title: getI18n(args.context).t("onboarding.overview.title"),
+  };
 }
 
 /** Submit: hands shop and catalogue over (finish upload); the service names any step still missing. */
@@ -57,7 +64,7 @@ export async function action(args: Route.ActionArgs) {
 export default function Overview({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { saving } = useSaving("/overview");
-  const { state, progress, rejected } = loaderData;
+  const { state, progress, rejected, catalogueReturn } = loaderData;
   const editable = state === "REGISTERED" || state === "ONBOARDING";
   const { completed: done, total, readyToHandOver: ready } = progress;
   const setup = progress.requirements.filter((requirement) => requirement.area === "setup");
@@ -69,6 +76,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
   return (
     <article className="overview">
       <h1>{editable ? t("onboarding.overview.title") : t(`onboarding.overview.states.${state as "CATALOGUE_DATA_SUBMITTED"}.title`)}</h1>
+      <CatalogueReturnNotice catalogueReturn={catalogueReturn} next="catalogue" />
       {editable ? (
         <>
           <p className="overview__lead">{t("onboarding.overview.lead")}</p>
