@@ -6,16 +6,16 @@
  * they would be, and the first failure is the page's error toast.
  */
 import type { MarketplaceShop } from "@contract/home";
-import type { StaffSellerOverview, SubstitutionAudit } from "@contract/staff-seller";
+import type { SubstitutionAudit } from "@contract/staff-seller";
 import type { CurrentUser } from "@contract/upstream";
 import { data } from "react-router";
-import { accessRules, isAllowed } from "~/features/shell/access";
 import type { PortalToast } from "~/features/shell/toasts/toast-message";
 import { upstream } from "~/features/shell/upstream.server";
 import { getI18n } from "~/shared/i18n/i18n.server";
 import type { RequestArgs } from "~/shared/request-args";
 import { requestMetaContext } from "~/shared/request-context.server";
 import { orRouteError, settle, UpstreamError } from "~/shared/upstream/upstream-error.server";
+import { sellerActions } from "./seller-actions";
 import { staffSetupProgress } from "./sellers.server";
 import { daysSince } from "./seller-list-query";
 import type { PartFailure } from "./staff-types";
@@ -57,7 +57,7 @@ export async function loadSellerPage(args: RequestArgs, sellerId: string, user: 
     daysInState: daysSince(seller.seller.stateSince),
     shops: shopsPart,
     substitutions: auditPart,
-    actions: sellerActions(user, seller),
+    actions: sellerActions(user.role, seller.seller),
     pageToast: firstFailure
       ? ({ type: "error", message: firstFailure.message, detail: firstFailure.detail, errorCode: firstFailure.errorCode } satisfies PortalToast)
       : null,
@@ -67,29 +67,4 @@ export async function loadSellerPage(args: RequestArgs, sellerId: string, user: 
 /** Shops in the marketplace's numeric order (as the seller home lists them). */
 function sortShops(shops: MarketplaceShop[]): MarketplaceShop[] {
   return [...shops].sort((a, b) => Number(a.marketplaceSellerId) - Number(b.marketplaceSellerId));
-}
-
-export type SellerActions = {
-  actAsSeller: boolean;
-  markAsActive: boolean;
-  edit: boolean;
-  delete: boolean;
-  /** Send the hand-over back to the seller (the catalogue team, on its own screen). */
-  sendBack: boolean;
-  /** The catalogue team's screen for this seller. */
-  catalogueIntegration: boolean;
-};
-
-/** What the viewing role may do with this seller now, by the staff screens' own rules (docs/product.md §2, §10, §11). */
-export function sellerActions(user: CurrentUser, { seller }: StaffSellerOverview): SellerActions {
-  const may = (rule: keyof typeof accessRules) => isAllowed(accessRules[rule], user.role);
-  const handedOver = seller.state === "CATALOGUE_DATA_SUBMITTED" || seller.state === "CATALOGUE_DATA_MAPPING_FINISHED";
-  return {
-    actAsSeller: may("actAsSeller") && seller.sellerUserProfileId !== null,
-    markAsActive: may("markAsActive") && seller.state === "CATALOGUE_DATA_MAPPING_FINISHED",
-    edit: may("operatorAdministrator"),
-    delete: may("operatorAdministrator"),
-    sendBack: may("catalogueIntegration") && seller.state === "CATALOGUE_DATA_SUBMITTED",
-    catalogueIntegration: may("catalogueIntegration") && handedOver,
-  };
 }

@@ -3,7 +3,7 @@ import type { CatalogueReturn } from "@contract/catalogue-return";
 import type { StaffSellerOverview } from "@contract/staff-seller";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import type { SellerActions } from "~/features/staff/seller-page.server";
+import type { SellerActions } from "~/features/staff/seller-actions";
 import type { PartFailure } from "~/features/staff/staff-types";
 import { PartFailureNotice } from "./part-failure";
 import { useStaffDates } from "./staff-dates";
