@@ -35,7 +35,9 @@ describe("GET /api-external/sellers/{id}/overview", () => {
     expect(overview.seller.progressFacts.steps).toHaveLength(8);
     expect(overview.seller.progressFacts.files).toEqual([{ mappingComplete: true }]);
     expect(overview.stateHistory.map((entry) => entry.state)).toEqual(["REGISTERED", "ONBOARDING", "CATALOGUE_DATA_SUBMITTED"]);
-    expect(overview.files).toEqual([expect.objectContaining({ fileName: "sonnenhof-artikel.csv", mappingComplete: true, rowsChecked: null, rowsRejected: null })]);
+    expect(overview.files).toEqual([
+      expect.objectContaining({ fileName: "sonnenhof-artikel.csv", mappingComplete: true, rowsChecked: null, rowsRejected: null }),
+    ]);
     expect(overview.invitation).toBeNull();
     expect(overview.registeredAt).toBe(overview.seller.createdAt);
     expect(overview.uploadType).toBe("DIRECT");
@@ -103,11 +105,26 @@ describe("POST /catalogue-integration/seller/{id}/return", () => {
     const short = await tom(path, { method: "POST", body: { reason: "no" } });
     expect(short).toMatchObject({ status: 400, body: { errorCode: "VALIDATION_ERROR" } });
     expect(short.body.errors[0].fieldName).toBe("reason");
-    const foreign = await tom(path, { method: "POST", body: { reason: "Prices are missing.", files: [{ fileId: "file-seller-active-nordlicht-katalog-2026-csv", reason: "x" }] } });
+    const foreign = await tom(path, {
+      method: "POST",
+      body: { reason: "Prices are missing.", files: [{ fileId: "file-seller-active-nordlicht-katalog-2026-csv", reason: "x" }] },
+    });
     expect(foreign).toMatchObject({ status: 400, body: { errorCode: "FILE_NOT_FOUND" } });
-    const twice = await tom(path, { method: "POST", body: { reason: "Prices are missing.", files: [{ fileId, reason: "a" }, { fileId, reason: "b" }] } });
+    const twice = await tom(path, {
+      method: "POST",
+      body: {
+        reason: "Prices are missing.",
+        files: [
+          { fileId, reason: "a" },
+          { fileId, reason: "b" },
+        ],
+      },
+    });
     expect(twice.status).toBe(400);
-    const mapped = await tom("/catalogue-upload/catalogue-integration/seller/seller-mapped/return", { method: "POST", body: { reason: "Prices are missing." } });
+    const mapped = await tom("/catalogue-upload/catalogue-integration/seller/seller-mapped/return", {
+      method: "POST",
+      body: { reason: "Prices are missing." },
+    });
     expect(mapped).toMatchObject({ status: 409, body: { errorCode: "INVALID_STATE" } });
     const admin = await as("admin@example.com");
     expect((await admin(path, { method: "POST", body: { reason: "Prices are missing." } })).status).toBe(403);
@@ -119,7 +136,9 @@ describe("POST /catalogue-integration/seller/{id}/return", () => {
 describe("the record of staff acting as a seller", () => {
   it("records start, each change with its answer, and the end (signed out); only staff read it", async () => {
     const staff = await as("success@example.com");
-    expect((await staff("/user-profile/me/user/substitute-into-seller-user", { method: "POST", body: { userProfileId: "user-seller-catalogue" } })).status).toBe(200);
+    expect(
+      (await staff("/user-profile/me/user/substitute-into-seller-user", { method: "POST", body: { userProfileId: "user-seller-catalogue" } })).status,
+    ).toBe(200);
     // A change, a refused change (the contract step may not be changed while acting as the seller), and reads.
     const marked = await staff("/onboarding/me/seller/catalogue-import-progress/mark-as-filled", { method: "PUT", body: { stepType: "FTP_SETTINGS" } });
     expect(marked.status).toBe(200);
@@ -139,7 +158,9 @@ describe("the record of staff acting as a seller", () => {
       ["SHOP_SETUP_STEP_SAVED", "contract", 403],
     ]);
 
-    expect((await (await as("seller.catalogue@example.com"))("/user-profile/users/substitutions", { query: { sellerId: "seller-catalogue" } })).status).toBe(403);
+    expect((await (await as("seller.catalogue@example.com"))("/user-profile/users/substitutions", { query: { sellerId: "seller-catalogue" } })).status).toBe(
+      403,
+    );
     expect((await staff("/user-profile/users/substitutions")).status).toBe(400);
     expect((await staff("/user-profile/me/user/remove-substitution", { method: "DELETE", query: { reason: "LATER" } })).status).toBe(400);
   });

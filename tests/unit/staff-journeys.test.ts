@@ -46,7 +46,9 @@ describe("the seller page's actions, per role and state", () => {
 
 describe("the way back from acting as a seller", () => {
   it("names the page asked for, also when the router asked for its data", () => {
-    expect(wayBackFromSubstitution(new URL("http://portal.test/seller-list?state=ONBOARDING"))).toBe("/substitution?returnTo=%2Fseller-list%3Fstate%3DONBOARDING");
+    expect(wayBackFromSubstitution(new URL("http://portal.test/seller-list?state=ONBOARDING"))).toBe(
+      "/substitution?returnTo=%2Fseller-list%3Fstate%3DONBOARDING",
+    );
     expect(wayBackFromSubstitution(new URL("http://portal.test/seller-list.data?_routes=routes%2Fseller-list&page=2"))).toBe(
       "/substitution?returnTo=%2Fseller-list%3Fpage%3D2",
     );

@@ -70,6 +70,8 @@ export async function integrationAction(args: RequestArgs) {
       return failedUpstreamAction(args, error, t("catalogueReturn.failed"), { intent: "return" as const, result: submission.reply() });
     }
   }
+  // Finishing is only ever the confirmation's button: anything else posted here changes nothing.
+  if (formData.get("intent") !== "finish") return data({ intent: "unknown" as const }, { status: 400 });
   try {
     const info = await client.finishMapping(sellerId);
     return redirectWithOutcome(screen(sellerId), { kind: "mappingFinished", seller: info.sellerName, state: info.state });

@@ -30,7 +30,7 @@ export function SellerRequirements({ progress, overview }: Props) {
           <h3 id="seller-missing">{t("sellerPage.requirements.missingTitle", { count: missing.length })}</h3>
           <ul aria-labelledby="seller-missing">
             {missing.map((requirement) => (
-              <li key={requirement.id}>
+              <li key={requirement.id} data-missing={requirement.id}>
                 <strong>{requirementLabel(t, requirement.id)}</strong>: <MissingDetail requirement={requirement} files={overview.files} />
               </li>
             ))}
