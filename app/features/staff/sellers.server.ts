@@ -19,10 +19,12 @@ import { orRouteError, UpstreamError } from "~/shared/upstream/upstream-error.se
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
+/** A row as the page needs it: the progress counted here, the facts it was counted from left behind (not sent to the browser). */
 function toRow(seller: StaffSeller, stuckAfterDays: number): SellerRow {
   const daysInState = daysSince(seller.stateSince);
   const { completed, total } = staffSetupProgress(seller);
-  return { ...seller, daysInState, stuck: seller.state !== "ACTIVE" && daysInState > stuckAfterDays, progress: { completed, total } };
+  const { progressFacts: _facts, ...row } = seller;
+  return { ...row, daysInState, stuck: seller.state !== "ACTIVE" && daysInState > stuckAfterDays, progress: { completed, total } };
 }
 
 /** The seller's setup progress, counted by the rule of the seller's own task list (docs/product.md §7). */

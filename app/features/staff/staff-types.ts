@@ -2,7 +2,7 @@ import type { SellerStateName } from "@contract/upstream";
 import type { StaffSeller } from "@contract/staff";
 
 /** A row of the seller list: the seller, how long it has been in its state, and its setup progress (the seller's own count). */
-export type SellerRow = StaffSeller & { daysInState: number; stuck: boolean; progress: { completed: number; total: number } };
+export type SellerRow = Omit<StaffSeller, "progressFacts"> & { daysInState: number; stuck: boolean; progress: { completed: number; total: number } };
 
 /** The seller service's details of the page's sellers, read after the list. */
 export type SellerDetails = {
