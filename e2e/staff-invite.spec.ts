@@ -11,6 +11,8 @@ test("a business developer invites a seller (duplicates refused, input kept), se
   page,
   request,
 }, testInfo) => {
+  // Two people, three sign-ins: longer than one page.
+  test.setTimeout(60_000);
   const run = `${testInfo.project.name}-${Date.now()}`;
   const company = `Ostsee Strandkörbe ${run} GmbH`;
   const crmId = `CRM-${Date.now()}`;
@@ -44,7 +46,7 @@ test("a business developer invites a seller (duplicates refused, input kept), se
   // The confirmation is a page: who, which address, the link to register with.
   await expect(page.getByRole("heading", { level: 1, name: `Invitation sent: ${company}` })).toBeVisible();
   await expect(page.getByText(email).first()).toBeVisible();
-  await expect(page.getByLabel("Registration link")).toHaveValue(/\/register$/);
+  await expect(page.getByRole("textbox", { name: "Registration link" })).toHaveValue(/\/register$/);
   const [invited] = await upstreamSellers(request, crmId);
   expect(invited).toMatchObject({ name: company, state: "REGISTERED" });
   await page.getByRole("link", { name: "My invitations" }).click();
@@ -64,7 +66,9 @@ test("a business developer invites a seller (duplicates refused, input kept), se
   expect(user).toMatchObject({ role: "SELLER_ADMINISTRATOR", sellerId: invited!.onboardingSellerId });
 
   // Back as the business developer: the invitation shows as registered (the list's filter is in the URL).
-  await signOut(page, testInfo);
+  // The new administrator chose German: the header speaks it.
+  await page.getByRole("banner").getByRole("button", { name: "Abmelden" }).click();
+  await page.waitForURL(isPortalPath("/"));
   await signInAndOpen(page, "bd@example.com", "/invitations?status=REGISTERED");
   const row = page.getByRole("row", { name: new RegExp(company) });
   await expect(row).toContainText("Registered");
