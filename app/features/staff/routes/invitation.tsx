@@ -66,7 +66,7 @@ export default function InvitationPage({ loaderData }: Route.ComponentProps) {
         <dt>{t("invitations.columns.invited")}</dt>
         <dd>{date(invitation.invitedAt)}</dd>
         <dt>{t("staff.list.columns.state")}</dt>
-        <dd>{t(`staff.states.${invitation.state}`)}</dd>
+        <dd>{invitation.registeredAt ? t(`staff.states.${invitation.state}`) : t("invitations.waitingForRegistration")}</dd>
       </dl>
       {invitation.registeredAt ? null : (
         <section aria-labelledby="invitation-link" className="staff-panel invitation__link">

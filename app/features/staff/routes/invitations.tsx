@@ -125,7 +125,11 @@ function InvitationTable({ query, page }: { query: InvitationListQuery; page: Ro
                 {invitation.registeredAt ? date(invitation.registeredAt) : <span className="badge badge--info">{t("invitations.statuses.PENDING")}</span>}
               </td>
               <td>
-                <span className={`state state--${invitation.state.toLowerCase()}`}>{t(`staff.states.${invitation.state}`)}</span>
+                {invitation.registeredAt ? (
+                  <span className={`state state--${invitation.state.toLowerCase()}`}>{t(`staff.states.${invitation.state}`)}</span>
+                ) : (
+                  <span className="seller-table__meta">{t("invitations.waitingForRegistration")}</span>
+                )}
               </td>
             </tr>
           ))}
