@@ -88,9 +88,15 @@ export default [
     route("invite-seller", staff("invite-seller.tsx")),
     route("seller-administration", staff("seller-administration.tsx")),
     route("mark-as-active", staff("mark-as-active.tsx")),
+    route("sellers/:sellerId", staff("seller-page.tsx")),
+    route("invitations", staff("invitations.tsx")),
+    route("invitations/:sellerId", staff("invitation.tsx")),
   ]),
   layout(shell("layouts/default.tsx"), { id: "staff-default" }, [route("delete-seller", staff("delete-seller.tsx"))]),
   route("invite-seller/check", staff("invite-seller-check.ts")),
+
+  // Acting as a seller: a staff page opened while still acting as one offers the way back here.
+  layout(shell("layouts/center.tsx"), { id: "substitution-center" }, [route("substitution", shell("substitution/routes/substitution-required.tsx"))]),
 
   // Resource routes of the shell: no layout, no component.
   route("logout", shell("routes/logout.ts")),

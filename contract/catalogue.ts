@@ -4,6 +4,7 @@
  * team's integration endpoints. Shared by the portal's clients and the sandbox.
  */
 import { z } from "zod";
+import { CatalogueReturn } from "./catalogue-return.ts";
 import { CatalogueFile, SellerStateName, StepType, UploadType, requiredCatalogueFields } from "./upstream.ts";
 
 export { requiredCatalogueFields };
@@ -148,7 +149,7 @@ export function mappingProblems(mapping: HeaderMapping): { field: MarketplaceFie
 
 // ---- the catalogue team -----------------------------------------------------
 
-/** GET /catalogue-integration/sellers: sellers who handed their catalogue over, waiting ones first. */
+/** GET /catalogue-integration/sellers: sellers who handed their catalogue over (waiting ones first), and those it was returned to. */
 export const IntegrationSeller = z.object({
   sellerId: z.string(),
   sellerName: z.string(),
@@ -156,6 +157,8 @@ export const IntegrationSeller = z.object({
   /** When the seller entered its current state. */
   since: z.string(),
   fileCount: z.number().int().nonnegative(),
+  /** The team returned the catalogue and the seller has not handed over again yet. */
+  returnOpen: z.boolean().default(false),
 });
 export type IntegrationSeller = z.infer<typeof IntegrationSeller>;
 export const IntegrationSellers = z.array(IntegrationSeller);
@@ -171,6 +174,8 @@ export const IntegrationInfo = z.object({
   since: z.string(),
   uploadSettings: UploadSettings,
   files: z.array(IntegrationFile),
+  /** Every time the team returned this seller's catalogue, newest first. */
+  returns: z.array(CatalogueReturn).default([]),
 });
 export type IntegrationInfo = z.infer<typeof IntegrationInfo>;
 

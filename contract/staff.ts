@@ -5,7 +5,8 @@
  * The portal's clients and the sandbox both use these schemas.
  */
 import { z } from "zod";
-import { AdditionalField, LanguageCode, SellerStateName } from "./upstream.ts";
+import { OnboardingProgress } from "./onboarding.ts";
+import { AdditionalField, CatalogueImportProgress, LanguageCode, SellerStateName } from "./upstream.ts";
 
 /** How a seller came to the marketplace; the list filters by it. */
 export const sellerChannels = ["DIRECT", "AGENCY", "INTERNATIONAL"] as const;
@@ -26,6 +27,18 @@ export const SellerContact = z.object({
 });
 export type SellerContact = z.infer<typeof SellerContact>;
 
+/**
+ * What a seller's setup progress is computed from: the same facts the seller's own task list reads (every
+ * shop-setup step's status, the catalogue steps, whether each file is mapped). The portal counts them with one
+ * rule for the seller and for staff, so both see the same numbers.
+ */
+export const SellerProgressFacts = z.object({
+  steps: OnboardingProgress.shape.steps,
+  catalogue: CatalogueImportProgress,
+  files: z.array(z.object({ mappingComplete: z.boolean() })),
+});
+export type SellerProgressFacts = z.infer<typeof SellerProgressFacts>;
+
 /** One seller as staff see it (GET /api-external/sellers, GET /api-external/sellers/{id}, PUT answers). */
 export const StaffSeller = z.object({
   onboardingSellerId: z.string(),
@@ -44,7 +57,7 @@ export const StaffSeller = z.object({
   sellerUserProfileId: z.string().nullable(),
   /** The invited contact has not registered yet. */
   invitationPending: z.boolean(),
-  setupProgress: z.object({ completed: z.number().int().nonnegative(), total: z.number().int().positive() }),
+  progressFacts: SellerProgressFacts,
 });
 export type StaffSeller = z.infer<typeof StaffSeller>;
 

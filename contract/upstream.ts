@@ -4,6 +4,7 @@
  * sandbox builds every answer from them, so the two cannot drift apart.
  */
 import { z } from "zod";
+import { OpenCatalogueReturn } from "./catalogue-return.ts";
 import { languageCodes, roles, sellerStates } from "./codes.ts";
 
 export { languageCodes, roles, sellerStates };
@@ -65,6 +66,8 @@ export const Seller = z.object({
   sellerCatalogueImportSettings: CatalogueImportSettings,
   sellerCatalogueFiles: z.array(CatalogueFile),
   additionalFields: z.array(AdditionalField),
+  /** The catalogue team returned the hand-over and the seller has not handed over again yet: their reasons. */
+  catalogueReturn: OpenCatalogueReturn.nullable().optional(),
 });
 export type Seller = z.infer<typeof Seller>;
 

@@ -105,15 +105,22 @@ const ACCOUNTS: Record<string, Account> = {
     username: "admin@example.com",
     pages: ["/landing-page", "/seller-administration?edit=seller-new&search=frischer", "/delete-seller?sellerId=seller-new"],
   },
-  "staff: business developer": { username: "bd@example.com", pages: ["/invite-seller"] },
-  "staff: success manager": { username: "success@example.com", pages: ["/seller-list?state=ONBOARDING", "/mark-as-active?sellerId=seller-mapped"] },
-  "staff: catalogue team": { username: "tom@example.com", pages: ["/product-catalogue-integration?sellerId=seller-submitted"] },
+  "staff: business developer": { username: "bd@example.com", pages: ["/invite-seller", "/invitations", "/invitations/seller-invited"] },
+  "staff: success manager": {
+    username: "success@example.com",
+    pages: ["/seller-list?state=ONBOARDING", "/mark-as-active?sellerId=seller-mapped", "/sellers/seller-onboarding-ftp"],
+  },
+  "staff: catalogue team": {
+    username: "tom@example.com",
+    pages: ["/product-catalogue-integration?sellerId=seller-submitted", "/product-catalogue-integration?sellerId=seller-submitted&confirm=finish"],
+  },
   "staff: other": { username: "operator@example.com", pages: ["/seller-list"] },
   // The banner, and a step the staff member may not change (the form says why).
   "staff acting as a seller": {
     username: "operator@example.com",
     actAs: { userProfileId: "user-seller-new", sellerId: "seller-new", from: "/seller-list" },
-    pages: ["/overview", "/shop-setup/bank-account"],
+    // And a staff page opened while acting: the way back instead of a refusal.
+    pages: ["/overview", "/shop-setup/bank-account", "/substitution?returnTo=%2Fseller-list"],
   },
 };
 

@@ -91,7 +91,8 @@ test("a seller hands the catalogue over and the catalogue team finishes the mapp
   expect(download.suggestedFilename()).toBe("catalogue-sample.csv");
   expect(readFileSync(await download.path()).equals(readFileSync(SAMPLE))).toBe(true);
 
-  await page.getByRole("button", { name: "Finish mapping" }).click();
-  await expect(page.getByText("The mapping of this catalogue is finished.")).toBeVisible();
+  await page.getByRole("link", { name: "Finish mapping" }).click();
+  await page.getByRole("button", { name: "Yes, finish the mapping" }).click();
+  await expect(page.getByText("The mapping of Havelland Haushaltswaren GmbH is finished")).toBeVisible();
   expect(await sellerState(page, "seller.catalogue@example.com")).toBe("CATALOGUE_DATA_MAPPING_FINISHED");
 });

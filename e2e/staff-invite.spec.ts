@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { jsEnabled, signIn, signOut } from "./support/auth";
+import { jsEnabled, signIn, signInAndOpen, signOut } from "./support/auth";
 import { isPortalPath, isProviderUrl, resetSandbox, upstreamUser } from "./support/sandbox";
 import { upstreamSellers } from "./support/staff";
 
@@ -7,10 +7,12 @@ test.beforeAll(async ({ request }) => {
   await resetSandbox(request);
 });
 
-test("a business developer invites a seller (duplicates refused, input kept); the invited person registers and lands in that seller", async ({
+test("a business developer invites a seller (duplicates refused, input kept), sees the confirmation, and finds the invitation registered once the person registers", async ({
   page,
   request,
 }, testInfo) => {
+  // Two people, three sign-ins: longer than one page.
+  test.setTimeout(60_000);
   const run = `${testInfo.project.name}-${Date.now()}`;
   const company = `Ostsee Strandkörbe ${run} GmbH`;
   const crmId = `CRM-${Date.now()}`;
@@ -41,17 +43,14 @@ test("a business developer invites a seller (duplicates refused, input kept); th
   await page.getByLabel("Company name").fill(company);
   await page.getByLabel("CRM id").fill(crmId);
   await page.getByRole("button", { name: "Invite seller" }).click();
-  await expect(
-    page
-      .locator("[role=status], [role=alert]")
-      .filter({ hasText: `${company} was invited.` })
-      .first(),
-  ).toBeVisible();
+  // The confirmation is a page: who, which address, the link to register with.
+  await expect(page.getByRole("heading", { level: 1, name: `Invitation sent: ${company}` })).toBeVisible();
+  await expect(page.getByText(email).first()).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Registration link" })).toHaveValue(/\/register$/);
   const [invited] = await upstreamSellers(request, crmId);
   expect(invited).toMatchObject({ name: company, state: "REGISTERED" });
-
-  // A fresh page first: without JavaScript the success toast stays, over the header.
-  await page.goto("/invite-seller");
+  await page.getByRole("link", { name: "My invitations" }).click();
+  await expect(page.getByRole("row", { name: new RegExp(company) })).toContainText("Not registered yet");
   await signOut(page, testInfo);
   await page.getByRole("link", { name: "Register as a seller" }).click();
   await page.waitForURL(isProviderUrl);
@@ -65,4 +64,13 @@ test("a business developer invites a seller (duplicates refused, input kept); th
   await page.waitForURL(isPortalPath("/overview"));
   const user = (await upstreamUser(request, email)) as unknown as { sellerId: string; role: string };
   expect(user).toMatchObject({ role: "SELLER_ADMINISTRATOR", sellerId: invited!.onboardingSellerId });
+
+  // Back as the business developer: the invitation shows as registered (the list's filter is in the URL).
+  // The new administrator chose German: the header speaks it.
+  await page.getByRole("banner").getByRole("button", { name: "Abmelden" }).click();
+  await page.waitForURL(isPortalPath("/"));
+  await signInAndOpen(page, "bd@example.com", "/invitations?status=REGISTERED");
+  const row = page.getByRole("row", { name: new RegExp(company) });
+  await expect(row).toContainText("Registered");
+  await expect(row).not.toContainText("Not registered yet");
 });

@@ -15,6 +15,7 @@ import { CatalogueAnalysis, MappingMemory } from "../contract/catalogue-analysis
 import type { Database } from "./db.ts";
 import { readXlsxRows } from "./xlsx.ts";
 import { findSellerById, listCatalogueFiles, mappingComplete, type CatalogueFileRow, type SellerRow } from "./repository.ts";
+import { listReturns } from "./catalogue-returns.ts";
 
 /**
  * The catalogue hand-over in the sandbox: where uploaded files live on disk,
@@ -287,16 +288,27 @@ export function toCatalogueFile(file: CatalogueFileRow) {
 /** The states of sellers whose catalogue the team works on or has worked on. */
 const handedOver = ["CATALOGUE_DATA_SUBMITTED", "CATALOGUE_DATA_MAPPING_FINISHED"] as const;
 
+/** Sellers who handed a catalogue over, and those the team returned it to who have not handed over again: waiting ones first. */
 export function integrationSellers(db: Database) {
   const rows = db
     .prepare(
-      `SELECT s.id, s.name, s.state, s.state_changed_at, (SELECT count(*) FROM catalogue_files f WHERE f.seller_id = s.id) AS files
-       FROM sellers s WHERE s.state IN (?, ?)
-       ORDER BY CASE s.state WHEN 'CATALOGUE_DATA_SUBMITTED' THEN 0 ELSE 1 END, s.state_changed_at, s.name`,
+      `SELECT s.id, s.name, s.state, s.state_changed_at, (SELECT count(*) FROM catalogue_files f WHERE f.seller_id = s.id) AS files,
+         EXISTS (SELECT 1 FROM catalogue_returns r WHERE r.seller_id = s.id AND r.resolved_at IS NULL) AS return_open
+       FROM sellers s
+       WHERE s.state IN (?, ?) OR EXISTS (SELECT 1 FROM catalogue_returns r WHERE r.seller_id = s.id AND r.resolved_at IS NULL)
+       ORDER BY CASE WHEN s.state = 'CATALOGUE_DATA_SUBMITTED' THEN 0 WHEN s.state = 'CATALOGUE_DATA_MAPPING_FINISHED' THEN 2 ELSE 1 END,
+         s.state_changed_at, s.name`,
     )
-    .all(...handedOver) as { id: string; name: string; state: string; state_changed_at: string; files: number }[];
+    .all(...handedOver) as { id: string; name: string; state: string; state_changed_at: string; files: number; return_open: number }[];
   return IntegrationSellers.parse(
-    rows.map((row) => ({ sellerId: row.id, sellerName: row.name, state: row.state, since: row.state_changed_at, fileCount: row.files })),
+    rows.map((row) => ({
+      sellerId: row.id,
+      sellerName: row.name,
+      state: row.state,
+      since: row.state_changed_at,
+      fileCount: row.files,
+      returnOpen: Boolean(row.return_open),
+    })),
   );
 }
 
@@ -313,5 +325,6 @@ export function integrationInfo(db: Database, sellerId: string): IntegrationInfo
       ...toCatalogueFile(file),
       headerMapping: file.header_mapping ? JSON.parse(file.header_mapping) : null,
     })),
+    returns: listReturns(db, seller.id),
   });
 }

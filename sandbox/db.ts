@@ -14,7 +14,7 @@ export type Database = DatabaseSync;
  * emptied and seeded anew on open: the sandbox's data is demo data, and
  * migrations would cost more than they are worth.
  */
-const SCHEMA_VERSION = 5;
+const SCHEMA_VERSION = 6;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -131,12 +131,48 @@ CREATE TABLE IF NOT EXISTS seller_invitations (
   accepted_at TEXT
 );
 CREATE INDEX IF NOT EXISTS seller_invitations_email ON seller_invitations (email);
+/** The catalogue team's returns of a handed-over catalogue: the reasons, who and when, and when the seller handed over again. */
+CREATE TABLE IF NOT EXISTS catalogue_returns (
+  id TEXT PRIMARY KEY,
+  seller_id TEXT NOT NULL REFERENCES sellers(id) ON DELETE CASCADE,
+  reason TEXT NOT NULL,
+  /** JSON list of { fileId, fileName, reason }. */
+  file_reasons TEXT NOT NULL,
+  returned_by TEXT,
+  returned_at TEXT NOT NULL,
+  resolved_at TEXT
+);
+CREATE INDEX IF NOT EXISTS catalogue_returns_seller ON catalogue_returns (seller_id, returned_at);
+/** Staff acting as a seller: each substitution from start to end, and every change made during it. */
+CREATE TABLE IF NOT EXISTS substitution_sessions (
+  id TEXT PRIMARY KEY,
+  staff_user_id TEXT NOT NULL,
+  seller_id TEXT NOT NULL REFERENCES sellers(id) ON DELETE CASCADE,
+  started_at TEXT NOT NULL,
+  ended_at TEXT,
+  ended_by TEXT
+);
+CREATE INDEX IF NOT EXISTS substitution_sessions_seller ON substitution_sessions (seller_id, started_at);
+CREATE INDEX IF NOT EXISTS substitution_sessions_open ON substitution_sessions (staff_user_id, ended_at);
+CREATE TABLE IF NOT EXISTS substitution_changes (
+  session_id TEXT NOT NULL REFERENCES substitution_sessions(id) ON DELETE CASCADE,
+  at TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  subject TEXT,
+  method TEXT NOT NULL,
+  path TEXT NOT NULL,
+  status INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS substitution_changes_session ON substitution_changes (session_id, at);
 CREATE INDEX IF NOT EXISTS sellers_state ON sellers (state, state_changed_at);
 CREATE INDEX IF NOT EXISTS users_seller ON users (seller_id);
 `;
 
 /** Tables that hold marketplace data; the seed fills them, a reset empties them. */
 const dataTables = [
+  "substitution_changes",
+  "substitution_sessions",
+  "catalogue_returns",
   "catalogue_mapping_memory",
   "seller_invitations",
   "seller_profiles",

@@ -11,6 +11,7 @@ import {
   type UploadType,
 } from "../contract/upstream.ts";
 import type { Database } from "./db.ts";
+import { openReturn } from "./catalogue-returns.ts";
 
 /**
  * Reads and writes of the marketplace's data. Rows stay close to the tables;
@@ -166,6 +167,7 @@ export function toSeller(db: Database, seller: SellerRow): Seller {
       mappingComplete: mappingComplete(file),
     })),
     additionalFields: JSON.parse(seller.additional_fields),
+    catalogueReturn: openReturn(db, seller.id),
   });
 }
 

@@ -1,7 +1,8 @@
 import { STUCK_AFTER_DAYS, SellerStateCounts, StaffSeller, StaffSellerPage, type SellerChannel, type StaffSellerSort } from "../contract/staff.ts";
 import { sellerStates, type LanguageCode, type SellerStateName } from "../contract/upstream.ts";
 import type { Database } from "./db.ts";
-import { catalogueImportProgress, type SellerRow } from "./repository.ts";
+import { onboardingProgress } from "./onboarding.ts";
+import { catalogueImportProgress, listCatalogueFiles, mappingComplete, type SellerRow } from "./repository.ts";
 
 /**
  * The staff screens' data: the seller list with each seller's profile
@@ -10,7 +11,7 @@ import { catalogueImportProgress, type SellerRow } from "./repository.ts";
  * staff-details.ts, many sellers at once in staff-bulk.ts.
  */
 
-type StaffSellerRow = SellerRow & {
+export type StaffSellerRow = SellerRow & {
   marketplace_seller_id: string | null;
   channel: SellerChannel | null;
   language_code: LanguageCode | null;
@@ -23,7 +24,7 @@ type StaffSellerRow = SellerRow & {
 
 const DAY_MS = 86_400_000;
 
-const SELECT_STAFF_SELLER = `
+export const SELECT_STAFF_SELLER = `
   SELECT s.*, p.marketplace_seller_id, p.channel, p.language_code, p.contact_name, p.contact_email, p.contact_phone,
     (SELECT u.id FROM users u WHERE u.seller_id = s.id AND u.role = 'SELLER_ADMINISTRATOR' ORDER BY u.created_at, u.id LIMIT 1) AS admin_user_id,
     EXISTS (SELECT 1 FROM seller_invitations i WHERE i.seller_id = s.id AND i.accepted_at IS NULL) AS invitation_pending
@@ -45,18 +46,16 @@ function stateOrderSql(): string {
   return `CASE s.state ${sellerStates.map((state, index) => `WHEN '${state}' THEN ${index}`).join(" ")} END`;
 }
 
-/** The steps from registration to going live; "setup progress" counts the ones done. */
-function setupProgress(db: Database, seller: SellerRow): { completed: number; total: number } {
-  const reached = sellerStates.indexOf(seller.state);
-  const catalogue = catalogueImportProgress(db, seller).filter((step) => step.stepType !== "FTP_SETTINGS");
-  const catalogueDone = reached >= sellerStates.indexOf("CATALOGUE_DATA_SUBMITTED") ? catalogue.length : catalogue.filter((step) => step.complete).length;
-  const milestones = (["ONBOARDING", "CATALOGUE_DATA_SUBMITTED", "CATALOGUE_DATA_MAPPING_FINISHED", "ACTIVE"] as const).filter(
-    (state) => reached >= sellerStates.indexOf(state),
-  ).length;
-  return { completed: catalogueDone + milestones, total: catalogue.length + 4 };
+/** What the portal counts a seller's setup progress from: the facts the seller's own task list reads. */
+function progressFacts(db: Database, seller: SellerRow) {
+  return {
+    steps: onboardingProgress(db, seller.id).steps,
+    catalogue: catalogueImportProgress(db, seller),
+    files: listCatalogueFiles(db, seller.id).map((file) => ({ mappingComplete: mappingComplete(file) })),
+  };
 }
 
-function toStaffSeller(db: Database, row: StaffSellerRow): StaffSeller {
+export function toStaffSeller(db: Database, row: StaffSellerRow): StaffSeller {
   return StaffSeller.parse({
     onboardingSellerId: row.id,
     marketplaceSellerId: row.marketplace_seller_id,
@@ -70,7 +69,7 @@ function toStaffSeller(db: Database, row: StaffSellerRow): StaffSeller {
     contact: row.contact_email ? { name: row.contact_name ?? "", email: row.contact_email, phone: row.contact_phone } : null,
     sellerUserProfileId: row.admin_user_id,
     invitationPending: Boolean(row.invitation_pending),
-    setupProgress: setupProgress(db, row),
+    progressFacts: progressFacts(db, row),
   });
 }
 

@@ -1,5 +1,7 @@
 import express, { type Request, type Response } from "express";
 import { IntegrationInfo } from "../../contract/catalogue.ts";
+import { CatalogueReturnInput } from "../../contract/catalogue-return.ts";
+import { recordReturn } from "../catalogue-returns.ts";
 import { findCatalogueFile, integrationInfo, integrationSellers, storedAnalysis } from "../catalogue.ts";
 import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
@@ -79,6 +81,49 @@ export function catalogueIntegrationRouter(context: SandboxContext, { sendFile }
       return;
     }
     setSellerState(db, seller.id, "CATALOGUE_DATA_MAPPING_FINISHED");
+    res.json(IntegrationInfo.parse(integrationInfo(db, seller.id)));
+  });
+
+  /**
+   * Returns the hand-over to the seller, who is back to editing (CATALOGUE_DATA_SUBMITTED → ONBOARDING) with the
+   * team's reasons: one in general (required), one per file where given (each file must be the seller's).
+   */
+  integration.post("/seller/:sellerId/return", (req, res) => {
+    const seller = integrationSeller(req, res);
+    if (!seller) return;
+    const parsed = CatalogueReturnInput.safeParse(req.body);
+    if (!parsed.success) {
+      sendError(res, 400, "Invalid return: a reason of at least 10 characters, and a reason for each file named", "VALIDATION_ERROR", {
+        errors: parsed.error.issues.map((issue) => ({ fieldName: issue.path.map(String).join("."), errorMessage: issue.message })),
+      });
+      return;
+    }
+    if (seller.state !== "CATALOGUE_DATA_SUBMITTED") {
+      sendError(res, 409, `Only a catalogue waiting for mapping can be returned (state ${seller.state})`, "INVALID_STATE");
+      return;
+    }
+    const files = new Map(listCatalogueFiles(db, seller.id).map((file) => [file.id, file]));
+    const unknown = parsed.data.files.filter((file) => !files.has(file.fileId));
+    if (unknown.length > 0) {
+      sendError(res, 400, "A reason names a file the seller does not have", "FILE_NOT_FOUND", {
+        errors: unknown.map((file) => ({ fieldName: `files.${file.fileId}`, errorMessage: "no such file of this seller" })),
+      });
+      return;
+    }
+    db.exec("BEGIN");
+    try {
+      recordReturn(db, {
+        sellerId: seller.id,
+        reason: parsed.data.reason,
+        files: parsed.data.files.map((file) => ({ fileId: file.fileId, fileName: files.get(file.fileId)!.file_name, reason: file.reason })),
+        returnedBy: signedInUser(res).id,
+      });
+      setSellerState(db, seller.id, "ONBOARDING");
+      db.exec("COMMIT");
+    } catch (error) {
+      db.exec("ROLLBACK");
+      throw error;
+    }
     res.json(IntegrationInfo.parse(integrationInfo(db, seller.id)));
   });
 

@@ -3,6 +3,7 @@ import { sandboxKeys, sandboxServicePrefixes, type ServiceName } from "../../con
 import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
 import { serviceGuard, type ServicePolicy } from "../http/service-guard.ts";
+import { recordSubstitutedChanges } from "../substitution-audit.ts";
 import { addressService } from "./address.ts";
 import { analyticsService } from "./analytics.ts";
 import { catalogueUploadService } from "./catalogue-upload.ts";
@@ -24,11 +25,14 @@ export const services: Record<ServiceName, ServiceDefinition> = {
   address: { bearer: false, apiKey: null, router: addressService },
 };
 
-/** Mounts each service under its prefix, behind its guard, with a contract-shaped 404 for unknown paths. */
+/**
+ * Mounts each service under its prefix, behind its guard (then the record of changes made while acting as a
+ * seller), with a contract-shaped 404 for unknown paths.
+ */
 export function mountServices(app: express.Express, context: SandboxContext): void {
   for (const [name, service] of Object.entries(services) as [ServiceName, ServiceDefinition][]) {
     const prefix = sandboxServicePrefixes[name];
-    app.use(prefix, serviceGuard(context, service), service.router(context), (req, res) => {
+    app.use(prefix, serviceGuard(context, service), recordSubstitutedChanges(context.db, prefix), service.router(context), (req, res) => {
       sendError(res, 404, `No such endpoint: ${req.method} ${prefix}${req.path}`, "NOT_FOUND");
     });
   }

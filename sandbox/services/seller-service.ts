@@ -11,7 +11,6 @@ export function sellerServiceService(context: SandboxContext): express.Router {
   const { db } = context;
   const router = express.Router();
   router.use(express.json({ limit: "1mb" }));
-  router.use(staffSellerServiceRouter(context));
 
   router.get("/v2/seller/sellerNameExists/:sellerName", (req, res) => {
     const parsed = SellerNameQuery.safeParse({ sellerName: req.params.sellerName });
@@ -35,6 +34,8 @@ export function sellerServiceService(context: SandboxContext): express.Router {
     res.json(SellerNameExists.parse({ exists: sellerNameTaken(db, parsed.data.sellerName) }));
   });
 
+  // After the name checks: a seller named "shops" is a name to check, not a seller's shops.
+  router.use(staffSellerServiceRouter(context));
   router.use(sellerServiceHomeRoutes(context));
 
   return router;

@@ -3,7 +3,9 @@ import { DetailedListPageQuery, DetailedSellerList, detailedListPageParams, Sell
 import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";
-import { isStaff } from "../repository.ts";
+import { MarketplaceShops } from "../../contract/home.ts";
+import { findSellerById, isStaff } from "../repository.ts";
+import { shopsOf } from "../seed-home.ts";
 import { channelCounts, detailedList, detailedListForPage } from "../staff-details.ts";
 
 /** The seller service's lists for the staff screens: details by marketplace seller id or of a seller-list page, channels. */
@@ -34,6 +36,17 @@ export function staffSellerServiceRouter(context: SandboxContext): express.Route
     const ids = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).flatMap((value) => String(value).split(",")).filter(Boolean);
     if (ids.length > 200) return sendError(res, 400, "At most 200 seller ids per request", "VALIDATION_ERROR");
     res.json(DetailedSellerList.parse(detailedList(db, ids)));
+  });
+
+  /** A seller's shops by its onboarding id, for staff (the seller reads its own with GET /me/seller/shops): our extension. */
+  router.get("/v2/seller/:sellerId/shops", (req, res) => {
+    if (!isStaff(signedInUser(res).role)) return sendError(res, 403, "Only marketplace staff may read another seller's shops", "FORBIDDEN");
+    if (!findSellerById(db, req.params.sellerId)) return sendError(res, 404, `No seller ${req.params.sellerId}`, "SELLER_NOT_FOUND");
+    res.json(
+      MarketplaceShops.parse({
+        marketplaceShops: shopsOf(req.params.sellerId).map(({ marketplaceSellerId, name, country }) => ({ marketplaceSellerId, name, country })),
+      }),
+    );
   });
 
   router.get("/v2/seller/list", (req, res) => {

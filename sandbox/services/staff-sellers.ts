@@ -5,6 +5,8 @@ import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";
 import { findSellerById, isStaff } from "../repository.ts";
 import { findStaffSeller, listStaffSellers, stateCounts } from "../staff.ts";
+import { findInvitation, listInvitations, staffSellerOverview } from "../staff-overview.ts";
+import { InvitationQuery } from "../../contract/staff-seller.ts";
 import { crmIdTaken, deleteSeller, inviteSeller, markActive, updateSeller, upsertConflicts } from "../staff-changes.ts";
 
 /** The onboarding service's `/api-external/sellers`: the marketplace staff's view of every seller. */
@@ -42,6 +44,26 @@ export function staffSellersRouter(context: SandboxContext): express.Router {
     const seller = findStaffSeller(db, req.params.onboardingSellerId);
     if (!seller) return sendError(res, 404, `No seller ${req.params.onboardingSellerId}`, "SELLER_NOT_FOUND");
     res.json(seller);
+  });
+
+  /** The seller seen whole: progress facts, state history, invitation and registration, files and their checks, returns. */
+  router.get("/api-external/sellers/:onboardingSellerId/overview", (req, res) => {
+    const overview = staffSellerOverview(db, req.params.onboardingSellerId);
+    if (!overview) return sendError(res, 404, `No seller ${req.params.onboardingSellerId}`, "SELLER_NOT_FOUND");
+    res.json(overview);
+  });
+
+  /** The invitations the signed-in staff member sent, with what became of each seller. */
+  router.get("/api-external/invitations", (req, res) => {
+    const parsed = InvitationQuery.safeParse({ ...req.query, search: req.query.search || undefined });
+    if (!parsed.success) return validationError(res, parsed.error.issues, "Invalid invitation query");
+    res.json(listInvitations(db, signedInUser(res).id, parsed.data));
+  });
+
+  router.get("/api-external/invitations/:onboardingSellerId", (req, res) => {
+    const invitation = findInvitation(db, req.params.onboardingSellerId);
+    if (!invitation) return sendError(res, 404, `No invitation for seller ${req.params.onboardingSellerId}`, "INVITATION_NOT_FOUND");
+    res.json(invitation);
   });
 
   router.put("/api-external/sellers", (req, res) => {

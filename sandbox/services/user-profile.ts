@@ -4,7 +4,8 @@ import { LanguageCode } from "../../contract/upstream.ts";
 import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";
-import { findUserById, isStaff, setSubstitution, toCurrentUser, updateUserLanguage } from "../repository.ts";
+import { findSellerById, findUserById, isStaff, setSubstitution, toCurrentUser, updateUserLanguage } from "../repository.ts";
+import { endSubstitution, startSubstitution, substitutionAudit } from "../substitution-audit.ts";
 
 const SubstitutionRequest = z.object({ userProfileId: z.string().min(1) });
 
@@ -50,17 +51,42 @@ export function userProfileService(context: SandboxContext): express.Router {
       return;
     }
     setSubstitution(db, user.id, target.seller_id);
+    startSubstitution(db, user.id, target.seller_id);
     res.json(toCurrentUser(db, findUserById(db, user.id) ?? user));
   });
 
-  router.delete("/me/user/remove-substitution", (_req, res) => {
+  /** Ends acting as a seller; `?reason=SIGN_OUT` records that the staff member signed out while substituting. */
+  router.delete("/me/user/remove-substitution", (req, res) => {
     const user = signedInUser(res);
     if (!isStaff(user.role)) {
       sendError(res, 403, "Only marketplace staff may act as a seller", "FORBIDDEN");
       return;
     }
+    if (req.query.reason !== undefined && req.query.reason !== "SIGN_OUT") {
+      sendError(res, 400, "reason may only be SIGN_OUT", "VALIDATION_ERROR", { errors: [{ fieldName: "reason", errorMessage: "Expected SIGN_OUT" }] });
+      return;
+    }
     setSubstitution(db, user.id, null);
+    endSubstitution(db, user.id, req.query.reason === "SIGN_OUT" ? "SIGNED_OUT" : "ENDED");
     res.json(toCurrentUser(db, findUserById(db, user.id) ?? user));
+  });
+
+  /** Who acted as a seller and what they changed (staff only; a staff member acting as a seller is still staff here). */
+  router.get("/users/substitutions", (req, res) => {
+    if (!isStaff(signedInUser(res).role)) {
+      sendError(res, 403, "Only marketplace staff may read who acted as a seller", "FORBIDDEN");
+      return;
+    }
+    const sellerId = typeof req.query.sellerId === "string" ? req.query.sellerId : "";
+    if (!sellerId) {
+      sendError(res, 400, "sellerId is required", "VALIDATION_ERROR", { errors: [{ fieldName: "sellerId", errorMessage: "Required" }] });
+      return;
+    }
+    if (!findSellerById(db, sellerId)) {
+      sendError(res, 404, `No seller ${sellerId}`, "SELLER_NOT_FOUND");
+      return;
+    }
+    res.json(substitutionAudit(db, sellerId));
   });
 
   return router;

@@ -131,18 +131,24 @@ describe("the catalogue team", () => {
     expect(download.headers.get("cache-control")).toContain("no-store");
     expect(Buffer.from(await download.arrayBuffer()).equals(SAMPLE_CSV)).toBe(true);
 
-    const finished = await browser.post(`${PORTAL}/product-catalogue-integration`, { sellerId: "seller-catalogue" });
+    // Finishing asks first; only the confirmation's own post finishes.
+    const asked = await (await browser.get(`${PORTAL}/product-catalogue-integration?sellerId=seller-catalogue&confirm=finish`)).text();
+    expect(asked).toContain("Finish the mapping of Havelland Haushaltswaren GmbH?");
+    expect(asked).toContain('name="intent" value="finish"');
+    expect((await browser.post(`${PORTAL}/product-catalogue-integration`, { sellerId: "seller-catalogue" })).status).toBe(400);
+    expect((await upstreamSeller()).state).toBe("CATALOGUE_DATA_SUBMITTED");
+    const finished = await browser.post(`${PORTAL}/product-catalogue-integration`, { intent: "finish", sellerId: "seller-catalogue" });
     expect(finished.headers.get("location")).toBe("/product-catalogue-integration?sellerId=seller-catalogue");
     expect((await upstreamSeller()).state).toBe("CATALOGUE_DATA_MAPPING_FINISHED");
-    expect(await (await browser.get(`${PORTAL}/product-catalogue-integration?sellerId=seller-catalogue`)).text()).toContain(
-      "The mapping of this catalogue is finished.",
-    );
+    const outcome = await (await browser.get(`${PORTAL}/product-catalogue-integration?sellerId=seller-catalogue`)).text();
+    expect(outcome).toContain("The mapping of Havelland Haushaltswaren GmbH is finished");
+    expect(outcome).toContain("The seller&#x27;s state is now “Mapping finished”");
   });
 
   it("shows the service's facts when finishing fails, and keeps the seller waiting", async () => {
     await browser.signIn(PORTAL, "tom@example.com");
     await injectFault({ pattern: "/catalogue-upload/catalogue-integration/seller/*/finish-mapping", status: 500 });
-    const failed = await browser.post(`${PORTAL}/product-catalogue-integration`, { sellerId: "seller-submitted" });
+    const failed = await browser.post(`${PORTAL}/product-catalogue-integration`, { intent: "finish", sellerId: "seller-submitted" });
     expect(failed.status).toBe(502);
     const page = await failed.text();
     expect(page).toContain("Injected fault");
@@ -171,7 +177,7 @@ describe("access: refused roles change nothing", () => {
         expect(get.headers.get("location"), `${username} GET ${path}`).toBe("/default-redirect");
         const post = path.startsWith("/upload")
           ? await postUpload(user, "fremd.csv", SAMPLE_CSV, path)
-          : await user.post(`${PORTAL}${path}`, { sellerId: "seller-submitted" });
+          : await user.post(`${PORTAL}${path}`, { intent: "finish", sellerId: "seller-submitted" });
         expect(post.headers.get("location"), `${username} POST ${path}`).toBe("/default-redirect");
       }
       expect(await requestCount(UPLOAD_PATH, "POST")).toBe(0);
@@ -201,7 +207,7 @@ describe("another site's page posting to the catalogue actions", () => {
     expect((await postUpload(seller, "fremd.csv", SAMPLE_CSV, "/upload/catalog", foreign)).status).toBe(403);
     expect((await postUpload(seller, "fremd.csv", SAMPLE_CSV, "/upload/catalog/file", { ...foreign, Accept: "application/json" })).status).toBe(403);
     expect((await seller.post(`${PORTAL}/upload/catalog`, { intent: "finish" }, foreign)).status).toBe(403);
-    expect((await tom.post(`${PORTAL}/product-catalogue-integration`, { sellerId: "seller-submitted" }, foreign)).status).toBe(403);
+    expect((await tom.post(`${PORTAL}/product-catalogue-integration`, { intent: "finish", sellerId: "seller-submitted" }, foreign)).status).toBe(403);
 
     expect(await requestCount(UPLOAD_PATH, "POST")).toBe(0);
     expect(await requestCount("/onboarding/me/seller/upload-settings", "PATCH")).toBe(0);

@@ -116,7 +116,7 @@ function tableRows(html: string): { name: string; details: string }[] {
         .replace(/\s+/g, " ")
         .trim(),
     );
-    return { name: /class="seller-table__name">([^<]*)</.exec(row!)?.[1] ?? "", details: cells[2] ?? "" };
+    return { name: /class="seller-table__name"[^>]*>([^<]*)</.exec(row!)?.[1] ?? "", details: cells[2] ?? "" };
   });
 }
 

@@ -55,8 +55,15 @@ describe("/invite-seller", () => {
     expect(await free.json()).toEqual({ value: "CRM-777001", taken: false });
     const response = await bd.post(`${PORTAL}/invite-seller`, invitation);
     expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/invite-seller");
-    expect(await (await bd.get(`${PORTAL}/invite-seller`)).text()).toContain("Ostsee Strandkörbe GmbH was invited");
+    // The confirmation is the invitation's own page: who, which address, the registration link.
+    const confirmation = response.headers.get("location")!;
+    expect(confirmation).toMatch(/^\/invitations\/seller-[\w-]+$/);
+    const page = await (await bd.get(`${PORTAL}${confirmation}`)).text();
+    expect(page).toContain("Invitation sent: Ostsee Strandkörbe GmbH");
+    expect(page).toContain("ole@ostsee-strand.example.com");
+    expect(page).toContain(`value="${PORTAL}/register"`);
+    // Said once: opened again, it is the invitation's page.
+    expect(await (await bd.get(`${PORTAL}${confirmation}`)).text()).toContain("Invitation: Ostsee Strandkörbe GmbH");
     expect(await (await bd.get(`${PORTAL}/invite-seller/check?crmId=crm-777001`)).json()).toEqual({ value: "crm-777001", taken: true });
     expect(await (await bd.get(`${PORTAL}/invite-seller/check?name=${encodeURIComponent("ostsee strandkörbe gmbh")}`)).json()).toMatchObject({ taken: true });
   });
@@ -86,7 +93,8 @@ describe("/seller-administration, /mark-as-active, /delete-seller", () => {
 
     const marked = await success.post(`${PORTAL}/mark-as-active?sellerId=seller-mapped`, {});
     expect(marked.status).toBe(302);
-    expect(marked.headers.get("location")).toBe("/seller-list?search=Elbufer%20K%C3%BCchenwelt%20GmbH");
+    expect(marked.headers.get("location")).toBe("/sellers/seller-mapped");
+    expect(await (await success.get(`${PORTAL}/sellers/seller-mapped`)).text()).toContain("Elbufer Küchenwelt GmbH is active now");
     expect((await upstreamSeller("seller-mapped")).body.state).toBe("ACTIVE");
     const seller = new TestBrowser();
     const { url } = await seller.signIn(PORTAL, "seller.mapped@example.com");
@@ -128,6 +136,7 @@ describe("/seller-administration, /mark-as-active, /delete-seller", () => {
     const deleted = await admin.post(`${PORTAL}/delete-seller?sellerId=seller-registered-2`, { confirmName: " alpenglück deko e.k. " });
     expect(deleted.status).toBe(302);
     expect(deleted.headers.get("location")).toBe("/seller-administration");
+    expect(await (await admin.get(`${PORTAL}/seller-administration`)).text()).toContain("Alpenglück Deko e.K. was deleted");
     expect((await upstreamSeller("seller-registered-2")).status).toBe(404);
   });
 });

@@ -11,6 +11,7 @@ import { analyticsTabs } from "@contract/home";
 
 const ANY: readonly Role[] = roles;
 const SELLERS: readonly Role[] = ["SELLER_ADMINISTRATOR", "SELLER_VIEWER_EXTERNAL"];
+const STAFF: readonly Role[] = roles.filter((role) => !SELLERS.includes(role));
 
 /** docs/product.md §2: path → who may enter, and which rule and state rule express it. */
 const TABLE: { path: string; allowed: readonly Role[]; rule: AccessRuleName; sellerState?: RouteAccess["sellerState"] }[] = [
@@ -81,6 +82,13 @@ const TABLE: { path: string; allowed: readonly Role[]; rule: AccessRuleName; sel
     allowed: ["OPERATOR_ADMINISTRATOR", "OPERATOR_BUSINESSDEVELOPER_INTERNATIONAL", "OPERATOR_SUCCESSMANAGER", "OPERATOR_OTHER"],
     rule: "actAsSeller",
   },
+  // The staff seller page: every staff role, each offered its own actions (docs/product.md §10).
+  { path: "/sellers/:sellerId", allowed: STAFF, rule: "sellerPage" },
+  // A business developer's invitations and each one's page (the invitation's confirmation).
+  { path: "/invitations", allowed: ["OPERATOR_BUSINESSDEVELOPER"], rule: "inviteSeller" },
+  { path: "/invitations/:sellerId", allowed: ["OPERATOR_BUSINESSDEVELOPER"], rule: "inviteSeller" },
+  // The way back from acting as a seller: whoever is signed in (it sends anyone not substituted on).
+  { path: "/substitution", allowed: ANY, rule: "anySignedIn" },
   { path: "/product-catalogue-integration", allowed: ["TOM_TEAM_MEMBER"], rule: "catalogueIntegration" },
   // The catalogue file downloads and the streamed upload of the enhanced form: resource routes of those pages.
   { path: "/product-catalogue-integration/download", allowed: ["TOM_TEAM_MEMBER"], rule: "catalogueIntegration" },

@@ -26,6 +26,8 @@ export const accessRules = {
   /** Acting as a seller: every staff role that may open the seller list or the seller administration. */
   actAsSeller: { allow: ["OPERATOR_ADMINISTRATOR", "OPERATOR_BUSINESSDEVELOPER_INTERNATIONAL", "OPERATOR_SUCCESSMANAGER", "OPERATOR_OTHER"] },
   catalogueIntegration: { allow: [], catalogueImport: { allow: ["TOM_TEAM_MEMBER"] } },
+  /** The staff seller page: every staff role (each sees the actions its own rules allow); never a seller. */
+  sellerPage: { allow: [], deny: SELLER_ROLES },
 } as const satisfies Record<string, AccessRule>;
 
 export type AccessRuleName = keyof typeof accessRules;

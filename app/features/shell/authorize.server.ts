@@ -19,6 +19,7 @@ import { requestMetaContext } from "~/shared/request-context.server";
 import { notFound } from "./errors/not-found.server";
 import { sellerState } from "./seller-state.server";
 import { redirectWithPortalToast } from "./toasts/toast.server";
+import { wayBackFromSubstitution } from "./substitution/way-back";
 import { orRouteError } from "~/shared/upstream/upstream-error.server";
 
 type GuardArgs = RequestArgs & { url: URL; pattern: string; params: Record<string, string | undefined> };
@@ -46,6 +47,8 @@ export function authorize(guard: RouteGuard): AuthorizeMiddleware {
       args.context
         .get(requestMetaContext)
         .log.error({ kind: "authorization", path: url.pathname, method: args.request.method, role: user.role, rule: guard.rule }, "access denied");
+      // Still acting as a seller (a later sign-in finds it so): the way back to the staff account, not a bare refusal.
+      if (user.substitutionMode) throw redirect(wayBackFromSubstitution(url));
       throw await redirectWithPortalToast("/default-redirect", {
         type: "error",
         message: getI18n(args.context).t("access.denied"),

@@ -6,6 +6,7 @@
 import type { DetailedSeller, SellerUpsert, StaffSeller, StaffSellerQuery } from "@contract/staff";
 import { data, type RouterContextProvider } from "react-router";
 import { isAllowed, accessRules } from "~/features/shell/access";
+import { setupProgress } from "~/features/onboarding/requirements";
 import { daysSince, SELLER_LIST_PAGE_SIZE, type SellerListQuery } from "~/features/staff/seller-list-query";
 import type { SellerForm } from "~/features/staff/staff-forms";
 import type { SellerDetails, SellerRow } from "~/features/staff/staff-types";
@@ -18,9 +19,17 @@ import { orRouteError, UpstreamError } from "~/shared/upstream/upstream-error.se
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
+/** A row as the page needs it: the progress counted here, the facts it was counted from left behind (not sent to the browser). */
 function toRow(seller: StaffSeller, stuckAfterDays: number): SellerRow {
   const daysInState = daysSince(seller.stateSince);
-  return { ...seller, daysInState, stuck: seller.state !== "ACTIVE" && daysInState > stuckAfterDays };
+  const { completed, total } = staffSetupProgress(seller);
+  const { progressFacts: _facts, ...row } = seller;
+  return { ...row, daysInState, stuck: seller.state !== "ACTIVE" && daysInState > stuckAfterDays, progress: { completed, total } };
+}
+
+/** The seller's setup progress, counted by the rule of the seller's own task list (docs/product.md §7). */
+export function staffSetupProgress(seller: StaffSeller) {
+  return setupProgress({ state: seller.state, ...seller.progressFacts });
 }
 
 function fulfilledByMarketplace(detail: DetailedSeller): boolean {

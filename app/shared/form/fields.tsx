@@ -1,4 +1,4 @@
-import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { createContext, useContext, type FormEventHandler, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -110,6 +110,16 @@ export function TextField({
         className="field__input"
         spellCheck={spellCheck ?? (type === "text" ? undefined : false)}
       />
+    </FieldFrame>
+  );
+}
+
+/** Prose of several lines: a reason, a note. */
+export function TextAreaField({ rows = 4, ...props }: FieldProps & { rows?: number }) {
+  const { key, ...textarea } = getTextareaProps(props.field, { ariaDescribedBy: props.hint ? props.field.descriptionId : undefined });
+  return (
+    <FieldFrame {...props}>
+      <textarea key={key} {...textarea} rows={rows} className="field__input" />
     </FieldFrame>
   );
 }

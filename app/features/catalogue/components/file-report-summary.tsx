@@ -2,14 +2,17 @@ import { rowProblemKinds, type CatalogueAnalysis } from "@contract/catalogue-ana
 import { useTranslation } from "react-i18next";
 import { formatInWords } from "~/features/catalogue/intelligence/file-review";
 
-/** One file's check in brief, for the catalogue team: how it was read, rows checked and rejected, and the count of each problem. */
+/** One file's check in brief, for the catalogue team: how it was read, rows checked and rejected, and the count of each problem; each status says what it means. */
 export function FileReportSummary({ analysis, unavailable }: { analysis: CatalogueAnalysis | null; unavailable: boolean }) {
   const { t, i18n } = useTranslation();
   const number = new Intl.NumberFormat(i18n.language);
   if (!analysis) {
     return (
       <p className="file-report-summary">
-        {unavailable ? t("catalogueIntelligence.integration.unavailable") : t("catalogueIntelligence.integration.notAnalysed")}
+        <strong>{unavailable ? t("catalogueIntelligence.integration.unavailable") : t("catalogueIntelligence.integration.notAnalysed")}</strong>{" "}
+        <span className="integration__explain">
+          {unavailable ? t("catalogue.integration.unavailableExplain") : t("catalogue.integration.notCheckedExplain")}
+        </span>
       </p>
     );
   }
@@ -24,6 +27,7 @@ export function FileReportSummary({ analysis, unavailable }: { analysis: Catalog
         {t("catalogueIntelligence.report.checked", { count: report.rowsChecked, formatted: number.format(report.rowsChecked) })}
         {" · "}
         {t("catalogueIntelligence.report.rejected", { count: report.rowsRejected, formatted: number.format(report.rowsRejected) })}
+        <span className="integration__explain">{t("catalogue.integration.checkExplain")}</span>
       </dd>
       {kinds.length ? (
         <>

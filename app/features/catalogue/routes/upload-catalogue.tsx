@@ -8,6 +8,7 @@ import { ErrorSummary } from "~/features/catalogue/components/form-errors";
 import { MappingSection } from "~/features/catalogue/components/mapping-section";
 import { UploadForm } from "~/features/catalogue/components/upload-form";
 import { UploadSteps } from "~/features/catalogue/components/upload-steps";
+import { CatalogueReturnNotice } from "~/features/catalogue/components/catalogue-return-notice";
 import { FileReading, type FormatOverrideView } from "~/features/catalogue/components/file-reading";
 import { ValidationReport } from "~/features/catalogue/components/validation-report";
 import { catalogueEditable, catalogueLockReason, firstIncompleteStep, formatBytes, uploadProblemMessage } from "~/features/catalogue/catalogue-steps";
@@ -59,6 +60,7 @@ export async function loader(args: Route.LoaderArgs) {
   }
   return {
     state: seller.state,
+    catalogueReturn: seller.catalogueReturn ?? null,
     files,
     progress,
     mapping,
@@ -166,7 +168,7 @@ export async function action(args: Route.ActionArgs) {
 /** The seller's catalogue files, uploading another, mapping a file's columns, and handing the catalogue over. */
 export default function UploadCatalogPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { state, files, progress, mapping, analysis, mappingFailure, limitBytes } = loaderData;
+  const { state, files, progress, mapping, analysis, mappingFailure, limitBytes, catalogueReturn } = loaderData;
   const navigation = useNavigation();
   const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const lockReason = catalogueLockReason(state);
@@ -187,6 +189,7 @@ export default function UploadCatalogPage({ loaderData, actionData }: Route.Comp
     <article className="upload">
       <h1>{t("catalogue.title")}</h1>
       <UploadSteps current="catalog" complete={complete} />
+      <CatalogueReturnNotice catalogueReturn={catalogueReturn} next="taskList" />
       {lockReason ? (
         <p className="notice" role="status">
           {t(`catalogue.locked.${lockReason}`)}

@@ -7,6 +7,7 @@ import { loadProgress, toReviewOrRefuse } from "~/features/onboarding/hand-over.
 import { requirementLabelKey } from "~/features/onboarding/requirements";
 import { authorize } from "~/features/shell/authorize.server";
 import { rejectedRows } from "~/features/catalogue/review.server";
+import { CatalogueReturnNotice } from "~/features/catalogue/components/catalogue-return-notice";
 import { getI18n } from "~/shared/i18n/i18n.server";
 import { orRouteError } from "~/shared/upstream/upstream-error.server";
 import catalogueStylesHref from "~/features/catalogue/catalogue.css?url";
@@ -26,7 +27,13 @@ export async function loader(args: Route.LoaderArgs) {
   const { seller, progress } = await orRouteError(loadProgress(args));
   // What the checks found in the catalogue's rows: said here, never a reason to hold the hand-over back.
   const rejected = await rejectedRows(args, seller.sellerCatalogueFiles);
-  return { state: seller.state, progress, rejected, title: getI18n(args.context).t("onboarding.overview.title") };
+  return {
+    state: seller.state,
+    progress,
+    rejected,
+    catalogueReturn: seller.catalogueReturn ?? null,
+    title: getI18n(args.context).t("onboarding.overview.title"),
+  };
 }
 
 /** A POST to hand over from here leads to the review page, or is refused with what is missing (nothing is sent upstream). */
@@ -41,7 +48,7 @@ export async function action(args: Route.ActionArgs) {
  */
 export default function Overview({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { state, progress, rejected } = loaderData;
+  const { state, progress, rejected, catalogueReturn } = loaderData;
   const editable = state === "REGISTERED" || state === "ONBOARDING";
   const { completed: done, total } = progress;
   const setup = progress.requirements.filter((requirement) => requirement.area === "setup");
@@ -53,6 +60,7 @@ export default function Overview({ loaderData, actionData }: Route.ComponentProp
   return (
     <article className="overview">
       <h1>{editable ? t("onboarding.overview.title") : t(`onboarding.overview.states.${state as "CATALOGUE_DATA_SUBMITTED"}.title`)}</h1>
+      <CatalogueReturnNotice catalogueReturn={catalogueReturn} next="catalogue" />
       {editable ? (
         <>
           <p className="overview__lead">{t("onboarding.overview.lead")}</p>

@@ -6,6 +6,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { pageCount, sellerListSearch, SELLER_LIST_PAGE_SIZE, type SellerListQuery } from "~/features/staff/seller-list-query";
 import type { SellerDetails, SellerRow } from "~/features/staff/staff-types";
 import { DataTable } from "~/shared/ui/data-table";
+import { PartFailureNotice } from "./part-failure";
 
 export type RowPermissions = { markAsActive: boolean; actAsSeller: boolean; administer: boolean };
 
@@ -146,7 +147,7 @@ function SellerTable({ path, query, page, details, permissions }: Props) {
           <Link to={`${path}${sellerListSearch(query, { page: pageCount(page.total) })}`}>{t("staff.list.lastPage")}</Link>
         </p>
       ) : null}
-      {details.error ? <DetailsFailure error={details.error} /> : null}
+      {details.error ? <PartFailureNotice failure={details.error} hint={t("staff.list.detailsFailedHint")} /> : null}
       {page.items.length > 0 ? (
         <DataTable
           labelledBy="seller-results"
@@ -162,7 +163,9 @@ function SellerTable({ path, query, page, details, permissions }: Props) {
           {page.items.map((seller) => (
             <tr key={seller.onboardingSellerId}>
               <th scope="row" className="seller-table__seller">
-                <span className="seller-table__name">{seller.name}</span>
+                <Link className="seller-table__name" to={`/sellers/${encodeURIComponent(seller.onboardingSellerId)}`}>
+                  {seller.name}
+                </Link>
                 <span className="seller-table__meta">
                   {seller.crmId ?? t("staff.list.noCrmId")}
                   {seller.channel ? ` · ${t(`staff.channels.${seller.channel}`)}` : ""}
@@ -178,13 +181,11 @@ function SellerTable({ path, query, page, details, permissions }: Props) {
               <td>
                 <progress
                   className="setup-progress"
-                  max={seller.setupProgress.total}
-                  value={seller.setupProgress.completed}
+                  max={seller.progress.total}
+                  value={seller.progress.completed}
                   aria-label={t("staff.list.progressLabel", { seller: seller.name })}
                 />
-                <span className="seller-table__meta">
-                  {t("staff.list.progress", { completed: seller.setupProgress.completed, total: seller.setupProgress.total })}
-                </span>
+                <span className="seller-table__meta">{t("staff.list.progress", { completed: seller.progress.completed, total: seller.progress.total })}</span>
               </td>
               <td>
                 <SellerDetailsCell detail={seller.marketplaceSellerId ? details.byId[seller.marketplaceSellerId] : undefined} />
@@ -208,22 +209,6 @@ function SellerDetailsCell({ detail }: { detail: SellerDetails["byId"][string] |
       <span className="seller-table__meta">{t("staff.list.shops", { count: detail.shopCount })}</span>
       {detail.fulfilment ? <span className="badge badge--info">{t("staff.list.fulfilment")}</span> : null}
     </>
-  );
-}
-
-function DetailsFailure({ error }: { error: NonNullable<SellerDetails["error"]> }) {
-  const { t } = useTranslation();
-  return (
-    <div className="inline-error" role="alert">
-      <p>
-        <strong>{error.message}</strong> {t("staff.list.detailsFailedHint")}
-      </p>
-      {error.errorCode || error.detail ? (
-        <p className="seller-table__meta">
-          <code>{[error.errorCode, error.detail].filter(Boolean).join(" · ")}</code>
-        </p>
-      ) : null}
-    </div>
   );
 }
 

@@ -10,7 +10,8 @@ import { authorize } from "~/features/shell/authorize.server";
 import { getI18n } from "~/shared/i18n/i18n.server";
 import { requestMetaContext } from "~/shared/request-context.server";
 import { sellerForPage } from "~/features/staff/sellers.server";
-import { dataWithPortalToast, redirectWithPortalToast, upstreamErrorToast } from "~/features/shell/toasts/toast.server";
+import { dataWithPortalToast, upstreamErrorToast } from "~/features/shell/toasts/toast.server";
+import { redirectWithOutcome } from "~/features/staff/outcome.server";
 import { upstream } from "~/features/shell/upstream.server";
 import { UpstreamError } from "~/shared/upstream/upstream-error.server";
 import staffStylesHref from "~/features/staff/staff.css?url";
@@ -50,7 +51,7 @@ export async function action(args: Route.ActionArgs) {
     if (!(error instanceof UpstreamError)) throw error;
     return dataWithPortalToast(args, submission.reply(), upstreamErrorToast(error, t("staff.delete.failed")), { status: 502 });
   }
-  return redirectWithPortalToast("/seller-administration", { type: "success", message: t("staff.delete.done", { seller: seller.name }) });
+  return redirectWithOutcome("/seller-administration", { kind: "deleted", seller: seller.name, state: null });
 }
 
 export default function DeleteSeller({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,12 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { SellerForm } from "~/features/staff/components/seller-form";
 import { sellerFormSchema } from "~/features/staff/staff-forms";
 import { authorize } from "~/features/shell/authorize.server";
 import { getI18n } from "~/shared/i18n/i18n.server";
 import { conflictErrors, duplicateErrors, toSellerUpsert } from "~/features/staff/sellers.server";
-import { dataWithPortalToast, redirectWithPortalToast, upstreamErrorToast } from "~/features/shell/toasts/toast.server";
+import { dataWithPortalToast, upstreamErrorToast } from "~/features/shell/toasts/toast.server";
+import { redirectWithOutcome } from "~/features/staff/outcome.server";
 import { upstream } from "~/features/shell/upstream.server";
 import { UpstreamError } from "~/shared/upstream/upstream-error.server";
 import staffStylesHref from "~/features/staff/staff.css?url";
@@ -34,10 +35,8 @@ export async function action(args: Route.ActionArgs) {
     const duplicates = await duplicateErrors(args, submission.value);
     if (Object.keys(duplicates).length) return data(submission.reply({ fieldErrors: duplicates }), { status: 400 });
     const seller = await upstream(args).onboarding.saveSeller(toSellerUpsert(submission.value));
-    return redirectWithPortalToast("/invite-seller", {
-      type: "success",
-      message: t("staff.invite.sent", { seller: seller.name, email: submission.value.contactEmail }),
-    });
+    // The confirmation is a page of its own: who, which address, the link to register with.
+    return redirectWithOutcome(`/invitations/${encodeURIComponent(seller.onboardingSellerId)}`, { kind: "invited", seller: seller.name, state: seller.state });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     const conflicts = conflictErrors(error);
@@ -52,6 +51,9 @@ export default function InviteSeller({ actionData }: Route.ComponentProps) {
     <div className="staff-page">
       <h1>{t("staff.invite.title")}</h1>
       <p className="staff-page__lead">{t("staff.invite.lead")}</p>
+      <p>
+        <Link to="/invitations">{t("invitations.list.link")}</Link>
+      </p>
       <SellerForm id="invite-seller" lastResult={actionData} submitLabel={t("staff.invite.submit")} liveCheck />
     </div>
   );

@@ -5,7 +5,8 @@ import { authorize } from "~/features/shell/authorize.server";
 import { requireUser } from "~/features/shell/current-user.server";
 import { getI18n } from "~/shared/i18n/i18n.server";
 import { sellerForPage } from "~/features/staff/sellers.server";
-import { dataWithPortalToast, redirectWithPortalToast, upstreamErrorToast } from "~/features/shell/toasts/toast.server";
+import { dataWithPortalToast, upstreamErrorToast } from "~/features/shell/toasts/toast.server";
+import { redirectWithOutcome } from "~/features/staff/outcome.server";
 import { upstream } from "~/features/shell/upstream.server";
 import { UpstreamError } from "~/shared/upstream/upstream-error.server";
 import { defaultPath } from "~/features/shell/access";
@@ -35,14 +36,10 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { context } = args;
   const { sellerId } = SellerIdQuery.parse(Object.fromEntries(args.url.searchParams));
-  const user = await requireUser(args);
   const t = getI18n(context).t;
   try {
     const seller = await upstream(args).onboarding.markAsActive(sellerId);
-    return redirectWithPortalToast(`${defaultPath(user.role)}?search=${encodeURIComponent(seller.name)}`, {
-      type: "success",
-      message: t("staff.markActive.done", { seller: seller.name }),
-    });
+    return redirectWithOutcome(`/sellers/${encodeURIComponent(seller.onboardingSellerId)}`, { kind: "activated", seller: seller.name, state: seller.state });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     return dataWithPortalToast(args, { failed: true }, upstreamErrorToast(error, t("staff.markActive.failed")), { status: 502 });

@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { SellerForm } from "~/features/staff/components/seller-form";
 import { SellerListView } from "~/features/staff/components/seller-list-view";
+import { OutcomeNotice } from "~/features/staff/components/outcome-notice";
+import { takeOutcome } from "~/features/staff/outcome.server";
 import { parseSellerListQuery } from "~/features/staff/seller-list-query";
 import { sellerFormSchema, type SellerForm as SellerFormValues } from "~/features/staff/staff-forms";
 import type { StaffSeller } from "@contract/staff";
@@ -35,14 +37,23 @@ function formValues(seller: StaffSeller): Partial<SellerFormValues> {
 export async function loader(args: Route.LoaderArgs) {
   const query = parseSellerListQuery(args.url.searchParams);
   const editId = args.url.searchParams.get("edit");
-  const [user, list, editing] = await Promise.all([requireUser(args), loadSellerList(args, query), editId ? sellerForPage(args, editId) : null]);
-  return {
-    query,
-    ...list,
-    permissions: rowPermissions(user),
-    editing: editing ? { seller: editing, values: formValues(editing) } : null,
-    title: getI18n(args.context).t("staff.administration.title"),
-  };
+  const [user, list, editing, { outcome, headers }] = await Promise.all([
+    requireUser(args),
+    loadSellerList(args, query),
+    editId ? sellerForPage(args, editId) : null,
+    takeOutcome(args.request),
+  ]);
+  return data(
+    {
+      query,
+      ...list,
+      permissions: rowPermissions(user),
+      editing: editing ? { seller: editing, values: formValues(editing) } : null,
+      outcome,
+      title: getI18n(args.context).t("staff.administration.title"),
+    },
+    { headers },
+  );
 }
 
 /** Saves an edited seller: name and CRM id stay unique, everything typed survives a failure. */
@@ -74,10 +85,11 @@ export async function action(args: Route.ActionArgs) {
 /** The administrator's seller list: edit, mark as active, act as seller, delete. */
 export default function SellerAdministration({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { editing, query } = loaderData;
+  const { editing, query, outcome } = loaderData;
   return (
     <div className="staff-page staff-page--wide">
       <h1>{t("staff.administration.title")}</h1>
+      <OutcomeNotice outcome={outcome} />
       {editing ? (
         <section id="edit-seller" aria-labelledby="edit-seller-title" className="staff-panel">
           <h2 id="edit-seller-title">{t("staff.administration.editTitle", { seller: editing.seller.name })}</h2>

@@ -1,5 +1,6 @@
 import { CatalogueFile, CatalogueHeaders, IntegrationInfo, IntegrationSellers, type CatalogueFileType, type HeaderMapping } from "@contract/catalogue";
 import { CatalogueAnalysis, MappingMemory } from "@contract/catalogue-analysis";
+import type { CatalogueReturnInput } from "@contract/catalogue-return";
 import type { Readable } from "node:stream";
 import { z } from "zod";
 import type { ServiceCaller } from "../http.server";
@@ -46,6 +47,9 @@ export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStream
       call({ path: `/catalogue-integration/seller/${encodeURIComponent(sellerId)}/file/analysis`, query: fileQuery(fileId), schema: CatalogueAnalysis }),
     finishMapping: (sellerId: string) =>
       call({ method: "POST", path: `/catalogue-integration/seller/${encodeURIComponent(sellerId)}/finish-mapping`, schema: IntegrationInfo }),
+    /** Returns the hand-over to the seller with the team's reasons; the seller is back to editing. */
+    returnCatalogue: (sellerId: string, input: CatalogueReturnInput) =>
+      call({ method: "POST", path: `/catalogue-integration/seller/${encodeURIComponent(sellerId)}/return`, body: input, schema: IntegrationInfo }),
   };
 }
 

@@ -13,6 +13,7 @@ import {
   type SellerUpsert,
   type StaffSellerQuery,
 } from "@contract/staff";
+import { Invitation, InvitationPage, StaffSellerOverview, type InvitationQuery } from "@contract/staff-seller";
 import type { ServiceCaller } from "../http.server";
 
 export function onboardingClient(call: ServiceCaller) {
@@ -46,6 +47,12 @@ export function onboardingClient(call: ServiceCaller) {
     // Staff: the marketplace's sellers (api-external).
     staffSellers: (query: StaffSellerQuery) => call({ path: "/api-external/sellers", query, schema: StaffSellerPage }),
     staffSeller: (onboardingSellerId: string) => call({ path: `/api-external/sellers/${encodeURIComponent(onboardingSellerId)}`, schema: StaffSeller }),
+    /** One seller seen whole (the staff seller page): progress facts, history, invitation, files and their checks, returns. */
+    staffSellerOverview: (onboardingSellerId: string) =>
+      call({ path: `/api-external/sellers/${encodeURIComponent(onboardingSellerId)}/overview`, schema: StaffSellerOverview }),
+    /** The invitations the signed-in staff member sent. */
+    invitations: (query: InvitationQuery) => call({ path: "/api-external/invitations", query, schema: InvitationPage }),
+    invitation: (onboardingSellerId: string) => call({ path: `/api-external/invitations/${encodeURIComponent(onboardingSellerId)}`, schema: Invitation }),
     sellerStateCounts: (channel?: SellerChannel) => call({ path: "/api-external/sellers/state-counts", query: { channel }, schema: SellerStateCounts }),
     /** Creates (an invitation) without onboardingSellerId, updates with it. */
     saveSeller: (seller: SellerUpsert) => call({ method: "PUT", path: "/api-external/sellers", body: seller, schema: StaffSeller }),

@@ -1,5 +1,5 @@
 import { SellerNameExists } from "@contract/upstream";
-import { LegalDocumentContent, SellerDetails, ShopRating, Warehouse, WarehouseValidation } from "@contract/home";
+import { LegalDocumentContent, MarketplaceShops, SellerDetails, ShopRating, Warehouse, WarehouseValidation } from "@contract/home";
 import { DetailedSellerList, SellerServiceList, type DetailedListPageQuery, type SellerChannel } from "@contract/staff";
 import type { ServiceCaller } from "../http.server";
 
@@ -27,6 +27,8 @@ export function sellerServiceClient(call: ServiceCaller) {
      * docs/decisions/012-seller-list-one-round.md): it starts beside the list instead of waiting for its ids.
      */
     detailedListForPage: (query: DetailedListPageQuery) => call({ path: "/seller/3/detailedList", query, schema: DetailedSellerList }),
+    /** A seller's shops by its onboarding id (staff; our extension: the seller's own are GET /me/seller/shops). */
+    sellerShops: (onboardingSellerId: string) => call({ path: `/v2/seller/${segment(onboardingSellerId)}/shops`, schema: MarketplaceShops }),
     sellerList: (options: { fdsOnly: boolean; channel?: SellerChannel }) =>
       call({ path: "/v2/seller/list", query: { fdsOnly: options.fdsOnly, channel: options.channel }, schema: SellerServiceList }),
   };

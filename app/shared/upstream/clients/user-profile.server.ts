@@ -1,4 +1,5 @@
 import { CurrentUser, type LanguageCode } from "@contract/upstream";
+import { SubstitutionAudit } from "@contract/staff-seller";
 import type { ServiceCaller } from "../http.server";
 
 export function userProfileClient(call: ServiceCaller) {
@@ -7,6 +8,10 @@ export function userProfileClient(call: ServiceCaller) {
     updateLanguage: (language: LanguageCode) => call({ method: "PUT", path: "/me/user/language", query: { language }, schema: CurrentUser }),
     substituteIntoSellerUser: (userProfileId: string) =>
       call({ method: "POST", path: "/me/user/substitute-into-seller-user", body: { userProfileId }, schema: CurrentUser }),
-    removeSubstitution: () => call({ method: "DELETE", path: "/me/user/remove-substitution", schema: CurrentUser }),
+    /** Ends acting as a seller; `signOut` records that it ended because the staff member signed out. */
+    removeSubstitution: (options: { signOut?: boolean } = {}) =>
+      call({ method: "DELETE", path: "/me/user/remove-substitution", query: { reason: options.signOut ? "SIGN_OUT" : undefined }, schema: CurrentUser }),
+    /** Who acted as a seller and what they changed (staff). */
+    substitutionAudit: (sellerId: string) => call({ path: "/users/substitutions", query: { sellerId }, schema: SubstitutionAudit }),
   };
 }

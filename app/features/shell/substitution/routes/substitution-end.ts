@@ -8,6 +8,7 @@ import { sessionContext } from "~/features/shell/session.server";
 import { redirectWithPortalToast } from "~/features/shell/toasts/toast.server";
 import { upstream } from "~/features/shell/upstream.server";
 import { UpstreamError } from "~/shared/upstream/upstream-error.server";
+import { safeReturnPath } from "~/shared/safe-path";
 import type { Route } from "./+types/substitution-end";
 
 /** Lets the upstream finish what the seller view may still be writing before the role flips back. */
@@ -17,10 +18,15 @@ export function loader() {
   return redirect("/default-redirect");
 }
 
-/** Ends acting as a seller: back to the staff member's own default page; on failure, signed out. */
+/**
+ * Ends acting as a seller: back to the staff member's own default page, or to
+ * the staff page they asked for while still substituted (`returnTo`); on
+ * failure, signed out.
+ */
 export async function action(args: Route.ActionArgs) {
   const user = await requireUser(args);
-  if (!user.substitutionMode) return redirect("/default-redirect");
+  const next = safeReturnPath((await args.request.formData()).get("returnTo")) ?? "/default-redirect";
+  if (!user.substitutionMode) return redirect(next);
   const { context } = args;
   const log = context.get(requestMetaContext).log;
   await sleep(REMOVAL_DELAY_MS);
@@ -40,5 +46,5 @@ export async function action(args: Route.ActionArgs) {
     });
   }
   await refreshUser(args);
-  return redirect("/default-redirect");
+  return redirect(next);
 }

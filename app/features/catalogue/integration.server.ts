@@ -1,0 +1,81 @@
+/**
+ * The catalogue team's screen on the server: the sellers, one seller's
+ * details with each file's stored check, and the two ways a hand-over ends
+ * here: finishing the mapping, or returning it to the seller with reasons.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { IntegrationInfo } from "@contract/catalogue";
+import type { CatalogueAnalysis } from "@contract/catalogue-analysis";
+import { data } from "react-router";
+import { failedUpstreamAction } from "~/features/catalogue/actions.server";
+import { returnFormSchema, toReturnInput } from "~/features/catalogue/return-form";
+import { upstream } from "~/features/shell/upstream.server";
+import { redirectWithOutcome, takeOutcome } from "~/features/staff/outcome.server";
+import { getI18n } from "~/shared/i18n/i18n.server";
+import type { RequestArgs } from "~/shared/request-args";
+import { orRouteError, UpstreamError } from "~/shared/upstream/upstream-error.server";
+
+export type FileReport = { analysis: CatalogueAnalysis | null; unavailable: boolean };
+
+const screen = (sellerId: string) => `/product-catalogue-integration?sellerId=${encodeURIComponent(sellerId)}`;
+
+export async function loadIntegration(args: RequestArgs, url: URL) {
+  const sellerId = url.searchParams.get("sellerId");
+  const client = upstream(args).catalogueUpload;
+  // An unknown seller id is the user's typo, not a broken page.
+  const details = sellerId
+    ? client.integrationInfo(sellerId).catch((error: unknown) => {
+        if (error instanceof UpstreamError && error.status === 404) return null;
+        throw error;
+      })
+    : Promise.resolve(null);
+  const [[sellers, info], { outcome, headers }] = await Promise.all([
+    orRouteError(Promise.all([client.integrationSellers(), details])),
+    takeOutcome(args.request),
+  ]);
+  const reports = info ? await fileReports(client, info) : {};
+  // Finishing asks first: the address says which question is open.
+  const confirmFinish = url.searchParams.get("confirm") === "finish" && info?.state === "CATALOGUE_DATA_SUBMITTED";
+  return data({ sellers, info, sellerId, reports, confirmFinish, outcome }, { headers });
+}
+
+/** Each file's stored check, read at once; a file without one is "not checked", a failing one says so without breaking the screen. */
+async function fileReports(client: ReturnType<typeof upstream>["catalogueUpload"], info: IntegrationInfo): Promise<Record<string, FileReport>> {
+  const entries = await Promise.all(
+    info.files.map(async (file): Promise<[string, FileReport]> => {
+      try {
+        return [file.id, { analysis: await client.integrationAnalysis(info.sellerId, file.id), unavailable: false }];
+      } catch (error) {
+        if (!(error instanceof UpstreamError)) throw error;
+        return [file.id, { analysis: null, unavailable: error.status !== 404 }];
+      }
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+/** "finish": the mapping is done (after the confirmation). "return": the hand-over goes back to the seller with the reasons. */
+export async function integrationAction(args: RequestArgs) {
+  const t = getI18n(args.context).t;
+  const formData = await args.request.formData();
+  const sellerId = String(formData.get("sellerId") ?? "");
+  const client = upstream(args).catalogueUpload;
+  if (formData.get("intent") === "return") {
+    const submission = parseWithZod(formData, { schema: returnFormSchema });
+    if (submission.status !== "success") return data({ intent: "return" as const, result: submission.reply() }, { status: 400 });
+    try {
+      const info = await client.returnCatalogue(sellerId, toReturnInput(submission.value));
+      return redirectWithOutcome(screen(sellerId), { kind: "returned", seller: info.sellerName, state: info.state });
+    } catch (error) {
+      return failedUpstreamAction(args, error, t("catalogueReturn.failed"), { intent: "return" as const, result: submission.reply() });
+    }
+  }
+  // Finishing is only ever the confirmation's button: anything else posted here changes nothing.
+  if (formData.get("intent") !== "finish") return data({ intent: "unknown" as const }, { status: 400 });
+  try {
+    const info = await client.finishMapping(sellerId);
+    return redirectWithOutcome(screen(sellerId), { kind: "mappingFinished", seller: info.sellerName, state: info.state });
+  } catch (error) {
+    return failedUpstreamAction(args, error, t("catalogue.integration.finishFailed"), { intent: "finish" as const });
+  }
+}

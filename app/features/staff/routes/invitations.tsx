@@ -1,0 +1,157 @@
+import { invitationStatuses } from "@contract/staff-seller";
+import { sellerStates } from "@contract/codes";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation } from "react-router";
+import { useStaffDates } from "~/features/staff/components/staff-dates";
+import { INVITATIONS_PAGE_SIZE, invitationSearch, parseInvitationQuery, type InvitationListQuery } from "~/features/staff/invitation-query";
+import { pageCount } from "~/features/staff/seller-list-query";
+import { authorize } from "~/features/shell/authorize.server";
+import { upstream } from "~/features/shell/upstream.server";
+import { getI18n } from "~/shared/i18n/i18n.server";
+import { DataTable } from "~/shared/ui/data-table";
+import { orRouteError } from "~/shared/upstream/upstream-error.server";
+import staffStylesHref from "~/features/staff/staff.css?url";
+import type { Route } from "./+types/invitations";
+
+export const middleware = [authorize({ rule: "inviteSeller" })];
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: staffStylesHref }];
+
+export async function loader(args: Route.LoaderArgs) {
+  const query = parseInvitationQuery(args.url.searchParams);
+  const page = await orRouteError(
+    upstream(args).onboarding.invitations({
+      status: query.status,
+      state: query.state,
+      search: query.search || undefined,
+      page: query.page,
+      pageSize: INVITATIONS_PAGE_SIZE,
+    }),
+  );
+  return { query, page, title: getI18n(args.context).t("invitations.list.title") };
+}
+
+/** The sellers this business developer invited: whether each registered, and where each stands now. */
+export default function Invitations({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { query, page } = loaderData;
+  return (
+    <div className="staff-page staff-page--wide">
+      <h1>{t("invitations.list.title")}</h1>
+      <p className="staff-page__lead">{t("invitations.list.lead")}</p>
+      <p>
+        <Link className="button button--primary" to="/invite-seller">
+          {t("invitations.list.inviteAnother")}
+        </Link>
+      </p>
+      <InvitationFilters query={query} />
+      <InvitationTable query={query} page={page} />
+    </div>
+  );
+}
+
+function InvitationFilters({ query }: { query: InvitationListQuery }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/invitations";
+  return (
+    <Form method="get" action="/invitations" className="seller-filters" role="search" aria-label={t("invitations.filters.label")}>
+      <div className="field seller-filters__search">
+        <label htmlFor="invitation-search">{t("invitations.filters.search")}</label>
+        <input id="invitation-search" name="search" type="search" defaultValue={query.search} aria-describedby="invitation-search-hint" />
+        <p id="invitation-search-hint" className="field__hint">
+          {t("invitations.filters.searchHint")}
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor="invitation-status">{t("invitations.filters.status")}</label>
+        <select id="invitation-status" name="status" defaultValue={query.status ?? ""}>
+          <option value="">{t("invitations.filters.allStatuses")}</option>
+          {invitationStatuses.map((status) => (
+            <option key={status} value={status}>
+              {t(`invitations.statuses.${status}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="invitation-state">{t("staff.filters.state")}</label>
+        <select id="invitation-state" name="state" defaultValue={query.state ?? ""}>
+          <option value="">{t("staff.filters.allStates")}</option>
+          {sellerStates.map((state) => (
+            <option key={state} value={state}>
+              {t(`staff.states.${state}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="seller-filters__actions">
+        <button type="submit" className="button button--primary" aria-busy={loading || undefined}>
+          {t("invitations.filters.apply")}
+        </button>
+        <Link to="/invitations" className="button button--secondary">
+          {t("staff.filters.reset")}
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function InvitationTable({ query, page }: { query: InvitationListQuery; page: Route.ComponentProps["loaderData"]["page"] }) {
+  const { t } = useTranslation();
+  const { date, number } = useStaffDates();
+  const pages = pageCount(page.total, INVITATIONS_PAGE_SIZE);
+  return (
+    <section aria-labelledby="invitation-results" className="seller-results">
+      <h2 id="invitation-results" aria-live="polite">
+        {page.total === 0 ? t("invitations.list.none") : t("invitations.list.count", { count: page.total, formatted: number(page.total) })}
+      </h2>
+      {page.items.length > 0 ? (
+        <DataTable
+          labelledBy="invitation-results"
+          className="seller-table"
+          columns={[t("staff.list.columns.seller"), t("invitations.columns.invited"), t("invitations.columns.registered"), t("staff.list.columns.state")]}
+        >
+          {page.items.map((invitation) => (
+            <tr key={invitation.onboardingSellerId}>
+              <th scope="row" className="seller-table__seller">
+                <Link className="seller-table__name" to={`/invitations/${encodeURIComponent(invitation.onboardingSellerId)}`}>
+                  {invitation.sellerName}
+                </Link>
+                <span className="seller-table__meta">{invitation.email}</span>
+              </th>
+              <td>{date(invitation.invitedAt)}</td>
+              <td>
+                {invitation.registeredAt ? date(invitation.registeredAt) : <span className="badge badge--info">{t("invitations.statuses.PENDING")}</span>}
+              </td>
+              <td>
+                {invitation.registeredAt ? (
+                  <span className={`state state--${invitation.state.toLowerCase()}`}>{t(`staff.states.${invitation.state}`)}</span>
+                ) : (
+                  <span className="seller-table__meta">{t("invitations.waitingForRegistration")}</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      ) : null}
+      {pages > 1 ? (
+        <nav className="pagination" aria-label={t("staff.pagination.label")}>
+          {query.page > 1 ? (
+            <Link to={`/invitations${invitationSearch(query, { page: query.page - 1 })}`} rel="prev">
+              {t("staff.pagination.previous")}
+            </Link>
+          ) : null}
+          <span aria-current="page">{t("staff.pagination.page", { page: Math.min(query.page, pages), pages })}</span>
+          {query.page < pages ? (
+            <Link to={`/invitations${invitationSearch(query, { page: query.page + 1 })}`} rel="next">
+              {t("staff.pagination.next")}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? ""} · Seller Portal` }];

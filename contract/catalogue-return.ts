@@ -1,0 +1,42 @@
+/**
+ * The catalogue team returns a handed-over catalogue to the seller: a reason
+ * in general and, where it helps, one per file. The seller is back to
+ * editing (CATALOGUE_DATA_SUBMITTED → ONBOARDING) and sees the reasons on
+ * the task list and the catalogue page until they hand over again.
+ */
+import { z } from "zod";
+
+export const RETURN_REASON_MIN_LENGTH = 10;
+export const RETURN_REASON_MAX_LENGTH = 2000;
+export const FILE_REASON_MAX_LENGTH = 1000;
+
+/** POST /catalogue-integration/seller/{sellerId}/return */
+export const CatalogueReturnInput = z.object({
+  reason: z.string().trim().min(RETURN_REASON_MIN_LENGTH).max(RETURN_REASON_MAX_LENGTH),
+  files: z
+    .array(z.object({ fileId: z.string().min(1).max(200), reason: z.string().trim().min(1).max(FILE_REASON_MAX_LENGTH) }))
+    .max(200)
+    .refine((files) => new Set(files.map((file) => file.fileId)).size === files.length, "a file is named twice")
+    .default([]),
+});
+export type CatalogueReturnInput = z.input<typeof CatalogueReturnInput>;
+
+export const FileReturnReason = z.object({ fileId: z.string(), fileName: z.string(), reason: z.string() });
+export type FileReturnReason = z.infer<typeof FileReturnReason>;
+
+/** One return as the marketplace recorded it (the catalogue team's and staff's view). */
+export const CatalogueReturn = z.object({
+  id: z.string(),
+  reason: z.string(),
+  files: z.array(FileReturnReason),
+  returnedAt: z.string(),
+  /** The team member's e-mail address; null when the account is gone. */
+  returnedBy: z.string().nullable(),
+  /** When the seller handed shop and catalogue over again; null while the return is open. */
+  resolvedAt: z.string().nullable(),
+});
+export type CatalogueReturn = z.infer<typeof CatalogueReturn>;
+
+/** The open return as the seller reads it with their seller (GET /me/seller): the reasons, not who gave them. */
+export const OpenCatalogueReturn = CatalogueReturn.pick({ reason: true, files: true, returnedAt: true });
+export type OpenCatalogueReturn = z.infer<typeof OpenCatalogueReturn>;

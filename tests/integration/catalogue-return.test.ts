@@ -1,0 +1,93 @@
+/**
+ * Returning a hand-over to the seller over real HTTP (docs/product.md §8):
+ * the catalogue team's reasons, in general and per file, checked in the
+ * portal and upstream; the seller reads them on the task list and the
+ * catalogue page, changes the catalogue and hands over again.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { TestBrowser } from "../support/http-client";
+import { PORTAL } from "./ports";
+import { clearFaultsAndCounters, injectFault, requestCount } from "./sandbox-control";
+import { resetSandbox, upstreamSeller } from "./catalogue-support";
+
+const SELLER = "seller.submitted@example.com";
+const SCREEN = "/product-catalogue-integration?sellerId=seller-submitted";
+const RETURN_PATH = "/catalogue-upload/catalogue-integration/seller/seller-submitted/return";
+const FILE_ID = "file-seller-submitted-sonnenhof-artikel-csv";
+const reasons = {
+  intent: "return",
+  sellerId: "seller-submitted",
+  reason: "The prices are missing in every row.",
+  "files[0].fileId": FILE_ID,
+  "files[0].reason": "Add a column with the gross price.",
+};
+
+let tom: TestBrowser;
+
+beforeEach(async () => {
+  await resetSandbox();
+  tom = new TestBrowser();
+  await tom.signIn(PORTAL, "tom@example.com");
+  await clearFaultsAndCounters();
+});
+
+afterEach(clearFaultsAndCounters);
+
+/** Without React's text separators, so that a sentence reads as one string. */
+const text = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
+
+describe("returning a catalogue", () => {
+  it("refuses a reason that says too little, keeping what was typed, without asking the service", async () => {
+    const response = await tom.post(`${PORTAL}${SCREEN}`, { ...reasons, reason: "Prices" });
+    expect(response.status).toBe(400);
+    const html = await text(response);
+    expect(html).toContain("Say what the seller must change, in at least 10 characters.");
+    expect(html).toContain(">Prices</textarea>");
+    expect(html).toContain(">Add a column with the gross price.</textarea>");
+    expect(await requestCount(RETURN_PATH, "POST")).toBe(0);
+  });
+
+  it("keeps the reasons and shows the service's facts when returning fails, without retrying it", async () => {
+    await injectFault({ pattern: RETURN_PATH, status: 503 });
+    const response = await tom.post(`${PORTAL}${SCREEN}`, reasons);
+    expect(response.status).toBe(502);
+    const html = await text(response);
+    expect(html).toContain("Injected fault");
+    expect(html).toContain("INJECTED_FAULT");
+    expect(html).toContain(">The prices are missing in every row.</textarea>");
+    expect(html).toContain(">Add a column with the gross price.</textarea>");
+    expect(await requestCount(RETURN_PATH, "POST")).toBe(1);
+    expect((await upstreamSeller(SELLER)).state).toBe("CATALOGUE_DATA_SUBMITTED");
+  });
+
+  it("sends the catalogue back with its reasons; the seller reads them, changes the catalogue and hands over again", async () => {
+    const returned = await tom.post(`${PORTAL}${SCREEN}`, reasons);
+    expect(returned.status).toBe(302);
+    expect(returned.headers.get("location")).toBe(SCREEN);
+    const outcome = await text(await tom.get(`${PORTAL}${SCREEN}`));
+    expect(outcome).toContain("The catalogue went back to Sonnenhof Gartenbedarf GmbH");
+    expect(outcome).toContain("The seller&#x27;s state is now “Setting up”");
+    expect(outcome).toContain("Returned to the seller");
+    expect(outcome).toContain("The seller has not handed over again yet.");
+    // Nothing to finish or return while the seller changes the catalogue.
+    expect(outcome).not.toContain('name="intent" value="return"');
+
+    const seller = new TestBrowser();
+    await seller.signIn(PORTAL, SELLER);
+    for (const path of ["/overview", "/upload/catalog"]) {
+      const page = await text(await seller.get(`${PORTAL}${path}`));
+      expect(page, path).toContain("Your catalogue came back from the marketplace");
+      expect(page, path).toContain("The prices are missing in every row.");
+      expect(page, path).toContain("<strong>sonnenhof-artikel.csv</strong>: Add a column with the gross price.");
+    }
+    // Back to editing: the task list offers the hand-over again.
+    const handedOver = await seller.post(`${PORTAL}/overview`, {});
+    expect(handedOver.headers.get("location")).toBe("/overview/complete");
+    expect(await text(await seller.get(`${PORTAL}/overview`))).not.toContain("Your catalogue came back from the marketplace");
+
+    const again = await text(await tom.get(`${PORTAL}${SCREEN}`));
+    expect(again).toContain("Waiting for mapping");
+    expect(again).toContain("Handed over again");
+    expect(again).toContain('name="intent" value="return"');
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * The rules of the staff journeys: which actions each staff role is offered
+ * on the seller page, the way back from acting as a seller, the return form
+ * and the invitation list's address.
+ */
+import { roles, sellerStates, type Role } from "@contract/upstream";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import { returnFormSchema, toReturnInput } from "~/features/catalogue/return-form";
+import { wayBackFromSubstitution } from "~/features/shell/substitution/way-back";
+import { invitationSearch, parseInvitationQuery } from "~/features/staff/invitation-query";
+import { sellerActions } from "~/features/staff/seller-actions";
+import { isSellerId } from "~/features/staff/seller-id";
+
+describe("the seller page's actions, per role and state", () => {
+  const registered = { sellerUserProfileId: "user-x" };
+  const offered = (role: Role, state: (typeof sellerStates)[number], sellerUserProfileId: string | null = registered.sellerUserProfileId) =>
+    Object.entries(sellerActions(role, { state, sellerUserProfileId }))
+      .filter(([, allowed]) => allowed)
+      .map(([action]) => action)
+      .sort();
+
+  it("offers each role exactly what its rules allow", () => {
+    expect(offered("OPERATOR_ADMINISTRATOR", "CATALOGUE_DATA_MAPPING_FINISHED")).toEqual(["actAsSeller", "delete", "edit", "markAsActive"]);
+    expect(offered("OPERATOR_ADMINISTRATOR", "ONBOARDING")).toEqual(["actAsSeller", "delete", "edit"]);
+    expect(offered("OPERATOR_SUCCESSMANAGER", "CATALOGUE_DATA_MAPPING_FINISHED")).toEqual(["actAsSeller", "markAsActive"]);
+    expect(offered("OPERATOR_SUCCESSMANAGER", "ACTIVE")).toEqual(["actAsSeller"]);
+    expect(offered("OPERATOR_OTHER", "CATALOGUE_DATA_MAPPING_FINISHED")).toEqual(["actAsSeller"]);
+    expect(offered("OPERATOR_BUSINESSDEVELOPER_INTERNATIONAL", "REGISTERED")).toEqual(["actAsSeller"]);
+    expect(offered("OPERATOR_BUSINESSDEVELOPER", "ONBOARDING")).toEqual([]);
+    expect(offered("TOM_TEAM_MEMBER", "CATALOGUE_DATA_SUBMITTED")).toEqual(["catalogueIntegration", "sendBack"]);
+    expect(offered("TOM_TEAM_MEMBER", "CATALOGUE_DATA_MAPPING_FINISHED")).toEqual(["catalogueIntegration"]);
+    expect(offered("TOM_TEAM_MEMBER", "ONBOARDING")).toEqual([]);
+  });
+
+  it("offers acting as the seller only when someone registered for it", () => {
+    expect(offered("OPERATOR_OTHER", "REGISTERED", null)).toEqual([]);
+  });
+
+  it("never offers a seller role anything", () => {
+    for (const state of sellerStates) {
+      for (const role of roles.filter((candidate) => candidate.startsWith("SELLER_"))) expect(offered(role, state)).toEqual([]);
+    }
+  });
+});
+
+describe("the way back from acting as a seller", () => {
+  it("names the page asked for, also when the router asked for its data", () => {
+    expect(wayBackFromSubstitution(new URL("http://portal.test/seller-list?state=ONBOARDING"))).toBe(
+      "/substitution?returnTo=%2Fseller-list%3Fstate%3DONBOARDING",
+    );
+    expect(wayBackFromSubstitution(new URL("http://portal.test/seller-list.data?_routes=routes%2Fseller-list&page=2"))).toBe(
+      "/substitution?returnTo=%2Fseller-list%3Fpage%3D2",
+    );
+  });
+});
+
+describe("the return form", () => {
+  const form = (entries: [string, string][]) => {
+    const data = new FormData();
+    for (const [name, value] of entries) data.append(name, value);
+    return parseWithZod(data, { schema: returnFormSchema });
+  };
+
+  it("needs a reason of at least 10 characters and sends only the files given a reason", () => {
+    const errors = (submission: ReturnType<typeof form>) => (submission.status === "error" ? submission.error : undefined);
+    expect(errors(form([["reason", "Too few"]]))?.reason).toEqual(["catalogueReturn.errors.reasonTooShort"]);
+    expect(errors(form([]))?.reason).toEqual(["catalogueReturn.errors.reasonRequired"]);
+
+    const good = form([
+      ["reason", "  The prices are missing.  "],
+      ["files[0].fileId", "file-a"],
+      ["files[0].reason", "Add a price column."],
+      ["files[1].fileId", "file-b"],
+      ["files[1].reason", ""],
+    ]);
+    expect(good.status).toBe("success");
+    if (good.status !== "success") return;
+    expect(toReturnInput(good.value)).toEqual({ reason: "The prices are missing.", files: [{ fileId: "file-a", reason: "Add a price column." }] });
+  });
+});
+
+describe("my invitations' address", () => {
+  it("reads its filters leniently and writes them back minimal", () => {
+    const query = parseInvitationQuery(new URLSearchParams("status=REGISTERED&state=ONBOARDING&search=%20ostsee%20&page=2"));
+    expect(query).toEqual({ status: "REGISTERED", state: "ONBOARDING", search: "ostsee", page: 2 });
+    expect(invitationSearch(query, { page: 1 })).toBe("?status=REGISTERED&state=ONBOARDING&search=ostsee");
+    expect(parseInvitationQuery(new URLSearchParams("status=LATER&state=nope&page=-3"))).toEqual({ status: undefined, state: undefined, search: "", page: 1 });
+    expect(invitationSearch(parseInvitationQuery(new URLSearchParams()))).toBe("");
+  });
+});
+
+describe("seller ids in addresses", () => {
+  it("takes the services' ids and nothing else", () => {
+    expect(isSellerId("seller-active")).toBe(true);
+    expect(isSellerId("bulk-4711")).toBe(true);
+    expect(isSellerId("seller-0b8c1d6e-1f00-4e2a-9d7e-3b4c5d6e7f80")).toBe(true);
+    for (const bad of ["", "../etc", "seller active", "-seller", "a".repeat(201), undefined]) expect(isSellerId(bad)).toBe(false);
+  });
+});
