@@ -107,6 +107,12 @@ export function isKnownName(cell: string, anyKnown = false): boolean {
   return false;
 }
 
+/** Whether a name is one a system lists as none of the marketplace's fields (a shop's internal id, a tax class). */
+export function namesNoField(header: string, system: string | null = null): boolean {
+  const scores = knownNameScores(header, system);
+  return scores !== null && scores.size === 0;
+}
+
 /** How well a header's name says each field (0…1); `system`: the file's source system, if known (see `detectSourceSystem`). */
 export function nameConfidence(header: string, system: string | null = null): Map<MarketplaceField, number> {
   const known = knownNameScores(header, system);

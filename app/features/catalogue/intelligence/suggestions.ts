@@ -8,7 +8,7 @@
  */
 import { mappingProblems, marketplaceFields, type HeaderMapping, type MarketplaceField } from "../../../../contract/catalogue.ts";
 import type { ColumnSuggestion, MappingMemory } from "../../../../contract/catalogue-analysis.ts";
-import { detectSourceSystem, nameConfidence } from "./name-index.ts";
+import { detectSourceSystem, nameConfidence, namesNoField } from "./name-index.ts";
 import { editDistance, normaliseHeader, typoAllowance } from "./normalise.ts";
 import { valueEvidence } from "./value-scoring.ts";
 
@@ -40,12 +40,15 @@ type Candidate = { confidence: number; source: "name" | "values"; valuesDisagree
 function combined(header: string, values: readonly string[], system: string | null): Map<MarketplaceField, Candidate> {
   const byName = nameConfidence(header, system);
   const evidence = valueEvidence(values);
+  // A name a system lists as none of our fields: values alone do not make it one (GTINs aside, whatever the header says).
+  const noField = namesNoField(header, system);
   const result = new Map<MarketplaceField, Candidate>();
   for (const field of new Set([...byName.keys(), ...evidence.supports.keys()])) {
     const name = byName.get(field) ?? 0;
     const value = evidence.supports.get(field) ?? 0;
-    if (name === 0) result.set(field, { confidence: round(value), source: "values", valuesDisagree: false });
-    else if (evidence.contradicts.has(field)) result.set(field, { confidence: round(name * DISAGREEING), source: "name", valuesDisagree: true });
+    if (name === 0) {
+      if (!noField || field === "EAN") result.set(field, { confidence: round(value), source: "values", valuesDisagree: false });
+    } else if (evidence.contradicts.has(field)) result.set(field, { confidence: round(name * DISAGREEING), source: "name", valuesDisagree: true });
     else if (value > 0) result.set(field, { confidence: round(Math.min(0.99, Math.max(name, value) + AGREEING)), source: "name", valuesDisagree: false });
     else result.set(field, { confidence: round(evidence.empty ? name * EMPTY_COLUMN : name), source: "name", valuesDisagree: false });
   }
