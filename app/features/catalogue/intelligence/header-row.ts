@@ -98,6 +98,8 @@ function score(rows: readonly (RowFacts | null)[], index: number): number {
 /** Whether `upper` (the row right above the header) is the header's first line: names only, over the header's columns, no title. */
 function joinsHeader(upper: RowFacts | null, header: RowFacts): boolean {
   if (!upper || upper.filled.length === 0 || upper.filled.length > header.filled.length) return false;
+  // Both rows are names: a row of values under names is data, whoever calls it the header.
+  if (header.nameLike < header.filled.length * 0.8) return false;
   if (upper.nameLike !== upper.filled.length) return false;
   const first = header.filled[0]!;
   const last = header.filled.at(-1)!;
@@ -106,16 +108,29 @@ function joinsHeader(upper: RowFacts | null, header: RowFacts): boolean {
   return upper.filled.length >= 2 || upper.filled[0]! > first;
 }
 
+/** Every non-empty row within `maxHeaderRow` with its score as the header. */
+function candidatesOf(rows: readonly RowFacts[]): { index: number; score: number }[] {
+  const candidates: { index: number; score: number }[] = [];
+  for (let index = 0; index < Math.min(rows.length, maxHeaderRow); index++) {
+    if (rows[index]!.filled.length > 0) candidates.push({ index, score: score(rows, index) });
+  }
+  return candidates;
+}
+
+/** The header-row scores of the first rows (1-based `row`), best first: what `findHeaderRow` decides from. */
+export function headerRowScores(records: readonly (readonly string[])[]): { row: number; score: number }[] {
+  return candidatesOf(records.map((record) => facts(record)))
+    .sort((a, b) => b.score - a.score || a.index - b.index)
+    .map(({ index, score: value }) => ({ row: index + 1, score: Math.round(value * 100) / 100 }));
+}
+
 /**
  * The header row of the first rows (`records[0]` is row 1), or null when
  * they are all empty. Rows beyond `maxHeaderRow` are only compared with.
  */
 export function findHeaderRow(records: readonly (readonly string[])[]): HeaderFinding | null {
   const rows = records.map((record) => facts(record));
-  const candidates: { index: number; score: number }[] = [];
-  for (let index = 0; index < Math.min(rows.length, maxHeaderRow); index++) {
-    if (rows[index]!.filled.length > 0) candidates.push({ index, score: score(rows, index) });
-  }
+  const candidates = candidatesOf(rows);
   if (candidates.length === 0) return null;
   candidates.sort((a, b) => b.score - a.score || a.index - b.index);
   const [best, next] = candidates as [{ index: number; score: number }, { index: number; score: number } | undefined];
