@@ -77,5 +77,6 @@ export function xlsxOf(sheets: XlsxSheet[]): Buffer {
       .map((text) => `<si><t xml:space="preserve">${escape(text)}</t></si>`)
       .join("")}</sst>`,
   );
-  return Buffer.from(zipSync(files));
+  // A fixed time: the same workbook is the same bytes.
+  return Buffer.from(zipSync(files, { mtime: new Date("2026-01-01T00:00:00Z") }));
 }
