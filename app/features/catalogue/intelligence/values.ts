@@ -136,7 +136,8 @@ export function isCategoryPath(value: string): boolean {
   const trimmed = value.trim();
   if (trimmed.includes("://") || !/[>»/|\\]/.test(trimmed)) return false;
   const parts = trimmed.split(/\s*[>»/|\\]+\s*/);
-  return parts.length >= 2 && parts.every((part) => /\p{L}/u.test(part));
+  // Each part a word or more ("n/a" and "S/M" are no paths).
+  return parts.length >= 2 && parts.every((part) => (part.match(/\p{L}/gu)?.length ?? 0) >= 2);
 }
 
 /** ISO 4217 codes sellers in Europe price in, and the usual symbols. */
