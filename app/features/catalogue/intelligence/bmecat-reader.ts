@@ -55,8 +55,12 @@ const languageCodes: Record<string, string[]> = {
 
 const localName = (name: string) => name.slice(name.indexOf(":") + 1);
 
+/** An attribute by its local name (most tags have none; this runs for every tag). */
 const attribute = (tag: SaxesTagPlain, name: string): string | undefined => {
-  for (const [key, value] of Object.entries(tag.attributes)) if (localName(key) === name) return String(value);
+  const attributes = tag.attributes;
+  const direct = attributes[name];
+  if (direct !== undefined) return direct;
+  for (const key in attributes) if (key.endsWith(`:${name}`)) return attributes[key];
   return undefined;
 };
 
