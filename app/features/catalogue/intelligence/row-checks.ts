@@ -9,102 +9,14 @@
  */
 import { requiredCatalogueFields, type HeaderMapping, type MarketplaceField } from "../../../../contract/catalogue.ts";
 import { reportExamplesPerKind, type RowProblem, type RowProblemKind, type ValidationReport } from "../../../../contract/catalogue-analysis.ts";
+import { blankAt, codeAt, gtinAt, isBlank, simplePriceStyleAt, trimmed } from "./field-text.ts";
 import { GtinSet } from "./gtin-set.ts";
+import { footerCells, RowSet, type RecordType } from "./product-rows.ts";
 import { eanProblem, parsePrice, simplePriceStyle, validGtinValue } from "./values.ts";
 
+export type { RecordType };
+
 const VALUE_CHARS = 200;
-
-function isWhitespace(code: number): boolean {
-  return code === 32 || code === 9 || code === 160 || code === 10 || code === 13;
-}
-
-/** Trims only when there is something to trim (most cells have nothing). */
-function trimmed(value: string): string {
-  if (value.length === 0) return value;
-  return isWhitespace(value.charCodeAt(0)) || isWhitespace(value.charCodeAt(value.length - 1)) ? value.trim() : value;
-}
-
-function isSpace(code: number): boolean {
-  return code === 32 || code === 9 || code === 0xa0;
-}
-
-/** Whether the field at `start`–`end` is the record type `code` (spaces around allowed). */
-function codeAt(text: string, start: number, end: number, code: string): boolean {
-  while (start < end && isSpace(text.charCodeAt(start))) start++;
-  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
-  return end - start === code.length && text.startsWith(code, start);
-}
-
-/** Whether `text` holds only spaces from `start` to `end`. */
-function blankAt(text: string, start: number, end: number): boolean {
-  for (let index = start; index < end; index++) if (!isSpace(text.charCodeAt(index))) return false;
-  return true;
-}
-
-/** A valid GTIN's number from its digits at `start`–`end` (spaces around allowed), or -1: what `validGtinValue` does, in place. */
-function gtinAt(text: string, start: number, end: number): number {
-  while (start < end && isSpace(text.charCodeAt(start))) start++;
-  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
-  const length = end - start;
-  if (length !== 8 && length !== 12 && length !== 13 && length !== 14) return -1;
-  let sum = 0;
-  let value = 0;
-  // Weight 3 for the digit next to the check digit, then alternating.
-  for (let index = start, weight = length % 2 === 0 ? 3 : 1; index < end - 1; index++, weight = 4 - weight) {
-    const digit = text.charCodeAt(index) - 48;
-    if (digit < 0 || digit > 9) return -1;
-    value = value * 10 + digit;
-    sum += digit * weight;
-  }
-  const check = text.charCodeAt(end - 1) - 48;
-  if (check < 0 || check > 9 || (10 - (sum % 10)) % 10 !== check) return -1;
-  return value * 10 + check;
-}
-
-/** `simplePriceStyle` in place. */
-function simplePriceStyleAt(text: string, start: number, end: number): "comma" | "point" | null | undefined {
-  while (start < end && isSpace(text.charCodeAt(start))) start++;
-  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
-  const length = end - start;
-  if (length === 0 || length > 12) return undefined;
-  let separator = -1;
-  for (let index = start; index < end; index++) {
-    const code = text.charCodeAt(index);
-    if (code >= 48 && code <= 57) continue;
-    const position = index - start;
-    if ((code === 44 || code === 46) && separator === -1 && position > 0 && position >= length - 3 && position < length - 1) {
-      separator = code;
-      continue;
-    }
-    return undefined;
-  }
-  return separator === -1 ? null : separator === 44 ? "comma" : "point";
-}
-
-function isBlank(value: string): boolean {
-  return value.length === 0 || trimmed(value).length === 0;
-}
-
-/** Row numbers as bits (a million rows: 125 KB). */
-class RowSet {
-  private bits = new Uint8Array(1024);
-
-  add(row: number): void {
-    if (row >> 3 >= this.bits.length) {
-      const larger = new Uint8Array(Math.max(this.bits.length * 2, (row >> 3) + 1));
-      larger.set(this.bits);
-      this.bits = larger;
-    }
-    this.bits[row >> 3]! |= 1 << (row & 7);
-  }
-
-  has(row: number): boolean {
-    return ((this.bits[row >> 3] ?? 0) & (1 << (row & 7))) !== 0;
-  }
-}
-
-/** The record-type column of a file whose rows have types, and the type of the product rows. */
-export type RecordType = { column: number; code: string };
 
 export type RowCheckOptions = {
   /** The field count of a complete row (the data rows' usual one); null: not checked (a sheet's rows end at their last value). */
@@ -113,27 +25,6 @@ export type RowCheckOptions = {
   /** Columns whose values arrive after the rows (a BMEcat 1.x article's group): not checked per row; the reader reports them late. */
   lateColumns?: ReadonlySet<string>;
 };
-
-/** The first word of a totals or footer row. */
-const FOOTER =
-  /^(?:summe|gesamtsumme|zwischensumme|gesamt|endsumme|total|totals|subtotal|grand total|sum|anzahl|seite|page|stand|ende|end|printed|gedruckt|erstellt)\b/i;
-
-/**
- * Whether a row that has no valid GTIN (or, without an EAN column, nothing
- * in the checked columns) is a total or a footer: a footer word first
- * ("Summe", "Seite 1 von 2"), or a single value outside the checked columns.
- */
-function footerCells(cells: readonly string[], checked: readonly number[]): boolean {
-  let first = -1;
-  let filled = 0;
-  for (let index = 0; index < cells.length; index++) {
-    if (isBlank(cells[index]!)) continue;
-    if (first === -1) first = index;
-    filled++;
-  }
-  if (first === -1) return true;
-  return FOOTER.test(cells[first]!.trim()) || (filled === 1 && !checked.includes(first));
-}
 
 export class RowChecker {
   private readonly eanColumn: number;

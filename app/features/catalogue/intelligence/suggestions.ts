@@ -6,7 +6,7 @@
  * name whose values do not fit is suggested less surely, flagged). Each
  * field goes to at most one column, the most confident one.
  */
-import { mappingProblems, marketplaceFields, type HeaderMapping, type MarketplaceField } from "../../../../contract/catalogue.ts";
+import { mappingProblems, type HeaderMapping, type MarketplaceField } from "../../../../contract/catalogue.ts";
 import type { ColumnSuggestion, MappingMemory } from "../../../../contract/catalogue-analysis.ts";
 import { detectSourceSystem, nameConfidence, namesNoField } from "./name-index.ts";
 import { editDistance, normaliseHeader, typoAllowance } from "./normalise.ts";
