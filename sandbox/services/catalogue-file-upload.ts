@@ -100,12 +100,15 @@ export function receiveCatalogueFile(context: SandboxContext, { editableSeller }
       res.status(201).json(CatalogueFile.parse(toCatalogueFile(row)));
     };
 
-    // The client went away before the answer: whatever arrived is discarded.
+    // The client went away before the answer: whatever arrived is discarded. A file still being opened or
+    // written is closed first: removed before its open finished, it would be created afterwards and left behind.
     res.on("close", () => {
-      if (!res.writableFinished) {
-        settled = true;
-        removeTemp();
-      }
+      if (res.writableFinished) return;
+      settled = true;
+      if (writer && !writer.closed) {
+        writer.once("close", removeTemp);
+        writer.destroy();
+      } else removeTemp();
     });
 
     parser.on("field", (name, value) => {

@@ -23,7 +23,7 @@ export { gtinCheckDigitValid, eanProblem, isScientificNotation, parsePrice, look
 export { byteOrderMark, utf16WithoutMark, decideUtf8, decodeText, looksBinary, EncodingGate } from "./encoding";
 export { detectDelimiter, detectHeaderRow, logicalLines, sampleRecords } from "./dialect";
 export { findHeaderRow, headerAt, headerRowScores, joinHeaderRows } from "./header-row";
-export { detectSourceSystem, knownNameScores } from "./name-index";
+export { detectSourceSystem } from "./name-index";
 export { inspectDoctype } from "./xml-guard";
 export { normaliseHeader, editDistance } from "./normalise";
 export { GtinSet } from "./gtin-set";

@@ -100,11 +100,9 @@ export function knownNameScores(header: string, system: string | null = null): M
   return scores;
 }
 
-/** Whether a cell is a name some system gives one of the marketplace's fields (or, with `anyKnown`, any name a system lists). */
-export function isKnownName(cell: string, anyKnown = false): boolean {
-  const scores = knownNameScores(cell);
-  if (scores) return anyKnown || scores.size > 0;
-  return false;
+/** Whether a cell is a name some system gives one of the marketplace's fields. */
+export function isKnownName(cell: string): boolean {
+  return (knownNameScores(cell)?.size ?? 0) > 0;
 }
 
 /** Whether a name is one a system lists as none of the marketplace's fields (a shop's internal id, a tax class). */

@@ -188,9 +188,4 @@ export class TableAnalysis {
   arrivesMapped(): boolean {
     return this.headers !== null && !this.options.mapping && memoryCoversExactly(this.headers, this.options.memory);
   }
-
-  /** The header as the seller sees it (null before the header row). */
-  get columnNames(): readonly string[] | null {
-    return this.headers;
-  }
 }
