@@ -80,6 +80,13 @@ describe("BMEcat 1.x", () => {
     expect(analysis.report.examples).toContainEqual({ row: 61, kind: "REQUIRED_EMPTY", column: "CATALOG_GROUP_ID", value: "", firstRow: null });
   });
 
+  it("keeps the text of markup inside a description (HTML not escaped, still well-formed)", async () => {
+    const analysis = await read(
+      catalogue12(article12("A-1", ean13("400638133", 1), "").replace("<EAN>", "<DESCRIPTION_LONG>Massiv <b>Eiche</b>, geölt</DESCRIPTION_LONG><EAN>")),
+    );
+    expect(valuesOf(analysis, "DESCRIPTION_LONG")).toEqual(["Massiv Eiche, geölt"]);
+  });
+
   it("reports the same EAN on two articles like any duplicate", async () => {
     const analysis = await read(
       catalogue12([article12("A-1", ean13("400638133", 1)), article12("A-2", ean13("400638133", 1))].join(""), "", groupMap("A-1", "x") + groupMap("A-2", "x")),

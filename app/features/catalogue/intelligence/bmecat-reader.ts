@@ -175,6 +175,8 @@ export class BmecatReader {
     this.lastTagAt = this.fed;
     const name = localName(tag.name);
     if (++this.depth > MAX_DEPTH) throw new Refusal("xmlMalformed");
+    // Inside an item the text so far waits for the element to close: markup in a description (`<b>`) is part of its text.
+    if (this.item) this.texts.push(this.text);
     this.text = "";
     if (this.depth === 1) {
       if (name !== BMECAT_ROOT) throw new Refusal("notBmecat");
@@ -212,12 +214,17 @@ export class BmecatReader {
   }
 
   private groupNameLang: string | undefined;
+  /** The texts of an item's open elements, outermost first. */
+  private readonly texts: string[] = [];
 
   private close(name: string): void {
     this.lastTagAt = this.fed;
-    const text = this.text.trim();
+    const raw = this.text;
+    const text = raw.trim();
     this.text = "";
     const item = this.item;
+    // The enclosing element's text goes on after this one's.
+    if (item && this.depth !== this.itemDepth) this.text = ((this.texts.pop() ?? "") + raw).slice(0, VALUE_CHARS);
     if (item && this.depth === this.itemDepth) {
       this.item = null;
       this.events.item({ id: item.id, values: item.values, groupInline: item.groupInline });
