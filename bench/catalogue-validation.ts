@@ -6,7 +6,10 @@
  * (CATALOGUE_INSPECTION). Prints both throughputs and their ratio (target
  * ≥ 0.7), the portal's peak RSS growth with the inspection on (target
  * ≤ 64 MB, sampled from /proc/<pid>/status), its CPU time, and the rows
- * checked per second (from the analysis the portal stored).
+ * checked per second (from the analysis the portal stored). With the
+ * inspection on it then uploads a generated BMEcat 1.2 catalogue (1 GiB by
+ * default, BENCH_BMECAT_MIB; 0 leaves it out) and prints the portal's peak RSS
+ * growth while it streams (target ≤ 64 MB), its speed and the articles read.
  * Everything it writes (the sandbox's database and files) is removed at the end.
  * Run: `npm run bench:catalogue-validation` (BENCH_CATALOGUE_MIB=… for another size).
  */
@@ -17,10 +20,12 @@ import iconv from "iconv-lite";
 import { TestBrowser } from "../tests/support/http-client.ts";
 import { testPorts } from "../tests/support/ports.ts";
 import { startStack } from "../tests/support/stack.ts";
+import { bmecatCatalogue } from "./support/bmecat-catalogue.ts";
 import { threadCpuSeconds, timed, withPeakRss } from "./support/process-stats.ts";
 
 const MiB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_CATALOGUE_MIB ?? 1024) * MiB;
+const BMECAT_SIZE = Number(process.env.BENCH_BMECAT_MIB ?? 1024) * MiB;
 const SELLER = "seller.catalogue@example.com";
 
 /** A block of about 1 MiB of rows (Windows-1252) and where each row's 13-digit EAN sits, to be numbered per block. */
@@ -46,6 +51,29 @@ function writeEan(block: Buffer, offset: number, number: number): void {
   let sum = 0;
   for (let index = 0; index < 12; index++) sum += (digits.charCodeAt(index) - 48) * (index % 2 === 0 ? 1 : 3);
   block.write(digits + String((10 - (sum % 10)) % 10), offset, "latin1");
+}
+
+/** A multipart body carrying a generated BMEcat catalogue of about `size` bytes. */
+function multipartBmecat(boundary: string, size: number, counter: { bytes: number; articles: number }): ReadableStream<Uint8Array> {
+  const pieces = bmecatCatalogue(size, counter);
+  let stage: "head" | "body" | "done" = "head";
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (stage === "head") {
+        controller.enqueue(
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench-katalog.xml"\r\nContent-Type: application/xml\r\n\r\n`),
+        );
+        stage = "body";
+        return;
+      }
+      if (stage === "done") return controller.close();
+      const next = await pieces.next();
+      if (next.done) {
+        controller.enqueue(Buffer.from(`\r\n--${boundary}--\r\n`));
+        stage = "done";
+      } else controller.enqueue(next.value);
+    },
+  });
 }
 
 /** A multipart body carrying about `size` bytes of the catalogue (whole rows; the sent byte count is reported). */
@@ -92,7 +120,10 @@ type Run = {
   threads: Map<string, number>;
   rowsChecked: number | null;
   counts: Record<string, number>;
+  bmecat: BmecatRun | null;
 };
+
+type BmecatRun = { seconds: number; bytes: number; articles: number; growth: number; cpu: number; rowsChecked: number; counts: Record<string, number> };
 
 /** CPU seconds each thread (grouped by name; the main thread as "main") used between two readings. */
 function threadCpu(pid: number, before: ReturnType<typeof threadCpuSeconds>, after: ReturnType<typeof threadCpuSeconds>): Map<string, number> {
@@ -126,12 +157,12 @@ async function run(mode: "off" | "on"): Promise<Run> {
         headers: { Authorization: `Bearer ${token}` },
       });
 
-    const upload = async (size: number, counter: { bytes: number; rows: number }) => {
+    const upload = async <Counter>(size: number, counter: Counter, body: (boundary: string, size: number, counter: Counter) => ReadableStream<Uint8Array>) => {
       const boundary = `----bench-${mode}-${size}`;
       const response = await browser.request(`${stack.portalUrl}/upload/catalog/file`, {
         method: "POST",
         headers: { Accept: "application/json", "Content-Type": `multipart/form-data; boundary=${boundary}` },
-        body: multipartCatalogue(boundary, size, counter),
+        body: body(boundary, size, counter),
         duplex: "half",
       } as RequestInit);
       const answer = (await response.json()) as { ok: boolean; fileId?: string; message?: string };
@@ -140,12 +171,12 @@ async function run(mode: "off" | "on"): Promise<Run> {
     };
 
     // Warm-up: the portal's heap grows to working size before it is measured.
-    const warmUp = await upload(32 * MiB, { bytes: 0, rows: 0 });
+    const warmUp = await upload(32 * MiB, { bytes: 0, rows: 0 }, multipartCatalogue);
     await service(`/me/seller/file?fileId=${warmUp}`, "DELETE");
 
     const counter = { bytes: 0, rows: 0 };
     const threadsBefore = threadCpuSeconds(pid);
-    const measured = await withPeakRss(pid, () => timed(() => upload(SIZE, counter)));
+    const measured = await withPeakRss(pid, () => timed(() => upload(SIZE, counter, multipartCatalogue)));
     const threads = threadCpu(pid, threadsBefore, threadCpuSeconds(pid));
     const fileId = measured.result.result;
     let rowsChecked: number | null = null;
@@ -158,6 +189,26 @@ async function run(mode: "off" | "on"): Promise<Run> {
       counts = analysis.report.counts;
     }
     await service(`/me/seller/file?fileId=${fileId}`, "DELETE");
+    let bmecat: BmecatRun | null = null;
+    if (mode === "on" && BMECAT_SIZE > 0) {
+      // A BMEcat catalogue streams through the same inspector: its memory is measured the same way.
+      const counted = { bytes: 0, articles: 0 };
+      const streamed = await withPeakRss(pid, () => timed(() => upload(BMECAT_SIZE, counted, multipartBmecat)));
+      const bmecatId = streamed.result.result;
+      const stored = (await (await service(`/me/seller/file/analysis?fileId=${bmecatId}`)).json()) as {
+        report: { rowsChecked: number; counts: Record<string, number> };
+      };
+      await service(`/me/seller/file?fileId=${bmecatId}`, "DELETE");
+      bmecat = {
+        seconds: streamed.result.seconds,
+        bytes: counted.bytes,
+        articles: counted.articles,
+        growth: streamed.growth,
+        cpu: streamed.cpu,
+        rowsChecked: stored.report.rowsChecked,
+        counts: stored.report.counts,
+      };
+    }
     return {
       mode,
       seconds: measured.result.seconds,
@@ -169,6 +220,7 @@ async function run(mode: "off" | "on"): Promise<Run> {
       threads,
       rowsChecked,
       counts,
+      bmecat,
     };
   } finally {
     await stack.process.stop();
@@ -209,3 +261,15 @@ console.log(
 );
 console.log(`problems counted: ${JSON.stringify(on.counts)}`);
 if (on.rowsChecked !== on.rows) process.exitCode = 1;
+const bmecat = on.bmecat;
+if (bmecat) {
+  console.log(
+    `\nBMEcat 1.2 catalogue of ${(bmecat.bytes / MiB).toFixed(0)} MiB, ${bmecat.articles.toLocaleString("en")} articles (groups after the articles) through the portal, inspection on`,
+  );
+  console.log(`seconds: ${bmecat.seconds.toFixed(1)}, ${(bmecat.bytes / MiB / bmecat.seconds).toFixed(0)} MiB/s, portal CPU s: ${bmecat.cpu.toFixed(1)}`);
+  console.log(`peak RSS growth while it streams: ${mb(bmecat.growth)} MB (target ≤ 64 MB) ${bmecat.growth <= 64_000_000 ? "ok" : "MISSED"}`);
+  console.log(
+    `articles read: ${bmecat.rowsChecked.toLocaleString("en")} of ${bmecat.articles.toLocaleString("en")}; problems counted: ${JSON.stringify(bmecat.counts)}`,
+  );
+  if (bmecat.rowsChecked !== bmecat.articles) process.exitCode = 1;
+}

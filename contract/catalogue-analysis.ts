@@ -21,14 +21,34 @@ export type CatalogueDelimiter = z.infer<typeof CatalogueDelimiter>;
 /** Header rows further down than this are not looked for. */
 export const maxHeaderRow = 20;
 
+/** The BMEcat versions the portal reads (the root element's `version`). */
+export const bmecatVersions = ["1.01", "1.2", "2005"] as const;
+export const BmecatVersion = z.enum(bmecatVersions);
+
+/** A BMEcat catalogue as read: one row per article (1.x) or product (2005). */
+export const BmecatFormat = z.object({
+  version: BmecatVersion,
+  /** The language whose descriptions were taken (ISO 639-2, as the catalogue writes it), or null when it names none. */
+  language: z.string().max(20).nullable(),
+  /** Articles or products read. */
+  articles: z.number().int().nonnegative(),
+});
+export type BmecatFormat = z.infer<typeof BmecatFormat>;
+
 /** How a file is read: detected, or as the seller set it. */
 export const CatalogueFormat = z.object({
-  /** null for XLSX. */
+  /** null for XLSX and XML. */
   encoding: CatalogueEncoding.nullable(),
-  /** null for XLSX. */
+  /** null for XLSX and XML. */
   delimiter: CatalogueDelimiter.nullable(),
-  /** 1-based row number of the header row. */
+  /** 1-based row number of the header row (for a header over two rows, the lower one); 1 for XML. */
   headerRow: z.number().int().min(1).max(maxHeaderRow),
+  /** 2: the header spans `headerRow` and the row above it, their names joined ("Preis" over "netto" → "Preis netto"). */
+  headerRows: z.number().int().min(1).max(2).optional(),
+  /** false: the header row was not found with confidence, and the seller is asked which row holds the column names. */
+  headerRowSure: z.boolean().optional(),
+  /** XML: the BMEcat catalogue read; absent for CSV/TXT and XLSX. */
+  bmecat: BmecatFormat.optional(),
   /** XLSX: the sheet read; null for CSV/TXT. */
   sheet: z.string().max(200).nullable(),
   /** XLSX: every sheet of the workbook, in order; empty for CSV/TXT. */
@@ -63,6 +83,8 @@ export const ColumnSuggestion = z.object({
   change: z.enum(["new", "renamed"]).nullable(),
   /** For "renamed": the remembered header it replaces. */
   renamedFrom: z.string().max(500).nullable(),
+  /** The header names the field but the values do not fit it (an "EAN" column of numbers that are no GTINs): suggested, not trusted. */
+  valuesDisagree: z.boolean().optional(),
 });
 export type ColumnSuggestion = z.infer<typeof ColumnSuggestion>;
 
@@ -120,12 +142,21 @@ export type ValidationReport = z.infer<typeof ValidationReport>;
 /** How many rows the preview shows (after the header row). */
 export const previewRowCount = 10;
 
+/** The first rows kept for the header-row question: this many cells of each, each cut to this many characters. */
+export const topRowCells = 30;
+export const topRowCellChars = 100;
+
 /** GET and PUT /me/seller/file/analysis?fileId= */
 export const CatalogueAnalysis = z.object({
   fileId: z.string(),
   format: CatalogueFormat,
   /** The header row then the first rows, as read with `format` (each cell cut to 500 characters). */
   preview: z.array(z.array(z.string().max(500)).max(500)).max(previewRowCount + 1),
+  /** The file's first rows as they are, from row 1 (cells cut short), for the question which row holds the column names; absent for XML. */
+  topRows: z
+    .array(z.array(z.string().max(topRowCellChars)).max(topRowCells))
+    .max(maxHeaderRow)
+    .optional(),
   columns: z.array(ColumnSuggestion).max(500),
   report: ValidationReport,
   analysedAt: z.string(),

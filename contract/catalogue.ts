@@ -33,11 +33,12 @@ export const MarketplaceField = z.enum(marketplaceFields);
 export type MarketplaceField = z.infer<typeof MarketplaceField>;
 
 /** The formats a catalogue file may have; the multipart `type` part names one. */
-export const catalogueFileTypes = ["CSV", "TXT", "XLSX"] as const;
+export const catalogueFileTypes = ["CSV", "TXT", "XLSX", "XML"] as const;
 export const CatalogueFileType = z.enum(catalogueFileTypes);
 export type CatalogueFileType = z.infer<typeof CatalogueFileType>;
 
-const extensions: Record<string, CatalogueFileType> = { csv: "CSV", txt: "TXT", xlsx: "XLSX" };
+/** XML: a BMEcat catalogue (1.01, 1.2 or 2005), the format German manufacturers and wholesalers exchange. */
+const extensions: Record<string, CatalogueFileType> = { csv: "CSV", txt: "TXT", xlsx: "XLSX", xml: "XML" };
 
 /** The format a file name says, or undefined for anything we do not take. */
 export function catalogueFileType(fileName: string): CatalogueFileType | undefined {
@@ -49,6 +50,7 @@ export const catalogueContentTypes: Record<CatalogueFileType, string> = {
   CSV: "text/csv",
   TXT: "text/plain",
   XLSX: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  XML: "application/xml",
 };
 
 // ---- upload settings --------------------------------------------------------

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { jsEnabled, signInAndOpen } from "./support/auth";
+import { portalOrigin } from "./support/http";
 import { chooseLanguage } from "./support/language";
 import { PORTAL_URL, resetSandbox, SANDBOX_URL } from "./support/sandbox";
 
@@ -72,6 +73,22 @@ for (const language of ["en", "de"] as const) {
         await expect(page.getByRole("listbox")).toBeVisible();
         await expectNoViolations(page, testInfo, "mapping combobox (open)");
       }
+
+      // A file whose header row is not sure: the page asks which row holds the column names, above the file's first rows.
+      const uploaded = await page.request.post("/upload/catalog/file", {
+        headers: { ...portalOrigin, Accept: "application/json" },
+        multipart: {
+          file: {
+            name: "obsthof.csv",
+            mimeType: "text/csv",
+            buffer: readFileSync(new URL("../tests/fixtures/catalogues/obsthof-sortenliste.csv", import.meta.url)),
+          },
+        },
+      });
+      expect(uploaded.status()).toBe(201);
+      await page.goto(`/upload/catalog?fileId=${((await uploaded.json()) as { fileId: string }).fileId}`);
+      await expect(page.locator("#header-question")).toBeVisible();
+      await expectNoViolations(page, testInfo, "header-row question");
 
       await page.context().clearCookies();
       await signInAndOpen(page, "tom@example.com", "/product-catalogue-integration?sellerId=seller-submitted");

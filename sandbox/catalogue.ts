@@ -13,6 +13,7 @@ import {
 } from "../contract/catalogue.ts";
 import { CatalogueAnalysis, MappingMemory } from "../contract/catalogue-analysis.ts";
 import type { Database } from "./db.ts";
+import { readBmecatRows } from "./bmecat.ts";
 import { readXlsxRows } from "./xlsx.ts";
 import { findSellerById, listCatalogueFiles, mappingComplete, type CatalogueFileRow, type SellerRow } from "./repository.ts";
 import { listReturns } from "./catalogue-returns.ts";
@@ -132,7 +133,12 @@ export function guessDelimiter(headerLine: string): string {
 
 /** A file's headers with their first sample values. */
 export async function readCatalogueHeaders(path: string, fileName: string): Promise<CatalogueHeader[]> {
-  const rows = catalogueFileType(fileName) === "XLSX" ? await readXlsxRows(path, sampleRowCount + 1) : await readDelimitedRows(path);
+  const type = catalogueFileType(fileName);
+  if (type === "XML") {
+    const { columns, rows: items } = await readBmecatRows(path, sampleRowCount);
+    return columns.map((name) => CatalogueHeader.parse({ name, samples: items.map((item) => item.get(name) ?? "") }));
+  }
+  const rows = type === "XLSX" ? await readXlsxRows(path, sampleRowCount + 1) : await readDelimitedRows(path);
   const [header = [], ...samples] = rows;
   return header
     .map((name, column) => ({ name: name.trim(), samples: samples.map((row) => row[column] ?? "") }))

@@ -5,6 +5,7 @@ import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import type { Request, RequestHandler, Response } from "express";
 import { CatalogueFile, CatalogueFileType, catalogueContentTypes, catalogueFileType } from "../../contract/catalogue.ts";
+import { looksLikeXml } from "../bmecat.ts";
 import { findCatalogueFile, incomingDir, storedFilePath, toCatalogueFile } from "../catalogue.ts";
 import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
@@ -21,7 +22,8 @@ const WRITE_AHEAD_BYTES = 1024 * 1024;
 
 /**
  * POST /me/seller/file of the catalogue upload service: multipart with a
- * `type` part (CSV, TXT or XLSX) before the `file` part.
+ * `type` part (CSV, TXT, XLSX or XML) before the `file` part; an XML file
+ * must start as an XML document.
  * The bytes go to a temporary file as they arrive; only a complete upload
  * is moved into place and recorded. Anything else (too large, the client
  * gone, a malformed body) removes the temporary file.
@@ -98,12 +100,15 @@ export function receiveCatalogueFile(context: SandboxContext, { editableSeller }
       res.status(201).json(CatalogueFile.parse(toCatalogueFile(row)));
     };
 
-    // The client went away before the answer: whatever arrived is discarded.
+    // The client went away before the answer: whatever arrived is discarded. A file still being opened or
+    // written is closed first: removed before its open finished, it would be created afterwards and left behind.
     res.on("close", () => {
-      if (!res.writableFinished) {
-        settled = true;
-        removeTemp();
-      }
+      if (res.writableFinished) return;
+      settled = true;
+      if (writer && !writer.closed) {
+        writer.once("close", removeTemp);
+        writer.destroy();
+      } else removeTemp();
     });
 
     parser.on("field", (name, value) => {
@@ -117,7 +122,7 @@ export function receiveCatalogueFile(context: SandboxContext, { editableSeller }
       const type = CatalogueFileType.safeParse(declaredType);
       if (!type.success) {
         stream.resume();
-        fail(400, "The type part (CSV, TXT or XLSX) must come before the file", "VALIDATION_ERROR", "type");
+        fail(400, "The type part (CSV, TXT, XLSX or XML) must come before the file", "VALIDATION_ERROR", "type");
         return;
       }
       const fileName = info.filename?.trim() ?? "";
@@ -128,12 +133,17 @@ export function receiveCatalogueFile(context: SandboxContext, { editableSeller }
       }
       if (catalogueFileType(fileName) !== type.data) {
         stream.resume();
-        fail(400, `${fileName} is not a ${type.data} file; accepted are .csv, .txt and .xlsx`, "UNSUPPORTED_FILE_TYPE", "file");
+        fail(400, `${fileName} is not a ${type.data} file; accepted are .csv, .txt, .xlsx and .xml (BMEcat)`, "UNSUPPORTED_FILE_TYPE", "file");
         return;
       }
       tempPath = join(incomingDir(filesDir), randomUUID());
       let size = 0;
       stream.on("data", (chunk: Buffer) => {
+        // An XML catalogue starts as an XML document does; anything else named .xml is refused before it is kept.
+        if (size === 0 && type.data === "XML" && !looksLikeXml(chunk)) {
+          fail(400, `${fileName} is no XML document`, "UNSUPPORTED_FILE_TYPE", "file");
+          stream.resume();
+        }
         size += chunk.length;
       });
       stream.on("limit", () => {

@@ -37,6 +37,17 @@ afterEach(async () => {
 });
 
 describe("the file being mapped, from its stored analysis", () => {
+  it("says when a column's name and its values disagree (an EAN column of numbers that are no GTINs)", async () => {
+    const fileId = await storeFileDirectly("sortiment.csv", SAMPLE_CSV);
+    const analysis = sampleAnalysis(fileId);
+    analysis.columns[0] = { ...analysis.columns[0]!, confidence: 0.52, valuesDisagree: true };
+    await storeAnalysis(analysis);
+    const page = await html(await browser.get(`${PORTAL}/upload/catalog?fileId=${fileId}`));
+    expect(page).toMatch(
+      /class="mapping__suggestion mapping__suggestion--unsure">Suggested · 52 % sure<span class="mapping__doubt"> The column’s name says EAN, but most of its values do not fit: check the column before you save\.<\/span>/,
+    );
+  });
+
   it("says how the file was read, shows its first rows, the suggestions with their confidence and the report", async () => {
     const fileId = await storeFileDirectly("sortiment.csv", SAMPLE_CSV);
     const analysis = sampleAnalysis(fileId);

@@ -50,7 +50,7 @@ describe("a file on its way: every failure leaves nothing behind", () => {
     const before = (await filesOnDisk()).stored;
     const wrong = await postUpload(browser, "katalog.pdf", SAMPLE_CSV);
     expect(wrong.status).toBe(400);
-    expect(await wrong.text()).toContain("katalog.pdf cannot be used: only CSV, TXT and XLSX files are accepted.");
+    expect(await wrong.text()).toContain("katalog.pdf cannot be used: only CSV, TXT and XLSX files and BMEcat catalogues (XML) are accepted.");
     const empty = await postUpload(browser, "leer.csv", new Uint8Array());
     expect(empty.status).toBe(400);
     expect(await empty.text()).toContain("leer.csv is empty.");

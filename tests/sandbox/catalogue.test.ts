@@ -68,6 +68,35 @@ describe("catalogue files", () => {
     expect(headers.headers[0]!.samples).toEqual(["4006381334006", "4006381334013", "4006381334020"]);
   });
 
+  it("takes a BMEcat catalogue (XML), reads its items' columns itself, and refuses a file named .xml that is no XML", async () => {
+    const product = (id: string, gtin: string) =>
+      `<PRODUCT><SUPPLIER_PID>${id}</SUPPLIER_PID><PRODUCT_DETAILS><DESCRIPTION_SHORT>Topf ${id}</DESCRIPTION_SHORT><INTERNATIONAL_PID type="gtin">${gtin}</INTERNATIONAL_PID></PRODUCT_DETAILS>` +
+      `<PRODUCT_PRICE_DETAILS><PRODUCT_PRICE price_type="gros_list"><PRICE_AMOUNT>24,90</PRICE_AMOUNT></PRODUCT_PRICE></PRODUCT_PRICE_DETAILS></PRODUCT>`;
+    const bmecat = `\ufeff<?xml version="1.0" encoding="UTF-8"?>\n<BMECAT version="2005" xmlns="http://www.bmecat.org/bmecat/2005"><T_NEW_CATALOG>${product("P-1", "4006381333931")}${product("P-2", "4006381333948")}</T_NEW_CATALOG></BMECAT>`;
+    const stored = await upload("katalog.xml", Buffer.from(bmecat), "XML");
+    expect(stored.status).toBe(201);
+    const file = CatalogueFile.parse(await stored.json());
+    expect(file.contentType).toBe("application/xml");
+    const headers = CatalogueHeaders.parse(
+      (await callService(sandbox, "/catalogue-upload/me/seller/file/catalogue-headers", { token, query: { fileId: file.id } })).body,
+    );
+    expect(headers.headers).toEqual([
+      { name: "SUPPLIER_PID", samples: ["P-1", "P-2"] },
+      { name: "DESCRIPTION_SHORT", samples: ["Topf P-1", "Topf P-2"] },
+      { name: "INTERNATIONAL_PID (gtin)", samples: ["4006381333931", "4006381333948"] },
+      { name: "PRICE_AMOUNT (gros_list)", samples: ["24,90", "24,90"] },
+    ]);
+
+    const before = storedFiles();
+    const notXml = await upload("katalog.xml", Buffer.from("EAN;Name\n4006381333931;Topf\n"), "XML");
+    expect(notXml.status).toBe(400);
+    expect((await notXml.json()).errorCode).toBe("UNSUPPORTED_FILE_TYPE");
+    const wrongName = await upload("katalog.csv", Buffer.from(bmecat), "XML");
+    expect(wrongName.status).toBe(400);
+    expect(storedFiles()).toEqual(before);
+    await expect.poll(() => incomingFiles()).toEqual([]);
+  });
+
   it("refuses a wrong type, an empty file and a file over the limit, leaving nothing behind", async () => {
     const before = storedFiles();
     const wrong = await upload("katalog.pdf", SAMPLE_CSV);

@@ -21,6 +21,9 @@ const service = {
 
 const notFound = (path: string) => new UpstreamError({ service: "catalogueUpload", method: "GET", path, status: 404, body: { message: "not found" } });
 
+// The request's language comes from the language middleware, which these tests do not run.
+vi.mock("~/shared/i18n/i18n.server", () => ({ getLocale: () => "en" }));
+
 vi.mock("~/features/shell/upstream.server", () => ({
   upstream: () => ({
     catalogueUpload: {

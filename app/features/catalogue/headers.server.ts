@@ -10,7 +10,7 @@ import { upstream } from "~/features/shell/upstream.server";
 import { UpstreamError } from "~/shared/upstream/upstream-error.server";
 import type { RequestArgs } from "~/shared/request-args";
 
-export type MappingSuggestion = Pick<ColumnSuggestion, "field" | "confidence" | "source" | "change" | "renamedFrom">;
+export type MappingSuggestion = Pick<ColumnSuggestion, "field" | "confidence" | "source" | "change" | "renamedFrom" | "valuesDisagree">;
 
 export type MappingColumn = { header: string; samples: string[]; field: MarketplaceField | null; suggestion: MappingSuggestion | null };
 
@@ -50,6 +50,7 @@ export function toMappingForm(headers: CatalogueHeaders, analysis: CatalogueAnal
           source: suggestion.source,
           change: suggestion.change,
           renamedFrom: suggestion.renamedFrom,
+          ...(suggestion.valuesDisagree ? { valuesDisagree: true } : {}),
         },
       };
     }),

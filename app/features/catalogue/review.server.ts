@@ -14,7 +14,7 @@ import { checkedColumnsChanged, FormatOverrideSchema, formatInWords, overridePar
 import { analyseStoredFile, previewStoredFile, StoredFileUnreadable } from "./intelligence/index.server";
 import { storedAnalysis } from "./headers.server";
 import { upstreamFailure } from "./actions.server";
-import { getI18n } from "~/shared/i18n/i18n.server";
+import { getI18n, getLocale } from "~/shared/i18n/i18n.server";
 import { requestMetaContext } from "~/shared/request-context.server";
 import { upstream } from "~/features/shell/upstream.server";
 import { UpstreamError } from "~/shared/upstream/upstream-error.server";
@@ -95,7 +95,11 @@ export async function readFileAgain(args: RequestArgs, formData: FormData, fileN
       analyseStoredFile(args, parsed.fileId, Object.keys(parsed.override).length ? { override: parsed.override } : {}),
       fileName(parsed.fileId),
     ]);
-    return { ok: true, fileId: parsed.fileId, message: t("catalogueIntelligence.reading.applied", { name, format: formatInWords(t, analysis.format) }) };
+    return {
+      ok: true,
+      fileId: parsed.fileId,
+      message: t("catalogueIntelligence.reading.applied", { name, format: formatInWords(t, analysis.format, getLocale(args.context)) }),
+    };
   } catch (error) {
     if (error instanceof StoredFileUnreadable) return { ok: false, view: { ...unreadableView(args, parsed.values, error), posted: true } };
     if (!(error instanceof UpstreamError)) throw error;

@@ -18,6 +18,7 @@ import { catalogueContentTypes, catalogueFileType, type CatalogueFile, type Cata
 import type { CatalogueAnalysis, MappingMemory } from "@contract/catalogue-analysis";
 import { createCatalogueInspector, memoryCoversExactly, rememberedMapping, type InspectedAnalysis, type ReadingProblem } from "./intelligence/index.server";
 import { env } from "~/shared/env.server";
+import { getLocale } from "~/shared/i18n/i18n.server";
 import { type MultipartFile, MultipartFileReader } from "~/shared/http/multipart-file.server";
 import { giveBack } from "~/shared/http/chunk-leases.server";
 import { requestBodyStream, takeNodeBody } from "~/shared/http/node-body.server";
@@ -186,7 +187,8 @@ export function forwardCatalogueUpload(args: RequestArgs, maxBytes = catalogueUp
         outbound.on("error", () => {});
         outbound.write(partHeads(boundary, type, fileName!));
         outbound.write(first);
-        const inspector = env().CATALOGUE_INSPECTION === "on" ? createCatalogueInspector({ fileName: fileName!, memory }) : unread();
+        const inspector =
+          env().CATALOGUE_INSPECTION === "on" ? createCatalogueInspector({ fileName: fileName!, memory, language: getLocale(context) }) : unread();
         inspector.input.on("error", () => {});
         inspector.input.write(first);
         file.pipe(outbound, { end: false });
@@ -263,6 +265,17 @@ async function storeAnalysis(
   }
   const [analysis, mapped] = saved.value;
   return { ok: true, file: mapped ?? file, analysis, arrivedMapped: arrivesMapped };
+}
+
+/**
+ * The toast after an upload: uploaded, map the columns next; or, when the
+ * portal is not sure which row holds the column names, that it asks.
+ */
+export function uploadedToast(t: (key: string, options?: Record<string, unknown>) => string, outcome: Extract<UploadOutcome, { ok: true }>) {
+  const name = outcome.file.fileName;
+  return outcome.analysis?.format.headerRowSure === false
+    ? { type: "warning" as const, message: t("catalogueIntelligence.headerQuestion.uploaded", { name }), anchor: "#header-question" }
+    : { type: "success" as const, message: t("catalogue.upload.uploaded", { name }), anchor: "" };
 }
 
 /** With inspection off: a sink that takes the bytes and accepts the file without an analysis. */

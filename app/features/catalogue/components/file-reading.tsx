@@ -4,6 +4,7 @@ import { Form, useSubmit } from "react-router";
 import { ErrorSummary, type SummaryItem, type UpstreamFailureView } from "~/features/catalogue/components/form-errors";
 import { FieldError } from "~/shared/form/fields";
 import { delimiterName, delimiterNames, formatInWords, type DelimiterName } from "~/features/catalogue/intelligence/file-review";
+import { HeaderRowQuestion } from "./header-row-question";
 import { PreviewTable } from "./preview-table";
 
 export type FormatOverrideFields = { encoding: string; delimiter: string; headerRow: string; sheet: string };
@@ -29,6 +30,10 @@ type FileReadingProps = {
   override: FormatOverrideView | null;
   disabled: boolean;
   reading: boolean;
+  /** The file's first rows as they are (the analysis's `topRows`): with them, an unsure header row is asked about. */
+  topRows?: readonly (readonly string[])[];
+  /** The page the forms go to (its loader shows a preview, its action reads the file again). */
+  action?: string;
 };
 
 const FIELD_IDS: Record<keyof FormatOverrideFields, string> = {
@@ -45,8 +50,8 @@ const FIELD_IDS: Record<keyof FormatOverrideFields, string> = {
  * way), and the first rows as a table. With JavaScript the preview follows
  * each change of a select.
  */
-export function FileReading({ fileId, fileName, format, preview, override, disabled, reading }: FileReadingProps) {
-  const { t } = useTranslation();
+export function FileReading({ fileId, fileName, format, preview, override, disabled, reading, topRows, action = "/upload/catalog" }: FileReadingProps) {
+  const { t, i18n } = useTranslation();
   const submit = useSubmit();
   const workbook = format.encoding === null;
   const values: FormatOverrideFields = override?.values ?? {
@@ -68,23 +73,43 @@ export function FileReading({ fileId, fileName, format, preview, override, disab
   const previewHeaderRow = shownPreview?.format.headerRow ?? format.headerRow;
 
   const follow = (form: HTMLFormElement | null) => {
-    if (form) submit(form, { method: "get", action: "/upload/catalog", preventScrollReset: true, replace: true });
+    if (form) submit(form, { method: "get", action, preventScrollReset: true, replace: true });
   };
+  const caption = t("catalogueIntelligence.preview.caption", { count: previewRows.length, name: fileName });
+
+  if (format.bmecat) {
+    // A BMEcat catalogue is read by its structure: nothing about it to override.
+    return (
+      <section aria-labelledby="reading-title" className="file-reading">
+        <h2 id="reading-title">{t("catalogueIntelligence.reading.title")}</h2>
+        <p className="file-reading__format">
+          <strong>{formatInWords(t, format, i18n.language)}</strong>
+        </p>
+        <p>{t("catalogueIntelligence.reading.bmecatLead")}</p>
+        <PreviewTable id="file-preview" rows={preview} headerRow={format.headerRow} caption={caption} />
+        <p className="field__hint">{t("catalogueIntelligence.preview.scrollHint")}</p>
+      </section>
+    );
+  }
+  const asked = format.headerRowSure === false && format.detected && topRows && topRows.length > 0;
 
   return (
     <section aria-labelledby="reading-title" className="file-reading">
       <h2 id="reading-title">{t("catalogueIntelligence.reading.title")}</h2>
       <p className="file-reading__format">
-        <strong>{formatInWords(t, format)}</strong>{" "}
+        <strong>{formatInWords(t, format, i18n.language)}</strong>{" "}
         <span className="file-reading__source">
           {format.detected ? t("catalogueIntelligence.reading.detected") : t("catalogueIntelligence.reading.overridden")}
         </span>
       </p>
+      {asked ? (
+        <HeaderRowQuestion fileId={fileId} fileName={fileName} format={format} topRows={topRows} action={action} disabled={disabled} reading={reading} />
+      ) : null}
       <details className="file-reading__change" open={override !== null}>
         <summary>{t("catalogueIntelligence.reading.change")}</summary>
         <p id="reading-lead">{t("catalogueIntelligence.reading.changeLead")}</p>
         <ErrorSummary items={summary} upstream={override?.failure ?? null} />
-        <Form method="get" action="/upload/catalog" preventScrollReset className="file-reading__form" aria-describedby="reading-lead">
+        <Form method="get" action={action} preventScrollReset className="file-reading__form" aria-describedby="reading-lead">
           <input type="hidden" name="fileId" value={fileId} />
           <fieldset disabled={disabled || reading}>
             <div className="file-reading__fields">
@@ -177,11 +202,7 @@ export function FileReading({ fileId, fileName, format, preview, override, disab
         id="file-preview"
         rows={previewRows}
         headerRow={previewHeaderRow}
-        caption={
-          shownPreview
-            ? `${t("catalogueIntelligence.reading.previewOf")}: ${formatInWords(t, shownPreview.format)}`
-            : t("catalogueIntelligence.preview.caption", { count: previewRows.length, name: fileName })
-        }
+        caption={shownPreview ? `${t("catalogueIntelligence.reading.previewOf")}: ${formatInWords(t, shownPreview.format, i18n.language)}` : caption}
       />
       <p className="field__hint">{t("catalogueIntelligence.preview.scrollHint")}</p>
     </section>

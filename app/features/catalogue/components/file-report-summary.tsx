@@ -21,7 +21,7 @@ export function FileReportSummary({ analysis, unavailable }: { analysis: Catalog
   return (
     <dl className="integration__facts file-report-summary">
       <dt>{t("catalogueIntelligence.integration.format")}</dt>
-      <dd>{formatInWords(t, analysis.format)}</dd>
+      <dd>{formatInWords(t, analysis.format, i18n.language)}</dd>
       <dt>{t("catalogueIntelligence.integration.report")}</dt>
       <dd>
         {t("catalogueIntelligence.report.checked", { count: report.rowsChecked, formatted: number.format(report.rowsChecked) })}

@@ -18,6 +18,8 @@ export type ColumnSuggestionView = {
   source: "remembered" | "name" | "values" | "none";
   change: "new" | "renamed" | null;
   renamedFrom: string | null;
+  /** The header names the field, but the values do not fit it: suggested, not trusted. */
+  valuesDisagree?: boolean;
 };
 export type MappingColumnView = { header: string; samples: string[]; field: string | null; suggestion: ColumnSuggestionView | null };
 /** `prefill`: where the form's choices come from: the file's saved mapping, the remembered one, the suggestions, or nothing read yet. */
@@ -166,11 +168,14 @@ function SuggestionNote({ id, suggestion, prefilled }: { id: string; suggestion:
   }
   const percent = confidencePercent(suggestion.confidence);
   return (
-    <p id={id} className={`mapping__suggestion${percent < 60 ? " mapping__suggestion--unsure" : ""}`}>
+    <p id={id} className={`mapping__suggestion${percent < 60 || suggestion.valuesDisagree ? " mapping__suggestion--unsure" : ""}`}>
       {prefilled === suggestion.field
         ? t("catalogueIntelligence.suggestion.suggested", { percent })
         : t("catalogueIntelligence.suggestion.suggestedField", { field: t(`catalogue.fields.${suggestion.field}`), percent })}
       {suggestion.source === "values" ? ` (${t("catalogueIntelligence.suggestion.byValues")})` : null}
+      {suggestion.valuesDisagree ? (
+        <span className="mapping__doubt"> {t("catalogueIntelligence.suggestion.valuesDisagree", { field: t(`catalogue.fields.${suggestion.field}`) })}</span>
+      ) : null}
     </p>
   );
 }

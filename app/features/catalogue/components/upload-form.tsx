@@ -99,7 +99,7 @@ export function UploadForm({ limitBytes, disabled, serverError }: UploadFormProp
               id={FILE_INPUT_ID}
               type="file"
               name="file"
-              accept=".csv,.txt,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              accept=".csv,.txt,.xlsx,.xml,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/xml,text/xml"
               aria-describedby={`${FILE_INPUT_ID}-hint`}
               aria-invalid={error ? true : undefined}
               required

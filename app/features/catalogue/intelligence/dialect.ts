@@ -4,7 +4,8 @@
  * separates nothing).
  */
 import Papa from "papaparse";
-import { catalogueDelimiters, maxHeaderRow, type CatalogueDelimiter } from "../../../../contract/catalogue-analysis.ts";
+import { catalogueDelimiters, type CatalogueDelimiter } from "../../../../contract/catalogue-analysis.ts";
+import { findHeaderRow } from "./header-row.ts";
 
 /** How many lines the detection looks at. */
 const SAMPLE_LINES = 50;
@@ -90,32 +91,7 @@ export function detectLineBreak(text: string): "\r\n" | "\n" | "\r" {
   return "\n";
 }
 
-/**
- * The 1-based header row: the first row (within `maxHeaderRow`) that fills
- * most of the fields the data rows have, with text rather than numbers in
- * them, so that a title line or an export note above the header is passed over.
- */
+/** The 1-based header row of the first records (see header-row.ts), or null when every row is empty. */
 export function detectHeaderRow(records: readonly string[][]): number | null {
-  const widths = new Map<number, number>();
-  for (const record of records) {
-    const filled = record.filter((cell) => cell.trim() !== "").length;
-    if (filled > 0) widths.set(record.length, (widths.get(record.length) ?? 0) + 1);
-  }
-  let width = 0;
-  let widthRows = 0;
-  for (const [candidate, rows] of widths) {
-    if (rows > widthRows || (rows === widthRows && candidate > width)) {
-      width = candidate;
-      widthRows = rows;
-    }
-  }
-  if (width === 0) return null;
-  for (let index = 0; index < Math.min(records.length, maxHeaderRow); index++) {
-    const cells = records[index]!.map((cell) => cell.trim());
-    const filled = cells.filter((cell) => cell !== "");
-    if (filled.length === 0) continue;
-    const textual = filled.filter((cell) => !/^[\d\s.,+\-/:%€]*$/.test(cell)).length;
-    if (filled.length >= Math.max(1, Math.ceil(width * 0.6)) && textual >= filled.length * 0.6) return index + 1;
-  }
-  return null;
+  return findHeaderRow(records)?.row ?? null;
 }

@@ -56,16 +56,45 @@ export function toFormatOverride(input: FormatOverrideInput): CatalogueFormatOve
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** "Windows-1252 (Western European), semicolon, header in row 1"; for a workbook its sheet instead. */
-export function formatInWords(t: Translate, format: Pick<CatalogueFormat, "encoding" | "delimiter" | "headerRow" | "sheet">): string {
+/**
+ * "Windows-1252 (Western European), semicolon, header in row 1"; for a
+ * workbook its sheet instead; for a BMEcat catalogue its version, articles
+ * and language (named in `locale`, the page's language).
+ */
+export function formatInWords(
+  t: Translate,
+  format: Pick<CatalogueFormat, "encoding" | "delimiter" | "headerRow" | "sheet"> & Partial<Pick<CatalogueFormat, "headerRows" | "bmecat">>,
+  locale = "en",
+): string {
+  if (format.bmecat) {
+    const { version, articles, language } = format.bmecat;
+    const count = new Intl.NumberFormat(locale).format(articles);
+    if (!language) return t("catalogueIntelligence.reading.bmecat", { version, count });
+    return t("catalogueIntelligence.reading.bmecatLanguage", { version, count, language: languageName(language, locale) });
+  }
+  const twoRows = format.headerRows === 2 ? { upper: format.headerRow - 1 } : null;
   if (format.encoding && format.delimiter) {
-    return t("catalogueIntelligence.reading.csv", {
+    return t(twoRows ? "catalogueIntelligence.reading.csvTwoRows" : "catalogueIntelligence.reading.csv", {
       encoding: t(`catalogueIntelligence.reading.encodings.${format.encoding}`),
       delimiter: t(`catalogueIntelligence.reading.delimiters.${delimiterName(format.delimiter)}`),
       headerRow: format.headerRow,
+      ...twoRows,
     });
   }
-  return t("catalogueIntelligence.reading.xlsx", { sheet: format.sheet ?? "", headerRow: format.headerRow });
+  return t(twoRows ? "catalogueIntelligence.reading.xlsxTwoRows" : "catalogueIntelligence.reading.xlsx", {
+    sheet: format.sheet ?? "",
+    headerRow: format.headerRow,
+    ...twoRows,
+  });
+}
+
+/** "deu" → "German" (in `locale`); the code itself when the platform does not know it. */
+function languageName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: "language" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
 }
 
 /** 0.917 → 92: a confidence as the whole percent the page shows. */

@@ -17,9 +17,14 @@ export {
   StoredFileUnreadable,
 } from "./stored-file.server";
 export { suggestColumns, suggestedMapping, memoryCoversExactly, nameConfidence, valueConfidence } from "./suggestions";
+export { valueEvidence } from "./value-scoring";
+export { sourceSystems } from "./field-names/index";
 export { gtinCheckDigitValid, eanProblem, isScientificNotation, parsePrice, looksLikeUrl } from "./values";
 export { byteOrderMark, utf16WithoutMark, decideUtf8, decodeText, looksBinary, EncodingGate } from "./encoding";
 export { detectDelimiter, detectHeaderRow, logicalLines, sampleRecords } from "./dialect";
+export { findHeaderRow, headerAt, headerRowScores, joinHeaderRows } from "./header-row";
+export { detectSourceSystem } from "./name-index";
+export { inspectDoctype } from "./xml-guard";
 export { normaliseHeader, editDistance } from "./normalise";
 export { GtinSet } from "./gtin-set";
 export { RowChecker } from "./row-checks";

@@ -3,7 +3,7 @@ import type { MappingMemory } from "../../../../contract/catalogue-analysis.ts";
 import type { InspectionOutcome, InspectorOptions } from "./types.ts";
 
 /** The options that cross to the inspector's thread: the remembered mapping follows in its own message once it is there. */
-export type ThreadInspectorOptions = Pick<InspectorOptions, "fileName" | "override" | "mapping">;
+export type ThreadInspectorOptions = Pick<InspectorOptions, "fileName" | "override" | "mapping" | "language">;
 
 export type ToInspectorThread =
   | { type: "start"; id: number; options: ThreadInspectorOptions }

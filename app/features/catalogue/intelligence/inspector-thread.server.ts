@@ -162,8 +162,8 @@ export function createCatalogueInspector(options: InspectorOptions): { input: Wr
       end?.();
     },
   });
-  const { fileName, override, mapping } = options;
-  thread.send({ type: "start", id, options: { fileName, override, mapping } });
+  const { fileName, override, mapping, language } = options;
+  thread.send({ type: "start", id, options: { fileName, override, mapping, language } });
   // The remembered mapping follows once it is there (the inspector needs it only after the first rows).
   void Promise.resolve(options.memory)
     .catch(() => null)

@@ -2,78 +2,29 @@
  * Checks each data row against a mapping as the file streams, and keeps the
  * report: counts per problem kind, the first rows of each kind, rows
  * rejected, the price column's decimal style. Holds nothing per row except
- * the GTIN set (see gtin-set.ts).
+ * the GTIN set (see gtin-set.ts). Rows that are no products are passed
+ * over: empty rows, rows of another record type ("H" for the document's
+ * head when products are "P"), and totals and footers (nothing in the
+ * checked columns, and a single value or a word such as "Summe" or "Seite").
  */
 import { requiredCatalogueFields, type HeaderMapping, type MarketplaceField } from "../../../../contract/catalogue.ts";
 import { reportExamplesPerKind, type RowProblem, type RowProblemKind, type ValidationReport } from "../../../../contract/catalogue-analysis.ts";
+import { blankAt, codeAt, gtinAt, isBlank, simplePriceStyleAt, trimmed } from "./field-text.ts";
 import { GtinSet } from "./gtin-set.ts";
+import { footerCells, RowSet, type RecordType } from "./product-rows.ts";
 import { eanProblem, parsePrice, simplePriceStyle, validGtinValue } from "./values.ts";
+
+export type { RecordType };
 
 const VALUE_CHARS = 200;
 
-function isWhitespace(code: number): boolean {
-  return code === 32 || code === 9 || code === 160 || code === 10 || code === 13;
-}
-
-/** Trims only when there is something to trim (most cells have nothing). */
-function trimmed(value: string): string {
-  if (value.length === 0) return value;
-  return isWhitespace(value.charCodeAt(0)) || isWhitespace(value.charCodeAt(value.length - 1)) ? value.trim() : value;
-}
-
-function isSpace(code: number): boolean {
-  return code === 32 || code === 9 || code === 0xa0;
-}
-
-/** Whether `text` holds only spaces from `start` to `end`. */
-function blankAt(text: string, start: number, end: number): boolean {
-  for (let index = start; index < end; index++) if (!isSpace(text.charCodeAt(index))) return false;
-  return true;
-}
-
-/** A valid GTIN's number from its digits at `start`–`end` (spaces around allowed), or -1: what `validGtinValue` does, in place. */
-function gtinAt(text: string, start: number, end: number): number {
-  while (start < end && isSpace(text.charCodeAt(start))) start++;
-  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
-  const length = end - start;
-  if (length !== 8 && length !== 12 && length !== 13 && length !== 14) return -1;
-  let sum = 0;
-  let value = 0;
-  // Weight 3 for the digit next to the check digit, then alternating.
-  for (let index = start, weight = length % 2 === 0 ? 3 : 1; index < end - 1; index++, weight = 4 - weight) {
-    const digit = text.charCodeAt(index) - 48;
-    if (digit < 0 || digit > 9) return -1;
-    value = value * 10 + digit;
-    sum += digit * weight;
-  }
-  const check = text.charCodeAt(end - 1) - 48;
-  if (check < 0 || check > 9 || (10 - (sum % 10)) % 10 !== check) return -1;
-  return value * 10 + check;
-}
-
-/** `simplePriceStyle` in place. */
-function simplePriceStyleAt(text: string, start: number, end: number): "comma" | "point" | null | undefined {
-  while (start < end && isSpace(text.charCodeAt(start))) start++;
-  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
-  const length = end - start;
-  if (length === 0 || length > 12) return undefined;
-  let separator = -1;
-  for (let index = start; index < end; index++) {
-    const code = text.charCodeAt(index);
-    if (code >= 48 && code <= 57) continue;
-    const position = index - start;
-    if ((code === 44 || code === 46) && separator === -1 && position > 0 && position >= length - 3 && position < length - 1) {
-      separator = code;
-      continue;
-    }
-    return undefined;
-  }
-  return separator === -1 ? null : separator === 44 ? "comma" : "point";
-}
-
-function isBlank(value: string): boolean {
-  return value.length === 0 || trimmed(value).length === 0;
-}
+export type RowCheckOptions = {
+  /** The field count of a complete row (the data rows' usual one); null: not checked (a sheet's rows end at their last value). */
+  expectedFields?: number | null;
+  recordType?: RecordType | null;
+  /** Columns whose values arrive after the rows (a BMEcat 1.x article's group): not checked per row; the reader reports them late. */
+  lateColumns?: ReadonlySet<string>;
+};
 
 export class RowChecker {
   private readonly eanColumn: number;
@@ -94,12 +45,23 @@ export class RowChecker {
   private readonly onProblem?: (problem: RowProblem) => void;
   private readonly text: (cell: string) => string;
 
+  private readonly expectedFields: number | null;
+  private readonly recordType: RecordType | null;
+
   /** `text`: a raw cell → its text, for the values a problem shows. */
-  constructor(headers: readonly string[], mapping: HeaderMapping, onProblem?: (problem: RowProblem) => void, text: (cell: string) => string = (cell) => cell) {
+  constructor(
+    headers: readonly string[],
+    mapping: HeaderMapping,
+    onProblem?: (problem: RowProblem) => void,
+    text: (cell: string) => string = (cell) => cell,
+    options: RowCheckOptions = {},
+  ) {
     this.headers = headers;
     this.mapping = mapping;
     this.onProblem = onProblem;
     this.text = text;
+    this.expectedFields = options.expectedFields === undefined ? headers.length : options.expectedFields;
+    this.recordType = options.recordType ?? null;
     const columnOf = (field: MarketplaceField) => {
       const header = Object.keys(mapping).find((key) => mapping[key] === field);
       return { header: header ?? "", index: header === undefined ? -1 : headers.indexOf(header) };
@@ -110,8 +72,13 @@ export class RowChecker {
     this.eanHeader = ean.header;
     this.priceColumn = price.index;
     this.priceHeader = price.header;
-    this.required = requiredCatalogueFields.map(columnOf).filter((column) => column.index >= 0);
-    const read = [this.eanColumn, this.priceColumn, ...this.required.map((column) => column.index)].filter((index) => index >= 0);
+    const late = options.lateColumns ?? new Set<string>();
+    this.required = requiredCatalogueFields.map(columnOf).filter((column) => column.index >= 0 && !late.has(column.header));
+    this.rejected = late.size > 0 ? new RowSet() : null;
+    const read = [this.eanColumn, this.priceColumn, ...this.required.map((column) => column.index), this.recordType?.column ?? -1].filter(
+      (index) => index >= 0,
+    );
+    this.checked = [...new Set(read.filter((index) => index !== this.recordType?.column))];
     const width = Math.max(1, ...read.map((index) => index + 1));
     this.wanted = Array.from({ length: width }, (_, index) => index === 0 || read.includes(index));
     this.scratch = Array.from({ length: width }, () => "");
@@ -142,7 +109,9 @@ export class RowChecker {
     const fieldCount = column + 1;
     // Columns past the line's end are empty.
     for (let index = fieldCount; index < cells.length; index++) cells[index] = "";
-    this.checkFields(fieldCount, cells, row, false);
+    if (!this.isProduct(cells)) return;
+    if (this.suspicious(cells) && footerCells(line.split(delimiter), this.checked)) return;
+    this.checkFields(fieldCount, cells, row, false, true);
   }
 
   /**
@@ -185,7 +154,7 @@ export class RowChecker {
         starts[column] = fieldStart;
         ends[column] = end;
       }
-      this.checkFieldsAt(text, column + 1, lineStart, end, row);
+      this.checkFieldsAt(text, column + 1, lineStart, end, row, delimiter);
       row++;
       lineStart = stop + 1;
       if (lineStop === -1) break;
@@ -194,24 +163,30 @@ export class RowChecker {
   }
 
   /** One line's row, its first `fieldCount` fields' positions (up to the checked ones) in `fieldStarts`/`fieldEnds`. */
-  private checkFieldsAt(text: string, fieldCount: number, start: number, end: number, row: number): void {
+  private checkFieldsAt(text: string, fieldCount: number, start: number, end: number, row: number, delimiter: string): void {
     const starts = this.fieldStarts;
     const ends = this.fieldEnds;
     for (let index = fieldCount; index < starts.length; index++) starts[index] = ends[index] = end;
     if (fieldCount === 1 && blankAt(text, start, end)) return;
+    const type = this.recordType;
+    if (type && !codeAt(text, starts[type.column]!, ends[type.column]!, type.code)) return;
+    const ean = this.eanColumn;
+    const eanBlank = ean < 0 || blankAt(text, starts[ean]!, ends[ean]!);
+    const gtin = eanBlank ? -1 : gtinAt(text, starts[ean]!, ends[ean]!);
+    // No valid GTIN (rare in a good file): a total or a footer is no product.
+    const suspicious = ean >= 0 ? gtin < 0 : this.checked.every((column) => blankAt(text, starts[column]!, ends[column]!));
+    if (suspicious && footerCells(text.slice(start, end).split(delimiter), this.checked)) return;
 
     this.rowsChecked++;
     const before = this.problemCount;
     this.row = row;
     this.readable = false;
-    if (fieldCount !== this.headers.length) this.report("FIELD_COUNT", "", String(fieldCount));
+    if (this.expectedFields !== null && fieldCount !== this.expectedFields) this.report("FIELD_COUNT", "", String(fieldCount));
     for (let index = 0; index < this.required.length; index++) {
       const column = this.required[index]!.index;
       if (blankAt(text, starts[column]!, ends[column]!)) this.report("REQUIRED_EMPTY", this.required[index]!.header, "");
     }
-    const ean = this.eanColumn;
-    if (ean >= 0 && !blankAt(text, starts[ean]!, ends[ean]!)) {
-      const gtin = gtinAt(text, starts[ean]!, ends[ean]!);
+    if (!eanBlank) {
       if (gtin < 0) {
         const value = text.substring(starts[ean]!, ends[ean]!).trim();
         this.report(eanProblem(value) ?? "EAN_FORMAT", this.eanHeader, value);
@@ -235,13 +210,33 @@ export class RowChecker {
     if (this.problemCount > before) this.rowsRejected++;
   }
 
-  private checkFields(fieldCount: number, cells: readonly string[], row: number, readable: boolean): void {
+  /** The checked columns' names, for a reader that knows which are filled late. */
+  columnOf(field: MarketplaceField): string | null {
+    const header = Object.keys(this.mapping).find((key) => this.mapping[key] === field);
+    return header ?? null;
+  }
+
+  /** Whether the row has the products' record type (any row does in a file without record types). */
+  private isProduct(cells: readonly string[]): boolean {
+    const type = this.recordType;
+    return !type || trimmed(cells[type.column] ?? "") === type.code;
+  }
+
+  /** Whether the row has no valid GTIN (without an EAN column: nothing in the checked columns); rare: then the whole row is looked at for a total or a footer. */
+  private suspicious(cells: readonly string[]): boolean {
+    if (this.eanColumn >= 0) return validGtinValue(trimmed(cells[this.eanColumn] ?? "")) < 0;
+    return this.checked.every((column) => isBlank(cells[column] ?? ""));
+  }
+
+  /** `sorted`: the caller has already passed over rows that are no products. */
+  private checkFields(fieldCount: number, cells: readonly string[], row: number, readable: boolean, sorted = false): void {
     if (fieldCount <= 1 && isBlank(cells[0] ?? "")) return;
+    if (!sorted && (!this.isProduct(cells) || (this.suspicious(cells) && footerCells(cells, this.checked)))) return;
     this.rowsChecked++;
     const before = this.problemCount;
     this.row = row;
     this.readable = readable;
-    if (fieldCount !== this.headers.length) this.report("FIELD_COUNT", "", String(fieldCount));
+    if (this.expectedFields !== null && fieldCount !== this.expectedFields) this.report("FIELD_COUNT", "", String(fieldCount));
     for (const { index, header } of this.required) {
       if (isBlank(cells[index] ?? "")) this.report("REQUIRED_EMPTY", header, "");
     }
@@ -270,9 +265,32 @@ export class RowChecker {
         else if (style === "point") this.pointPrices++;
       }
     }
-    if (this.problemCount > before) this.rowsRejected++;
+    if (this.problemCount > before) {
+      this.rowsRejected++;
+      this.rejected?.add(row);
+    }
   }
 
+  /**
+   * A problem found after its row was checked (a BMEcat article's group
+   * arrives at the end of the catalogue): counted like the others; the row
+   * counts as rejected unless it already was.
+   */
+  reportLate(kind: RowProblemKind, column: string, row: number): void {
+    this.row = row;
+    this.readable = true;
+    this.report(kind, column, "");
+    if (!this.rejected?.has(row)) {
+      this.rowsRejected++;
+      this.rejected?.add(row);
+    }
+  }
+
+  /** The rows rejected so far, kept only when problems may arrive late. */
+  private readonly rejected: RowSet | null;
+
+  /** The columns the checks read (the record-type column aside). */
+  private readonly checked: number[];
   private problemCount = 0;
   /** Which columns the checks read, and a reusable row of them for `checkLine`. */
   private readonly wanted: boolean[];

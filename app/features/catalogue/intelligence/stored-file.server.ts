@@ -10,6 +10,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { HeaderMapping } from "@contract/catalogue";
 import type { CatalogueAnalysis, CatalogueFormat, CatalogueFormatOverride, ColumnSuggestion, MappingMemory, RowProblem } from "@contract/catalogue-analysis";
 import { takeNodeBody } from "~/shared/http/node-body.server";
+import { getLocale } from "~/shared/i18n/i18n.server";
 import { upstream } from "~/features/shell/upstream.server";
 import { UpstreamError } from "~/shared/upstream/upstream-error.server";
 import { createCatalogueInspector } from "./inspector-thread.server";
@@ -117,7 +118,13 @@ export async function analyseStoredFile(
 ): Promise<CatalogueAnalysis> {
   const [fileName, previous, memory] = await Promise.all([fileNameOf(args, fileId), storedAnalysis(args, fileId), rememberedMapping(args)]);
   const keptFormat = previous && !previous.format.detected ? formatAsOverride(previous.format) : undefined;
-  const outcome = await inspectStored(args, fileId, { fileName, override: override ?? keptFormat, memory, mapping: mapping ?? null });
+  const outcome = await inspectStored(args, fileId, {
+    fileName,
+    override: override ?? keptFormat,
+    memory,
+    mapping: mapping ?? null,
+    language: getLocale(args.context),
+  });
   if (!outcome.ok) throw new StoredFileUnreadable(outcome.problem, outcome.row);
   return upstream(args).catalogueUpload.saveAnalysis({ ...outcome.analysis, fileId, analysedAt: new Date().toISOString() });
 }
@@ -129,7 +136,7 @@ export async function previewStoredFile(
   override: CatalogueFormatOverride,
 ): Promise<{ format: CatalogueFormat; preview: string[][]; columns: ColumnSuggestion[] }> {
   const [fileName, memory] = await Promise.all([fileNameOf(args, fileId), rememberedMapping(args)]);
-  const outcome = await inspectStored(args, fileId, { fileName, override, memory, previewOnly: true });
+  const outcome = await inspectStored(args, fileId, { fileName, override, memory, previewOnly: true, language: getLocale(args.context) });
   if (!outcome.ok) throw new StoredFileUnreadable(outcome.problem, outcome.row);
   const { format, preview, columns } = outcome.analysis;
   return { format, preview, columns };
@@ -186,7 +193,14 @@ export async function problemsCsv(args: RequestArgs, fileId: string): Promise<Re
         void inspectStored(
           args,
           fileId,
-          { fileName: headers.fileName, override, memory: null, mapping, onProblem: (problem) => send(problemCsvLine(problem)) },
+          {
+            fileName: headers.fileName,
+            override,
+            memory: null,
+            mapping,
+            language: getLocale(args.context),
+            onProblem: (problem) => send(problemCsvLine(problem)),
+          },
           room,
         ).then(
           (outcome) => finish(outcome.ok ? undefined : new StoredFileUnreadable(outcome.problem, outcome.row)),

@@ -1,92 +1,56 @@
 /**
  * Suggests a marketplace field for every column of a file: the seller's
- * remembered mapping first, then the header's name (English, German,
- * synonyms, small typos), then what the column's values look like. Each
+ * remembered mapping first, then the header's name (the names of the
+ * systems sellers export from, small typos) combined with what the
+ * column's values look like (values decide where the name is silent, and a
+ * name whose values do not fit is suggested less surely, flagged). Each
  * field goes to at most one column, the most confident one.
  */
-import { mappingProblems, marketplaceFields, type HeaderMapping, type MarketplaceField } from "../../../../contract/catalogue.ts";
+import { mappingProblems, type HeaderMapping, type MarketplaceField } from "../../../../contract/catalogue.ts";
 import type { ColumnSuggestion, MappingMemory } from "../../../../contract/catalogue-analysis.ts";
-import { fieldNames } from "./field-names.ts";
-import { editDistance, headerWords, normaliseHeader, typoAllowance } from "./normalise.ts";
-import { eanProblem, isScientificNotation, looksLikeUrl, parsePrice } from "./values.ts";
+import { detectSourceSystem, nameConfidence, namesNoField } from "./name-index.ts";
+import { editDistance, normaliseHeader, typoAllowance } from "./normalise.ts";
+import { valueEvidence } from "./value-scoring.ts";
+
+export { nameConfidence };
 
 /** Below this a suggestion is not made: the seller chooses. */
 const MIN_CONFIDENCE = 0.3;
 /** The confidence of a renamed header taking over the remembered field. */
 const RENAMED_CONFIDENCE = 0.9;
+/** A name whose values do not fit its field: this share of the name's confidence, and the suggestion says so. */
+const DISAGREEING = 0.55;
+/** A name over a column whose rows are all empty here: this share of the name's confidence (another column may hold the data). */
+const EMPTY_COLUMN = 0.5;
+/** Name and values agree: this much surer than the surer of the two. */
+const AGREEING = 0.07;
 const SAMPLES_SHOWN = 5;
 const CELL_CHARS = 500;
 
-type NameEntry = { field: MarketplaceField; name: string; words: number };
-
-const nameTable: NameEntry[] = marketplaceFields.flatMap((field) =>
-  [...new Set(fieldNames[field].map(normaliseHeader))].map((name) => ({ field, name, words: 0 })),
-);
-
 const round = (value: number) => Math.round(value * 100) / 100;
-
-/** How well a header's name says each field (0…1), from the table of names. */
-export function nameConfidence(header: string): Map<MarketplaceField, number> {
-  const normalised = normaliseHeader(header);
-  const words = headerWords(header);
-  const scores = new Map<MarketplaceField, number>();
-  const offer = (field: MarketplaceField, score: number) => {
-    if (score > (scores.get(field) ?? 0)) scores.set(field, score);
-  };
-  if (!normalised) return scores;
-  for (const { field, name } of nameTable) {
-    if (normalised === name) {
-      offer(field, 0.95);
-      continue;
-    }
-    const allowance = typoAllowance(Math.min(name.length, normalised.length));
-    if (allowance > 0) {
-      const distance = editDistance(normalised, name, allowance);
-      if (distance <= allowance) {
-        offer(field, distance === 1 ? 0.85 : 0.75);
-        continue;
-      }
-    }
-    // A known name as one word of a longer header: "Preis (EUR)", "Lagerbestand Berlin".
-    if (name.length >= 3 && words.includes(name)) {
-      offer(field, 0.7);
-      continue;
-    }
-    if (name.length >= 5 && normalised.includes(name)) offer(field, 0.6);
-  }
-  return scores;
-}
 
 /** How well a column's values say each field (0…1): counted only when most non-empty values agree. */
 export function valueConfidence(values: readonly string[]): Map<MarketplaceField, number> {
-  const filled = values.map((value) => value.trim()).filter((value) => value !== "");
-  const scores = new Map<MarketplaceField, number>();
-  if (filled.length === 0) return scores;
-  const share = (test: (value: string) => boolean) => filled.filter(test).length / filled.length;
-  const gtins = share((value) => eanProblem(value) === null || (isScientificNotation(value) && Number(value.replace(",", ".")) >= 1e7));
-  if (gtins >= 0.8) scores.set("EAN", 0.7);
-  const urls = share(looksLikeUrl);
-  if (urls >= 0.8) scores.set("IMAGE_URL", share((value) => /\.(?:jpe?g|png|webp|gif|avif)(?:\?|$)/i.test(value)) >= 0.5 ? 0.7 : 0.55);
-  const decimals = share((value) => {
-    const price = parsePrice(value);
-    return price !== null && price.style !== null && price.value >= 0;
-  });
-  if (decimals >= 0.8) scores.set("PRICE", 0.45);
-  const smallIntegers = share((value) => /^\d{1,6}$/.test(value));
-  if (smallIntegers >= 0.8 && gtins < 0.8) scores.set("STOCK_QUANTITY", 0.35);
-  return scores;
+  return valueEvidence(values).supports;
 }
 
-/** Both say the same field: the name's confidence, a little more sure. */
-function combined(header: string, values: readonly string[]): Map<MarketplaceField, { confidence: number; source: "name" | "values" }> {
-  const byName = nameConfidence(header);
-  const byValues = valueConfidence(values);
-  const result = new Map<MarketplaceField, { confidence: number; source: "name" | "values" }>();
-  for (const field of new Set([...byName.keys(), ...byValues.keys()])) {
+type Candidate = { confidence: number; source: "name" | "values"; valuesDisagree: boolean };
+
+/** The name's and the values' say combined, per field. */
+function combined(header: string, values: readonly string[], system: string | null): Map<MarketplaceField, Candidate> {
+  const byName = nameConfidence(header, system);
+  const evidence = valueEvidence(values);
+  // A name a system lists as none of our fields: values alone do not make it one (GTINs aside, whatever the header says).
+  const noField = namesNoField(header, system);
+  const result = new Map<MarketplaceField, Candidate>();
+  for (const field of new Set([...byName.keys(), ...evidence.supports.keys()])) {
     const name = byName.get(field) ?? 0;
-    const value = byValues.get(field) ?? 0;
-    if (name > 0) result.set(field, { confidence: round(Math.min(0.99, name + (value > 0 ? 0.05 : 0))), source: "name" });
-    else result.set(field, { confidence: round(value), source: "values" });
+    const value = evidence.supports.get(field) ?? 0;
+    if (name === 0) {
+      if (!noField || field === "EAN") result.set(field, { confidence: round(value), source: "values", valuesDisagree: false });
+    } else if (evidence.contradicts.has(field)) result.set(field, { confidence: round(name * DISAGREEING), source: "name", valuesDisagree: true });
+    else if (value > 0) result.set(field, { confidence: round(Math.min(0.99, Math.max(name, value) + AGREEING)), source: "name", valuesDisagree: false });
+    else result.set(field, { confidence: round(evidence.empty ? name * EMPTY_COLUMN : name), source: "name", valuesDisagree: false });
   }
   return result;
 }
@@ -169,17 +133,18 @@ export function suggestColumns(
     });
   }
 
-  const candidates: { index: number; field: MarketplaceField; confidence: number; source: "name" | "values" }[] = [];
+  const candidates: ({ index: number; field: MarketplaceField } & Candidate)[] = [];
+  const system = detectSourceSystem(headers);
   headers.forEach((header, index) => {
     if (decided.has(index)) return;
-    for (const [field, { confidence, source }] of combined(header, samples[index] ?? [])) {
-      if (confidence >= MIN_CONFIDENCE) candidates.push({ index, field, confidence, source });
+    for (const [field, candidate] of combined(header, samples[index] ?? [], system)) {
+      if (candidate.confidence >= MIN_CONFIDENCE) candidates.push({ index, field, ...candidate });
     }
   });
   candidates.sort((a, b) => b.confidence - a.confidence || a.index - b.index);
-  for (const { index, field, confidence, source } of candidates) {
+  for (const { index, field, confidence, source, valuesDisagree } of candidates) {
     if (decided.has(index) || taken.has(field)) continue;
-    Object.assign(suggestions[index]!, { field, confidence, source });
+    Object.assign(suggestions[index]!, { field, confidence, source, ...(valuesDisagree ? { valuesDisagree } : {}) });
     taken.add(field);
     decided.add(index);
   }

@@ -1,11 +1,16 @@
 /**
- * What the CSV and XLSX readers share once they have rows: the header row,
- * the preview, the suggestions from the first rows, then every row checked
- * against the mapping as it comes.
+ * What the readers (CSV, XLSX, BMEcat) share once they have rows: the header
+ * row (joined with the row above when the header spans two), the preview,
+ * the suggestions from the first rows, then every row checked against the
+ * mapping as it comes. Columns empty from the left are left out of what the
+ * seller sees; the checks read the rows as they are.
  */
 import type { HeaderMapping } from "../../../../contract/catalogue.ts";
 import { previewRowCount, type CatalogueFormat, type ColumnSuggestion, type MappingMemory, type RowProblem } from "../../../../contract/catalogue-analysis.ts";
-import { RowChecker } from "./row-checks.ts";
+import { joinHeaderRows } from "./header-row.ts";
+import { isKnownName } from "./name-index.ts";
+import { normaliseHeader } from "./normalise.ts";
+import { RowChecker, type RecordType } from "./row-checks.ts";
 import { memoryCoversExactly, suggestColumns, suggestedMapping } from "./suggestions.ts";
 import type { InspectedAnalysis } from "./types.ts";
 
@@ -16,6 +21,16 @@ const CELL_CHARS = 500;
 
 export type TableOptions = {
   headerRow: number;
+  /** 2: the row above `headerRow` is the header's first line. */
+  headerRows?: 1 | 2;
+  /** Columns left out from the left: empty in the header and the rows below it. */
+  skipColumns?: number;
+  /** Whether a row with another number of fields than the data rows' usual one is a problem (CSV/TXT; a sheet's rows end at their last value). */
+  countFields?: boolean;
+  /** The file's first rows as they are (for the header-row question). */
+  topRows?: string[][];
+  /** Columns whose values arrive after the rows (a BMEcat 1.x article's group): their first values are unknown, not empty. */
+  lateColumns?: ReadonlySet<string>;
   memory: MappingMemory | null;
   mapping?: HeaderMapping | null;
   onProblem?: (problem: RowProblem) => void;
@@ -25,8 +40,41 @@ export type TableOptions = {
 
 const cut = (row: readonly string[]) => row.slice(0, MAX_COLUMNS).map((cell) => cell.slice(0, CELL_CHARS));
 
+/** Header names of a record-type column ("H" for the document's head, "P" for each position). */
+const recordTypeNames = new Set(["satzart", "satzkennzeichen", "satztyp", "recordtype", "record", "rectype", "linetype", "zeilentyp", "kennzeichen", "sa"]);
+/** A record type: one to three capital letters. */
+const RECORD_CODE = /^[A-Z]{1,3}$/;
+
+/**
+ * The record-type column (the first one) and the type of the product rows,
+ * when the first column holds record types: codes only, the product rows'
+ * type most of them, and a header that names record types or none of the
+ * marketplace's fields (a first column of sizes S, M, L is no record type).
+ */
+export function recordTypeOf(header: string, values: readonly string[], column: number): RecordType | null {
+  const codes = values.map((value) => value.trim()).filter((value) => value !== "");
+  if (codes.length < 2 || codes.some((code) => !RECORD_CODE.test(code))) return null;
+  const counts = new Map<string, number>();
+  for (const code of codes) counts.set(code, (counts.get(code) ?? 0) + 1);
+  const [code, count] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
+  const named = recordTypeNames.has(normaliseHeader(header));
+  if (!named && (counts.size < 2 || count < codes.length * 0.8 || isKnownName(header))) return null;
+  return { column, code };
+}
+
+/** The field count most data rows have, when most (60 %) agree; else the header's. */
+function usualFieldCount(rows: readonly { cells: string[] }[], headerWidth: number): number {
+  const counts = new Map<number, number>();
+  for (const { cells } of rows) counts.set(cells.length, (counts.get(cells.length) ?? 0) + 1);
+  const [width, count] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [headerWidth, 0];
+  return count >= rows.length * 0.6 ? width : headerWidth;
+}
+
 export class TableAnalysis {
+  /** The header as the rows have it (leading empty columns included), and as the seller sees it. */
+  private rawHeaders: string[] | null = null;
   private headers: string[] | null = null;
+  private upperHeader: string[] | null = null;
   private readonly preview: string[][] = [];
   private samples: { cells: string[]; row: number }[] | null = [];
   private columns: ColumnSuggestion[] = [];
@@ -47,11 +95,21 @@ export class TableAnalysis {
     return this.preview.length >= previewRowCount + 1;
   }
 
+  private get skip(): number {
+    return this.options.skipColumns ?? 0;
+  }
+
   /** One row of the file (1-based `row`), raw cells. */
   row(cells: string[], row: number): void {
-    if (row < this.options.headerRow) return;
-    if (row === this.options.headerRow) {
-      this.headers = cells.map((cell) => this.options.text(cell).trim());
+    const { headerRow, headerRows = 1 } = this.options;
+    if (row < headerRow) {
+      if (headerRows === 2 && row === headerRow - 1) this.upperHeader = cells.map(this.options.text);
+      return;
+    }
+    if (row === headerRow) {
+      const lower = cells.map((cell) => this.options.text(cell).trim());
+      this.rawHeaders = (this.upperHeader ? joinHeaderRows(this.upperHeader, lower) : lower).map((cell) => cell.trim());
+      this.headers = this.rawHeaders.slice(this.skip);
       this.preview.push(cut(this.headers));
       return;
     }
@@ -60,7 +118,7 @@ export class TableAnalysis {
       return;
     }
     const readable = cells.map(this.options.text);
-    if (this.preview.length < previewRowCount + 1) this.preview.push(cut(readable));
+    if (this.preview.length < previewRowCount + 1) this.preview.push(cut(readable.slice(this.skip)));
     this.samples!.push({ cells: readable, row });
     if (this.samples!.length >= SAMPLE_ROWS) this.startChecking();
   }
@@ -84,16 +142,30 @@ export class TableAnalysis {
     return this.checker !== null;
   }
 
-  /** Suggestions from the rows so far, then the rows held for them checked. */
+  /**
+   * Suggestions from the rows so far (the product rows among them, when the
+   * first column holds record types), then the rows held for them checked.
+   */
   private startChecking(): void {
     const headers = this.headers ?? [];
+    const rawHeaders = this.rawHeaders ?? [];
     const held = this.samples ?? [];
     this.samples = null;
-    const columnValues = headers.slice(0, MAX_COLUMNS).map((_, index) => held.map(({ cells }) => cells[index] ?? ""));
-    const { memory, mapping, onProblem, text } = this.options;
+    const skip = this.skip;
+    const recordType = recordTypeOf(
+      headers[0] ?? "",
+      held.map(({ cells }) => cells[skip] ?? ""),
+      skip,
+    );
+    const products = recordType ? held.filter(({ cells }) => (cells[skip] ?? "").trim() === recordType.code) : held;
+    const { memory, mapping, onProblem, text, lateColumns } = this.options;
+    const columnValues = headers
+      .slice(0, MAX_COLUMNS)
+      .map((header, index) => (lateColumns?.has(header) ? [] : products.map(({ cells }) => cells[index + skip] ?? "")));
     this.columns = suggestColumns(headers.slice(0, MAX_COLUMNS), columnValues, memory);
     const checkedAgainst = mapping ?? (memoryCoversExactly(headers, memory) ? memory!.headerMapping : suggestedMapping(this.columns));
-    this.checker = new RowChecker(headers, checkedAgainst, onProblem, text);
+    const expectedFields = this.options.countFields === false ? null : usualFieldCount(products, rawHeaders.length);
+    this.checker = new RowChecker(rawHeaders, checkedAgainst, onProblem, text, { expectedFields, recordType, lateColumns });
     for (const { cells, row } of held) this.checker.check(cells, row, true);
   }
 
@@ -101,7 +173,15 @@ export class TableAnalysis {
   finish(format: CatalogueFormat): InspectedAnalysis | null {
     if (!this.headers) return null;
     if (!this.checker) this.startChecking();
-    return { format, preview: this.preview, columns: this.columns, report: this.checker!.validationReport() };
+    const { topRows } = this.options;
+    return { format, preview: this.preview, columns: this.columns, report: this.checker!.validationReport(), ...(topRows ? { topRows } : {}) };
+  }
+
+  /** The checks (begun now if the file had fewer rows than the suggestions look at), for a reader that reports problems late. */
+  rowChecker(): RowChecker | null {
+    if (!this.headers) return null;
+    if (!this.checker) this.startChecking();
+    return this.checker;
   }
 
   /** Whether the remembered mapping covers this file's headers exactly (the file arrives mapped). */

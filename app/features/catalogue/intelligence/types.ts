@@ -20,6 +20,16 @@ export const readingProblems = [
   "noHeaderRow",
   /** The file ended in the middle of a quoted field, or is otherwise no CSV. */
   "unreadable",
+  /** A file named .xml that is no well-formed XML (or ends before its last element closes). */
+  "xmlMalformed",
+  /** An XML file that declares an external entity (a file or address to be read in): never loaded, the file is refused. */
+  "xmlExternalEntity",
+  /** An XML file whose entities refer to each other or would expand far (a "billion laughs" file): never expanded, the file is refused. */
+  "xmlEntityExpansion",
+  /** Well-formed XML, but no BMEcat catalogue (another root element, or a BMEcat version the portal does not read). */
+  "notBmecat",
+  /** A BMEcat catalogue without a single article or product. */
+  "bmecatEmpty",
 ] as const;
 export type ReadingProblem = (typeof readingProblems)[number];
 
@@ -29,8 +39,10 @@ export type InspectedAnalysis = Omit<CatalogueAnalysis, "fileId" | "analysedAt">
 export type InspectionOutcome = { ok: true; analysis: InspectedAnalysis } | { ok: false; problem: ReadingProblem; row?: number };
 
 export type InspectorOptions = {
-  /** The file's name: its extension says CSV/TXT or XLSX. */
+  /** The file's name: its extension says CSV/TXT, XLSX or XML (BMEcat). */
   fileName: string;
+  /** The seller's language (`en`, `de`): a BMEcat catalogue's texts given in several languages are taken in it. */
+  language?: string;
   override?: CatalogueFormatOverride;
   /** The seller's remembered mapping (a promise: the inspector waits for it only once it needs it). */
   memory?: MappingMemory | null | Promise<MappingMemory | null>;

@@ -130,3 +130,129 @@ export function parsePrice(raw: string): ParsedPrice | null {
 export function looksLikeUrl(value: string): boolean {
   return /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value.trim());
 }
+
+/** A category path: at least two parts with letters, split by `>`, `»`, `/`, `|` or `\` (`Haushalt > Küche`, `Default Category/Gear/Bags`). */
+export function isCategoryPath(value: string): boolean {
+  const trimmed = value.trim();
+  if (trimmed.includes("://") || !/[>»/|\\]/.test(trimmed)) return false;
+  const parts = trimmed.split(/\s*[>»/|\\]+\s*/);
+  // Each part a word or more ("n/a" and "S/M" are no paths).
+  return parts.length >= 2 && parts.every((part) => (part.match(/\p{L}/gu)?.length ?? 0) >= 2);
+}
+
+/** ISO 4217 codes sellers in Europe price in, and the usual symbols. */
+const currencies = new Set([
+  "EUR",
+  "USD",
+  "CHF",
+  "GBP",
+  "PLN",
+  "CZK",
+  "SEK",
+  "DKK",
+  "NOK",
+  "HUF",
+  "RON",
+  "BGN",
+  "HRK",
+  "JPY",
+  "CNY",
+  "CAD",
+  "AUD",
+  "€",
+  "$",
+  "£",
+]);
+
+export function isCurrency(value: string): boolean {
+  return currencies.has(value.trim().toUpperCase());
+}
+
+/** The VAT rates of the EU's member states (standard and reduced), as a percentage (`19`, `7 %`, `19,00`) or a fraction (`0.19`). */
+const vatRates = new Set([0, 2.1, 2.5, 3, 4, 5, 5.5, 6, 7, 8, 9, 10, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 27]);
+
+export function isVatRate(value: string): boolean {
+  const match = /^(\d{1,2})(?:[.,](\d{1,2}))?\s*%?$/.exec(value.trim());
+  if (!match) return false;
+  const number = Number(`${match[1]}.${match[2] ?? "0"}`);
+  if (number < 1 && number > 0) return vatRates.has(Math.round(number * 1000) / 10);
+  return vatRates.has(number);
+}
+
+/** Colour words in English and German (German compounds end in one: "dunkelblau", "hellgrau"). */
+const colours = [
+  "schwarz",
+  "weiss",
+  "rot",
+  "blau",
+  "gruen",
+  "gelb",
+  "grau",
+  "braun",
+  "orange",
+  "rosa",
+  "pink",
+  "lila",
+  "violett",
+  "beige",
+  "silber",
+  "gold",
+  "tuerkis",
+  "natur",
+  "anthrazit",
+  "creme",
+  "bordeaux",
+  "oliv",
+  "mint",
+  "black",
+  "white",
+  "red",
+  "blue",
+  "green",
+  "yellow",
+  "grey",
+  "gray",
+  "brown",
+  "purple",
+  "navy",
+  "silver",
+  "turquoise",
+  "cream",
+  "multicolour",
+  "multicolor",
+  "bunt",
+];
+
+export function isColour(value: string): boolean {
+  const words = value
+    .toLowerCase()
+    .replace(/ä/g, "ae")
+    .replace(/ö/g, "oe")
+    .replace(/ü/g, "ue")
+    .replace(/ß/g, "ss")
+    .split(/[^a-z]+/)
+    .filter(Boolean);
+  return (
+    words.length > 0 &&
+    words.length <= 3 &&
+    words.some((word) => colours.some((colour) => word === colour || (word.length > colour.length + 2 && word.endsWith(colour) && colour.length >= 4)))
+  );
+}
+
+/** Clothing sizes in letters, trouser sizes, one-size, and dimensions (`40 x 25 cm`). */
+export function isSize(value: string): boolean {
+  const trimmed = value.trim();
+  return (
+    /^(?:XXS|XS|S|M|L|XL|XXL|XXXL|[2-6]XL)(?:\s*[/-]\s*(?:XS|S|M|L|XL|XXL))?$/i.test(trimmed) ||
+    /^W\d{2}\s*\/?\s*L\d{2}$/i.test(trimmed) ||
+    /^(?:one size|onesize|einheitsgr(?:ö|oe)(?:ß|ss)e)$/i.test(trimmed) ||
+    /^\d+(?:[.,]\d+)?\s*(?:x|×)\s*\d+(?:[.,]\d+)?(?:\s*(?:x|×)\s*\d+(?:[.,]\d+)?)?\s*(?:mm|cm|m)?$/i.test(trimmed)
+  );
+}
+
+/** An image: a URL, or a picture's file name (BMEcat's MIME_SOURCE is relative to the catalogue's MIME_ROOT). */
+export function isImageReference(value: string): boolean {
+  // A list of pictures (`https://…/1.jpg, https://…/2.jpg`) counts by its first.
+  const first = value.trim().split(/[,;|\s]+/)[0] ?? "";
+  return /^https?:\/\/[^\s/]+\/?\S*$/i.test(first) || /^[\w./-]+\.(?:jpe?g|png|webp|gif|avif|tiff?)$/i.test(first);
+}

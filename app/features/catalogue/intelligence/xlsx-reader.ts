@@ -180,8 +180,10 @@ function numberText(raw: string): string {
 
 /**
  * Streams the rows of one sheet to `onRow(cells, row)` (1-based row numbers
- * as Excel shows them; rows Excel left out are not sent). `onRow` may throw
- * `StopReading` to end early.
+ * as Excel shows them). Only values count: a row ends at its last value, and
+ * rows without one (Excel left them out, or wrote them only for their
+ * formatting, as far down and right as a sheet's declared range may reach)
+ * are not sent. `onRow` may throw `StopReading` to end early.
  */
 export function readSheetRows(bytes: Uint8Array, workbook: WorkbookInfo, sheetPath: string, onRow: (cells: string[], row: number) => void): void {
   let row: string[] = [];
@@ -237,12 +239,13 @@ export function readSheetRows(bytes: Uint8Array, workbook: WorkbookInfo, sheetPa
                 if (cellType === "s") text = workbook.sharedStrings[Number(value)] ?? "";
                 else if (cellType === "b") text = value === "1" ? "TRUE" : "FALSE";
                 else if (cellType === "n" && value !== "") text = numberText(value);
+                if (text === "") break;
                 while (row.length < cellColumn) row.push("");
                 row[cellColumn] = text;
                 break;
               }
               case "row":
-                onRow(row, rowNumber);
+                if (row.length > 0) onRow(row, rowNumber);
                 break;
             }
           },

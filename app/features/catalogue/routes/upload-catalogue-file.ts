@@ -3,7 +3,7 @@ import { catalogueEditable, catalogueLockReason, firstIncompleteStep, uploadProb
 import { authorize } from "~/features/shell/authorize.server";
 import { sellerState } from "~/features/shell/seller-state.server";
 import { catalogueDownloadResponse } from "~/features/catalogue/download.server";
-import { catalogueUploadLimit, discardRequestBody, forwardCatalogueUpload } from "~/features/catalogue/upload.server";
+import { catalogueUploadLimit, discardRequestBody, forwardCatalogueUpload, uploadedToast } from "~/features/catalogue/upload.server";
 import { getI18n, getLocale } from "~/shared/i18n/i18n.server";
 import { upstreamErrorToast, withToastForNextPage } from "~/features/shell/toasts/toast.server";
 import { upstream } from "~/features/shell/upstream.server";
@@ -44,11 +44,9 @@ export async function action(args: Route.ActionArgs) {
   if (outcome.ok) {
     const progress = await client.onboarding.catalogueImportProgress().catch(() => null);
     const step = progress ? firstIncompleteStep(progress) : "catalog";
-    const location = step === "catalog" ? `/upload/catalog?fileId=${encodeURIComponent(outcome.file.id)}` : `/upload/${step}`;
-    return withToastForNextPage(json({ ok: true, location, fileId: outcome.file.id }, 201), {
-      type: "success",
-      message: t("catalogue.upload.uploaded", { name: outcome.file.fileName }),
-    });
+    const { type, message, anchor } = uploadedToast(t, outcome);
+    const location = step === "catalog" ? `/upload/catalog?fileId=${encodeURIComponent(outcome.file.id)}${anchor}` : `/upload/${step}`;
+    return withToastForNextPage(json({ ok: true, location, fileId: outcome.file.id }, 201), { type, message });
   }
   if (outcome.problem === "session") throw outcome.response;
   const message = uploadProblemMessage(t, { problem: outcome.problem, fileName: outcome.fileName }, catalogueUploadLimit(), getLocale(context));

@@ -18,7 +18,7 @@ import { sellerState } from "~/features/shell/seller-state.server";
 import { failedUpstreamAction, upstreamFailure, type UpstreamFailure } from "~/features/catalogue/actions.server";
 import { loadMappingForm, type MappingForm } from "~/features/catalogue/headers.server";
 import { afterMappingSaved, overridePreview, overrideRequested, readFileAgain } from "~/features/catalogue/review.server";
-import { catalogueUploadLimit, discardRequestBody, forwardCatalogueUpload } from "~/features/catalogue/upload.server";
+import { catalogueUploadLimit, discardRequestBody, forwardCatalogueUpload, uploadedToast } from "~/features/catalogue/upload.server";
 import { getI18n, getLocale } from "~/shared/i18n/i18n.server";
 import { redirectWithPortalToast } from "~/features/shell/toasts/toast.server";
 import { upstream } from "~/features/shell/upstream.server";
@@ -97,9 +97,10 @@ export async function action(args: Route.ActionArgs) {
     if (outcome.ok) {
       const progress = await client.onboarding.catalogueImportProgress().catch(() => null);
       const step = progress ? firstIncompleteStep(progress) : "catalog";
-      return redirectWithPortalToast(`/upload/${step}${step === "catalog" ? `?fileId=${encodeURIComponent(outcome.file.id)}` : ""}`, {
-        type: "success",
-        message: t("catalogue.upload.uploaded", { name: outcome.file.fileName }),
+      const { type, message, anchor } = uploadedToast(t, outcome);
+      return redirectWithPortalToast(`/upload/${step}${step === "catalog" ? `?fileId=${encodeURIComponent(outcome.file.id)}${anchor}` : ""}`, {
+        type,
+        message,
       });
     }
     if (outcome.problem === "session") throw outcome.response;
@@ -264,6 +265,7 @@ export default function UploadCatalogPage({ loaderData, actionData }: Route.Comp
           fileName={mappingFileName!}
           format={analysis.format}
           preview={analysis.preview}
+          topRows={analysis.topRows}
           override={override}
           disabled={locked}
           reading={submittingIntent === "read"}

@@ -1,0 +1,46 @@
+/** Shopify's product CSV (its headers are English in every store language). */
+import { sourceNames } from "./source.ts";
+
+export const shopify = sourceNames({
+  system: "Shopify",
+  documents: {
+    csv: "Shopify Help Center: Using CSV files to import and export products, https://help.shopify.com/en/manual/products/import-export/using-csv",
+  },
+  names: [
+    ["Handle", null, "csv"],
+    ["URL handle", null, "csv"],
+    ["Title", "TITLE", "csv"],
+    ["Body (HTML)", "DESCRIPTION", "csv"],
+    ["Description", "DESCRIPTION", "csv"],
+    ["Vendor", "BRAND", "csv", 0.8],
+    ["Product Category", "PRODUCT_CATEGORY", "csv"],
+    // Shopify's free-text product type: a category where nothing better is there.
+    ["Type", "PRODUCT_CATEGORY", "csv", 0.6],
+    ["Tags", null, "csv"],
+    ["Published", null, "csv"],
+    ["Option1 Name", null, "csv"],
+    ["Option1 Value", null, "csv"],
+    ["Variant SKU", "SELLER_SKU", "csv"],
+    ["SKU", "SELLER_SKU", "csv"],
+    ["Variant Grams", "WEIGHT", "csv"],
+    ["Weight value (grams)", "WEIGHT", "csv"],
+    ["Variant Inventory Qty", "STOCK_QUANTITY", "csv"],
+    ["Inventory quantity", "STOCK_QUANTITY", "csv"],
+    ["Variant Price", "PRICE", "csv"],
+    ["Price", "PRICE", "csv"],
+    ["Variant Compare At Price", "PRICE", "csv", 0.6],
+    ["Compare-at price", "PRICE", "csv", 0.6],
+    ["Variant Barcode", "EAN", "csv"],
+    ["Barcode", "EAN", "csv"],
+    ["Image Src", "IMAGE_URL", "csv"],
+    ["Product image URL", "IMAGE_URL", "csv"],
+    ["Variant Image", "IMAGE_URL", "csv", 0.8],
+    ["Image Alt Text", null, "csv"],
+    ["Variant Weight Unit", null, "csv"],
+    ["Cost per item", null, "csv"],
+    ["Google Shopping / MPN", "MANUFACTURER_PART_NUMBER", "csv"],
+    ["Google Shopping / Google Product Category", "PRODUCT_CATEGORY", "csv", 0.9],
+    ["SEO Title", null, "csv"],
+    ["SEO Description", null, "csv"],
+  ],
+});
