@@ -69,9 +69,12 @@ test("the catalogue team returns a catalogue with reasons; the seller changes it
   await page.waitForURL((url) => url.pathname === "/upload/catalog" && url.searchParams.has("fileId"));
   await page.getByRole("button", { name: "Save mapping" }).click();
   await expect(page.getByRole("row", { name: /catalogue-sample\.csv/ })).toContainText("mapped");
-  await page.getByRole("button", { name: "Hand over catalogue" }).click();
+  await page.getByRole("link", { name: "Check your answers and hand over" }).click();
+  await page.waitForURL(isPortalPath("/overview/review"));
+  await page.getByRole("button", { name: "Hand over shop and catalogue" }).click();
+  await page.waitForURL(isPortalPath("/overview/complete"));
+  await page.goto("/upload/catalog");
   await expect(page.getByText("The upload forms are read-only from now on.")).toBeVisible();
-  await page.goto("/overview");
   await signOut(page);
 
   // The team sees it waiting again, asks to finish, confirms, and is told what happened.

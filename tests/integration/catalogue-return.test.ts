@@ -80,8 +80,9 @@ describe("returning a catalogue", () => {
       expect(page, path).toContain("The prices are missing in every row.");
       expect(page, path).toContain("<strong>sonnenhof-artikel.csv</strong>: Add a column with the gross price.");
     }
-    // Back to editing: the task list offers the hand-over again.
-    const handedOver = await seller.post(`${PORTAL}/overview`, {});
+    // Back to editing: the task list offers the hand-over again, through the review and its confirmation.
+    expect((await seller.post(`${PORTAL}/overview`, {})).headers.get("location")).toBe("/overview/review");
+    const handedOver = await seller.post(`${PORTAL}/overview/review`, {});
     expect(handedOver.headers.get("location")).toBe("/overview/complete");
     expect(await text(await seller.get(`${PORTAL}/overview`))).not.toContain("Your catalogue came back from the marketplace");
 
