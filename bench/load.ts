@@ -133,7 +133,9 @@ async function signIn(url: string): Promise<LoadUser[]> {
 
 /** The warm-up, the measured run, and RSS after 100 and after 10,000 requests (more are sent after the run when it made fewer). */
 async function measure(setup: Setup): Promise<Row> {
+  console.log(`${setup.name}: signing in ${USERS} users…`);
   const users = await signIn(setup.url);
+  console.log(`${setup.name}: ${QUICK ? "" : `${WARM_UP_REQUESTS} requests to warm up, then `}${SECONDS} s of load…`);
   const pids = setup.instances.map((instance) => instance.child.pid!);
   if (!QUICK) await generate({ url: setup.url, users, amount: WARM_UP_REQUESTS });
   const at100 = pids.map(rssBytes);
@@ -143,6 +145,7 @@ async function measure(setup: Setup): Promise<Row> {
   });
   let requests = WARM_UP_REQUESTS + outcome.requests;
   if (!at10k && !QUICK) {
+    console.log(`${setup.name}: ${LEAK_CHECK_REQUESTS - requests} more requests for the memory check…`);
     const rest = await generate({ url: setup.url, users, amount: LEAK_CHECK_REQUESTS - requests });
     requests += rest.requests;
     at10k = pids.map(rssBytes);
