@@ -1,9 +1,9 @@
 /**
- * The portal's HTTP server: health and readiness, request ids and JSON access
- * logs, security headers, the trailing-slash rule, static assets, React
- * Router, and a graceful shutdown. Runs on Node 24 directly (type stripping).
+ * The portal's HTTP server: health and readiness, request ids, traces, JSON
+ * access logs and metrics, security headers, the trailing-slash rule, static
+ * assets, React Router, and a graceful shutdown. Runs on Node 24 directly
+ * (type stripping).
  */
-import { randomUUID } from "node:crypto";
 import { STATUS_CODES, type Server } from "node:http";
 import { readdirSync } from "node:fs";
 import path from "node:path";
@@ -12,11 +12,15 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { ConfigurationError, parseEnv, type PortalEnv, logger, safeReturnPath } from "./app/node-server.ts";
+import { drainingConnections } from "./server/draining.ts";
+import { collectNodeMetrics, metricsWithToken, startMetricsServer } from "./server/metrics.ts";
+import { trustProxySetting } from "./server/proxy.ts";
 import { allowedMethods, declaredBodyLength, sameOriginWrites } from "./server/request-guards.ts";
 import { reactRouterHandler } from "./server/request-handler.ts";
+import { observeRequests } from "./server/request-observation.ts";
+import { startTracing } from "./server/tracing.ts";
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
-const REQUEST_ID = /^[\w.-]{1,100}$/;
 
 export type Portal = { url: string; server: Server; close(): Promise<void> };
 
@@ -31,20 +35,6 @@ function securityHeaders(env: PortalEnv) {
     if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   };
-}
-
-/** Every request gets an id (a well-formed incoming one is kept) and one access-log line. */
-function requestIds(req: Request, res: Response, next: NextFunction) {
-  const incoming = req.get("x-request-id");
-  const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-  req.headers["x-request-id"] = requestId;
-  res.setHeader("X-Request-Id", requestId);
-  const started = performance.now();
-  res.on("finish", () => {
-    if (req.path === "/healthz" || req.path === "/readyz") return;
-    logger.info({ requestId, method: req.method, path: req.path, status: res.statusCode, durationMs: Math.round(performance.now() - started) }, "request");
-  });
-  next();
 }
 
 /** The 4xx status an error carries (Express and its body parsers set `status`), or undefined. */
@@ -88,17 +78,22 @@ function trailingSlash(req: Request, res: Response, next: NextFunction) {
 export async function startPortal(options: { dev?: boolean } = {}): Promise<Portal> {
   const env = parseEnv(process.env);
   let shuttingDown = false;
+  const stopTracing = await startTracing(env);
+  collectNodeMetrics();
+  const draining = drainingConnections();
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback, linklocal, uniquelocal");
-  app.use(requestIds);
+  app.set("trust proxy", trustProxySetting(env));
+  app.use(observeRequests);
+  app.use(draining.middleware);
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
   app.get("/readyz", (_req, res) => {
     res.status(shuttingDown ? 503 : 200).json({ status: shuttingDown ? "shutting-down" : "ready" });
   });
+  if (env.METRICS_TOKEN) app.get("/metrics", metricsWithToken(env.METRICS_TOKEN));
   app.use(securityHeaders(env));
   app.use(allowedMethods);
   app.use(sameOriginWrites(new URL(env.PORTAL_URL).origin));
@@ -143,12 +138,14 @@ export async function startPortal(options: { dev?: boolean } = {}): Promise<Port
     const listening = app.listen(env.PORT, () => resolve(listening));
   });
   server.keepAliveTimeout = 65_000;
+  const metricsServer = env.METRICS_PORT ? await startMetricsServer(env.METRICS_PORT) : undefined;
 
   const close = async () => {
     if (shuttingDown) return;
     shuttingDown = true;
     // Refuse new connections, finish what is in flight, and close each
     // keep-alive connection as soon as its last response is sent; give up after 10 s.
+    draining.drain();
     const forced = setTimeout(() => server.closeAllConnections(), 10_000);
     const idle = setInterval(() => server.closeIdleConnections(), 100);
     await new Promise<void>((resolve) => {
@@ -157,6 +154,12 @@ export async function startPortal(options: { dev?: boolean } = {}): Promise<Port
     });
     clearTimeout(forced);
     clearInterval(idle);
+    // Scraped until the last request is done; the spans of the last requests go out before the process ends.
+    if (metricsServer) {
+      metricsServer.closeAllConnections();
+      await new Promise((resolve) => metricsServer.close(resolve));
+    }
+    await stopTracing();
   };
 
   logger.info({ port: env.PORT, url: env.PORTAL_URL, mode: options.dev ? "development" : "production" }, "portal listening");

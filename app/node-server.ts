@@ -8,3 +8,7 @@ export { logger } from "./shared/logger.server.ts";
 export { safeReturnPath } from "./shared/safe-path.ts";
 export { writeGivingBack } from "./shared/http/chunk-leases.server.ts";
 export { requestWithNodeBody, takeNodeBody, webHeaders } from "./shared/http/node-body.server.ts";
+export { DURATION_BUCKETS, histogram, metricsRegistry } from "./shared/metrics.server.ts";
+export { ROUTE_PATTERN_HEADER } from "./shared/route-pattern.ts";
+export { formatTraceparent, parseTraceparent } from "./shared/trace-context.server.ts";
+export { startSpan, tracesExported } from "./shared/tracing.server.ts";

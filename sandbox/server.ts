@@ -163,11 +163,16 @@ function keepOfflineAccess(req: Request, _res: Response, next: NextFunction) {
   next();
 }
 
+/** The trace id of a W3C `traceparent` header, as a real service logs it beside its own lines. */
+const TRACE_ID = /^[\da-f]{2}-([\da-f]{32})-[\da-f]{16}-[\da-f]{2}/;
+
 function requestLog(log: (line: string) => void) {
   return (req: Request, res: Response, next: NextFunction) => {
     const started = performance.now();
+    const traceId = TRACE_ID.exec(req.get("traceparent") ?? "")?.[1];
     res.on("finish", () => {
-      log(`${req.method} ${req.originalUrl.split("?")[0]} ${res.statusCode} ${Math.round(performance.now() - started)}ms`);
+      const line = `${req.method} ${req.originalUrl.split("?")[0]} ${res.statusCode} ${Math.round(performance.now() - started)}ms`;
+      log(traceId ? `${line} trace=${traceId}` : line);
     });
     next();
   };

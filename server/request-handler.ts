@@ -9,7 +9,7 @@ import { finished } from "node:stream/promises";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { logger, writeGivingBack, requestWithNodeBody, takeNodeBody, webHeaders } from "../app/node-server.ts";
+import { logger, ROUTE_PATTERN_HEADER, writeGivingBack, requestWithNodeBody, takeNodeBody, webHeaders } from "../app/node-server.ts";
 import { bodyLimitFor } from "./body-limits.ts";
 
 class BodyTooLarge extends Error {
@@ -100,7 +100,11 @@ async function sendResponse(res: Response, response: globalThis.Response): Promi
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [name, value] of response.headers) res.append(name, value);
+  for (const [name, value] of response.headers) {
+    // The matched route's pattern is for the server's metrics and spans (request-observation.ts), not for the browser.
+    if (name === ROUTE_PATTERN_HEADER) res.locals.routePattern = value;
+    else res.append(name, value);
+  }
   if (!response.body) {
     res.end();
     return;

@@ -3,6 +3,7 @@
  * knows only base addresses and keys; whether they point at the sandbox or the
  * real marketplace is not its concern.
  */
+import { isIP } from "node:net";
 import { z } from "zod";
 // A relative path: the Node server loads this file outside Vite's aliases.
 import { AnalyticsTab } from "../../contract/home.ts";
@@ -23,6 +24,29 @@ export const tagManagerId = z.string().regex(/^GTM-[A-Z0-9]+$/i, "must be GTM- f
 
 const url = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ""));
 
+/** An optional variable: set but empty (as a .env file often has it) counts as unset. */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+/** Express's names for address ranges, or an address, or an address range (CIDR). */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+const TrustedProxies = z
+  .string()
+  .default("")
+  .transform((value) =>
+    value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .refine((entries) => entries.every(isProxyAddress), "must be addresses or ranges (CIDR), or loopback, linklocal, uniquelocal, separated by commas");
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -30,6 +54,12 @@ const EnvSchema = z
     /** The origin browsers use for the portal; the OAuth redirect URI is built from it. */
     PORTAL_URL: url,
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters"),
+    /**
+     * A second secret whose cookies are still read, never written: set while
+     * the session secret is rotated (docs/operations.md), so that no instance
+     * signs anyone out along the way.
+     */
+    SESSION_SECRET_ACCEPTED: optional(z.string().min(32, "must be at least 32 characters")),
     OIDC_ISSUER: url,
     OIDC_CLIENT_ID: z.string().min(1),
     OIDC_CLIENT_SECRET: z.string().min(1),
@@ -92,6 +122,23 @@ const EnvSchema = z
       .default("false")
       .transform((value) => value === "true"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /**
+     * The proxies (load balancers) whose X-Forwarded-For, -Proto and -Host are
+     * believed: behind one, the browser's address and scheme come from them.
+     * Default: none, so a client cannot claim another address or scheme.
+     */
+    TRUSTED_PROXIES: TrustedProxies,
+    /** /metrics on the portal's own port, for a scraper that sends this bearer token; off when unset. */
+    METRICS_TOKEN: optional(z.string().min(32, "must be at least 32 characters")),
+    /** /metrics on a port of its own (never exposed to the public), without a token; off when unset. */
+    METRICS_PORT: optional(z.coerce.number().int().min(1).max(65535)),
+    /** OpenTelemetry: spans are exported by OTLP over HTTP when either endpoint is set (the exporter reads them and OTEL_EXPORTER_OTLP_HEADERS itself). */
+    OTEL_EXPORTER_OTLP_ENDPOINT: optional(url),
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optional(url),
+    OTEL_EXPORTER_OTLP_HEADERS: optional(z.string()),
+    OTEL_SERVICE_NAME: z.string().min(1).default("seller-portal"),
+    /** The share of new traces recorded (0 to 1); a request that arrives in a trace follows its caller's decision. */
+    OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
   })
   .superRefine((env, ctx) => {
     if (env.SESSION_IDLE_LIFETIME_SECONDS > env.SESSION_ABSOLUTE_LIFETIME_SECONDS) {
@@ -100,6 +147,9 @@ const EnvSchema = z
         path: ["SESSION_IDLE_LIFETIME_SECONDS"],
         message: "must not be longer than SESSION_ABSOLUTE_LIFETIME_SECONDS",
       });
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from PORT (set METRICS_TOKEN to serve /metrics on PORT)" });
     }
     if (env.NODE_ENV === "production" && /^(change-me|dev|sandbox)/i.test(env.SESSION_SECRET)) {
       ctx.addIssue({
@@ -140,6 +190,12 @@ let parsed: PortalEnv | undefined;
 export function env(): PortalEnv {
   parsed ??= parseEnv(process.env);
   return parsed;
+}
+
+/** The secrets a session or toast cookie may be signed with: the first signs, each verifies. */
+export function sessionSecrets(): string[] {
+  const { SESSION_SECRET, SESSION_SECRET_ACCEPTED } = env();
+  return SESSION_SECRET_ACCEPTED ? [SESSION_SECRET, SESSION_SECRET_ACCEPTED] : [SESSION_SECRET];
 }
 
 /** Cookies are Secure whenever browsers reach the portal over https (every real deployment). */

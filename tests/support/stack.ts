@@ -11,8 +11,8 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 
 export type RunningProcess = { child: ChildProcess; output: () => string; stop: () => Promise<void> };
 
-function run(script: string, env: Record<string, string>, nodeArgs: string[] = []): RunningProcess {
-  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, script)], {
+function run(script: string, env: Record<string, string>, nodeArgs: string[] = [], scriptArgs: string[] = []): RunningProcess {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, script), ...scriptArgs], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -76,4 +76,21 @@ export async function startPortal(env: Record<string, string>, port: number): Pr
   const portalUrl = `http://localhost:${port}`;
   await waitForHttp(`${portalUrl}/healthz`, 30_000, process);
   return { portalUrl, process };
+}
+
+/** The sandbox alone on a throw-away database, for portals a test starts itself (e.g. several behind nginx). */
+export async function startSandbox(options: { port: number; portalUrls: string[]; log?: boolean }): Promise<{ sandboxUrl: string; process: RunningProcess }> {
+  const dir = mkdtempSync(path.join(tmpdir(), "seller-portal-sandbox-"));
+  const args = [
+    "--port",
+    String(options.port),
+    "--db",
+    path.join(dir, "sandbox.sqlite"),
+    "--reset",
+    ...options.portalUrls.flatMap((url) => ["--portal-url", url]),
+  ];
+  const process = run("sandbox/main.ts", {}, [], options.log ? args : [...args, "--quiet"]);
+  const sandboxUrl = `http://127.0.0.1:${options.port}`;
+  await waitForHttp(`${sandboxUrl}/__sandbox/health`, 30_000, process);
+  return { sandboxUrl, process };
 }

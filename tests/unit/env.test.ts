@@ -55,4 +55,40 @@ describe("configuration", () => {
       /SESSION_IDLE_LIFETIME_SECONDS: must not be longer than SESSION_ABSOLUTE_LIFETIME_SECONDS/,
     );
   });
+  it("trusts no proxy unless told, and only addresses, ranges or Express's range names", () => {
+    expect(parseEnv(complete).TRUSTED_PROXIES).toEqual([]);
+    expect(parseEnv({ ...complete, TRUSTED_PROXIES: "10.0.0.5, 172.28.0.0/24 ,loopback,::1,fd00::/8" }).TRUSTED_PROXIES).toEqual([
+      "10.0.0.5",
+      "172.28.0.0/24",
+      "loopback",
+      "::1",
+      "fd00::/8",
+    ]);
+    for (const wrong of ["nginx", "10.0.0.0/33", "10.0.0.300", "*", "10.0.0.0/8/1"]) {
+      expect(() => parseEnv({ ...complete, TRUSTED_PROXIES: wrong })).toThrow(/TRUSTED_PROXIES: must be addresses or ranges/);
+    }
+  });
+
+  it("serves no metrics unless a token or a port of their own is set, and never on the portal's port without the token", () => {
+    const env = parseEnv({ ...complete, METRICS_TOKEN: "", METRICS_PORT: "" });
+    expect(env.METRICS_TOKEN).toBeUndefined();
+    expect(env.METRICS_PORT).toBeUndefined();
+    expect(() => parseEnv({ ...complete, METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN: must be at least 32 characters/);
+    expect(() => parseEnv({ ...complete, METRICS_PORT: "3000" })).toThrow(/METRICS_PORT: must differ from PORT/);
+    expect(parseEnv({ ...complete, METRICS_PORT: "9464" }).METRICS_PORT).toBe(9464);
+  });
+
+  it("exports traces only to a configured endpoint, at a sampling rate between 0 and 1", () => {
+    const env = parseEnv(complete);
+    expect(env.OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
+    expect(env.OTEL_SERVICE_NAME).toBe("seller-portal");
+    expect(env.OTEL_TRACES_SAMPLER_ARG).toBe(1);
+    expect(() => parseEnv({ ...complete, OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318" })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT: /);
+    expect(() => parseEnv({ ...complete, OTEL_TRACES_SAMPLER_ARG: "2" })).toThrow(/OTEL_TRACES_SAMPLER_ARG: /);
+  });
+
+  it("accepts a second session secret of the same strength while the secret is rotated", () => {
+    expect(parseEnv({ ...complete, SESSION_SECRET_ACCEPTED: "b".repeat(40) }).SESSION_SECRET_ACCEPTED).toBe("b".repeat(40));
+    expect(() => parseEnv({ ...complete, SESSION_SECRET_ACCEPTED: "short" })).toThrow(/SESSION_SECRET_ACCEPTED: must be at least 32 characters/);
+  });
 });

@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { callService, type CallContext, type ServiceConfig } from "~/shared/upstream/http.server";
+import { metricsRegistry } from "~/shared/metrics.server";
 import { UpstreamError } from "~/shared/upstream/upstream-error.server";
 import type { Logger } from "~/shared/logger.server";
 
@@ -115,6 +116,21 @@ describe("a JSON exchange with an upstream service", () => {
     expect(error.status).toBe(503);
     expect(error.body).toMatchObject({ message: "busy", errorCode: "BUSY" });
     expect(error.reference).toBe("id-1");
+  });
+
+  it("sends each attempt as a span of its own in the request's trace, and counts the retry in the metrics", async () => {
+    const trace = { traceId: "4bf92f3577b34da6a3ce929d0e0e4736", spanId: "00f067aa0ba902b7", sampled: true };
+    const retries = async () =>
+      (await metricsRegistry.getSingleMetric("portal_upstream_retries_total")!.get()).values.find((value) => value.labels.service === "traced")?.value ?? 0;
+    let calls = 0;
+    handler = (_req, res) => (++calls === 1 ? json(res, 502, { message: "bad gateway" }) : json(res, 200, { state: "ACTIVE" }));
+    seen.length = 0;
+    await callService(service({ name: "traced" }), { ...ctx, trace }, { path: "/traced", schema: State });
+    const parents = seen.map((request) => /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/.exec(String(request.headers.traceparent)));
+    expect(parents.map((match) => match?.[1])).toEqual([trace.traceId, trace.traceId]);
+    expect(new Set(parents.map((match) => match?.[2])).size).toBe(2);
+    expect(parents.map((match) => match?.[2])).not.toContain(trace.spanId);
+    expect(await retries()).toBe(1);
   });
 
   it("keeps the start of an answer that is not JSON as the message, and calls an unexpected answer a contract failure", async () => {

@@ -16,6 +16,7 @@ import { randomUUID } from "node:crypto";
 import { PassThrough, Readable, Writable } from "node:stream";
 import { catalogueContentTypes, catalogueFileType, type CatalogueFile, type CatalogueFileType } from "@contract/catalogue";
 import type { CatalogueAnalysis, MappingMemory } from "@contract/catalogue-analysis";
+import { catalogueUploadsActive } from "./catalogue-metrics.server";
 import { createCatalogueInspector, memoryCoversExactly, rememberedMapping, type InspectedAnalysis, type ReadingProblem } from "./intelligence/index.server";
 import { env } from "~/shared/env.server";
 import { getLocale } from "~/shared/i18n/i18n.server";
@@ -131,10 +132,12 @@ export function forwardCatalogueUpload(args: RequestArgs, maxBytes = catalogueUp
     let settled = false;
     let fileName: string | undefined;
     let fileSeen = false;
+    catalogueUploadsActive.inc();
 
     const settle = (outcome: UploadOutcome) => {
       if (settled) return;
       settled = true;
+      catalogueUploadsActive.dec();
       resolve(outcome);
     };
     /** Gives up: the service's request is aborted (it discards the partial file) and the rest of the browser's body is dropped. */

@@ -10,7 +10,7 @@ import { createContext, createCookieSessionStorage, type MiddlewareFunction, typ
 import { revokeTokens, type SessionTokens } from "./auth.server";
 
 export type { SessionTokens };
-import { env, secureCookies } from "~/shared/env.server";
+import { env, secureCookies, sessionSecrets } from "~/shared/env.server";
 import { requestMetaContext } from "~/shared/request-context.server";
 import { signedCookie } from "~/shared/signed-cookie.server";
 import { safeReturnPath } from "~/shared/safe-path";
@@ -47,7 +47,7 @@ function sessionStorage(): SessionStorage<SessionData> {
       sameSite: "lax",
       path: "/",
       secure: secureCookies,
-      secrets: [env().SESSION_SECRET],
+      secrets: sessionSecrets(),
     }),
   });
   return storage;
@@ -94,7 +94,9 @@ export class PortalSession {
 
   constructor(session: Session<SessionData>) {
     this.#session = session;
-    this.#tokens = openTokens(session.get("sealedTokens"), env().SESSION_SECRET);
+    const sealed = session.get("sealedTokens");
+    // Sealed under whichever secret signed the cookie (the second one only while the secret is rotated).
+    this.#tokens = sealed ? sessionSecrets().reduce<SessionTokens | undefined>((opened, secret) => opened ?? openTokens(sealed, secret), undefined) : undefined;
   }
 
   get tokens(): SessionTokens | undefined {

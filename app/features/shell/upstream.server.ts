@@ -47,6 +47,7 @@ export function upstream(args: RequestArgs) {
     accessToken: context.get(sessionContext).tokens?.accessToken,
     locale: getLocale(context),
     requestId: meta.requestId,
+    trace: meta.trace,
     // The request's logger is made when a call fails and logs, not for every call.
     get log() {
       return meta.log;

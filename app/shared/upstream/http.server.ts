@@ -1,7 +1,8 @@
 /**
  * The one HTTP core under every upstream client: bearer and apikey rules,
  * Accept-Language, a timeout on every request, one retry of non-mutating
- * requests on a retryable status, a log line for every failure, and one error
+ * requests on a retryable status, a log line for every failure, a span and
+ * metrics for every attempt (upstream-telemetry.server.ts), and one error
  * shape (UpstreamError) for whatever went wrong.
  */
 import http from "node:http";
@@ -9,7 +10,9 @@ import https from "node:https";
 import { UpstreamErrorBody } from "@contract/upstream";
 import { z } from "zod";
 import type { Logger } from "../logger.server";
+import type { TraceContext } from "../trace-context.server";
 import { shouldRetry } from "./retry-policy.server";
+import { countUpstreamRetry, startUpstreamAttempt } from "./upstream-telemetry.server";
 import { UpstreamError } from "./upstream-error.server";
 
 export type ServiceConfig = {
@@ -22,11 +25,13 @@ export type ServiceConfig = {
   timeoutMs: number;
 };
 
-/** Who is calling: the signed-in user's token, the page's language, the request's id and logger. */
+/** Who is calling: the signed-in user's token, the page's language, the request's id, trace and logger. */
 export type CallContext = {
   accessToken?: string;
   locale: string;
   requestId: string;
+  /** The request's span: each call is a span inside it (a new trace without one). */
+  trace?: TraceContext;
   log: Logger;
 };
 
@@ -194,6 +199,8 @@ export async function callService<T>(service: ServiceConfig, ctx: CallContext, r
 
   for (let attempt = 1; ; attempt++) {
     const started = performance.now();
+    const telemetry = startUpstreamAttempt(service.name, method, request.path, ctx.trace);
+    headers.traceparent = telemetry.traceparent;
     let response: Answer;
     try {
       response = viaFetch
@@ -208,13 +215,18 @@ export async function callService<T>(service: ServiceConfig, ctx: CallContext, r
         : await exchangeJson(url, method, headers, hasBody ? JSON.stringify(request.body) : undefined, service.timeoutMs);
     } catch (cause) {
       const timedOut = cause instanceof DOMException && cause.name === "TimeoutError";
+      telemetry.end(timedOut ? "timeout" : "unreachable");
       throw fail(0, { message: timedOut ? "timeout" : "unreachable", errorCode: timedOut ? "UPSTREAM_TIMEOUT" : "UPSTREAM_UNREACHABLE" }, started, cause);
     }
 
+    telemetry.end(response.status);
     if (!response.ok) {
       const body = await readErrorBody(response);
       const error = fail(response.status, body, started);
-      if (shouldRetry(method, response.status, attempt)) continue;
+      if (shouldRetry(method, response.status, attempt)) {
+        countUpstreamRetry(service.name, method, response.status);
+        continue;
+      }
       throw error;
     }
 

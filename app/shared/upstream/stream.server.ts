@@ -21,6 +21,7 @@ import { holdEachChunk, writeGivingBack } from "../http/chunk-leases.server";
 import { responseWithNodeBody, webHeaders } from "../http/node-body.server";
 import { acceptLanguage, buildUrl, loggablePath, readErrorBody, upstreamRequest, type CallContext, type QueryValue, type ServiceConfig } from "./http.server";
 import { UpstreamError } from "./upstream-error.server";
+import { startUpstreamAttempt } from "./upstream-telemetry.server";
 
 export type StreamRequest = {
   method: "GET" | "POST";
@@ -39,10 +40,12 @@ export type StreamRequest = {
  */
 export async function streamService(service: ServiceConfig, ctx: CallContext, request: StreamRequest): Promise<Response> {
   const url = buildUrl(service, request.path, request.query);
+  const telemetry = startUpstreamAttempt(service.name, request.method, request.path, ctx.trace);
   const headers: Record<string, string> = {
     Accept: "application/json, */*",
     "Accept-Language": acceptLanguage(ctx.locale),
     "X-Request-Id": ctx.requestId,
+    traceparent: telemetry.traceparent,
   };
   if (service.bearer && ctx.accessToken) headers.Authorization = `Bearer ${ctx.accessToken}`;
   if (request.contentType) headers["Content-Type"] = request.contentType;
@@ -76,12 +79,17 @@ export async function streamService(service: ServiceConfig, ctx: CallContext, re
       ? await sendStreamed(url, request.method, headers, request.body, signal)
       : await receiveStreamed(url, request.method, headers, signal);
   } catch (cause) {
-    if (request.signal?.aborted) throw request.signal.reason ?? cause;
+    if (request.signal?.aborted) {
+      telemetry.end("aborted");
+      throw request.signal.reason ?? cause;
+    }
     const timedOut = answerTimeout.signal.aborted;
+    telemetry.end(timedOut ? "timeout" : "unreachable");
     throw fail(0, { message: timedOut ? "timeout" : "unreachable", errorCode: timedOut ? "UPSTREAM_TIMEOUT" : "UPSTREAM_UNREACHABLE" }, cause);
   } finally {
     clearTimeout(timer);
   }
+  telemetry.end(response.status);
   if (!response.ok) throw fail(response.status, await readErrorBody(response));
   return response;
 }

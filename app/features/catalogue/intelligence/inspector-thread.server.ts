@@ -26,6 +26,7 @@ import { Writable } from "node:stream";
 import { Worker } from "node:worker_threads";
 import { giveBack } from "~/shared/http/chunk-leases.server";
 import { logger } from "~/shared/logger.server";
+import { catalogueBytesInspected, catalogueRowsInspected } from "../catalogue-metrics.server";
 import { createCatalogueInspector as inspectHere } from "./inspector";
 import type { FromInspectorThread, ToInspectorThread } from "./inspector-messages";
 import type { InspectionOutcome, InspectorOptions } from "./types";
@@ -153,6 +154,7 @@ export function createCatalogueInspector(options: InspectorOptions): { input: Wr
     answer(outcome) {
       if (!settled) {
         settled = true;
+        if (outcome.ok) catalogueRowsInspected.inc(outcome.analysis.report.rowsChecked);
         settle(outcome);
       }
       // Later bytes are taken and dropped, so a pipe into `input` never stalls.
@@ -189,6 +191,7 @@ export function createCatalogueInspector(options: InspectorOptions): { input: Wr
         giveBack(chunk);
         return callback();
       }
+      catalogueBytesInspected.inc(chunk.byteLength);
       // Copied once into the piece being filled (the chunk also goes upstream); a full piece is handed over, not copied again.
       for (let offset = 0; offset < chunk.byteLength;) {
         // The first piece is smaller: what the inspector decides from the file's start (its format, or a refusal) comes sooner.

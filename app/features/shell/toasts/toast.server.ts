@@ -2,14 +2,14 @@
 import { createContext, data, type RouterContextProvider } from "react-router";
 import { dataWithToast, getToast, redirectWithToast, setToastCookieOptions } from "remix-toast";
 import type { PortalToast } from "~/features/shell/toasts/toast-message";
-import { env, secureCookies } from "~/shared/env.server";
+import { secureCookies, sessionSecrets } from "~/shared/env.server";
 import type { UpstreamError } from "~/shared/upstream/upstream-error.server";
 
 /** Signs the flash cookie with our secret (the library's default secret is public). */
 export function configureToasts(): void {
   setToastCookieOptions({
     name: "sp_toast",
-    secrets: [env().SESSION_SECRET],
+    secrets: sessionSecrets(),
     httpOnly: true,
     sameSite: "lax",
     path: "/",

@@ -1,0 +1,247 @@
+/**
+ * The portal under load: 50 signed-in users at once for 60 s over a realistic
+ * mix, against one instance, and against two behind nginx with deploy/'s
+ * configuration (for reference also one behind nginx, to tell nginx's share
+ * from the second instance's), all against one sandbox. The load comes from
+ * autocannon in a process of its own (bench/support/load-generator.ts), one
+ * connection per user, each user going round its own pages:
+ *
+ * - 25 sellers setting up their shop: the task list, two step pages, a saved
+ *   step form (POST, answered 303), the catalogue page;
+ * - 15 active sellers: the home overview, two analytics tabs, the recommendations;
+ * - 10 staff: the seller list, searched, filtered and paged.
+ *
+ * Prints throughput, p50/p95/p99 latency and errors (target 0: a connection
+ * error, a timeout, or any status but the expected one), and each instance's
+ * RSS after 10,000 requests against after the first 100 (target ≤ 1.2: no
+ * leak). Bounded: a fixed time per setup, loopback only.
+ *
+ * `node bench/load.ts --quick`: 6 users for 3 s against one instance and two
+ * behind nginx, without the warm-up and the memory check: the test command's
+ * check that it runs without errors. It prints the same table and a JSON
+ * line, and ends with 1 on any error.
+ * BENCH_LOAD_SECONDS and BENCH_LOAD_USERS change the full run.
+ */
+import { fork } from "node:child_process";
+import path from "node:path";
+import { validSteps } from "../tests/support/onboarding-fixtures.ts";
+import { TestBrowser } from "../tests/support/http-client.ts";
+import { startNginx } from "../tests/support/nginx.ts";
+import { testPorts } from "../tests/support/ports.ts";
+import { startPortal, startSandbox, type RunningProcess } from "../tests/support/stack.ts";
+import { sandboxPortalEnv } from "../scripts/sandbox-env.ts";
+import type { LoadJob, LoadMessage, LoadOutcome, LoadRequest, LoadUser } from "./support/load-generator.ts";
+import { rssBytes } from "./support/process-stats.ts";
+
+const QUICK = process.argv.includes("--quick");
+const SECONDS = QUICK ? 3 : Number(process.env.BENCH_LOAD_SECONDS ?? 60);
+const USERS = QUICK ? 6 : Number(process.env.BENCH_LOAD_USERS ?? 50);
+const WARM_UP_REQUESTS = 100;
+const LEAK_CHECK_REQUESTS = 10_000;
+const RSS_TARGET = 1.2;
+// The quick run has ports of its own: it runs inside the test suite, perhaps beside a full run.
+const { portalPort: BASE_PORT, sandboxPort: SANDBOX_PORT } = testPorts(QUICK ? 3560 : 3540, QUICK ? 4560 : 4540);
+const NGINX_PORT = BASE_PORT;
+const INSTANCE_PORTS = [BASE_PORT + 1, BASE_PORT + 2];
+const DIRECT_PORT = BASE_PORT + 3;
+const NGINX_URL = `http://localhost:${NGINX_PORT}`;
+const DIRECT_URL = `http://localhost:${DIRECT_PORT}`;
+const SESSION_SECRET = "bench-load-session-secret-0123456789abcdef";
+
+/** Each kind of user: its share of the users, the accounts it signs in as (in turn), and its pages. */
+const USER_KINDS: { kind: string; share: number; accounts: string[]; requests: LoadRequest[] }[] = [
+  {
+    kind: "onboarding seller",
+    share: 0.5,
+    accounts: ["seller.new@example.com"],
+    requests: [
+      { method: "GET", path: "/overview", expect: 200 },
+      { method: "GET", path: "/shop-setup/contract", expect: 200 },
+      { method: "POST", path: "/shop-setup/account-information", form: { intent: "continue", ...validSteps["account-information"] }, expect: 303 },
+      { method: "GET", path: "/shop-setup/company-information", expect: 200 },
+      { method: "GET", path: "/upload/catalog", expect: 200 },
+    ],
+  },
+  {
+    kind: "active seller",
+    share: 0.3,
+    accounts: ["seller.active@example.com", "seller.small@example.com", "viewer@example.com"],
+    requests: [
+      { method: "GET", path: "/home/overview", expect: 200 },
+      { method: "GET", path: "/home/analytics/sales", expect: 200 },
+      { method: "GET", path: "/home/recommendations", expect: 200 },
+      { method: "GET", path: "/home/analytics/products", expect: 200 },
+    ],
+  },
+  {
+    kind: "staff",
+    share: 0.2,
+    accounts: ["operator@example.com", "success@example.com", "bd.international@example.com"],
+    requests: [
+      { method: "GET", path: "/seller-list", expect: 200 },
+      { method: "GET", path: "/seller-list?search=a", expect: 200 },
+      { method: "GET", path: "/seller-list?state=ONBOARDING", expect: 200 },
+      { method: "GET", path: "/seller-list?page=2", expect: 200 },
+    ],
+  },
+];
+
+type Setup = { name: string; url: string; instances: RunningProcess[]; stop: () => Promise<void> };
+type Row = { name: string; outcome: LoadOutcome; rss: { at100: number; at10k: number; requests: number }[] };
+
+const mb = (bytes: number) => (bytes / 1e6).toFixed(0);
+
+/** Runs one job in a fresh load-generator process; `onProgress` hears the running count of responses. */
+function generate(job: LoadJob, onProgress: (responses: number) => void = () => {}): Promise<LoadOutcome> {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(import.meta.dirname, "support/load-generator.ts"), { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    child.on("message", (message: LoadMessage) => {
+      if (message.type === "progress") onProgress(message.responses);
+      else resolve(message.outcome);
+    });
+    child.on("exit", (code) => (code === 0 ? undefined : reject(new Error(`the load generator ended with ${code}`))));
+    child.send(job);
+  });
+}
+
+/** Signs every user in through `url`, a few at a time, and checks each of its requests once. */
+async function signIn(url: string): Promise<LoadUser[]> {
+  const plan = USER_KINDS.flatMap((kind) => {
+    const count = Math.max(1, Math.round(USERS * kind.share));
+    return Array.from({ length: count }, (_, index) => ({ ...kind, account: kind.accounts[index % kind.accounts.length]! }));
+  }).slice(0, Math.max(USERS, USER_KINDS.length));
+  const users: LoadUser[] = [];
+  for (let start = 0; start < plan.length; start += 5) {
+    users.push(
+      ...(await Promise.all(
+        plan.slice(start, start + 5).map(async (entry) => {
+          const browser = new TestBrowser();
+          const { url: landed } = await browser.signIn(url, entry.account);
+          if (landed.endsWith("/login") || landed === `${url}/`) throw new Error(`${entry.account} did not sign in (${landed})`);
+          return { kind: entry.kind, cookie: `sp_session=${browser.cookie(new URL(url).host, "sp_session")}`, requests: entry.requests };
+        }),
+      )),
+    );
+  }
+  // Every page of the mix answers as expected before it is measured, one user of each kind in turn: a broken mix
+  // would only measure error pages. This also saves the step form once before many sessions of one seller save it
+  // at the same moment (the shop name's first save, raced, can find the name "taken" by the seller itself).
+  const check = await generate({ url, users: users.filter((user, index) => users.findIndex((other) => other.kind === user.kind) === index), amount: 20 });
+  if (Object.keys(check.unexpected).length > 0) throw new Error(`the mix does not answer as expected: ${JSON.stringify(check.unexpected)}`);
+  return users;
+}
+
+/** The warm-up, the measured run, and RSS after 100 and after 10,000 requests (more are sent after the run when it made fewer). */
+async function measure(setup: Setup): Promise<Row> {
+  console.log(`${setup.name}: signing in ${USERS} users…`);
+  const users = await signIn(setup.url);
+  console.log(`${setup.name}: ${QUICK ? "" : `${WARM_UP_REQUESTS} requests to warm up, then `}${SECONDS} s of load…`);
+  const pids = setup.instances.map((instance) => instance.child.pid!);
+  if (!QUICK) await generate({ url: setup.url, users, amount: WARM_UP_REQUESTS });
+  const at100 = pids.map(rssBytes);
+  let at10k: number[] | undefined;
+  const outcome = await generate({ url: setup.url, users, duration: SECONDS }, (responses) => {
+    if (!at10k && WARM_UP_REQUESTS + responses >= LEAK_CHECK_REQUESTS) at10k = pids.map(rssBytes);
+  });
+  let requests = WARM_UP_REQUESTS + outcome.requests;
+  if (!at10k && !QUICK) {
+    console.log(`${setup.name}: ${LEAK_CHECK_REQUESTS - requests} more requests for the memory check…`);
+    const rest = await generate({ url: setup.url, users, amount: LEAK_CHECK_REQUESTS - requests });
+    requests += rest.requests;
+    at10k = pids.map(rssBytes);
+  }
+  at10k ??= pids.map(rssBytes);
+  return { name: setup.name, outcome, rss: pids.map((_, index) => ({ at100: at100[index]!, at10k: at10k![index]!, requests })) };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+const errorsOf = (outcome: LoadOutcome) =>
+  outcome.connectionErrors + outcome.timeouts + Object.values(outcome.unexpected).reduce((sum, count) => sum + count, 0);
+
+function printTable(rows: Row[]): void {
+  console.log(
+    `\nLoad: ${USERS} signed-in users at once (half setting up their shop, 3 in 10 active sellers, 2 in 10 staff), ${SECONDS} s per setup, autocannon in its own process\n`,
+  );
+  const header = [
+    "setup".padEnd(28),
+    "req/s".padStart(7),
+    "p50 ms".padStart(8),
+    "p95 ms".padStart(8),
+    "p99 ms".padStart(8),
+    "errors".padStart(7),
+    "  RSS after 100 → after 10,000 requests (ratio)",
+  ];
+  console.log(header.join(""));
+  for (const row of rows) {
+    const sorted = [...row.outcome.latenciesMs].sort((a, b) => a - b);
+    const rss = QUICK
+      ? "(not measured)"
+      : row.rss.map((instance) => `${mb(instance.at100)} → ${mb(instance.at10k)} MB (${(instance.at10k / instance.at100).toFixed(2)})`).join(", ");
+    console.log(
+      [
+        row.name.padEnd(28),
+        (row.outcome.requests / row.outcome.seconds).toFixed(0).padStart(7),
+        percentile(sorted, 50).toFixed(0).padStart(8),
+        percentile(sorted, 95).toFixed(0).padStart(8),
+        percentile(sorted, 99).toFixed(0).padStart(8),
+        String(errorsOf(row.outcome)).padStart(7),
+        `  ${rss}`,
+      ].join(""),
+    );
+    if (errorsOf(row.outcome) > 0)
+      console.log(`  errors: ${JSON.stringify({ connection: row.outcome.connectionErrors, timeouts: row.outcome.timeouts, ...row.outcome.unexpected })}`);
+  }
+  const one = rows.find((row) => row.name === "1 instance");
+  const two = rows.find((row) => row.name === "2 instances behind nginx");
+  if (one && two) {
+    const ratio = two.outcome.requests / two.outcome.seconds / (one.outcome.requests / one.outcome.seconds);
+    console.log(`\n2 instances behind nginx ÷ 1 instance, req/s: ${ratio.toFixed(2)} (target ≥ 1: not slower)`);
+  }
+  const worstRss = Math.max(...rows.flatMap((row) => row.rss.map((instance) => instance.at10k / instance.at100)));
+  if (!QUICK) console.log(`worst RSS ratio: ${worstRss.toFixed(2)} (target ≤ ${RSS_TARGET}) ${worstRss <= RSS_TARGET ? "ok" : "MISSED"}`);
+  const errors = rows.reduce((sum, row) => sum + errorsOf(row.outcome), 0);
+  console.log(`errors: ${errors} (target 0) ${errors === 0 ? "ok" : "MISSED"}`);
+}
+
+const sandbox = await startSandbox({ port: SANDBOX_PORT, portalUrls: [DIRECT_URL, NGINX_URL] });
+const portalEnv = (portalUrl: string) => ({ ...sandboxPortalEnv(sandbox.sandboxUrl, portalUrl, SESSION_SECRET), TRUSTED_PROXIES: "127.0.0.1" });
+
+async function oneInstance(): Promise<Setup> {
+  const { process } = await startPortal(portalEnv(DIRECT_URL), DIRECT_PORT);
+  return { name: "1 instance", url: DIRECT_URL, instances: [process], stop: () => process.stop() };
+}
+
+async function behindNginx(count: number): Promise<Setup> {
+  const instances = await Promise.all(INSTANCE_PORTS.slice(0, count).map(async (port) => (await startPortal(portalEnv(NGINX_URL), port)).process));
+  const nginx = await startNginx({ port: NGINX_PORT, instances: INSTANCE_PORTS.slice(0, count).map((port) => `127.0.0.1:${port}`) });
+  return {
+    name: count === 1 ? "1 instance behind nginx" : `${count} instances behind nginx`,
+    url: NGINX_URL,
+    instances,
+    stop: async () => {
+      await nginx.stop();
+      await Promise.all(instances.map((instance) => instance.stop()));
+    },
+  };
+}
+
+const rows: Row[] = [];
+try {
+  for (const start of QUICK ? [oneInstance, () => behindNginx(2)] : [oneInstance, () => behindNginx(1), () => behindNginx(2)]) {
+    const setup = await start();
+    try {
+      rows.push(await measure(setup));
+    } finally {
+      await setup.stop();
+    }
+  }
+} finally {
+  await sandbox.process.stop();
+}
+printTable(rows);
+const errors = rows.reduce((sum, row) => sum + errorsOf(row.outcome), 0);
+if (QUICK) console.log(JSON.stringify({ setups: rows.map((row) => ({ name: row.name, requests: row.outcome.requests, errors: errorsOf(row.outcome) })) }));
+process.exitCode = errors === 0 ? 0 : 1;

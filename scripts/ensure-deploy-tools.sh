@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Makes sure the tools that check and run deploy/ are here: nginx (the two-instance test and
+# `npm run bench:load` run the real configuration) and Docker Compose (checks deploy/compose.yaml
+# without a Docker engine). Debian's packages where apt is at hand and we are root (CI and these
+# machines); otherwise says what to install.
+set -euo pipefail
+missing=()
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+if ! docker compose version >/dev/null 2>&1 && ! command -v docker-compose >/dev/null 2>&1; then
+  missing+=(docker-compose)
+fi
+[ ${#missing[@]} -eq 0 ] && exit 0
+if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = "0" ]; then
+  echo "Installing Debian's ${missing[*]} for the deployment tests…"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  exit 0
+fi
+echo "Missing for the deployment tests: ${missing[*]} (e.g. apt-get install ${missing[*]}, or your system's package manager)." >&2
+exit 1

@@ -1,0 +1,156 @@
+/**
+ * deploy/ as an operator applies it: nginx accepts its configuration
+ * (`nginx -t`), Docker Compose its compose file (`config`, which needs no
+ * Docker engine), and every Kubernetes manifest holds to the API's schema
+ * (kubernetes-models; no cluster runs here, so `kubectl apply --dry-run`
+ * cannot). And the numbers that must agree across them agree: body limits,
+ * probes, the shutdown's time within the grace period, the selectors.
+ */
+import { spawnSync } from "node:child_process";
+import { copyFileSync, cpSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseAllDocuments } from "yaml";
+import { BODY_LIMITS, DEFAULT_BODY_LIMIT, GiB, MiB } from "../../server/body-limits";
+import { DEPLOY_NGINX, testNginxConfig, writeNginxConfig } from "../support/nginx";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const KUBERNETES = path.join(ROOT, "deploy/kubernetes");
+const nginxConf = readFileSync(path.join(DEPLOY_NGINX, "seller-portal.conf"), "utf8");
+
+/** nginx's size in bytes ("16m", "64g"). */
+function nginxSize(value: string): number {
+  const match = /^(\d+)([kmg]?)$/i.exec(value);
+  if (!match) throw new Error(`not a size: ${value}`);
+  return Number(match[1]) * { "": 1, k: 1024, m: MiB, g: GiB }[match[2]!.toLowerCase() as "" | "k" | "m" | "g"];
+}
+
+describe("nginx", () => {
+  it("accepts deploy/nginx as it is, with the instances and the port of this machine", () => {
+    const { config } = writeNginxConfig({ port: 8080, instances: ["127.0.0.1:3001", "127.0.0.1:3002"] });
+    const result = testNginxConfig(config);
+    expect(result.output).toContain("test is successful");
+    expect(result.status).toBe(0);
+  });
+
+  it("lets through every body the portal takes, and the portal refuses the rest itself", () => {
+    const serverLimit = nginxSize(/^\s{4}client_max_body_size (\S+);$/m.exec(nginxConf)![1]!);
+    const catalogueLimit = nginxSize(/location ~ \^\/upload\/catalog[^{]*\{[^}]*client_max_body_size (\S+);/.exec(nginxConf)![1]!);
+    const catalogueRoutes = BODY_LIMITS.filter((limit) => limit.path.startsWith("/upload/catalog"));
+    expect(catalogueRoutes.length).toBeGreaterThan(0);
+    for (const limit of catalogueRoutes) expect(catalogueLimit).toBe(limit.maxBytes);
+    for (const limit of BODY_LIMITS.filter((limit) => !catalogueRoutes.includes(limit))) expect(serverLimit).toBeGreaterThanOrEqual(limit.maxBytes);
+    expect(serverLimit).toBeGreaterThanOrEqual(DEFAULT_BODY_LIMIT);
+    // Within a few MB of the largest: anything much larger would only be refused by the portal after the upload.
+    expect(serverLimit - Math.max(...BODY_LIMITS.filter((limit) => !catalogueRoutes.includes(limit)).map((limit) => limit.maxBytes))).toBeLessThan(2 * MiB);
+  });
+});
+
+/** The first Compose that runs here: Docker's plugin, or the standalone docker-compose. */
+function composeCommand(): string[] | undefined {
+  if (spawnSync("docker", ["compose", "version"]).status === 0) return ["docker", "compose"];
+  if (spawnSync("docker-compose", ["version"]).status === 0) return ["docker-compose"];
+  return undefined;
+}
+
+describe("Docker Compose", () => {
+  it("takes deploy/compose.yaml with the variables of .env.example", () => {
+    const compose = composeCommand();
+    if (!compose) throw new Error("No Docker Compose here: scripts/ensure-deploy-tools.sh installs it");
+    // The compose file reads ../.env: a copy of the repository's deploy/ beside .env.example as .env.
+    const dir = mkdtempSync(path.join(tmpdir(), "seller-portal-compose-"));
+    cpSync(path.join(ROOT, "deploy"), path.join(dir, "deploy"), { recursive: true });
+    copyFileSync(path.join(ROOT, ".env.example"), path.join(dir, ".env"));
+    const result = spawnSync(compose[0]!, [...compose.slice(1), "-f", path.join(dir, "deploy/compose.yaml"), "config"], { encoding: "utf8" });
+    expect(result.stderr).not.toMatch(/invalid|error/i);
+    expect(result.status).toBe(0);
+    const config = parseAllDocuments(result.stdout)[0]!.toJS() as {
+      services: Record<string, { environment?: Record<string, string>; networks?: Record<string, { ipv4_address?: string }> }>;
+    };
+    // The portal believes X-Forwarded-* from nginx alone.
+    expect(config.services.portal!.environment!.TRUSTED_PROXIES).toBe(config.services.nginx!.networks!.portal!.ipv4_address);
+  });
+});
+
+type Manifest = { apiVersion: string; kind: string; metadata: { name: string; annotations?: Record<string, string> }; spec?: Record<string, unknown> };
+
+function manifests(): Manifest[] {
+  return readdirSync(KUBERNETES)
+    .filter((file) => file.endsWith(".yaml") && file !== "kustomization.yaml")
+    .flatMap((file) => parseAllDocuments(readFileSync(path.join(KUBERNETES, file), "utf8")).map((document) => document.toJS() as Manifest));
+}
+
+/** The kubernetes-models class for a manifest's kind, e.g. kubernetes-models/apps/v1/Deployment. */
+async function modelFor(manifest: Manifest): Promise<new (data: unknown) => { validate(): void }> {
+  const [group, version] = manifest.apiVersion.includes("/") ? manifest.apiVersion.split("/") : [undefined, manifest.apiVersion];
+  const module = group ? `kubernetes-models/${group}/${version}/${manifest.kind}` : `kubernetes-models/${version}/${manifest.kind}`;
+  return ((await import(module)) as Record<string, new (data: unknown) => { validate(): void }>)[manifest.kind]!;
+}
+
+describe("Kubernetes", () => {
+  it("holds every manifest to the Kubernetes API's schema", async () => {
+    const all = manifests();
+    expect(all.map((manifest) => manifest.kind).sort()).toEqual(
+      ["ConfigMap", "Deployment", "HorizontalPodAutoscaler", "Ingress", "Ingress", "PodDisruptionBudget", "Service"].sort(),
+    );
+    for (const manifest of all) {
+      const Model = await modelFor(manifest);
+      expect(() => new Model(manifest).validate(), `${manifest.kind} ${manifest.metadata.name}`).not.toThrow();
+    }
+    // The schema check itself refuses a wrong type.
+    const Deployment = await modelFor(all.find((manifest) => manifest.kind === "Deployment")!);
+    expect(() => new Deployment({ ...all.find((manifest) => manifest.kind === "Deployment"), spec: { replicas: "two" } }).validate()).toThrow();
+  });
+
+  it("lists every manifest in its kustomization, and renders with kubectl's kustomize where kubectl is installed", () => {
+    const kustomization = parseAllDocuments(readFileSync(path.join(KUBERNETES, "kustomization.yaml"), "utf8"))[0]!.toJS() as { resources: string[] };
+    expect(kustomization.resources.sort()).toEqual(
+      readdirSync(KUBERNETES)
+        .filter((file) => file.endsWith(".yaml") && file !== "kustomization.yaml")
+        .sort(),
+    );
+    const kubectl = spawnSync("kubectl", ["kustomize", KUBERNETES], { encoding: "utf8" });
+    if (kubectl.error) return;
+    expect(kubectl.stderr).toBe("");
+    expect(kubectl.stdout).toContain("image: registry.example.com/seller-portal:1.0.0");
+  });
+
+  it("probes readiness and liveness where the portal answers them, and lets it finish its shutdown within the grace period", () => {
+    const deployment = manifests().find((manifest) => manifest.kind === "Deployment")!;
+    const pod = (deployment.spec as { template: { spec: Record<string, unknown> } }).template.spec as {
+      terminationGracePeriodSeconds: number;
+      containers: {
+        ports: { name: string; containerPort: number }[];
+        readinessProbe: { httpGet: { path: string; port: string } };
+        livenessProbe: { httpGet: { path: string; port: string } };
+        lifecycle: { preStop: { exec: { command: string[] } } };
+      }[];
+    };
+    const [portal] = pod.containers;
+    expect(portal!.readinessProbe.httpGet).toEqual({ path: "/readyz", port: "http" });
+    expect(portal!.livenessProbe.httpGet).toEqual({ path: "/healthz", port: "http" });
+    expect(portal!.ports).toContainEqual({ name: "http", containerPort: 3000 });
+    // preStop's pause, then the portal's own 10 s for what is in flight (server.ts), within the grace period.
+    const preStopSeconds = Number(portal!.lifecycle.preStop.exec.command[1]);
+    expect(preStopSeconds + 10).toBeLessThan(pod.terminationGracePeriodSeconds);
+    expect(readFileSync(path.join(ROOT, "server.ts"), "utf8")).toContain("setTimeout(() => server.closeAllConnections(), 10_000)");
+  });
+
+  it("selects the Deployment's pods in the Service and the disruption budget, and keeps the metrics port out of the Service", () => {
+    const all = manifests();
+    const labels = (all.find((manifest) => manifest.kind === "Deployment")!.spec as { template: { metadata: { labels: Record<string, string> } } }).template
+      .metadata.labels;
+    const service = all.find((manifest) => manifest.kind === "Service")!.spec as { selector: Record<string, string>; ports: { targetPort: string }[] };
+    const budget = all.find((manifest) => manifest.kind === "PodDisruptionBudget")!.spec as { selector: { matchLabels: Record<string, string> } };
+    expect(labels).toMatchObject(service.selector);
+    expect(labels).toMatchObject(budget.selector.matchLabels);
+    expect(service.ports.map((port) => port.targetPort)).toEqual(["http"]);
+  });
+
+  it("gives the ingress the body limits of deploy/nginx", () => {
+    const ingresses = manifests().filter((manifest) => manifest.kind === "Ingress");
+    const sizes = ingresses.map((ingress) => ingress.metadata.annotations!["nginx.ingress.kubernetes.io/proxy-body-size"]!).map(nginxSize);
+    expect(sizes.sort((a, b) => a - b)).toEqual([16 * MiB, 64 * GiB]);
+  });
+});
