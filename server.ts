@@ -12,7 +12,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { ConfigurationError, parseEnv, type PortalEnv, logger, safeReturnPath } from "./app/node-server.ts";
-import { allowedMethods, declaredBodyLength, sameOriginWrites } from "./server/request-guards.ts";
+import { allowedMethods, declaredBodyLength, formBodies, sameOriginWrites } from "./server/request-guards.ts";
 import { reactRouterHandler } from "./server/request-handler.ts";
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
@@ -103,6 +103,7 @@ export async function startPortal(options: { dev?: boolean } = {}): Promise<Port
   app.use(allowedMethods);
   app.use(sameOriginWrites(new URL(env.PORTAL_URL).origin));
   app.use(declaredBodyLength);
+  app.use(formBodies);
   app.use(trailingSlash);
   app.use(compression());
 

@@ -4,7 +4,8 @@
  * so that the app's inside can move without them.
  */
 export { ConfigurationError, parseEnv, type PortalEnv } from "./shared/env.server.ts";
-export { logger } from "./shared/logger.server.ts";
+export { logger, type Logger } from "./shared/logger.server.ts";
 export { safeReturnPath } from "./shared/safe-path.ts";
 export { writeGivingBack } from "./shared/http/chunk-leases.server.ts";
 export { requestWithNodeBody, takeNodeBody, webHeaders } from "./shared/http/node-body.server.ts";
+export { requestWithRefusedBody, type BodyRefusal } from "./shared/http/refused-body.server.ts";

@@ -15,6 +15,8 @@ import { env } from "~/shared/env.server";
 import { environmentServices } from "~/features/shell/environment/environment.server";
 import { getLocale, i18nextMiddleware } from "~/shared/i18n/i18n.server";
 import { requestMetaMiddleware } from "~/shared/request-context.server";
+import { refusedBodyMiddleware } from "~/shared/http/refused-body.server";
+import { readableFormsMiddleware } from "~/shared/http/form-body.server";
 import { sessionContext, sessionMiddleware } from "~/features/shell/session.server";
 import { substitutionAuditMiddleware } from "~/features/shell/substitution/substitution-audit.server";
 import { sanitizeToast } from "~/features/shell/toasts/toast-html.server";
@@ -26,7 +28,14 @@ import componentStylesHref from "~/styles/components.css?url";
 import frameStylesHref from "~/styles/frame.css?url";
 import formStylesHref from "~/shared/form/form.css?url";
 
-export const middleware = [requestMetaMiddleware, i18nextMiddleware, sessionMiddleware, substitutionAuditMiddleware];
+export const middleware = [
+  requestMetaMiddleware,
+  i18nextMiddleware,
+  refusedBodyMiddleware,
+  readableFormsMiddleware,
+  sessionMiddleware,
+  substitutionAuditMiddleware,
+];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appStylesHref },
