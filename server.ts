@@ -14,6 +14,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { ConfigurationError, parseEnv, type PortalEnv, logger, safeReturnPath } from "./app/node-server.ts";
 import { allowedMethods, declaredBodyLength, formBodies, sameOriginWrites } from "./server/request-guards.ts";
 import { reactRouterHandler } from "./server/request-handler.ts";
+import { connectionLimits, createPortalServer } from "./server/http-server.ts";
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const REQUEST_ID = /^[\w.-]{1,100}$/;
@@ -140,10 +141,8 @@ export async function startPortal(options: { dev?: boolean } = {}): Promise<Port
     if (!res.headersSent) res.status(500).type("text/plain").send("Internal Server Error");
   });
 
-  const server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(env.PORT, () => resolve(listening));
-  });
-  server.keepAliveTimeout = 65_000;
+  const server = createPortalServer(app, connectionLimits(env), logger);
+  await new Promise<void>((resolve) => server.listen(env.PORT, resolve));
 
   const close = async () => {
     if (shuttingDown) return;
