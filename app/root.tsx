@@ -18,6 +18,7 @@ import { requestMetaMiddleware } from "~/shared/request-context.server";
 import { refusedBodyMiddleware } from "~/shared/http/refused-body.server";
 import { readableFormsMiddleware } from "~/shared/http/form-body.server";
 import { sessionContext, sessionMiddleware } from "~/features/shell/session.server";
+import { sessionGateMiddleware } from "~/features/shell/session-gate.server";
 import { substitutionAuditMiddleware } from "~/features/shell/substitution/substitution-audit.server";
 import { sanitizeToast } from "~/features/shell/toasts/toast-html.server";
 import { actionToastContext, readToast } from "~/features/shell/toasts/toast.server";
@@ -34,6 +35,7 @@ export const middleware = [
   refusedBodyMiddleware,
   readableFormsMiddleware,
   sessionMiddleware,
+  sessionGateMiddleware,
   substitutionAuditMiddleware,
 ];
 

@@ -14,7 +14,7 @@ export type Database = DatabaseSync;
  * emptied and seeded anew on open: the sandbox's data is demo data, and
  * migrations would cost more than they are worth.
  */
-const SCHEMA_VERSION = 5;
+const SCHEMA_VERSION = 6;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -130,6 +130,14 @@ CREATE TABLE IF NOT EXISTS seller_invitations (
   invited_at TEXT NOT NULL,
   accepted_at TEXT
 );
+/** The portal's signed-in sessions (user-profile service): open until ended or past expires_at. */
+CREATE TABLE IF NOT EXISTS user_sessions (
+  id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  created_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  ended_at TEXT
+);
 CREATE INDEX IF NOT EXISTS seller_invitations_email ON seller_invitations (email);
 CREATE INDEX IF NOT EXISTS sellers_state ON sellers (state, state_changed_at);
 CREATE INDEX IF NOT EXISTS users_seller ON users (seller_id);
@@ -137,6 +145,7 @@ CREATE INDEX IF NOT EXISTS users_seller ON users (seller_id);
 
 /** Tables that hold marketplace data; the seed fills them, a reset empties them. */
 const dataTables = [
+  "user_sessions",
   "catalogue_mapping_memory",
   "seller_invitations",
   "seller_profiles",

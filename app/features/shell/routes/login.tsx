@@ -5,6 +5,7 @@ import { authenticate, IdentityProviderUnavailable } from "~/features/shell/auth
 import { clearedStateCookies } from "~/features/shell/oauth-state-cookie.server";
 import { secureCookies } from "~/shared/env.server";
 import { refreshUser } from "~/features/shell/current-user.server";
+import { startUserSession } from "~/features/shell/session-gate.server";
 import { getI18n, getLocale, localeCookie } from "~/shared/i18n/i18n.server";
 import { requestMetaContext } from "~/shared/request-context.server";
 import { sessionContext } from "~/features/shell/session.server";
@@ -43,7 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
   }
 
   session.signIn(tokens);
-  const user = await refreshUser(args);
+  const [user] = await Promise.all([refreshUser(args), startUserSession(args)]);
   // The account's language wins at sign-in, so the choice follows the user to every browser.
   headers.append("Set-Cookie", await localeCookie.serialize(user.languageCode));
   throw redirect(session.takeLastUrl(), { headers });

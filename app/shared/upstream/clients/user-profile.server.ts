@@ -1,4 +1,5 @@
-import { CurrentUser, type LanguageCode } from "@contract/upstream";
+import { CurrentUser, UserSession, type LanguageCode } from "@contract/upstream";
+import { z } from "zod";
 import type { ServiceCaller } from "../http.server";
 
 export function userProfileClient(call: ServiceCaller) {
@@ -8,5 +9,8 @@ export function userProfileClient(call: ServiceCaller) {
     substituteIntoSellerUser: (userProfileId: string) =>
       call({ method: "POST", path: "/me/user/substitute-into-seller-user", body: { userProfileId }, schema: CurrentUser }),
     removeSubstitution: () => call({ method: "DELETE", path: "/me/user/remove-substitution", schema: CurrentUser }),
+    startSession: (expiresAt: Date) => call({ method: "POST", path: "/me/sessions", body: { expiresAt: expiresAt.toISOString() }, schema: UserSession }),
+    session: (sessionId: string) => call({ path: `/me/sessions/${encodeURIComponent(sessionId)}`, schema: UserSession }),
+    endSession: (sessionId: string) => call({ method: "DELETE", path: `/me/sessions/${encodeURIComponent(sessionId)}`, schema: z.undefined() }),
   };
 }
