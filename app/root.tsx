@@ -20,7 +20,7 @@ import { readableFormsMiddleware } from "~/shared/http/form-body.server";
 import { sessionContext, sessionMiddleware } from "~/features/shell/session.server";
 import { sessionGateMiddleware } from "~/features/shell/session-gate.server";
 import { substitutionAuditMiddleware } from "~/features/shell/substitution/substitution-audit.server";
-import { sanitizeToast } from "~/features/shell/toasts/toast-html.server";
+import { sanitizeToast } from "~/features/shell/toasts/toast-text.server";
 import { actionToastContext, readToast } from "~/features/shell/toasts/toast.server";
 import appStylesHref from "~/styles/app.css?url";
 import shellStylesHref from "~/features/shell/shell.css?url";
@@ -51,12 +51,12 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast: flashed, headers } = await readToast(request);
-  const toast = (flashed as PortalToast | undefined) ?? context.get(actionToastContext) ?? undefined;
+  const toast = sanitizeToast(flashed ?? context.get(actionToastContext));
   const user = context.get(sessionContext).user;
   return data<RootData>(
     {
       locale: getLocale(context),
-      toast: toast ? sanitizeToast(toast as PortalToast) : undefined,
+      toast,
       // Only what the page shows: never tokens.
       user: user
         ? { email: user.email, role: user.role, substitutionMode: user.substitutionMode, substitutedSellerName: user.substitutedSellerName ?? null }

@@ -136,13 +136,17 @@ function ToastBody({ toast, title }: { toast: PortalToast; title: string }) {
   const { t } = useTranslation();
   const headingId = useId();
   const fieldErrors = fieldErrorDisplays(toast.fieldErrors);
-  const detail = toast.detail ?? toast.description;
   return (
     <div className="toast">
       <p className="toast__title">{title}</p>
-      {/* The root loader sanitised the message (sanitizeToast). */}
-      <div className="toast__message" dangerouslySetInnerHTML={{ __html: toast.message }} />
-      {detail ? <p className="toast__detail">{detail}</p> : null}
+      {/* Text, never HTML: what a message interpolates or a service echoes shows as it is. */}
+      <p className="toast__message">{toast.message}</p>
+      {toast.description ? <p className="toast__detail">{toast.description}</p> : null}
+      {toast.detail ? (
+        <p className="toast__code">
+          {t("shell.toast.errorId")} <code>{toast.detail}</code>
+        </p>
+      ) : null}
       {toast.errorCode ? (
         <p className="toast__code">
           {t("shell.toast.errorCode")} <code>{toast.errorCode}</code>
