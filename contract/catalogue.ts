@@ -148,6 +148,16 @@ export function mappingProblems(mapping: HeaderMapping): { field: MarketplaceFie
 
 // ---- the catalogue team -----------------------------------------------------
 
+/**
+ * A seller is in integration, and the catalogue team's to work on, from the
+ * hand-over of the catalogue until it is marked active.
+ */
+export const integrationStates = ["CATALOGUE_DATA_SUBMITTED", "CATALOGUE_DATA_MAPPING_FINISHED"] as const satisfies readonly SellerStateName[];
+
+export function inIntegration(state: SellerStateName): boolean {
+  return (integrationStates as readonly SellerStateName[]).includes(state);
+}
+
 /** GET /catalogue-integration/sellers: sellers who handed their catalogue over, waiting ones first. */
 export const IntegrationSeller = z.object({
   sellerId: z.string(),

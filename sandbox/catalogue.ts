@@ -5,6 +5,7 @@ import {
   CatalogueHeader,
   IntegrationInfo,
   IntegrationSellers,
+  integrationStates,
   UploadSettings,
   catalogueFileType,
   sampleRowCount,
@@ -284,9 +285,6 @@ export function toCatalogueFile(file: CatalogueFileRow) {
 
 // ---- the catalogue team -----------------------------------------------------------
 
-/** The states of sellers whose catalogue the team works on or has worked on. */
-const handedOver = ["CATALOGUE_DATA_SUBMITTED", "CATALOGUE_DATA_MAPPING_FINISHED"] as const;
-
 export function integrationSellers(db: Database) {
   const rows = db
     .prepare(
@@ -294,7 +292,7 @@ export function integrationSellers(db: Database) {
        FROM sellers s WHERE s.state IN (?, ?)
        ORDER BY CASE s.state WHEN 'CATALOGUE_DATA_SUBMITTED' THEN 0 ELSE 1 END, s.state_changed_at, s.name`,
     )
-    .all(...handedOver) as { id: string; name: string; state: string; state_changed_at: string; files: number }[];
+    .all(...integrationStates) as { id: string; name: string; state: string; state_changed_at: string; files: number }[];
   return IntegrationSellers.parse(
     rows.map((row) => ({ sellerId: row.id, sellerName: row.name, state: row.state, since: row.state_changed_at, fileCount: row.files })),
   );

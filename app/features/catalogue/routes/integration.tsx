@@ -8,6 +8,7 @@ import { ErrorSummary } from "~/features/catalogue/components/form-errors";
 import { formatBytes } from "~/features/catalogue/catalogue-steps";
 import { authorize } from "~/features/shell/authorize.server";
 import { failedUpstreamAction } from "~/features/catalogue/actions.server";
+import { sellerInIntegration } from "~/features/catalogue/integration-seller.server";
 import { getI18n } from "~/shared/i18n/i18n.server";
 import { redirectWithPortalToast } from "~/features/shell/toasts/toast.server";
 import { upstream } from "~/features/shell/upstream.server";
@@ -22,13 +23,8 @@ export const middleware = [authorize({ rule: "catalogueIntegration" })];
 export async function loader(args: Route.LoaderArgs) {
   const sellerId = new URL(args.request.url).searchParams.get("sellerId");
   const client = upstream(args).catalogueUpload;
-  // An unknown seller id is the user's typo, not a broken page.
-  const details = sellerId
-    ? client.integrationInfo(sellerId).catch((error: unknown) => {
-        if (error instanceof UpstreamError && error.status === 404) return null;
-        throw error;
-      })
-    : Promise.resolve(null);
+  // An unknown seller id, or a seller not in integration, is the user's typo, not a broken page.
+  const details = sellerId ? sellerInIntegration(args, sellerId) : Promise.resolve(null);
   const [sellers, info] = await orRouteError(Promise.all([client.integrationSellers(), details]));
   const reports = info ? await fileReports(client, info) : {};
   return { sellers, info, sellerId, reports };
