@@ -93,9 +93,10 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <NavigationProgress />
         {rootData?.user?.substitutionMode ? <SubstitutionBanner sellerName={rootData.user.substitutedSellerName} /> : null}
+        {/* In the flow between the banner and the header: a toast takes its own room and covers nothing. */}
+        <Toaster toast={rootData?.toast ?? pageToast ?? undefined} />
         <div className="page-body">{children}</div>
         {rootData?.footer ? <PageFooter links={rootData.footer} /> : null}
-        <Toaster toast={rootData?.toast ?? pageToast ?? undefined} />
         {rootData?.environment ? <EnvironmentIndicator services={rootData.environment} /> : null}
         <VersionCheck />
         <ScrollRestoration />

@@ -34,17 +34,18 @@ const takeOver = cssTransition({
 /**
  * Shows the toast the server flashed. Without JavaScript (and until
  * hydration) it is plain HTML in a live region that stays; afterwards
- * react-toastify owns it and every later one.
+ * react-toastify owns it and every later one. Both sit in the page's flow
+ * (`.toast-region`, app/styles/components.css), never over it.
  */
 export function Toaster({ toast }: { toast?: PortalToast }) {
   const hydrated = useHydrated();
   // Only the toast of the server render is ever static; it is dropped once react-toastify shows it.
   const [staticToast, setStaticToast] = useState(toast);
   return (
-    <>
+    <div className="toast-region">
       {hydrated ? <LiveToasts toast={toast} serverToast={staticToast} onServerToastShown={() => setStaticToast(undefined)} /> : null}
       {staticToast ? <StaticToast toast={staticToast} /> : null}
-    </>
+    </div>
   );
 }
 
