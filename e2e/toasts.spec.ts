@@ -123,7 +123,7 @@ test("a toast never covers the header, the banner or a primary control, at deskt
     for (const [width, height] of [
       [1280, 800],
       [390, 844],
-    ]) {
+    ] as const) {
       await page.setViewportSize({ width, height });
       const toastBox = await settledBox(toast);
       for (const [name, control] of controls) {

@@ -6,6 +6,7 @@ import { useLocation } from "react-router";
 // stylesheet imported here lets React Router link it in the server HTML.
 import { Icons, ToastContainer, cssTransition, toast as toastify } from "react-toastify/unstyled";
 import "react-toastify/dist/ReactToastify.css";
+import "./toasts.css";
 import { fieldErrorDisplays } from "./field-errors";
 import { type PortalToast, toastId, toastLifetimeMs, toastTitleKey } from "./toast-message";
 import { useHydrated } from "~/shared/ui/use-hydrated";
