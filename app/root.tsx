@@ -18,7 +18,7 @@ import { requestMetaMiddleware } from "~/shared/request-context.server";
 import { refusedBodyMiddleware } from "~/shared/http/refused-body.server";
 import { readableFormsMiddleware } from "~/shared/http/form-body.server";
 import { sessionContext, sessionMiddleware } from "~/features/shell/session.server";
-import { sessionGateMiddleware } from "~/features/shell/session-gate.server";
+import { sessionRecordMiddleware } from "~/features/shell/session-record.server";
 import { substitutionAuditMiddleware } from "~/features/shell/substitution/substitution-audit.server";
 import { sanitizeToast } from "~/features/shell/toasts/toast-text.server";
 import { actionToastContext, readToast } from "~/features/shell/toasts/toast.server";
@@ -35,7 +35,7 @@ export const middleware = [
   refusedBodyMiddleware,
   readableFormsMiddleware,
   sessionMiddleware,
-  sessionGateMiddleware,
+  sessionRecordMiddleware,
   substitutionAuditMiddleware,
 ];
 

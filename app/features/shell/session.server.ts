@@ -25,7 +25,7 @@ type SessionData = {
   signedInAt: number;
   /** Epoch milliseconds of the latest request, kept to the minute: the idle lifetime counts from here. */
   lastSeenAt: number;
-  /** The session's id at the user-profile service, which every instance asks whether it is still open (session-gate.server.ts). */
+  /** The session's id at the user-profile service, which every instance asks whether it is still open (session-record.server.ts). */
   sessionId: string;
 };
 

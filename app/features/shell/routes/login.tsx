@@ -5,7 +5,7 @@ import { authenticate, IdentityProviderUnavailable } from "~/features/shell/auth
 import { clearedStateCookies } from "~/features/shell/oauth-state-cookie.server";
 import { secureCookies } from "~/shared/env.server";
 import { refreshUser } from "~/features/shell/current-user.server";
-import { startUserSession } from "~/features/shell/session-gate.server";
+import { startUserSession } from "~/features/shell/session-record.server";
 import { getI18n, getLocale, localeCookie } from "~/shared/i18n/i18n.server";
 import { requestMetaContext } from "~/shared/request-context.server";
 import { sessionContext } from "~/features/shell/session.server";

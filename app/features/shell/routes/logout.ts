@@ -3,7 +3,7 @@ import { endSessionUrl, revokeTokens } from "~/features/shell/auth.server";
 import { requestMetaContext } from "~/shared/request-context.server";
 import { sessionContext } from "~/features/shell/session.server";
 import { rememberSignedOut } from "~/features/shell/sign-out-notice.server";
-import { endUserSession } from "~/features/shell/session-gate.server";
+import { endUserSession } from "~/features/shell/session-record.server";
 import type { Route } from "./+types/logout";
 
 /** Signing out is a POST only: a link or an image elsewhere cannot sign anybody out. */

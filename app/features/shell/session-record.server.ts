@@ -1,6 +1,6 @@
 /**
- * The session's life at the user-profile service: started at sign-in, ended
- * at sign-out, and checked on every request in between.
+ * The session's record at the user-profile service: opened at sign-in, ended
+ * at sign-out, and asked on every request in between.
  *
  * A signed-in request counts only while its session is open at the
  * user-profile service (docs/decisions/016-sessions-end-upstream.md): the
@@ -56,7 +56,7 @@ async function sessionStillOpen(args: RequestArgs): Promise<void> {
   throw redirect("/login");
 }
 
-export const sessionGateMiddleware: MiddlewareFunction<Response> = async (args, next) => {
+export const sessionRecordMiddleware: MiddlewareFunction<Response> = async (args, next) => {
   const session = args.context.get(sessionContext);
   if (!session.tokens || !session.user || !checked(new URL(args.request.url).pathname)) return next();
   // Renews an expiring token first: the check is made with the session's own, valid token.
