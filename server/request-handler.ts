@@ -59,32 +59,19 @@ export function reactRouterHandler(options: { build: ServerBuild | (() => Promis
     });
 
     const init: RequestInit = { method: req.method, headers: webHeaders(req.headers), signal: controller.signal };
+    const target = url;
     let overLimit = false;
-    const refusal = refusedBody(req);
-    if (refusal) {
-      lingerUntilBodyRead(req, res);
-      await answer(requestWithRefusedBody(url, { method: req.method, headers: init.headers as Headers, signal: controller.signal }, refusal));
-      return;
-    }
 
-    let body: Readable | undefined;
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      const limit = bodyLimitFor(req.path);
-      body = req.pipe(
-        byteLimit(limit, () => {
-          // The route's work is abandoned (and not reported as a failure); the router answers 413 below.
-          overLimit = true;
-          controller.abort();
-          logger.warn({ requestId: req.get("x-request-id"), method: req.method, path: req.path, limitBytes: limit }, "request body over its limit");
-          lingerUntilBodyRead(req, res);
-        }),
-      );
-    }
+    const answerOverLimit = async (): Promise<void> => {
+      if (res.headersSent || isClosed(res)) {
+        res.destroy();
+        return;
+      }
+      const refused = requestWithRefusedBody(target, { method: req.method, headers: init.headers as Headers }, { status: 413 });
+      await sendResponse(res, await handleRequest(refused, options.getLoadContext()));
+    };
 
-    // A web body for whoever reads it, and the Node stream for a route that passes it on (app/shared/http/node-body.server.ts).
-    await answer(body ? requestWithNodeBody(url, init, body) : new Request(url, init));
-
-    async function answer(request: globalThis.Request): Promise<void> {
+    const answer = async (request: globalThis.Request): Promise<void> => {
       try {
         const response = await handleRequest(request, options.getLoadContext());
         if (overLimit) {
@@ -99,19 +86,31 @@ export function reactRouterHandler(options: { build: ServerBuild | (() => Promis
         if (controller.signal.aborted) return;
         next(error);
       }
+    };
+
+    const refusal = refusedBody(req);
+    if (refusal) {
+      lingerUntilBodyRead(req, res);
+      await answer(requestWithRefusedBody(target, { method: req.method, headers: init.headers as Headers, signal: controller.signal }, refusal));
+      return;
     }
 
-    async function answerOverLimit(): Promise<void> {
-      if (res.headersSent || isClosed(res)) {
-        res.destroy();
-        return;
-      }
-      const response = await handleRequest(
-        requestWithRefusedBody(url!, { method: req.method, headers: init.headers as Headers }, { status: 413 }),
-        options.getLoadContext(),
+    let body: Readable | undefined;
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      const limit = bodyLimitFor(req.path);
+      body = req.pipe(
+        byteLimit(limit, () => {
+          // The route's work is abandoned (and not reported as a failure); the router answers 413 instead.
+          overLimit = true;
+          controller.abort();
+          logger.warn({ requestId: req.get("x-request-id"), method: req.method, path: req.path, limitBytes: limit }, "request body over its limit");
+          lingerUntilBodyRead(req, res);
+        }),
       );
-      await sendResponse(res, response);
     }
+
+    // A web body for whoever reads it, and the Node stream for a route that passes it on (app/shared/http/node-body.server.ts).
+    await answer(body ? requestWithNodeBody(target, init, body) : new Request(target, init));
   };
 }
 
