@@ -13,9 +13,10 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { ConfigurationError, parseEnv, type PortalEnv, logger, safeReturnPath } from "./app/node-server.ts";
 import { drainingConnections } from "./server/draining.ts";
+import { connectionLimits, createPortalServer } from "./server/http-server.ts";
 import { collectNodeMetrics, metricsWithToken, startMetricsServer } from "./server/metrics.ts";
 import { trustProxySetting } from "./server/proxy.ts";
-import { allowedMethods, declaredBodyLength, sameOriginWrites } from "./server/request-guards.ts";
+import { allowedMethods, declaredBodyLength, formBodies, sameOriginWrites } from "./server/request-guards.ts";
 import { reactRouterHandler } from "./server/request-handler.ts";
 import { observeRequests } from "./server/request-observation.ts";
 import { startTracing } from "./server/tracing.ts";
@@ -98,6 +99,7 @@ export async function startPortal(options: { dev?: boolean } = {}): Promise<Port
   app.use(allowedMethods);
   app.use(sameOriginWrites(new URL(env.PORTAL_URL).origin));
   app.use(declaredBodyLength);
+  app.use(formBodies);
   app.use(trailingSlash);
   app.use(compression());
 
@@ -134,10 +136,8 @@ export async function startPortal(options: { dev?: boolean } = {}): Promise<Port
     if (!res.headersSent) res.status(500).type("text/plain").send("Internal Server Error");
   });
 
-  const server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(env.PORT, () => resolve(listening));
-  });
-  server.keepAliveTimeout = 65_000;
+  const server = createPortalServer(app, connectionLimits(env), logger);
+  await new Promise<void>((resolve) => server.listen(env.PORT, resolve));
   const metricsServer = env.METRICS_PORT ? await startMetricsServer(env.METRICS_PORT) : undefined;
 
   const close = async () => {

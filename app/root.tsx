@@ -15,9 +15,12 @@ import { env } from "~/shared/env.server";
 import { environmentServices } from "~/features/shell/environment/environment.server";
 import { getLocale, i18nextMiddleware } from "~/shared/i18n/i18n.server";
 import { requestMetaMiddleware } from "~/shared/request-context.server";
+import { refusedBodyMiddleware } from "~/shared/http/refused-body.server";
+import { readableFormsMiddleware } from "~/shared/http/form-body.server";
 import { sessionContext, sessionMiddleware } from "~/features/shell/session.server";
+import { sessionRecordMiddleware } from "~/features/shell/session-record.server";
 import { substitutionAuditMiddleware } from "~/features/shell/substitution/substitution-audit.server";
-import { sanitizeToast } from "~/features/shell/toasts/toast-html.server";
+import { sanitizeToast } from "~/features/shell/toasts/toast-text.server";
 import { actionToastContext, readToast } from "~/features/shell/toasts/toast.server";
 import appStylesHref from "~/styles/app.css?url";
 import shellStylesHref from "~/features/shell/shell.css?url";
@@ -26,7 +29,15 @@ import componentStylesHref from "~/styles/components.css?url";
 import frameStylesHref from "~/styles/frame.css?url";
 import formStylesHref from "~/shared/form/form.css?url";
 
-export const middleware = [requestMetaMiddleware, i18nextMiddleware, sessionMiddleware, substitutionAuditMiddleware];
+export const middleware = [
+  requestMetaMiddleware,
+  i18nextMiddleware,
+  refusedBodyMiddleware,
+  readableFormsMiddleware,
+  sessionMiddleware,
+  sessionRecordMiddleware,
+  substitutionAuditMiddleware,
+];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appStylesHref },
@@ -40,12 +51,12 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast: flashed, headers } = await readToast(request);
-  const toast = (flashed as PortalToast | undefined) ?? context.get(actionToastContext) ?? undefined;
+  const toast = sanitizeToast(flashed ?? context.get(actionToastContext));
   const user = context.get(sessionContext).user;
   return data<RootData>(
     {
       locale: getLocale(context),
-      toast: toast ? sanitizeToast(toast as PortalToast) : undefined,
+      toast,
       // Only what the page shows: never tokens.
       user: user
         ? { email: user.email, role: user.role, substitutionMode: user.substitutionMode, substitutedSellerName: user.substitutedSellerName ?? null }
@@ -82,9 +93,10 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <NavigationProgress />
         {rootData?.user?.substitutionMode ? <SubstitutionBanner sellerName={rootData.user.substitutedSellerName} /> : null}
+        {/* In the flow between the banner and the header: a toast takes its own room and covers nothing. */}
+        <Toaster toast={rootData?.toast ?? pageToast ?? undefined} />
         <div className="page-body">{children}</div>
         {rootData?.footer ? <PageFooter links={rootData.footer} /> : null}
-        <Toaster toast={rootData?.toast ?? pageToast ?? undefined} />
         {rootData?.environment ? <EnvironmentIndicator services={rootData.environment} /> : null}
         <VersionCheck />
         <ScrollRestoration />

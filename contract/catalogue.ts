@@ -151,6 +151,9 @@ export function mappingProblems(mapping: HeaderMapping): { field: MarketplaceFie
 
 // ---- the catalogue team -----------------------------------------------------
 
+/** The states of a seller whose catalogue the team works on: from the hand-over of the catalogue until it is marked active. */
+export const integrationStates = ["CATALOGUE_DATA_SUBMITTED", "CATALOGUE_DATA_MAPPING_FINISHED"] as const satisfies readonly SellerStateName[];
+
 /** GET /catalogue-integration/sellers: sellers who handed their catalogue over (waiting ones first), and those it was returned to. */
 export const IntegrationSeller = z.object({
   sellerId: z.string(),
@@ -180,6 +183,15 @@ export const IntegrationInfo = z.object({
   returns: z.array(CatalogueReturn).default([]),
 });
 export type IntegrationInfo = z.infer<typeof IntegrationInfo>;
+
+/**
+ * A seller is the catalogue team's to see while in integration, and while a
+ * catalogue the team returned is open (not handed over again): the team still
+ * reads what it returned.
+ */
+export function inIntegration(info: Pick<IntegrationInfo, "state" | "returns">): boolean {
+  return (integrationStates as readonly SellerStateName[]).includes(info.state) || info.returns.some((entry) => entry.resolvedAt === null);
+}
 
 /**
  * `attachment` with the original file name: an ASCII fallback for old

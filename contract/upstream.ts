@@ -32,6 +32,19 @@ export const CurrentUser = z.object({
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
+/**
+ * One signed-in session of the portal, held by the user-profile service so
+ * that every portal instance can tell whether it is still open: started at
+ * sign-in (`POST /me/sessions` with `UserSessionStart`), checked on each
+ * request (`GET /me/sessions/{sessionId}`, 404 once ended or expired) and
+ * ended at sign-out (`DELETE /me/sessions/{sessionId}`, 204 even when it was
+ * over already). A session belongs to the token's user: another user's is 404.
+ */
+export const UserSession = z.object({ sessionId: z.string().min(1), createdAt: z.string(), expiresAt: z.string() });
+export type UserSession = z.infer<typeof UserSession>;
+/** When the session is over at the latest: the portal's absolute lifetime. */
+export const UserSessionStart = z.object({ expiresAt: z.iso.datetime() });
+
 export const UploadType = z.enum(["DIRECT", "FEED", "FTP"]);
 export type UploadType = z.infer<typeof UploadType>;
 

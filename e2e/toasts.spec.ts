@@ -1,6 +1,7 @@
 /** Toasts as docs/product.md §5: kinds, contents, lifetimes, dedupe, closing on a URL change; with and without JavaScript. */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { jsEnabled, signInAndOpen } from "./support/auth";
+import { portalOrigin } from "./support/http";
 
 const ERROR_MESSAGE = "The bank details could not be saved.";
 
@@ -18,7 +19,7 @@ test("an error toast carries title, message, detail, code and the field errors, 
   const toast = page.getByRole("alert").filter({ hasText: ERROR_MESSAGE });
   await expect(toast).toBeVisible();
   await expect(toast).toContainText("Error");
-  await expect(toast).toContainText("errorId 5b7c1f0e-sample");
+  await expect(toast).toContainText("Error id: 5b7c1f0e-sample");
   await expect(toast).toContainText("SAMPLE_VALIDATION");
   await expect(toast.locator(".toast__field-errors > li").first()).toHaveText("iban: The IBAN is not valid.");
   await expect(toast.locator(".toast__field-errors--nested > li")).toHaveText(["street: must not be empty", "zip: must have 5 digits"]);
@@ -78,4 +79,65 @@ test("toasts are in German on a German page", async ({ page }) => {
   await page.locator("form.language-switcher").getByRole("button", { name: /EN/ }).click();
   // The switch back is seen through: the test does not end (and close its browser context) in the middle of it.
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/** The element's box once it stopped moving (react-toastify slides a toast in). */
+async function settledBox(locator: Locator): Promise<Box> {
+  let last: Box | null = null;
+  for (;;) {
+    const box = await locator.boundingBox();
+    if (!box) throw new Error("not on screen");
+    if (last && JSON.stringify(last) === JSON.stringify(box)) return box;
+    last = box;
+    await locator.page().waitForTimeout(150);
+  }
+}
+
+test("a toast never covers the header, the banner or a primary control, at desktop and phone width", async ({ page }, testInfo) => {
+  // Acting as a seller: the banner with its only way back is on the page.
+  const started = await page.request.post("/substitution/start", {
+    form: { userProfileId: "user-seller-new", sellerId: "seller-new", returnTo: "/seller-list" },
+    headers: portalOrigin,
+    maxRedirects: 0,
+  });
+  expect(started.status()).toBe(302);
+  await page.goto("/dev/catalog");
+  await page.getByRole("button", { name: "Show an error" }).click();
+  const toast = jsEnabled(testInfo) ? page.locator(".Toastify__toast-container .Toastify__toast") : page.locator(".toaster-static [role=alert]");
+  await expect(toast).toContainText("Error id: 5b7c1f0e-sample");
+
+  const banner = page.getByRole("region", { name: "Acting as a seller" });
+  const controls: [string, Locator][] = [
+    ["the banner", banner],
+    ["the header", page.getByRole("banner")],
+    ["the account menu or sign-out", page.locator(".page-header .account-menu__button, .page-header button:has-text('Sign out')")],
+    ["the page's primary action", page.locator("main .button--primary")],
+  ];
+  try {
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      const toastBox = await settledBox(toast);
+      for (const [name, control] of controls) {
+        for (const element of await control.filter({ visible: true }).all()) {
+          const box = await element.boundingBox();
+          if (box) expect(overlaps(toastBox, box), `the toast covers ${name} at ${width} px`).toBe(false);
+        }
+      }
+    }
+    // The way back works while the error toast is still there.
+    await banner.getByRole("button", { name: "Back to my account" }).click();
+    await expect(page.getByRole("region", { name: "Acting as a seller" })).toHaveCount(0);
+  } finally {
+    // The account acts as itself again for the tests after this one, whatever happened above.
+    if (await banner.count()) await page.request.post("/substitution/end", { headers: portalOrigin, maxRedirects: 0 });
+  }
 });

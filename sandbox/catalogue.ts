@@ -5,6 +5,7 @@ import {
   CatalogueHeader,
   IntegrationInfo,
   IntegrationSellers,
+  integrationStates,
   UploadSettings,
   catalogueFileType,
   sampleRowCount,
@@ -291,9 +292,6 @@ export function toCatalogueFile(file: CatalogueFileRow) {
 
 // ---- the catalogue team -----------------------------------------------------------
 
-/** The states of sellers whose catalogue the team works on or has worked on. */
-const handedOver = ["CATALOGUE_DATA_SUBMITTED", "CATALOGUE_DATA_MAPPING_FINISHED"] as const;
-
 /** Sellers who handed a catalogue over, and those the team returned it to who have not handed over again: waiting ones first. */
 export function integrationSellers(db: Database) {
   const rows = db
@@ -305,7 +303,7 @@ export function integrationSellers(db: Database) {
        ORDER BY CASE WHEN s.state = 'CATALOGUE_DATA_SUBMITTED' THEN 0 WHEN s.state = 'CATALOGUE_DATA_MAPPING_FINISHED' THEN 2 ELSE 1 END,
          s.state_changed_at, s.name`,
     )
-    .all(...handedOver) as { id: string; name: string; state: string; state_changed_at: string; files: number; return_open: number }[];
+    .all(...integrationStates) as { id: string; name: string; state: string; state_changed_at: string; files: number; return_open: number }[];
   return IntegrationSellers.parse(
     rows.map((row) => ({
       sellerId: row.id,

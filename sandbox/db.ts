@@ -14,7 +14,7 @@ export type Database = DatabaseSync;
  * emptied and seeded anew on open: the sandbox's data is demo data, and
  * migrations would cost more than they are worth.
  */
-const SCHEMA_VERSION = 6;
+const SCHEMA_VERSION = 7;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -130,6 +130,14 @@ CREATE TABLE IF NOT EXISTS seller_invitations (
   invited_at TEXT NOT NULL,
   accepted_at TEXT
 );
+/** The portal's signed-in sessions (user-profile service): open until ended or past expires_at. */
+CREATE TABLE IF NOT EXISTS user_sessions (
+  id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  created_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  ended_at TEXT
+);
 CREATE INDEX IF NOT EXISTS seller_invitations_email ON seller_invitations (email);
 /** The catalogue team's returns of a handed-over catalogue: the reasons, who and when, and when the seller handed over again. */
 CREATE TABLE IF NOT EXISTS catalogue_returns (
@@ -173,6 +181,7 @@ const dataTables = [
   "substitution_changes",
   "substitution_sessions",
   "catalogue_returns",
+  "user_sessions",
   "catalogue_mapping_memory",
   "seller_invitations",
   "seller_profiles",

@@ -1,21 +1,30 @@
 /**
  * Checks every request passes before any route code runs: the methods the
- * portal answers, the same-origin rule for state-changing requests, and the
- * declared body size. One place for all routes (pages, `.data` requests and
- * resource routes alike), so no route can forget them.
+ * portal answers, the same-origin rule for state-changing requests, the
+ * declared body size and the body's type. One place for all routes (pages,
+ * `.data` requests and resource routes alike), so no route can forget them.
+ * A refusal reaches the client even while it is still sending its body
+ * (lingering-close.ts).
  */
+import { parse as parseContentType } from "content-type";
 import type { NextFunction, Request, Response } from "express";
-import { logger } from "../app/node-server.ts";
+import { logger, type BodyRefusal } from "../app/node-server.ts";
 import { bodyLimitFor } from "./body-limits.ts";
+import { lingerUntilBodyRead } from "./lingering-close.ts";
 
 /** The methods React Router's loaders and actions can answer; anything else is 405. */
 const ANSWERED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]);
 /** Safe methods change nothing and need no origin check. */
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
 
-function refuse(req: Request, res: Response, status: number, reason: string, extra: Record<string, unknown> = {}): void {
-  logger.warn({ requestId: req.get("x-request-id"), method: req.method, path: req.path, status, reason, ...extra }, "request refused");
+export function refuse(req: Request, res: Response, status: number, reason: string, extra: Record<string, unknown> = {}): void {
+  logRefusal(req, status, reason, extra);
+  lingerUntilBodyRead(req, res);
   res.status(status).type("text/plain").send(reason);
+}
+
+function logRefusal(req: Request, status: number, reason: string, extra: Record<string, unknown> = {}): void {
+  logger.warn({ requestId: req.get("x-request-id"), method: req.method, path: req.path, status, reason, ...extra }, "request refused");
 }
 
 export function allowedMethods(req: Request, res: Response, next: NextFunction): void {
@@ -52,16 +61,51 @@ export function sameOriginWrites(portalOrigin: string) {
   };
 }
 
+const refusedBodies = new WeakMap<Request, BodyRefusal>();
+
+/** The refusal of this request's body by a guard, for the router to answer with its error page. */
+export function refusedBody(req: Request): BodyRefusal | undefined {
+  return refusedBodies.get(req);
+}
+
 /**
  * A body that declares more than its route's limit is refused before a byte
- * of it is read; the connection closes so the rest is never received. Bodies
- * without a declared length are counted as they arrive (limitedBody).
+ * of it is passed on: the router answers 413 with the portal's error page
+ * (the browser that posted an oversized form reads why), while the rest of
+ * the body is discarded. Bodies without a declared length are counted as
+ * they arrive (request-handler.ts).
  */
-export function declaredBodyLength(req: Request, res: Response, next: NextFunction): void {
+export function declaredBodyLength(req: Request, _res: Response, next: NextFunction): void {
   const declared = req.get("content-length");
   if (declared === undefined) return next();
   const limit = bodyLimitFor(req.path);
   if (Number(declared) <= limit) return next();
-  res.setHeader("Connection", "close");
-  refuse(req, res, 413, "Payload Too Large", { declaredBytes: Number(declared), limitBytes: limit });
+  logRefusal(req, 413, "Payload Too Large", { declaredBytes: Number(declared), limitBytes: limit });
+  refusedBodies.set(req, { status: 413 });
+  next();
+}
+
+/** What the portal's own forms send; no route reads anything else. */
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+function hasBody(req: Request): boolean {
+  const declared = req.get("content-length");
+  return req.get("transfer-encoding") !== undefined || (declared !== undefined && Number(declared) > 0);
+}
+
+/**
+ * Every body is a form: any other type (text, JSON, XML…) is 415, and a
+ * multipart body without its boundary is 400, before a route tries to read it.
+ */
+export function formBodies(req: Request, res: Response, next: NextFunction): void {
+  if (SAFE_METHODS.has(req.method) || !hasBody(req) || refusedBodies.has(req)) return next();
+  let type: ReturnType<typeof parseContentType> | undefined;
+  try {
+    type = parseContentType(req.get("content-type") ?? "");
+  } catch {
+    type = undefined;
+  }
+  if (!type || !FORM_TYPES.has(type.type)) return refuse(req, res, 415, "Unsupported Media Type", { contentType: req.get("content-type") ?? null });
+  if (type.type === "multipart/form-data" && !type.parameters.boundary) return refuse(req, res, 400, "Bad Request: multipart body without a boundary");
+  next();
 }

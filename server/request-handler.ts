@@ -2,15 +2,18 @@
  * React Router behind Express: the request handed to the router, and its
  * response written back. In place of @react-router/express because the body
  * has to be counted as it arrives: a body past its route's limit is cut off
- * there and answered 413, without reading the rest.
+ * there, the route's work abandoned, and the router answers 413 with its
+ * error page while the rest of the body is discarded (lingering-close.ts).
  */
 import { Transform, type Readable, type TransformCallback } from "node:stream";
 import { finished } from "node:stream/promises";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { logger, ROUTE_PATTERN_HEADER, writeGivingBack, requestWithNodeBody, takeNodeBody, webHeaders } from "../app/node-server.ts";
+import { logger, ROUTE_PATTERN_HEADER, writeGivingBack, requestWithNodeBody, requestWithRefusedBody, takeNodeBody, webHeaders } from "../app/node-server.ts";
 import { bodyLimitFor } from "./body-limits.ts";
+import { lingerUntilBodyRead } from "./lingering-close.ts";
+import { refuse, refusedBody } from "./request-guards.ts";
 
 class BodyTooLarge extends Error {
   override name = "BodyTooLarge";
@@ -42,10 +45,10 @@ export function reactRouterHandler(options: { build: ServerBuild | (() => Promis
 
   return async (req: Request, res: Response, next: NextFunction) => {
     // An absolute-form request target ("GET http://host/ HTTP/1.1") is a proxy's business, and a Host
-    // that makes no URL is nobody's: both are the client's error.
+    // that makes no URL (or none at all) is nobody's: both are the client's error.
     const url = requestUrl(req);
-    if (!req.originalUrl.startsWith("/") || !URL.canParse(url)) {
-      res.status(400).type("text/plain").send("Bad Request");
+    if (!req.originalUrl.startsWith("/") || url === undefined || !URL.canParse(url)) {
+      refuse(req, res, 400, "Bad Request", { host: req.get("host") ?? null });
       return;
     }
     const controller = new AbortController();
@@ -56,38 +59,65 @@ export function reactRouterHandler(options: { build: ServerBuild | (() => Promis
     });
 
     const init: RequestInit = { method: req.method, headers: webHeaders(req.headers), signal: controller.signal };
+    const target = url;
+    let overLimit = false;
+
+    const answerOverLimit = async (): Promise<void> => {
+      if (res.headersSent || isClosed(res)) {
+        res.destroy();
+        return;
+      }
+      const refused = requestWithRefusedBody(target, { method: req.method, headers: init.headers as Headers }, { status: 413 });
+      await sendResponse(res, await handleRequest(refused, options.getLoadContext()));
+    };
+
+    const answer = async (request: globalThis.Request): Promise<void> => {
+      try {
+        const response = await handleRequest(request, options.getLoadContext());
+        if (overLimit) {
+          await response.body?.cancel();
+          return answerOverLimit();
+        }
+        // A route that answered without reading its whole body: the client still gets the answer.
+        lingerUntilBodyRead(req, res);
+        await sendResponse(res, response);
+      } catch (error) {
+        if (overLimit) return answerOverLimit();
+        if (controller.signal.aborted) return;
+        next(error);
+      }
+    };
+
+    const refusal = refusedBody(req);
+    if (refusal) {
+      lingerUntilBodyRead(req, res);
+      await answer(requestWithRefusedBody(target, { method: req.method, headers: init.headers as Headers, signal: controller.signal }, refusal));
+      return;
+    }
+
     let body: Readable | undefined;
     if (req.method !== "GET" && req.method !== "HEAD") {
       const limit = bodyLimitFor(req.path);
       body = req.pipe(
         byteLimit(limit, () => {
-          // The route's work is abandoned (and not reported as a failure), the
-          // client is told why, and the connection closes so no more is read.
+          // The route's work is abandoned (and not reported as a failure); the router answers 413 instead.
+          overLimit = true;
           controller.abort();
-          req.unpipe();
           logger.warn({ requestId: req.get("x-request-id"), method: req.method, path: req.path, limitBytes: limit }, "request body over its limit");
-          if (!res.headersSent) res.status(413).set("Connection", "close").type("text/plain").send("Payload Too Large");
-          else res.destroy();
-          req.destroy();
+          lingerUntilBodyRead(req, res);
         }),
       );
     }
 
-    try {
-      // A web body for whoever reads it, and the Node stream for a route that passes it on (app/shared/http/node-body.server.ts).
-      const request = body ? requestWithNodeBody(url, init, body) : new Request(url, init);
-      const response = await handleRequest(request, options.getLoadContext());
-      await sendResponse(res, response);
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      next(error);
-    }
+    // A web body for whoever reads it, and the Node stream for a route that passes it on (app/shared/http/node-body.server.ts).
+    await answer(body ? requestWithNodeBody(target, init, body) : new Request(target, init));
   };
 }
 
-/** The URL the browser asked for: the host it used (behind a trusted proxy, the forwarded one), and the path as sent. */
-function requestUrl(req: Request): string {
-  const host = req.get("host") ?? "";
+/** The URL the browser asked for: the host it used (behind a trusted proxy, the forwarded one), and the path as sent; undefined without a host. */
+function requestUrl(req: Request): string | undefined {
+  const host = req.get("host");
+  if (!host || !req.hostname) return undefined;
   const port = /:(\d+)$/.exec(req.app.enabled("trust proxy") ? (req.get("x-forwarded-host") ?? host) : host)?.[1];
   const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
   return `${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`;

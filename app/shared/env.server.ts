@@ -92,6 +92,19 @@ const EnvSchema = z
     /** The analytics pages' tag-manager container, when one is used. */
     ANALYTICS_GTM_ID: z.preprocess((value) => (value === "" ? undefined : value), tagManagerId.optional()),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    /** A request's headers must arrive within this many seconds; a slower client is cut off. */
+    HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(10),
+    /**
+     * A whole request, body included, must arrive within this many seconds.
+     * The longest is a catalogue upload: 30 minutes carry 2 GiB at about 10 Mbit/s.
+     */
+    REQUEST_TIMEOUT_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(30 * 60),
+    /** Connections open at once; more are refused as they arrive. */
+    MAX_CONNECTIONS: z.coerce.number().int().positive().default(1000),
     /** A session ends this long after sign-in, however active (default 12 h). */
     SESSION_ABSOLUTE_LIFETIME_SECONDS: z.coerce
       .number()
@@ -150,6 +163,9 @@ const EnvSchema = z
     }
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
       ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from PORT (set METRICS_TOKEN to serve /metrics on PORT)" });
+    }
+    if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS) {
+      ctx.addIssue({ code: "custom", path: ["HEADERS_TIMEOUT_SECONDS"], message: "must not be longer than REQUEST_TIMEOUT_SECONDS" });
     }
     if (env.NODE_ENV === "production" && /^(change-me|dev|sandbox)/i.test(env.SESSION_SECRET)) {
       ctx.addIssue({

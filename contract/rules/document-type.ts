@@ -18,3 +18,24 @@ export function detectDocumentType(head: Uint8Array): DocumentContentType | null
   const match = SIGNATURES.find(({ bytes }) => bytes.every((byte, index) => head[index] === byte));
   return match?.type ?? null;
 }
+
+const EXTENSIONS: Record<DocumentContentType, string> = { "application/pdf": "pdf", "image/jpeg": "jpg", "image/png": "png" };
+
+function isDocumentContentType(value: string): value is DocumentContentType {
+  return (documentContentTypes as readonly string[]).includes(value);
+}
+
+/**
+ * What a stored document is downloaded as: the type its bytes showed, and
+ * the name it was uploaded with under that type's extension. A PDF uploaded
+ * as "scan.html" downloads as "scan.pdf", so no browser or desktop opens it
+ * by the name's claim. Anything that is not one of the document types goes
+ * out as opaque bytes.
+ */
+export function documentDownload(fileName: string, contentType: string): { fileName: string; contentType: string } {
+  const type = contentType.split(";")[0]!.trim().toLowerCase();
+  const base = fileName.replace(/\.[^./\\]{1,10}$/, "") || "document";
+  return isDocumentContentType(type)
+    ? { fileName: `${base}.${EXTENSIONS[type]}`, contentType: type }
+    : { fileName: `${base}.bin`, contentType: "application/octet-stream" };
+}

@@ -1,15 +1,19 @@
 import express from "express";
 import { z } from "zod";
-import { LanguageCode } from "../../contract/upstream.ts";
+import { LanguageCode, UserSessionStart } from "../../contract/upstream.ts";
 import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";
 import { findSellerById, findUserById, isStaff, setSubstitution, toCurrentUser, updateUserLanguage } from "../repository.ts";
 import { endSubstitution, startSubstitution, substitutionAudit } from "../substitution-audit.ts";
+import { endUserSession, openUserSession, startUserSession } from "../user-sessions.ts";
 
 const SubstitutionRequest = z.object({ userProfileId: z.string().min(1) });
 
-/** The user-profile service: the signed-in user, their language, substitution. */
+/** Longest a portal session may be asked to last (the portal's absolute lifetime is 12 h by default). */
+const MAX_SESSION_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The user-profile service: the signed-in user, their language, substitution, and the portal's sessions. */
 export function userProfileService(context: SandboxContext): express.Router {
   const { db } = context;
   const router = express.Router();
@@ -87,6 +91,32 @@ export function userProfileService(context: SandboxContext): express.Router {
       return;
     }
     res.json(substitutionAudit(db, sellerId));
+  });
+
+  router.post("/me/sessions", (req, res) => {
+    const parsed = UserSessionStart.safeParse(req.body);
+    const expiresAt = parsed.success ? new Date(parsed.data.expiresAt) : undefined;
+    if (!expiresAt || expiresAt.getTime() <= Date.now() || expiresAt.getTime() > Date.now() + MAX_SESSION_MS) {
+      sendError(res, 400, "Expected { expiresAt }: a time in the next 7 days", "VALIDATION_ERROR", {
+        errors: [{ fieldName: "expiresAt", errorMessage: "Expected a time in the next 7 days" }],
+      });
+      return;
+    }
+    res.status(201).json(startUserSession(db, signedInUser(res).id, expiresAt));
+  });
+
+  router.get("/me/sessions/:sessionId", (req, res) => {
+    const session = openUserSession(db, signedInUser(res).id, req.params.sessionId);
+    if (!session) {
+      sendError(res, 404, "No open session with this id", "SESSION_NOT_FOUND");
+      return;
+    }
+    res.json(session);
+  });
+
+  router.delete("/me/sessions/:sessionId", (req, res) => {
+    endUserSession(db, signedInUser(res).id, req.params.sessionId);
+    res.status(204).end();
   });
 
   return router;

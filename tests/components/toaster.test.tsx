@@ -11,7 +11,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { PortalToast } from "~/features/shell/toasts/toast-message";
 import { Toaster } from "~/features/shell/toasts/toaster";
 import { createTestI18n } from "./i18n-test-setup";
-import { sanitizeToast } from "~/features/shell/toasts/toast-html.server";
+import { sanitizeToast } from "~/features/shell/toasts/toast-text.server";
 
 let i18n: i18n;
 beforeAll(async () => {
@@ -34,11 +34,11 @@ function WithToaster({ toast, path = "/" }: { toast?: PortalToast; path?: string
   );
 }
 
-// As the root loader hands it over: sanitised on the server.
-const upstreamError: PortalToast = sanitizeToast({
+// As the root loader hands it over (sanitizeToast), with a service's message that echoes markup.
+const upstreamError = sanitizeToast({
   type: "error",
-  message: 'Saving <b>failed</b><script>alert("x")</script><img src="x" onerror="alert(1)"><a href="javascript:alert(1)">here</a>',
-  detail: "Request 4711 failed upstream",
+  message: 'Saving <b>failed</b><script>alert("x")</script><img src="x" onerror="alert(1)"><a href="https://evil.example/">here</a>',
+  detail: "4711-ab",
   errorCode: "E-BANK-17",
   fieldErrors: [
     { fieldName: "iban", errorMessage: "IBAN is not valid" },
@@ -73,15 +73,18 @@ describe("Toaster without JavaScript (server render)", () => {
     expect(region?.getAttribute("aria-live")).toBe("assertive");
     expect(region?.closest(".toaster-static")).not.toBeNull();
     expect(region?.textContent).toContain("Error"); // results.error as the default title
-    expect(region?.querySelector(".toast__message b")?.textContent).toBe("failed");
-    expect(region?.textContent).toContain("Request 4711 failed upstream");
-    expect(region?.querySelector(".toast__code code")?.textContent).toBe("E-BANK-17");
-
-    // Nothing from the upstream HTML that can run or load.
+    // The service's markup is text: shown as written, no element of it in the page.
+    const message = region?.querySelector(".toast__message");
+    expect(message?.textContent).toBe(
+      'Saving <b>failed</b><script>alert("x")</script><img src="x" onerror="alert(1)"><a href="https://evil.example/">here</a>',
+    );
+    expect(message?.children).toHaveLength(0);
     expect(html).not.toContain("<script");
     expect(html).not.toContain("<img");
-    expect(html).not.toContain("javascript:");
-    expect(html).not.toContain("onerror");
+    expect(html).not.toContain('<a href="https://evil.example/"');
+    // The reference is labelled as the error id, beside the error code.
+    const facts = Array.from(region?.querySelectorAll(".toast__code") ?? []).map((line) => line.textContent);
+    expect(facts).toEqual(["Error id: 4711-ab", "Error code: E-BANK-17"]);
 
     // Plain text stays text; the JSON list becomes nested items.
     const list = region?.querySelector(".toast__field-errors");
@@ -113,8 +116,8 @@ describe("Toaster without JavaScript (server render)", () => {
     expect(html).not.toContain(">Warning<");
   });
 
-  it("renders nothing without a toast", () => {
-    expect(renderToString(<WithToaster />)).toBe("");
+  it("renders only the empty region without a toast: it takes no room on the page", () => {
+    expect(renderToString(<WithToaster />)).toBe('<div class="toast-region"></div>');
   });
 });
 

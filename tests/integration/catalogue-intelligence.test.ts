@@ -20,11 +20,28 @@ import {
   service,
   storeAnalysis,
   storeFileDirectly,
+  token,
 } from "./catalogue-intelligence-support";
 import { PORTAL, SANDBOX } from "./ports";
 import { clearFaultsAndCounters, injectFault, requestCount } from "./sandbox-control";
 
 let browser: TestBrowser;
+
+/** The seller hands the catalogue over (straight at the sandbox): the catalogue team works only on sellers in integration. */
+async function handOver(fileId: string): Promise<void> {
+  const mapped = await service(`/me/seller/file?fileId=${fileId}`, {
+    method: "PATCH",
+    body: JSON.stringify({ headerMapping: { EAN: "EAN", Kategorie: "PRODUCT_CATEGORY" } }),
+  });
+  expect(mapped.status).toBe(200);
+  const onboarding = async (path: string, init: RequestInit) =>
+    fetch(`${SANDBOX}/onboarding${path}?apikey=sandbox-api-key`, {
+      ...init,
+      headers: { Authorization: `Bearer ${await token()}`, "Content-Type": "application/json" },
+    });
+  expect((await onboarding("/me/seller/upload-settings", { method: "PATCH", body: JSON.stringify({ uploadType: "DIRECT" }) })).status).toBe(200);
+  expect((await onboarding("/me/seller/finish-upload", { method: "POST" })).status).toBe(200);
+}
 
 beforeEach(async () => {
   expect((await fetch(`${SANDBOX}/__sandbox/reset`, { method: "POST" })).status).toBe(200);
@@ -208,6 +225,7 @@ describe("what the checks found, elsewhere", () => {
   it("the catalogue team sees each file's check in brief", async () => {
     const fileId = await storeFileDirectly("sortiment.csv", SAMPLE_CSV);
     await storeAnalysis(sampleAnalysis(fileId));
+    await handOver(fileId);
     const team = new TestBrowser();
     await team.signIn(PORTAL, "tom@example.com");
     const page = await html(await team.get(`${PORTAL}/product-catalogue-integration?sellerId=seller-catalogue`));

@@ -187,6 +187,20 @@ describe("access: refused roles change nothing", () => {
     expect((await upstreamSeller("seller.submitted@example.com")).state).toBe("CATALOGUE_DATA_SUBMITTED");
   });
 
+  it("shows and hands out the catalogue of sellers in integration only", async () => {
+    const tom = new TestBrowser();
+    await tom.signIn(PORTAL, "tom@example.com");
+    await clearFaultsAndCounters();
+    // seller-active handed its catalogue over long ago and is active now: not the team's any more.
+    const download = await tom.get(`${PORTAL}/product-catalogue-integration/download?sellerId=seller-active`);
+    expect(download.status).toBe(404);
+    await download.body?.cancel();
+    expect(await requestCount("/catalogue-upload/catalogue-integration/seller/seller-active/download")).toBe(0);
+    const page = await (await tom.get(`${PORTAL}/product-catalogue-integration?sellerId=seller-active`)).text();
+    expect(page).not.toContain("Integration details of");
+    expect((await tom.get(`${PORTAL}/product-catalogue-integration/download?sellerId=seller-submitted`)).status).toBe(200);
+  });
+
   it("redirects an active seller away from the upload steps", async () => {
     await browser.signIn(PORTAL, "seller.active@example.com");
     expect((await browser.get(`${PORTAL}/upload/catalog`)).headers.get("location")).toBe("/default-redirect");

@@ -9,12 +9,16 @@ import { testPorts } from "../support/ports";
 import { startPortal, type RunningProcess } from "../support/stack";
 import { SANDBOX } from "./ports";
 
-export function ownPortal(basePort: number): { url: () => string; errorLines: () => string[] } {
+/** `extraEnv` adds to or overrides the portal's configuration (e.g. tighter server limits). */
+export function ownPortal(
+  basePort: number,
+  extraEnv: Record<string, string> = {},
+): { url: () => string; errorLines: () => string[]; warnLines: () => string[] } {
   let portal: { portalUrl: string; process: RunningProcess } | undefined;
   beforeAll(async () => {
     const { portalPort } = testPorts(basePort, 0);
     const env = sandboxPortalEnv(SANDBOX, `http://localhost:${portalPort}`, "integration-test-session-secret-0123456789");
-    portal = await startPortal(env, portalPort);
+    portal = await startPortal({ ...env, ...extraEnv }, portalPort);
   });
   afterAll(async () => {
     await portal?.process.stop();
@@ -22,10 +26,12 @@ export function ownPortal(basePort: number): { url: () => string; errorLines: ()
   return {
     url: () => portal!.portalUrl,
     /** The log lines at error level (pino's 50) so far. */
-    errorLines: () =>
-      portal!.process
-        .output()
-        .split("\n")
-        .filter((line) => line.includes('"level":50')),
+    errorLines: () => linesAt(portal!.process.output(), 50),
+    /** The log lines at warn level (pino's 40) so far. */
+    warnLines: () => linesAt(portal!.process.output(), 40),
   };
+}
+
+function linesAt(output: string, level: number): string[] {
+  return output.split("\n").filter((line) => line.includes(`"level":${level}`));
 }

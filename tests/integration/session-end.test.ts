@@ -1,14 +1,16 @@
 /**
- * How a session ends (docs/product.md §3): signing out revokes the tokens at
- * the identity provider, so a copy of the old cookie is worthless; and a
- * session is over after its absolute or idle lifetime, whatever the cookie says.
+ * How a session ends (docs/product.md §3): signing out ends the session at
+ * the user-profile service, which the portal asks on every request, and
+ * revokes the tokens at the identity provider, so a copy of the old cookie is
+ * worthless even when one of the two fails; and a session is over after its
+ * absolute or idle lifetime, whatever the cookie says.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { TestBrowser } from "../support/http-client";
 import { testPorts } from "../support/ports";
 import { startStack, type Stack } from "../support/stack";
 import { PORTAL, SANDBOX } from "./ports";
-import { requestCount } from "./sandbox-control";
+import { clearFaultsAndCounters, injectFault, requestCount, requestTimeline } from "./sandbox-control";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -35,6 +37,46 @@ describe("signing out", () => {
     expect(reused.status).toBe(302);
     expect(reused.headers.get("location")).toBe("/login");
     expect((await stolen.get(`${PORTAL}/landing-page`)).headers.get("location")).toBe("/login");
+  });
+});
+
+describe("a session ended upstream", () => {
+  afterEach(clearFaultsAndCounters);
+
+  it("leaves a copy of the cookie worthless when the provider cannot revoke the tokens", async () => {
+    const browser = new TestBrowser();
+    await browser.signIn(PORTAL, "seller.active@example.com");
+    const stolen = browser.copy();
+    const stolenTwice = browser.copy();
+    expect((await stolen.get(`${PORTAL}/home/my-company/bank-account`)).status).toBe(200);
+
+    await injectFault({ pattern: "/idp/token/revocation", status: 503 });
+    const signedOut = await browser.post(`${PORTAL}/logout`, {});
+    expect(signedOut.status).toBe(302);
+    // The revocation was tried (and failed): the tokens themselves are still good at the services.
+    expect(await requestCount("/idp/token/revocation", "POST")).toBeGreaterThanOrEqual(2);
+
+    const reused = await stolen.get(`${PORTAL}/home/my-company/bank-account`);
+    expect(reused.status).toBe(302);
+    expect(reused.headers.get("location")).toBe("/login");
+    // An action with the copy is refused before it runs.
+    const write = await stolenTwice.post(`${PORTAL}/language`, { language: "de", redirectTo: "/" });
+    expect(write.headers.get("location")).toBe("/login");
+    expect(await requestCount("/user-profile/me/user/language", "PUT")).toBe(0);
+  });
+
+  it("answers 503 while the session cannot be checked, and signing out still works", async () => {
+    const browser = new TestBrowser();
+    await browser.signIn(PORTAL, "operator@example.com");
+    await injectFault({ pattern: "/user-profile/me/sessions/*", method: "GET", status: 503 });
+    const page = await browser.get(`${PORTAL}/seller-list`);
+    expect(page.status).toBe(502);
+    expect(await page.text()).toContain("The marketplace service reported an error.");
+
+    const signedOut = await browser.post(`${PORTAL}/logout`, {});
+    expect(signedOut.status).toBe(302);
+    const ended = (await requestTimeline("/user-profile/me/sessions/")).filter((request) => request.method === "DELETE");
+    expect(ended).toHaveLength(1);
   });
 });
 

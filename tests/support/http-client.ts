@@ -18,6 +18,10 @@ export class TestBrowser {
     return this.#cookies.get(host)?.get(name);
   }
 
+  cookieNames(host: string): string[] {
+    return [...(this.#cookies.get(host)?.keys() ?? [])];
+  }
+
   #store(url: URL, response: Response) {
     const jar = this.#cookies.get(url.host) ?? new Map<string, string>();
     for (const header of response.headers.getSetCookie()) {

@@ -147,4 +147,8 @@ describe("metric rows and their CSV", () => {
     const csv = metricCsv([], ['=HYPERLINK("x")', "a,b", "c", "d"], "en");
     expect(csv).toBe(`\uFEFF"'=HYPERLINK(""x"")","a,b"\r\n`);
   });
+  it("defuses a formula that starts like a negative number, and keeps real negative numbers as numbers", () => {
+    const rows = [{ date: "-2+3+cmd|' /C calc'!A0", value: -12.5, comparisonDate: null, comparisonValue: null }];
+    expect(metricCsv(rows, ["Datum", "GMV", "c", "v"], "de")).toBe(`\uFEFFDatum;GMV\r\n"'-2+3+cmd|' /C calc'!A0";-12,5\r\n`);
+  });
 });

@@ -8,6 +8,7 @@ import type { IntegrationInfo } from "@contract/catalogue";
 import type { CatalogueAnalysis } from "@contract/catalogue-analysis";
 import { data } from "react-router";
 import { failedUpstreamAction } from "~/features/catalogue/actions.server";
+import { sellerInIntegration } from "~/features/catalogue/integration-seller.server";
 import { returnFormSchema, toReturnInput } from "~/features/catalogue/return-form";
 import { upstream } from "~/features/shell/upstream.server";
 import { redirectWithOutcome, takeOutcome } from "~/features/staff/outcome.server";
@@ -22,13 +23,8 @@ const screen = (sellerId: string) => `/product-catalogue-integration?sellerId=${
 export async function loadIntegration(args: RequestArgs, url: URL) {
   const sellerId = url.searchParams.get("sellerId");
   const client = upstream(args).catalogueUpload;
-  // An unknown seller id is the user's typo, not a broken page.
-  const details = sellerId
-    ? client.integrationInfo(sellerId).catch((error: unknown) => {
-        if (error instanceof UpstreamError && error.status === 404) return null;
-        throw error;
-      })
-    : Promise.resolve(null);
+  // An unknown seller id, or a seller not in integration, is the user's typo, not a broken page.
+  const details = sellerId ? sellerInIntegration(args, sellerId) : Promise.resolve(null);
   const [[sellers, info], { outcome, headers }] = await Promise.all([
     orRouteError(Promise.all([client.integrationSellers(), details])),
     takeOutcome(args.request),

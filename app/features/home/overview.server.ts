@@ -10,7 +10,7 @@ import { changePercent } from "~/features/home/analytics/analytics-table";
 import { dashboardFigures, marketplaceToday, sellerShops } from "./home.server";
 import { settle } from "~/shared/upstream/upstream-error.server";
 import { getI18n } from "~/shared/i18n/i18n.server";
-import { sanitizeToast } from "~/features/shell/toasts/toast-html.server";
+import { sanitizeToast } from "~/features/shell/toasts/toast-text.server";
 import { shopsFailedToast } from "./home-toasts.server";
 import { upstream } from "~/features/shell/upstream.server";
 import type { RequestArgs } from "~/shared/request-args";

@@ -8,6 +8,7 @@ import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
 import { env, secureCookies } from "~/shared/env.server";
+import { STATE_COOKIE, withOneStateCookie } from "./oauth-state-cookie.server";
 
 /** The tokens of a signed-in session: kept only in the sealed session cookie, never given to the browser. */
 export type SessionTokens = {
@@ -106,7 +107,7 @@ function oidc() {
         redirectURI: `${env().PORTAL_URL}/login`,
         scopes: SCOPES,
         cookie: {
-          name: "sp_oauth",
+          name: STATE_COOKIE,
           httpOnly: true,
           sameSite: "Lax",
           path: "/",
@@ -149,7 +150,13 @@ export async function authenticate(request: Request, options: { uiLocale?: strin
   else headers.delete(UI_LOCALE_HEADER);
   // Sign-in requests are GETs: no body to carry over.
   const withLocale = new Request(request.url, { method: request.method, headers, signal: request.signal });
-  return withinTimeout(authenticator.authenticate("oidc", withLocale), "token exchange");
+  try {
+    return await withinTimeout(authenticator.authenticate("oidc", withLocale), "token exchange");
+  } catch (thrown) {
+    // The redirect to the provider: its pending state goes into the one state cookie.
+    if (thrown instanceof Response) throw withOneStateCookie(thrown, request, secureCookies);
+    throw thrown;
+  }
 }
 
 /** A new access token from the refresh token; throws when the provider refuses. */

@@ -4,11 +4,8 @@
  * Middleware runs before the loaders and before the action, so a POST is
  * refused exactly like a GET.
  *
- * The seller-state rule costs an upstream call. On a GET (document or
- * `.data`) it runs beside the page's loaders instead of before them, and the
- * page is held back until it has answered: a refused state still gets only
- * the redirect, never the page. Any other method waits for it first, so an
- * action of a refused state never runs.
+ * The seller-state rule costs an upstream call: it runs beside the page's
+ * loaders on a GET and before the action otherwise (check-beside.server.ts).
  */
 import { redirect, type MiddlewareFunction } from "react-router";
 import type { RequestArgs } from "~/shared/request-args";
@@ -20,6 +17,7 @@ import { notFound } from "./errors/not-found.server";
 import { sellerState } from "./seller-state.server";
 import { redirectWithPortalToast } from "./toasts/toast.server";
 import { wayBackFromSubstitution } from "./substitution/way-back";
+import { answerIfCheckPasses } from "./check-beside.server";
 import { orRouteError } from "~/shared/upstream/upstream-error.server";
 
 type GuardArgs = RequestArgs & { url: URL; pattern: string; params: Record<string, string | undefined> };
@@ -56,28 +54,11 @@ export function authorize(guard: RouteGuard): AuthorizeMiddleware {
     }
 
     const stateCheck = guard.sellerState && isSellerRole(user.role) ? checkSellerState(args, guard.sellerState) : undefined;
-    // Settled below in every case; this only keeps an early exit from leaving it unhandled.
-    stateCheck?.catch(() => undefined);
-
-    const loadsOnly = args.request.method === "GET" || args.request.method === "HEAD";
-    if (stateCheck && !loadsOnly) await stateCheck;
-
-    if (guard.validate && !(await guard.validate(args))) {
-      throw await notFound(args);
-    }
-
-    if (!stateCheck || !loadsOnly) return next();
-    const refusal = stateCheck.then(
-      () => undefined,
-      (reason: unknown) => ({ reason }),
-    );
-    const [response, refused] = await Promise.all([next(), refusal]);
-    if (refused) {
-      // The page was rendered for nothing: stop its stream and answer as the check decided.
-      await response.body?.cancel();
-      throw refused.reason;
-    }
-    return response;
+    const validated = async () => {
+      if (guard.validate && !(await guard.validate(args))) throw await notFound(args);
+      return next();
+    };
+    return stateCheck ? answerIfCheckPasses(args.request, stateCheck, validated) : validated();
   };
   return Object.assign(middleware, { access: { rule: guard.rule, sellerState: guard.sellerState } });
 }

@@ -25,6 +25,8 @@ type SessionData = {
   signedInAt: number;
   /** Epoch milliseconds of the latest request, kept to the minute: the idle lifetime counts from here. */
   lastSeenAt: number;
+  /** The session's id at the user-profile service, which every instance asks whether it is still open (session-record.server.ts). */
+  sessionId: string;
 };
 
 export type SessionLifetimes = { absoluteMs: number; idleMs: number };
@@ -111,8 +113,24 @@ export class PortalSession {
     return this.#session.get("userFetchedAt") ?? 0;
   }
 
+  get id(): string | undefined {
+    return this.#session.get("sessionId");
+  }
+
+  /** When the absolute lifetime ends this session, whatever happens before. */
+  get endsAt(): Date | undefined {
+    const signedInAt = this.#session.get("signedInAt");
+    return signedInAt === undefined ? undefined : new Date(signedInAt + sessionLifetimes().absoluteMs);
+  }
+
+  setId(sessionId: string): void {
+    this.#session.set("sessionId", sessionId);
+    this.changed = true;
+  }
+
   /** A new sign-in: the tokens, and both lifetimes start now. */
   signIn(tokens: SessionTokens, now = Date.now()): void {
+    this.#session.unset("sessionId");
     this.setTokens(tokens);
     this.#session.set("signedInAt", now);
     this.#session.set("lastSeenAt", now);
@@ -167,6 +185,7 @@ export class PortalSession {
     this.#session.unset("userFetchedAt");
     this.#session.unset("signedInAt");
     this.#session.unset("lastSeenAt");
+    this.#session.unset("sessionId");
     this.changed = true;
   }
 

@@ -1,3 +1,5 @@
+import { unreadableForm } from "./form-body.server";
+
 /**
  * Reading a multipart form with a limit enforced as the bytes arrive: a
  * declared Content-Length over the limit is refused before reading, and a
@@ -21,6 +23,6 @@ export async function readFormDataWithin(request: Request, maxBytes: number): Pr
     return await new Response(limited, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
   } catch (error) {
     if (received > maxBytes) return null;
-    throw error;
+    throw unreadableForm(request, error);
   }
 }

@@ -9,6 +9,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { HeaderMapping } from "@contract/catalogue";
 import type { CatalogueAnalysis, CatalogueFormat, CatalogueFormatOverride, ColumnSuggestion, MappingMemory, RowProblem } from "@contract/catalogue-analysis";
+import { csvLine } from "~/shared/csv";
 import { takeNodeBody } from "~/shared/http/node-body.server";
 import { getLocale } from "~/shared/i18n/i18n.server";
 import { upstream } from "~/features/shell/upstream.server";
@@ -142,18 +143,10 @@ export async function previewStoredFile(
   return { format, preview, columns };
 }
 
-/** A CSV field, quoted when it has to be. */
-function csvField(value: string | number | null): string {
-  const text = value === null ? "" : String(value);
-  // A leading =, +, - or @ would be a formula in a spreadsheet: quoted with a leading apostrophe.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n;]/.test(safe) || safe !== text ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 export const problemsCsvHeader = ["row", "problem", "column", "value", "firstRow"] as const;
 
 export function problemCsvLine(problem: RowProblem): string {
-  return `${[problem.row, problem.kind, problem.column, problem.value, problem.firstRow].map(csvField).join(",")}\r\n`;
+  return csvLine([problem.row, problem.kind, problem.column, problem.value, problem.firstRow]);
 }
 
 /**
@@ -189,7 +182,7 @@ export async function problemsCsv(args: RequestArgs, fileId: string): Promise<Re
     {
       start(streamController) {
         controller = streamController;
-        send(`${problemsCsvHeader.join(",")}\r\n`);
+        send(csvLine(problemsCsvHeader));
         void inspectStored(
           args,
           fileId,

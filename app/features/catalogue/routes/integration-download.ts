@@ -1,11 +1,21 @@
 import { data } from "react-router";
 import { authorize } from "~/features/shell/authorize.server";
 import { catalogueDownloadResponse } from "~/features/catalogue/download.server";
+import { sellerInIntegration } from "~/features/catalogue/integration-seller.server";
 import { upstream } from "~/features/shell/upstream.server";
 import { orRouteError } from "~/shared/upstream/upstream-error.server";
 import type { Route } from "./+types/integration-download";
 
-export const middleware = [authorize({ rule: "catalogueIntegration" })];
+/** Only a seller in integration has a catalogue to download here; any other id is 404. */
+export const middleware = [
+  authorize({
+    rule: "catalogueIntegration",
+    validate: async (args) => {
+      const sellerId = args.url.searchParams.get("sellerId");
+      return sellerId !== null && (await orRouteError(sellerInIntegration(args, sellerId))) !== null;
+    },
+  }),
+];
 
 /** A seller's catalogue for the catalogue team (the newest file, or `fileId`), streamed with its original name. */
 export async function loader(args: Route.LoaderArgs) {

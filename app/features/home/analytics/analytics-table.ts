@@ -3,6 +3,7 @@
  * made from these, so the download holds exactly what the table shows.
  */
 import type { DashboardData, DashboardMetric, MetricUnit } from "@contract/home";
+import { csvLine, type CsvDialect } from "~/shared/csv";
 
 /** A tab's dashboard as the page gets it: its figures, or what went wrong reading them. */
 export type DashboardResult =
@@ -54,30 +55,18 @@ export function changePercent(value: number, comparison: number | null | undefin
   return ((value - comparison) / Math.abs(comparison)) * 100;
 }
 
-/** A CSV field: quoted when it holds the separator, a quote or a line break; formula starters defused for spreadsheets. */
-function csvField(value: string, separator: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
-  return /["\r\n]/.test(safe) || safe.includes(separator) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 /**
  * The rows as CSV for a spreadsheet in this language: a German spreadsheet
  * expects `;` between fields and a decimal comma. Numbers are plain (no
  * currency sign, no grouping), dates ISO.
  */
 export function metricCsv(rows: MetricRow[], headers: readonly string[], locale: string): string {
-  const german = locale.startsWith("de");
-  const separator = german ? ";" : ",";
-  const number = (value: number | null) => (value === null ? "" : german ? String(value).replace(".", ",") : String(value));
+  const dialect: CsvDialect = locale.startsWith("de") ? { separator: ";", decimalComma: true } : { separator: "," };
   const withComparison = rows.some((row) => row.comparisonDate !== null);
   const lines = [
-    (withComparison ? headers : headers.slice(0, 2)).map((header) => csvField(header, separator)).join(separator),
-    ...rows.map((row) =>
-      (withComparison ? [row.date, number(row.value), row.comparisonDate ?? "", number(row.comparisonValue)] : [row.date, number(row.value)])
-        .map((field) => csvField(field, separator))
-        .join(separator),
-    ),
+    csvLine(withComparison ? headers : headers.slice(0, 2), dialect),
+    ...rows.map((row) => csvLine(withComparison ? [row.date, row.value, row.comparisonDate ?? "", row.comparisonValue] : [row.date, row.value], dialect)),
   ];
   // A byte-order mark, so spreadsheet programs read the UTF-8 headers right.
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+  return `\uFEFF${lines.join("")}`;
 }

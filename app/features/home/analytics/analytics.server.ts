@@ -12,7 +12,7 @@ import type { DashboardResult } from "~/features/home/analytics/analytics-table"
 import { analyticsSelection, dashboardFigures, marketplaceToday, rememberedSelection, rememberSelection, sellerHasOci, sellerShops } from "../home.server";
 import { settle } from "~/shared/upstream/upstream-error.server";
 import { getI18n } from "~/shared/i18n/i18n.server";
-import { sanitizeToast } from "~/features/shell/toasts/toast-html.server";
+import { sanitizeToast } from "~/features/shell/toasts/toast-text.server";
 import { shopsFailedToast } from "../home-toasts.server";
 import { orRouteError } from "~/shared/upstream/upstream-error.server";
 import type { RequestArgs } from "~/shared/request-args";

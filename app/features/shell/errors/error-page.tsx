@@ -17,14 +17,13 @@ export function ErrorPage({ status, facts }: { status: number; facts: ErrorFacts
   const location = useLocation();
   const signedIn = Boolean(useRootData()?.user);
   const ways = errorPageWays({ signedIn, status, currentUrl: location.pathname + location.search, startPage: facts.startPage });
-  const explanation =
-    status === 404 ? t("errors.notFoundHint") : status === 503 ? t("errors.upstreamDown") : status === 502 ? t("errors.upstream") : t("errors.unexpected");
+  const explanation = t(explanationKey(status));
   return (
     <>
       <PageHeader homeHref={errorPageHome(ways, signedIn)} />
       <main id="main" className="layout-default layout-error">
         <div className="error-page">
-          <h1>{status === 404 ? t("base.404") : t("errors.title")}</h1>
+          <h1>{status === 404 ? t("base.404") : status === 413 ? t("errors.tooLargeTitle") : t("errors.title")}</h1>
           <p>{explanation}</p>
           <UpstreamFacts facts={facts} withMessage={status === 502} />
           <div className="error-page__ways">
@@ -46,4 +45,22 @@ export function ErrorPage({ status, facts }: { status: number; facts: ErrorFacts
       </main>
     </>
   );
+}
+
+function explanationKey(status: number) {
+  switch (status) {
+    case 404:
+      return "errors.notFoundHint";
+    case 413:
+      return "errors.tooLarge";
+    case 400:
+    case 415:
+      return "errors.unreadable";
+    case 502:
+      return "errors.upstream";
+    case 503:
+      return "errors.upstreamDown";
+    default:
+      return "errors.unexpected";
+  }
 }

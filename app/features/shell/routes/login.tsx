@@ -2,7 +2,10 @@ import { OAuth2RequestError } from "remix-auth-oauth2";
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import { authenticate, IdentityProviderUnavailable } from "~/features/shell/auth.server";
+import { clearedStateCookies } from "~/features/shell/oauth-state-cookie.server";
+import { secureCookies } from "~/shared/env.server";
 import { refreshUser } from "~/features/shell/current-user.server";
+import { startUserSession } from "~/features/shell/session-record.server";
 import { getI18n, getLocale, localeCookie } from "~/shared/i18n/i18n.server";
 import { requestMetaContext } from "~/shared/request-context.server";
 import { sessionContext } from "~/features/shell/session.server";
@@ -11,13 +14,17 @@ import type { Route } from "./+types/login";
 
 /**
  * The OAuth callback. Without a code (no `state`): off to the identity
- * provider. With one: exchange it, load the user, return to the remembered page.
+ * provider. With one: exchange it, load the user, return to the remembered
+ * page. Every callback removes the pending sign-in's state cookie, so the
+ * same callback URL cannot be used twice.
  */
 export async function loader(args: Route.LoaderArgs) {
   const { request, context } = args;
   const session = context.get(sessionContext);
   const log = context.get(requestMetaContext).log;
   const t = getI18n(context).t;
+  const headers = new Headers();
+  for (const cookie of clearedStateCookies(request, secureCookies)) headers.append("Set-Cookie", cookie);
 
   let tokens;
   try {
@@ -26,20 +33,21 @@ export async function loader(args: Route.LoaderArgs) {
     if (error instanceof Response) throw error;
     if (error instanceof IdentityProviderUnavailable) {
       log.error({ err: error }, "identity provider unavailable");
-      throw data({ service: "identity-provider" }, { status: 503 });
+      throw data({ service: "identity-provider" }, { status: 503, headers });
     }
     log.warn({ err: error }, "token exchange failed");
-    // A failed or foreign callback (a link to /login?error=…&state=… on another
-    // site) leaves an existing session as it is: the signed-in user goes home.
-    if (session.user) throw redirect("/default-redirect");
+    // A failed, replayed or foreign callback (a link to /login?error=…&state=… on
+    // another site) leaves an existing session as it is: the signed-in user goes home.
+    if (session.user) throw redirect("/default-redirect", { headers });
     const cancelled = error instanceof OAuth2RequestError && error.code === "access_denied";
-    throw await redirectWithPortalToast("/", { type: "error", message: t(cancelled ? "auth.cancelled" : "auth.tokenExchangeFailed") });
+    throw await redirectWithPortalToast("/", { type: "error", message: t(cancelled ? "auth.cancelled" : "auth.tokenExchangeFailed") }, { headers });
   }
 
   session.signIn(tokens);
-  const user = await refreshUser(args);
+  const [user] = await Promise.all([refreshUser(args), startUserSession(args)]);
   // The account's language wins at sign-in, so the choice follows the user to every browser.
-  throw redirect(session.takeLastUrl(), { headers: { "Set-Cookie": await localeCookie.serialize(user.languageCode) } });
+  headers.append("Set-Cookie", await localeCookie.serialize(user.languageCode));
+  throw redirect(session.takeLastUrl(), { headers });
 }
 
 export default function Login() {

@@ -4,6 +4,7 @@ import { requestMetaContext } from "~/shared/request-context.server";
 import { sessionContext } from "~/features/shell/session.server";
 import { rememberSignedOut } from "~/features/shell/sign-out-notice.server";
 import { endSubstitutionOnSignOut } from "~/features/shell/substitution/end-on-sign-out.server";
+import { endUserSession } from "~/features/shell/session-record.server";
 import type { Route } from "./+types/logout";
 
 /** Signing out is a POST only: a link or an image elsewhere cannot sign anybody out. */
@@ -11,13 +12,19 @@ export function loader() {
   return redirect("/");
 }
 
-/** Ends the session here, revokes its tokens at the provider, ends the provider's session too; the welcome page it returns to says so. */
+/**
+ * Ends the session everywhere it lives: at the user-profile service, which
+ * every instance asks on each request; its tokens at the provider; the
+ * cookie; and the provider's own session, where the browser goes next. The
+ * welcome page it returns to says so. Either of the first two alone makes a
+ * copy of the cookie worthless, so each is tried even when the other fails.
+ * Acting as a seller ends first, while the session still stands.
+ */
 export async function action(args: Route.ActionArgs) {
   await endSubstitutionOnSignOut(args);
-  const { context } = args;
-  const session = context.get(sessionContext);
+  const session = args.context.get(sessionContext);
   const tokens = session.tokens;
+  await Promise.all([endUserSession(args), tokens ? revokeTokens(tokens, args.context.get(requestMetaContext).log) : undefined]);
   session.signOut();
-  if (tokens) await revokeTokens(tokens, context.get(requestMetaContext).log);
   return redirect((await endSessionUrl(tokens?.idToken)) ?? "/", { headers: { "Set-Cookie": await rememberSignedOut() } });
 }

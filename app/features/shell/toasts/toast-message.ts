@@ -5,8 +5,10 @@ export type ToastFieldError = { fieldName?: string; errorMessage: string };
 
 /**
  * What the server flashes (remix-toast) and the root hands to the Toaster.
- * `message` may contain HTML from upstream services; it is sanitised when
- * rendered, never here.
+ * Every field is plain text (toast-text.server.ts): `message` the toast's
+ * sentence, `description` more of what happened in words (e.g. what the
+ * service said), `detail` the service's reference for support, shown as the
+ * error id.
  */
 export type PortalToast = ToastMessage & {
   title?: string;

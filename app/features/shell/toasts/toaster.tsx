@@ -6,6 +6,7 @@ import { useLocation } from "react-router";
 // stylesheet imported here lets React Router link it in the server HTML.
 import { Icons, ToastContainer, cssTransition, toast as toastify } from "react-toastify/unstyled";
 import "react-toastify/dist/ReactToastify.css";
+import "./toasts.css";
 import { fieldErrorDisplays } from "./field-errors";
 import { type PortalToast, toastId, toastLifetimeMs, toastTitleKey } from "./toast-message";
 import { useHydrated } from "~/shared/ui/use-hydrated";
@@ -34,17 +35,18 @@ const takeOver = cssTransition({
 /**
  * Shows the toast the server flashed. Without JavaScript (and until
  * hydration) it is plain HTML in a live region that stays; afterwards
- * react-toastify owns it and every later one.
+ * react-toastify owns it and every later one. Both sit in the page's flow
+ * (`.toast-region`, app/styles/components.css), never over it.
  */
 export function Toaster({ toast }: { toast?: PortalToast }) {
   const hydrated = useHydrated();
   // Only the toast of the server render is ever static; it is dropped once react-toastify shows it.
   const [staticToast, setStaticToast] = useState(toast);
   return (
-    <>
+    <div className="toast-region">
       {hydrated ? <LiveToasts toast={toast} serverToast={staticToast} onServerToastShown={() => setStaticToast(undefined)} /> : null}
       {staticToast ? <StaticToast toast={staticToast} /> : null}
-    </>
+    </div>
   );
 }
 
@@ -136,13 +138,17 @@ function ToastBody({ toast, title }: { toast: PortalToast; title: string }) {
   const { t } = useTranslation();
   const headingId = useId();
   const fieldErrors = fieldErrorDisplays(toast.fieldErrors);
-  const detail = toast.detail ?? toast.description;
   return (
     <div className="toast">
       <p className="toast__title">{title}</p>
-      {/* The root loader sanitised the message (sanitizeToast). */}
-      <div className="toast__message" dangerouslySetInnerHTML={{ __html: toast.message }} />
-      {detail ? <p className="toast__detail">{detail}</p> : null}
+      {/* Text, never HTML: what a message interpolates or a service echoes shows as it is. */}
+      <p className="toast__message">{toast.message}</p>
+      {toast.description ? <p className="toast__detail">{toast.description}</p> : null}
+      {toast.detail ? (
+        <p className="toast__code">
+          {t("shell.toast.errorId")} <code>{toast.detail}</code>
+        </p>
+      ) : null}
       {toast.errorCode ? (
         <p className="toast__code">
           {t("shell.toast.errorCode")} <code>{toast.errorCode}</code>

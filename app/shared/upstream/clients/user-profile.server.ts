@@ -1,5 +1,6 @@
-import { CurrentUser, type LanguageCode } from "@contract/upstream";
+import { CurrentUser, UserSession, type LanguageCode } from "@contract/upstream";
 import { SubstitutionAudit } from "@contract/staff-seller";
+import { z } from "zod";
 import type { ServiceCaller } from "../http.server";
 
 export function userProfileClient(call: ServiceCaller) {
@@ -13,5 +14,8 @@ export function userProfileClient(call: ServiceCaller) {
       call({ method: "DELETE", path: "/me/user/remove-substitution", query: { reason: options.signOut ? "SIGN_OUT" : undefined }, schema: CurrentUser }),
     /** Who acted as a seller and what they changed (staff). */
     substitutionAudit: (sellerId: string) => call({ path: "/users/substitutions", query: { sellerId }, schema: SubstitutionAudit }),
+    startSession: (expiresAt: Date) => call({ method: "POST", path: "/me/sessions", body: { expiresAt: expiresAt.toISOString() }, schema: UserSession }),
+    session: (sessionId: string) => call({ path: `/me/sessions/${encodeURIComponent(sessionId)}`, schema: UserSession }),
+    endSession: (sessionId: string) => call({ method: "DELETE", path: `/me/sessions/${encodeURIComponent(sessionId)}`, schema: z.undefined() }),
   };
 }

@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? {
           type: "error",
           message: t("dev.catalog.samples.error"),
-          detail: "errorId 5b7c1f0e-sample",
+          detail: "5b7c1f0e-sample",
           errorCode: "SAMPLE_VALIDATION",
           fieldErrors: [
             { fieldName: "iban", errorMessage: t("dev.catalog.samples.ibanInvalid") },

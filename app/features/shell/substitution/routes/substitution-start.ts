@@ -59,12 +59,11 @@ export async function action(args: Route.ActionArgs) {
     if (!(error instanceof UpstreamError)) throw error;
     log.error({ err: error, staffUserId: staff.id, sellerId }, "substitution failed");
     await refreshUser(args);
-    // The named message first; what the service said goes along as the detail.
-    const facts = upstreamErrorToast(error, "");
+    // The named message first; what the service said goes along as the description.
     return redirectWithPortalToast(back, {
-      ...facts,
+      ...upstreamErrorToast(error, ""),
       message: t("staff.substitution.failed", { id: sellerId }),
-      detail: [error.body.message, facts.detail].filter(Boolean).join(" · ") || undefined,
+      description: error.body.message,
     });
   }
 }

@@ -1,0 +1,81 @@
+/**
+ * An answer given before the request body has arrived (a refusal, a redirect
+ * of a route that never read its form) must still reach the client. Closing
+ * the connection while the client is sending makes the peer's kernel answer
+ * the next bytes with a reset, and a reset throws away the answer the client
+ * has not read yet: the browser shows a connection error, `fetch` an EPIPE.
+ *
+ * So the answer goes out at once, the rest of the body is read and thrown
+ * away, and only then does the response end and the connection close (the
+ * "lingering close" of HTTP servers). A client that keeps sending past a
+ * bound in bytes or time is cut off: it has had the answer long enough.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+export const MiB = 1024 * 1024;
+
+export type DiscardBound = { maxBytes: number; maxMs: number };
+
+/**
+ * Room for a browser posting a file a few times the largest document limit,
+ * on a connection of about 10 Mbit/s; past this the connection is cut.
+ */
+export const DISCARD_BOUND: DiscardBound = { maxBytes: 32 * MiB, maxMs: 30_000 };
+
+const lingering = new WeakSet<IncomingMessage>();
+
+/** True while the client may still send body bytes the server has not read. */
+export function bodyStillArriving(req: IncomingMessage): boolean {
+  if (req.complete || req.destroyed) return false;
+  const declared = req.headers["content-length"];
+  return req.headers["transfer-encoding"] !== undefined || (declared !== undefined && declared !== "0");
+}
+
+/**
+ * Answers without closing on the client: from now on the rest of the body is
+ * read and discarded, the response is marked as the connection's last, and
+ * its end waits until the body is through (or the bound is reached, after
+ * which the connection is cut once the answer is out). Safe to call more
+ * than once, and a no-op when the body has already arrived.
+ */
+export function lingerUntilBodyRead(req: IncomingMessage, res: ServerResponse, bound: DiscardBound = DISCARD_BOUND): void {
+  if (lingering.has(req) || !bodyStillArriving(req)) return;
+  lingering.add(req);
+  if (!res.headersSent) res.setHeader("Connection", "close");
+
+  const discarded = new Promise<"read" | "cut">((resolve) => {
+    let bytes = 0;
+    const timer = setTimeout(() => stop("cut"), bound.maxMs);
+    timer.unref();
+    function onData(chunk: Buffer) {
+      bytes += chunk.length;
+      if (bytes > bound.maxBytes) stop("cut");
+    }
+    function stop(outcome: "read" | "cut") {
+      clearTimeout(timer);
+      req.off("data", onData);
+      if (outcome === "cut") req.pause();
+      resolve(outcome);
+    }
+    // Whatever the route piped the body into is abandoned: the bytes go nowhere now.
+    req.unpipe();
+    req.on("data", onData);
+    req.once("end", () => stop("read"));
+    req.once("close", () => stop("read"));
+    req.resume();
+  });
+
+  // What is written goes out at once; only the end waits, so the client can read the answer while it sends.
+  const end = res.end.bind(res) as (callback?: () => void) => ServerResponse;
+  res.end = function heldEnd(this: ServerResponse, chunk?: unknown, encoding?: unknown, callback?: unknown) {
+    const done = [chunk, encoding, callback].find((argument): argument is () => void => typeof argument === "function");
+    if (chunk !== undefined && chunk !== null && typeof chunk !== "function") {
+      this.write(chunk as Buffer | string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
+    }
+    void discarded.then((outcome) => {
+      end(done);
+      if (outcome === "cut") res.once("finish", () => req.socket.destroy());
+    });
+    return this;
+  } as ServerResponse["end"];
+}
