@@ -56,7 +56,7 @@ export default [
   route("upload/catalog/problems", catalogue("upload-catalogue-problems.ts")),
   route("product-catalogue-integration/download", catalogue("integration-download.ts")),
 
-  // The seller home: overview, analytics (one module for every tab), recommendations (one for every kind), my company.
+  // The seller home: overview, analytics (one module for every tab), recommendations (one for every kind), catalogue updates, my company.
   layout(home("home-layout.tsx"), [
     route("home", home("home-index.tsx")),
     route("home/overview", home("overview.tsx")),
@@ -69,12 +69,15 @@ export default [
       route("gmv-explanation", home("gmv-explanation.tsx")),
       ...Object.values(recommendationPaths).map((kind) => route(`${kind}/:id`, home("recommendation.tsx"), { id: `home/recommendations/${kind}` })),
     ]),
+    route("home/catalogue", home("catalogue.tsx")),
     route("home/my-company", home("my-company.tsx"), [
       index(home("my-company-index.tsx")),
       ...["logistics", "bank-account", "company-info", "legal-documents"].map((page) => route(page, home(`my-company-${page}.tsx`))),
     ]),
   ]),
   route("home/analytics/:tab/csv", home("analytics-csv.ts")),
+  route("home/catalogue/file", home("catalogue-file.ts")),
+  route("home/catalogue/problems", home("catalogue-problems.ts")),
   route("home/my-company/legal-documents/:documentId/download", home("legal-document-download.ts")),
   route("ui/home-menu", home("menu.ts")),
 

@@ -2,7 +2,8 @@
  * The access check every protected route declares next to itself:
  * `export const middleware = [authorize({ rule: "sellerHome", sellerState: "redirectIfNotActive" })]`.
  * Middleware runs before the loaders and before the action, so a POST is
- * refused exactly like a GET.
+ * refused exactly like a GET. A route that more may read than change names
+ * who may change (`changes`): a request that is no GET or HEAD needs both.
  *
  * The seller-state rule costs an upstream call. On a GET (document or
  * `.data`) it runs beside the page's loaders instead of before them, and the
@@ -38,14 +39,23 @@ export type AuthorizeMiddleware = MiddlewareFunction<Response> & { access: Route
 
 export function authorize(guard: RouteGuard): AuthorizeMiddleware {
   const rule = accessRule(guard.rule satisfies AccessRuleName);
+  const changesRule = guard.changes ? accessRule(guard.changes) : undefined;
   const middleware: MiddlewareFunction<Response> = async (args, next) => {
     const user = await requireUser(args);
     const url = new URL(args.request.url);
+    const loadsOnly = args.request.method === "GET" || args.request.method === "HEAD";
 
-    if (!isAllowed(rule, user.role)) {
-      args.context
-        .get(requestMetaContext)
-        .log.error({ kind: "authorization", path: url.pathname, method: args.request.method, role: user.role, rule: guard.rule }, "access denied");
+    if (!isAllowed(rule, user.role) || (changesRule && !loadsOnly && !isAllowed(changesRule, user.role))) {
+      args.context.get(requestMetaContext).log.error(
+        {
+          kind: "authorization",
+          path: url.pathname,
+          method: args.request.method,
+          role: user.role,
+          rule: loadsOnly ? guard.rule : (guard.changes ?? guard.rule),
+        },
+        "access denied",
+      );
       throw await redirectWithPortalToast("/default-redirect", {
         type: "error",
         message: getI18n(args.context).t("access.denied"),
@@ -56,7 +66,6 @@ export function authorize(guard: RouteGuard): AuthorizeMiddleware {
     // Settled below in every case; this only keeps an early exit from leaving it unhandled.
     stateCheck?.catch(() => undefined);
 
-    const loadsOnly = args.request.method === "GET" || args.request.method === "HEAD";
     if (stateCheck && !loadsOnly) await stateCheck;
 
     if (guard.validate && !(await guard.validate(args))) {
@@ -76,5 +85,5 @@ export function authorize(guard: RouteGuard): AuthorizeMiddleware {
     }
     return response;
   };
-  return Object.assign(middleware, { access: { rule: guard.rule, sellerState: guard.sellerState } });
+  return Object.assign(middleware, { access: { rule: guard.rule, sellerState: guard.sellerState, changes: guard.changes } });
 }

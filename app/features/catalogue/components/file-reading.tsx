@@ -22,6 +22,8 @@ export type FormatOverrideView = {
 };
 
 type FileReadingProps = {
+  /** The catalogue page the preview and the re-reading go to. */
+  page?: string;
   fileId: string;
   fileName: string;
   format: CatalogueFormat;
@@ -45,7 +47,7 @@ const FIELD_IDS: Record<keyof FormatOverrideFields, string> = {
  * way), and the first rows as a table. With JavaScript the preview follows
  * each change of a select.
  */
-export function FileReading({ fileId, fileName, format, preview, override, disabled, reading }: FileReadingProps) {
+export function FileReading({ page = "/upload/catalog", fileId, fileName, format, preview, override, disabled, reading }: FileReadingProps) {
   const { t } = useTranslation();
   const submit = useSubmit();
   const workbook = format.encoding === null;
@@ -68,7 +70,7 @@ export function FileReading({ fileId, fileName, format, preview, override, disab
   const previewHeaderRow = shownPreview?.format.headerRow ?? format.headerRow;
 
   const follow = (form: HTMLFormElement | null) => {
-    if (form) submit(form, { method: "get", action: "/upload/catalog", preventScrollReset: true, replace: true });
+    if (form) submit(form, { method: "get", action: page, preventScrollReset: true, replace: true });
   };
 
   return (
@@ -84,7 +86,7 @@ export function FileReading({ fileId, fileName, format, preview, override, disab
         <summary>{t("catalogueIntelligence.reading.change")}</summary>
         <p id="reading-lead">{t("catalogueIntelligence.reading.changeLead")}</p>
         <ErrorSummary items={summary} upstream={override?.failure ?? null} />
-        <Form method="get" action="/upload/catalog" preventScrollReset className="file-reading__form" aria-describedby="reading-lead">
+        <Form method="get" action={page} preventScrollReset className="file-reading__form" aria-describedby="reading-lead">
           <input type="hidden" name="fileId" value={fileId} />
           <fieldset disabled={disabled || reading}>
             <div className="file-reading__fields">

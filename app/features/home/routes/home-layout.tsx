@@ -16,6 +16,7 @@ const MENU = [
   { to: "/home/overview", key: "home.menu.overview", adminOnly: false },
   { to: "/home/analytics", key: "home.menu.analytics", adminOnly: false },
   { to: "/home/recommendations", key: "home.menu.recommendations", adminOnly: false },
+  { to: "/home/catalogue", key: "home.menu.catalogue", adminOnly: false },
   { to: "/home/my-company", key: "home.menu.myCompany", adminOnly: true },
 ] as const;
 
