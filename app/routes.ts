@@ -6,6 +6,7 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 import { analyticsTabs } from "../contract/home";
 import { stepNames } from "../contract/onboarding";
+import { changeFormRoutes, myCompanyPages } from "./features/home/my-company/pages";
 import { recommendationPaths } from "./features/home/recommendations/recommendations";
 
 const shell = (file: string) => `features/shell/${file}`;
@@ -72,7 +73,10 @@ export default [
     route("home/catalogue", home("catalogue.tsx")),
     route("home/my-company", home("my-company.tsx"), [
       index(home("my-company-index.tsx")),
-      ...["logistics", "bank-account", "company-info", "legal-documents"].map((page) => route(page, home(`my-company-${page}.tsx`))),
+      ...myCompanyPages.map((page) => route(page, home(`my-company-${page}.tsx`))),
+      // Change requests: one module for every form (the kind is the path, my-company/changes.ts) and one to review and confirm.
+      ...Object.keys(changeFormRoutes).map((path) => route(path, home("my-company-change.tsx"), { id: `home/my-company/${path}` })),
+      route("changes/:changeId", home("my-company-change-review.tsx")),
     ]),
   ]),
   route("home/analytics/:tab/csv", home("analytics-csv.ts")),

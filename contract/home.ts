@@ -143,11 +143,14 @@ export const SellerDetails = z.object({
   companyName: z.string(),
   legalForm: z.string(),
   vatId: z.string().nullable(),
+  taxNumber: z.string().nullable().optional(),
+  registerCourt: z.string().nullable().optional(),
   commercialRegisterNumber: z.string().nullable(),
   registeredAddress: PostalAddress,
   contactEmail: z.string(),
   phone: z.string().nullable(),
-  bankAccount: z.object({ accountHolder: z.string(), iban: z.string(), bic: z.string(), bankName: z.string() }).nullable(),
+  /** `bankName`: null when the marketplace has not named the bank (a new account, before its bank is looked up). */
+  bankAccount: z.object({ accountHolder: z.string(), iban: z.string(), bic: z.string(), bankName: z.string().nullable() }).nullable(),
   warehouseIds: z.array(z.string()),
   legalDocuments: z.array(LegalDocument),
 });
