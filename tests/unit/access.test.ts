@@ -76,6 +76,14 @@ const TABLE: {
     changes: { allowed: ["SELLER_ADMINISTRATOR"] as const, rule: "sellerAdministrator" as const },
   })),
   { path: "/home/catalogue/problems", allowed: SELLERS, rule: "sellerHome", sellerState: "redirectIfNotActive" },
+  // My company's change requests: the four forms and the review of a change (administrator only, like my company).
+  ...[
+    "/home/my-company/bank-account/change",
+    "/home/my-company/company-info/change",
+    "/home/my-company/logistics/:warehouseId/change",
+    "/home/my-company/legal-documents/new",
+    "/home/my-company/changes/:changeId",
+  ].map((path) => ({ path, allowed: ["SELLER_ADMINISTRATOR"] as const, rule: "sellerAdministrator" as const })),
   // Downloads of the seller home: a chart's CSV, a legal document.
   { path: "/home/analytics/:tab/csv", allowed: SELLERS, rule: "sellerHome", sellerState: "redirectIfNotActive" },
   { path: "/home/my-company/legal-documents/:documentId/download", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator" },
