@@ -16,7 +16,7 @@ const usage = `Usage: node sandbox/main.ts [options]
   --reset            wipe the database and restore the seed
   --portal-url <url> origin of the portal, repeatable (default ${defaultPortalUrl})
   --token-ttl <s>    access token lifetime in seconds (default 3600)
-  --decision-delay <s>  seconds before the marketplace confirms a company data change by itself (default 120)
+  --decide-after <s> seconds until the marketplace confirms a company data change by itself (default 120)
   --quiet            do not log requests
   --help             show this text`;
 
@@ -35,7 +35,7 @@ try {
       reset: { type: "boolean", default: false },
       "portal-url": { type: "string", multiple: true },
       "token-ttl": { type: "string" },
-      "decision-delay": { type: "string" },
+      "decide-after": { type: "string" },
       quiet: { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
@@ -58,9 +58,9 @@ const ttlText = values["token-ttl"] ?? "3600";
 const accessTokenTtlSeconds = Number(ttlText);
 if (!Number.isInteger(accessTokenTtlSeconds) || accessTokenTtlSeconds <= 0) fail(`Invalid --token-ttl: ${ttlText}`);
 
-const delayText = values["decision-delay"] ?? "120";
+const delayText = values["decide-after"] ?? "120";
 const companyChangeDecisionSeconds = Number(delayText);
-if (!Number.isInteger(companyChangeDecisionSeconds) || companyChangeDecisionSeconds < 0) fail(`Invalid --decision-delay: ${delayText}`);
+if (!Number.isInteger(companyChangeDecisionSeconds) || companyChangeDecisionSeconds < 0) fail(`Invalid --decide-after: ${delayText}`);
 
 const portalUrls = values["portal-url"] ?? [defaultPortalUrl];
 for (const url of portalUrls) {
