@@ -14,10 +14,12 @@ type CatalogueFilesTableProps = {
   locked: boolean;
   /** A further column (what became of each file), after the mapping. */
   status?: { label: string; cell: (file: CatalogueFile) => ReactNode };
+  /** The review link's words for a file that can no longer change ("map columns" otherwise). */
+  viewOnly?: { when: (file: CatalogueFile) => boolean; text: string; named: (name: string) => string };
 };
 
 /** The seller's catalogue files: name, size, when uploaded, mapped or not, and download, review and delete. */
-export function CatalogueFilesTable({ page, files, deletable, locked, status }: CatalogueFilesTableProps) {
+export function CatalogueFilesTable({ page, files, deletable, locked, status, viewOnly }: CatalogueFilesTableProps) {
   const { t, i18n } = useTranslation();
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   if (files.length === 0) return <p>{t("catalogue.files.none")}</p>;
@@ -44,9 +46,15 @@ export function CatalogueFilesTable({ page, files, deletable, locked, status }: 
             <a href={`${page}/file?fileId=${encodeURIComponent(file.id)}`} download aria-label={t("catalogue.files.downloadNamed", { name: file.fileName })}>
               {t("catalogue.files.download")}
             </a>
-            <Link to={`${page}?fileId=${encodeURIComponent(file.id)}#mapping-title`} aria-label={t("catalogue.files.mapNamed", { name: file.fileName })}>
-              {t("catalogue.files.map")}
-            </Link>
+            {viewOnly?.when(file) ? (
+              <Link to={`${page}?fileId=${encodeURIComponent(file.id)}#mapping-title`} aria-label={viewOnly.named(file.fileName)}>
+                {viewOnly.text}
+              </Link>
+            ) : (
+              <Link to={`${page}?fileId=${encodeURIComponent(file.id)}#mapping-title`} aria-label={t("catalogue.files.mapNamed", { name: file.fileName })}>
+                {t("catalogue.files.map")}
+              </Link>
+            )}
             {deletable(file) ? (
               <Form method="post">
                 <input type="hidden" name="fileId" value={file.id} />

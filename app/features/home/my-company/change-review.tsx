@@ -135,6 +135,7 @@ export function ChangeReview({ change, onRecord, mayConfirm }: { change: Company
   const busy = navigation.state === "submitting";
   const rows = useRows(change, onRecord);
   const draft = change.status === "DRAFT";
+  const unchanged = rows.every((row) => !row.changed);
   const formPath = changeFormPath(change.kind, change.target);
   return (
     <>
@@ -156,18 +157,23 @@ export function ChangeReview({ change, onRecord, mayConfirm }: { change: Company
       </dl>
       {draft && mayConfirm ? (
         <>
-          <p id="confirm-lead">{t(`myCompany.changes.kinds.${change.kind}.next`)}</p>
+          <p id="confirm-lead" className={unchanged ? "notice" : undefined}>
+            {unchanged ? t("myCompany.changes.unchanged") : t(`myCompany.changes.kinds.${change.kind}.next`)}
+          </p>
           <Form method="post" className="change-actions">
-            <button
-              type="submit"
-              name="intent"
-              value="submit"
-              className="button button--primary"
-              aria-describedby="confirm-lead"
-              aria-disabled={busy || undefined}
-            >
-              {t("myCompany.changes.confirm")}
-            </button>
+            {/* A change that changes nothing is not sent: change it or discard it. */}
+            {unchanged ? null : (
+              <button
+                type="submit"
+                name="intent"
+                value="submit"
+                className="button button--primary"
+                aria-describedby="confirm-lead"
+                aria-disabled={busy || undefined}
+              >
+                {t("myCompany.changes.confirm")}
+              </button>
+            )}
             <Link to={`${formPath}${formPath.includes("?") ? "&" : "?"}draft=${encodeURIComponent(change.id)}`} className="button button--secondary">
               {t("myCompany.changes.change")}
             </Link>

@@ -52,6 +52,11 @@ export default function HomeCatalogue({ loaderData, actionData }: Route.Componen
           deletable={(file) => canChange && statusOf.get(file.id)?.kind === "open"}
           locked={false}
           status={{ label: t("homeCatalogue.files.status"), cell: (file) => <FileStatusText status={statusOf.get(file.id)!} /> }}
+          viewOnly={{
+            when: (file) => !canChange || statusOf.get(file.id)?.kind !== "open",
+            text: t("homeCatalogue.files.view"),
+            named: (name) => t("homeCatalogue.files.viewNamed", { name }),
+          }}
         />
         {canChange ? (
           <>
