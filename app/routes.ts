@@ -6,6 +6,7 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 import { analyticsTabs } from "../contract/home";
 import { stepNames } from "../contract/onboarding";
+import { changeFormRoutes, myCompanyPages } from "./features/home/my-company/pages";
 import { recommendationPaths } from "./features/home/recommendations/recommendations";
 
 const shell = (file: string) => `features/shell/${file}`;
@@ -60,7 +61,7 @@ export default [
   route("upload/catalog/problems", catalogue("upload-catalogue-problems.ts")),
   route("product-catalogue-integration/download", catalogue("integration-download.ts")),
 
-  // The seller home: overview, analytics (one module for every tab), recommendations (one for every kind), my company.
+  // The seller home: overview, analytics (one module for every tab), recommendations (one for every kind), catalogue updates, my company.
   layout(home("home-layout.tsx"), [
     route("home", home("home-index.tsx")),
     route("home/overview", home("overview.tsx")),
@@ -73,12 +74,18 @@ export default [
       route("gmv-explanation", home("gmv-explanation.tsx")),
       ...Object.values(recommendationPaths).map((kind) => route(`${kind}/:id`, home("recommendation.tsx"), { id: `home/recommendations/${kind}` })),
     ]),
+    route("home/catalogue", home("catalogue.tsx")),
     route("home/my-company", home("my-company.tsx"), [
       index(home("my-company-index.tsx")),
-      ...["logistics", "bank-account", "company-info", "legal-documents"].map((page) => route(page, home(`my-company-${page}.tsx`))),
+      ...myCompanyPages.map((page) => route(page, home(`my-company-${page}.tsx`))),
+      // Change requests: one module for every form (the kind is the path, my-company/changes.ts) and one to review and confirm.
+      ...Object.keys(changeFormRoutes).map((path) => route(path, home("my-company-change.tsx"), { id: `home/my-company/${path}` })),
+      route("changes/:changeId", home("my-company-change-review.tsx")),
     ]),
   ]),
   route("home/analytics/:tab/csv", home("analytics-csv.ts")),
+  route("home/catalogue/file", home("catalogue-file.ts")),
+  route("home/catalogue/problems", home("catalogue-problems.ts")),
   route("home/my-company/legal-documents/:documentId/download", home("legal-document-download.ts")),
   route("ui/home-menu", home("menu.ts")),
 

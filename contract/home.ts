@@ -40,10 +40,15 @@ export const DashboardDataQuery = z.object({
   shopId: z.array(z.string().regex(/^\d+$/)).min(1),
 });
 
+/** How a figure's days make its total: added up (amounts, counts of events), or their mean (rates, durations, levels such as active offers). */
+export const MetricAggregation = z.enum(["SUM", "AVERAGE"]);
+export type MetricAggregation = z.infer<typeof MetricAggregation>;
+
 export const DashboardMetric = z.object({
   key: z.string(),
   unit: MetricUnit,
-  /** The figure over the whole period (a sum for amounts and counts, a mean for rates and durations). */
+  aggregation: MetricAggregation,
+  /** The figure over the whole period: the sum or the mean of its days (`aggregation`). */
   total: z.number(),
   points: z.array(z.object({ date: isoDate, value: z.number() })),
 });
@@ -143,11 +148,14 @@ export const SellerDetails = z.object({
   companyName: z.string(),
   legalForm: z.string(),
   vatId: z.string().nullable(),
+  taxNumber: z.string().nullable().optional(),
+  registerCourt: z.string().nullable().optional(),
   commercialRegisterNumber: z.string().nullable(),
   registeredAddress: PostalAddress,
   contactEmail: z.string(),
   phone: z.string().nullable(),
-  bankAccount: z.object({ accountHolder: z.string(), iban: z.string(), bic: z.string(), bankName: z.string() }).nullable(),
+  /** `bankName`: null when the marketplace has not named the bank (a new account, before its bank is looked up). */
+  bankAccount: z.object({ accountHolder: z.string(), iban: z.string(), bic: z.string(), bankName: z.string().nullable() }).nullable(),
   warehouseIds: z.array(z.string()),
   legalDocuments: z.array(LegalDocument),
 });

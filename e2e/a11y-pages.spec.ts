@@ -36,6 +36,8 @@ const LANGUAGES = ["en", "de"] as const;
 
 type Visit = {
   path: string;
+  /** Makes what the page shows first (e.g. a draft to review) and answers the page's path instead of `path`. */
+  prepare?: (page: Page) => Promise<string>;
   /** Only for this visit: the sandbox fails as described (an error page). */
   fault?: Fault;
   /** The page's content is drawn after load (charts with JavaScript). */
@@ -87,20 +89,37 @@ const ACCOUNTS: Record<string, Account> = {
     username: "seller.active@example.com",
     pages: [
       "/home/overview",
+      // Every shop with a comparison period (the widest tables), and one shop without.
       ...ANALYTICS_TABS.map((tab) => ({
-        path: `/home/analytics/${tab}?shop=9871&shop=10452&range=last30&compare=previousPeriod`,
+        path: `/home/analytics/${tab}?shop=9871&shop=10452&shop=120034&range=last30&compare=previousPeriod`,
         waitFor: ".recharts-surface",
       })),
+      { path: "/home/analytics/sales?shop=9871&range=last7", waitFor: ".recharts-surface" },
+      "/home/catalogue",
       "/home/recommendations",
       ...RECOMMENDATION_KINDS.map((kind) => `/home/recommendations/${kind}/ra-10452-${kind}`),
       "/home/recommendations/gmv-explanation",
       ...["logistics", "bank-account", "company-info", "legal-documents"].map((page) => `/home/my-company/${page}`),
+      ...["bank-account/change", "company-info/change", "logistics/wh-seller-active-2/change", "legal-documents/new"].map((form) => `/home/my-company/${form}`),
+      // A change to review: drafted by the form's own POST, then opened.
+      {
+        path: "/home/my-company/changes/:changeId",
+        prepare: async (page) => {
+          const drafted = await page.request.post("/home/my-company/bank-account/change", {
+            form: { accountHolder: "Nordlicht Living GmbH", iban: "DE02 1203 0000 0000 2020 51", bic: "BYLADEM1001" },
+            headers: portalOrigin,
+            maxRedirects: 0,
+          });
+          expect(drafted.status(), "change drafted").toBe(303);
+          return drafted.headers().location!;
+        },
+      },
       // A loader failure: the route's error view inside the home layout.
       { path: "/home/recommendations", fault: { pattern: "/recommended-actions/recommended-actions", status: 500 } },
     ],
   },
   "an active seller with one shop": { username: "seller.small@example.com", pages: ["/home/overview"] },
-  "a live shop's viewer": { username: "viewer@example.com", pages: ["/landing-page", "/home/overview", "/home/recommendations"] },
+  "a live shop's viewer": { username: "viewer@example.com", pages: ["/landing-page", "/home/overview", "/home/recommendations", "/home/catalogue"] },
   "staff: administrator": {
     username: "admin@example.com",
     pages: ["/landing-page", "/seller-administration?edit=seller-new&search=frischer", "/delete-seller?sellerId=seller-new"],
@@ -167,7 +186,7 @@ async function auditAccount(browser: Browser, request: APIRequestContext, accoun
         if (visit.fault) await injectFault(request, visit.fault);
         try {
           await page.setViewportSize({ width: WIDTHS[0], height: 900 });
-          await page.goto(visit.path);
+          await page.goto(visit.prepare ? await visit.prepare(page) : visit.path);
           await expect(page.locator("html"), visit.path).toHaveAttribute("lang", language);
           await expect(page.getByRole("heading", { level: 1 }).first(), visit.path).toBeVisible();
           if (visit.waitFor) await expect(page.locator(visit.waitFor).first()).toBeVisible();

@@ -32,6 +32,9 @@ const PAGES = [
   "/home/my-company/bank-account",
   "/home/my-company/company-info",
   "/home/my-company/legal-documents",
+  "/home/catalogue",
+  "/home/my-company/logistics/wh-seller-active-2/change",
+  "/home/my-company/legal-documents/new",
 ];
 
 async function auditAll(page: Page, testInfo: TestInfo, label: string) {

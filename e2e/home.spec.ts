@@ -55,7 +55,7 @@ test("analytics: shops and dates in the URL, at least one shop always selected, 
   await page.getByLabel("To", { exact: true }).fill("2026-01-03");
   await page.getByRole("button", { name: "Show figures" }).click();
   await page.waitForURL((next) => next.searchParams.get("from") === "2025-12-28");
-  await expect(page.locator("#metric-gmv-table tbody tr").first().locator("td").first()).toHaveText("2025-12-28");
+  await expect(page.locator("#metric-gmv-table tbody tr").first().locator("td").first()).toHaveText("Dec 28, 2025");
   await expect(page.locator("#metric-gmv-table tbody tr")).toHaveCount(7);
 
   // Tabs keep the selection; OCI is there for this seller.
@@ -84,9 +84,13 @@ test("analytics: the CSV download holds exactly the table's rows", async ({ page
     .trim()
     .split("\r\n");
   expect(csv[0]).toBe("Date,Orders,Comparison date,Comparison value");
-  // The table shows figures formatted for reading ("1,234"); the CSV plain ("1234").
+  // The table shows figures and dates formatted for reading ("1,234", "Nov 18, 2026"); the CSV plain ("1234", "2026-11-18").
   const plain = (text: string) => text.replace(/[,\s]/g, "");
-  expect(csv.slice(1).map((line) => line.split(","))).toEqual(rows.map((cells) => cells.map(plain)));
+  const date = (iso: string) => new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
+  const csvRows = csv.slice(1).map((line) => line.split(","));
+  expect(
+    csvRows.map(([day, value, comparisonDay, comparisonValue]) => [date(day!), value, date(comparisonDay!), comparisonValue].map((cell) => plain(cell!))),
+  ).toEqual(rows.map((cells) => cells.map(plain)));
 });
 
 test("recommendations: each kind and its detail; an in-app link in rich text", async ({ page }, testInfo) => {

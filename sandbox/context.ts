@@ -11,4 +11,6 @@ export type SandboxContext = {
   filesDir: string;
   /** The largest catalogue file the upload endpoint takes. */
   maxCatalogueFileBytes: number;
+  /** How long a confirmed change of a seller's company data waits before the marketplace decides it by itself. */
+  companyChangeDecisionMs: number;
 };

@@ -2,6 +2,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { z } from "zod";
 import { sandboxClient } from "../contract/upstream.ts";
 import { catalogueFilesOnDisk } from "./catalogue.ts";
+import { decidePendingChanges } from "./company-changes.ts";
 import type { SandboxContext } from "./context.ts";
 import type { FaultRules, RequestCounter } from "./faults.ts";
 import { sendError } from "./http/errors.ts";
@@ -40,6 +41,12 @@ const TokenRequest = z.object({
 const BulkSellersRequest = z.object({ count: z.number().int().min(1).max(20_000) });
 
 const ExpireRequest = z.object({ access_token: z.string().min(1) });
+
+const DecisionRequest = z.object({
+  sellerId: z.string().min(1).optional(),
+  decision: z.enum(["CONFIRMED", "REJECTED"]).default("CONFIRMED"),
+  reason: z.string().min(1).max(500).optional(),
+});
 
 export function isLoopback(address: string | undefined): boolean {
   if (!address) return false;
@@ -138,6 +145,16 @@ export function controlRouter(options: ControlOptions): express.Router {
     const started = performance.now();
     const result = seedBulkSellers(context.db, parsed.data.count, bulkPasswordHash);
     res.status(201).json({ ...result, durationMs: Math.round(performance.now() - started) });
+  });
+
+  /** The marketplace decides the pending company data changes now (of one seller, or of all): tests need not wait for the delay. */
+  router.post("/company-changes/decide", (req, res) => {
+    const parsed = DecisionRequest.safeParse(req.body ?? {});
+    if (!parsed.success) {
+      sendError(res, 400, "Expected { sellerId?, decision?: CONFIRMED | REJECTED, reason? }", "VALIDATION_ERROR");
+      return;
+    }
+    res.json({ decided: decidePendingChanges(context.db, parsed.data) });
   });
 
   router.post("/tokens", async (req, res) => {

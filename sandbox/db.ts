@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync, type PrepareOptions, type StatementSync } from "node:sqlite";
+import { sellerHomeSchema, sellerHomeTables } from "./db-seller-home.ts";
 
 /**
  * The sandbox's whole state lives in one SQLite file: the marketplace's data
@@ -14,7 +15,7 @@ export type Database = DatabaseSync;
  * emptied and seeded anew on open: the sandbox's data is demo data, and
  * migrations would cost more than they are worth.
  */
-const SCHEMA_VERSION = 7;
+const SCHEMA_VERSION = 8;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -182,6 +183,7 @@ const dataTables = [
   "substitution_sessions",
   "catalogue_returns",
   "user_sessions",
+  ...sellerHomeTables,
   "catalogue_mapping_memory",
   "seller_invitations",
   "seller_profiles",
@@ -205,7 +207,7 @@ export function openDatabase(path: string, { reset = false }: { reset?: boolean 
   db.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;");
   const { user_version: version } = db.prepare("PRAGMA user_version").get() as { user_version: number };
   if (version !== SCHEMA_VERSION) dropAllTables(db);
-  db.exec(schema);
+  db.exec(schema + sellerHomeSchema);
   db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
   return db;
 }

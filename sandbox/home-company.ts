@@ -5,6 +5,8 @@
  * generator.
  */
 import type { LegalDocument, SellerDetails, Warehouse, WarehouseValidation } from "../contract/home.ts";
+import type { LegalForm } from "../contract/rules/legal-form.ts";
+import { vatIdIssue } from "../contract/rules/vat-id.ts";
 import { DAY_MS, dayStart, today, unit } from "./home-generator.ts";
 import { shopsOf } from "./seed-home.ts";
 
@@ -22,16 +24,42 @@ const warehouseSites = [
     handlingTimeDays: 1,
     cutOffTime: "14:00",
   },
+  // Set up with a cut-off too late for the carrier and too long a handling time: its validation failed.
   {
     name: "South warehouse Augsburg",
     street: "Derchinger Straße 120",
     postalCode: "86165",
     city: "Augsburg",
     contactPerson: "Mehmet Yilmaz",
-    handlingTimeDays: 2,
-    cutOffTime: "12:30",
+    handlingTimeDays: 5,
+    cutOffTime: "15:30",
   },
 ];
+
+/** The carrier collects at 16:00 and packing takes two hours: orders after 14:00 cannot leave the same day. */
+const LATEST_CUT_OFF = "14:00";
+/** The most working days the marketplace allows from order to hand-over to the carrier. */
+const MAX_HANDLING_DAYS = 3;
+
+/** What the marketplace's validation finds wrong with a warehouse (in the service's words); none: it passes. */
+export function warehouseFindings(warehouse: Warehouse): string[] {
+  const findings: string[] = [];
+  if (warehouse.cutOffTime > LATEST_CUT_OFF) {
+    findings.push(
+      `Cut-off time ${warehouse.cutOffTime} is later than ${LATEST_CUT_OFF}: the carrier collects at 16:00 and parcels need two hours to be packed`,
+    );
+  }
+  if (warehouse.handlingTimeDays > MAX_HANDLING_DAYS) {
+    findings.push(`A handling time of ${warehouse.handlingTimeDays} working days is longer than the ${MAX_HANDLING_DAYS} the marketplace allows`);
+  }
+  return findings;
+}
+
+/** The validation of a warehouse's data at a time. */
+export function validationOf(warehouse: Warehouse, validatedAt: string): WarehouseValidation {
+  const findings = warehouseFindings(warehouse);
+  return { warehouseId: warehouse.id, validatedAt, result: findings.length ? "FAILED" : "PASSED", findings };
+}
 
 export function warehouse(sellerId: string, warehouseId: string): Warehouse | undefined {
   const index = warehouseIds(sellerId).indexOf(warehouseId);
@@ -47,16 +75,12 @@ export function warehouse(sellerId: string, warehouseId: string): Warehouse | un
   };
 }
 
+/** The validation of a warehouse as set up: a few days ago, by the rules above. */
 export function lastValidation(sellerId: string, warehouseId: string, now = Date.now()): WarehouseValidation | undefined {
   const index = warehouseIds(sellerId).indexOf(warehouseId);
-  if (index < 0) return undefined;
-  const failed = index === 1;
-  return {
-    warehouseId,
-    validatedAt: new Date(dayStart(today(now)) - (index * 9 + 4) * DAY_MS + 10 * 3_600_000).toISOString(),
-    result: failed ? "FAILED" : "PASSED",
-    findings: failed ? ["Returns address differs from the warehouse address", "Cut-off time later than carrier pick-up"] : [],
-  };
+  const site = warehouse(sellerId, warehouseId);
+  if (index < 0 || !site) return undefined;
+  return validationOf(site, new Date(dayStart(today(now)) - (index * 9 + 4) * DAY_MS + 10 * 3_600_000).toISOString());
 }
 
 export function legalDocuments(sellerId: string, createdAt: string): LegalDocument[] {
@@ -99,16 +123,24 @@ export function legalDocumentPdf(sellerId: string, title: string): Buffer {
   return Buffer.from(body, "latin1");
 }
 
+/** A German VAT id with a right check digit, from eight digits. */
+function germanVatId(eightDigits: string): string {
+  const check = [...Array(10).keys()].find((digit) => vatIdIssue(`DE${eightDigits}${digit}`, "DE") === null);
+  return `DE${eightDigits}${check}`;
+}
+
+/** The company as the seller service has it from onboarding; the legal form as the contract's code (rules/legal-form.ts). */
 export function sellerDetails(seller: { id: string; name: string; created_at: string }): SellerDetails {
   const r = unit("company", seller.id);
-  const legalForm = /e\.K\./.test(seller.name) ? "e.K." : /UG/.test(seller.name) ? "UG (haftungsbeschränkt)" : /KG/.test(seller.name) ? "KG" : "GmbH";
-  const digits = String(Math.floor(r * 1e9)).padStart(9, "0");
+  const legalForm: LegalForm = /e\.K\./.test(seller.name) ? "EK" : /UG/.test(seller.name) ? "UG" : /KG/.test(seller.name) ? "KG" : "GMBH";
   return {
     sellerId: seller.id,
     companyName: seller.name,
     legalForm,
-    vatId: `DE${digits}`,
-    commercialRegisterNumber: `HR${legalForm === "e.K." ? "A" : "B"} ${10000 + Math.floor(r * 89999)}`,
+    vatId: germanVatId(String(Math.floor(r * 1e8)).padStart(8, "0")),
+    taxNumber: null,
+    registerCourt: "Amtsgericht Hamburg",
+    commercialRegisterNumber: `HR${legalForm === "EK" || legalForm === "KG" ? "A" : "B"} ${10000 + Math.floor(r * 89999)}`,
     registeredAddress: { street: "Große Elbstraße 145", postalCode: "22767", city: "Hamburg", country: "DE" },
     contactEmail: `partners@${seller.id}.example.com`,
     phone: "+49 40 1234567",

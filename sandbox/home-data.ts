@@ -115,7 +115,7 @@ export function dashboardData(tab: AnalyticsTab, shops: HomeShop[], from: string
     }
     const sum = points.reduce((a, point) => a + point.value, 0);
     const total = metric.kind === "additive" ? sum : points.length ? sum / points.length : 0;
-    return { key: metric.key, unit: metric.unit, total: round(total, metric.decimals), points };
+    return { key: metric.key, unit: metric.unit, aggregation: metric.kind === "additive" ? "SUM" : "AVERAGE", total: round(total, metric.decimals), points };
   });
   return {
     dashboardId: sandboxDashboardIds[tab],

@@ -33,9 +33,9 @@ function descriptionHtml(kind: RecommendationKind, count: number, index: number)
   const gmvLink = `<app-link href="/home/recommendations/gmv-explanation">How we estimate the GMV at stake</app-link>`;
   const help = `<a href="https://help.marketplace.example.com/sellers/${kindPath[kind]}" target="_blank" rel="noopener">help centre</a>`;
   const texts: Record<RecommendationKind, string> = {
-    PRODUCT_NOT_ONLINE: `<p><strong>${count} products</strong> are in your catalogue but not online: they have no price or no stock.</p><p>Add both in your next catalogue upload. See the <a href="/home/analytics/products">products analytics</a> and the ${help}.</p>`,
-    PRODUCTS_NOT_FOUND: `<p>We could not match <strong>${count} EANs</strong> from your catalogue to any product.</p><p>Check the EANs in <a href="/upload/catalog" data-excluded="true">your catalogue files</a>. ${gmvLink}.</p>`,
-    PRODUCT_IMPORT_ERRORS: `<p>The last import rejected <strong>${count} rows</strong>.</p><ul><li>Missing category</li><li>Invalid price format</li></ul><p>${gmvLink}; more in the ${help}.</p>`,
+    PRODUCT_NOT_ONLINE: `<p><strong>${count} products</strong> are in your catalogue but not online: they have no price or no stock.</p><p>Add both in your next <a href="/home/catalogue">catalogue update</a>. See the <a href="/home/analytics/products">products analytics</a> and the ${help}.</p>`,
+    PRODUCTS_NOT_FOUND: `<p>We could not match <strong>${count} EANs</strong> from your catalogue to any product.</p><p>Check the EANs in <a href="/home/catalogue" data-excluded="true">your catalogue files</a>. ${gmvLink}.</p>`,
+    PRODUCT_IMPORT_ERRORS: `<p>The last import rejected <strong>${count} rows</strong>.</p><ul><li>Missing category</li><li>Invalid price format</li></ul><p>Correct the rows and <app-link href="/home/catalogue">update your catalogue</app-link>. ${gmvLink}; more in the ${help}.</p>`,
     OFFERS_MAY_BE_OFFLINE_SOON: `<p><em>${count} offers</em> have stock for less than 3 days and may go offline soon.</p><p>Compare with your <a href="/home/analytics/sales">sales</a>. ${help}.</p>`,
   };
   return texts[kind] + hostile;

@@ -16,6 +16,7 @@ const usage = `Usage: node sandbox/main.ts [options]
   --reset            wipe the database and restore the seed
   --portal-url <url> origin of the portal, repeatable (default ${defaultPortalUrl})
   --token-ttl <s>    access token lifetime in seconds (default 3600)
+  --decide-after <s> seconds until the marketplace confirms a company data change by itself (default 120)
   --quiet            do not log requests
   --help             show this text`;
 
@@ -34,6 +35,7 @@ try {
       reset: { type: "boolean", default: false },
       "portal-url": { type: "string", multiple: true },
       "token-ttl": { type: "string" },
+      "decide-after": { type: "string" },
       quiet: { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
@@ -56,6 +58,10 @@ const ttlText = values["token-ttl"] ?? "3600";
 const accessTokenTtlSeconds = Number(ttlText);
 if (!Number.isInteger(accessTokenTtlSeconds) || accessTokenTtlSeconds <= 0) fail(`Invalid --token-ttl: ${ttlText}`);
 
+const delayText = values["decide-after"] ?? "120";
+const companyChangeDecisionSeconds = Number(delayText);
+if (!Number.isInteger(companyChangeDecisionSeconds) || companyChangeDecisionSeconds < 0) fail(`Invalid --decide-after: ${delayText}`);
+
 const portalUrls = values["portal-url"] ?? [defaultPortalUrl];
 for (const url of portalUrls) {
   if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) fail(`Invalid --portal-url: ${url}`);
@@ -68,6 +74,7 @@ const sandbox = await startSandbox({
   reset: values.reset,
   portalUrls,
   accessTokenTtlSeconds,
+  companyChangeDecisionSeconds,
   log: values.quiet ? undefined : (line) => console.log(`[sandbox] ${line}`),
 });
 

@@ -33,6 +33,8 @@ export type SandboxOptions = {
   accessTokenTtlSeconds?: number;
   /** The largest catalogue file the upload endpoint takes. Default 10 GiB. */
   maxCatalogueFileBytes?: number;
+  /** How long a company data change waits before the marketplace confirms it by itself (the control endpoint decides sooner). Default 120. */
+  companyChangeDecisionSeconds?: number;
   /** Called with one line per finished request; silent when absent. */
   log?: (line: string) => void;
 };
@@ -78,6 +80,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     origin,
     filesDir,
     maxCatalogueFileBytes: options.maxCatalogueFileBytes ?? 10 * 1024 ** 3,
+    companyChangeDecisionMs: (options.companyChangeDecisionSeconds ?? 120) * 1000,
   };
   const faults = new FaultRules();
   const counter = new RequestCounter();

@@ -29,7 +29,9 @@ export const BODY_LIMITS: readonly BodyLimit[] = [
   // Onboarding: the three company documents of at most 5 MB each, and form fields; the route also cuts off as the bytes arrive.
   { path: "/shop-setup/documents", maxBytes: 15 * MiB + 64 * 1024, why: "company documents (PDF, JPEG, PNG), three of at most 5 MB each" },
   { path: "/shop-setup/identification", maxBytes: 15 * MiB + 64 * 1024, why: "a scan of an identity document of at most 5 MB, and the step's fields" },
-  ...["/upload/catalog", "/upload/catalog/file"].map((path) => ({
+  // My company: a new version of a legal document (at most 5 MB) and its kind.
+  { path: "/home/my-company/legal-documents/new", maxBytes: 5 * MiB + 64 * 1024, why: "one legal document (PDF, JPEG, PNG) of at most 5 MB" },
+  ...["/upload/catalog", "/upload/catalog/file", "/home/catalogue", "/home/catalogue/file"].map((path) => ({
     path,
     maxBytes: 64 * GiB,
     why:

@@ -10,6 +10,7 @@ import { findCatalogueFile, incomingDir, storedFilePath, toCatalogueFile } from 
 import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
 import { insertCatalogueFile, markOnboardingStarted } from "../repository.ts";
+import { recordOpenUpdateFile } from "../catalogue-updates.ts";
 import type { CatalogueLookups } from "./catalogue-files.ts";
 
 /**
@@ -96,6 +97,8 @@ export function receiveCatalogueFile(context: SandboxContext, { editableSeller }
         contentType: catalogueContentTypes[received.type],
       });
       markOnboardingStarted(db, seller);
+      // After the hand-over a new file is part of the seller's next catalogue update.
+      if (seller.state === "ACTIVE") recordOpenUpdateFile(db, seller.id, fileId);
       const row = findCatalogueFile(db, seller.id, fileId)!;
       res.status(201).json(CatalogueFile.parse(toCatalogueFile(row)));
     };

@@ -5,9 +5,10 @@ import { findCatalogueFile, openStoredFile } from "../catalogue.ts";
 import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";
+import { isOpenUpdateFile } from "../catalogue-updates.ts";
 import { effectiveSellerId, findSellerById, type CatalogueFileRow, type SellerRow } from "../repository.ts";
 
-/** The states in which a seller may still change its catalogue. */
+/** The states in which a seller may still change its catalogue before the hand-over. */
 const editableStates = new Set(["REGISTERED", "ONBOARDING"]);
 
 /**
@@ -18,10 +19,12 @@ const editableStates = new Set(["REGISTERED", "ONBOARDING"]);
 export type CatalogueLookups = {
   /** The signed-in user's seller (the substituted one while acting as a seller). */
   currentSeller: (res: Response) => SellerRow | undefined;
-  /** The current seller, while it may still change its catalogue. */
+  /** The current seller, while it may add to its catalogue: before the hand-over, or ACTIVE (an update). */
   editableSeller: (res: Response) => SellerRow | undefined;
   /** The seller's file named by the `fileId` query parameter. */
   sellerFile: (req: Request, res: Response, seller: SellerRow) => CatalogueFileRow | undefined;
+  /** The current seller's file named by `fileId`, while it may change: before the hand-over, or an ACTIVE seller's open update file. */
+  editableFile: (req: Request, res: Response) => { seller: SellerRow; file: CatalogueFileRow } | undefined;
   /** Streams a stored file with its name, type and length. */
   sendFile: (res: Response, file: CatalogueFileRow) => Promise<void>;
 };
@@ -38,7 +41,7 @@ export function catalogueLookups(context: SandboxContext): CatalogueLookups {
 
   const editableSeller = (res: Response): SellerRow | undefined => {
     const seller = currentSeller(res);
-    if (seller && !editableStates.has(seller.state)) {
+    if (seller && !editableStates.has(seller.state) && seller.state !== "ACTIVE") {
       sendError(res, 409, `The catalogue was handed over already (state ${seller.state})`, "INVALID_STATE");
       return undefined;
     }
@@ -56,6 +59,17 @@ export function catalogueLookups(context: SandboxContext): CatalogueLookups {
     return file;
   };
 
+  const editableFile = (req: Request, res: Response) => {
+    const seller = editableSeller(res);
+    const file = seller && sellerFile(req, res, seller);
+    if (!seller || !file) return undefined;
+    if (seller.state === "ACTIVE" && !isOpenUpdateFile(db, file.id)) {
+      sendError(res, 409, `${file.file_name} was handed over already: upload a new file to change the catalogue`, "INVALID_STATE");
+      return undefined;
+    }
+    return { seller, file };
+  };
+
   const sendFile = async (res: Response, file: CatalogueFileRow) => {
     res.setHeader("Content-Type", file.content_type);
     res.setHeader("Content-Length", String(file.size));
@@ -67,5 +81,5 @@ export function catalogueLookups(context: SandboxContext): CatalogueLookups {
     }
   };
 
-  return { currentSeller, editableSeller, sellerFile, sendFile };
+  return { currentSeller, editableSeller, sellerFile, editableFile, sendFile };
 }

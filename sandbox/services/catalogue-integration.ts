@@ -3,6 +3,7 @@ import { IntegrationInfo } from "../../contract/catalogue.ts";
 import { CatalogueReturnInput } from "../../contract/catalogue-return.ts";
 import { recordReturn } from "../catalogue-returns.ts";
 import { findCatalogueFile, integrationInfo, integrationSellers, storedAnalysis } from "../catalogue.ts";
+import { integrationUpdates } from "../catalogue-updates.ts";
 import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";
@@ -28,6 +29,17 @@ export function catalogueIntegrationRouter(context: SandboxContext, { sendFile }
 
   integration.get("/sellers", (_req, res) => {
     res.json(integrationSellers(db));
+  });
+
+  /** Catalogue updates of active sellers that the team has not taken in yet. */
+  integration.get("/updates", (_req, res) => {
+    res.json(integrationUpdates(db));
+  });
+
+  integration.post("/updates/:updateId/processed", (req, res) => {
+    const changed = db.prepare("UPDATE catalogue_updates SET status = 'PROCESSED' WHERE id = ? AND status = 'SUBMITTED'").run(req.params.updateId);
+    if (changed.changes === 0) return sendError(res, 404, `No waiting update ${req.params.updateId}`, "UPDATE_NOT_FOUND");
+    res.status(204).end();
   });
 
   const integrationSeller = (req: Request, res: Response): SellerRow | undefined => {

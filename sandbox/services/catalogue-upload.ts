@@ -18,6 +18,7 @@ import { markOnboardingStarted } from "../repository.ts";
 import { receiveCatalogueFile } from "./catalogue-file-upload.ts";
 import { catalogueLookups } from "./catalogue-files.ts";
 import { catalogueIntegrationRouter } from "./catalogue-integration.ts";
+import { catalogueUpdatesRouter } from "./catalogue-updates.ts";
 
 /**
  * The catalogue upload service: the seller's catalogue files (streamed to
@@ -32,7 +33,7 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
   router.use(express.json({ limit: "4mb" }));
 
   const lookups = catalogueLookups(context);
-  const { currentSeller, editableSeller, sellerFile, sendFile } = lookups;
+  const { currentSeller, editableSeller, sellerFile, editableFile, sendFile } = lookups;
 
   router.post("/me/seller/file", receiveCatalogueFile(context, lookups));
 
@@ -43,8 +44,7 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
   });
 
   router.delete("/me/seller/file", (req, res) => {
-    const seller = editableSeller(res);
-    const file = seller && sellerFile(req, res, seller);
+    const { file } = editableFile(req, res) ?? {};
     if (!file) return;
     deleteCatalogueFile(db, filesDir, file.id);
     res.status(204).end();
@@ -71,9 +71,8 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
 
   /** Saves a file's column mapping: headers of the file only, each field once, the required ones present. */
   router.patch("/me/seller/file", async (req, res) => {
-    const seller = editableSeller(res);
-    const file = seller && sellerFile(req, res, seller);
-    if (!file) return;
+    const { seller, file } = editableFile(req, res) ?? {};
+    if (!seller || !file) return;
     const input = HeaderMappingInput.safeParse(req.body);
     if (!input.success) {
       sendError(res, 400, "Expected { headerMapping: { header: field } }", "VALIDATION_ERROR", {
@@ -115,8 +114,7 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
   });
 
   router.put("/me/seller/file/analysis", (req, res) => {
-    const seller = editableSeller(res);
-    const file = seller && sellerFile(req, res, seller);
+    const { file } = editableFile(req, res) ?? {};
     if (!file) return;
     const input = CatalogueAnalysis.safeParse(req.body);
     if (!input.success || input.data.fileId !== file.id) {
@@ -157,6 +155,7 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
     res.json(input.data);
   });
 
+  router.use(catalogueUpdatesRouter(context));
   router.use("/catalogue-integration", catalogueIntegrationRouter(context, lookups));
   return router;
 }

@@ -100,8 +100,8 @@ const terms: Record<"en" | "de", ContractTerms> = {
   },
 };
 
-/** Reads a multipart body as it arrives, giving up once it passes the limit (no Content-Length trusted). */
-async function readMultipart(req: Request): Promise<FormData | undefined> {
+/** Reads a multipart body of one document and a few fields as it arrives, giving up once it passes the limit (no Content-Length trusted). */
+export async function readMultipart(req: Request): Promise<FormData | undefined> {
   const chunks: Buffer[] = [];
   let received = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {

@@ -1,17 +1,21 @@
 import express, { type Response } from "express";
 import { LegalDocumentContent, SellerDetails, ShopRating, Warehouse, WarehouseValidation } from "../../contract/home.ts";
 import type { SandboxContext } from "../context.ts";
-import { lastValidation, legalDocumentPdf, sellerDetails, warehouse } from "../home-company.ts";
+import { currentSellerDetails, currentValidation, currentWarehouse, decideOverdueChanges, legalDocumentFile } from "../company-changes.ts";
 import { shopRating } from "../home-data.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";
 import { effectiveSellerId, findSellerById, isStaff, type SellerRow } from "../repository.ts";
 import { shopsOf } from "../seed-home.ts";
+import { sellerServiceChangesRoutes } from "./seller-service-changes.ts";
 
-/** The seller service's part for the seller home: ratings, company data, warehouses, legal documents. */
+/** The seller service's part for the seller home: ratings, company data, warehouses, legal documents, and changes of them. */
 export function sellerServiceHomeRoutes(context: SandboxContext): express.Router {
   const { db } = context;
   const router = express.Router();
+  /** Changes that have waited long enough are decided before the data is read (sandbox/company-changes.ts). */
+  const decideOverdue = (sellerId: string) => decideOverdueChanges(db, sellerId, context.companyChangeDecisionMs);
+  router.use(sellerServiceChangesRoutes(context, decideOverdue));
 
   /** The seller of the path, when the signed-in user may read it (its own users, or staff), else an error answer. */
   const readableSeller = (res: Response, sellerId: string): SellerRow | undefined => {
@@ -21,6 +25,7 @@ export function sellerServiceHomeRoutes(context: SandboxContext): express.Router
       sendError(res, 404, `No seller ${sellerId}`, "SELLER_NOT_FOUND");
       return undefined;
     }
+    decideOverdue(seller.id);
     return seller;
   };
 
@@ -38,7 +43,7 @@ export function sellerServiceHomeRoutes(context: SandboxContext): express.Router
     const sellerId = String(req.query.sellerId ?? "");
     const warehouseId = String(req.query.warehouseId ?? "");
     if (!readableSeller(res, sellerId)) return;
-    const validation = lastValidation(sellerId, warehouseId);
+    const validation = currentValidation(db, sellerId, warehouseId);
     if (!validation) {
       sendError(res, 404, `No validation of warehouse ${warehouseId}`, "WAREHOUSE_NOT_FOUND");
       return;
@@ -48,7 +53,7 @@ export function sellerServiceHomeRoutes(context: SandboxContext): express.Router
 
   router.get("/v2/seller/:sellerId/warehouse/:warehouseId", (req, res) => {
     if (!readableSeller(res, req.params.sellerId)) return;
-    const found = warehouse(req.params.sellerId, req.params.warehouseId);
+    const found = currentWarehouse(db, req.params.sellerId, req.params.warehouseId);
     if (!found) {
       sendError(res, 404, `No warehouse ${req.params.warehouseId}`, "WAREHOUSE_NOT_FOUND");
       return;
@@ -59,16 +64,16 @@ export function sellerServiceHomeRoutes(context: SandboxContext): express.Router
   router.get("/v2/seller/:sellerId/legal-documents/:documentId", (req, res) => {
     const seller = readableSeller(res, req.params.sellerId);
     if (!seller) return;
-    const document = sellerDetails(seller).legalDocuments.find((candidate) => candidate.id === req.params.documentId);
-    if (!document) {
+    const file = legalDocumentFile(db, seller, req.params.documentId);
+    if (!file) {
       sendError(res, 404, `No document ${req.params.documentId}`, "DOCUMENT_NOT_FOUND");
       return;
     }
     res.json(
       LegalDocumentContent.parse({
-        fileName: document.fileName,
-        contentType: document.contentType,
-        contentBase64: legalDocumentPdf(seller.id, document.fileName).toString("base64"),
+        fileName: file.document.fileName,
+        contentType: file.document.contentType,
+        contentBase64: file.content.toString("base64"),
       }),
     );
   });
@@ -77,7 +82,7 @@ export function sellerServiceHomeRoutes(context: SandboxContext): express.Router
     // Other seller-service paths share this prefix; only a seller id is this route's.
     if (req.params.sellerId === "list" || req.params.sellerId === "lastValidation") return next();
     const seller = readableSeller(res, req.params.sellerId);
-    if (seller) res.json(SellerDetails.parse(sellerDetails(seller)));
+    if (seller) res.json(SellerDetails.parse(currentSellerDetails(db, seller)));
   });
 
   return router;

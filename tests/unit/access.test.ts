@@ -13,8 +13,14 @@ const ANY: readonly Role[] = roles;
 const SELLERS: readonly Role[] = ["SELLER_ADMINISTRATOR", "SELLER_VIEWER_EXTERNAL"];
 const STAFF: readonly Role[] = roles.filter((role) => !SELLERS.includes(role));
 
-/** docs/product.md §2: path → who may enter, and which rule and state rule express it. */
-const TABLE: { path: string; allowed: readonly Role[]; rule: AccessRuleName; sellerState?: RouteAccess["sellerState"] }[] = [
+/** docs/product.md §2: path → who may enter (and, where fewer may, who may change: `changes`), and which rules express it. */
+const TABLE: {
+  path: string;
+  allowed: readonly Role[];
+  rule: AccessRuleName;
+  sellerState?: RouteAccess["sellerState"];
+  changes?: { allowed: readonly Role[]; rule: AccessRuleName };
+}[] = [
   { path: "/landing-page", allowed: ANY, rule: "anySignedIn" },
   { path: "/overview", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator", sellerState: "redirectIfActive" },
   { path: "/overview/review", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator", sellerState: "redirectIfActive" },
@@ -65,6 +71,23 @@ const TABLE: { path: string; allowed: readonly Role[]; rule: AccessRuleName; sel
     "/home/my-company/bank-account",
     "/home/my-company/company-info",
     "/home/my-company/legal-documents",
+  ].map((path) => ({ path, allowed: ["SELLER_ADMINISTRATOR"] as const, rule: "sellerAdministrator" as const })),
+  // The catalogue of an active seller: both seller roles read it, the administrator changes it (uploads, mapping, updates).
+  ...["/home/catalogue", "/home/catalogue/file"].map((path) => ({
+    path,
+    allowed: SELLERS,
+    rule: "sellerHome" as const,
+    sellerState: "redirectIfNotActive" as const,
+    changes: { allowed: ["SELLER_ADMINISTRATOR"] as const, rule: "sellerAdministrator" as const },
+  })),
+  { path: "/home/catalogue/problems", allowed: SELLERS, rule: "sellerHome", sellerState: "redirectIfNotActive" },
+  // My company's change requests: the four forms and the review of a change (administrator only, like my company).
+  ...[
+    "/home/my-company/bank-account/change",
+    "/home/my-company/company-info/change",
+    "/home/my-company/logistics/:warehouseId/change",
+    "/home/my-company/legal-documents/new",
+    "/home/my-company/changes/:changeId",
   ].map((path) => ({ path, allowed: ["SELLER_ADMINISTRATOR"] as const, rule: "sellerAdministrator" as const })),
   // Downloads of the seller home: a chart's CSV, a legal document.
   { path: "/home/analytics/:tab/csv", allowed: SELLERS, rule: "sellerHome", sellerState: "redirectIfNotActive" },
@@ -119,6 +142,11 @@ describe("the access rule of every route, for every role", () => {
     it(`${row.path}`, () => {
       const rule = accessRule(row.rule);
       for (const role of roles) expect(isAllowed(rule, role), `${role} on ${row.path}`).toBe(row.allowed.includes(role));
+      if (!row.changes) return;
+      const changes = accessRule(row.changes.rule);
+      for (const role of roles) {
+        expect(isAllowed(rule, role) && isAllowed(changes, role), `${role} changing ${row.path}`).toBe(row.changes.allowed.includes(role));
+      }
     });
   }
 });
@@ -204,7 +232,7 @@ describe("the routes that exist declare the table's rule", () => {
       }
       const row = TABLE.find((candidate) => candidate.path === path);
       expect(row, `${path} is missing from the table above`).toBeDefined();
-      expect(declared).toEqual({ rule: row!.rule, sellerState: row!.sellerState });
+      expect(declared).toEqual({ rule: row!.rule, sellerState: row!.sellerState, changes: row!.changes?.rule });
       // Middleware runs only when a loader or action hits the server: a guarded page must have a loader.
       expect(module.loader ?? module.action).toBeTypeOf("function");
     });

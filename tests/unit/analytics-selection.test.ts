@@ -125,6 +125,7 @@ describe("metric rows and their CSV", () => {
   const metric = {
     key: "gmv",
     unit: "EUR" as const,
+    aggregation: "SUM" as const,
     total: 3,
     points: [
       { date: "2026-01-01", value: 1.5 },
@@ -132,7 +133,7 @@ describe("metric rows and their CSV", () => {
     ],
   };
   it("sets the comparison's days beside the period's by offset, leaving gaps empty", () => {
-    const comparison = { key: "gmv", unit: "EUR" as const, total: 2, points: [{ date: "2025-01-02", value: 2 }] };
+    const comparison = { key: "gmv", unit: "EUR" as const, aggregation: "SUM" as const, total: 2, points: [{ date: "2025-01-02", value: 2 }] };
     expect(metricRows(metric, "2026-01-01", { metric: comparison, from: "2025-01-01" })).toEqual([
       { date: "2026-01-01", value: 1.5, comparisonDate: "2025-01-01", comparisonValue: null },
       { date: "2026-01-02", value: 1.5, comparisonDate: "2025-01-02", comparisonValue: 2 },

@@ -6,6 +6,9 @@ import { XLSX_MAX_BYTES } from "~/features/catalogue/intelligence/limits";
 /** The sizes the reading problems' messages name. */
 const readingLimits: Partial<Record<ReadingProblem, number>> = { lineTooLong: MAX_RECORD_CHARS, workbookTooLarge: XLSX_MAX_BYTES };
 
+/** The hand-over's page of catalogue files. */
+export const HAND_OVER_FILES_PATH = "/upload/catalog";
+
 /** A seller changes its catalogue only before handing it over. */
 export function catalogueEditable(state: SellerStateName): boolean {
   return state === "REGISTERED" || state === "ONBOARDING";

@@ -1,9 +1,12 @@
 /**
  * My company: the seller's company data, warehouses with their last
  * validation, bank account (IBAN masked) and legal documents, from the
- * seller service.
+ * seller service; beside each, the changes of it under way
+ * (my-company/changes.server.ts) and whether this user may start one.
  */
+import { requireUser } from "~/features/shell/current-user.server";
 import { currentSellerId } from "./home.server";
+import { companyChanges } from "./my-company/changes.server";
 import { settle } from "~/shared/upstream/upstream-error.server";
 import { getI18n } from "~/shared/i18n/i18n.server";
 import { upstream } from "~/features/shell/upstream.server";
@@ -22,29 +25,38 @@ function sellerDetails(args: RequestArgs) {
   return orRouteError(upstream(args).sellerService.seller(currentSellerId(args)));
 }
 
+/** The seller's details, the changes under way (null: not available) and whether staff act as the seller, read at once. */
+async function detailsAndChanges(args: RequestArgs) {
+  const [details, changes, user] = await Promise.all([sellerDetails(args), companyChanges(args), requireUser(args)]);
+  return { details, changes, substitution: user.substitutionMode };
+}
+
 export async function companyInfoLoader(args: RequestArgs) {
-  const details = await sellerDetails(args);
+  const { details, changes, substitution } = await detailsAndChanges(args);
   const { bankAccount: _bankAccount, legalDocuments: _documents, warehouseIds: _warehouses, ...company } = details;
-  return { title: getI18n(args.context).t("myCompany.companyInfo.title"), company };
+  return { title: getI18n(args.context).t("myCompany.companyInfo.title"), company, changes, substitution };
 }
 
 export async function bankAccountLoader(args: RequestArgs) {
-  const { bankAccount } = await sellerDetails(args);
+  const { details, changes, substitution } = await detailsAndChanges(args);
+  const { bankAccount } = details;
   return {
     title: getI18n(args.context).t("myCompany.bankAccount.title"),
     bankAccount: bankAccount ? { ...bankAccount, iban: maskIban(bankAccount.iban) } : null,
+    changes,
+    substitution,
   };
 }
 
 export async function legalDocumentsLoader(args: RequestArgs) {
-  const { legalDocuments } = await sellerDetails(args);
-  return { title: getI18n(args.context).t("myCompany.legalDocuments.title"), documents: legalDocuments };
+  const { details, changes, substitution } = await detailsAndChanges(args);
+  return { title: getI18n(args.context).t("myCompany.legalDocuments.title"), documents: details.legalDocuments, changes, substitution };
 }
 
 /** Warehouses need the seller's list of them first; then each warehouse and its validation at once. */
 export async function logisticsLoader(args: RequestArgs) {
   const sellerId = currentSellerId(args);
-  const { warehouseIds } = await sellerDetails(args);
+  const [{ warehouseIds }, changes] = await Promise.all([sellerDetails(args), companyChanges(args)]);
   const service = upstream(args).sellerService;
   const warehouses = await Promise.all(
     warehouseIds.map(async (warehouseId) => {
@@ -55,7 +67,7 @@ export async function logisticsLoader(args: RequestArgs) {
       return { warehouse, validation: validation.ok ? validation.value : null };
     }),
   );
-  return { title: getI18n(args.context).t("myCompany.logistics.title"), warehouses };
+  return { title: getI18n(args.context).t("myCompany.logistics.title"), warehouses, changes };
 }
 
 /** A legal document's file, as the seller service holds it. */

@@ -5,7 +5,7 @@
  * what it has and says what it lacks.
  */
 import type { AnalyticsTab, RecommendedAction, ShopRating } from "@contract/home";
-import { addDays, presetPeriod } from "~/features/home/analytics/analytics-selection";
+import { comparisonPeriod, drillDownHref, presetPeriod } from "~/features/home/analytics/analytics-selection";
 import { changePercent } from "~/features/home/analytics/analytics-table";
 import { dashboardFigures, marketplaceToday, sellerShops } from "./home.server";
 import { settle } from "~/shared/upstream/upstream-error.server";
@@ -23,7 +23,16 @@ const KEY_FIGURES: { tab: AnalyticsTab; metric: string }[] = [
   { tab: "performance", metric: "onTimeDeliveryRate" },
 ];
 
-export type KeyFigure = { tab: AnalyticsTab; metric: string; unit: string | null; value: number | null; previous: number | null; change: number | null };
+/** `href`: the figure's detail, for the same shops and period. */
+export type KeyFigure = {
+  tab: AnalyticsTab;
+  metric: string;
+  unit: string | null;
+  value: number | null;
+  previous: number | null;
+  change: number | null;
+  href: string;
+};
 
 /** Soonest deadline first, then the most GMV at stake. */
 export function mostUrgent(actions: RecommendedAction[], count: number): RecommendedAction[] {
@@ -32,8 +41,9 @@ export function mostUrgent(actions: RecommendedAction[], count: number): Recomme
 
 export async function overviewLoader(args: RequestArgs) {
   const t = getI18n(args.context).t;
-  const current = presetPeriod("last30", marketplaceToday());
-  const previous = { from: addDays(current.from, -30), to: addDays(current.from, -1) };
+  const today = marketplaceToday();
+  const current = presetPeriod("last30", today);
+  const previous = comparisonPeriod(current, "previousPeriod")!;
   const actionsCall = settle(upstream(args).recommendedActions.list());
   const shops = await settle(sellerShops(args));
   const shopIds = shops.ok ? shops.value.map((shop) => shop.marketplaceSellerId) : [];
@@ -47,18 +57,20 @@ export async function overviewLoader(args: RequestArgs) {
   ]);
 
   const keyFigures: KeyFigure[] = KEY_FIGURES.map(({ tab, metric: key }) => {
+    // The detail keeps the overview's scope: every shop, the same 30 days against the 30 before.
+    const href = drillDownHref(tab, shopIds, "last30", "previousPeriod", today);
     const dashboard = dashboards[tabs.indexOf(tab)];
     const metric = dashboard?.ok ? dashboard.value.metrics.find((candidate) => candidate.key === key) : undefined;
-    if (!metric) return { tab, metric: key, unit: null, value: null, previous: null, change: null };
+    if (!metric) return { tab, metric: key, unit: null, value: null, previous: null, change: null, href };
     const inPeriod = (from: string, to: string) => metric.points.filter((point) => point.date >= from && point.date <= to).map((point) => point.value);
     const combine = (values: number[]) => {
       if (values.length === 0) return null;
       const sum = values.reduce((a, b) => a + b, 0);
-      return metric.unit === "EUR" || metric.unit === "COUNT" ? sum : sum / values.length;
+      return metric.aggregation === "SUM" ? sum : sum / values.length;
     };
     const value = combine(inPeriod(current.from, current.to));
     const before = combine(inPeriod(previous.from, previous.to));
-    return { tab, metric: key, unit: metric.unit, value, previous: before, change: value === null ? null : changePercent(value, before) };
+    return { tab, metric: key, unit: metric.unit, value, previous: before, change: value === null ? null : changePercent(value, before), href };
   });
   const firstRead = dashboards.find((dashboard) => dashboard?.ok);
   const dataAsOf = firstRead?.ok ? firstRead.value.dataAsOf : null;
@@ -77,6 +89,7 @@ export async function overviewLoader(args: RequestArgs) {
     dataAsOf,
     keyFigures,
     shopsFailed: !shops.ok,
+    shopCount: shopIds.length,
     ratings: shopRatings,
     ratingsFailed: ratings.some((rating) => !rating.ok),
     actions: actions.ok ? mostUrgent(actions.value.actions, 3) : null,

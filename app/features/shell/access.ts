@@ -38,6 +38,8 @@ export type SellerStateRule = "redirectIfActive" | "redirectIfNotActive";
 export type RouteAccess = {
   rule: AccessRuleName;
   sellerState?: SellerStateRule;
+  /** Who may send it what changes something (any method but GET and HEAD), when fewer may than may read it. */
+  changes?: AccessRuleName;
 };
 
 function passes(rule: RoleRule, role: Role): boolean {

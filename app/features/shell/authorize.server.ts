@@ -2,7 +2,8 @@
  * The access check every protected route declares next to itself:
  * `export const middleware = [authorize({ rule: "sellerHome", sellerState: "redirectIfNotActive" })]`.
  * Middleware runs before the loaders and before the action, so a POST is
- * refused exactly like a GET.
+ * refused exactly like a GET. A route that more may read than change names
+ * who may change (`changes`): a request that is no GET or HEAD needs both.
  *
  * The seller-state rule costs an upstream call: it runs beside the page's
  * loaders on a GET and before the action otherwise (check-beside.server.ts).
@@ -37,14 +38,23 @@ export type AuthorizeMiddleware = MiddlewareFunction<Response> & { access: Route
 
 export function authorize(guard: RouteGuard): AuthorizeMiddleware {
   const rule = accessRule(guard.rule satisfies AccessRuleName);
+  const changesRule = guard.changes ? accessRule(guard.changes) : undefined;
   const middleware: MiddlewareFunction<Response> = async (args, next) => {
     const user = await requireUser(args);
     const url = new URL(args.request.url);
+    const loadsOnly = args.request.method === "GET" || args.request.method === "HEAD";
 
-    if (!isAllowed(rule, user.role)) {
-      args.context
-        .get(requestMetaContext)
-        .log.error({ kind: "authorization", path: url.pathname, method: args.request.method, role: user.role, rule: guard.rule }, "access denied");
+    if (!isAllowed(rule, user.role) || (changesRule && !loadsOnly && !isAllowed(changesRule, user.role))) {
+      args.context.get(requestMetaContext).log.error(
+        {
+          kind: "authorization",
+          path: url.pathname,
+          method: args.request.method,
+          role: user.role,
+          rule: loadsOnly ? guard.rule : (guard.changes ?? guard.rule),
+        },
+        "access denied",
+      );
       // Still acting as a seller (a later sign-in finds it so): the way back to the staff account, not a bare refusal.
       if (user.substitutionMode) throw redirect(wayBackFromSubstitution(url));
       throw await redirectWithPortalToast("/default-redirect", {
@@ -60,5 +70,5 @@ export function authorize(guard: RouteGuard): AuthorizeMiddleware {
     };
     return stateCheck ? answerIfCheckPasses(args.request, stateCheck, validated) : validated();
   };
-  return Object.assign(middleware, { access: { rule: guard.rule, sellerState: guard.sellerState } });
+  return Object.assign(middleware, { access: { rule: guard.rule, sellerState: guard.sellerState, changes: guard.changes } });
 }

@@ -92,8 +92,13 @@ export function MappingSection({
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="map" />
         <input type="hidden" name="fileId" value={mapping.fileId} />
-        <fieldset disabled={disabled || saving}>
-          <DataTable className="table mapping__table" columns={[t("catalogue.mapping.column"), t("catalogue.mapping.samples"), t("catalogue.mapping.field")]}>
+        {/* The controls are disabled one by one, not by a disabled fieldset: the table's frame must stay a region a keyboard can scroll (a read-only file). */}
+        <fieldset>
+          <DataTable
+            className="table mapping__table"
+            labelledBy="mapping-title"
+            columns={[t("catalogue.mapping.column"), t("catalogue.mapping.samples"), t("catalogue.mapping.field")]}
+          >
             {columns.map((column, index) => {
               const { header, field } = column.getFieldset();
               const source = mapping.columns[index]!;
@@ -140,7 +145,7 @@ export function MappingSection({
               );
             })}
           </DataTable>
-          <button type="submit" className="button button--primary">
+          <button type="submit" className="button button--primary" disabled={disabled || saving}>
             {saving ? t("catalogue.mapping.saving") : t("catalogue.mapping.save")}
           </button>
         </fieldset>

@@ -8,6 +8,8 @@ import { ErrorSummary, type SummaryItem } from "./form-errors";
 type Progress = { sent: number; total: number; startedAt: number };
 
 type UploadFormProps = {
+  /** The catalogue page the form belongs to: a plain post goes there, the enhanced upload to its `/file` endpoint. */
+  page?: string;
   limitBytes: number;
   disabled: boolean;
   /** A failed plain form post's message (the page's action answered it). */
@@ -21,7 +23,7 @@ const FILE_INPUT_ID = "catalogue-file";
  * JavaScript the same form goes by XMLHttpRequest to the upload endpoint,
  * for a progress bar, the time left and a cancel button.
  */
-export function UploadForm({ limitBytes, disabled, serverError }: UploadFormProps) {
+export function UploadForm({ page = "/upload/catalog", limitBytes, disabled, serverError }: UploadFormProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [progress, setProgress] = useState<Progress | null>(null);
@@ -46,7 +48,7 @@ export function UploadForm({ limitBytes, disabled, serverError }: UploadFormProp
     setError(null);
     const xhr = new XMLHttpRequest();
     request.current = xhr;
-    xhr.open("POST", "/upload/catalog/file");
+    xhr.open("POST", `${page}/file`);
     xhr.setRequestHeader("Accept", "application/json");
     xhr.responseType = "json";
     setProgress({ sent: 0, total: file.size, startedAt: performance.now() });
@@ -88,7 +90,7 @@ export function UploadForm({ limitBytes, disabled, serverError }: UploadFormProp
     <section aria-labelledby="upload-title" className="upload-form">
       <h3 id="upload-title">{t("catalogue.upload.title")}</h3>
       <ErrorSummary items={items} />
-      <form method="post" encType="multipart/form-data" action="/upload/catalog" onSubmit={submit}>
+      <form method="post" encType="multipart/form-data" action={page} onSubmit={submit}>
         <fieldset disabled={disabled || progress !== null}>
           <div className="field">
             <label htmlFor={FILE_INPUT_ID}>{t("catalogue.upload.file")}</label>

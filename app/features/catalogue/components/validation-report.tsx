@@ -7,9 +7,10 @@ import { DataTable } from "~/shared/ui/data-table";
  * The check of every row against the mapping: how many rows were checked and
  * how many the marketplace will reject, the count of each kind of problem,
  * the first rows of each, and the whole list as CSV. Never a blocker: the
- * seller may hand over all the same.
+ * seller may hand over all the same. `page`: the catalogue page whose
+ * `/problems` download lists them.
  */
-export function ValidationReport({ fileId, report }: { fileId: string; report: Report }) {
+export function ValidationReport({ page = "/upload/catalog", fileId, report }: { page?: string; fileId: string; report: Report }) {
   const { t, i18n } = useTranslation();
   const number = new Intl.NumberFormat(i18n.language);
   const groups = examplesByKind(report.examples, report.counts, rowProblemKinds);
@@ -47,7 +48,7 @@ export function ValidationReport({ fileId, report }: { fileId: string; report: R
             ))}
           </DataTable>
           <p>
-            <a className="button button--secondary" href={`/upload/catalog/problems?fileId=${encodeURIComponent(fileId)}`} download>
+            <a className="button button--secondary" href={`${page}/problems?fileId=${encodeURIComponent(fileId)}`} download>
               {t("catalogueIntelligence.report.download")}
             </a>
           </p>

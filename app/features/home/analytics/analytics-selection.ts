@@ -153,3 +153,21 @@ export function selectionQuery(selection: Pick<AnalyticsSelection, "shopIds" | "
   if (selection.compare !== "none") query.set("compare", selection.compare);
   return query;
 }
+
+/** Which shops a result covers: all of the seller's (however many), or the ones named. */
+export type ShopScope = { all: true; count: number } | { all: false; shops: { name: string; marketplaceSellerId: string }[] };
+
+export function shopScope(selectedIds: readonly string[], shops: readonly { name: string; marketplaceSellerId: string }[]): ShopScope {
+  const selected = new Set(selectedIds);
+  const chosen = shops.filter((shop) => selected.has(shop.marketplaceSellerId));
+  return shops.length > 1 && chosen.length === shops.length ? { all: true, count: shops.length } : { all: false, shops: chosen };
+}
+
+/**
+ * The analytics address a figure of all the seller's shops drills down to:
+ * the same shops, the same period and the same comparison, so the detail
+ * shows the figure it came from.
+ */
+export function drillDownHref(tab: string, shopIds: readonly string[], range: Exclude<RangePreset, "custom">, compare: Comparison, today: string): string {
+  return `/home/analytics/${tab}?${selectionQuery({ shopIds: [...shopIds], range, period: presetPeriod(range, today), compare }).toString()}`;
+}

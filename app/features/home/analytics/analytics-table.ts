@@ -49,6 +49,18 @@ export function formatFigure(value: number, unit: MetricUnit, locale: string): s
   }
 }
 
+/**
+ * What a figure's total is, for the words beside it: a total (sums), an
+ * average day (a level such as active offers, averaged over its days), or
+ * an average rate or duration.
+ */
+export type TotalKind = "total" | "dailyAverage" | "average";
+
+export function totalKind(metric: Pick<DashboardMetric, "aggregation" | "unit">): TotalKind {
+  if (metric.aggregation === "SUM") return "total";
+  return metric.unit === "COUNT" || metric.unit === "EUR" ? "dailyAverage" : "average";
+}
+
 /** The change from the comparison figure to this one, in percent; null when there is nothing to compare. */
 export function changePercent(value: number, comparison: number | null | undefined): number | null {
   if (comparison === null || comparison === undefined || comparison === 0) return null;

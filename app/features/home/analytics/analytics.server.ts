@@ -5,7 +5,7 @@
  * with the shops of the URL before the shop list is back, and only asks
  * again when the list shows that the URL asked for shops the seller lacks.
  */
-import { AnalyticsTab, analyticsTabs } from "@contract/home";
+import { AnalyticsTab, analyticsTabs, type MarketplaceShop } from "@contract/home";
 import { data, redirect } from "react-router";
 import { hasSelection, parseSelection, selectionQuery, type AnalyticsSelection } from "~/features/home/analytics/analytics-selection";
 import type { DashboardResult } from "~/features/home/analytics/analytics-table";
@@ -66,7 +66,10 @@ function sameShops(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** A tab's figures for this URL's selection; shops down or the dashboard failing are results, not errors of the page. */
-export async function tabFigures(args: LoaderArgs, tab: AnalyticsTab): Promise<{ selection: AnalyticsSelection | null; result: DashboardResult | null }> {
+export async function tabFigures(
+  args: LoaderArgs,
+  tab: AnalyticsTab,
+): Promise<{ selection: AnalyticsSelection | null; result: DashboardResult | null; shops: MarketplaceShop[] }> {
   const today = marketplaceToday();
   const requestedShops = args.url.searchParams.getAll("shop");
   // What the URL asks for, before knowing the seller's shops: a guess that is right whenever the URL came from our own form.
@@ -80,14 +83,18 @@ export async function tabFigures(args: LoaderArgs, tab: AnalyticsTab): Promise<{
     );
   const early = requestedShops.length > 0 ? read(guess) : undefined;
   const shops = await settle(analyticsSelection(args, args.url));
-  if (!shops.ok) return { selection: null, result: null };
+  if (!shops.ok) return { selection: null, result: null, shops: [] };
   const { selection } = shops.value;
   const figures = early && sameShops(guess.shopIds, selection.shopIds) ? await early : await read(selection);
   if (!figures.ok) {
-    return { selection, result: { ok: false, message: figures.error.body.message ?? figures.error.message, reference: figures.error.reference ?? null } };
+    return {
+      selection,
+      result: { ok: false, message: figures.error.body.message ?? figures.error.message, reference: figures.error.reference ?? null },
+      shops: shops.value.shops,
+    };
   }
   const [dashboard, comparison] = figures.value;
-  return { selection, result: { ok: true, dashboard, comparison } };
+  return { selection, result: { ok: true, dashboard, comparison }, shops: shops.value.shops };
 }
 
 type TabArgs = { params: Record<string, string | undefined>; pattern: string };

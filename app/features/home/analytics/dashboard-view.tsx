@@ -1,15 +1,28 @@
-import type { AnalyticsTab, DashboardMetric } from "@contract/home";
+import type { AnalyticsTab, DashboardMetric, MarketplaceShop } from "@contract/home";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import type { AnalyticsSelection } from "~/features/home/analytics/analytics-selection";
-import { changePercent, formatFigure, metricRows, type DashboardResult } from "~/features/home/analytics/analytics-table";
+import { shopScope, type AnalyticsSelection } from "~/features/home/analytics/analytics-selection";
+import { changePercent, formatFigure, metricRows, totalKind, type DashboardResult } from "~/features/home/analytics/analytics-table";
+import { formatDate, formatDay, formatPeriod } from "~/features/home/analytics/dates";
+import { useScopeText } from "~/features/home/analytics/scope-text";
 import { useHydrated } from "~/shared/ui/use-hydrated";
 import MetricChart from "./metric-chart";
 import { DataTable } from "~/shared/ui/data-table";
 
-/** One analytics tab: each figure of its dashboard with its chart, text alternative, table and download. */
-export function DashboardView({ tab, selection, result }: { tab: AnalyticsTab; selection: AnalyticsSelection | null; result: DashboardResult | null }) {
+/** One analytics tab: each figure of its dashboard with its chart, text alternative, table and download, under a heading that names the shops and the period. */
+export function DashboardView({
+  tab,
+  selection,
+  result,
+  shops,
+}: {
+  tab: AnalyticsTab;
+  selection: AnalyticsSelection | null;
+  result: DashboardResult | null;
+  shops: MarketplaceShop[];
+}) {
   const { t, i18n } = useTranslation();
+  const scopeText = useScopeText();
   if (!selection || !result) {
     return (
       <section className="dashboard" aria-labelledby="dashboard-title">
@@ -18,10 +31,15 @@ export function DashboardView({ tab, selection, result }: { tab: AnalyticsTab; s
       </section>
     );
   }
+  const heading = t("analytics.resultHeading", {
+    tab: t(`analytics.tabs.${tab}`),
+    shops: scopeText(shopScope(selection.shopIds, shops)),
+    period: formatPeriod(selection.period, i18n.language),
+  });
   if (!result.ok) {
     return (
       <section className="dashboard" aria-labelledby="dashboard-title">
-        <h2 id="dashboard-title">{t(`analytics.tabs.${tab}`)}</h2>
+        <h2 id="dashboard-title">{heading}</h2>
         <div className="notice notice--error" role="alert">
           <p>{t("analytics.dashboardFailed")}</p>
           <p>
@@ -41,11 +59,9 @@ export function DashboardView({ tab, selection, result }: { tab: AnalyticsTab; s
   const dataAsOf = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(dashboard.dataAsOf));
   return (
     <section className="dashboard" aria-labelledby="dashboard-title">
-      <h2 id="dashboard-title">{t(`analytics.tabs.${tab}`)}</h2>
+      <h2 id="dashboard-title">{heading}</h2>
       <p className="dashboard__meta">
-        {t("analytics.period", { from: selection.period.from, to: selection.period.to })}
-        {selection.comparisonPeriod ? ` · ${t("analytics.comparedWith", { from: selection.comparisonPeriod.from, to: selection.comparisonPeriod.to })}` : null}
-        {" · "}
+        {selection.comparisonPeriod ? `${t("analytics.comparedWith", { period: formatPeriod(selection.comparisonPeriod, i18n.language) })} · ` : null}
         {t("analytics.dataAsOf", { time: `${dataAsOf} UTC` })}
       </p>
       <div className="dashboard__metrics">
@@ -79,6 +95,8 @@ function MetricPanel({
   const { search } = useLocation();
   const locale = i18n.language;
   const format = (value: number) => formatFigure(value, metric.unit, locale);
+  const date = (value: string) => formatDate(value, locale);
+  const kind = totalKind(metric);
   const rows = metricRows(metric, periodFrom, comparisonPeriod);
   const comparison = comparisonPeriod?.metric;
   const name = t(`analytics.metrics.${metric.key}.name`);
@@ -91,13 +109,13 @@ function MetricPanel({
   const lowest = rows.reduce<(typeof rows)[number] | undefined>((best, row) => (!best || row.value < best.value ? row : best), undefined);
   const summary =
     highest && lowest
-      ? t("analytics.chartSummary", {
+      ? t(`analytics.chartSummary.${kind}`, {
           name,
           total: format(metric.total),
           highest: format(highest.value),
-          highestDate: highest.date,
+          highestDate: date(highest.date),
           lowest: format(lowest.value),
-          lowestDate: lowest.date,
+          lowestDate: date(lowest.date),
           days: rows.length,
         })
       : t("analytics.noFigures");
@@ -108,7 +126,7 @@ function MetricPanel({
       <h3 id={`${id}-name`}>{name}</h3>
       <p className="metric__definition">{t(`analytics.metrics.${metric.key}.definition`)}</p>
       <p className="metric__total">
-        <span className="metric__value">{format(metric.total)}</span>
+        <span className="metric__value">{format(metric.total)}</span> <span className="metric__kind">{t(`analytics.totalKind.${kind}`)}</span>
         {comparison ? (
           <span className="metric__comparison">
             {" "}
@@ -121,7 +139,14 @@ function MetricPanel({
       <figure className="metric__figure">
         {hydrated && rows.length > 0 ? (
           <div role="img" aria-label={summary} className="metric__chart">
-            <MetricChart rows={rows} label={name} comparisonLabel={comparison ? t("analytics.comparisonSeries") : null} format={format} />
+            <MetricChart
+              rows={rows}
+              label={name}
+              comparisonLabel={comparison ? t("analytics.comparisonSeries") : null}
+              format={format}
+              formatTick={(value) => formatDay(value, locale)}
+              formatDate={date}
+            />
           </div>
         ) : null}
         <figcaption>{summary}</figcaption>
@@ -136,11 +161,11 @@ function MetricPanel({
         >
           {rows.map((row) => (
             <tr key={row.date}>
-              <td>{row.date}</td>
+              <td className="metric__date">{date(row.date)}</td>
               <td>{format(row.value)}</td>
               {comparison ? (
                 <>
-                  <td>{row.comparisonDate ?? ""}</td>
+                  <td className="metric__date">{row.comparisonDate ? date(row.comparisonDate) : ""}</td>
                   <td>{row.comparisonValue === null ? "" : format(row.comparisonValue)}</td>
                 </>
               ) : null}

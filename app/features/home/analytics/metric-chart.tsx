@@ -10,19 +10,25 @@ export default function MetricChart({
   label,
   comparisonLabel,
   format,
+  formatTick,
+  formatDate,
 }: {
   rows: MetricRow[];
   label: string;
   comparisonLabel: string | null;
   format: (value: number) => string;
+  /** A date on the axis (short). */
+  formatTick: (date: string) => string;
+  /** A date in the tooltip. */
+  formatDate: (date: string) => string;
 }) {
   return (
     <ResponsiveContainer width="100%" height={260}>
       <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
         <CartesianGrid stroke="#d9dde3" strokeDasharray="3 3" />
-        <XAxis dataKey="date" tick={{ fill: "#3d4451", fontSize: 12 }} minTickGap={24} />
+        <XAxis dataKey="date" tick={{ fill: "#3d4451", fontSize: 12 }} minTickGap={24} tickFormatter={formatTick} />
         <YAxis tick={{ fill: "#3d4451", fontSize: 12 }} tickFormatter={format} width={88} />
-        <Tooltip formatter={(value) => format(Number(value))} />
+        <Tooltip formatter={(value) => format(Number(value))} labelFormatter={(value) => formatDate(String(value))} />
         <Legend />
         <Line type="monotone" dataKey="value" name={label} stroke="#0b5cad" strokeWidth={2} dot={false} isAnimationActive={false} />
         {comparisonLabel ? (

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { RichText } from "./rich-text";
 import { RecommendationSummary } from "./recommendation-summary";
 import { DataTable } from "~/shared/ui/data-table";
+import { formatDate } from "~/features/home/analytics/dates";
 
 type Props = {
   action: RecommendedAction;
@@ -14,7 +15,7 @@ type Props = {
 
 /** A recommended action's detail: its text and the products concerned, a page at a time (the page is in the URL). */
 export function RecommendationDetail({ action, products, pageCount, shopName }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const first = (products.page - 1) * products.pageSize + 1;
   const last = Math.min(products.total, products.page * products.pageSize);
   return (
@@ -40,7 +41,7 @@ export function RecommendationDetail({ action, products, pageCount, shopName }: 
             <td>{product.sku}</td>
             <td>{product.title}</td>
             <td>{product.reason}</td>
-            <td>{product.since}</td>
+            <td className="metric__date">{formatDate(product.since, i18n.language)}</td>
           </tr>
         ))}
       </DataTable>

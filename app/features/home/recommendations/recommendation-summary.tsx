@@ -2,6 +2,7 @@ import type { RecommendedAction } from "@contract/home";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatFigure } from "~/features/home/analytics/analytics-table";
+import { formatDate } from "~/features/home/analytics/dates";
 import { recommendationHref } from "~/features/home/recommendations/recommendations";
 
 /** One recommended action in a list: what, where, how much is at stake, by when, and the way to its products. */
@@ -27,7 +28,7 @@ export function RecommendationSummary({ action, shopName }: { action: Recommende
         </div>
         <div>
           <dt>{t("recommendations.deadline")}</dt>
-          <dd>{action.deadline ?? t("recommendations.noDeadline")}</dd>
+          <dd>{action.deadline ? formatDate(action.deadline, i18n.language) : t("recommendations.noDeadline")}</dd>
         </div>
       </dl>
     </div>

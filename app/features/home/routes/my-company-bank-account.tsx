@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { authorize } from "~/features/shell/authorize.server";
 import { bankAccountLoader } from "~/features/home/company.server";
+import { ChangeNotices, StartChange } from "~/features/home/my-company/change-notices";
+import myCompanyStylesHref from "~/features/home/my-company/my-company.css?url";
 import type { Route } from "./+types/my-company-bank-account";
 
 export const middleware = [authorize({ rule: "sellerAdministrator" })];
@@ -9,13 +11,14 @@ export async function loader(args: Route.LoaderArgs) {
   return bankAccountLoader(args);
 }
 
-/** The payout account; the IBAN is masked on the server, so the full number never reaches the page. */
+/** The payout account; the IBAN is masked on the server, so the full number never reaches the page. A new one goes through a confirmed change. */
 export default function BankAccount({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { bankAccount } = loaderData;
+  const { bankAccount, changes, substitution } = loaderData;
   return (
     <section aria-labelledby="bank-account-title">
       <h1 id="bank-account-title">{t("myCompany.bankAccount.title")}</h1>
+      <ChangeNotices changes={changes} kind="BANK_ACCOUNT" />
       {bankAccount ? (
         <dl className="facts company-card">
           <dt>{t("myCompany.bankAccount.holder")}</dt>
@@ -27,13 +30,16 @@ export default function BankAccount({ loaderData }: Route.ComponentProps) {
           <dt>{t("myCompany.bankAccount.bic")}</dt>
           <dd>{bankAccount.bic}</dd>
           <dt>{t("myCompany.bankAccount.bank")}</dt>
-          <dd>{bankAccount.bankName}</dd>
+          <dd>{bankAccount.bankName ?? t("myCompany.notOnRecord")}</dd>
         </dl>
       ) : (
         <p>{t("myCompany.bankAccount.none")}</p>
       )}
+      <StartChange changes={changes} kind="BANK_ACCOUNT" refused={substitution} label={t("myCompany.changes.kinds.BANK_ACCOUNT.start")} />
     </section>
   );
 }
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: myCompanyStylesHref }];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Bank account"} · Seller Portal` }];

@@ -1,6 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { authorize } from "~/features/shell/authorize.server";
 import { companyInfoLoader } from "~/features/home/company.server";
+import { ChangeNotices, StartChange } from "~/features/home/my-company/change-notices";
+import { useCompanyFormat } from "~/features/home/my-company/company-format";
+import myCompanyStylesHref from "~/features/home/my-company/my-company.css?url";
 import type { Route } from "./+types/my-company-company-info";
 
 export const middleware = [authorize({ rule: "sellerAdministrator" })];
@@ -9,34 +12,41 @@ export async function loader(args: Route.LoaderArgs) {
   return companyInfoLoader(args);
 }
 
-/** The company as the marketplace has it on record. */
+/** The company as the marketplace has it on record; a change of it goes through a confirmed change. */
 export default function CompanyInfo({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { company } = loaderData;
+  const format = useCompanyFormat();
+  const { company, changes } = loaderData;
   const missing = t("myCompany.notOnRecord");
   return (
     <section aria-labelledby="company-info-title">
       <h1 id="company-info-title">{t("myCompany.companyInfo.title")}</h1>
+      <ChangeNotices changes={changes} kind="COMPANY_DATA" />
       <dl className="facts company-card">
         <dt>{t("myCompany.companyInfo.name")}</dt>
         <dd>{company.companyName}</dd>
         <dt>{t("myCompany.companyInfo.legalForm")}</dt>
-        <dd>{company.legalForm}</dd>
+        <dd>{format.legalForm(company.legalForm)}</dd>
         <dt>{t("myCompany.companyInfo.vatId")}</dt>
         <dd>{company.vatId ?? missing}</dd>
+        <dt>{t("myCompany.companyInfo.taxNumber")}</dt>
+        <dd>{company.taxNumber ?? missing}</dd>
+        <dt>{t("myCompany.companyInfo.registerCourt")}</dt>
+        <dd>{company.registerCourt ?? missing}</dd>
         <dt>{t("myCompany.companyInfo.register")}</dt>
         <dd>{company.commercialRegisterNumber ?? missing}</dd>
         <dt>{t("myCompany.address")}</dt>
-        <dd>
-          {company.registeredAddress.street}, {company.registeredAddress.postalCode} {company.registeredAddress.city}, {company.registeredAddress.country}
-        </dd>
+        <dd>{format.address(company.registeredAddress)}</dd>
         <dt>{t("myCompany.companyInfo.email")}</dt>
         <dd>{company.contactEmail}</dd>
         <dt>{t("myCompany.companyInfo.phone")}</dt>
         <dd>{company.phone ?? missing}</dd>
       </dl>
+      <StartChange changes={changes} kind="COMPANY_DATA" refused={false} label={t("myCompany.changes.kinds.COMPANY_DATA.start")} />
     </section>
   );
 }
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: myCompanyStylesHref }];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Company"} · Seller Portal` }];

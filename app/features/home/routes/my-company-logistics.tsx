@@ -1,6 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { authorize } from "~/features/shell/authorize.server";
 import { logisticsLoader } from "~/features/home/company.server";
+import { ChangeNotices, StartChange } from "~/features/home/my-company/change-notices";
+import { useCompanyFormat } from "~/features/home/my-company/company-format";
+import myCompanyStylesHref from "~/features/home/my-company/my-company.css?url";
 import type { Route } from "./+types/my-company-logistics";
 
 export const middleware = [authorize({ rule: "sellerAdministrator" })];
@@ -9,21 +12,21 @@ export async function loader(args: Route.LoaderArgs) {
   return logisticsLoader(args);
 }
 
-/** The seller's warehouses and how each fared in its last validation. */
+/** The seller's warehouses and how each fared in its last validation; a failed one is corrected and validated again. */
 export default function Logistics({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  const { t } = useTranslation();
+  const format = useCompanyFormat();
+  const { warehouses, changes } = loaderData;
   return (
     <section aria-labelledby="logistics-title">
       <h1 id="logistics-title">{t("myCompany.logistics.title")}</h1>
-      {loaderData.warehouses.map(({ warehouse, validation }) => (
+      {warehouses.map(({ warehouse, validation }) => (
         <article key={warehouse.id} className="company-card" aria-labelledby={`warehouse-${warehouse.id}`}>
           <h2 id={`warehouse-${warehouse.id}`}>{warehouse.name}</h2>
+          <ChangeNotices changes={changes} kind="WAREHOUSE" target={warehouse.id} />
           <dl className="facts">
             <dt>{t("myCompany.address")}</dt>
-            <dd>
-              {warehouse.address.street}, {warehouse.address.postalCode} {warehouse.address.city}, {warehouse.address.country}
-            </dd>
+            <dd>{format.address(warehouse.address)}</dd>
             <dt>{t("myCompany.logistics.contact")}</dt>
             <dd>{warehouse.contactPerson}</dd>
             <dt>{t("myCompany.logistics.handlingTime")}</dt>
@@ -35,7 +38,9 @@ export default function Logistics({ loaderData }: Route.ComponentProps) {
               {validation ? (
                 <>
                   <span className={`status status--${validation.result.toLowerCase()}`}>{t(`myCompany.logistics.results.${validation.result}`)}</span>{" "}
-                  {t("myCompany.logistics.validatedAt", { time: `${dateTime.format(new Date(validation.validatedAt))} UTC` })}
+                  {t(validation.result === "PENDING" ? "myCompany.logistics.pendingSince" : "myCompany.logistics.validatedAt", {
+                    time: format.dateTime(validation.validatedAt),
+                  })}
                   {validation.findings.length ? (
                     <ul>
                       {validation.findings.map((finding) => (
@@ -49,10 +54,20 @@ export default function Logistics({ loaderData }: Route.ComponentProps) {
               )}
             </dd>
           </dl>
+          <StartChange
+            changes={changes}
+            kind="WAREHOUSE"
+            target={warehouse.id}
+            refused={false}
+            primary={validation?.result === "FAILED"}
+            label={t(validation?.result === "FAILED" ? "myCompany.logistics.correct" : "myCompany.logistics.change", { name: warehouse.name })}
+          />
         </article>
       ))}
     </section>
   );
 }
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: myCompanyStylesHref }];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Logistics"} · Seller Portal` }];

@@ -1,26 +1,26 @@
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router";
 import homeStylesHref from "~/features/home/home.css?url";
+import { myCompanyPages, type MyCompanyPage } from "~/features/home/my-company/pages";
 import type { Route } from "./+types/my-company";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: homeStylesHref }];
 
-const PAGES = ["logistics", "bank-account", "company-info", "legal-documents"] as const;
-const PAGE_KEYS: Record<(typeof PAGES)[number], string> = {
+const PAGE_KEYS: Record<MyCompanyPage, string> = {
   logistics: "myCompany.logistics.title",
   "bank-account": "myCompany.bankAccount.title",
   "company-info": "myCompany.companyInfo.title",
   "legal-documents": "myCompany.legalDocuments.title",
 };
 
-/** My company's four pages under one sub-menu. Guarded by each page's rule (administrators only). */
+/** My company's four pages under one sub-menu, and the changes of them. Guarded by each page's rule (administrators only). */
 export default function MyCompanyLayout() {
   const { t } = useTranslation();
   return (
     <div className="my-company">
       <nav aria-label={t("myCompany.title")} className="analytics-tabs">
         <ul>
-          {PAGES.map((page) => (
+          {myCompanyPages.map((page) => (
             <li key={page}>
               <NavLink to={`/home/my-company/${page}`}>{t(PAGE_KEYS[page])}</NavLink>
             </li>

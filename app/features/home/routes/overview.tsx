@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { RecommendationSummary } from "~/features/home/recommendations/recommendation-summary";
 import { formatFigure } from "~/features/home/analytics/analytics-table";
+import { formatPeriod } from "~/features/home/analytics/dates";
+import { useScopeText } from "~/features/home/analytics/scope-text";
 import { authorize } from "~/features/shell/authorize.server";
 import { overviewLoader } from "~/features/home/overview.server";
 import homeStylesHref from "~/features/home/home.css?url";
@@ -20,17 +22,23 @@ export async function loader(args: Route.LoaderArgs) {
 /** At one glance: how the shops did in the last 30 days, how customers rate them, and what to fix first. */
 export default function HomeOverview({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { period, previousPeriod, dataAsOf, keyFigures, shopsFailed, ratings, ratingsFailed, actions, actionCount, shopNames } = loaderData;
+  const { period, previousPeriod, dataAsOf, keyFigures, shopsFailed, shopCount, ratings, ratingsFailed, actions, actionCount, shopNames } = loaderData;
   const locale = i18n.language;
+  const scopeText = useScopeText();
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   return (
     <div className="home-overview">
       <h1>{t("homeOverview.title")}</h1>
 
       <section aria-labelledby="key-figures-title" className="home-overview__section">
-        <h2 id="key-figures-title">{t("homeOverview.keyFigures.title")}</h2>
+        <h2 id="key-figures-title">
+          {t("homeOverview.keyFigures.title", {
+            shops: scopeText({ all: true, count: shopCount }),
+            period: formatPeriod(period, locale),
+          })}
+        </h2>
         <p className="dashboard__meta">
-          {t("homeOverview.keyFigures.period", { from: period.from, to: period.to, previousFrom: previousPeriod.from, previousTo: previousPeriod.to })}
+          {t("homeOverview.keyFigures.period", { previous: formatPeriod(previousPeriod, locale) })}
           {dataAsOf
             ? ` · ${t("analytics.dataAsOf", { time: `${new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(dataAsOf))} UTC` })}`
             : null}
@@ -56,7 +64,7 @@ export default function HomeOverview({ loaderData }: Route.ComponentProps) {
                 </>
               )}
               <p className="key-figure__definition">{t(`analytics.metrics.${figure.metric}.definition`)}</p>
-              <Link to={`/home/analytics/${figure.tab}`}>{t("homeOverview.keyFigures.details", { name: t(`analytics.metrics.${figure.metric}.name`) })}</Link>
+              <Link to={figure.href}>{t("homeOverview.keyFigures.details", { name: t(`analytics.metrics.${figure.metric}.name`) })}</Link>
             </li>
           ))}
         </ul>

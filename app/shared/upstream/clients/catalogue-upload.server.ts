@@ -1,6 +1,7 @@
 import { CatalogueFile, CatalogueHeaders, IntegrationInfo, IntegrationSellers, type CatalogueFileType, type HeaderMapping } from "@contract/catalogue";
 import { CatalogueAnalysis, MappingMemory } from "@contract/catalogue-analysis";
 import type { CatalogueReturnInput } from "@contract/catalogue-return";
+import { CatalogueUpdate, CatalogueUpdates, IntegrationUpdates } from "@contract/catalogue-updates";
 import type { Readable } from "node:stream";
 import { z } from "zod";
 import type { ServiceCaller } from "../http.server";
@@ -38,6 +39,10 @@ export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStream
     mappingMemory: () => call({ path: "/me/seller/catalogue-mapping-memory", schema: MappingMemory }),
     saveMappingMemory: (memory: MappingMemory) => call({ method: "PUT", path: "/me/seller/catalogue-mapping-memory", body: memory, schema: MappingMemory }),
 
+    /** An active seller's catalogue updates: the files of the next one, and those sent. */
+    catalogueUpdates: () => call({ path: "/me/seller/catalogue-updates", schema: CatalogueUpdates }),
+    sendCatalogueUpdate: () => call({ method: "POST", path: "/me/seller/catalogue-updates", schema: CatalogueUpdate }),
+
     integrationSellers: () => call({ path: "/catalogue-integration/sellers", schema: IntegrationSellers }),
     integrationInfo: (sellerId: string) => call({ path: `/catalogue-integration/seller/${encodeURIComponent(sellerId)}/info`, schema: IntegrationInfo }),
     downloadCatalogue: (sellerId: string, fileId?: string, signal?: AbortSignal) =>
@@ -45,6 +50,7 @@ export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStream
     /** The stored analysis of one of a seller's files, for the catalogue team (404 when none is stored). */
     integrationAnalysis: (sellerId: string, fileId: string) =>
       call({ path: `/catalogue-integration/seller/${encodeURIComponent(sellerId)}/file/analysis`, query: fileQuery(fileId), schema: CatalogueAnalysis }),
+    integrationUpdates: () => call({ path: "/catalogue-integration/updates", schema: IntegrationUpdates }),
     finishMapping: (sellerId: string) =>
       call({ method: "POST", path: `/catalogue-integration/seller/${encodeURIComponent(sellerId)}/finish-mapping`, schema: IntegrationInfo }),
     /** Returns the hand-over to the seller with the team's reasons; the seller is back to editing. */

@@ -1,6 +1,8 @@
 import { SellerNameExists } from "@contract/upstream";
 import { LegalDocumentContent, MarketplaceShops, SellerDetails, ShopRating, Warehouse, WarehouseValidation } from "@contract/home";
 import { DetailedSellerList, SellerServiceList, type DetailedListPageQuery, type SellerChannel } from "@contract/staff";
+import { CompanyChange, CompanyChanges, type BankAccountChange, type CompanyDataChange, type WarehouseChange } from "@contract/company-changes";
+import { z } from "zod";
 import type { ServiceCaller } from "../http.server";
 
 const segment = encodeURIComponent;
@@ -17,6 +19,26 @@ export function sellerServiceClient(call: ServiceCaller) {
       call({ path: "/v2/seller/lastValidation", query: { sellerId, warehouseId }, schema: WarehouseValidation }),
     legalDocument: (sellerId: string, documentId: string) =>
       call({ path: `/v2/seller/${segment(sellerId)}/legal-documents/${segment(documentId)}`, schema: LegalDocumentContent }),
+
+    // Changes of the company data on record (contract/company-changes.ts): a draft, then the seller's confirmation.
+    changes: (sellerId: string) => call({ path: `/v2/seller/${segment(sellerId)}/changes`, schema: CompanyChanges }),
+    change: (sellerId: string, changeId: string) => call({ path: `/v2/seller/${segment(sellerId)}/changes/${segment(changeId)}`, schema: CompanyChange }),
+    draftBankAccount: (sellerId: string, values: BankAccountChange) =>
+      call({ method: "POST", path: `/v2/seller/${segment(sellerId)}/changes/bank-account`, body: values, schema: CompanyChange }),
+    draftCompanyData: (sellerId: string, values: CompanyDataChange) =>
+      call({ method: "POST", path: `/v2/seller/${segment(sellerId)}/changes/company-data`, body: values, schema: CompanyChange }),
+    draftWarehouse: (sellerId: string, warehouseId: string, values: WarehouseChange) =>
+      call({ method: "POST", path: `/v2/seller/${segment(sellerId)}/changes/warehouses/${segment(warehouseId)}`, body: values, schema: CompanyChange }),
+    draftLegalDocument: (sellerId: string, documentKind: string, file: File) => {
+      const body = new FormData();
+      body.set("documentKind", documentKind);
+      body.set("file", file, file.name);
+      return call({ method: "POST", path: `/v2/seller/${segment(sellerId)}/changes/legal-documents`, body, schema: CompanyChange });
+    },
+    submitChange: (sellerId: string, changeId: string) =>
+      call({ method: "POST", path: `/v2/seller/${segment(sellerId)}/changes/${segment(changeId)}/submit`, schema: CompanyChange }),
+    discardChange: (sellerId: string, changeId: string) =>
+      call({ method: "DELETE", path: `/v2/seller/${segment(sellerId)}/changes/${segment(changeId)}`, schema: z.undefined() }),
 
     // Staff: the seller-list's details and filter options.
     /** Details of marketplace sellers by id (the page's ids in one request). */

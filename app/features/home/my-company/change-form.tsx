@@ -1,0 +1,58 @@
+import { getFormProps, type FormMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useFormAction, useNavigation } from "react-router";
+import { ErrorSummary } from "~/shared/form/error-summary";
+import { FieldTextsProvider } from "~/shared/form/fields";
+import { useChangeFieldTexts } from "./field-texts";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyForm = FormMetadata<any, string[]>;
+
+/**
+ * A change's form: a native POST to its own page (multipart when it carries
+ * a file), the error summary, the fields, and the way on: to the review of
+ * the change, where nothing is sent before the seller confirms.
+ */
+export function ChangeForm({
+  form,
+  cancelTo,
+  replaces,
+  multipart = false,
+  children,
+}: {
+  form: AnyForm;
+  /** The page the change belongs to: "cancel" goes back there. */
+  cancelTo: string;
+  /** The draft this form changes again, discarded once the new one is saved. */
+  replaces: string | null;
+  multipart?: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const action = useFormAction();
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formAction === action;
+  const texts = useChangeFieldTexts();
+  const entries = Object.entries(form.allErrors).flatMap(([name, errors]) =>
+    errors.map((error) => ({ fieldId: name ? `${form.id}-${name}` : form.id, label: name ? texts.label(name) : undefined, message: texts.message(error) })),
+  );
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} encType={multipart ? "multipart/form-data" : undefined} className="step-form change-form">
+      <ErrorSummary title={t("myCompany.changes.errorSummary")} entries={form.status === "error" ? entries : []} />
+      {replaces ? <input type="hidden" name="replaces" value={replaces} /> : null}
+      <FieldTextsProvider value={texts}>{children}</FieldTextsProvider>
+      <div className="step-form__actions">
+        <button type="submit" className="button button--primary" aria-disabled={saving || undefined}>
+          {t("myCompany.changes.toReview")}
+        </button>
+        <Link to={cancelTo} className="button button--secondary">
+          {t("myCompany.changes.cancel")}
+        </Link>
+      </div>
+      <p className="visually-hidden" role="status">
+        {saving ? t("myCompany.changes.saving") : ""}
+      </p>
+    </Form>
+  );
+}

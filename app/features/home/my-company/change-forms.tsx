@@ -1,0 +1,111 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { BankAccountChange, CompanyDataChange, LegalDocumentChange, WarehouseChange, type CompanyChangeKind } from "@contract/company-changes";
+import { countryCodes } from "@contract/rules/countries";
+import { legalForms } from "@contract/rules/legal-form";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { FileField, SelectField, TextField, useCountryOptions } from "~/shared/form/fields";
+import { ChangeForm } from "./change-form";
+import { pagePath } from "./changes";
+
+export type ChangeFormProps = {
+  defaults: Record<string, unknown>;
+  result: SubmissionResult<string[]> | undefined;
+  replaces: string | null;
+};
+
+/** conform's form for a change: the values to start from, the server's last answer, the contract's schema checked in the browser on blur. */
+function useChangeForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
+  kind: CompanyChangeKind,
+  schema: Schema,
+  { defaults, result }: ChangeFormProps,
+) {
+  return useForm<z.input<Schema>, z.output<Schema>>({
+    id: `change-${kind.toLowerCase()}`,
+    lastResult: result,
+    defaultValue: defaults as never,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+}
+
+/** A new payout account: holder, IBAN and BIC, by the shop setup's rules. */
+export function BankAccountForm(props: ChangeFormProps) {
+  const { t } = useTranslation();
+  const [form, fields] = useChangeForm("BANK_ACCOUNT", BankAccountChange, props);
+  return (
+    <ChangeForm form={form} cancelTo={pagePath("BANK_ACCOUNT")} replaces={props.replaces}>
+      <TextField field={fields.accountHolder} autoComplete="cc-name" />
+      <TextField field={fields.iban} hint={t("myCompany.changes.hints.iban")} autoComplete="off" spellCheck={false} />
+      <TextField field={fields.bic} hint={t("myCompany.changes.hints.bic")} autoComplete="off" spellCheck={false} />
+    </ChangeForm>
+  );
+}
+
+/** The company as it is registered, and how the marketplace reaches it. */
+export function CompanyDataForm(props: ChangeFormProps) {
+  const { t } = useTranslation();
+  const countries = useCountryOptions(countryCodes);
+  const [form, fields] = useChangeForm("COMPANY_DATA", CompanyDataChange, props);
+  return (
+    <ChangeForm form={form} cancelTo={pagePath("COMPANY_DATA")} replaces={props.replaces}>
+      <TextField field={fields.legalName} autoComplete="organization" />
+      <SelectField field={fields.legalForm} options={legalForms.map((value) => ({ value, label: t(`onboarding.legalForms.${value}`) }))} />
+      <div className="field-row">
+        <TextField field={fields.street} autoComplete="address-line1" />
+        <TextField field={fields.houseNumber} autoComplete="address-line2" />
+      </div>
+      <div className="field-row">
+        <TextField field={fields.postcode} autoComplete="postal-code" />
+        <TextField field={fields.city} autoComplete="address-level2" />
+      </div>
+      <SelectField field={fields.country} options={countries} />
+      <TextField field={fields.vatId} hint={t("myCompany.changes.hints.vatId")} autoComplete="off" spellCheck={false} />
+      <TextField field={fields.taxNumber} optional autoComplete="off" spellCheck={false} />
+      <TextField field={fields.registerCourt} hint={t("myCompany.changes.hints.register")} autoComplete="off" />
+      <TextField field={fields.registerNumber} autoComplete="off" spellCheck={false} />
+      <TextField field={fields.contactEmail} type="email" autoComplete="email" />
+      <TextField field={fields.phone} type="tel" hint={t("myCompany.changes.hints.phone")} autoComplete="tel" />
+    </ChangeForm>
+  );
+}
+
+/** A warehouse as the marketplace validates it: address, contact, handling time and same-day cut-off. */
+export function WarehouseForm(props: ChangeFormProps) {
+  const { t } = useTranslation();
+  const countries = useCountryOptions(countryCodes);
+  const [form, fields] = useChangeForm("WAREHOUSE", WarehouseChange, props);
+  return (
+    <ChangeForm form={form} cancelTo={pagePath("WAREHOUSE")} replaces={props.replaces}>
+      <TextField field={fields.name} />
+      <div className="field-row">
+        <TextField field={fields.street} autoComplete="address-line1" />
+        <TextField field={fields.houseNumber} autoComplete="address-line2" />
+      </div>
+      <div className="field-row">
+        <TextField field={fields.postcode} autoComplete="postal-code" />
+        <TextField field={fields.city} autoComplete="address-level2" />
+      </div>
+      <SelectField field={fields.country} options={countries} />
+      <TextField field={fields.contactPerson} autoComplete="name" />
+      <div className="field-row">
+        <TextField field={fields.handlingTimeDays} type="number" inputMode="numeric" hint={t("myCompany.changes.hints.handlingTime")} />
+        <TextField field={fields.cutOffTime} inputMode="numeric" hint={t("myCompany.changes.hints.cutOffTime")} spellCheck={false} />
+      </div>
+    </ChangeForm>
+  );
+}
+
+/** A new version of a legal document: which one, and the file (PDF, JPEG or PNG, at most 5 MB). */
+export function LegalDocumentForm({ documentKinds, ...props }: ChangeFormProps & { documentKinds: readonly string[] }) {
+  const { t } = useTranslation();
+  const [form, fields] = useChangeForm("LEGAL_DOCUMENT", LegalDocumentChange, props);
+  return (
+    <ChangeForm form={form} cancelTo={pagePath("LEGAL_DOCUMENT")} replaces={props.replaces} multipart>
+      <SelectField field={fields.documentKind} options={documentKinds.map((kind) => ({ value: kind, label: t(`myCompany.legalDocuments.kinds.${kind}`) }))} />
+      <FileField field={fields.file} hint={t("myCompany.changes.hints.file")} />
+    </ChangeForm>
+  );
+}

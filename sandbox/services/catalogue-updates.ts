@@ -1,0 +1,34 @@
+import express from "express";
+import { CatalogueUpdate } from "../../contract/catalogue-updates.ts";
+import { catalogueUpdatesOf, sendCatalogueUpdate } from "../catalogue-updates.ts";
+import type { SandboxContext } from "../context.ts";
+import { sendError } from "../http/errors.ts";
+import { signedInUser } from "../http/service-guard.ts";
+import { effectiveSellerId, findSellerById } from "../repository.ts";
+
+/** The seller's catalogue updates (contract/catalogue-updates.ts): the open files, the updates sent, and sending one. */
+export function catalogueUpdatesRouter({ db }: SandboxContext): express.Router {
+  const router = express.Router();
+
+  const seller = (res: express.Response) => {
+    const sellerId = effectiveSellerId(signedInUser(res));
+    const found = sellerId ? findSellerById(db, sellerId) : undefined;
+    if (!found) sendError(res, 404, "The current user belongs to no seller", "SELLER_NOT_FOUND");
+    return found;
+  };
+
+  router.get("/me/seller/catalogue-updates", (_req, res) => {
+    const current = seller(res);
+    if (current) res.json(catalogueUpdatesOf(db, current.id));
+  });
+
+  router.post("/me/seller/catalogue-updates", (_req, res) => {
+    const current = seller(res);
+    if (!current) return;
+    const outcome = sendCatalogueUpdate(db, current);
+    if (!outcome.ok) return sendError(res, outcome.status, outcome.message, outcome.errorCode, outcome.errors ? { errors: outcome.errors } : {});
+    res.status(201).json(CatalogueUpdate.parse(outcome.update));
+  });
+
+  return router;
+}
