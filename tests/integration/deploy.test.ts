@@ -36,10 +36,16 @@ describe("nginx", () => {
 
   it("lets through every body the portal takes, and the portal refuses the rest itself", () => {
     const serverLimit = nginxSize(/^\s{4}client_max_body_size (\S+);$/m.exec(nginxConf)![1]!);
-    const catalogueLimit = nginxSize(/location ~ \^\/upload\/catalog[^{]*\{[^}]*client_max_body_size (\S+);/.exec(nginxConf)![1]!);
-    const catalogueRoutes = BODY_LIMITS.filter((limit) => limit.path.startsWith("/upload/catalog"));
+    const [, pattern, size] = /location ~ (\S+) \{[^}]*client_max_body_size (\S+);/.exec(nginxConf)!;
+    const catalogueLimit = nginxSize(size!);
+    // The routes that take more than nginx's default are the catalogue files' location, each with its .data twin.
+    const catalogueRoutes = BODY_LIMITS.filter((limit) => limit.maxBytes > serverLimit);
     expect(catalogueRoutes.length).toBeGreaterThan(0);
-    for (const limit of catalogueRoutes) expect(catalogueLimit).toBe(limit.maxBytes);
+    for (const limit of catalogueRoutes) {
+      expect(catalogueLimit).toBe(limit.maxBytes);
+      expect(limit.path).toMatch(new RegExp(pattern!));
+      expect(`${limit.path}.data`).toMatch(new RegExp(pattern!));
+    }
     for (const limit of BODY_LIMITS.filter((limit) => !catalogueRoutes.includes(limit))) expect(serverLimit).toBeGreaterThanOrEqual(limit.maxBytes);
     expect(serverLimit).toBeGreaterThanOrEqual(DEFAULT_BODY_LIMIT);
     // Within a few MB of the largest: anything much larger would only be refused by the portal after the upload.
@@ -152,5 +158,10 @@ describe("Kubernetes", () => {
     const ingresses = manifests().filter((manifest) => manifest.kind === "Ingress");
     const sizes = ingresses.map((ingress) => ingress.metadata.annotations!["nginx.ingress.kubernetes.io/proxy-body-size"]!).map(nginxSize);
     expect(sizes.sort((a, b) => a - b)).toEqual([16 * MiB, 64 * GiB]);
+    // Every route with a body larger than the default has its paths in the large ingress.
+    const large = ingresses.find((ingress) => nginxSize(ingress.metadata.annotations!["nginx.ingress.kubernetes.io/proxy-body-size"]!) === 64 * GiB)!;
+    const paths = (large.spec as { rules: { http: { paths: { path: string }[] } }[] }).rules.flatMap((rule) => rule.http.paths.map((entry) => entry.path));
+    for (const limit of BODY_LIMITS.filter((limit) => limit.maxBytes > 16 * MiB))
+      expect(paths).toEqual(expect.arrayContaining([limit.path, `${limit.path}.data`]));
   });
 });
