@@ -2,10 +2,11 @@ import type { SellerChannel, SellerStateCounts } from "@contract/staff";
 import { sellerStates } from "@contract/codes";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { pageCount, sellerListSearch, SELLER_LIST_PAGE_SIZE, type SellerListQuery } from "~/features/staff/seller-list-query";
 import type { SellerDetails, SellerRow } from "~/features/staff/staff-types";
 import { DataTable } from "~/shared/ui/data-table";
+import { FilterForm, SearchFilter, SelectFilter } from "./filter-form";
 import { PartFailureNotice } from "./part-failure";
 
 export type RowPermissions = { markAsActive: boolean; actAsSeller: boolean; administer: boolean };
@@ -67,62 +68,43 @@ function StateOverview({ path, counts }: { path: string; counts: SellerStateCoun
 
 function SellerFilters({ path, query, channels }: { path: string; query: SellerListQuery; channels: Props["channels"] }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const searching = navigation.state === "loading" && navigation.location.pathname === path;
   return (
-    <Form method="get" action={path} className="seller-filters" role="search" aria-label={t("staff.filters.label")}>
-      <div className="field seller-filters__search">
-        <label htmlFor="seller-search">{t("staff.filters.search")}</label>
-        <input id="seller-search" name="search" type="search" defaultValue={query.search} aria-describedby="seller-search-hint" />
-        <p id="seller-search-hint" className="field__hint">
-          {t("staff.filters.searchHint")}
-        </p>
-      </div>
-      <div className="field">
-        <label htmlFor="seller-state">{t("staff.filters.state")}</label>
-        <select id="seller-state" name="state" defaultValue={query.state ?? ""}>
-          <option value="">{t("staff.filters.allStates")}</option>
-          {sellerStates.map((state) => (
-            <option key={state} value={state}>
-              {t(`staff.states.${state}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="seller-channel">{t("staff.filters.channel")}</label>
-        <select id="seller-channel" name="channel" defaultValue={query.channel ?? ""}>
-          <option value="">{t("staff.filters.allChannels")}</option>
-          {channels.map((entry) => (
-            <option key={entry.channel} value={entry.channel}>
-              {t("staff.filters.channelOption", { channel: t(`staff.channels.${entry.channel}`), count: entry.count })}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="seller-sort">{t("staff.filters.sort")}</label>
-        <select id="seller-sort" name="sort" defaultValue={query.sort}>
-          {(["name", "-name", "state", "-state", "stateSince", "-stateSince", "created", "-created"] as const).map((sort) => (
-            <option key={sort} value={sort}>
-              {t(`staff.sorts.${sort}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+    <FilterForm path={path} label={t("staff.filters.label")} applyLabel={t("staff.filters.apply")}>
+      <SearchFilter id="seller-search" label={t("staff.filters.search")} hint={t("staff.filters.searchHint")} defaultValue={query.search} />
+      <SelectFilter
+        id="seller-state"
+        name="state"
+        label={t("staff.filters.state")}
+        defaultValue={query.state ?? ""}
+        anyLabel={t("staff.filters.allStates")}
+        options={sellerStates.map((state) => ({ value: state, label: t(`staff.states.${state}`) }))}
+      />
+      <SelectFilter
+        id="seller-channel"
+        name="channel"
+        label={t("staff.filters.channel")}
+        defaultValue={query.channel ?? ""}
+        anyLabel={t("staff.filters.allChannels")}
+        options={channels.map((entry) => ({
+          value: entry.channel,
+          label: t("staff.filters.channelOption", { channel: t(`staff.channels.${entry.channel}`), count: entry.count }),
+        }))}
+      />
+      <SelectFilter
+        id="seller-sort"
+        name="sort"
+        label={t("staff.filters.sort")}
+        defaultValue={query.sort}
+        options={(["name", "-name", "state", "-state", "stateSince", "-stateSince", "created", "-created"] as const).map((sort) => ({
+          value: sort,
+          label: t(`staff.sorts.${sort}`),
+        }))}
+      />
       <div className="field seller-filters__stuck">
         <input id="seller-stuck" name="stuck" type="checkbox" value="true" defaultChecked={query.stuck} />
         <label htmlFor="seller-stuck">{t("staff.filters.stuckOnly")}</label>
       </div>
-      <div className="seller-filters__actions">
-        <button type="submit" className="button button--primary" aria-busy={searching || undefined}>
-          {t("staff.filters.apply")}
-        </button>
-        <Link to={path} className="button button--secondary">
-          {t("staff.filters.reset")}
-        </Link>
-      </div>
-    </Form>
+    </FilterForm>
   );
 }
 

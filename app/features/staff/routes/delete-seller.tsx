@@ -15,6 +15,7 @@ import { redirectWithOutcome } from "~/features/staff/outcome.server";
 import { upstream } from "~/features/shell/upstream.server";
 import { UpstreamError } from "~/shared/upstream/upstream-error.server";
 import staffStylesHref from "~/features/staff/staff.css?url";
+import { SellerFacts } from "~/features/staff/components/seller-facts";
 import type { Route } from "./+types/delete-seller";
 
 const SellerIdQuery = z.object({ sellerId: z.string().trim().min(1).max(200) });
@@ -69,14 +70,7 @@ export default function DeleteSeller({ loaderData, actionData }: Route.Component
   return (
     <div className="staff-page staff-page--narrow">
       <h1>{t("staff.delete.title")}</h1>
-      <dl className="seller-facts">
-        <dt>{t("staff.form.fields.name")}</dt>
-        <dd>{seller.name}</dd>
-        <dt>{t("staff.form.fields.crmId")}</dt>
-        <dd>{seller.crmId ?? t("staff.list.noCrmId")}</dd>
-        <dt>{t("staff.list.columns.state")}</dt>
-        <dd>{t(`staff.states.${seller.state}`)}</dd>
-      </dl>
+      <SellerFacts seller={seller} />
       <p className="warning-text">{t("staff.delete.warning")}</p>
       <Form method="post" {...getFormProps(form)} className="staff-form">
         <ErrorSummary

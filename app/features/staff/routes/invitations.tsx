@@ -1,7 +1,8 @@
 import { invitationStatuses } from "@contract/staff-seller";
 import { sellerStates } from "@contract/codes";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
+import { FilterForm, SearchFilter, SelectFilter } from "~/features/staff/components/filter-form";
 import { useStaffDates } from "~/features/staff/components/staff-dates";
 import { INVITATIONS_PAGE_SIZE, invitationSearch, parseInvitationQuery, type InvitationListQuery } from "~/features/staff/invitation-query";
 import { pageCount } from "~/features/staff/seller-list-query";
@@ -52,48 +53,26 @@ export default function Invitations({ loaderData }: Route.ComponentProps) {
 
 function InvitationFilters({ query }: { query: InvitationListQuery }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/invitations";
   return (
-    <Form method="get" action="/invitations" className="seller-filters" role="search" aria-label={t("invitations.filters.label")}>
-      <div className="field seller-filters__search">
-        <label htmlFor="invitation-search">{t("invitations.filters.search")}</label>
-        <input id="invitation-search" name="search" type="search" defaultValue={query.search} aria-describedby="invitation-search-hint" />
-        <p id="invitation-search-hint" className="field__hint">
-          {t("invitations.filters.searchHint")}
-        </p>
-      </div>
-      <div className="field">
-        <label htmlFor="invitation-status">{t("invitations.filters.status")}</label>
-        <select id="invitation-status" name="status" defaultValue={query.status ?? ""}>
-          <option value="">{t("invitations.filters.allStatuses")}</option>
-          {invitationStatuses.map((status) => (
-            <option key={status} value={status}>
-              {t(`invitations.statuses.${status}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="invitation-state">{t("staff.filters.state")}</label>
-        <select id="invitation-state" name="state" defaultValue={query.state ?? ""}>
-          <option value="">{t("staff.filters.allStates")}</option>
-          {sellerStates.map((state) => (
-            <option key={state} value={state}>
-              {t(`staff.states.${state}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="seller-filters__actions">
-        <button type="submit" className="button button--primary" aria-busy={loading || undefined}>
-          {t("invitations.filters.apply")}
-        </button>
-        <Link to="/invitations" className="button button--secondary">
-          {t("staff.filters.reset")}
-        </Link>
-      </div>
-    </Form>
+    <FilterForm path="/invitations" label={t("invitations.filters.label")} applyLabel={t("invitations.filters.apply")}>
+      <SearchFilter id="invitation-search" label={t("invitations.filters.search")} hint={t("invitations.filters.searchHint")} defaultValue={query.search} />
+      <SelectFilter
+        id="invitation-status"
+        name="status"
+        label={t("invitations.filters.status")}
+        defaultValue={query.status ?? ""}
+        anyLabel={t("invitations.filters.allStatuses")}
+        options={invitationStatuses.map((status) => ({ value: status, label: t(`invitations.statuses.${status}`) }))}
+      />
+      <SelectFilter
+        id="invitation-state"
+        name="state"
+        label={t("staff.filters.state")}
+        defaultValue={query.state ?? ""}
+        anyLabel={t("staff.filters.allStates")}
+        options={sellerStates.map((state) => ({ value: state, label: t(`staff.states.${state}`) }))}
+      />
+    </FilterForm>
   );
 }
 

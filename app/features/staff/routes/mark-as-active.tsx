@@ -11,6 +11,7 @@ import { upstream } from "~/features/shell/upstream.server";
 import { UpstreamError } from "~/shared/upstream/upstream-error.server";
 import { defaultPath } from "~/features/shell/access";
 import staffStylesHref from "~/features/staff/staff.css?url";
+import { SellerFacts } from "~/features/staff/components/seller-facts";
 import type { Route } from "./+types/mark-as-active";
 
 const SellerIdQuery = z.object({ sellerId: z.string().trim().min(1).max(200) });
@@ -55,14 +56,7 @@ export default function MarkAsActive({ loaderData }: Route.ComponentProps) {
   return (
     <div className="staff-page">
       <h1>{t("staff.markActive.title")}</h1>
-      <dl className="seller-facts">
-        <dt>{t("staff.form.fields.name")}</dt>
-        <dd>{seller.name}</dd>
-        <dt>{t("staff.form.fields.crmId")}</dt>
-        <dd>{seller.crmId ?? t("staff.list.noCrmId")}</dd>
-        <dt>{t("staff.list.columns.state")}</dt>
-        <dd>{t(`staff.states.${seller.state}`)}</dd>
-      </dl>
+      <SellerFacts seller={seller} />
       {ready ? (
         <Form method="post" className="staff-confirm">
           <p>{t("staff.markActive.confirm", { seller: seller.name })}</p>
