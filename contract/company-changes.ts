@@ -11,7 +11,7 @@
 import { z } from "zod";
 import { LegalDocumentKind, PostalAddress, Warehouse } from "./home.ts";
 import { DocumentFile } from "./onboarding-documents.ts";
-import { email, phone, postalAddress, checkPostcode, text } from "./onboarding-fields.ts";
+import { checkPhones, email, normalisePhones, phone, postalAddress, checkPostcode, text } from "./onboarding-fields.ts";
 import { BankAccountStep, CompanyInformationStep } from "./onboarding-steps.ts";
 
 export const companyChangeKinds = ["BANK_ACCOUNT", "WAREHOUSE", "COMPANY_DATA", "LEGAL_DOCUMENT"] as const;
@@ -43,8 +43,16 @@ export const companyChangeMessages = {
 export const BankAccountChange = BankAccountStep;
 export type BankAccountChange = z.infer<typeof BankAccountChange>;
 
-/** POST …/changes/company-data: the shop setup's company information, and how the marketplace reaches the company. */
-export const CompanyDataChange = z.object({ contactEmail: email, phone }).and(CompanyInformationStep);
+/**
+ * POST …/changes/company-data: the shop setup's company information, and how
+ * the marketplace reaches the company; the phone number is read in the
+ * company's country and written in international format.
+ */
+export const CompanyDataChange = z
+  .object({ contactEmail: email, phone })
+  .and(CompanyInformationStep)
+  .superRefine((change, ctx) => checkPhones(change, ["phone"], change.country, ctx))
+  .transform((change) => normalisePhones(change, ["phone"], change.country));
 export type CompanyDataChange = z.infer<typeof CompanyDataChange>;
 
 /** POST …/changes/warehouses/{warehouseId}: a warehouse as the marketplace validates it. */

@@ -114,6 +114,38 @@ describe("a change of my company", () => {
   });
 });
 
+describe("the shop setup's helpers in my company's forms", () => {
+  it("fills the BIC of a German IBAN, writes a phone number as dialled in international format, and takes the town from the postcode", async () => {
+    const bank = await seller.post(`${PORTAL}/home/my-company/bank-account/change`, { ...BANK, iban: "DE89 3704 0044 0532 0130 00", bic: "" });
+    expect(bank.status).toBe(303);
+    const bankReview = await page(bank.headers.get("location")!);
+    expect(bankReview.html).toContain("COBADEFFXXX");
+
+    const company = await seller.post(`${PORTAL}/home/my-company/company-info/change`, { ...COMPANY, phone: "040 7654321", city: "" });
+    expect(company.status).toBe(303);
+    const companyReview = (await page(company.headers.get("location")!)).html;
+    expect(companyReview).toContain("+49 40 7654321");
+    expect(companyReview).toContain("22767 Hamburg");
+  });
+
+  it("checks the address, and keeps the form and every typed value when the address service is down", async () => {
+    const wrongTown = await seller.post(`${PORTAL}/home/my-company/logistics/wh-seller-active-1/change`, { ...WAREHOUSE, city: "Hamburg" });
+    expect(wrongTown.status).toBe(400);
+    expect(await wrongTown.text()).toContain("This town is not at the postcode 86165");
+    const unknownPhone = await seller.post(`${PORTAL}/home/my-company/company-info/change`, { ...COMPANY, phone: "12" });
+    expect(unknownPhone.status).toBe(400);
+    expect(await unknownPhone.text()).toContain('value="12"');
+
+    await injectFault({ pattern: "/address/", status: 503 });
+    const down = await seller.post(`${PORTAL}/home/my-company/logistics/wh-seller-active-1/change`, { ...WAREHOUSE, city: "" });
+    expect(down.status).toBe(400);
+    const html = (await down.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("We cannot look up the town for this postcode just now: enter the town yourself.");
+    for (const value of ["South warehouse Augsburg", "Derchinger Straße", "86165", "Mehmet Yilmaz", "13:30"]) expect(html).toContain(`value="${value}"`);
+    expect(await requestCount(`${CHANGES}/warehouses/*`, "POST")).toBe(0);
+  });
+});
+
 describe("every new upstream call failing keeps what was typed and shows the service's facts", () => {
   const posts: [string, string, Record<string, string>, string][] = [
     ["bank account", "/home/my-company/bank-account/change", BANK, `${CHANGES}/bank-account`],

@@ -13,7 +13,6 @@ import { getI18n } from "~/shared/i18n/i18n.server";
 import { requestMetaContext } from "~/shared/request-context.server";
 import type { RequestArgs } from "~/shared/request-args";
 import { settle, type UpstreamError } from "~/shared/upstream/upstream-error.server";
-import type { SaveOptions } from "./save-step.server";
 
 /** The field-name prefixes of the addresses a step's form holds ("", "warehouses[1].", "returnAddress."). */
 export function addressPrefixes(step: FormStepName, formData: FormData): string[] {
@@ -30,20 +29,32 @@ export function addressPrefixes(step: FormStepName, formData: FormData): string[
 
 type Errors = Record<string, string[]>;
 
+/** The address service's part in saving `step` (its addresses by `addressPrefixes`). */
+export function addressSaveOptions(args: RequestArgs, step: FormStepName): AddressHelp {
+  return addressHelp(args, (data) => addressPrefixes(step, data), step);
+}
+
+export type AddressHelp = {
+  /** Fills empty towns from their postcodes before the form is checked; field errors when a postcode is unknown or names several towns. */
+  inject: (formData: FormData) => Promise<Errors | undefined>;
+  /** Checks the addresses of a valid form (postcode, town at the postcode, street); field errors or undefined. */
+  check: () => Promise<Errors | undefined>;
+  /** After a save: says when the service could not be asked, so the addresses went as typed. */
+  note: () => { type: "warning"; message: string } | undefined;
+};
+
 /**
- * The address service's part in saving `step`: `inject` fills empty towns
- * from their postcodes before the form is checked, `check` checks the
- * addresses of a valid form, `note` says on save when the service could not
- * be asked.
+ * The address service's help with the addresses of a form, each named by its
+ * field-name prefix; `form` names the form in the log when the service fails.
  */
-export function addressSaveOptions(args: RequestArgs, step: FormStepName): Pick<SaveOptions, "inject" | "check" | "note"> {
+export function addressHelp(args: RequestArgs, prefixesOf: (formData: FormData) => string[], form: string): AddressHelp {
   const t = getI18n(args.context).t;
   const client = upstream(args).address;
   let formData: FormData | undefined;
   let unavailable = false;
   const failed = (error: UpstreamError) => {
     unavailable = true;
-    args.context.get(requestMetaContext).log.warn({ err: error, step }, "address service unavailable: addresses taken as typed");
+    args.context.get(requestMetaContext).log.warn({ err: error, form }, "address service unavailable: addresses taken as typed");
   };
   const read = (data: FormData, name: string) => String(data.get(name) ?? "").trim();
   const countryOf = (data: FormData, prefix: string): CountryCode => {
@@ -56,7 +67,7 @@ export function addressSaveOptions(args: RequestArgs, step: FormStepName): Pick<
       formData = data;
       const errors: Errors = {};
       await Promise.all(
-        addressPrefixes(step, data).map(async (prefix) => {
+        prefixesOf(data).map(async (prefix) => {
           const postcode = read(data, `${prefix}postcode`);
           const country = countryOf(data, prefix);
           if (read(data, `${prefix}city`) || !postcode || !isValidPostcode(postcode, country)) return;
@@ -80,7 +91,7 @@ export function addressSaveOptions(args: RequestArgs, step: FormStepName): Pick<
       const data = formData;
       const errors: Errors = {};
       await Promise.all(
-        addressPrefixes(step, data).map(async (prefix) => {
+        prefixesOf(data).map(async (prefix) => {
           const postcode = read(data, `${prefix}postcode`);
           const checked = await settle(
             client.check({
@@ -99,6 +110,6 @@ export function addressSaveOptions(args: RequestArgs, step: FormStepName): Pick<
       );
       return Object.keys(errors).length > 0 ? errors : undefined;
     },
-    note: () => (unavailable ? { type: "warning", message: t("onboarding.address.notChecked") } : undefined),
+    note: () => (unavailable ? { type: "warning" as const, message: t("onboarding.address.notChecked") } : undefined),
   };
 }

@@ -22,6 +22,8 @@ import { legalForms } from "@contract/rules/legal-form";
 import { MAX_DOCUMENT_BYTES } from "@contract/rules/document-type";
 import { data, redirect } from "react-router";
 import type { z } from "zod";
+import { addressHelp } from "~/features/onboarding/addresses.server";
+import { fillBicFromIban } from "~/features/onboarding/bank.server";
 import { documentTypeError } from "~/features/onboarding/save-step.server";
 import { fieldErrorsFromList } from "~/features/onboarding/shop-setup";
 import { requireUser } from "~/features/shell/current-user.server";
@@ -169,8 +171,16 @@ export async function changeFormAction(args: RouteArgs, kind: CompanyChangeKind)
   if (!formData) return data({ result: { status: "error", error: { file: ["documentTooLarge"] } } } satisfies ChangeFormAnswer, { status: 413 });
   if (kind === "LEGAL_DOCUMENT") await refuseForStaff(args, kind, documentKindOf(formData.get("documentKind")));
 
+  // The shop setup's helpers: the BIC of a German IBAN, the town of a postcode and the address checked (the service only helps).
+  const bank = kind === "BANK_ACCOUNT" ? fillBicFromIban(formData) : null;
+  const addresses = kind === "COMPANY_DATA" || kind === "WAREHOUSE" ? addressHelp(args, () => [""], `my-company ${kind}`) : null;
+  const townErrors = await addresses?.inject(formData);
   const submission = parseWithZod(formData, { schema: schemas[kind] as z.ZodType<Record<string, unknown>> });
-  if (submission.status !== "success") return data({ result: submission.reply() } satisfies ChangeFormAnswer, { status: 400 });
+  if (submission.status !== "success" || townErrors) {
+    return data({ result: submission.reply(townErrors ? { fieldErrors: townErrors } : undefined) } satisfies ChangeFormAnswer, { status: 400 });
+  }
+  const addressErrors = await addresses?.check();
+  if (addressErrors) return data({ result: submission.reply({ fieldErrors: addressErrors }) } satisfies ChangeFormAnswer, { status: 400 });
   const values = submission.value;
   if (kind === "LEGAL_DOCUMENT") {
     const problem = await documentTypeError(values.file as File);
@@ -195,7 +205,8 @@ export async function changeFormAction(args: RouteArgs, kind: CompanyChangeKind)
   // The draft this form changed again gives way to the new one; one left behind is harmless (the section page lists it).
   const replaced = formData.get("replaces");
   if (typeof replaced === "string" && replaced) await settle(service.discardChange(sellerId, replaced));
-  return redirect(changePath(change.id), { status: 303 });
+  const note = addresses?.note() ?? (bank ? { type: "success" as const, message: t("onboarding.bank.bicFilled", bank) } : undefined);
+  return note ? redirectWithPortalToast(changePath(change.id), note, { status: 303 }) : redirect(changePath(change.id), { status: 303 });
 }
 
 /** A change and what is on record now, side by side. */
