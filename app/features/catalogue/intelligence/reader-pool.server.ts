@@ -4,13 +4,13 @@
  * another seller's, and the portal's main thread reads no file at all.
  *
  * A file takes a free reader, or the first that becomes free (the pool
- * starts up to `size` readers; its file's bytes wait meanwhile, as the
- * upload's pipe waits for a slow reader). While it reads, a watchdog looks
- * at the reader's CPU time and at the time the file has held it: a file
- * over its budget (budget.ts) is answered `tooDemanding` and its reader
- * ended, as is a reader that runs out of its heap or fails; the next file
- * starts a new one. A reader left idle is ended after a while, except one
- * that stays warm for the next file.
+ * starts up to `size` readers, and keeps one more ready while it has room;
+ * a file's bytes wait meanwhile, as the upload's pipe waits for a slow
+ * reader). While it reads, a watchdog looks at the reader's CPU time and at
+ * the time the file has held it: a file over its budget (budget.ts) is
+ * answered `tooDemanding` and its reader ended, as is a reader that runs out
+ * of its heap or fails; the next file starts a new one. A reader left idle
+ * is ended after a while, except one that stays warm for the next file.
  */
 import { Worker } from "node:worker_threads";
 import { logger } from "~/shared/logger.server";
@@ -156,16 +156,22 @@ export class ReaderPool {
     this.size = size;
   }
 
-  /** A reader for one file: a free one, a new one while the pool has room, else the first that becomes free. */
+  /**
+   * A reader for one file: a free one, a new one while the pool has room,
+   * else the first that becomes free. While the pool has room, one more is
+   * kept ready: the next seller's file does not wait for a thread to start.
+   */
   acquire(): Promise<Reader> {
-    const idle = this.idleReaders.pop();
-    if (idle) return Promise.resolve(idle);
-    if (this.readers.size < this.size) {
-      const reader = new Reader(this);
-      this.readers.add(reader);
-      return Promise.resolve(reader);
-    }
-    return new Promise((resolve) => this.waiting.push(resolve));
+    const reader = this.idleReaders.pop() ?? (this.readers.size < this.size ? this.start() : null);
+    if (!reader) return new Promise((resolve) => this.waiting.push(resolve));
+    if (this.idleReaders.length === 0 && this.readers.size < this.size) this.free(this.start());
+    return Promise.resolve(reader);
+  }
+
+  private start(): Reader {
+    const reader = new Reader(this);
+    this.readers.add(reader);
+    return reader;
   }
 
   /** Called by a reader that answered its file. */
@@ -182,11 +188,7 @@ export class ReaderPool {
     const index = this.idleReaders.indexOf(reader);
     if (index !== -1) this.idleReaders.splice(index, 1);
     const next = this.waiting.shift();
-    if (next) {
-      const replacement = new Reader(this);
-      this.readers.add(replacement);
-      next(replacement);
-    }
+    if (next) next(this.start());
   }
 
   retireIdle(reader: Reader): void {
