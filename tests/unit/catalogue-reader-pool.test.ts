@@ -48,6 +48,15 @@ describe("the reader pool", () => {
     expect(runningReadersForTest()).toBeLessThanOrEqual(4);
   });
 
+  it("frees the reader of a file given up halfway (an upload cut off), for the next file at once", async () => {
+    const csv = smallCatalogueCsv();
+    const given = Array.from({ length: 6 }, () => createCatalogueInspector({ fileName: "sortiment.csv" }));
+    for (const file of given) file.input.write(csv.subarray(0, 1000));
+    for (const file of given) file.input.destroy();
+    expect(await Promise.all(given.map((file) => file.result))).toEqual(given.map(() => ({ ok: false, problem: "unreadable" })));
+    expect((await read(csv, { fileName: "sortiment.csv" })).ok).toBe(true);
+  });
+
   it("sends the problem list's lines only as fast as they are taken", async () => {
     const batches: string[] = [];
     let taken: (() => void)[] = [];
