@@ -81,12 +81,15 @@ export function runningReadersForTest(): number {
 
 let nextId = 1;
 
+/** A reader of the pool hands problems over as CSV lines (`problemLines`), never one by one. */
+export type PoolInspectorOptions = Omit<InspectorOptions, "onProblem">;
+
 /**
  * An inspector for one file, as `createCatalogueInspector` in inspector.ts
  * (write the bytes into `input` and end it; `result` settles once the file
  * is read, never rejects), reading on a reader of the pool.
  */
-export function createCatalogueInspector(options: InspectorOptions): { input: Writable; result: Promise<InspectionOutcome> } {
+export function createCatalogueInspector(options: PoolInspectorOptions): { input: Writable; result: Promise<InspectionOutcome> } {
   const id = nextId++;
   const steps = options.previewOnly || options.problemLines ? PACED : STREAMED;
   const budget = options.budget ?? readerSettings().budget;
