@@ -3,7 +3,6 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
 import type { RowProblem } from "@contract/catalogue-analysis";
 import {
-  createCatalogueInspector,
   eanProblem,
   GtinSet,
   gtinCheckDigitValid,
@@ -14,7 +13,6 @@ import {
 } from "~/features/catalogue/intelligence/index.server";
 // The inspector on this thread: the fast-path test below watches its calls.
 import { createCatalogueInspector as inspectOnThisThread } from "~/features/catalogue/intelligence/inspector";
-import "../support/catalogue-readers";
 
 describe("GTIN check digits", () => {
   it.each(["4006381333931", "96385074", "036000291452", "10012345678902", "5901234123457", "00000000"])("%s is valid", (gtin) => {
