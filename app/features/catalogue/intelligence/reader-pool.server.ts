@@ -86,7 +86,13 @@ export class Reader {
     this.idleTimer = null;
     const started = performance.now();
     let cpuAtStart: number | null = null;
-    let looking = false;
+    let looking = true;
+    // The reader's CPU time so far (its earlier files'): this file's is counted from here.
+    void this.worker
+      .cpuUsage()
+      .then(({ user, system }) => (cpuAtStart = (user + system) / 1000))
+      .catch(() => {})
+      .finally(() => (looking = false));
     const watch = setInterval(() => {
       if (looking || this.file?.id !== id) return;
       if (performance.now() - started > limits.wallMs) return this.overBudget("time held");
