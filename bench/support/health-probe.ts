@@ -8,6 +8,8 @@ export type ProbeJob = { url: string; intervalMs: number };
 export type ProbeOutcome = { latenciesMs: number[]; failures: number };
 
 let stopped = false;
+// A benchmark that ends without stopping the probe (it failed) takes the probe with it.
+process.on("disconnect", () => process.exit(0));
 process.on("message", (message: { type: "start"; job: ProbeJob } | { type: "stop" }) => {
   if (message.type === "stop") stopped = true;
   else void probe(message.job);
