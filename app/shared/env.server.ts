@@ -129,6 +129,10 @@ const EnvSchema = z
      * a way out should reading ever misjudge a file.
      */
     CATALOGUE_INSPECTION: z.enum(["on", "off"]).default("on"),
+    /** Catalogue files read at once, each on a thread of its own (more wait for a free one). */
+    CATALOGUE_READERS: z.coerce.number().int().min(1).max(64).default(4),
+    /** CPU seconds reading one catalogue file may take; a file that needs more is refused. */
+    CATALOGUE_READ_CPU_SECONDS: z.coerce.number().int().positive().default(300),
     /** Turns on /dev/* pages outside development builds (used by the test server). */
     ENABLE_DEV_PAGES: z
       .enum(["true", "false"])

@@ -3,6 +3,7 @@ import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
 import { createCatalogueInspector, inspectDoctype, type InspectionOutcome } from "~/features/catalogue/intelligence/index.server";
 import { ean13 } from "../fixtures/catalogues/gtin";
+import "../support/catalogue-readers";
 
 async function inspect(text: string | Buffer, language = "de", piece = 1000): Promise<InspectionOutcome> {
   const bytes = typeof text === "string" ? Buffer.from(text) : text;

@@ -12,6 +12,7 @@ import {
 } from "~/features/catalogue/intelligence/index.server";
 import { ean13 } from "../fixtures/catalogues/gtin";
 import { xlsxOf } from "../support/xlsx";
+import "../support/catalogue-readers";
 
 const records = (text: string, delimiter: ";" | "," = ";") => sampleRecords(text, delimiter, true);
 

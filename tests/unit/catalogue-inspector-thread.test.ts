@@ -9,6 +9,7 @@ import type { MappingMemory } from "@contract/catalogue-analysis";
 import { createCatalogueInspector, type InspectionOutcome, type InspectorOptions } from "~/features/catalogue/intelligence/index.server";
 import { createCatalogueInspector as inspectOnThisThread } from "~/features/catalogue/intelligence/inspector";
 import { crashInspectorThreadForTest } from "~/features/catalogue/intelligence/inspector-thread.server";
+import "../support/catalogue-readers";
 
 const samplesDir = new URL("../../sandbox/samples/", import.meta.url);
 

@@ -13,6 +13,7 @@ import {
   type InspectorOptions,
 } from "~/features/catalogue/intelligence/index.server";
 import { zipOf } from "../support/zip";
+import "../support/catalogue-readers";
 
 const sample = (name: string) => readFileSync(new URL(`../../sandbox/samples/${name}`, import.meta.url));
 

@@ -3,7 +3,6 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
 import type { RowProblem } from "@contract/catalogue-analysis";
 import {
-  createCatalogueInspector,
   eanProblem,
   GtinSet,
   gtinCheckDigitValid,
@@ -133,7 +132,7 @@ describe("the full problem list of the error sample", () => {
   it("has exactly as many lines per kind as the report counts, in the report's order", async () => {
     const lines: string[] = [];
     const problems: RowProblem[] = [];
-    const { input, result } = createCatalogueInspector({
+    const { input, result } = inspectOnThisThread({
       fileName: "katalog-mit-fehlern.csv",
       onProblem: (problem) => {
         problems.push(problem);

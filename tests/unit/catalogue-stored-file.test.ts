@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { CatalogueAnalysis, MappingMemory } from "@contract/catalogue-analysis";
 import type * as InspectorModule from "~/features/catalogue/intelligence/inspector";
 import { UpstreamError } from "~/shared/upstream/upstream-error.server";
+import "../support/catalogue-readers";
 
 type Stored = { fileName: string; bytes: Buffer; analysis: CatalogueAnalysis | null; headerMapping: Record<string, string> | null };
 const service = {
@@ -71,7 +72,7 @@ vi.mock("~/features/shell/upstream.server", () => ({
   }),
 }));
 
-/** What the calling thread's inspector was asked to read (whole files go to the inspector's thread). */
+/** What the calling thread's inspector was asked to read (every reading goes to a reader of the pool). */
 const onThisThread = vi.hoisted(() => ({ reads: [] as string[] }));
 vi.mock("~/features/catalogue/intelligence/inspector", async (importOriginal) => {
   const actual = await importOriginal<typeof InspectorModule>();
@@ -142,8 +143,8 @@ describe("previewStoredFile", () => {
     expect(service.sent).toBeLessThan(bytes.length / 4);
     expect(service.cancelled).toBe(true);
     expect(service.saved).toHaveLength(0);
-    // A preview reads a few rows, paced by the page: on the calling thread.
-    expect(onThisThread.reads).toEqual(["preview"]);
+    // Even a preview is read on a reader of the pool, never on the thread serving pages.
+    expect(onThisThread.reads).toEqual([]);
   });
 });
 

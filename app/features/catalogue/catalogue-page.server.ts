@@ -21,7 +21,7 @@ import type { RequestArgs } from "~/shared/request-args";
 import { failedUpstreamAction, upstreamFailure, type UpstreamFailure } from "./actions.server";
 import { catalogueDownloadResponse } from "./download.server";
 import { loadMappingForm, type MappingForm } from "./headers.server";
-import { problemsCsv } from "./intelligence/index.server";
+import { problemsCsv, StoredFileUnreadable } from "./intelligence/index.server";
 import { afterMappingSaved, overridePreview, overrideRequested, readFileAgain } from "./review.server";
 import { catalogueUploadLimit, forwardCatalogueUpload, uploadedToast } from "./upload.server";
 
@@ -178,11 +178,27 @@ export async function catalogueFileDownload(args: RequestArgs): Promise<Response
  * GET ?fileId=: every problem of the file as CSV, recomputed from the stored
  * file as it streams (the report keeps only the first rows of each kind).
  * Named after the seller's file, so the download says what it belongs to.
+ * A file that cannot be read within its budget sends the seller back to the
+ * file on `page`, told why.
  */
-export async function problemsCsvDownload(args: RequestArgs): Promise<Response> {
+export async function problemsCsvDownload(args: RequestArgs, page: CataloguePage): Promise<Response> {
   const fileId = fileIdOf(args);
-  const [seller, csv] = await orRouteError(Promise.all([upstream(args).onboarding.seller(), problemsCsv(args, fileId)]));
+  const reading = problemsCsv(args, fileId).then(
+    (csv) => ({ csv }),
+    (error: unknown) => {
+      if (error instanceof StoredFileUnreadable) return { unreadable: error };
+      throw error;
+    },
+  );
+  const [seller, read] = await orRouteError(Promise.all([upstream(args).onboarding.seller(), reading]));
   const fileName = seller.sellerCatalogueFiles.find((file) => file.id === fileId)?.fileName ?? fileId;
+  if ("unreadable" in read) {
+    const { problem, row } = read.unreadable;
+    const t = getI18n(args.context).t;
+    const message = uploadProblemMessage(t, { problem, fileName, row }, catalogueUploadLimit(), getLocale(args.context));
+    return redirectWithPortalToast(fileLocation(page, fileId), { type: "error", message });
+  }
+  const { csv } = read;
   return new Response(csv, {
     status: 200,
     headers: {

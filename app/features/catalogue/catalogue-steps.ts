@@ -2,9 +2,16 @@
 import type { CatalogueImportProgress, SellerStateName } from "@contract/upstream";
 import { MAX_RECORD_CHARS, readingProblems, type ReadingProblem } from "~/features/catalogue/intelligence/types";
 import { XLSX_MAX_BYTES } from "~/features/catalogue/intelligence/limits";
+import { MAX_COLUMNS, MAX_COMPRESSION_RATIO, MAX_ROWS, MAX_UNZIPPED_BYTES } from "~/features/catalogue/intelligence/budget";
 
 /** The sizes the reading problems' messages name. */
-const readingLimits: Partial<Record<ReadingProblem, number>> = { lineTooLong: MAX_RECORD_CHARS, workbookTooLarge: XLSX_MAX_BYTES };
+const readingLimits: Partial<Record<ReadingProblem, number>> = {
+  lineTooLong: MAX_RECORD_CHARS,
+  workbookTooLarge: XLSX_MAX_BYTES,
+  inflatesTooFar: MAX_UNZIPPED_BYTES,
+};
+/** The counts the reading problems' messages name. */
+const readingCounts: Partial<Record<ReadingProblem, number>> = { tooManyRows: MAX_ROWS, tooManyColumns: MAX_COLUMNS, inflatesTooFar: MAX_COMPRESSION_RATIO };
 
 /** The hand-over's page of catalogue files. */
 export const HAND_OVER_FILES_PATH = "/upload/catalog";
@@ -62,7 +69,8 @@ const readingProblemSet: ReadonlySet<string> = new Set(readingProblems);
 export function uploadProblemMessage(t: Translate, { problem, fileName, row }: UploadProblemView, limitBytes: number, locale: string): string {
   if (readingProblemSet.has(problem)) {
     const key = row && problem === "lineTooLong" ? `catalogueReading.problems.${problem}AtRow` : `catalogueReading.problems.${problem}`;
-    return t(key, { name: fileName ?? "", row: row ?? 0, limit: formatBytes(t, readingLimits[problem as ReadingProblem] ?? limitBytes, locale) });
+    const count = new Intl.NumberFormat(locale).format(readingCounts[problem as ReadingProblem] ?? 0);
+    return t(key, { name: fileName ?? "", row: row ?? 0, limit: formatBytes(t, readingLimits[problem as ReadingProblem] ?? limitBytes, locale), count });
   }
   return t(`catalogue.upload.errors.${problem}`, { name: fileName ?? "", limit: formatBytes(t, limitBytes, locale) });
 }

@@ -132,6 +132,8 @@ export function forwardCatalogueUpload(args: RequestArgs, maxBytes = catalogueUp
     let settled = false;
     let fileName: string | undefined;
     let fileSeen = false;
+    /** The file's reader: given up with the upload, so it is free for the next file at once. */
+    let inspectorInput: Writable | null = null;
     catalogueUploadsActive.inc();
 
     const settle = (outcome: UploadOutcome) => {
@@ -144,6 +146,7 @@ export function forwardCatalogueUpload(args: RequestArgs, maxBytes = catalogueUp
     const stop = (outcome: UploadOutcome) => {
       if (settled) return;
       upstreamAbort.abort();
+      inspectorInput?.destroy();
       source.unpipe(parser);
       discardRequestBody(source);
       settle(outcome);
@@ -193,6 +196,7 @@ export function forwardCatalogueUpload(args: RequestArgs, maxBytes = catalogueUp
         const inspector =
           env().CATALOGUE_INSPECTION === "on" ? createCatalogueInspector({ fileName: fileName!, memory, language: getLocale(context) }) : unread();
         inspector.input.on("error", () => {});
+        inspectorInput = inspector.input;
         inspector.input.write(first);
         file.pipe(outbound, { end: false });
         file.pipe(inspector.input);

@@ -60,6 +60,7 @@ export function bmecatReading(options: InspectorOptions, finishEarly: (outcome: 
       lateColumns: lateCategory ? new Set([BMECAT_CATEGORY_COLUMN]) : undefined,
       memory: memory ?? null,
       mapping: options.mapping,
+      budget: options.budget,
       onProblem: options.onProblem,
       text: (cell) => cell,
     });

@@ -158,6 +158,7 @@ export function csvReading(options: InspectorOptions, finishEarly: (outcome: Ins
       topRows: topRowsOf(records),
       memory: await memoryOf(options),
       mapping: options.mapping,
+      budget: options.budget,
       onProblem: options.onProblem,
       text: (cell) => gate.text(cell),
     });

@@ -6,16 +6,9 @@
 export { createCatalogueInspector } from "./inspector-thread.server";
 export type { InspectionOutcome, InspectedAnalysis, InspectorOptions, ReadingProblem } from "./types";
 export { readingProblems, MAX_RECORD_CHARS } from "./types";
-export {
-  analyseStoredFile,
-  previewStoredFile,
-  problemsCsv,
-  problemCsvLine,
-  problemsCsvHeader,
-  rememberedMapping,
-  formatAsOverride,
-  StoredFileUnreadable,
-} from "./stored-file.server";
+export { analyseStoredFile, previewStoredFile, problemsCsv, rememberedMapping, formatAsOverride, StoredFileUnreadable } from "./stored-file.server";
+export { problemCsvLine, problemsCsvHeader } from "./problem-lines";
+export { defaultBudget, readingBudget, type ReadingBudget } from "./budget";
 export { suggestColumns, suggestedMapping, memoryCoversExactly, nameConfidence, valueConfidence } from "./suggestions";
 export { valueEvidence } from "./value-scoring";
 export { sourceSystems } from "./field-names/index";

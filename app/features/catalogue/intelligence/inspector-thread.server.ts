@@ -1,138 +1,98 @@
 /**
- * The catalogue inspector on its own thread, for the files it reads whole
- * (an upload as it passes, a stored file read again with another format):
- * reading and checking every row costs more than forwarding the bytes, and
- * on the main thread it would slow the upload itself and every page served
- * meanwhile.
+ * The catalogue inspector on a reader of the pool (reader-pool.server.ts),
+ * for every reading of a file: an upload as it passes, a stored file read
+ * again with another format, its preview, its problem list. Reading and
+ * checking rows costs more than forwarding bytes, a hostile file can cost
+ * far more: on the main thread it would slow the upload itself and every
+ * page served meanwhile, on a thread shared by every file it would slow
+ * the other sellers' files.
  *
- * One long-lived worker thread for the process, started with the first file
- * (and again after it failed). A file's bytes are copied once, into pieces
- * of 256 KiB that are handed over (transferred, not copied again); at most
- * `PIECES_AHEAD` pieces of a file are on their way, so the portal never
- * holds more than that of a file for the inspector, and the pipe into
- * `input` waits for the inspector as before. The worker's young generation
- * is kept small: reading a file makes short-lived text for every piece, and
- * a large young generation would only hold more of it at once.
+ * A file's bytes are copied once, into pieces of 256 KiB that are handed
+ * over (transferred, not copied again); at most `PIECES_AHEAD` pieces of a
+ * file are on their way, so the portal never holds more than that of a file
+ * for its reader (also while the file waits for a free reader), and the pipe
+ * into `input` waits for the reader. The problem list comes back in batches
+ * of CSV lines, and the reader waits while its batches are not taken
+ * (`problemLines.room`): the list is read as fast as it is downloaded.
  *
- * A worker that fails answers every file it was reading as unreadable (as
- * the inspector answers a file it fails on), so an upload is aborted, not
- * left waiting; the next file starts a new worker.
+ * A reader that fails or goes over the file's budget is ended; the file is
+ * answered as the inspector answers a file it cannot read, so an upload is
+ * aborted, not left waiting.
  *
- * The same `{ input, result }` as `createCatalogueInspector` in
- * inspector.ts; a file whose every problem is wanted (`onProblem`) or only
- * its preview is read on the calling thread, where the caller paces it.
+ * The same `{ input, result }` as `createCatalogueInspector` in inspector.ts.
  */
 import { Writable } from "node:stream";
-import { Worker } from "node:worker_threads";
+import { env } from "~/shared/env.server";
 import { giveBack } from "~/shared/http/chunk-leases.server";
-import { logger } from "~/shared/logger.server";
 import { catalogueBytesInspected, catalogueRowsInspected } from "../catalogue-metrics.server";
-import { createCatalogueInspector as inspectHere } from "./inspector";
+import { readingBudget, type ReadingBudget } from "./budget";
 import type { FromInspectorThread, ToInspectorThread } from "./inspector-messages";
+import { ReaderPool, type Reader } from "./reader-pool.server";
 import type { InspectionOutcome, InspectorOptions } from "./types";
 
-/** How much of a file goes to the worker in one message (fewer, larger messages cost less on both sides). */
+/** How much of a file goes to the reader in one message (fewer, larger messages cost less on both sides). */
 const PIECE_BYTES = 256 * 1024;
 const FIRST_PIECE_BYTES = 64 * 1024;
-/** Pieces of one file sent and not yet taken by the inspector: 1 MiB, as the inspector's own input buffer. */
+/** Pieces of one file sent and not yet taken by its reader: 1 MiB, as the inspector's own input buffer. */
 const PIECES_AHEAD = 4;
-/** The worker's young generation (MB): see above. */
-const YOUNG_GENERATION_MB = 8;
-
 /**
- * Where the worker's code is: beside the server build's index.js (emitted
- * by the build, see vite.config.ts), or the source file when the portal runs
- * from its sources (development, tests).
+ * A preview or a problem list is read in small steps: a preview needs only
+ * the file's first rows, a problem list goes as fast as its download, and
+ * neither should fetch much more of the stored file than that.
  */
-function workerUrl(): URL {
-  return import.meta.url.endsWith(".ts") ? new URL("./inspector-worker.ts", import.meta.url) : new URL("./catalogue-inspector-worker.js", import.meta.url);
+const PACED = { firstPiece: FIRST_PIECE_BYTES, piece: FIRST_PIECE_BYTES, ahead: 1 };
+const STREAMED = { firstPiece: FIRST_PIECE_BYTES, piece: PIECE_BYTES, ahead: PIECES_AHEAD };
+
+type ReaderSettings = { readers: number; budget: ReadingBudget };
+
+let settings: ReaderSettings | null = null;
+let pool: ReaderPool | null = null;
+
+/** The pool's size and a file's budget, from the portal's configuration unless set (tests of the engine). */
+function readerSettings(): ReaderSettings {
+  if (!settings) {
+    const { CATALOGUE_READERS, CATALOGUE_UPLOAD_MAX_BYTES, CATALOGUE_READ_CPU_SECONDS, REQUEST_TIMEOUT_SECONDS } = env();
+    // A file may hold a reader as long as its request may last.
+    const budget = readingBudget({ bytes: CATALOGUE_UPLOAD_MAX_BYTES, cpuSeconds: CATALOGUE_READ_CPU_SECONDS, wallSeconds: REQUEST_TIMEOUT_SECONDS });
+    settings = { readers: CATALOGUE_READERS, budget };
+  }
+  return settings;
 }
 
-type FileInThread = { taken(): void; answer(outcome: InspectionOutcome): void };
-
-class InspectorThread {
-  private readonly worker: Worker;
-  private readonly files = new Map<number, FileInThread>();
-  private nextId = 1;
-  failed = false;
-
-  constructor() {
-    this.worker = new Worker(workerUrl(), { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB }, name: "catalogue-inspector" });
-    this.worker.on("message", (message: FromInspectorThread) => {
-      const file = this.files.get(message.id);
-      if (!file) return;
-      if (message.type === "taken") file.taken();
-      else {
-        this.forget(message.id);
-        file.answer(message.outcome);
-      }
-    });
-    this.worker.on("error", (error) => {
-      logger.error({ err: error }, "catalogue inspector: the worker thread failed");
-      this.fail();
-    });
-    this.worker.on("exit", (code) => {
-      if (!this.failed) logger.error({ code }, "catalogue inspector: the worker thread ended");
-      this.fail();
-    });
-    // Idle, the worker never keeps the process from ending (see `add`/`forget`).
-    this.worker.unref();
-  }
-
-  /** Registers a file; answers its id. */
-  add(file: FileInThread): number {
-    const id = this.nextId++;
-    this.files.set(id, file);
-    // While it reads a file, its answer is awaited: the process waits for it.
-    if (this.files.size === 1) this.worker.ref();
-    return id;
-  }
-
-  forget(id: number): void {
-    if (this.files.delete(id) && this.files.size === 0) this.worker.unref();
-  }
-
-  send(message: ToInspectorThread, transfer?: ArrayBuffer[]): void {
-    if (!this.failed) this.worker.postMessage(message, transfer);
-  }
-
-  /** Every file it was reading is answered as unreadable; the next file gets a new worker. */
-  private fail(): void {
-    if (this.failed) return;
-    this.failed = true;
-    if (current === this) current = null;
-    const files = [...this.files.values()];
-    this.files.clear();
-    for (const file of files) file.answer({ ok: false, problem: "unreadable" });
-    void this.worker.terminate();
-  }
-
-  /** Ends the worker as if it had failed (for tests of that case). */
-  async crashForTest(): Promise<void> {
-    await this.worker.terminate();
-  }
+/** Sets the pool's size and the budget of a file (for tests of the engine, which run without the portal's configuration). */
+export function configureCatalogueReaders(given: ReaderSettings): void {
+  settings = given;
 }
 
-let current: InspectorThread | null = null;
-
-function inspectorThread(): InspectorThread {
-  current ??= new InspectorThread();
-  return current;
+function readerPool(): ReaderPool {
+  pool ??= new ReaderPool(readerSettings().readers);
+  return pool;
 }
 
-/** Ends the current worker the way a failure would (tests only). */
+/** Ends every reader the way a failure would (tests only). */
 export async function crashInspectorThreadForTest(): Promise<void> {
-  await current?.crashForTest();
+  await pool?.crashForTest();
 }
+
+/** The readers running now (tests only). */
+export function runningReadersForTest(): number {
+  return pool?.running ?? 0;
+}
+
+let nextId = 1;
+
+/** A reader of the pool hands problems over as CSV lines (`problemLines`), never one by one. */
+export type PoolInspectorOptions = Omit<InspectorOptions, "onProblem">;
 
 /**
  * An inspector for one file, as `createCatalogueInspector` in inspector.ts
  * (write the bytes into `input` and end it; `result` settles once the file
- * is read, never rejects), reading on the inspector's thread.
+ * is read, never rejects), reading on a reader of the pool.
  */
-export function createCatalogueInspector(options: InspectorOptions): { input: Writable; result: Promise<InspectionOutcome> } {
-  if (options.onProblem || options.previewOnly) return inspectHere(options);
-  const thread = inspectorThread();
+export function createCatalogueInspector(options: PoolInspectorOptions): { input: Writable; result: Promise<InspectionOutcome> } {
+  const id = nextId++;
+  const steps = options.previewOnly || options.problemLines ? PACED : STREAMED;
+  const budget = options.budget ?? readerSettings().budget;
   let settled = false;
   let settle!: (outcome: InspectionOutcome) => void;
   const result = new Promise<InspectionOutcome>((resolve) => (settle = resolve));
@@ -140,43 +100,83 @@ export function createCatalogueInspector(options: InspectorOptions): { input: Wr
   /** A write waiting for room, and the end waiting for the answer. */
   let waitingWrite: (() => void) | null = null;
   let waitingEnd: (() => void) | null = null;
+  const pacing = options.problemLines ? new Int32Array(new SharedArrayBuffer(8)) : null;
 
   const release = () => {
     const write = waitingWrite;
     waitingWrite = null;
     write?.();
   };
-  const id = thread.add({
-    taken() {
-      ahead--;
-      if (ahead < PIECES_AHEAD) release();
-    },
-    answer(outcome) {
-      if (!settled) {
-        settled = true;
-        if (outcome.ok) catalogueRowsInspected.inc(outcome.analysis.report.rowsChecked);
-        settle(outcome);
-      }
-      // Later bytes are taken and dropped, so a pipe into `input` never stalls.
-      release();
-      const end = waitingEnd;
-      waitingEnd = null;
-      end?.();
-    },
+  const answer = (outcome: InspectionOutcome) => {
+    if (!settled) {
+      settled = true;
+      if (outcome.ok) catalogueRowsInspected.inc(outcome.analysis.report.rowsChecked);
+      settle(outcome);
+    }
+    // Later bytes are taken and dropped, so a pipe into `input` never stalls.
+    release();
+    const end = waitingEnd;
+    waitingEnd = null;
+    end?.();
+  };
+  const takeProblems = (lines: string) => {
+    if (settled) return;
+    options.problemLines!.send(lines);
+    // A list no longer wanted takes nothing more: its reader is woken by `stop`.
+    void options.problemLines!.room().then(
+      () => {
+        Atomics.sub(pacing!, 0, 1);
+        Atomics.notify(pacing!, 0);
+      },
+      () => {},
+    );
+  };
+
+  // Messages wait for the file's reader (the pool may have none free yet); sent in order once it is there.
+  let reader: Reader | null = null;
+  const queued: [ToInspectorThread, ArrayBuffer[] | undefined][] = [];
+  const send = (message: ToInspectorThread, transfer?: ArrayBuffer[]) => {
+    if (reader) reader.send(message, transfer);
+    else queued.push([message, transfer]);
+  };
+  void readerPool()
+    .acquire()
+    .then((acquired) => {
+      acquired.take(
+        id,
+        {
+          message(message: FromInspectorThread) {
+            if (message.type === "taken") {
+              ahead--;
+              if (ahead < steps.ahead) release();
+            } else if (message.type === "problems") takeProblems(message.lines);
+            else answer(message.outcome);
+          },
+          lost: answer,
+        },
+        { cpuMs: budget.cpuMs, wallMs: budget.wallMs },
+      );
+      reader = acquired;
+      for (const [message, transfer] of queued.splice(0)) acquired.send(message, transfer);
+    });
+
+  const { fileName, override, mapping, language, previewOnly } = options;
+  send({
+    type: "start",
+    id,
+    options: { fileName, override, mapping, language, previewOnly, budget, ...(pacing ? { pacing: pacing.buffer as SharedArrayBuffer } : {}) },
   });
-  const { fileName, override, mapping, language } = options;
-  thread.send({ type: "start", id, options: { fileName, override, mapping, language } });
   // The remembered mapping follows once it is there (the inspector needs it only after the first rows).
   void Promise.resolve(options.memory)
     .catch(() => null)
-    .then((memory) => thread.send({ type: "memory", id, memory: memory ?? null }));
+    .then((memory) => send({ type: "memory", id, memory: memory ?? null }));
 
   let piece: Buffer | null = null;
   let filled = 0;
   let sent = 0;
   const sendPiece = () => {
     const bytes = piece!.subarray(0, filled);
-    thread.send({ type: "bytes", id, bytes }, [bytes.buffer as ArrayBuffer]);
+    send({ type: "bytes", id, bytes }, [bytes.buffer as ArrayBuffer]);
     piece = null;
     filled = 0;
     sent++;
@@ -185,7 +185,7 @@ export function createCatalogueInspector(options: InspectorOptions): { input: Wr
 
   const input = new Writable({
     // As the inspector's own input: the pipe into it pauses only once this much waits on top of the pieces ahead.
-    highWaterMark: PIECE_BYTES * PIECES_AHEAD,
+    highWaterMark: steps.piece * steps.ahead,
     write(chunk: Buffer, _encoding, callback) {
       if (settled) {
         giveBack(chunk);
@@ -195,31 +195,34 @@ export function createCatalogueInspector(options: InspectorOptions): { input: Wr
       // Copied once into the piece being filled (the chunk also goes upstream); a full piece is handed over, not copied again.
       for (let offset = 0; offset < chunk.byteLength;) {
         // The first piece is smaller: what the inspector decides from the file's start (its format, or a refusal) comes sooner.
-        piece ??= Buffer.allocUnsafeSlow(sent === 0 ? FIRST_PIECE_BYTES : PIECE_BYTES);
+        piece ??= Buffer.allocUnsafeSlow(sent === 0 ? steps.firstPiece : steps.piece);
         const copied = chunk.copy(piece, filled, offset);
         offset += copied;
         filled += copied;
         if (filled === piece.byteLength) sendPiece();
       }
       giveBack(chunk);
-      if (ahead < PIECES_AHEAD) callback();
+      if (ahead < steps.ahead) callback();
       else waitingWrite = callback;
     },
     final(callback) {
       if (settled) return callback();
       waitingEnd = callback;
       if (filled > 0) sendPiece();
-      thread.send({ type: "end", id });
+      send({ type: "end", id });
     },
   });
   const stop = () => {
+    if (pacing) {
+      // A reader waiting for the list's download to take more wakes up and stops.
+      Atomics.store(pacing, 1, 1);
+      Atomics.notify(pacing, 0);
+    }
     if (settled) return;
-    settled = true;
-    thread.send({ type: "stop", id });
-    thread.forget(id);
-    settle({ ok: false, problem: "unreadable" });
+    send({ type: "stop", id });
+    answer({ ok: false, problem: "unreadable" });
   };
-  // The file stopped coming (the upload was cut off): nothing more to say about it.
+  // The file stopped coming (the upload was cut off), or the problem list is no longer wanted.
   input.on("close", stop);
   input.on("error", stop);
   return { input, result };

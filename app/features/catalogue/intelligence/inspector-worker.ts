@@ -1,7 +1,9 @@
 /**
- * The catalogue inspector's own thread: the portal's main thread hands it
- * each file's bytes as they pass (see inspector-thread.server.ts), it reads
- * them with the same inspector as ever and answers what it understood.
+ * A catalogue reader's thread: the portal's main thread hands it a file's
+ * bytes as they pass (see inspector-thread.server.ts), it reads them with
+ * the same inspector as ever, within the file's budget, and answers what it
+ * understood; for the problem list it sends the problems as CSV lines,
+ * waiting while the list's download has not taken them.
  *
  * Loaded by Node itself (the server build emits it as its own entry,
  * `catalogue-inspector-worker.js`; from the sources in development and
@@ -9,14 +11,18 @@
  */
 import type { Writable } from "node:stream";
 import { parentPort } from "node:worker_threads";
-import type { MappingMemory } from "../../../../contract/catalogue-analysis.ts";
+import type { MappingMemory, RowProblem } from "../../../../contract/catalogue-analysis.ts";
 import { createCatalogueInspector } from "./inspector.ts";
-import type { FromInspectorThread, ToInspectorThread } from "./inspector-messages.ts";
+import { PROBLEM_BATCHES_AHEAD, type FromInspectorThread, type ThreadInspectorOptions, type ToInspectorThread } from "./inspector-messages.ts";
+import { problemCsvLine } from "./problem-lines.ts";
+import { Refusal } from "./reading.ts";
 
-type Inspection = { input: Writable; giveMemory: (memory: MappingMemory | null) => void; answered: boolean; ended: boolean };
+type Inspection = { input: Writable; giveMemory: (memory: MappingMemory | null) => void; ended: boolean };
 
 /** How much the inspector reads at once (see "bytes"). */
 const READ_BYTES = 64 * 1024;
+/** A batch of problem lines is sent once it is this long. */
+const BATCH_CHARS = 64 * 1024;
 
 const port = parentPort;
 const inspections = new Map<number, Inspection>();
@@ -25,22 +31,42 @@ function post(message: FromInspectorThread): void {
   port!.postMessage(message);
 }
 
-/** Forgets a file once its answer is sent and no more of it will come. */
-function forgetWhenDone(id: number, inspection: Inspection): void {
-  if (inspection.answered && inspection.ended) inspections.delete(id);
+/** The problem list's lines, sent in batches; waits (blocking this thread, which reads nothing else) while the download is behind. */
+function problemSender(id: number, pacing: Int32Array, stallMs: number) {
+  let batch = "";
+  const flush = () => {
+    if (batch === "") return;
+    post({ type: "problems", id, lines: batch });
+    batch = "";
+    Atomics.add(pacing, 0, 1);
+  };
+  return {
+    onProblem(problem: RowProblem) {
+      if (Atomics.load(pacing, 1) === 1) throw new Error("The problem list is no longer wanted");
+      batch += problemCsvLine(problem);
+      if (batch.length < BATCH_CHARS) return;
+      flush();
+      for (let ahead = Atomics.load(pacing, 0); ahead >= PROBLEM_BATCHES_AHEAD; ahead = Atomics.load(pacing, 0)) {
+        if (Atomics.wait(pacing, 0, ahead, stallMs) === "timed-out") throw new Refusal("tooDemanding");
+        if (Atomics.load(pacing, 1) === 1) throw new Error("The problem list is no longer wanted");
+      }
+    },
+    flush,
+  };
 }
 
-function start(id: number, options: Extract<ToInspectorThread, { type: "start" }>["options"]): void {
+function start(id: number, { pacing, ...options }: ThreadInspectorOptions): void {
   let giveMemory!: (memory: MappingMemory | null) => void;
   const memory = new Promise<MappingMemory | null>((resolve) => (giveMemory = resolve));
-  const { input, result } = createCatalogueInspector({ ...options, memory });
-  const inspection: Inspection = { input, giveMemory, answered: false, ended: false };
+  const problems = pacing ? problemSender(id, new Int32Array(pacing), options.budget.stallMs) : null;
+  const { input, result } = createCatalogueInspector({ ...options, memory, ...(problems ? { onProblem: problems.onProblem } : {}) });
+  const inspection: Inspection = { input, giveMemory, ended: false };
   inspections.set(id, inspection);
   input.on("error", () => {});
   void result.then((outcome) => {
+    problems?.flush();
+    inspections.delete(id);
     post({ type: "result", id, outcome });
-    inspection.answered = true;
-    forgetWhenDone(id, inspection);
   });
 }
 
@@ -74,13 +100,10 @@ port?.on("message", (message: ToInspectorThread) => {
       if (!inspection) break;
       inspection.ended = true;
       inspection.input.end();
-      forgetWhenDone(message.id, inspection);
       break;
     case "stop":
-      if (!inspection) break;
-      // The file stopped coming: the inspector answers that it is unreadable, and the answer is not waited for.
-      inspection.input.destroy();
-      inspections.delete(message.id);
+      // The file stopped coming: the inspector answers that it is unreadable (the main thread no longer waits for it).
+      inspection?.input.destroy();
       break;
   }
 });

@@ -9,6 +9,7 @@ import { Writable } from "node:stream";
 import { catalogueFileType } from "../../../../contract/catalogue.ts";
 import { bmecatReading } from "./bmecat-reading.ts";
 import { csvReading } from "./csv-reading.ts";
+import { checkBytes, defaultBudget } from "./budget.ts";
 import { Refusal, type ReadingFactory } from "./reading.ts";
 import type { InspectionOutcome, InspectorOptions } from "./types.ts";
 import { WorkbookError } from "./xlsx-reader.ts";
@@ -38,11 +39,20 @@ export function createCatalogueInspector(options: InspectorOptions): { input: Wr
     else settle({ ok: false, problem: "unreadable" });
   };
   const reading = readers[catalogueFileType(options.fileName) ?? "CSV"](options, settle);
+  const budget = options.budget ?? defaultBudget;
+  let bytes = 0;
 
   const input = new Writable({
     highWaterMark: 1024 * 1024,
     write(chunk: Buffer, _encoding, callback) {
       if (settled) return callback();
+      bytes += chunk.byteLength;
+      try {
+        checkBytes(budget, bytes);
+      } catch (error) {
+        fail(error);
+        return callback();
+      }
       reading.write(chunk).then(
         () => callback(),
         (error: unknown) => {

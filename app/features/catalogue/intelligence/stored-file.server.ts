@@ -8,13 +8,14 @@ import { once } from "node:events";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { HeaderMapping } from "@contract/catalogue";
-import type { CatalogueAnalysis, CatalogueFormat, CatalogueFormatOverride, ColumnSuggestion, MappingMemory, RowProblem } from "@contract/catalogue-analysis";
+import type { CatalogueAnalysis, CatalogueFormat, CatalogueFormatOverride, ColumnSuggestion, MappingMemory } from "@contract/catalogue-analysis";
 import { csvLine } from "~/shared/csv";
 import { takeNodeBody } from "~/shared/http/node-body.server";
 import { getLocale } from "~/shared/i18n/i18n.server";
 import { upstream } from "~/features/shell/upstream.server";
 import { UpstreamError } from "~/shared/upstream/upstream-error.server";
 import { createCatalogueInspector } from "./inspector-thread.server";
+import { problemsCsvHeader } from "./problem-lines";
 import type { InspectionOutcome, ReadingProblem } from "./types";
 import type { RequestArgs } from "~/shared/request-args";
 
@@ -65,8 +66,7 @@ async function fileNameOf(args: RequestArgs, fileId: string): Promise<string> {
 }
 
 /**
- * Streams the stored file into an inspector: on the inspector's thread when
- * the whole file is read and checked, here for a preview or the problem list
+ * Streams the stored file into an inspector on a reader of the pool
  * (inspector-thread.server.ts). The download is cut off as soon as the
  * inspector has answered (a preview needs only the first rows).
  */
@@ -74,11 +74,13 @@ async function inspectStored(
   args: RequestArgs,
   fileId: string,
   options: Omit<Parameters<typeof createCatalogueInspector>[0], "fileName"> & { fileName: string },
-  waitForRoom?: () => Promise<void>,
+  paced?: { waitForRoom: () => Promise<void>; signal: AbortSignal },
 ): Promise<InspectionOutcome> {
   const abort = new AbortController();
   const response = await upstream(args).catalogueUpload.downloadFile(fileId, abort.signal);
   const inspector = createCatalogueInspector(options);
+  // No longer wanted (the problem list's download was cancelled): the inspector stops, and with it the download.
+  paced?.signal.addEventListener("abort", () => inspector.input.destroy(), { once: true });
   const body = response.body;
   if (!body) {
     inspector.input.end();
@@ -93,7 +95,7 @@ async function inspectStored(
     for await (const chunk of source) {
       if (answered) break;
       if (!inspector.input.write(chunk)) await Promise.race([once(inspector.input, "drain"), inspector.result]);
-      if (waitForRoom) await waitForRoom();
+      if (paced) await paced.waitForRoom();
     }
     if (!answered) inspector.input.end();
   } catch (error) {
@@ -143,18 +145,16 @@ export async function previewStoredFile(
   return { format, preview, columns };
 }
 
-export const problemsCsvHeader = ["row", "problem", "column", "value", "firstRow"] as const;
-
-export function problemCsvLine(problem: RowProblem): string {
-  return csvLine([problem.row, problem.kind, problem.column, problem.value, problem.firstRow]);
-}
-
 /**
  * Every problem of a stored file as CSV (UTF-8, a header row, then one line
  * per problem in file order, as the report's examples are ordered),
  * recomputed from the file with its stored format and its mapping (saved,
- * else the report's). Streams with backpressure: the file is read only as
- * fast as the lines are taken.
+ * else the report's), on a reader of the pool. Streams with backpressure:
+ * the file is read only as fast as the lines are taken, and never more than
+ * a few batches of lines are held. Answers once the first lines are there
+ * or the file is read: a file that cannot be read (over its budget, say)
+ * throws `StoredFileUnreadable` then, before anything is sent; one that
+ * fails later breaks the download off.
  */
 export async function problemsCsv(args: RequestArgs, fileId: string): Promise<ReadableStream<Uint8Array>> {
   const client = upstream(args).catalogueUpload;
@@ -166,6 +166,10 @@ export async function problemsCsv(args: RequestArgs, fileId: string): Promise<Re
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   // The download stops when the browser goes away; nothing is sent into a closed stream.
   let cancelled = false;
+  const stopReading = new AbortController();
+  let linesSent = false;
+  let firstLines!: () => void;
+  const started = new Promise<void>((resolve) => (firstLines = resolve));
   const room = async () => {
     while (!cancelled && (controller.desiredSize ?? 1) <= 0) await new Promise<void>((resolve) => (wake = resolve));
     if (cancelled) throw new Error("The problem list was cancelled");
@@ -173,32 +177,11 @@ export async function problemsCsv(args: RequestArgs, fileId: string): Promise<Re
   const send = (text: string) => {
     if (!cancelled) controller.enqueue(encoder.encode(text));
   };
-  const finish = (error?: unknown) => {
-    if (cancelled) return;
-    if (error) controller.error(error);
-    else controller.close();
-  };
-  return new ReadableStream<Uint8Array>(
+  const stream = new ReadableStream<Uint8Array>(
     {
       start(streamController) {
         controller = streamController;
         send(csvLine(problemsCsvHeader));
-        void inspectStored(
-          args,
-          fileId,
-          {
-            fileName: headers.fileName,
-            override,
-            memory: null,
-            mapping,
-            language: getLocale(args.context),
-            onProblem: (problem) => send(problemCsvLine(problem)),
-          },
-          room,
-        ).then(
-          (outcome) => finish(outcome.ok ? undefined : new StoredFileUnreadable(outcome.problem, outcome.row)),
-          (error: unknown) => finish(error),
-        );
       },
       pull() {
         wake?.();
@@ -207,8 +190,48 @@ export async function problemsCsv(args: RequestArgs, fileId: string): Promise<Re
       cancel() {
         cancelled = true;
         wake?.();
+        stopReading.abort();
       },
     },
     { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
   );
+  const reading = inspectStored(
+    args,
+    fileId,
+    {
+      fileName: headers.fileName,
+      override,
+      memory: null,
+      mapping,
+      language: getLocale(args.context),
+      problemLines: {
+        send(lines) {
+          send(lines);
+          linesSent = true;
+          firstLines();
+        },
+        room,
+      },
+    },
+    { waitForRoom: room, signal: stopReading.signal },
+  );
+  await Promise.race([started, reading]);
+  if (!linesSent) {
+    // Read before a line was sent: a refusal is still the page's to say.
+    const outcome = await reading;
+    if (!outcome.ok) throw new StoredFileUnreadable(outcome.problem, outcome.row);
+    controller.close();
+    return stream;
+  }
+  void reading.then(
+    (outcome) => {
+      if (cancelled) return;
+      if (outcome.ok) controller.close();
+      else controller.error(new StoredFileUnreadable(outcome.problem, outcome.row));
+    },
+    (error: unknown) => {
+      if (!cancelled) controller.error(error);
+    },
+  );
+  return stream;
 }

@@ -12,6 +12,7 @@ import { isKnownName } from "./name-index.ts";
 import { normaliseHeader } from "./normalise.ts";
 import { RowChecker, type RecordType } from "./row-checks.ts";
 import { memoryCoversExactly, suggestColumns, suggestedMapping } from "./suggestions.ts";
+import { checkColumns, checkRows, defaultBudget, type ReadingBudget } from "./budget.ts";
 import type { InspectedAnalysis } from "./types.ts";
 
 /** How many data rows the suggestions look at (their values count too). */
@@ -36,6 +37,8 @@ export type TableOptions = {
   onProblem?: (problem: RowProblem) => void;
   /** A raw cell → its text (the CSV reader reads bytes as Latin-1). */
   text: (cell: string) => string;
+  /** Its rows and columns (see budget.ts): a file with more is refused. */
+  budget?: ReadingBudget;
 };
 
 const cut = (row: readonly string[]) => row.slice(0, MAX_COLUMNS).map((cell) => cell.slice(0, CELL_CHARS));
@@ -95,6 +98,10 @@ export class TableAnalysis {
     return this.preview.length >= previewRowCount + 1;
   }
 
+  private get budget(): ReadingBudget {
+    return this.options.budget ?? defaultBudget;
+  }
+
   private get skip(): number {
     return this.options.skipColumns ?? 0;
   }
@@ -102,11 +109,13 @@ export class TableAnalysis {
   /** One row of the file (1-based `row`), raw cells. */
   row(cells: string[], row: number): void {
     const { headerRow, headerRows = 1 } = this.options;
+    checkRows(this.budget, row);
     if (row < headerRow) {
       if (headerRows === 2 && row === headerRow - 1) this.upperHeader = cells.map(this.options.text);
       return;
     }
     if (row === headerRow) {
+      checkColumns(this.budget, cells.length);
       const lower = cells.map((cell) => this.options.text(cell).trim());
       this.rawHeaders = (this.upperHeader ? joinHeaderRows(this.upperHeader, lower) : lower).map((cell) => cell.trim());
       this.headers = this.rawHeaders.slice(this.skip);
@@ -128,13 +137,16 @@ export class TableAnalysis {
    * straight from the line once checking has begun, else split and taken as `row`.
    */
   line(line: string, delimiter: string, row: number): void {
+    checkRows(this.budget, row);
     if (this.checker && row > this.options.headerRow) this.checker.checkLine(line, delimiter, row);
     else this.row(line.split(delimiter), row);
   }
 
   /** Data rows as lines of a piece's text, once checking has begun (see `RowChecker.checkLines`). */
   checkLines(text: string, from: number, delimiter: string, lineEnd: string, trailingCr: boolean, row: number, final?: boolean): { rest: number; row: number } {
-    return this.checker!.checkLines(text, from, delimiter, lineEnd, trailingCr, row, final);
+    const checked = this.checker!.checkLines(text, from, delimiter, lineEnd, trailingCr, row, final);
+    checkRows(this.budget, checked.row - 1);
+    return checked;
   }
 
   /** Whether rows now go straight to the checks. */

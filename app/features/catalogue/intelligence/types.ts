@@ -30,11 +30,43 @@ export const readingProblems = [
   "notBmecat",
   /** A BMEcat catalogue without a single article or product. */
   "bmecatEmpty",
+  /** A file larger than the largest the portal reads (see budget.ts). */
+  "fileTooLarge",
+  /** A workbook whose parts inflate too far, in all or for their compressed size (a "zip bomb"). */
+  "inflatesTooFar",
+  /** More rows than one file may have. */
+  "tooManyRows",
+  /** A header row with more columns than a sheet can have. */
+  "tooManyColumns",
+  /** Reading the file took more time (or memory) than one file is given: its reader was ended. */
+  "tooDemanding",
 ] as const;
 export type ReadingProblem = (typeof readingProblems)[number];
 
 /** What the portal understood of a file, before it is stored for a file id. */
 export type InspectedAnalysis = Omit<CatalogueAnalysis, "fileId" | "analysedAt">;
+
+/** What reading one file may cost (see budget.ts for the checks and the values). */
+export type ReadingBudget = {
+  /** Bytes of the file itself. */
+  bytes: number;
+  /** Rows (lines of a CSV, rows of a sheet, articles of a BMEcat catalogue), the header's included. */
+  rows: number;
+  /** Columns of the header row. */
+  columns: number;
+  /** Bytes a workbook's parts that are read inflate to, all together. */
+  unzippedBytes: number;
+  /** How many times its compressed size one part of a workbook may inflate to… */
+  compressionRatio: number;
+  /** …once it has inflated to this many bytes (small parts such as the styles inflate far, and cost nothing). */
+  ratioFromBytes: number;
+  /** CPU time (ms) reading the file may take on its thread. */
+  cpuMs: number;
+  /** Time (ms) one file may hold a reader, however it spends it. */
+  wallMs: number;
+  /** Time (ms) the problem list may wait for its download to take more. */
+  stallMs: number;
+};
 
 export type InspectionOutcome = { ok: true; analysis: InspectedAnalysis } | { ok: false; problem: ReadingProblem; row?: number };
 
@@ -50,6 +82,14 @@ export type InspectorOptions = {
   mapping?: HeaderMapping | null;
   /** Every row problem, in file order (for the full CSV list). */
   onProblem?: (problem: RowProblem) => void;
+  /**
+   * Every row problem as CSV lines (see problem-lines.ts), in batches, for
+   * the full list read on a reader's thread: `room` resolves once the list's
+   * download has taken what it was sent (the download paces the reading).
+   */
+  problemLines?: { send(lines: string): void; room(): Promise<void> };
+  /** What reading the file may cost (see budget.ts); the defaults when not given. */
+  budget?: ReadingBudget;
   /** Stop after the header and preview rows: the report stays empty (for the format override's preview). */
   previewOnly?: boolean;
 };

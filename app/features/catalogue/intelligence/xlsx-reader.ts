@@ -12,13 +12,21 @@
 import { Unzip, UnzipInflate, UnzipPassThrough, type UnzipFile } from "fflate";
 import { SaxesParser, type SaxesTagPlain } from "saxes";
 
+import type { InflationMeter } from "./budget.ts";
 import { XLSX_MAX_BYTES } from "./limits.ts";
+import { Refusal } from "./reading.ts";
 
 export { XLSX_MAX_BYTES };
 /** Shared strings kept for a workbook, in characters. */
 const MAX_SHARED_STRING_CHARS = 24 * 1024 * 1024;
-/** Pieces the workbook is fed to the unzipper in (bounds each inflated piece). */
-const FEED_BYTES = 64 * 1024;
+/**
+ * Pieces the workbook is fed to the unzipper in: deflate inflates at most
+ * about 1,032-fold, so a piece's text is at most about 8 MiB, and the
+ * meter sees each part's compressed size to within a piece.
+ */
+const FEED_BYTES = 8 * 1024;
+
+type EntryConsumer = (text: string, final: boolean) => void;
 
 export class WorkbookError extends Error {
   readonly problem: "notAWorkbook" | "workbookTooLarge" | "sheetNotFound";
@@ -29,15 +37,25 @@ export class WorkbookError extends Error {
   }
 }
 
-/** Feeds `bytes` through an unzipper and streams the wanted entries' text to `consumers[name]`. */
-function streamEntries(bytes: Uint8Array, wanted: (name: string) => ((text: string, final: boolean) => void) | undefined): Set<string> {
+/**
+ * Feeds `bytes` through an unzipper and streams the wanted entries' text to
+ * `consumers[name]`. With a `meter`, every entry is inflated and counted,
+ * and none is wanted: see `measureWorkbook`.
+ */
+function streamEntries(bytes: Uint8Array, wanted: (name: string) => EntryConsumer | undefined, meter?: InflationMeter): Set<string> {
   const seen = new Set<string>();
   let failure: unknown = null;
+  /** Where the piece being inflated starts and ends in the ZIP. */
+  let pieceStart = 0;
+  let fed = 0;
   const unzip = new Unzip((file: UnzipFile) => {
     seen.add(file.name);
     const consumer = wanted(file.name);
-    if (!consumer) return;
+    if (!consumer && !meter) return;
     const decoder = new TextDecoder("utf-8");
+    // The entry's compressed bytes so far: what was fed since the piece its header is in (at most a piece more than it has).
+    const from = pieceStart;
+    let inflated = 0;
     file.ondata = (error, data, final) => {
       if (failure) return;
       if (error) {
@@ -45,7 +63,9 @@ function streamEntries(bytes: Uint8Array, wanted: (name: string) => ((text: stri
         return;
       }
       try {
-        consumer(decoder.decode(data, { stream: !final }), final);
+        inflated += data.length;
+        meter?.part(data.length, inflated, fed - from);
+        consumer?.(decoder.decode(data, { stream: !final }), final);
       } catch (thrown) {
         failure = thrown;
       }
@@ -56,9 +76,11 @@ function streamEntries(bytes: Uint8Array, wanted: (name: string) => ((text: stri
   unzip.register(UnzipPassThrough);
   for (let offset = 0; offset < bytes.length && !failure; offset += FEED_BYTES) {
     const end = Math.min(bytes.length, offset + FEED_BYTES);
+    pieceStart = offset;
+    fed = end;
     unzip.push(bytes.subarray(offset, end), end === bytes.length);
   }
-  if (failure instanceof WorkbookError || failure instanceof StopReading) throw failure;
+  if (failure instanceof WorkbookError || failure instanceof StopReading || failure instanceof Refusal) throw failure;
   if (failure) throw new WorkbookError("notAWorkbook");
   return seen;
 }
@@ -82,6 +104,16 @@ function xmlStream(onOpen: (tag: SaxesTagPlain) => void, onText: (text: string) 
 }
 
 const localName = (name: string) => name.slice(name.indexOf(":") + 1);
+
+/**
+ * Inflates every part of the workbook once, counting (the text is not
+ * made): a workbook whose parts inflate too far, in all or for their size,
+ * is refused (`inflatesTooFar`) before a row is read, and stops as soon as
+ * the meter says so. Inflating costs a fraction of reading the XML.
+ */
+export function measureWorkbook(bytes: Uint8Array, meter: InflationMeter): void {
+  streamEntries(bytes, () => undefined, meter);
+}
 
 export type WorkbookInfo = { sheets: { name: string; path: string }[]; sharedStrings: string[] };
 

@@ -4,11 +4,12 @@
  * first rows as for CSV.
  */
 import type { CatalogueFormat } from "../../../../contract/catalogue-analysis.ts";
+import { defaultBudget, InflationMeter } from "./budget.ts";
 import { findHeaderRow, headerAt } from "./header-row.ts";
 import { headerFormat, memoryOf, overridden, Refusal, topRowsOf, type Reading } from "./reading.ts";
 import { TableAnalysis } from "./table-analysis.ts";
 import type { InspectionOutcome, InspectorOptions } from "./types.ts";
-import { StopReading, XLSX_MAX_BYTES, readSheetRows, readWorkbook } from "./xlsx-reader.ts";
+import { StopReading, XLSX_MAX_BYTES, measureWorkbook, readSheetRows, readWorkbook } from "./xlsx-reader.ts";
 
 /** The rows the header row is looked for in and compared with. */
 const HEAD_ROWS = 60;
@@ -35,6 +36,7 @@ export function xlsxReading(options: InspectorOptions, finishEarly: (outcome: In
       const bytes = Buffer.concat(parts);
       parts.length = 0;
       if (bytes.length === 0) throw new Refusal("notAWorkbook");
+      measureWorkbook(bytes, new InflationMeter(options.budget ?? defaultBudget));
       const workbook = readWorkbook(bytes);
       const chosen = options.override?.sheet ? workbook.sheets.find((sheet) => sheet.name === options.override!.sheet) : workbook.sheets[0];
       if (!chosen) throw new Refusal("sheetNotFound");
@@ -69,6 +71,7 @@ export function xlsxReading(options: InspectorOptions, finishEarly: (outcome: In
           topRows: topRowsOf(records),
           memory,
           mapping: options.mapping,
+          budget: options.budget,
           onProblem: options.onProblem,
           text: (cell) => cell,
         });

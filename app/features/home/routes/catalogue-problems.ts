@@ -1,4 +1,5 @@
 import { problemsCsvDownload } from "~/features/catalogue/catalogue-page.server";
+import { homeCataloguePage } from "~/features/home/catalogue/catalogue.server";
 import { authorize } from "~/features/shell/authorize.server";
 import type { Route } from "./+types/catalogue-problems";
 
@@ -6,5 +7,5 @@ export const middleware = [authorize({ rule: "sellerHome", sellerState: "redirec
 
 /** GET ?fileId=: every row problem of one of the seller's files as CSV. */
 export async function loader(args: Route.LoaderArgs) {
-  return problemsCsvDownload(args);
+  return problemsCsvDownload(args, homeCataloguePage);
 }

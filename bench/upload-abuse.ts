@@ -1,0 +1,339 @@
+/**
+ * What hostile catalogue files cost the portal: an XLSX "zip bomb" (about
+ * 340 KB that inflate to 87 MB, 500,000 rows), uploaded through the
+ * portal; the same bomb's problems CSV (the bomb stored straight at the
+ * upload service, as a file stored before the portal read files with a
+ * budget would be); a CSV with a 100 MB line; a CSV header with a million
+ * columns. During each: /healthz latency (p50/p99/max, probed from a process
+ * of its own), the portal's peak RSS growth, and another seller's 2.7 KB
+ * upload (on the active seller's /home/catalogue) timed against the same
+ * upload with nothing else running, measured in the same run (ratio).
+ * The bomb's upload and its problems CSV are repeated for at least
+ * BENCH_ABUSE_PHASE_S seconds (default 10); each abusive request is given at
+ * most BENCH_ABUSE_LIMIT_S seconds (default 90), then cut off.
+ * Run: `npm run bench:upload-abuse`.
+ */
+import { fork } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { TestBrowser } from "../tests/support/http-client.ts";
+import { longLineCsv, manyColumnsCsv, smallCatalogueCsv, xlsxBomb } from "../tests/support/hostile-files.ts";
+import { testPorts } from "../tests/support/ports.ts";
+import { startStack } from "../tests/support/stack.ts";
+import type { ProbeOutcome } from "./support/health-probe.ts";
+import { rssBytes } from "./support/process-stats.ts";
+
+/** How long each abusive request is repeated: long enough for the other seller's upload to be timed many times. */
+const PHASE_SECONDS = Number(process.env.BENCH_ABUSE_PHASE_S ?? 10);
+const LIMIT_MS = Number(process.env.BENCH_ABUSE_LIMIT_S ?? 90) * 1000;
+const ATTACKER = "seller.catalogue@example.com";
+const OTHER = "seller.active@example.com";
+const MiB = 1024 * 1024;
+
+/** /metrics on the portal's port, for its own measure of how long its main thread was held up (event loop delay). */
+const METRICS_TOKEN = "bench-upload-abuse-metrics-token-0123456789";
+const dataDir = mkdtempSync(path.join(tmpdir(), "bench-upload-abuse-"));
+const stack = await startStack({
+  ...testPorts(3470, 4470),
+  extraEnv: {
+    SANDBOX_DB: path.join(dataDir, "sandbox.sqlite"),
+    CATALOGUE_UPLOAD_MAX_BYTES: String(256 * MiB),
+    LOG_LEVEL: "error",
+    METRICS_TOKEN,
+  },
+});
+const pid = stack.process.child.pid!;
+/** The longest event loop delay (ms) since the last call: prom-client resets its histogram on every scrape. */
+async function eventLoopDelayMaxMs(): Promise<number> {
+  try {
+    const text = await (await fetch(`${stack.portalUrl}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    return Number(/^nodejs_eventloop_lag_max_seconds (\S+)/m.exec(text)?.[1] ?? NaN) * 1000;
+  } catch {
+    return NaN;
+  }
+}
+const alive = () => stack.process.child.exitCode === null && stack.process.child.signalCode === null;
+/** The portal's RSS, or 0 once it is gone. */
+const rss = () => {
+  try {
+    return rssBytes(pid);
+  } catch {
+    return 0;
+  }
+};
+
+async function tokenOf(username: string): Promise<string> {
+  const minted = await fetch(`${stack.sandboxUrl}/__sandbox/tokens`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username }),
+  });
+  return ((await minted.json()) as { access_token: string }).access_token;
+}
+
+const service = (token: string, pathAndQuery: string, init: RequestInit = {}) =>
+  fetch(`${stack.sandboxUrl}/catalogue-upload${pathAndQuery}${pathAndQuery.includes("?") ? "&" : "?"}apikey=sandbox-api-key`, {
+    ...init,
+    headers: { Authorization: `Bearer ${token}`, ...init.headers },
+  });
+
+function form(fileName: string, bytes: Uint8Array): FormData {
+  const body = new FormData();
+  body.set("file", new Blob([new Uint8Array(bytes)]), fileName);
+  return body;
+}
+
+/** An upload through the portal's enhanced form (answered as JSON), cut off after LIMIT_MS. */
+async function upload(browser: TestBrowser, page: string, body: FormData | ReadableStream<Uint8Array>, boundary?: string) {
+  const started = performance.now();
+  try {
+    const response = await browser.request(`${stack.portalUrl}${page}/file`, {
+      method: "POST",
+      headers: { Accept: "application/json", ...(boundary ? { "Content-Type": `multipart/form-data; boundary=${boundary}` } : {}) },
+      body,
+      signal: AbortSignal.timeout(LIMIT_MS),
+      ...(boundary ? { duplex: "half" } : {}),
+    } as RequestInit);
+    const answer = (await response.json()) as { ok: boolean; fileId?: string; message?: string };
+    return { status: response.status, ...answer, ms: performance.now() - started };
+  } catch (error) {
+    return { status: 0, ok: false, message: `cut off: ${(error as Error).name}`, ms: performance.now() - started };
+  }
+}
+
+/**
+ * Repeats one abusive request for at least PHASE_SECONDS (as an attacker
+ * would), one at a time, each within LIMIT_MS; answers the first outcome
+ * and how often it was sent.
+ */
+async function repeated(work: () => Promise<string>): Promise<string> {
+  const started = performance.now();
+  const first = await work();
+  let count = 1;
+  while (performance.now() - started < PHASE_SECONDS * 1000) {
+    await work();
+    count++;
+  }
+  return `${first} (×${count})`;
+}
+
+/** A multipart body streaming `pieces` as the file `fileName`. */
+function streamedForm(boundary: string, fileName: string, pieces: AsyncGenerator<Uint8Array>): ReadableStream<Uint8Array> {
+  let stage: "head" | "body" | "done" = "head";
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (stage === "head") {
+        controller.enqueue(
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`),
+        );
+        stage = "body";
+        return;
+      }
+      if (stage === "done") return controller.close();
+      const next = await pieces.next();
+      if (next.done) {
+        controller.enqueue(Buffer.from(`\r\n--${boundary}--\r\n`));
+        stage = "done";
+      } else controller.enqueue(next.value);
+    },
+  });
+}
+
+const quantile = (values: number[], q: number) => {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+};
+
+const loadBefore = loadavg()[0]!;
+const bomb = xlsxBomb();
+const small = smallCatalogueCsv();
+const phases: {
+  name: string;
+  outcome: string;
+  seconds: number;
+  health: ProbeOutcome;
+  growthBytes: number;
+  smallMs: number[];
+  smallFailures: number;
+  loopDelayMs: number;
+}[] = [];
+let finalRss = 0;
+try {
+  const attacker = new TestBrowser();
+  const other = new TestBrowser();
+  await attacker.signIn(stack.portalUrl, ATTACKER);
+  await other.signIn(stack.portalUrl, OTHER);
+  const attackerToken = await tokenOf(ATTACKER);
+  const otherToken = await tokenOf(OTHER);
+
+  /** The other seller's small upload, its file removed again; answers its time in ms, or null when it failed. */
+  async function smallUpload(): Promise<number | null> {
+    const answer = await upload(other, "/home/catalogue", form("sortiment.csv", small));
+    if (!answer.ok || !answer.fileId) {
+      console.error(`the small upload failed: ${answer.status} ${answer.message}`);
+      return null;
+    }
+    await service(otherToken, `/me/seller/file?fileId=${answer.fileId}`, { method: "DELETE" });
+    return answer.ms;
+  }
+
+  function startProbe() {
+    const child = fork(path.join(import.meta.dirname, "support/health-probe.ts"), { stdio: "ignore" });
+    child.send({ type: "start", job: { url: `${stack.portalUrl}/healthz`, intervalMs: 20 } });
+    return () =>
+      new Promise<ProbeOutcome>((resolve) => {
+        child.once("message", (outcome) => resolve(outcome as ProbeOutcome));
+        child.send({ type: "stop" });
+      });
+  }
+
+  type Phase = (typeof phases)[number];
+
+  /** Runs `work` while /healthz is probed, RSS sampled and the other seller uploads its small file again and again. */
+  async function phase(name: string, work: () => Promise<string>, withSmallUploads = true): Promise<Phase> {
+    await eventLoopDelayMaxMs();
+    const stopProbe = startProbe();
+    const startRss = rss();
+    let peak = startRss;
+    const sampler = setInterval(() => (peak = Math.max(peak, rss())), 10);
+    const started = performance.now();
+    let done = false;
+    const smallMs: number[] = [];
+    let smallFailures = 0;
+    const smallLoop = (async () => {
+      // Starts once the abusive request is under way.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      while (withSmallUploads && !done && alive()) {
+        const ms = await smallUpload();
+        if (ms === null) smallFailures++;
+        else smallMs.push(ms);
+      }
+    })();
+    const outcome = alive() ? await work() : "skipped: the portal is gone";
+    const seconds = (performance.now() - started) / 1000;
+    done = true;
+    await smallLoop;
+    clearInterval(sampler);
+    peak = Math.max(peak, rss());
+    return {
+      name,
+      outcome,
+      seconds,
+      health: await stopProbe(),
+      growthBytes: peak - startRss,
+      smallMs,
+      smallFailures,
+      loopDelayMs: await eventLoopDelayMaxMs(),
+    };
+  }
+
+  // Warm-up: both sellers' first uploads start what the portal starts once.
+  for (let i = 0; i < 3; i++) if ((await smallUpload()) === null) throw new Error("the small upload fails with nothing else running");
+
+  phases.push(
+    await phase("nothing else (baseline)", async () => {
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      return "-";
+    }),
+  );
+  phases.push(
+    await phase("XLSX bomb uploads", () =>
+      repeated(async () => {
+        const answer = await upload(attacker, "/upload/catalog", form("katalog.xlsx", bomb));
+        if (answer.fileId) await service(attackerToken, `/me/seller/file?fileId=${answer.fileId}`, { method: "DELETE" });
+        return `${answer.status} ${answer.ok ? "stored" : (answer.message ?? "").slice(0, 44)}`;
+      }),
+    ),
+  );
+
+  // The bomb as stored before the portal read with a budget: straight at the service.
+  const storedForm = new FormData();
+  storedForm.set("type", "XLSX");
+  storedForm.set("file", new Blob([new Uint8Array(bomb)]), "katalog.xlsx");
+  const stored = await service(attackerToken, "/me/seller/file", { method: "POST", body: storedForm });
+  const storedId = ((await stored.json()) as { id: string }).id;
+  phases.push(
+    await phase("its problems CSV", () =>
+      repeated(async () => {
+        const started = performance.now();
+        let bytes = 0;
+        try {
+          const response = await attacker.request(`${stack.portalUrl}/upload/catalog/problems?fileId=${storedId}`, { signal: AbortSignal.timeout(LIMIT_MS) });
+          if (response.status !== 200) return `${response.status} back to the page`;
+          const reader = response.body!.getReader();
+          for (;;) {
+            const next = await reader.read();
+            if (next.done) break;
+            bytes += next.value.byteLength;
+          }
+          return `${response.status} ${(bytes / MiB).toFixed(1)} MiB in ${((performance.now() - started) / 1000).toFixed(1)} s`;
+        } catch (error) {
+          return `broken off (${(error as Error).name}) after ${(bytes / MiB).toFixed(1)} MiB, ${((performance.now() - started) / 1000).toFixed(1)} s`;
+        }
+      }),
+    ),
+  );
+  phases.push(
+    await phase("CSV with a 100 MB line", async () => {
+      const boundary = "----bench-long-line";
+      const answer = await upload(attacker, "/upload/catalog", streamedForm(boundary, "katalog.csv", longLineCsv()), boundary);
+      return `${answer.status} ${answer.ok ? "stored" : (answer.message ?? "").slice(0, 60)}`;
+    }),
+  );
+  phases.push(
+    await phase("CSV with a million columns", async () => {
+      const answer = await upload(attacker, "/upload/catalog", form("katalog.csv", manyColumnsCsv()));
+      if (answer.fileId) await service(attackerToken, `/me/seller/file?fileId=${answer.fileId}`, { method: "DELETE" });
+      return `${answer.status} ${answer.ok ? "stored" : (answer.message ?? "").slice(0, 60)}`;
+    }),
+  );
+  finalRss = rss();
+  if (!alive())
+    console.log(
+      `\nThe portal ended during the run (exit ${stack.process.child.exitCode ?? stack.process.child.signalCode}); its last output:\n${stack.process.output().slice(-3000)}`,
+    );
+} finally {
+  await stack.process.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const baselineSmall = quantile(phases[0]!.smallMs, 0.5);
+console.log(`\nXLSX bomb: ${(bomb.length / 1024).toFixed(0)} KB; the other seller's upload: ${(small.length / 1024).toFixed(1)} KB`);
+console.log(
+  "during".padEnd(28),
+  "outcome".padEnd(64),
+  "s".padStart(6),
+  "healthz p50/p99/max ms".padStart(24),
+  "fail".padStart(5),
+  "loop delay max ms".padStart(18),
+  "RSS +MB".padStart(8),
+  "small upload p50 ms (ratio)".padStart(28),
+);
+for (const { name, outcome, seconds, health, growthBytes, smallMs, smallFailures, loopDelayMs } of phases) {
+  const h = health.latenciesMs;
+  const smallP50 = quantile(smallMs, 0.5);
+  console.log(
+    name.padEnd(28),
+    outcome.padEnd(64),
+    seconds.toFixed(1).padStart(6),
+    `${quantile(h, 0.5).toFixed(1)}/${quantile(h, 0.99).toFixed(1)}/${Math.max(...h).toFixed(1)}`.padStart(24),
+    String(health.failures).padStart(5),
+    loopDelayMs.toFixed(1).padStart(18),
+    (growthBytes / 1_000_000).toFixed(1).padStart(8),
+    `${smallP50.toFixed(0)} (${(smallP50 / baselineSmall).toFixed(2)}, n=${smallMs.length}${smallFailures ? `, ${smallFailures} failed` : ""})`.padStart(28),
+  );
+}
+console.log(
+  `\nportal RSS at the end: ${(finalRss / 1_000_000).toFixed(1)} MB; load average (1 min) before: ${loadBefore.toFixed(2)}, after: ${loadavg()[0]!.toFixed(2)}`,
+);
+const worst = phases.slice(1, 3);
+const healthMax = Math.max(...worst.flatMap((run) => run.health.latenciesMs));
+const growthMax = Math.max(...worst.map((run) => run.growthBytes));
+const slowdown = Math.max(...worst.map((run) => quantile(run.smallMs, 0.5) / baselineSmall));
+console.log(`bomb and its CSV: /healthz max ${healthMax.toFixed(1)} ms (target < 100) ${healthMax < 100 ? "ok" : "MISSED"}`);
+console.log(`bomb and its CSV: RSS growth max ${(growthMax / 1_000_000).toFixed(1)} MB (target < 64) ${growthMax < 64_000_000 ? "ok" : "MISSED"}`);
+console.log(`another seller's small upload, p50 during / without: ${slowdown.toFixed(2)}`);
+const loopMax = Math.max(...worst.map((run) => run.loopDelayMs));
+console.log(`bomb and its CSV: the portal's event loop delay max ${loopMax.toFixed(1)} ms (nothing else: ${phases[0]!.loopDelayMs.toFixed(1)} ms)`);

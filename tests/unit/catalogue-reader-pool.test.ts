@@ -1,0 +1,91 @@
+/**
+ * The catalogue readers: one file per reader, a bounded pool, a file over
+ * its time ended with its reader (and the reader replaced), and the problem
+ * list read only as fast as its lines are taken.
+ */
+import { describe, expect, it } from "vitest";
+import { defaultBudget, type ReadingBudget } from "~/features/catalogue/intelligence/budget";
+import { createCatalogueInspector, runningReadersForTest } from "~/features/catalogue/intelligence/inspector-thread.server";
+import { PROBLEM_BATCHES_AHEAD } from "~/features/catalogue/intelligence/inspector-messages";
+import type { InspectorOptions } from "~/features/catalogue/intelligence/types";
+import "../support/catalogue-readers";
+import { smallCatalogueCsv, xlsxBomb } from "../support/hostile-files";
+
+/** Every row a problem: the EAN is too short. */
+const problemRows = (rows: number) =>
+  Buffer.from(`EAN;Name;Kategorie\n${Array.from({ length: rows }, (_, index) => `12345;Artikel ${index};Küche`).join("\n")}\n`);
+
+function read(bytes: Uint8Array, options: InspectorOptions) {
+  const inspector = createCatalogueInspector(options);
+  inspector.input.end(Buffer.from(bytes));
+  return inspector.result;
+}
+
+describe("the reader pool", () => {
+  it("reads another seller's small file while a hostile one keeps its own reader busy, ends that one at its CPU budget and replaces its reader", async () => {
+    // A budget that lets the bomb inflate (so it is read for seconds) but gives it one second of CPU.
+    const lenient: ReadingBudget = { ...defaultBudget, compressionRatio: 1e9, unzippedBytes: 1024 ** 3, cpuMs: 1000 };
+    const bomb = read(xlsxBomb(), { fileName: "bombe.xlsx", budget: lenient });
+    let bombAnswered = false;
+    void bomb.then(() => (bombAnswered = true));
+    const small = await read(smallCatalogueCsv(), { fileName: "sortiment.csv" });
+    expect(small.ok).toBe(true);
+    expect(bombAnswered).toBe(false);
+    expect(await bomb).toEqual({ ok: false, problem: "tooDemanding" });
+    // The next file gets a reader again.
+    expect((await read(smallCatalogueCsv(), { fileName: "sortiment.csv" })).ok).toBe(true);
+  });
+
+  it("starts at most its size of readers; more files wait for a free one and are read then", async () => {
+    const files = Array.from({ length: 6 }, () => createCatalogueInspector({ fileName: "sortiment.csv" }));
+    const csv = smallCatalogueCsv();
+    for (const file of files) file.input.write(csv.subarray(0, 1000));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(runningReadersForTest()).toBeLessThanOrEqual(4);
+    for (const file of files) file.input.end(csv.subarray(1000));
+    const outcomes = await Promise.all(files.map((file) => file.result));
+    expect(outcomes.every((outcome) => outcome.ok)).toBe(true);
+    expect(runningReadersForTest()).toBeLessThanOrEqual(4);
+  });
+
+  it("frees the reader of a file given up halfway (an upload cut off), for the next file at once", async () => {
+    const csv = smallCatalogueCsv();
+    const given = Array.from({ length: 6 }, () => createCatalogueInspector({ fileName: "sortiment.csv" }));
+    for (const file of given) file.input.write(csv.subarray(0, 1000));
+    for (const file of given) file.input.destroy();
+    expect(await Promise.all(given.map((file) => file.result))).toEqual(given.map(() => ({ ok: false, problem: "unreadable" })));
+    expect((await read(csv, { fileName: "sortiment.csv" })).ok).toBe(true);
+  });
+
+  it("sends the problem list's lines only as fast as they are taken", async () => {
+    const batches: string[] = [];
+    let taken: (() => void)[] = [];
+    let holding = true;
+    const result = read(problemRows(30_000), {
+      fileName: "viele.csv",
+      problemLines: {
+        send: (lines) => void batches.push(lines),
+        room: () => (holding ? new Promise<void>((resolve) => taken.push(resolve)) : Promise.resolve()),
+      },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Nothing taken: the reader waits once this many batches are out.
+    expect(batches).toHaveLength(PROBLEM_BATCHES_AHEAD);
+    holding = false;
+    for (const take of taken) take();
+    taken = [];
+    expect((await result).ok).toBe(true);
+    const lines = batches.join("").split("\r\n").filter(Boolean);
+    expect(lines).toHaveLength(30_000);
+    expect(lines[0]).toMatch(/^2,/);
+  });
+
+  it("gives up a problem list whose download takes nothing for longer than the budget allows", async () => {
+    const outcome = await read(problemRows(30_000), {
+      fileName: "viele.csv",
+      budget: { ...defaultBudget, stallMs: 300 },
+      problemLines: { send: () => {}, room: () => new Promise<void>(() => {}) },
+    });
+    expect(outcome).toEqual({ ok: false, problem: "tooDemanding" });
+  });
+});
