@@ -17,17 +17,21 @@
  * Run: `npm run bench` (builds both). BENCH_ROUNDS, BENCH_REQUESTS (portal
  * requests per page and round; the bare app gets 2.5 times as many),
  * BENCH_CONCURRENCY change the load; BENCH_PAGES=<regex> measures only the
- * pages whose "path account" matches; BENCH_CPU_PROF=<dir> and
- * BENCH_HEAP_PROF=<dir> write CPU and sampling heap profiles of the portal and
- * the bare app there (node --cpu-prof, --heap-prof).
+ * pages whose "path account" matches; BENCH_PROFILE=<dir> profiles each page
+ * in one more run after its measured ones (a CPU profile and a sampling heap
+ * profile of what the portal allocates, through its inspector), writes them
+ * there and prints where each page's time and memory go.
  * Bounded: a fixed number of requests to loopback only.
  */
 import { fork, spawn } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { sandboxPortalEnv } from "../scripts/sandbox-env.ts";
 import { TestBrowser } from "../tests/support/http-client.ts";
 import { testPorts } from "../tests/support/ports.ts";
 import { startStack, waitForHttp } from "../tests/support/stack.ts";
+import { largest, summarise } from "./profile-summary.ts";
+import { connectInspector } from "./support/inspector.ts";
 import type { LoadJob, LoadMessage, LoadOutcome } from "./support/load-generator.ts";
 import { canPin, loadAverage, pin, watchOthers } from "./support/machine.ts";
 import { PAGES, uncoveredRoutes, type BenchPage } from "./support/pages.ts";
@@ -45,10 +49,7 @@ const SERVER_CORE = "0";
 const CLIENT_CORE = "1";
 /** What a browser sends: the servers compress as they would for a browser. */
 const BROWSER_HEADERS = { Accept: "text/html", "Accept-Encoding": "gzip, deflate, br" };
-const profileArgs = [
-  ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
-  ...(process.env.BENCH_HEAP_PROF ? ["--heap-prof", `--heap-prof-dir=${process.env.BENCH_HEAP_PROF}`] : []),
-];
+const PROFILE_DIR = process.env.BENCH_PROFILE;
 
 /** The load generator: one process for the whole run, taking one job after another. */
 function startGenerator() {
@@ -64,7 +65,7 @@ function startGenerator() {
 }
 
 function startBareApp(port: number) {
-  const child = spawn(process.execPath, [...profileArgs, path.join(ROOT, "bench/bare-app/server.ts")], {
+  const child = spawn(process.execPath, [path.join(ROOT, "bench/bare-app/server.ts")], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port) },
     stdio: "ignore",
   });
@@ -77,6 +78,27 @@ type Side = { url: string; path: string; cookie: string; status: number; pid: nu
 type Sample = { cpuMs: number; requests: number; others: number };
 
 const label = (page: BenchPage) => `${page.path}${page.account ? ` (${page.account.replace(/@.*/, "")}${page.actAs ? ", acting" : ""})` : ""}`;
+
+/** One more run of a page with the portal profiled; writes the profiles and answers a few lines on where its CPU and allocations go. */
+async function profilePage(inspector: Awaited<ReturnType<typeof connectInspector>>, page: BenchPage, run: () => Promise<Sample>): Promise<string> {
+  await inspector.start();
+  const { requests } = await run();
+  const { cpu, heap } = await inspector.stop();
+  const slug = label(page)
+    .replace(/[^\w-]+/g, "_")
+    .replace(/^_|_$/g, "");
+  mkdirSync(PROFILE_DIR!, { recursive: true });
+  writeFileSync(path.join(PROFILE_DIR!, `${slug}.cpuprofile`), JSON.stringify(cpu));
+  writeFileSync(path.join(PROFILE_DIR!, `${slug}.heapprofile`), JSON.stringify(heap));
+  const time = summarise(cpu);
+  const memory = summarise(heap);
+  return [
+    `${label(page)}: ${(memory.total / requests).toFixed(0)} KB allocated per request (the profiler's shares are of wall time between samples)`,
+    `  CPU by origin:        ${largest(time.byOrigin, time.total, 5).join(" ·")}`,
+    `  CPU by app function:  ${largest(time.byAppFunction, time.total, 5).join(" ·")}`,
+    `  allocated by app fn:  ${largest(memory.byAppFunction, memory.total, 4).join(" ·")}`,
+  ].join("\n");
+}
 
 /**
  * The seller-state check on a GET runs beside the page's loaders: with the same latency on the state call and on the
@@ -115,7 +137,8 @@ async function stateCheckBesideLoaders() {
 }
 
 const ports = testPorts(3300, 4300);
-const stack = await startStack({ ...ports, nodeArgs: profileArgs });
+const inspectPort = ports.portalPort + 5;
+const stack = await startStack({ ...ports, nodeArgs: PROFILE_DIR ? [`--inspect=127.0.0.1:${inspectPort}`] : [] });
 const bare = startBareApp(ports.portalPort + 2);
 const generator = startGenerator();
 const stopping: (() => Promise<unknown> | unknown)[] = [() => stack.process.stop(), bare.stop, generator.stop];
@@ -129,6 +152,9 @@ try {
   pin(generator.pid, CLIENT_CORE);
   pin(process.pid, CLIENT_CORE);
   const ownPids = [portalPid, sandboxPid, bare.pid, generator.pid, process.pid];
+  const inspector = PROFILE_DIR ? await connectInspector(inspectPort) : undefined;
+  if (inspector) stopping.push(inspector.close);
+  const findings: string[] = [];
 
   Object.assign(process.env, sandboxPortalEnv(stack.sandboxUrl, stack.portalUrl, "bench-route-table-0123456789abcdef"));
   const uncovered = await uncoveredRoutes(path.join(ROOT, "build"));
@@ -201,6 +227,7 @@ try {
       for (const side of sides) row[side].push(side === "portal" ? await measure(portal, REQUESTS) : await measure(bareSide, BARE_REQUESTS));
     }
     rows.push(row);
+    if (inspector && PROFILE_DIR) findings.push(await profilePage(inspector, page, () => measure(portal, REQUESTS)));
     process.stdout.write(".");
   }
   const minutes = (performance.now() - started) / 60_000;
@@ -247,6 +274,7 @@ try {
       (misses.length ? `NOT met by ${misses.length} of ${rows.length}` : `met by all ${rows.length}`) +
       `\nothers' cores = cores kept busy by other processes during a page's runs (min–max); load average ${loadBefore.toFixed(2)} before, ${loadAverage().toFixed(2)} after, ${minutes.toFixed(1)} min`,
   );
+  if (findings.length) console.log(`\nWhere each page's time and memory go (profiles in ${PROFILE_DIR}):\n${findings.join("\n")}`);
   await stateCheckBesideLoaders();
   if (process.env.BENCH_JSON)
     console.log(
