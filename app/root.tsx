@@ -1,3 +1,4 @@
+import "~/shared/zod-jitless.client";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";

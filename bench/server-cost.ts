@@ -1,223 +1,113 @@
 /**
- * The portal's server cost against a bare React Router app (bench/bare-app:
- * Express, compression and one route of about the same HTML size, nothing
- * else), measured in one run, alternating the two so that the noise of a
- * shared machine falls on both alike. Prints req/s of each and the ratio
- * portal / bare for the welcome page `/` and a signed-in page.
- * Bounded: a fixed number of requests to loopback only.
+ * What each page costs the server, against a bare React Router app
+ * (bench/bare-app: Express, compression and one route, nothing else) rendering
+ * a page of the same HTML size: for every page of the route table
+ * (bench/support/pages.ts), signed in as the demo account that sees it.
  *
- * Run: `npm run bench` (builds both). BENCH_ROUNDS, BENCH_REQUESTS and
- * BENCH_CONCURRENCY change the load; BENCH_CPU_PROF=<dir> writes CPU
- * profiles of the portal and the bare app there (node --cpu-prof).
+ * The load comes from autocannon in a process of its own
+ * (bench/support/load-generator.ts), pinned to core 1 while the portal and the
+ * bare app are pinned to core 0 (the sandbox, not measured, sits on core 1
+ * too): the client's own work never counts as the server's. The figure is CPU
+ * per request of each server process (user + system, all its threads) from
+ * /proc, which is what a request costs whatever else the machine does; the
+ * machine is shared, so the table also says how many cores other processes
+ * kept busy meanwhile. Every page is measured ROUNDS times, alternating which
+ * side goes first.
+ *
+ * Run: `npm run bench` (builds both). BENCH_ROUNDS, BENCH_REQUESTS (portal
+ * requests per page and round; the bare app gets 2.5 times as many),
+ * BENCH_CONCURRENCY change the load; BENCH_PAGES=<regex> measures only the
+ * pages whose "path account" matches; BENCH_PROFILE=<dir> profiles each page
+ * in one more run after its measured ones (a CPU profile and a sampling heap
+ * profile of what the portal allocates, through its inspector), writes them
+ * there and prints where each page's time and memory go.
+ * Bounded: a fixed number of requests to loopback only.
  */
-import { spawn } from "node:child_process";
+import { fork, spawn } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { sandboxPortalEnv } from "../scripts/sandbox-env.ts";
 import { TestBrowser } from "../tests/support/http-client.ts";
 import { testPorts } from "../tests/support/ports.ts";
 import { startStack, waitForHttp } from "../tests/support/stack.ts";
-import { childPids, cpuSeconds, threadCpuSeconds } from "./support/process-stats.ts";
+import { largest, summarise } from "./profile-summary.ts";
+import { connectInspector } from "./support/inspector.ts";
+import type { LoadJob, LoadMessage, LoadOutcome } from "./support/load-generator.ts";
+import { canPin, loadAverage, pin, watchOthers } from "./support/machine.ts";
+import { PAGES, uncoveredRoutes, type BenchPage } from "./support/pages.ts";
+import { childPids, cpuSeconds } from "./support/process-stats.ts";
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
-const TARGET_RATIO = 0.6;
-const PROFILE_DIR = process.env.BENCH_CPU_PROF;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const BARE_REQUESTS = Math.round(REQUESTS * 2.5);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
+const WARM_UP = 40;
+const TARGET = { welcome: 0.6, page: 0.5 };
+const ONLY = process.env.BENCH_PAGES ? new RegExp(process.env.BENCH_PAGES) : undefined;
 const ROOT = path.resolve(import.meta.dirname, "..");
+const SERVER_CORE = "0";
+const CLIENT_CORE = "1";
+/** What a browser sends: the servers compress as they would for a browser. */
+const BROWSER_HEADERS = { Accept: "text/html", "Accept-Encoding": "gzip, deflate, br" };
+const PROFILE_DIR = process.env.BENCH_PROFILE;
 
-type Sample = { requests: number; seconds: number; cpuMs: number; upstreamCpuMs: number; threads: ThreadCpu };
-
-/** CPU ms by kind of thread: the JavaScript thread, V8's helpers (garbage collection, compilation), libuv's pool (zlib, crypto, files). */
-const THREAD_KINDS = ["main", "v8", "libuv"] as const;
-type ThreadCpu = Record<(typeof THREAD_KINDS)[number], number>;
-
-const noThreadCpu = (): ThreadCpu => ({ main: 0, v8: 0, libuv: 0 });
-
-/** A thread's kind by its name; any thread but V8's helpers and libuv's pool counts as the JavaScript thread. */
-const threadKind = (name: string): keyof ThreadCpu => (/^V8Worker/.test(name) ? "v8" : /^libuv-worker/.test(name) ? "libuv" : "main");
-
-/** Adds `sign` times `other` to `into`, kind by kind; answers `into`. */
-function addThreadCpu(into: ThreadCpu, other: ThreadCpu, sign = 1): ThreadCpu {
-  for (const kind of THREAD_KINDS) into[kind] += sign * other[kind];
-  return into;
+/** The load generator: one process for the whole run, taking one job after another. */
+function startGenerator() {
+  const child = fork(path.join(import.meta.dirname, "support/load-generator.ts"), ["--many"], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  let pending: { resolve: (outcome: LoadOutcome) => void; reject: (error: Error) => void } | undefined;
+  child.on("message", (message: LoadMessage) => message.type === "done" && pending?.resolve(message.outcome));
+  child.on("exit", (code) => pending?.reject(new Error(`the load generator ended with ${code}`)));
+  return {
+    pid: child.pid!,
+    run: (job: LoadJob) => new Promise<LoadOutcome>((resolve, reject) => ((pending = { resolve, reject }), child.send(job))),
+    stop: () => child.connected && child.disconnect(),
+  };
 }
 
-function threadCpuMs(pid: number | undefined): ThreadCpu {
-  const cpu = noThreadCpu();
-  if (!pid) return cpu;
-  for (const { name, seconds } of threadCpuSeconds(pid).values()) cpu[threadKind(name)] += seconds * 1000;
-  return cpu;
-}
-
-/** CPU time (user + system) a process has used so far, in ms (clock ticks of 10 ms); 0 for no process. */
-const cpuMs = (pid: number | undefined) => (pid ? cpuSeconds(pid) * 1000 : 0);
-
-/** Sends REQUESTS requests, CONCURRENCY at a time; every answer must be 200. */
-async function measure(name: string, send: () => Promise<Response>, pid: number | undefined, upstreamPid?: number): Promise<Sample> {
-  let next = 0;
-  const cpuBefore = cpuMs(pid);
-  const upstreamBefore = cpuMs(upstreamPid);
-  const threadsBefore = threadCpuMs(pid);
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next++ < REQUESTS) {
-        const response = await send();
-        await response.arrayBuffer();
-        if (response.status !== 200) throw new Error(`${name}: ${response.status}`);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  const threads = addThreadCpu(threadCpuMs(pid), threadsBefore, -1);
-  return { requests: REQUESTS, seconds, cpuMs: cpuMs(pid) - cpuBefore, upstreamCpuMs: cpuMs(upstreamPid) - upstreamBefore, threads };
-}
-
-function startBareApp(port: number, sections: number) {
-  const child = spawn(
-    process.execPath,
-    [...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : []), path.join(ROOT, "bench/bare-app/server.ts")],
-    {
-      env: { ...process.env, NODE_ENV: "production", PORT: String(port), BENCH_BARE_SECTIONS: String(sections) },
-      stdio: "ignore",
-    },
-  );
+function startBareApp(port: number) {
+  const child = spawn(process.execPath, [path.join(ROOT, "bench/bare-app/server.ts")], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port) },
+    stdio: "ignore",
+  });
   const url = `http://localhost:${port}`;
   const stop = () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGTERM"))));
-  return { url, stop, pid: child.pid, ready: waitForHttp(url, 30_000) };
+  return { url, stop, pid: child.pid!, ready: waitForHttp(url, 30_000) };
 }
 
-/** HTML bytes of a page as served (uncompressed). */
-async function htmlBytes(send: () => Promise<Response>): Promise<number> {
-  const response = await send();
-  return (await response.arrayBuffer()).byteLength;
+type Side = { url: string; path: string; cookie: string; status: number; pid: number };
+type Sample = { cpuMs: number; requests: number; others: number };
+
+const label = (page: BenchPage) => `${page.path}${page.account ? ` (${page.account.replace(/@.*/, "")}${page.actAs ? ", acting" : ""})` : ""}`;
+
+/** One more run of a page with the portal profiled; writes the profiles and answers a few lines on where its CPU and allocations go. */
+async function profilePage(inspector: Awaited<ReturnType<typeof connectInspector>>, page: BenchPage, run: () => Promise<Sample>): Promise<string> {
+  await inspector.start();
+  const { requests } = await run();
+  const { cpu, heap } = await inspector.stop();
+  const slug = label(page)
+    .replace(/[^\w-]+/g, "_")
+    .replace(/^_|_$/g, "");
+  mkdirSync(PROFILE_DIR!, { recursive: true });
+  writeFileSync(path.join(PROFILE_DIR!, `${slug}.cpuprofile`), JSON.stringify(cpu));
+  writeFileSync(path.join(PROFILE_DIR!, `${slug}.heapprofile`), JSON.stringify(heap));
+  const time = summarise(cpu);
+  const memory = summarise(heap);
+  return [
+    `${label(page)}: ${(memory.total / requests).toFixed(0)} KB allocated per request (the profiler's shares are of wall time between samples)`,
+    `  CPU by origin:        ${largest(time.byOrigin, time.total, 5).join(" ·")}`,
+    `  CPU by app function:  ${largest(time.byAppFunction, time.total, 5).join(" ·")}`,
+    `  allocated by app fn:  ${largest(memory.byAppFunction, memory.total, 4).join(" ·")}`,
+  ].join("\n");
 }
 
-const ports = testPorts(3300, 4300);
-const stack = await startStack({ ...ports, nodeArgs: PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [] });
-const stopping: (() => Promise<void>)[] = [() => stack.process.stop()];
-try {
-  const portalPid = stack.process.child.pid!;
-  const sandboxPid = childPids(portalPid)[0];
-  const seller = new TestBrowser();
-  await seller.signIn(stack.portalUrl, "seller.new@example.com");
-  const staff = new TestBrowser();
-  await staff.signIn(stack.portalUrl, "operator@example.com");
-  const anonymous = new TestBrowser();
-  const portalWelcome = () => anonymous.get(`${stack.portalUrl}/`);
-  const portalSeller = () => seller.get(`${stack.portalUrl}/landing-page`);
-  const portalStaff = () => staff.get(`${stack.portalUrl}/landing-page`);
-
-  // One bare app per portal page, each sized like it: the bare page's size grows by a fixed amount per section.
-  const probe = startBareApp(ports.portalPort + 2, 0);
-  stopping.push(probe.stop);
-  await probe.ready;
-  const probeEmpty = await htmlBytes(() => fetch(`${probe.url}/`));
-  await probe.stop();
-  const probe1 = startBareApp(ports.portalPort + 2, 10);
-  stopping.push(probe1.stop);
-  await probe1.ready;
-  const perSection = ((await htmlBytes(() => fetch(`${probe1.url}/`))) - probeEmpty) / 10;
-  await probe1.stop();
-  const sectionsFor = (bytes: number) => Math.max(0, Math.round((bytes - probeEmpty) / perSection));
-
-  const welcomeBytes = await htmlBytes(portalWelcome);
-  const signedInBytes = await htmlBytes(portalSeller);
-  const bareWelcome = startBareApp(ports.portalPort + 3, sectionsFor(welcomeBytes));
-  const bareSignedIn = startBareApp(ports.portalPort + 4, sectionsFor(signedInBytes));
-  stopping.push(bareWelcome.stop, bareSignedIn.stop);
-  await Promise.all([bareWelcome.ready, bareSignedIn.ready]);
-  const client = new TestBrowser();
-  const bareWelcomeGet = () => client.get(`${bareWelcome.url}/`);
-  const bareSignedInGet = () => client.get(`${bareSignedIn.url}/`);
-
-  const pairs = [
-    { name: "/ (welcome, public)", portal: portalWelcome, bare: bareWelcomeGet, barePid: bareWelcome.pid, portalBytes: welcomeBytes },
-    { name: "/landing-page, staff", portal: portalStaff, bare: bareSignedInGet, barePid: bareSignedIn.pid, portalBytes: await htmlBytes(portalStaff) },
-    { name: "/landing-page, seller (1 upstream call)", portal: portalSeller, bare: bareSignedInGet, barePid: bareSignedIn.pid, portalBytes: signedInBytes },
-  ].map((pair) => ({ ...pair, bareBytes: 0 }));
-  for (const pair of pairs) pair.bareBytes = await htmlBytes(pair.bare);
-
-  // Warm-up: first renders compile and fill caches.
-  for (const pair of pairs) for (let i = 0; i < 50; i++) await Promise.all([(await pair.portal()).arrayBuffer(), (await pair.bare()).arrayBuffer()]);
-
-  const zero = (): Sample => ({ requests: 0, seconds: 0, cpuMs: 0, upstreamCpuMs: 0, threads: noThreadCpu() });
-  const totals = pairs.map(() => ({ portal: zero(), bare: zero(), ratios: [] as number[] }));
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const [index, pair] of pairs.entries()) {
-      // Alternate which goes first, so neither always runs on a warmer or cooler machine.
-      const order = round % 2 === 0 ? (["portal", "bare"] as const) : (["bare", "portal"] as const);
-      const samples: Partial<Record<"portal" | "bare", Sample>> = {};
-      for (const side of order) {
-        samples[side] =
-          side === "portal"
-            ? await measure(`${pair.name} portal`, pair.portal, portalPid, sandboxPid)
-            : await measure(`${pair.name} bare`, pair.bare, pair.barePid);
-      }
-      const total = totals[index]!;
-      for (const side of order) {
-        const sample = samples[side]!;
-        total[side].requests += sample.requests;
-        total[side].seconds += sample.seconds;
-        total[side].cpuMs += sample.cpuMs;
-        total[side].upstreamCpuMs += sample.upstreamCpuMs;
-        addThreadCpu(total[side].threads, sample.threads);
-      }
-      total.ratios.push(samples.bare!.seconds / samples.portal!.seconds);
-    }
-  }
-
-  console.log(`\nServer cost: ${ROUNDS} rounds × ${REQUESTS} requests per page and side, ${CONCURRENCY} at a time, alternating portal and bare app\n`);
-  console.log(
-    "page".padEnd(40),
-    "HTML portal/bare".padStart(17),
-    "portal req/s".padStart(13),
-    "bare req/s".padStart(11),
-    "ratio".padStart(6),
-    "median".padStart(7),
-    "CPU ms/req portal (+sandbox)/bare".padStart(34),
-    "CPU ratio".padStart(10),
-  );
-  let allMet = true;
-  const perRound: string[] = [];
-  const perThread: string[] = [];
-  for (const [index, pair] of pairs.entries()) {
-    const total = totals[index]!;
-    const portalRate = total.portal.requests / total.portal.seconds;
-    const bareRate = total.bare.requests / total.bare.seconds;
-    const ratio = portalRate / bareRate;
-    const sorted = [...total.ratios].sort((a, b) => a - b);
-    const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
-    const portalCpu = total.portal.cpuMs / total.portal.requests;
-    const sandboxCpu = total.portal.upstreamCpuMs / total.portal.requests;
-    const bareCpu = total.bare.cpuMs / total.bare.requests;
-    if (index !== 1) allMet &&= ratio >= TARGET_RATIO;
-    console.log(
-      pair.name.padEnd(40),
-      `${pair.portalBytes}/${pair.bareBytes}`.padStart(17),
-      portalRate.toFixed(0).padStart(13),
-      bareRate.toFixed(0).padStart(11),
-      ratio.toFixed(2).padStart(6),
-      median.toFixed(2).padStart(7),
-      `${portalCpu.toFixed(2)} (+${sandboxCpu.toFixed(2)}) / ${bareCpu.toFixed(2)}`.padStart(34),
-      (bareCpu / portalCpu).toFixed(2).padStart(10),
-    );
-    perRound.push(`  ${pair.name}: ${total.ratios.map((r) => r.toFixed(2)).join(" ")}`);
-    const split = (sample: Sample) => THREAD_KINDS.map((kind) => ((sample.threads[kind] * 1000) / sample.requests).toFixed(0)).join("/");
-    perThread.push(`  ${pair.name}: portal ${split(total.portal)}, bare ${split(total.bare)}`);
-  }
-  console.log(`\nratio per round (portal req/s ÷ bare req/s):\n${perRound.join("\n")}`);
-  console.log(`\nCPU µs per request by thread, main/V8 helpers/libuv pool (threads sampled from /proc in 10 ms ticks):\n${perThread.join("\n")}`);
-  console.log(
-    `\nratio = portal req/s ÷ bare app req/s over all rounds; median = of the rounds' ratios; CPU ratio = bare CPU ms per request ÷ portal's (the portal's own process, without the sandbox).` +
-      `\ntarget ≥ ${TARGET_RATIO} for / and the seller's signed-in page: ${allMet ? "met" : "NOT met"}`,
-  );
-
-  // The seller-state check on a GET runs beside the page's loaders: with the
-  // same latency on the state call and on the loader's own call, the page's
-  // first byte comes after about one latency, not two.
+/**
+ * The seller-state check on a GET runs beside the page's loaders: with the same latency on the state call and on the
+ * loader's own call, the page's first byte comes after about one latency, not two.
+ */
+async function stateCheckBesideLoaders() {
   const activeSeller = new TestBrowser();
   await activeSeller.signIn(stack.portalUrl, "seller.active@example.com");
-  const control = `http://127.0.0.1:${ports.sandboxPort}/__sandbox`;
+  const control = `${stack.sandboxUrl}/__sandbox`;
   const latencyMs = 300;
   await fetch(`${control}/faults`, {
     method: "POST",
@@ -239,11 +129,157 @@ try {
     await fetch(`${control}/faults`, { method: "DELETE" });
   }
   firstBytes.sort((a, b) => a - b);
-  const medianFirstByte = firstBytes[Math.floor(firstBytes.length / 2)]!;
+  const median = firstBytes[Math.floor(firstBytes.length / 2)]!;
   console.log(
     `\nSeller-state check beside the loaders: ${latencyMs} ms latency on the state call and on the loader's call;` +
-      ` time to first byte of /dev/state-guard, median of ${firstBytes.length}: ${medianFirstByte.toFixed(0)} ms = ${(medianFirstByte / latencyMs).toFixed(2)} × the latency (one after the other would be ≥ 2)`,
+      ` time to first byte of /dev/state-guard, median of ${firstBytes.length}: ${median.toFixed(0)} ms = ${(median / latencyMs).toFixed(2)} × the latency (one after the other would be ≥ 2)`,
   );
+}
+
+const ports = testPorts(3300, 4300);
+const inspectPort = ports.portalPort + 5;
+const stack = await startStack({ ...ports, nodeArgs: PROFILE_DIR ? [`--inspect=127.0.0.1:${inspectPort}`] : [] });
+const bare = startBareApp(ports.portalPort + 2);
+const generator = startGenerator();
+const stopping: (() => Promise<unknown> | unknown)[] = [() => stack.process.stop(), bare.stop, generator.stop];
+try {
+  await bare.ready;
+  const portalPid = stack.process.child.pid!;
+  const sandboxPid = childPids(portalPid)[0]!;
+  pin(portalPid, SERVER_CORE);
+  pin(bare.pid, SERVER_CORE);
+  pin(sandboxPid, CLIENT_CORE);
+  pin(generator.pid, CLIENT_CORE);
+  pin(process.pid, CLIENT_CORE);
+  const ownPids = [portalPid, sandboxPid, bare.pid, generator.pid, process.pid];
+  const inspector = PROFILE_DIR ? await connectInspector(inspectPort) : undefined;
+  if (inspector) stopping.push(inspector.close);
+  const findings: string[] = [];
+
+  Object.assign(process.env, sandboxPortalEnv(stack.sandboxUrl, stack.portalUrl, "bench-route-table-0123456789abcdef"));
+  const uncovered = await uncoveredRoutes(path.join(ROOT, "build"));
+  if (uncovered.length > 0) throw new Error(`pages of the route table the benchmark does not visit: ${uncovered.join(", ")} (bench/support/pages.ts)`);
+
+  // One signed-in browser per account (and per staff member acting as a seller), its cookies handed to the generator.
+  const browsers = new Map<string, TestBrowser>();
+  async function browserFor(page: BenchPage): Promise<TestBrowser> {
+    const key = `${page.account ?? ""}${page.actAs ? ` as ${page.actAs.sellerId}` : ""}`;
+    let browser = browsers.get(key);
+    if (browser) return browser;
+    browser = new TestBrowser();
+    if (page.account) await browser.signIn(stack.portalUrl, page.account);
+    if (page.actAs) {
+      const started = await browser.post(`${stack.portalUrl}/substitution/start`, { ...page.actAs, returnTo: "/seller-list" });
+      await started.body?.cancel();
+      if (started.status !== 302) throw new Error(`acting as ${page.actAs.sellerId}: ${started.status}`);
+    }
+    browsers.set(key, browser);
+    return browser;
+  }
+  const host = new URL(stack.portalUrl).host;
+  const cookieOf = (browser: TestBrowser) =>
+    browser
+      .cookieNames(host)
+      .map((name) => `${name}=${browser.cookie(host, name)}`)
+      .join("; ");
+
+  async function measure(side: Side, amount: number): Promise<Sample> {
+    const job: LoadJob = {
+      url: side.url,
+      users: Array.from({ length: CONCURRENCY }, () => ({
+        kind: "page",
+        cookie: side.cookie,
+        requests: [{ method: "GET", path: side.path, expect: side.status }],
+      })),
+      amount,
+      headers: BROWSER_HEADERS,
+    };
+    const others = watchOthers(ownPids);
+    const before = cpuSeconds(side.pid);
+    const outcome = await generator.run(job);
+    const cpuMs = (cpuSeconds(side.pid) - before) * 1000;
+    if (Object.keys(outcome.unexpected).length > 0 || outcome.connectionErrors || outcome.timeouts)
+      throw new Error(`${side.url}${side.path}: ${JSON.stringify(outcome.unexpected)}, ${outcome.connectionErrors} errors, ${outcome.timeouts} timeouts`);
+    return { cpuMs, requests: outcome.requests, others: others.stop() };
+  }
+
+  type Row = { page: BenchPage; portalBytes: number; bareBytes: number; portal: Sample[]; bare: Sample[] };
+  const rows: Row[] = [];
+  const loadBefore = loadAverage();
+  const started = performance.now();
+  for (const page of PAGES.filter((candidate) => !ONLY || ONLY.test(`${candidate.path} ${candidate.account ?? ""}`))) {
+    const browser = await browserFor(page);
+    const pagePath = page.prepare ? await page.prepare(browser, stack.portalUrl) : page.path;
+    const response = await browser.get(`${stack.portalUrl}${pagePath}`);
+    const portalBytes = (await response.arrayBuffer()).byteLength;
+    const status = page.status ?? 200;
+    if (response.status !== status) throw new Error(`${label(page)}: ${response.status}, not ${status}`);
+    const portal: Side = { url: stack.portalUrl, path: pagePath, cookie: cookieOf(browser), status, pid: portalPid };
+    const bareSide: Side = { url: bare.url, path: `/?bytes=${portalBytes}`, cookie: "", status: 200, pid: bare.pid };
+    const bareBytes = (await (await fetch(`${bare.url}${bareSide.path}`)).arrayBuffer()).byteLength;
+    // Warm-up: the first renders compile and fill caches.
+    await measure(portal, WARM_UP);
+    await measure(bareSide, WARM_UP);
+    const row: Row = { page, portalBytes, bareBytes, portal: [], bare: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      // Alternate which goes first, so neither always runs on a warmer or cooler machine.
+      const sides = round % 2 === 0 ? (["portal", "bare"] as const) : (["bare", "portal"] as const);
+      for (const side of sides) row[side].push(side === "portal" ? await measure(portal, REQUESTS) : await measure(bareSide, BARE_REQUESTS));
+    }
+    rows.push(row);
+    if (inspector && PROFILE_DIR) findings.push(await profilePage(inspector, page, () => measure(portal, REQUESTS)));
+    process.stdout.write(".");
+  }
+  const minutes = (performance.now() - started) / 60_000;
+
+  const perRequest = (samples: Sample[]) => samples.reduce((sum, sample) => sum + sample.cpuMs, 0) / samples.reduce((sum, sample) => sum + sample.requests, 0);
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+  console.log(
+    `\n\nServer CPU per request: ${ROUNDS} rounds × ${REQUESTS} portal / ${BARE_REQUESTS} bare requests per page, ${CONCURRENCY} connections, ` +
+      `${canPin ? `servers on core ${SERVER_CORE}, load generator and sandbox on core ${CLIENT_CORE}` : "NOT pinned (no taskset)"}\n`,
+  );
+  console.log(
+    "page".padEnd(62),
+    "portal ms/req".padStart(13),
+    "bare ms/req".padStart(12),
+    "ratio".padStart(6),
+    "HTML KiB portal/bare".padStart(21),
+    "rounds' ratios".padStart(15),
+    "others' cores".padStart(14),
+  );
+  const misses: string[] = [];
+  for (const row of rows) {
+    const portalMs = perRequest(row.portal);
+    const bareMs = perRequest(row.bare);
+    const ratio = bareMs / portalMs;
+    const target = row.page.path === "/" ? TARGET.welcome : TARGET.page;
+    if (ratio < target) misses.push(label(row.page));
+    const rounds = row.portal.map((sample, index) => row.bare[index]!.cpuMs / row.bare[index]!.requests / (sample.cpuMs / sample.requests));
+    const others = [...row.portal, ...row.bare].map((sample) => sample.others);
+    console.log(
+      label(row.page).slice(0, 62).padEnd(62),
+      portalMs.toFixed(2).padStart(13),
+      bareMs.toFixed(2).padStart(12),
+      ratio.toFixed(2).padStart(6),
+      `${kb(row.portalBytes)}/${kb(row.bareBytes)}`.padStart(21),
+      rounds
+        .map((value) => value.toFixed(2))
+        .join(" ")
+        .padStart(15),
+      `${Math.min(...others).toFixed(2)}–${Math.max(...others).toFixed(2)}`.padStart(14),
+    );
+  }
+  console.log(
+    `\nratio = bare app CPU ms per request ÷ the portal's, for a bare page of the same HTML size; target ≥ ${TARGET.welcome} for / and ≥ ${TARGET.page} for every page: ` +
+      (misses.length ? `NOT met by ${misses.length} of ${rows.length}` : `met by all ${rows.length}`) +
+      `\nothers' cores = cores kept busy by other processes during a page's runs (min–max); load average ${loadBefore.toFixed(2)} before, ${loadAverage().toFixed(2)} after, ${minutes.toFixed(1)} min`,
+  );
+  if (findings.length) console.log(`\nWhere each page's time and memory go (profiles in ${PROFILE_DIR}):\n${findings.join("\n")}`);
+  await stateCheckBesideLoaders();
+  if (process.env.BENCH_JSON)
+    console.log(
+      JSON.stringify(rows.map((row) => ({ page: label(row.page), portal: perRequest(row.portal), bare: perRequest(row.bare), bytes: row.portalBytes }))),
+    );
 } finally {
   for (const stop of stopping.reverse()) await stop();
 }

@@ -18,6 +18,8 @@ export type LoadJob = {
   /** Seconds to run, or a number of requests to make. */
   duration?: number;
   amount?: number;
+  /** Headers every request carries besides the user's cookie (e.g. Accept-Encoding, as a browser sends it). */
+  headers?: Record<string, string>;
 };
 export type LoadOutcome = {
   requests: number;
@@ -47,6 +49,7 @@ function run(job: LoadJob): Promise<LoadOutcome> {
         method: request.method,
         path: request.path,
         headers: {
+          ...job.headers,
           Cookie: user.cookie,
           "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36",
           ...(body ? { "Content-Type": "application/x-www-form-urlencoded", Origin: origin } : {}),
@@ -89,9 +92,13 @@ function run(job: LoadJob): Promise<LoadOutcome> {
   });
 }
 
-process.once("message", (job: LoadJob) => {
+// With --many the process takes one job after another until its parent lets go of it (the server-cost benchmark's
+// many short runs); otherwise it runs one job and ends.
+const many = process.argv.includes("--many");
+if (many) process.once("disconnect", () => process.exit(0));
+process[many ? "on" : "once"]("message", (job: LoadJob) => {
   run(job).then(
-    (outcome) => process.send?.({ type: "done", outcome } satisfies LoadMessage, () => process.exit(0)),
+    (outcome) => process.send?.({ type: "done", outcome } satisfies LoadMessage, () => many || process.exit(0)),
     (error: unknown) => {
       console.error(error);
       process.exit(1);

@@ -3,6 +3,7 @@ import type { CatalogueImportProgress, SellerStateName } from "@contract/upstrea
 import { MAX_RECORD_CHARS, readingProblems, type ReadingProblem } from "~/features/catalogue/intelligence/types";
 import { XLSX_MAX_BYTES } from "~/features/catalogue/intelligence/limits";
 import { MAX_COLUMNS, MAX_COMPRESSION_RATIO, MAX_ROWS, MAX_UNZIPPED_BYTES } from "~/features/catalogue/intelligence/budget";
+import { numberFormat } from "~/shared/intl-formats";
 
 /** The sizes the reading problems' messages name. */
 const readingLimits: Partial<Record<ReadingProblem, number>> = {
@@ -45,7 +46,7 @@ export function byteSize(bytes: number, locale: string): { unit: "B" | "KB" | "M
     value /= 1024;
     index++;
   }
-  return { unit: units[index]!, value: new Intl.NumberFormat(locale, { maximumFractionDigits: index === 0 ? 0 : 1 }).format(value) };
+  return { unit: units[index]!, value: numberFormat(locale, { maximumFractionDigits: index === 0 ? 0 : 1 }).format(value) };
 }
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -69,7 +70,7 @@ const readingProblemSet: ReadonlySet<string> = new Set(readingProblems);
 export function uploadProblemMessage(t: Translate, { problem, fileName, row }: UploadProblemView, limitBytes: number, locale: string): string {
   if (readingProblemSet.has(problem)) {
     const key = row && problem === "lineTooLong" ? `catalogueReading.problems.${problem}AtRow` : `catalogueReading.problems.${problem}`;
-    const count = new Intl.NumberFormat(locale).format(readingCounts[problem as ReadingProblem] ?? 0);
+    const count = numberFormat(locale).format(readingCounts[problem as ReadingProblem] ?? 0);
     return t(key, { name: fileName ?? "", row: row ?? 0, limit: formatBytes(t, readingLimits[problem as ReadingProblem] ?? limitBytes, locale), count });
   }
   return t(`catalogue.upload.errors.${problem}`, { name: fileName ?? "", limit: formatBytes(t, limitBytes, locale) });

@@ -1,4 +1,5 @@
 import type { AnalyticsTab, DashboardMetric, MarketplaceShop } from "@contract/home";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { shopScope, type AnalyticsSelection } from "~/features/home/analytics/analytics-selection";
@@ -6,8 +7,14 @@ import { changePercent, formatFigure, metricRows, totalKind, type DashboardResul
 import { formatDate, formatDay, formatPeriod } from "~/features/home/analytics/dates";
 import { useScopeText } from "~/features/home/analytics/scope-text";
 import { useHydrated } from "~/shared/ui/use-hydrated";
-import MetricChart from "./metric-chart";
 import { DataTable } from "~/shared/ui/data-table";
+import { numberFormat, dateTimeFormat } from "~/shared/intl-formats";
+
+/**
+ * The charts' code (recharts, about a third of the page's JavaScript) loads after hydration, when the first chart is
+ * drawn: the page, its figures and tables show and answer without it.
+ */
+const MetricChart = lazy(() => import("./metric-chart"));
 
 /** One analytics tab: each figure of its dashboard with its chart, text alternative, table and download, under a heading that names the shops and the period. */
 export function DashboardView({
@@ -56,7 +63,7 @@ export function DashboardView({
     );
   }
   const { dashboard, comparison } = result;
-  const dataAsOf = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(dashboard.dataAsOf));
+  const dataAsOf = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(dashboard.dataAsOf));
   return (
     <section className="dashboard" aria-labelledby="dashboard-title">
       <h2 id="dashboard-title">{heading}</h2>
@@ -131,7 +138,7 @@ function MetricPanel({
           <span className="metric__comparison">
             {" "}
             {t("analytics.comparisonTotal", { value: format(comparison.total) })}
-            {change !== null ? ` (${change >= 0 ? "+" : ""}${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(change)} %)` : null}
+            {change !== null ? ` (${change >= 0 ? "+" : ""}${numberFormat(locale, { maximumFractionDigits: 1 }).format(change)} %)` : null}
           </span>
         ) : null}
       </p>
@@ -139,14 +146,16 @@ function MetricPanel({
       <figure className="metric__figure">
         {hydrated && rows.length > 0 ? (
           <div role="img" aria-label={summary} className="metric__chart">
-            <MetricChart
-              rows={rows}
-              label={name}
-              comparisonLabel={comparison ? t("analytics.comparisonSeries") : null}
-              format={format}
-              formatTick={(value) => formatDay(value, locale)}
-              formatDate={date}
-            />
+            <Suspense fallback={null}>
+              <MetricChart
+                rows={rows}
+                label={name}
+                comparisonLabel={comparison ? t("analytics.comparisonSeries") : null}
+                format={format}
+                formatTick={(value) => formatDay(value, locale)}
+                formatDate={date}
+              />
+            </Suspense>
           </div>
         ) : null}
         <figcaption>{summary}</figcaption>
