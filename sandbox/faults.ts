@@ -16,6 +16,8 @@ export type FaultRuleInput = {
   drop?: boolean;
   /** Lets the answer start, then drops the connection once this many bytes of its body went out (a service failing halfway). */
   dropAfterBytes?: number;
+  /** Answers 200 with a JSON content type and a body that does not parse, without running the service (a broken proxy or serialiser). */
+  malformedJson?: boolean;
   /** How many requests the rule hits before it retires; unlimited when absent. */
   times?: number;
   /** The error body to answer with `status` (e.g. a validation error list); "Injected fault" when absent. */
@@ -138,7 +140,10 @@ function dropAfter(res: Response, limit: number): void {
   }) as Response["write"];
 }
 
-/** Counts every request, then applies the first matching fault rule: latency, then drop or status. */
+/** What a service whose serialiser broke mid-object sends: valid JSON's start, no end. */
+export const MALFORMED_JSON = '{"message": "half an answer", "items": [{"id": ';
+
+/** Counts every request, then applies the first matching fault rule: latency, then drop, a broken body, or a status. */
 export function faultMiddleware(faults: FaultRules, counter: RequestCounter) {
   return async (req: Request, res: Response, next: NextFunction) => {
     const timing = counter.record(req.method, req.path);
@@ -148,6 +153,10 @@ export function faultMiddleware(faults: FaultRules, counter: RequestCounter) {
     if (rule.latencyMs) await sleep(rule.latencyMs);
     if (rule.drop) {
       req.socket.destroy();
+      return;
+    }
+    if (rule.malformedJson) {
+      res.status(200).type("application/json").send(MALFORMED_JSON);
       return;
     }
     if (rule.dropAfterBytes !== undefined) {
