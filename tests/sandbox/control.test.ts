@@ -66,6 +66,16 @@ describe("faults", () => {
     expect((profile.body as { languageCode?: string }).languageCode).not.toBe("de");
   });
 
+  it("starts a JSON answer and breaks it off after the given bytes", async () => {
+    await control(sandbox, "POST", "/faults", { pattern: statePath, dropAfterBytes: 8, times: 1 });
+    const url = new URL(`${sandbox.url}${statePath}`);
+    url.searchParams.set("apikey", sandboxKeys.apiKey);
+    const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(200);
+    await expect(response.text()).rejects.toThrow();
+    expect((await callService(sandbox, statePath, { token })).status).toBe(200);
+  });
+
   it("matches globs and methods", async () => {
     await control(sandbox, "POST", "/faults", { pattern: "/onboarding/*/state", method: "get", status: 500 });
     expect((await callService(sandbox, statePath, { token })).status).toBe(500);
