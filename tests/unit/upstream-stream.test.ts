@@ -24,7 +24,20 @@ import { UpstreamError } from "~/shared/upstream/upstream-error.server";
 
 const FILE = randomBytes(3 * 1024 * 1024 + 17);
 
+/** Requests per path, to see how often a failing one was tried. */
+const tries = new Map<string, number>();
+
 function answer(req: IncomingMessage, res: ServerResponse) {
+  const pathname = new URL(req.url!, "http://x").pathname;
+  tries.set(pathname, (tries.get(pathname) ?? 0) + 1);
+  if (pathname === "/busy" || pathname === "/busy-once") {
+    // Busy for good, or only for the first try.
+    if (pathname === "/busy" || tries.get(pathname) === 1) {
+      req.resume();
+      req.on("end", () => res.writeHead(503, { "Content-Type": "application/json" }).end(JSON.stringify({ message: "busy", errorCode: "BUSY" })));
+      return;
+    }
+  }
   if (req.url?.startsWith("/missing")) {
     res.writeHead(404, { "Content-Type": "application/json" }).end(JSON.stringify({ message: "no such file", errorCode: "FILE_NOT_FOUND" }));
     return;
@@ -102,6 +115,26 @@ describe("a download from an upstream service", () => {
     const response = await streamService(service(origin(plain, "http", "127.0.0.1")), ctx, { method: "GET", path: "/file" });
     expect(Buffer.from(await response.arrayBuffer()).equals(FILE)).toBe(true);
     expect(takeNodeBody(response)).toBeNull();
+  });
+
+  it("is tried once more on a retryable status, like every read; an upload never is", async () => {
+    tries.clear();
+    const base = origin(plain, "http", "127.0.0.1");
+    const second = await streamService(service(base), ctx, { method: "GET", path: "/busy-once" });
+    expect(second.status).toBe(200);
+    await second.arrayBuffer();
+    expect(tries.get("/busy-once")).toBe(2);
+
+    const failed = await streamService(service(base), ctx, { method: "GET", path: "/busy" }).catch((error: unknown) => error);
+    expect((failed as UpstreamError).status).toBe(503);
+    expect(tries.get("/busy")).toBe(2);
+
+    tries.clear();
+    const upload = await streamService(service(base), ctx, { method: "POST", path: "/busy", body: Readable.from([Buffer.from("a;b\n")]) }).catch(
+      (error: unknown) => error,
+    );
+    expect((upload as UpstreamError).status).toBe(503);
+    expect(tries.get("/busy")).toBe(1);
   });
 
   it("fails with the service's error body, and fails its body when the service breaks off midway", async () => {

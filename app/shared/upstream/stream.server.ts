@@ -21,7 +21,8 @@ import { holdEachChunk, writeGivingBack } from "../http/chunk-leases.server";
 import { responseWithNodeBody, webHeaders } from "../http/node-body.server";
 import { acceptLanguage, buildUrl, loggablePath, readErrorBody, upstreamRequest, type CallContext, type QueryValue, type ServiceConfig } from "./http.server";
 import { UpstreamError } from "./upstream-error.server";
-import { startUpstreamAttempt } from "./upstream-telemetry.server";
+import { shouldRetry } from "./retry-policy.server";
+import { countUpstreamRetry, startUpstreamAttempt } from "./upstream-telemetry.server";
 
 export type StreamRequest = {
   method: "GET" | "POST";
@@ -40,6 +41,25 @@ export type StreamRequest = {
  */
 export async function streamService(service: ServiceConfig, ctx: CallContext, request: StreamRequest): Promise<Response> {
   const url = buildUrl(service, request.path, request.query);
+  // A download is a read like any other: tried once more on a retryable status. An upload's body cannot be sent twice.
+  for (let attempt = 1; ; attempt++) {
+    const { response, error } = await streamAttempt(service, ctx, request, url);
+    if (!error) return response;
+    if (!request.body && shouldRetry(request.method, error.status, attempt)) {
+      countUpstreamRetry(service.name, request.method, error.status);
+      continue;
+    }
+    throw error;
+  }
+}
+
+/** One try: the answer, or the failure it came back with (a failure without an answer is thrown). */
+async function streamAttempt(
+  service: ServiceConfig,
+  ctx: CallContext,
+  request: StreamRequest,
+  url: URL,
+): Promise<{ response: Response; error?: undefined } | { response?: undefined; error: UpstreamError }> {
   const telemetry = startUpstreamAttempt(service.name, request.method, request.path, ctx.trace);
   const headers: Record<string, string> = {
     Accept: "application/json, */*",
@@ -90,8 +110,8 @@ export async function streamService(service: ServiceConfig, ctx: CallContext, re
     clearTimeout(timer);
   }
   telemetry.end(response.status);
-  if (!response.ok) throw fail(response.status, await readErrorBody(response));
-  return response;
+  if (!response.ok) return { error: fail(response.status, await readErrorBody(response)) };
+  return { response };
 }
 
 /**
