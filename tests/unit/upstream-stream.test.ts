@@ -15,11 +15,12 @@ import compression from "compression";
 import express from "express";
 import tls from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { giveBack, holdChunk, writeGivingBack } from "~/shared/http/chunk-leases.server";
 import type { Logger } from "~/shared/logger.server";
 import { takeNodeBody } from "~/shared/http/node-body.server";
 import type { CallContext, ServiceConfig } from "~/shared/upstream/http.server";
-import { streamService } from "~/shared/upstream/stream.server";
+import { readStreamedJson, streamService } from "~/shared/upstream/stream.server";
 import { UpstreamError } from "~/shared/upstream/upstream-error.server";
 
 const FILE = randomBytes(3 * 1024 * 1024 + 17);
@@ -135,6 +136,27 @@ describe("a download from an upstream service", () => {
     );
     expect((upload as UpstreamError).status).toBe(503);
     expect(tries.get("/busy")).toBe(1);
+  });
+
+  it("reads a JSON answer as the JSON core does: one that does not parse is the service's broken contract, one cut off is unreachable", async () => {
+    const origin = { service: "catalogue", method: "POST", path: "/me/seller/file" };
+    const schema = z.object({ id: z.string() });
+    expect(await readStreamedJson(new Response('{"id":"f-1"}'), schema, origin)).toEqual({ id: "f-1" });
+    const broken = await readStreamedJson(new Response('{"id": '), schema, origin).catch((error: unknown) => error);
+    expect(broken).toBeInstanceOf(UpstreamError);
+    expect(broken).toMatchObject({ status: 502, body: { errorCode: "UPSTREAM_CONTRACT" } });
+    const cut = new Response(
+      new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"id"'));
+          controller.error(new Error("socket hang up"));
+        },
+      }),
+    );
+    expect(await readStreamedJson(cut, schema, origin).catch((error: unknown) => error)).toMatchObject({
+      status: 0,
+      body: { errorCode: "UPSTREAM_UNREACHABLE" },
+    });
   });
 
   it("fails with the service's error body, and fails its body when the service breaks off midway", async () => {

@@ -16,6 +16,7 @@
 import type { ClientRequestArgs, IncomingMessage } from "node:http";
 import net from "node:net";
 import type { Readable } from "node:stream";
+import type { z } from "zod";
 import tls from "node:tls";
 import { holdEachChunk, writeGivingBack } from "../http/chunk-leases.server";
 import { responseWithNodeBody, webHeaders } from "../http/node-body.server";
@@ -112,6 +113,37 @@ async function streamAttempt(
   telemetry.end(response.status);
   if (!response.ok) return { error: fail(response.status, await readErrorBody(response)) };
   return { response };
+}
+
+/**
+ * A streamed request's JSON answer, read and checked as callService checks
+ * one: a body that breaks off is the service unreachable, one that does not
+ * parse or fit the schema is its contract broken (502); never a bare
+ * SyntaxError the caller would take for its own bug.
+ */
+export async function readStreamedJson<T>(response: Response, schema: z.ZodType<T>, origin: { service: string; method: string; path: string }): Promise<T> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (cause) {
+    throw new UpstreamError({ ...origin, status: 0, body: { message: "unreachable", errorCode: "UPSTREAM_UNREACHABLE" }, cause });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw new UpstreamError({
+      ...origin,
+      status: 502,
+      body: { message: "unexpected answer", errorCode: "UPSTREAM_CONTRACT", detail: parsed.error.issues[0]?.message },
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
 }
 
 /**
