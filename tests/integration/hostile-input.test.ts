@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { demoAccounts } from "../../sandbox/seed";
 import { TABLE, UNGUARDED } from "../support/access-table";
 import type { TestBrowser } from "../support/http-client";
+import { pdfBytes } from "../support/onboarding-fixtures";
 import { MUTATING } from "./matrix/faults";
 import { matrixStack, sampled } from "./matrix/matrix-stack";
 import { ROUTE_SAMPLES, routeTable } from "./matrix/route-table";
@@ -179,6 +180,65 @@ describe("a mapping form for columns the file does not have", () => {
     const response = await seller.post(`${stack.portal()}/home/catalogue`, form);
     received.push(await response.text());
     expect(response.status).toBe(400);
+  });
+});
+
+/** Markup that would run or mislead if a page wrote it as markup. */
+const VECTORS = ['<script>alert("x")</script>', '"><img src=x onerror=alert(1)>', "<svg onload=alert(1)>", '<a href="javascript:alert(1)">Anmelden</a>'];
+
+/** Whether a page holds the vector as markup (as written) rather than as text (its characters escaped). */
+const live = (html: string, vector: string) => html.includes(vector);
+
+describe("markup typed into text fields and file names", () => {
+  it("is shown as text wherever it shows up again: staff screens, the seller's own pages, toasts", async () => {
+    const admin = await stack.fresh("admin@example.com");
+    const edit = {
+      onboardingSellerId: "seller-onboarding-feed",
+      crmId: "CRM-100005",
+      channel: "INTERNATIONAL",
+      contactEmail: "owner@bergblick-moebel.example.com",
+      contactPhone: "+49 89 5550105",
+      languageCode: "de",
+    };
+    for (const vector of VECTORS) {
+      const saved = await admin.post(`${stack.portal()}/seller-administration?edit=seller-onboarding-feed`, {
+        ...edit,
+        name: `Bergblick ${vector} KG`,
+        contactName: `Lena ${vector}`,
+      });
+      expect(saved.status, vector).toBe(302);
+      const pages = [new URL(saved.headers.get("location")!, stack.portal()).pathname + new URL(saved.headers.get("location")!, stack.portal()).search];
+      pages.push("/seller-administration", "/sellers/seller-onboarding-feed", `/seller-list?search=${encodeURIComponent("Bergblick")}`);
+      let shown = 0;
+      for (const page of pages) {
+        const html = await (await admin.get(`${stack.portal()}${page}`)).text();
+        received.push(html);
+        expect(live(html, vector), `${vector} on ${page}`).toBe(false);
+        if (html.includes("Bergblick ")) shown += 1;
+      }
+      expect(shown, `${vector} shown as text`).toBeGreaterThan(0);
+    }
+    // The seller's own pages show the name the marketplace keeps.
+    const owner = await stack.fresh("owner@bergblick-moebel.example.com");
+    for (const page of ["/overview", "/shop-setup/company-information", "/landing-page"]) {
+      const html = await (await owner.get(`${stack.portal()}${page}`)).text();
+      for (const vector of VECTORS) expect(live(html, vector), `${vector} on ${page}`).toBe(false);
+    }
+  });
+
+  it("in an uploaded document's name, is shown as text on the steps that list it", async () => {
+    const seller = await stack.fresh("seller.new@example.com");
+    const form = new FormData();
+    form.set("intent", "later");
+    const name = `${VECTORS[1]}.pdf`;
+    form.set("VAT_CERTIFICATE", new File([pdfBytes], name, { type: "application/pdf" }));
+    const uploaded = await seller.request(`${stack.portal()}/shop-setup/documents`, { method: "POST", body: form });
+    expect(uploaded.status).toBe(303);
+    for (const page of ["/shop-setup/documents", "/overview"]) {
+      const html = await (await seller.get(`${stack.portal()}${page}`)).text();
+      received.push(html);
+      expect(live(html, VECTORS[1]!), page).toBe(false);
+    }
   });
 });
 
