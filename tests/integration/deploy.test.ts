@@ -36,8 +36,9 @@ describe("nginx", () => {
 
   it("lets through every body the portal takes, and the portal refuses the rest itself", () => {
     const serverLimit = nginxSize(/^\s{4}client_max_body_size (\S+);$/m.exec(nginxConf)![1]!);
-    const catalogueLimit = nginxSize(/location ~ \^\/upload\/catalog[^{]*\{[^}]*client_max_body_size (\S+);/.exec(nginxConf)![1]!);
-    const catalogueRoutes = BODY_LIMITS.filter((limit) => limit.path.startsWith("/upload/catalog"));
+    const catalogueLocation = /location ~ (\S+) \{[^}]*client_max_body_size (\S+);/.exec(nginxConf)!;
+    const catalogueLimit = nginxSize(catalogueLocation[2]!);
+    const catalogueRoutes = BODY_LIMITS.filter((limit) => new RegExp(catalogueLocation[1]!).test(limit.path));
     expect(catalogueRoutes.length).toBeGreaterThan(0);
     for (const limit of catalogueRoutes) expect(catalogueLimit).toBe(limit.maxBytes);
     for (const limit of BODY_LIMITS.filter((limit) => !catalogueRoutes.includes(limit))) expect(serverLimit).toBeGreaterThanOrEqual(limit.maxBytes);
