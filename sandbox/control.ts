@@ -23,6 +23,7 @@ const FaultRuleInput = z.object({
   status: z.number().int().min(100).max(599).optional(),
   drop: z.boolean().optional(),
   dropAfterBytes: z.number().int().min(0).optional(),
+  malformedJson: z.boolean().optional(),
   times: z.number().int().positive().optional(),
   body: z
     .object({

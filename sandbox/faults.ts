@@ -16,6 +16,8 @@ export type FaultRuleInput = {
   drop?: boolean;
   /** Lets the answer start, then drops the connection once this many bytes of its body went out (a service failing halfway). */
   dropAfterBytes?: number;
+  /** Answers 200 with a JSON content type and a body that does not parse, without running the service (a broken proxy or serialiser). */
+  malformedJson?: boolean;
   /** How many requests the rule hits before it retires; unlimited when absent. */
   times?: number;
   /** The error body to answer with `status` (e.g. a validation error list); "Injected fault" when absent. */
@@ -118,27 +120,45 @@ export class RequestCounter {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Drops the connection once `limit` bytes of the answer's body have been written; what is over the limit is not sent. */
+/**
+ * Drops the connection once `limit` bytes of the answer's body have been written; what is over the limit is not sent.
+ * Both ways a body leaves count: `write` (a stream) and `end` (a whole JSON answer, as `res.json` sends it).
+ */
 function dropAfter(res: Response, limit: number): void {
   let sent = 0;
   const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  const bytesOf = (chunk: unknown) => (typeof chunk === "string" ? Buffer.byteLength(chunk) : (chunk as Uint8Array).byteLength);
+  /** Sends what fits; true when the limit was reached and the connection is being cut. */
+  const cut = (chunk: unknown): boolean => {
+    const bytes = bytesOf(chunk);
+    if (sent + bytes <= limit) return false;
+    const room = limit - sent;
+    // The answer starts (its headers, the bytes that fit), then breaks off.
+    if (room > 0) write(typeof chunk === "string" ? Buffer.from(chunk).subarray(0, room) : (chunk as Uint8Array).subarray(0, room));
+    else res.flushHeaders();
+    sent = limit;
+    // Let what fit leave first, then cut the connection as a crashing service would.
+    setImmediate(() => res.socket?.destroy());
+    return true;
+  };
   res.write = ((chunk: unknown, ...rest: unknown[]) => {
     if (res.destroyed) return false;
-    const bytes = typeof chunk === "string" ? Buffer.byteLength(chunk) : (chunk as Uint8Array).byteLength;
-    if (sent + bytes > limit) {
-      const room = limit - sent;
-      if (room > 0) write(typeof chunk === "string" ? Buffer.from(chunk).subarray(0, room) : (chunk as Uint8Array).subarray(0, room));
-      sent = limit;
-      // Let what fit leave first, then cut the connection as a crashing service would.
-      setImmediate(() => res.socket?.destroy());
-      return false;
-    }
-    sent += bytes;
+    if (cut(chunk)) return false;
+    sent += bytesOf(chunk);
     return write(chunk, ...rest);
   }) as Response["write"];
+  res.end = ((...args: unknown[]) => {
+    const chunk = args[0];
+    if (!res.destroyed && chunk !== undefined && typeof chunk !== "function" && cut(chunk)) return res;
+    return end(...args);
+  }) as Response["end"];
 }
 
-/** Counts every request, then applies the first matching fault rule: latency, then drop or status. */
+/** What a service whose serialiser broke mid-object sends: valid JSON's start, no end. */
+export const MALFORMED_JSON = '{"message": "half an answer", "items": [{"id": ';
+
+/** Counts every request, then applies the first matching fault rule: latency, then drop, a broken body, or a status. */
 export function faultMiddleware(faults: FaultRules, counter: RequestCounter) {
   return async (req: Request, res: Response, next: NextFunction) => {
     const timing = counter.record(req.method, req.path);
@@ -148,6 +168,10 @@ export function faultMiddleware(faults: FaultRules, counter: RequestCounter) {
     if (rule.latencyMs) await sleep(rule.latencyMs);
     if (rule.drop) {
       req.socket.destroy();
+      return;
+    }
+    if (rule.malformedJson) {
+      res.status(200).type("application/json").send(MALFORMED_JSON);
       return;
     }
     if (rule.dropAfterBytes !== undefined) {

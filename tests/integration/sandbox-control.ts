@@ -7,6 +7,7 @@ type Fault = {
   latencyMs?: number;
   drop?: boolean;
   dropAfterBytes?: number;
+  malformedJson?: boolean;
   times?: number;
   body?: { message?: string; errorCode?: string; errors?: { fieldName?: string; errorMessage: string }[] };
 };

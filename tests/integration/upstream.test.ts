@@ -2,6 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sandboxPortalEnv } from "../../scripts/sandbox-env";
 import { TestBrowser } from "../support/http-client";
+import { testPorts } from "../support/ports";
 import { startPortal, type RunningProcess } from "../support/stack";
 import { PORTAL } from "./ports";
 import { clearFaultsAndCounters, injectFault, requestCount } from "./sandbox-control";
@@ -69,9 +70,10 @@ describe("the sandbox down", () => {
   let portal: { portalUrl: string; process: RunningProcess };
 
   beforeAll(async () => {
-    // A portal whose marketplace is not there at all: nothing listens on port 4299.
-    const env = sandboxPortalEnv("http://127.0.0.1:4299", "http://localhost:3299", "integration-test-session-secret-0123456789");
-    portal = await startPortal({ ...env, UPSTREAM_TIMEOUT_MS: "2000" }, 3299);
+    // A portal whose marketplace is not there at all: nothing listens on the sandbox port (shifted like every test port).
+    const { portalPort, sandboxPort } = testPorts(3299, 4299);
+    const env = sandboxPortalEnv(`http://127.0.0.1:${sandboxPort}`, `http://localhost:${portalPort}`, "integration-test-session-secret-0123456789");
+    portal = await startPortal({ ...env, UPSTREAM_TIMEOUT_MS: "2000" }, portalPort);
   });
 
   afterAll(async () => {

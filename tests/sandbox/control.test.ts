@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { UpstreamErrorBody } from "../../contract/upstream.ts";
+import { sandboxKeys, UpstreamErrorBody } from "../../contract/upstream.ts";
 import { callService, control, mintToken, startTestSandbox, type TestSandbox } from "./helpers.ts";
 
 let sandbox: TestSandbox;
@@ -50,6 +50,29 @@ describe("faults", () => {
   it("drops the connection without an answer", async () => {
     await control(sandbox, "POST", "/faults", { pattern: statePath, drop: true, times: 1 });
     await expect(callService(sandbox, statePath, { token })).rejects.toThrow();
+    expect((await callService(sandbox, statePath, { token })).status).toBe(200);
+  });
+
+  it("answers 200 with JSON that does not parse, and never runs the service behind it", async () => {
+    await control(sandbox, "POST", "/faults", { pattern: "/user-profile/me/user/language", method: "PUT", malformedJson: true, times: 1 });
+    const url = new URL(`${sandbox.url}/user-profile/me/user/language`);
+    url.search = new URLSearchParams({ apikey: sandboxKeys.apiKey, language: "de" }).toString();
+    const broken = await fetch(url, { method: "PUT", headers: { authorization: `Bearer ${token}` } });
+    expect(broken.status).toBe(200);
+    expect(broken.headers.get("content-type")).toMatch(/^application\/json/);
+    const text = await broken.text();
+    expect(() => JSON.parse(text)).toThrow(SyntaxError);
+    const profile = await callService(sandbox, "/user-profile/me/user", { token });
+    expect((profile.body as { languageCode?: string }).languageCode).not.toBe("de");
+  });
+
+  it("starts a JSON answer and breaks it off after the given bytes", async () => {
+    await control(sandbox, "POST", "/faults", { pattern: statePath, dropAfterBytes: 8, times: 1 });
+    const url = new URL(`${sandbox.url}${statePath}`);
+    url.searchParams.set("apikey", sandboxKeys.apiKey);
+    const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(200);
+    await expect(response.text()).rejects.toThrow();
     expect((await callService(sandbox, statePath, { token })).status).toBe(200);
   });
 

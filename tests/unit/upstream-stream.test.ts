@@ -15,16 +15,30 @@ import compression from "compression";
 import express from "express";
 import tls from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { giveBack, holdChunk, writeGivingBack } from "~/shared/http/chunk-leases.server";
 import type { Logger } from "~/shared/logger.server";
 import { takeNodeBody } from "~/shared/http/node-body.server";
 import type { CallContext, ServiceConfig } from "~/shared/upstream/http.server";
-import { streamService } from "~/shared/upstream/stream.server";
+import { readStreamedJson, streamService } from "~/shared/upstream/stream.server";
 import { UpstreamError } from "~/shared/upstream/upstream-error.server";
 
 const FILE = randomBytes(3 * 1024 * 1024 + 17);
 
+/** Requests per path, to see how often a failing one was tried. */
+const tries = new Map<string, number>();
+
 function answer(req: IncomingMessage, res: ServerResponse) {
+  const pathname = new URL(req.url!, "http://x").pathname;
+  tries.set(pathname, (tries.get(pathname) ?? 0) + 1);
+  if (pathname === "/busy" || pathname === "/busy-once") {
+    // Busy for good, or only for the first try.
+    if (pathname === "/busy" || tries.get(pathname) === 1) {
+      req.resume();
+      req.on("end", () => res.writeHead(503, { "Content-Type": "application/json" }).end(JSON.stringify({ message: "busy", errorCode: "BUSY" })));
+      return;
+    }
+  }
   if (req.url?.startsWith("/missing")) {
     res.writeHead(404, { "Content-Type": "application/json" }).end(JSON.stringify({ message: "no such file", errorCode: "FILE_NOT_FOUND" }));
     return;
@@ -102,6 +116,47 @@ describe("a download from an upstream service", () => {
     const response = await streamService(service(origin(plain, "http", "127.0.0.1")), ctx, { method: "GET", path: "/file" });
     expect(Buffer.from(await response.arrayBuffer()).equals(FILE)).toBe(true);
     expect(takeNodeBody(response)).toBeNull();
+  });
+
+  it("is tried once more on a retryable status, like every read; an upload never is", async () => {
+    tries.clear();
+    const base = origin(plain, "http", "127.0.0.1");
+    const second = await streamService(service(base), ctx, { method: "GET", path: "/busy-once" });
+    expect(second.status).toBe(200);
+    await second.arrayBuffer();
+    expect(tries.get("/busy-once")).toBe(2);
+
+    const failed = await streamService(service(base), ctx, { method: "GET", path: "/busy" }).catch((error: unknown) => error);
+    expect((failed as UpstreamError).status).toBe(503);
+    expect(tries.get("/busy")).toBe(2);
+
+    tries.clear();
+    const upload = await streamService(service(base), ctx, { method: "POST", path: "/busy", body: Readable.from([Buffer.from("a;b\n")]) }).catch(
+      (error: unknown) => error,
+    );
+    expect((upload as UpstreamError).status).toBe(503);
+    expect(tries.get("/busy")).toBe(1);
+  });
+
+  it("reads a JSON answer as the JSON core does: one that does not parse is the service's broken contract, one cut off is unreachable", async () => {
+    const origin = { service: "catalogue", method: "POST", path: "/me/seller/file" };
+    const schema = z.object({ id: z.string() });
+    expect(await readStreamedJson(new Response('{"id":"f-1"}'), schema, origin)).toEqual({ id: "f-1" });
+    const broken = await readStreamedJson(new Response('{"id": '), schema, origin).catch((error: unknown) => error);
+    expect(broken).toBeInstanceOf(UpstreamError);
+    expect(broken).toMatchObject({ status: 502, body: { errorCode: "UPSTREAM_CONTRACT" } });
+    const cut = new Response(
+      new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"id"'));
+          controller.error(new Error("socket hang up"));
+        },
+      }),
+    );
+    expect(await readStreamedJson(cut, schema, origin).catch((error: unknown) => error)).toMatchObject({
+      status: 0,
+      body: { errorCode: "UPSTREAM_UNREACHABLE" },
+    });
   });
 
   it("fails with the service's error body, and fails its body when the service breaks off midway", async () => {

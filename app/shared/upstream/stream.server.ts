@@ -16,12 +16,14 @@
 import type { ClientRequestArgs, IncomingMessage } from "node:http";
 import net from "node:net";
 import type { Readable } from "node:stream";
+import type { z } from "zod";
 import tls from "node:tls";
 import { holdEachChunk, writeGivingBack } from "../http/chunk-leases.server";
 import { responseWithNodeBody, webHeaders } from "../http/node-body.server";
 import { acceptLanguage, buildUrl, loggablePath, readErrorBody, upstreamRequest, type CallContext, type QueryValue, type ServiceConfig } from "./http.server";
 import { UpstreamError } from "./upstream-error.server";
-import { startUpstreamAttempt } from "./upstream-telemetry.server";
+import { shouldRetry } from "./retry-policy.server";
+import { countUpstreamRetry, startUpstreamAttempt } from "./upstream-telemetry.server";
 
 export type StreamRequest = {
   method: "GET" | "POST";
@@ -40,6 +42,25 @@ export type StreamRequest = {
  */
 export async function streamService(service: ServiceConfig, ctx: CallContext, request: StreamRequest): Promise<Response> {
   const url = buildUrl(service, request.path, request.query);
+  // A download is a read like any other: tried once more on a retryable status. An upload's body cannot be sent twice.
+  for (let attempt = 1; ; attempt++) {
+    const { response, error } = await streamAttempt(service, ctx, request, url);
+    if (!error) return response;
+    if (!request.body && shouldRetry(request.method, error.status, attempt)) {
+      countUpstreamRetry(service.name, request.method, error.status);
+      continue;
+    }
+    throw error;
+  }
+}
+
+/** One try: the answer, or the failure it came back with (a failure without an answer is thrown). */
+async function streamAttempt(
+  service: ServiceConfig,
+  ctx: CallContext,
+  request: StreamRequest,
+  url: URL,
+): Promise<{ response: Response; error?: undefined } | { response?: undefined; error: UpstreamError }> {
   const telemetry = startUpstreamAttempt(service.name, request.method, request.path, ctx.trace);
   const headers: Record<string, string> = {
     Accept: "application/json, */*",
@@ -90,8 +111,39 @@ export async function streamService(service: ServiceConfig, ctx: CallContext, re
     clearTimeout(timer);
   }
   telemetry.end(response.status);
-  if (!response.ok) throw fail(response.status, await readErrorBody(response));
-  return response;
+  if (!response.ok) return { error: fail(response.status, await readErrorBody(response)) };
+  return { response };
+}
+
+/**
+ * A streamed request's JSON answer, read and checked as callService checks
+ * one: a body that breaks off is the service unreachable, one that does not
+ * parse or fit the schema is its contract broken (502); never a bare
+ * SyntaxError the caller would take for its own bug.
+ */
+export async function readStreamedJson<T>(response: Response, schema: z.ZodType<T>, origin: { service: string; method: string; path: string }): Promise<T> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (cause) {
+    throw new UpstreamError({ ...origin, status: 0, body: { message: "unreachable", errorCode: "UPSTREAM_UNREACHABLE" }, cause });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw new UpstreamError({
+      ...origin,
+      status: 502,
+      body: { message: "unexpected answer", errorCode: "UPSTREAM_CONTRACT", detail: parsed.error.issues[0]?.message },
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
 }
 
 /**

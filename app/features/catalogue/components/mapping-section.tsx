@@ -25,6 +25,21 @@ export type MappingColumnView = { header: string; samples: string[]; field: stri
 /** `prefill`: where the form's choices come from: the file's saved mapping, the remembered one, the suggestions, or nothing read yet. */
 export type MappingView = { fileId: string; fileName: string; columns: MappingColumnView[]; prefill: "saved" | "remembered" | "suggested" | "none" };
 
+/**
+ * A posted mapping comes back only onto the columns it was made for: a form
+ * from before the file was replaced or read again names other columns, and
+ * its rows would not line up with these.
+ */
+function resultOf(mapping: MappingView, lastResult: SubmissionResult<string[]> | null | undefined) {
+  const posted = lastResult?.initialValue as { fileId?: unknown; columns?: { header?: unknown }[] } | undefined;
+  const headers = Array.isArray(posted?.columns) ? posted.columns.map((column) => column?.header) : [];
+  const fits =
+    posted?.fileId === mapping.fileId &&
+    headers.length === mapping.columns.length &&
+    headers.every((header, index) => header === mapping.columns[index]!.header);
+  return fits ? lastResult : undefined;
+}
+
 /** A file's columns, their sample values and each one's marketplace field: a plain form, a combobox per column with JavaScript. */
 export function MappingSection({
   mapping,
@@ -44,7 +59,7 @@ export function MappingSection({
   const { t } = useTranslation();
   const [form, fields] = useForm<z.infer<typeof MappingSchema>>({
     id: `mapping-${mapping.fileId}`,
-    lastResult,
+    lastResult: resultOf(mapping, lastResult),
     defaultValue: {
       intent: "map",
       fileId: mapping.fileId,

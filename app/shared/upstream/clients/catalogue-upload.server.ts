@@ -5,7 +5,7 @@ import { CatalogueUpdate, CatalogueUpdates, IntegrationUpdates } from "@contract
 import type { Readable } from "node:stream";
 import { z } from "zod";
 import type { ServiceCaller } from "../http.server";
-import type { ServiceStreamer } from "../stream.server";
+import { readStreamedJson, type ServiceStreamer } from "../stream.server";
 
 /** The catalogue upload service: the seller's files and mapping, and the catalogue team's integration endpoints. */
 export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStreamer) {
@@ -23,7 +23,7 @@ export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStream
         contentType: `multipart/form-data; boundary=${boundary}`,
         signal,
       });
-      return CatalogueFile.parse(await response.json());
+      return readStreamedJson(response, CatalogueFile, { service: "catalogue-upload", method: "POST", path: "/me/seller/file" });
     },
     /** The file's bytes as the service sends them (status line and headers checked, body not read). */
     downloadFile: (fileId: string, signal?: AbortSignal) => stream({ method: "GET", path: "/me/seller/file", query: fileQuery(fileId), signal }),

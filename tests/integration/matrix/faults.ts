@@ -1,0 +1,40 @@
+/**
+ * The upstream failures the fault matrix injects, and what the portal must
+ * make of each: whether the service answered (a 502 page naming its facts)
+ * or not (a 503 page saying the services cannot be reached), and whether a
+ * non-mutating call is tried a second time (docs/product.md §3: once, on the
+ * listed statuses; a mutating call never).
+ */
+import type { FaultRule } from "./matrix-stack";
+
+/** The portal's upstream timeout in the matrices' stack: short, so a timeout costs little, yet far above a sandbox call's time. */
+export const MATRIX_UPSTREAM_TIMEOUT_MS = 1_000;
+
+export type FaultKind = {
+  name: string;
+  rule: Omit<FaultRule, "pattern" | "method">;
+  /** The service answered with a failure (502), rather than not at all (503). */
+  answered: boolean;
+  /** A non-mutating call meeting it is tried exactly twice. */
+  retried: boolean;
+  /** The service's own message, which the page must show. */
+  message?: string;
+};
+
+export const FAULT_KINDS: readonly FaultKind[] = [
+  { name: "500", rule: { status: 500 }, answered: true, retried: true, message: "Injected fault" },
+  { name: "503", rule: { status: 503 }, answered: true, retried: true, message: "Injected fault" },
+  // Waits past the portal's timeout, then drops the connection: the service never acts on it.
+  { name: "timeout", rule: { latencyMs: MATRIX_UPSTREAM_TIMEOUT_MS + 500, drop: true }, answered: false, retried: false },
+  { name: "dropped connection", rule: { drop: true }, answered: false, retried: false },
+  { name: "malformed JSON", rule: { malformedJson: true }, answered: true, retried: false },
+  // The answer starts, then the connection breaks: a few bytes are too few for any whole JSON answer.
+  { name: "body breaks off", rule: { dropAfterBytes: 8 }, answered: false, retried: false },
+];
+
+/** The calls every signed-in request makes in the shell's middleware: the session's check and the seller's state. */
+export const MIDDLEWARE_CALLS = [/^\/user-profile\/me\/sessions\//, /^\/onboarding\/me\/seller\/state$/];
+
+export const isMiddlewareCall = (path: string) => MIDDLEWARE_CALLS.some((pattern) => pattern.test(path));
+
+export const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);

@@ -1,0 +1,137 @@
+/**
+ * The whole role × route table of docs/product.md §2, written out here on its own
+ * (not derived from app code): tests/unit/access.test.ts checks the rules the
+ * routes declare against it, and the hostile-input matrix checks every demo
+ * account against it over HTTP.
+ */
+import { roles, type Role } from "@contract/upstream";
+import { analyticsTabs } from "@contract/home";
+import type { AccessRuleName, RouteAccess } from "~/features/shell/access";
+
+export const ANY: readonly Role[] = roles;
+export const SELLERS: readonly Role[] = ["SELLER_ADMINISTRATOR", "SELLER_VIEWER_EXTERNAL"];
+export const STAFF: readonly Role[] = roles.filter((role) => !SELLERS.includes(role));
+
+/** docs/product.md §2: path → who may enter (and, where fewer may, who may change: `changes`), and which rules express it. */
+export const TABLE: {
+  path: string;
+  allowed: readonly Role[];
+  rule: AccessRuleName;
+  sellerState?: RouteAccess["sellerState"];
+  changes?: { allowed: readonly Role[]; rule: AccessRuleName };
+}[] = [
+  { path: "/landing-page", allowed: ANY, rule: "anySignedIn" },
+  { path: "/overview", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator", sellerState: "redirectIfActive" },
+  { path: "/overview/review", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator", sellerState: "redirectIfActive" },
+  { path: "/overview/complete", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator" },
+  ...[
+    "",
+    "/contract",
+    "/documents",
+    "/warehouse",
+    "/bank-account",
+    "/identification",
+    "/account-information",
+    "/company-information",
+    "/company-type-representatives",
+  ].map((step) => ({
+    path: `/shop-setup${step}`,
+    allowed: ["SELLER_ADMINISTRATOR"] as const,
+    rule: "sellerAdministrator" as const,
+    sellerState: "redirectIfActive" as const,
+  })),
+  { path: "/shop-setup/documents/:documentId", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator", sellerState: "redirectIfActive" },
+  { path: "/shop-setup/contract/pdf", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator", sellerState: "redirectIfActive" },
+  { path: "/shop-setup/bank-account/bank", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator", sellerState: "redirectIfActive" },
+  { path: "/shop-setup/address/towns", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator", sellerState: "redirectIfActive" },
+  ...["/upload", "/upload/settings", "/upload/catalog", "/upload/catalog/file", "/upload/catalog/problems"].map((path) => ({
+    path,
+    allowed: ["SELLER_ADMINISTRATOR"] as const,
+    rule: "sellerAdministrator" as const,
+    sellerState: "redirectIfActive" as const,
+  })),
+  ...["/home", "/home/overview", "/home/analytics", ...analyticsTabs.map((tab) => `/home/analytics/${tab}`)].map((path) => ({
+    path,
+    allowed: SELLERS,
+    rule: "sellerHome" as const,
+    sellerState: "redirectIfNotActive" as const,
+  })),
+  ...[
+    "/home/recommendations",
+    "/home/recommendations/gmv-explanation",
+    "/home/recommendations/product-not-online/:id",
+    "/home/recommendations/products-not-found/:id",
+    "/home/recommendations/product-import-errors/:id",
+    "/home/recommendations/offers-may-be-offline-soon/:id",
+  ].map((path) => ({ path, allowed: SELLERS, rule: "sellerHome" as const, sellerState: "redirectIfNotActive" as const })),
+  ...[
+    "/home/my-company",
+    "/home/my-company/logistics",
+    "/home/my-company/bank-account",
+    "/home/my-company/company-info",
+    "/home/my-company/legal-documents",
+  ].map((path) => ({ path, allowed: ["SELLER_ADMINISTRATOR"] as const, rule: "sellerAdministrator" as const })),
+  // The catalogue of an active seller: both seller roles read it, the administrator changes it (uploads, mapping, updates).
+  ...["/home/catalogue", "/home/catalogue/file"].map((path) => ({
+    path,
+    allowed: SELLERS,
+    rule: "sellerHome" as const,
+    sellerState: "redirectIfNotActive" as const,
+    changes: { allowed: ["SELLER_ADMINISTRATOR"] as const, rule: "sellerAdministrator" as const },
+  })),
+  { path: "/home/catalogue/problems", allowed: SELLERS, rule: "sellerHome", sellerState: "redirectIfNotActive" },
+  // My company's change requests: the four forms and the review of a change (administrator only, like my company).
+  ...[
+    "/home/my-company/bank-account/change",
+    "/home/my-company/company-info/change",
+    "/home/my-company/logistics/:warehouseId/change",
+    "/home/my-company/legal-documents/new",
+    "/home/my-company/changes/:changeId",
+  ].map((path) => ({ path, allowed: ["SELLER_ADMINISTRATOR"] as const, rule: "sellerAdministrator" as const })),
+  // Downloads of the seller home: a chart's CSV, a legal document.
+  { path: "/home/analytics/:tab/csv", allowed: SELLERS, rule: "sellerHome", sellerState: "redirectIfNotActive" },
+  { path: "/home/my-company/legal-documents/:documentId/download", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator" },
+  { path: "/seller-list", allowed: ["OPERATOR_BUSINESSDEVELOPER_INTERNATIONAL", "OPERATOR_SUCCESSMANAGER", "OPERATOR_OTHER"], rule: "sellerList" },
+  { path: "/invite-seller", allowed: ["OPERATOR_BUSINESSDEVELOPER"], rule: "inviteSeller" },
+  { path: "/seller-administration", allowed: ["OPERATOR_ADMINISTRATOR"], rule: "operatorAdministrator" },
+  { path: "/delete-seller", allowed: ["OPERATOR_ADMINISTRATOR"], rule: "operatorAdministrator" },
+  { path: "/mark-as-active", allowed: ["OPERATOR_ADMINISTRATOR", "OPERATOR_SUCCESSMANAGER"], rule: "markAsActive" },
+  // The invite form's live duplicate check: guarded like the invite page.
+  { path: "/invite-seller/check", allowed: ["OPERATOR_BUSINESSDEVELOPER"], rule: "inviteSeller" },
+  // Acting as a seller: from the seller list and the administration (docs/product.md §11).
+  {
+    path: "/substitution/start",
+    allowed: ["OPERATOR_ADMINISTRATOR", "OPERATOR_BUSINESSDEVELOPER_INTERNATIONAL", "OPERATOR_SUCCESSMANAGER", "OPERATOR_OTHER"],
+    rule: "actAsSeller",
+  },
+  // The staff seller page: every staff role, each offered its own actions (docs/product.md §10).
+  { path: "/sellers/:sellerId", allowed: STAFF, rule: "sellerPage" },
+  // A business developer's invitations and each one's page (the invitation's confirmation).
+  { path: "/invitations", allowed: ["OPERATOR_BUSINESSDEVELOPER"], rule: "inviteSeller" },
+  { path: "/invitations/:sellerId", allowed: ["OPERATOR_BUSINESSDEVELOPER"], rule: "inviteSeller" },
+  // The way back from acting as a seller: whoever is signed in (it sends anyone not substituted on).
+  { path: "/substitution", allowed: ANY, rule: "anySignedIn" },
+  { path: "/product-catalogue-integration", allowed: ["TOM_TEAM_MEMBER"], rule: "catalogueIntegration" },
+  // The catalogue file downloads and the streamed upload of the enhanced form: resource routes of those pages.
+  { path: "/product-catalogue-integration/download", allowed: ["TOM_TEAM_MEMBER"], rule: "catalogueIntegration" },
+  // The home menu's open/closed switch: a form of the seller home.
+  { path: "/ui/home-menu", allowed: SELLERS, rule: "sellerHome" },
+  { path: "/dev/empty", allowed: ANY, rule: "anySignedIn" },
+  { path: "/dev/translations", allowed: ANY, rule: "anySignedIn" },
+  { path: "/dev/catalog", allowed: ANY, rule: "anySignedIn" },
+  { path: "/dev/state-guard", allowed: SELLERS, rule: "sellerHome", sellerState: "redirectIfNotActive" },
+];
+
+/** Routes with no access rule: public, or checking the session themselves. */
+export const UNGUARDED = new Set([
+  "features/shell/routes/welcome.tsx",
+  "features/shell/routes/login.tsx",
+  "features/shell/routes/register.tsx",
+  "features/shell/routes/logout.ts",
+  "features/shell/routes/default-redirect.tsx",
+  "features/shell/routes/language.ts",
+  "features/shell/routes/locales.ts",
+  "features/shell/routes/version.ts",
+  "features/shell/routes/not-found.tsx",
+  "features/shell/substitution/routes/substitution-end.ts",
+]);
