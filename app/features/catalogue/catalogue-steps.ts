@@ -2,6 +2,7 @@
 import type { CatalogueImportProgress, SellerStateName } from "@contract/upstream";
 import { MAX_RECORD_CHARS, readingProblems, type ReadingProblem } from "~/features/catalogue/intelligence/types";
 import { XLSX_MAX_BYTES } from "~/features/catalogue/intelligence/limits";
+import { numberFormat } from "~/shared/i18n/formats";
 
 /** The sizes the reading problems' messages name. */
 const readingLimits: Partial<Record<ReadingProblem, number>> = { lineTooLong: MAX_RECORD_CHARS, workbookTooLarge: XLSX_MAX_BYTES };
@@ -38,7 +39,7 @@ export function byteSize(bytes: number, locale: string): { unit: "B" | "KB" | "M
     value /= 1024;
     index++;
   }
-  return { unit: units[index]!, value: new Intl.NumberFormat(locale, { maximumFractionDigits: index === 0 ? 0 : 1 }).format(value) };
+  return { unit: units[index]!, value: numberFormat(locale, { maximumFractionDigits: index === 0 ? 0 : 1 }).format(value) };
 }
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;

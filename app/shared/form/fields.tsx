@@ -1,6 +1,7 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { createContext, useContext, type FormEventHandler, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { displayNames } from "~/shared/i18n/formats";
 
 /**
  * The portal's form fields on conform's metadata: label, optional hint, the
@@ -180,6 +181,6 @@ export function FileField(props: FieldProps) {
 /** The countries a select offers, named in the page's language. */
 export function useCountryOptions(codes: readonly string[]) {
   const { i18n } = useTranslation();
-  const names = new Intl.DisplayNames([i18n.language], { type: "region" });
+  const names = displayNames(i18n.language, { type: "region" });
   return codes.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) => a.label.localeCompare(b.label, i18n.language));
 }

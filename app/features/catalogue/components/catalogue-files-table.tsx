@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { formatBytes } from "~/features/catalogue/catalogue-steps";
 import { DataTable } from "~/shared/ui/data-table";
+import { dateTimeFormat } from "~/shared/i18n/formats";
 
 type CatalogueFilesTableProps = {
   /** The catalogue page the table is on: downloads from its `/file`, reviews on it, deletes posted to it. */
@@ -21,7 +22,7 @@ type CatalogueFilesTableProps = {
 /** The seller's catalogue files: name, size, when uploaded, mapped or not, and download, review and delete. */
 export function CatalogueFilesTable({ page, files, deletable, locked, status, viewOnly }: CatalogueFilesTableProps) {
   const { t, i18n } = useTranslation();
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const dateFormat = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   if (files.length === 0) return <p>{t("catalogue.files.none")}</p>;
   return (
     <DataTable

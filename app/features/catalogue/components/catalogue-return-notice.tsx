@@ -1,6 +1,7 @@
 import type { OpenCatalogueReturn } from "@contract/catalogue-return";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { dateTimeFormat } from "~/shared/i18n/formats";
 
 /**
  * The catalogue team's return, as the seller reads it: why shop and catalogue
@@ -10,7 +11,7 @@ import { Link } from "react-router";
 export function CatalogueReturnNotice({ catalogueReturn, next }: { catalogueReturn: OpenCatalogueReturn | null | undefined; next: "catalogue" | "taskList" }) {
   const { t, i18n } = useTranslation();
   if (!catalogueReturn) return null;
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(catalogueReturn.returnedAt));
+  const date = dateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(catalogueReturn.returnedAt));
   return (
     <section aria-labelledby="catalogue-return-title" className="notice catalogue-return">
       <h2 id="catalogue-return-title">{t("catalogueReturn.notice.title")}</h2>

@@ -1,11 +1,12 @@
 import { rowProblemKinds, type CatalogueAnalysis } from "@contract/catalogue-analysis";
 import { useTranslation } from "react-i18next";
 import { formatInWords } from "~/features/catalogue/intelligence/file-review";
+import { numberFormat } from "~/shared/i18n/formats";
 
 /** One file's check in brief, for the catalogue team: how it was read, rows checked and rejected, and the count of each problem; each status says what it means. */
 export function FileReportSummary({ analysis, unavailable }: { analysis: CatalogueAnalysis | null; unavailable: boolean }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   if (!analysis) {
     return (
       <p className="file-report-summary">

@@ -2,6 +2,7 @@ import { rowProblemKinds, type ValidationReport as Report } from "@contract/cata
 import { useTranslation } from "react-i18next";
 import { checkedFields, examplesByKind } from "~/features/catalogue/intelligence/file-review";
 import { DataTable } from "~/shared/ui/data-table";
+import { numberFormat } from "~/shared/i18n/formats";
 
 /**
  * The check of every row against the mapping: how many rows were checked and
@@ -12,7 +13,7 @@ import { DataTable } from "~/shared/ui/data-table";
  */
 export function ValidationReport({ page = "/upload/catalog", fileId, report }: { page?: string; fileId: string; report: Report }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const groups = examplesByKind(report.examples, report.counts, rowProblemKinds);
   const checkedColumns = Object.entries(report.mapping)
     .filter(([, field]) => checkedFields.includes(field))

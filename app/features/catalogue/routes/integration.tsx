@@ -11,6 +11,7 @@ import catalogueStylesHref from "~/features/catalogue/catalogue.css?url";
 import fileReviewStylesHref from "~/features/catalogue/file-review.css?url";
 import integrationStylesHref from "~/features/catalogue/integration.css?url";
 import type { Route } from "./+types/integration";
+import { dateTimeFormat } from "~/shared/i18n/formats";
 
 export const middleware = [authorize({ rule: "catalogueIntegration" })];
 
@@ -26,7 +27,7 @@ export function action(args: Route.ActionArgs) {
 export default function ProductCatalogueIntegration({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { sellers, info, sellerId, reports, confirmFinish, outcome } = loaderData;
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" });
+  const dateFormat = dateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" });
   const states = ["CATALOGUE_DATA_SUBMITTED", "RETURNED", "CATALOGUE_DATA_MAPPING_FINISHED"] as const;
   return (
     <article className="integration">

@@ -4,6 +4,7 @@
  */
 import type { DashboardData, DashboardMetric, MetricUnit } from "@contract/home";
 import { csvLine, type CsvDialect } from "~/shared/csv";
+import { numberFormat } from "~/shared/i18n/formats";
 
 /** A tab's dashboard as the page gets it: its figures, or what went wrong reading them. */
 export type DashboardResult =
@@ -37,15 +38,15 @@ export function metricRows(metric: DashboardMetric, periodFrom: string, comparis
 export function formatFigure(value: number, unit: MetricUnit, locale: string): string {
   switch (unit) {
     case "EUR":
-      return new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" }).format(value);
+      return numberFormat(locale, { style: "currency", currency: "EUR" }).format(value);
     case "PERCENT":
-      return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(value / 100);
+      return numberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(value / 100);
     case "HOURS":
-      return new Intl.NumberFormat(locale, { style: "unit", unit: "hour", maximumFractionDigits: 1 }).format(value);
+      return numberFormat(locale, { style: "unit", unit: "hour", maximumFractionDigits: 1 }).format(value);
     case "DAYS":
-      return new Intl.NumberFormat(locale, { style: "unit", unit: "day", maximumFractionDigits: 1 }).format(value);
+      return numberFormat(locale, { style: "unit", unit: "day", maximumFractionDigits: 1 }).format(value);
     case "COUNT":
-      return new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
+      return numberFormat(locale, { maximumFractionDigits: 1 }).format(value);
   }
 }
 

@@ -8,6 +8,7 @@ import { useScopeText } from "~/features/home/analytics/scope-text";
 import { useHydrated } from "~/shared/ui/use-hydrated";
 import MetricChart from "./metric-chart";
 import { DataTable } from "~/shared/ui/data-table";
+import { dateTimeFormat, numberFormat } from "~/shared/i18n/formats";
 
 /** One analytics tab: each figure of its dashboard with its chart, text alternative, table and download, under a heading that names the shops and the period. */
 export function DashboardView({
@@ -56,7 +57,7 @@ export function DashboardView({
     );
   }
   const { dashboard, comparison } = result;
-  const dataAsOf = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(dashboard.dataAsOf));
+  const dataAsOf = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(dashboard.dataAsOf));
   return (
     <section className="dashboard" aria-labelledby="dashboard-title">
       <h2 id="dashboard-title">{heading}</h2>
@@ -131,7 +132,7 @@ function MetricPanel({
           <span className="metric__comparison">
             {" "}
             {t("analytics.comparisonTotal", { value: format(comparison.total) })}
-            {change !== null ? ` (${change >= 0 ? "+" : ""}${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(change)} %)` : null}
+            {change !== null ? ` (${change >= 0 ? "+" : ""}${numberFormat(locale, { maximumFractionDigits: 1 }).format(change)} %)` : null}
           </span>
         ) : null}
       </p>

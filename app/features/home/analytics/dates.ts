@@ -5,19 +5,20 @@
  * and in the browser.
  */
 import type { DateRange } from "./analytics-selection";
+import { dateTimeFormat } from "~/shared/i18n/formats";
 
 const utc = (date: string) => new Date(`${date}T00:00:00Z`);
 
 export function formatDate(date: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(utc(date));
+  return dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(utc(date));
 }
 
 /** A period as one range, the shared month and year said once: "Oct 26 – Nov 24, 2026", "26.10.–24.11.2026". */
 export function formatPeriod(period: DateRange, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).formatRange(utc(period.from), utc(period.to));
+  return dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).formatRange(utc(period.from), utc(period.to));
 }
 
 /** A chart's axis tick: day and month only ("Oct 26", "26.10."). */
 export function formatDay(date: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { day: "numeric", month: "numeric", timeZone: "UTC" }).format(utc(date));
+  return dateTimeFormat(locale, { day: "numeric", month: "numeric", timeZone: "UTC" }).format(utc(date));
 }

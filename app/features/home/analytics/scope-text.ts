@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { ShopScope } from "./analytics-selection";
+import { listFormat } from "~/shared/i18n/formats";
 
 /** The shops a result covers, in words: "all 3 shops", or their names ("Nordlicht Living AT (9871) and …"). */
 export function useScopeText(): (scope: ShopScope) => string {
@@ -7,6 +8,6 @@ export function useScopeText(): (scope: ShopScope) => string {
   return (scope) => {
     if (scope.all) return t("analytics.scope.all", { count: scope.count });
     const names = scope.shops.map((shop) => `${shop.name} (${shop.marketplaceSellerId})`);
-    return new Intl.ListFormat(i18n.language, { type: "conjunction" }).format(names);
+    return listFormat(i18n.language, { type: "conjunction" }).format(names);
   };
 }

@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { ErrorSummary, type UpstreamFailureView } from "~/features/catalogue/components/form-errors";
 import { DataTable } from "~/shared/ui/data-table";
 import { HOME_CATALOGUE_PATH, type FileStatus, type OpenFile } from "./home-catalogue";
+import { dateTimeFormat, numberFormat } from "~/shared/i18n/formats";
 
 type SentUpdate = { id: string; submittedAt: string; status: "SUBMITTED" | "PROCESSED"; fileNames: string[] };
 
@@ -10,7 +11,7 @@ type SentUpdate = { id: string; submittedAt: string; status: "SUBMITTED" | "PROC
 export function FileStatusText({ status }: { status: FileStatus }) {
   const { t, i18n } = useTranslation();
   if (status.kind !== "sent") return <>{t(`homeCatalogue.files.${status.kind}`)}</>;
-  return <>{t("homeCatalogue.files.sent", { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" }).format(new Date(status.at)) })}</>;
+  return <>{t("homeCatalogue.files.sent", { date: dateTimeFormat(i18n.language, { dateStyle: "medium" }).format(new Date(status.at)) })}</>;
 }
 
 /**
@@ -32,8 +33,8 @@ export function CatalogueUpdateSection({
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "send";
-  const number = new Intl.NumberFormat(i18n.language);
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const number = numberFormat(i18n.language);
+  const dateTime = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   const unmapped = openFiles.filter((file) => !file.mappingComplete);
   return (
     <section aria-labelledby="update-title" className="upload-finish">

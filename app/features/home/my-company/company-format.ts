@@ -1,5 +1,6 @@
 import { legalForms } from "@contract/rules/legal-form";
 import { useTranslation } from "react-i18next";
+import { dateTimeFormat, displayNames, numberFormat } from "~/shared/i18n/formats";
 
 const documentTypeNames: Record<string, string> = { "application/pdf": "PDF", "image/jpeg": "JPEG", "image/png": "PNG" };
 
@@ -7,15 +8,15 @@ const documentTypeNames: Record<string, string> = { "application/pdf": "PDF", "i
 export function useCompanyFormat() {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const regions = new Intl.DisplayNames([locale], { type: "region" });
+  const regions = displayNames(locale, { type: "region" });
   return {
     /** The contract's code in words ("GMBH" → "GmbH"); a form the marketplace wrote out stays as it is. */
     legalForm: (value: string) => ((legalForms as readonly string[]).includes(value) ? t(`onboarding.legalForms.${value}`) : value),
     address: (address: { street: string; postalCode: string; city: string; country: string }) =>
       `${address.street}, ${address.postalCode} ${address.city}, ${regions.of(address.country) ?? address.country}`,
-    date: (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(iso)),
-    dateTime: (iso: string) => `${new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso))} UTC`,
-    size: (bytes: number) => new Intl.NumberFormat(locale, { style: "unit", unit: "kilobyte", maximumFractionDigits: 1 }).format(bytes / 1024),
+    date: (iso: string) => dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(iso)),
+    dateTime: (iso: string) => `${dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso))} UTC`,
+    size: (bytes: number) => numberFormat(locale, { style: "unit", unit: "kilobyte", maximumFractionDigits: 1 }).format(bytes / 1024),
     documentType: (contentType: string) => documentTypeNames[contentType] ?? contentType,
   };
 }

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { formatFigure } from "~/features/home/analytics/analytics-table";
 import { formatDate } from "~/features/home/analytics/dates";
 import { recommendationHref } from "~/features/home/recommendations/recommendations";
+import { numberFormat } from "~/shared/i18n/formats";
 
 /** One recommended action in a list: what, where, how much is at stake, by when, and the way to its products. */
 export function RecommendationSummary({ action, shopName }: { action: RecommendedAction; shopName?: string }) {
@@ -20,7 +21,7 @@ export function RecommendationSummary({ action, shopName }: { action: Recommende
         </div>
         <div>
           <dt>{t("recommendations.products")}</dt>
-          <dd>{new Intl.NumberFormat(i18n.language).format(action.productCount)}</dd>
+          <dd>{numberFormat(i18n.language).format(action.productCount)}</dd>
         </div>
         <div>
           <dt>{t("recommendations.impact")}</dt>

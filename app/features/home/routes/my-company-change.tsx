@@ -6,6 +6,7 @@ import { changeFormAction, changeFormLoader } from "~/features/home/my-company/c
 import { authorize } from "~/features/shell/authorize.server";
 import myCompanyStylesHref from "~/features/home/my-company/my-company.css?url";
 import type { Route } from "./+types/my-company-change";
+import { dateTimeFormat } from "~/shared/i18n/formats";
 
 /** Every change form of my company: which one is the route's pattern (app/routes.ts, changes.ts). */
 export const middleware = [authorize({ rule: "sellerAdministrator" })];
@@ -29,7 +30,7 @@ export default function MyCompanyChange({ loaderData, actionData }: Route.Compon
   const { t, i18n } = useTranslation();
   const { kind, warehouseName, findings, defaults, draftId, pending, refused, documentKinds } = loaderData;
   const props = { defaults, result: actionData?.result, replaces: draftId };
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const date = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   return (
     <section aria-labelledby="change-title" className="company-change">
       <h1 id="change-title">{t(`myCompany.changes.kinds.${kind}.formTitle`, { name: warehouseName ?? "" })}</h1>

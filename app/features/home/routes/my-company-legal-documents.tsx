@@ -8,6 +8,7 @@ import { changeFormPath } from "~/features/home/my-company/changes";
 import myCompanyStylesHref from "~/features/home/my-company/my-company.css?url";
 import type { Route } from "./+types/my-company-legal-documents";
 import { DataTable } from "~/shared/ui/data-table";
+import { dateTimeFormat, numberFormat } from "~/shared/i18n/formats";
 
 export const middleware = [authorize({ rule: "sellerAdministrator" })];
 
@@ -19,8 +20,8 @@ export async function loader(args: Route.LoaderArgs) {
 export default function LegalDocuments({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { documents, changes, substitution } = loaderData;
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" });
-  const size = new Intl.NumberFormat(i18n.language, { style: "unit", unit: "kilobyte", maximumFractionDigits: 1 });
+  const date = dateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" });
+  const size = numberFormat(i18n.language, { style: "unit", unit: "kilobyte", maximumFractionDigits: 1 });
   return (
     <section aria-labelledby="legal-documents-title">
       <h1 id="legal-documents-title">{t("myCompany.legalDocuments.title")}</h1>

@@ -10,6 +10,7 @@ import { overviewLoader } from "~/features/home/overview.server";
 import homeStylesHref from "~/features/home/home.css?url";
 import type { Route } from "./+types/overview";
 import { DataTable } from "~/shared/ui/data-table";
+import { dateTimeFormat, numberFormat } from "~/shared/i18n/formats";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: homeStylesHref }];
 
@@ -25,7 +26,7 @@ export default function HomeOverview({ loaderData }: Route.ComponentProps) {
   const { period, previousPeriod, dataAsOf, keyFigures, shopsFailed, shopCount, ratings, ratingsFailed, actions, actionCount, shopNames } = loaderData;
   const locale = i18n.language;
   const scopeText = useScopeText();
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const number = numberFormat(locale, { maximumFractionDigits: 1 });
   return (
     <div className="home-overview">
       <h1>{t("homeOverview.title")}</h1>
@@ -40,7 +41,7 @@ export default function HomeOverview({ loaderData }: Route.ComponentProps) {
         <p className="dashboard__meta">
           {t("homeOverview.keyFigures.period", { previous: formatPeriod(previousPeriod, locale) })}
           {dataAsOf
-            ? ` · ${t("analytics.dataAsOf", { time: `${new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(dataAsOf))} UTC` })}`
+            ? ` · ${t("analytics.dataAsOf", { time: `${dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(dataAsOf))} UTC` })}`
             : null}
         </p>
         {shopsFailed ? <p className="notice notice--error">{t("homeOverview.shopsFailed")}</p> : null}

@@ -1,5 +1,6 @@
 import type { ContractAcceptance, ContractTerms } from "@contract/onboarding";
 import { useTranslation } from "react-i18next";
+import { dateTimeFormat } from "~/shared/i18n/formats";
 
 /** Where the agreement is downloaded as a PDF (the version in force, with the seller's acceptance when there is one). */
 export const CONTRACT_PDF_PATH = "/shop-setup/contract/pdf";
@@ -11,8 +12,8 @@ export const CONTRACT_PDF_PATH = "/shop-setup/contract/pdf";
  */
 export function ContractTermsView({ terms, acceptance }: { terms: ContractTerms; acceptance: ContractAcceptance | null | undefined }) {
   const { t, i18n } = useTranslation();
-  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" });
-  const moment = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Berlin" });
+  const day = dateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" });
+  const moment = dateTimeFormat(i18n.language, { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Berlin" });
   const versionOf = t("onboarding.contract.versionOf", { version: terms.version, date: day.format(new Date(`${terms.date}T00:00:00Z`)) });
   return (
     <>

@@ -2,6 +2,7 @@ import { companyDocumentKinds, type ContractTerms, type DocumentKind, type Onboa
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Lines, SummaryList, type SummaryRow } from "~/shared/ui/summary-list";
+import { dateTimeFormat, displayNames } from "~/shared/i18n/formats";
 
 /** What a step's answers are read from: its saved view, and what some steps have besides. */
 export type StepAnswersData = {
@@ -154,9 +155,9 @@ function rowsOf(data: StepAnswersData, formats: Formats): SummaryRow[] {
 /** Date, date and time, and country names in the page's language. */
 export function useAnswerFormats(): Formats {
   const { t, i18n } = useTranslation();
-  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" });
-  const moment = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Berlin" });
-  const regions = new Intl.DisplayNames([i18n.language], { type: "region" });
+  const day = dateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" });
+  const moment = dateTimeFormat(i18n.language, { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Berlin" });
+  const regions = displayNames(i18n.language, { type: "region" });
   return {
     t,
     date: (iso) => (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? day.format(new Date(`${iso}T00:00:00Z`)) : iso),

@@ -5,6 +5,7 @@ import { upstream } from "~/features/shell/upstream.server";
 import { getI18n, getLocale } from "~/shared/i18n/i18n.server";
 import { orRouteError } from "~/shared/upstream/upstream-error.server";
 import type { Route } from "./+types/contract-pdf";
+import { dateTimeFormat } from "~/shared/i18n/formats";
 
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
 
@@ -14,8 +15,8 @@ export async function loader(args: Route.LoaderArgs) {
   const [terms, view] = await orRouteError(Promise.all([client.contractTerms(), client.step("contract")]));
   const t = getI18n(args.context).t;
   const language = getLocale(args.context);
-  const day = new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" });
-  const moment = new Intl.DateTimeFormat(language, { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Berlin" });
+  const day = dateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" });
+  const moment = dateTimeFormat(language, { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Berlin" });
   const acceptance = view.acceptance;
   const bytes = await contractPdf(terms, {
     versionOf: t("onboarding.contract.versionOf", { version: terms.version, date: day.format(new Date(`${terms.date}T00:00:00Z`)) }),

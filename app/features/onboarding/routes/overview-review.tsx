@@ -15,6 +15,7 @@ import { Lines, SummaryList } from "~/shared/ui/summary-list";
 import onboardingStylesHref from "~/features/onboarding/onboarding.css?url";
 import summaryListStylesHref from "~/shared/ui/summary-list.css?url";
 import type { Route } from "./+types/overview-review";
+import { numberFormat } from "~/shared/i18n/formats";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: onboardingStylesHref },
@@ -133,7 +134,7 @@ function AnswersCard({ step, title, changePath, children }: { step: StepName | s
 /** A catalogue file: which column feeds each marketplace field, and what the check found. */
 function FileCard({ file }: { file: ReviewedFile }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const rejected =
     file.rejected === null
       ? t("handOver.review.notChecked")

@@ -14,6 +14,7 @@ import catalogueStylesHref from "~/features/catalogue/catalogue.css?url";
 import fileReviewStylesHref from "~/features/catalogue/file-review.css?url";
 import onboardingStylesHref from "~/features/onboarding/onboarding.css?url";
 import type { Route } from "./+types/overview";
+import { numberFormat } from "~/shared/i18n/formats";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: onboardingStylesHref },
@@ -113,7 +114,7 @@ export default function Overview({ loaderData, actionData }: Route.ComponentProp
             <p className="notice overview__rejected">
               {t("catalogueIntelligence.overview.rejected", {
                 count: rejected.rejected,
-                formatted: new Intl.NumberFormat(i18n.language).format(rejected.rejected),
+                formatted: numberFormat(i18n.language).format(rejected.rejected),
               })}{" "}
               {editable ? `${t("catalogueIntelligence.overview.submitAnyway")} ` : null}
               <Link to={`/upload/catalog${rejected.fileId ? `?fileId=${encodeURIComponent(rejected.fileId)}` : ""}#report-title`}>

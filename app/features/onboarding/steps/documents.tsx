@@ -7,9 +7,10 @@ import { StepForm } from "~/features/onboarding/components/step-form";
 import { useStepForm } from "~/features/onboarding/components/use-step-form";
 import type { StepFormProps } from "./step-form-props";
 import { DataTable } from "~/shared/ui/data-table";
+import { dateTimeFormat, numberFormat } from "~/shared/i18n/formats";
 
 function formatSize(bytes: number, language: string): string {
-  return new Intl.NumberFormat(language, { style: "unit", unit: bytes >= 1024 * 1024 ? "megabyte" : "kilobyte", maximumFractionDigits: 1 }).format(
+  return numberFormat(language, { style: "unit", unit: bytes >= 1024 * 1024 ? "megabyte" : "kilobyte", maximumFractionDigits: 1 }).format(
     bytes >= 1024 * 1024 ? bytes / (1024 * 1024) : Math.max(bytes / 1024, 0.1),
   );
 }
@@ -19,7 +20,7 @@ export function DocumentsFields({ data, result }: StepFormProps<"documents">) {
   const { t, i18n } = useTranslation();
   const { documents, requiredKinds } = data;
   const [form, fields] = useStepForm("documents", DocumentsStep, null, result);
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" });
+  const date = dateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" });
   return (
     <>
       <h3>{t("onboarding.documents.uploaded")}</h3>

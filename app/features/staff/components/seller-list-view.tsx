@@ -7,6 +7,7 @@ import { pageCount, sellerListSearch, SELLER_LIST_PAGE_SIZE, type SellerListQuer
 import type { SellerDetails, SellerRow } from "~/features/staff/staff-types";
 import { DataTable } from "~/shared/ui/data-table";
 import { PartFailureNotice } from "./part-failure";
+import { numberFormat } from "~/shared/i18n/formats";
 
 export type RowPermissions = { markAsActive: boolean; actAsSeller: boolean; administer: boolean };
 
@@ -35,7 +36,7 @@ export function SellerListView(props: Props) {
 
 function StateOverview({ path, counts }: { path: string; counts: SellerStateCounts }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   return (
     <section aria-labelledby="state-overview" className="state-overview">
       <h2 id="state-overview">{t("staff.overview.title", { total: number.format(counts.total) })}</h2>
@@ -128,7 +129,7 @@ function SellerFilters({ path, query, channels }: { path: string; query: SellerL
 
 function SellerTable({ path, query, page, details, permissions }: Props) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const first = (page.page - 1) * SELLER_LIST_PAGE_SIZE + 1;
   const last = first + page.items.length - 1;
   const returnTo = `${path}${sellerListSearch(query)}`;

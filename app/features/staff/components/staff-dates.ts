@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { dateTimeFormat, numberFormat } from "~/shared/i18n/formats";
 
 /**
  * Dates and times on the staff screens, in the reader's language and in UTC
@@ -7,9 +8,9 @@ import { useTranslation } from "react-i18next";
  */
 export function useStaffDates() {
   const { i18n } = useTranslation();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" });
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-  const number = new Intl.NumberFormat(i18n.language);
+  const date = dateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" });
+  const dateTime = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  const number = numberFormat(i18n.language);
   return {
     date: (iso: string) => date.format(new Date(iso)),
     dateTime: (iso: string) => `${dateTime.format(new Date(iso))} UTC`,
