@@ -282,7 +282,7 @@ try {
 } finally {
   await sandbox.process.stop();
   // What was measured is printed even when a later setup fails.
-  printTable(rows);
+  if (rows.length > 0) printTable(rows);
 }
 const errors = rows.reduce((sum, row) => sum + errorsOf(row.outcome), 0);
 if (QUICK) console.log(JSON.stringify({ setups: rows.map((row) => ({ name: row.name, requests: row.outcome.requests, errors: errorsOf(row.outcome) })) }));
