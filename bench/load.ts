@@ -14,7 +14,12 @@
  * Prints throughput, p50/p95/p99 latency and errors (target 0: a connection
  * error, a timeout, or any status but the expected one), and each instance's
  * RSS after 10,000 requests against after the first 100 (target ≤ 1.2: no
- * leak). Bounded: a fixed time per setup, loopback only.
+ * leak), with where the memory is at both points (from each instance's
+ * /metrics: V8's heap in use and as large as V8 keeps it, and memory outside
+ * the heap), so that growth of V8's heap to its size under load reads apart
+ * from memory held by the portal. Every route of the mix has answered before
+ * the first figure (the sign-in's check and the 100 requests of the warm-up).
+ * Bounded: a fixed time per setup, loopback only.
  *
  * `node bench/load.ts --quick`: 6 users for 3 s against one instance and two
  * behind nginx, without the warm-up and the memory check: the test command's
@@ -47,6 +52,7 @@ const DIRECT_PORT = BASE_PORT + 3;
 const NGINX_URL = `http://localhost:${NGINX_PORT}`;
 const DIRECT_URL = `http://localhost:${DIRECT_PORT}`;
 const SESSION_SECRET = "bench-load-session-secret-0123456789abcdef";
+const METRICS_TOKEN = "bench-load-metrics-token-0123456789abcdef";
 
 /** Each kind of user: its share of the users, the accounts it signs in as (in turn), and its pages. */
 const USER_KINDS: { kind: string; share: number; accounts: string[]; requests: LoadRequest[] }[] = [
@@ -86,10 +92,25 @@ const USER_KINDS: { kind: string; share: number; accounts: string[]; requests: L
   },
 ];
 
-type Setup = { name: string; url: string; instances: RunningProcess[]; stop: () => Promise<void> };
-type Row = { name: string; outcome: LoadOutcome; rss: { at100: number; at10k: number; requests: number }[] };
+type Setup = { name: string; url: string; instances: { process: RunningProcess; url: string }[]; stop: () => Promise<void> };
+/** An instance's memory: resident, V8's heap in use and as large as V8 keeps it, and what lives outside the heap (buffers, Intl data). */
+type Memory = { rss: number; heapUsed: number; heapTotal: number; external: number };
+type Row = { name: string; outcome: LoadOutcome; memory: { at100: Memory; at10k: Memory; requests: number }[] };
 
 const mb = (bytes: number) => (bytes / 1e6).toFixed(0);
+
+/** RSS from /proc at once; the heap's figures from the instance's /metrics (prom-client's Node metrics). */
+async function memoryOf(instance: Setup["instances"][number]): Promise<Memory> {
+  const rss = rssBytes(instance.process.child.pid!);
+  const text = await (await fetch(`${instance.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const metric = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1] ?? NaN);
+  return {
+    rss,
+    heapUsed: metric("nodejs_heap_size_used_bytes"),
+    heapTotal: metric("nodejs_heap_size_total_bytes"),
+    external: metric("nodejs_external_memory_bytes"),
+  };
+}
 
 /** Runs one job in a fresh load-generator process; `onProgress` hears the running count of responses. */
 function generate(job: LoadJob, onProgress: (responses: number) => void = () => {}): Promise<LoadOutcome> {
@@ -124,8 +145,7 @@ async function signIn(url: string): Promise<LoadUser[]> {
     );
   }
   // Every page of the mix answers as expected before it is measured, one user of each kind in turn: a broken mix
-  // would only measure error pages. This also saves the step form once before many sessions of one seller save it
-  // at the same moment (the shop name's first save, raced, can find the name "taken" by the seller itself).
+  // would only measure error pages.
   const check = await generate({ url, users: users.filter((user, index) => users.findIndex((other) => other.kind === user.kind) === index), amount: 20 });
   if (Object.keys(check.unexpected).length > 0) throw new Error(`the mix does not answer as expected: ${JSON.stringify(check.unexpected)}`);
   return users;
@@ -136,26 +156,40 @@ async function measure(setup: Setup): Promise<Row> {
   console.log(`${setup.name}: signing in ${USERS} users…`);
   const users = await signIn(setup.url);
   console.log(`${setup.name}: ${QUICK ? "" : `${WARM_UP_REQUESTS} requests to warm up, then `}${SECONDS} s of load…`);
-  const pids = setup.instances.map((instance) => instance.child.pid!);
+  const memory = () => Promise.all(setup.instances.map(memoryOf));
   if (!QUICK) await generate({ url: setup.url, users, amount: WARM_UP_REQUESTS });
-  const at100 = pids.map(rssBytes);
-  let at10k: number[] | undefined;
+  const at100 = await memory();
+  let at10k: Promise<Memory[]> | undefined;
   const outcome = await generate({ url: setup.url, users, duration: SECONDS }, (responses) => {
-    if (!at10k && WARM_UP_REQUESTS + responses >= LEAK_CHECK_REQUESTS) at10k = pids.map(rssBytes);
+    if (!at10k && WARM_UP_REQUESTS + responses >= LEAK_CHECK_REQUESTS) at10k = memory();
   });
   let requests = WARM_UP_REQUESTS + outcome.requests;
   if (!at10k && !QUICK) {
     console.log(`${setup.name}: ${LEAK_CHECK_REQUESTS - requests} more requests for the memory check…`);
     const rest = await generate({ url: setup.url, users, amount: LEAK_CHECK_REQUESTS - requests });
     requests += rest.requests;
-    at10k = pids.map(rssBytes);
+    at10k = memory();
   }
-  at10k ??= pids.map(rssBytes);
-  return { name: setup.name, outcome, rss: pids.map((_, index) => ({ at100: at100[index]!, at10k: at10k![index]!, requests })) };
+  const after = await (at10k ?? memory());
+  return { name: setup.name, outcome, memory: at100.map((before, index) => ({ at100: before, at10k: after[index]!, requests })) };
 }
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** Where each instance's memory is after 100 and after 10,000 requests, and the RSS ratio against its target. */
+function printMemory(rows: Row[]): void {
+  console.log("\nMemory after 100 → after 10,000 requests, MB: RSS; V8's heap in use; V8's heap as large as V8 keeps it; outside the heap");
+  for (const row of rows) {
+    row.memory.forEach((instance, index) => {
+      const pair = (key: keyof Memory) => `${mb(instance.at100[key])} → ${mb(instance.at10k[key])}`;
+      const name = `${row.name}${row.memory.length > 1 ? ` #${index + 1}` : ""}`;
+      console.log(`  ${name.padEnd(30)} RSS ${pair("rss")}; heap used ${pair("heapUsed")}; heap total ${pair("heapTotal")}; external ${pair("external")}`);
+    });
+  }
+  const worstRss = Math.max(...rows.flatMap((row) => row.memory.map((instance) => instance.at10k.rss / instance.at100.rss)));
+  console.log(`worst RSS ratio: ${worstRss.toFixed(2)} (target ≤ ${RSS_TARGET}) ${worstRss <= RSS_TARGET ? "ok" : "MISSED"}`);
 }
 
 const errorsOf = (outcome: LoadOutcome) =>
@@ -179,7 +213,9 @@ function printTable(rows: Row[]): void {
     const sorted = [...row.outcome.latenciesMs].sort((a, b) => a - b);
     const rss = QUICK
       ? "(not measured)"
-      : row.rss.map((instance) => `${mb(instance.at100)} → ${mb(instance.at10k)} MB (${(instance.at10k / instance.at100).toFixed(2)})`).join(", ");
+      : row.memory
+          .map((instance) => `${mb(instance.at100.rss)} → ${mb(instance.at10k.rss)} MB (${(instance.at10k.rss / instance.at100.rss).toFixed(2)})`)
+          .join(", ");
     console.log(
       [
         row.name.padEnd(28),
@@ -200,22 +236,27 @@ function printTable(rows: Row[]): void {
     const ratio = two.outcome.requests / two.outcome.seconds / (one.outcome.requests / one.outcome.seconds);
     console.log(`\n2 instances behind nginx ÷ 1 instance, req/s: ${ratio.toFixed(2)} (target ≥ 1: not slower)`);
   }
-  const worstRss = Math.max(...rows.flatMap((row) => row.rss.map((instance) => instance.at10k / instance.at100)));
-  if (!QUICK) console.log(`worst RSS ratio: ${worstRss.toFixed(2)} (target ≤ ${RSS_TARGET}) ${worstRss <= RSS_TARGET ? "ok" : "MISSED"}`);
+  if (!QUICK) printMemory(rows);
   const errors = rows.reduce((sum, row) => sum + errorsOf(row.outcome), 0);
   console.log(`errors: ${errors} (target 0) ${errors === 0 ? "ok" : "MISSED"}`);
 }
 
 const sandbox = await startSandbox({ port: SANDBOX_PORT, portalUrls: [DIRECT_URL, NGINX_URL] });
-const portalEnv = (portalUrl: string) => ({ ...sandboxPortalEnv(sandbox.sandboxUrl, portalUrl, SESSION_SECRET), TRUSTED_PROXIES: "127.0.0.1" });
+const portalEnv = (portalUrl: string) => ({
+  ...sandboxPortalEnv(sandbox.sandboxUrl, portalUrl, SESSION_SECRET),
+  TRUSTED_PROXIES: "127.0.0.1",
+  METRICS_TOKEN,
+});
 
 async function oneInstance(): Promise<Setup> {
   const { process } = await startPortal(portalEnv(DIRECT_URL), DIRECT_PORT);
-  return { name: "1 instance", url: DIRECT_URL, instances: [process], stop: () => process.stop() };
+  return { name: "1 instance", url: DIRECT_URL, instances: [{ process, url: DIRECT_URL }], stop: () => process.stop() };
 }
 
 async function behindNginx(count: number): Promise<Setup> {
-  const instances = await Promise.all(INSTANCE_PORTS.slice(0, count).map(async (port) => (await startPortal(portalEnv(NGINX_URL), port)).process));
+  const instances = await Promise.all(
+    INSTANCE_PORTS.slice(0, count).map(async (port) => ({ process: (await startPortal(portalEnv(NGINX_URL), port)).process, url: `http://localhost:${port}` })),
+  );
   const nginx = await startNginx({ port: NGINX_PORT, instances: INSTANCE_PORTS.slice(0, count).map((port) => `127.0.0.1:${port}`) });
   return {
     name: count === 1 ? "1 instance behind nginx" : `${count} instances behind nginx`,
@@ -223,7 +264,7 @@ async function behindNginx(count: number): Promise<Setup> {
     instances,
     stop: async () => {
       await nginx.stop();
-      await Promise.all(instances.map((instance) => instance.stop()));
+      await Promise.all(instances.map((instance) => instance.process.stop()));
     },
   };
 }
@@ -240,8 +281,9 @@ try {
   }
 } finally {
   await sandbox.process.stop();
+  // What was measured is printed even when a later setup fails.
+  if (rows.length > 0) printTable(rows);
 }
-printTable(rows);
 const errors = rows.reduce((sum, row) => sum + errorsOf(row.outcome), 0);
 if (QUICK) console.log(JSON.stringify({ setups: rows.map((row) => ({ name: row.name, requests: row.outcome.requests, errors: errorsOf(row.outcome) })) }));
 process.exitCode = errors === 0 ? 0 : 1;

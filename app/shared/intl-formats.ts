@@ -4,7 +4,10 @@
  * `Intl.NumberFormat` or `Intl.DateTimeFormat` costs tens of microseconds
  * (it loads the language's data), using one about a microsecond: a page
  * that formats each figure of a table with a new formatter spent more time
- * making formatters than rendering. The formatters hold no state between
+ * making formatters than rendering. Each also holds ICU data outside the
+ * JavaScript heap (a date format some 30 kB) that the garbage collector does
+ * not count: made per render they piled up native memory that the allocator
+ * kept under load (bench/load.ts). The formatters hold no state between
  * calls, so sharing them changes no output. The key is the language and the
  * options as written in the code; at most MAX_FORMATTERS are kept, since a
  * language can come from a request.

@@ -2,7 +2,8 @@ import express from "express";
 import { SellerNameExists, SellerNameQuery } from "../../contract/upstream.ts";
 import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
-import { sellerNameTaken } from "../repository.ts";
+import { signedInUser } from "../http/service-guard.ts";
+import { effectiveSellerId, sellerNameTaken } from "../repository.ts";
 import { sellerServiceHomeRoutes } from "./seller-service-home.ts";
 import { staffSellerServiceRouter } from "./staff-seller-service.ts";
 
@@ -12,6 +13,12 @@ export function sellerServiceService(context: SandboxContext): express.Router {
   const router = express.Router();
   router.use(express.json({ limit: "1mb" }));
 
+  /**
+   * Taken by a seller other than the caller's own: a seller's own names are its own to use, so that a save in one of
+   * its sessions never makes the same name "taken" for a save in another (staff ask on behalf of no seller).
+   */
+  const takenByAnother = (res: express.Response, name: string) => sellerNameTaken(db, name, effectiveSellerId(signedInUser(res)) ?? undefined);
+
   router.get("/v2/seller/sellerNameExists/:sellerName", (req, res) => {
     const parsed = SellerNameQuery.safeParse({ sellerName: req.params.sellerName });
     if (!parsed.success) {
@@ -20,7 +27,7 @@ export function sellerServiceService(context: SandboxContext): express.Router {
       });
       return;
     }
-    res.json(SellerNameExists.parse({ exists: sellerNameTaken(db, parsed.data.sellerName) }));
+    res.json(SellerNameExists.parse({ exists: takenByAnother(res, parsed.data.sellerName) }));
   });
 
   router.post("/seller/3/sellerNameExists", (req, res) => {
@@ -31,7 +38,7 @@ export function sellerServiceService(context: SandboxContext): express.Router {
       });
       return;
     }
-    res.json(SellerNameExists.parse({ exists: sellerNameTaken(db, parsed.data.sellerName) }));
+    res.json(SellerNameExists.parse({ exists: takenByAnother(res, parsed.data.sellerName) }));
   });
 
   // After the name checks: a seller named "shops" is a name to check, not a seller's shops.

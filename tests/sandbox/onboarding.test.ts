@@ -127,6 +127,33 @@ describe("shop-setup steps", () => {
     expect(exists.body).toEqual({ exists: true });
   });
 
+  it("lets sessions of one seller save a new shop name at the same moment, and counts it as taken for others only", async () => {
+    const [first, second] = await Promise.all([mintToken(sandbox, "seller.new@example.com"), mintToken(sandbox, "seller.new@example.com")]);
+    const account = { contactEmail: "a@example.com", contactPhone: "+49301234567", customerServiceEmail: "s@example.com", shopName: "Morgenrot Laden" };
+    const nameExists = (token: string, name: string) =>
+      callService(sandbox, `/seller-service/v2/seller/sellerNameExists/${encodeURIComponent(name)}`, { token }).then((answer) => answer.body);
+    // The portal's save: is the name free, then the step. Here one session's save lands between the other's two calls.
+    expect(await nameExists(second, "Morgenrot Laden")).toEqual({ exists: false });
+    expect((await callService(sandbox, `${STEPS}/account-information`, { token: first, method: "PUT", body: account })).status).toBe(200);
+    expect(await nameExists(second, " morgenrot laden ")).toEqual({ exists: false });
+    expect((await callService(sandbox, `${STEPS}/account-information`, { token: second, method: "PUT", body: account })).status).toBe(200);
+    // The seller's own company name is its own to use as well.
+    expect(await nameExists(first, "Frischer Wind Handel UG")).toEqual({ exists: false });
+
+    const renamed = { ...account, shopName: "Abendrot Laden" };
+    const saves = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        callService(sandbox, `${STEPS}/account-information`, { token: index % 2 ? first : second, method: "PUT", body: renamed }),
+      ),
+    );
+    expect(saves.map((save) => save.status)).toEqual(Array(12).fill(200));
+
+    const other = await mintToken(sandbox, "seller.catalogue@example.com");
+    expect(await nameExists(other, "Abendrot Laden")).toEqual({ exists: true });
+    expect(await nameExists(await mintToken(sandbox, "bd@example.com"), "abendrot laden")).toEqual({ exists: true });
+    expect((await callService(sandbox, `${STEPS}/account-information`, { token: other, method: "PUT", body: renamed })).status).toBe(409);
+  });
+
   it("refuses changes after the hand-over", async () => {
     const token = await mintToken(sandbox, "seller.submitted@example.com");
     const { status, body } = await callService(sandbox, `${STEPS}/contract`, { token, method: "PUT", body: { signerName: "X", accepted: true } });

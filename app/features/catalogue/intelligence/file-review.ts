@@ -4,6 +4,7 @@
  * fields posted to keep it), confidences as text, and whether a new mapping
  * changes what the report checked. Shared by the page and its action.
  */
+import { displayNames, numberFormat } from "~/shared/intl-formats";
 import { requiredCatalogueFields, type HeaderMapping, type MarketplaceField } from "@contract/catalogue";
 import {
   catalogueEncodings,
@@ -68,7 +69,7 @@ export function formatInWords(
 ): string {
   if (format.bmecat) {
     const { version, articles, language } = format.bmecat;
-    const count = new Intl.NumberFormat(locale).format(articles);
+    const count = numberFormat(locale).format(articles);
     if (!language) return t("catalogueIntelligence.reading.bmecat", { version, count });
     return t("catalogueIntelligence.reading.bmecatLanguage", { version, count, language: languageName(language, locale) });
   }
@@ -91,7 +92,7 @@ export function formatInWords(
 /** "deu" → "German" (in `locale`); the code itself when the platform does not know it. */
 function languageName(code: string, locale: string): string {
   try {
-    return new Intl.DisplayNames([locale], { type: "language" }).of(code) ?? code;
+    return displayNames(locale, { type: "language" }).of(code) ?? code;
   } catch {
     return code;
   }
