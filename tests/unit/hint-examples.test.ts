@@ -5,7 +5,6 @@
  * never be refused.
  */
 import { CompanyInformationStep } from "@contract/onboarding";
-import { isoDate } from "@contract/onboarding-fields";
 import { isValidBic } from "@contract/rules/bic";
 import { ibanIssue } from "@contract/rules/iban";
 import { isValidRegisterNumber } from "@contract/rules/legal-form";
@@ -48,7 +47,6 @@ const EXAMPLES: Record<string, Rule> = {
   "onboarding.bank.bicHint": bic,
   "onboarding.validation.bic": bic,
   "onboarding.validation.email": { pattern: /\S+@\S+\.[a-z]+/g, passes: (example) => z.email().safeParse(example).success },
-  "onboarding.validation.date": { pattern: /\d{4}-\d{2}-\d{2}/g, passes: (example) => isoDate.safeParse(example).success },
 };
 
 const english = new Map(entries(messages.en, ""));
