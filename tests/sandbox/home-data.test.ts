@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { issueGuestToken, verifyGuestToken } from "../../sandbox/guest-tokens";
 import { dashboardData, HISTORY_DAYS } from "../../sandbox/home-data";
-import { affectedProducts, recommendedActions } from "../../sandbox/home-recommendations";
+import { affectedProducts, gmvExplanationHtml, recommendedActions } from "../../sandbox/home-recommendations";
 import { shopsOf } from "../../sandbox/seed-home";
 
 const NOW = Date.parse("2026-11-22T10:00:00Z");
@@ -54,6 +54,23 @@ describe("recommended actions", () => {
       const sum = digits.slice(0, 12).reduce((acc, digit, i) => acc + digit * (i % 2 === 0 ? 1 : 3), 0);
       expect(digits[12]).toBe((10 - (sum % 10)) % 10);
     }
+  });
+
+  it("writes its texts in German when asked, with the same links and the same products as in English", () => {
+    const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]);
+    const english = recommendedActions("seller-active", NOW, "en");
+    const german = recommendedActions("seller-active", NOW, "de");
+    expect(german.map(({ descriptionHtml: _, ...facts }) => facts)).toEqual(english.map(({ descriptionHtml: _, ...facts }) => facts));
+    german.forEach((action, index) => {
+      expect(hrefs(action.descriptionHtml), action.id).toEqual(hrefs(english[index]!.descriptionHtml));
+      expect(action.descriptionHtml, action.id).not.toBe(english[index]!.descriptionHtml);
+    });
+    expect(german.find((action) => action.kind === "PRODUCTS_NOT_FOUND")!.descriptionHtml).toContain("Prüfen Sie die EANs in");
+    const [first] = affectedProducts(german[0]!, 1, 1, NOW, "de");
+    const [same] = affectedProducts(english[0]!, 1, 1, NOW, "en");
+    expect({ ...first, reason: "" }).toEqual({ ...same, reason: "" });
+    expect(first!.reason).not.toBe(same!.reason);
+    expect(hrefs(gmvExplanationHtml.de)).toEqual(hrefs(gmvExplanationHtml.en));
   });
 
   it("seller.small has one shop", () => {
