@@ -90,6 +90,15 @@ describe("a change of my company", () => {
     expect(after.html).toContain("DE02 **** **** **** **20 51");
   });
 
+  it("an empty form says what each field wants, and nothing is sent", async () => {
+    const empty = await seller.post(`${PORTAL}/home/my-company/bank-account/change`, { accountHolder: "", iban: "", bic: "" });
+    expect(empty.status).toBe(400);
+    const html = (await empty.text()).replaceAll("<!-- -->", "");
+    for (const message of ["Enter the account holder&#x27;s name", "Enter the IBAN", "Enter the BIC"]) expect(html).toContain(message);
+    expect(html).not.toContain("Fill in this field");
+    expect(await requestCount(`${CHANGES}/bank-account`, "POST")).toBe(0);
+  });
+
   it("a failed warehouse corrected: the findings shown on the form, then validation pending, then passed", async () => {
     const form = await page("/home/my-company/logistics/wh-seller-active-2/change");
     expect(form.html).toContain("What the last validation found");
