@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { issueGuestToken, verifyGuestToken } from "../../sandbox/guest-tokens";
 import { dashboardData, HISTORY_DAYS } from "../../sandbox/home-data";
 import { affectedProducts, gmvExplanationHtml, recommendedActions } from "../../sandbox/home-recommendations";
+import { warehouse, warehouseFindings } from "../../sandbox/home-company";
 import { shopsOf } from "../../sandbox/seed-home";
 
 const NOW = Date.parse("2026-11-22T10:00:00Z");
@@ -95,5 +96,17 @@ describe("guest tokens", () => {
     const altered = `${signature!.startsWith("x") ? "y" : "x"}${signature!.slice(1)}`;
     expect(verifyGuestToken(`${payload}.${altered}`, NOW)).toBeUndefined();
     expect(verifyGuestToken(undefined, NOW)).toBeUndefined();
+  });
+});
+
+describe("a warehouse's validation", () => {
+  it("finds the same problems in English and German, each in its language", () => {
+    const failing = warehouse("seller-active", "wh-seller-active-2")!;
+    const english = warehouseFindings(failing, "en");
+    const german = warehouseFindings(failing, "de");
+    expect(english).toHaveLength(2);
+    expect(german).toHaveLength(english.length);
+    expect(german[0]).toMatch(/^Annahmeschluss 15:30 liegt nach 14:00/);
+    expect(german[1]).toMatch(/^Eine Bearbeitungszeit von 5 Werktagen/);
   });
 });
