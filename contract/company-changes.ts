@@ -71,7 +71,7 @@ export const WarehouseChange = z
 export type WarehouseChange = z.infer<typeof WarehouseChange>;
 
 /** POST …/changes/legal-documents (multipart): a new version of one legal document; PDF, JPEG or PNG by its first bytes, at most 5 MB. */
-export const LegalDocumentChange = z.object({ documentKind: LegalDocumentKind, file: DocumentFile });
+export const LegalDocumentChange = z.object({ documentKind: z.enum(LegalDocumentKind.options, { error: "required" }), file: DocumentFile });
 
 // ---- the change requests as the service answers them ---------------------------
 

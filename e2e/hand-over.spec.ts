@@ -4,7 +4,8 @@
  * hand over (a forced POST changes nothing); the two steps completed through
  * their forms (the BIC from the IBAN, the town from the postcode, a phone
  * number as people write it); the review; the confirmation; what happens
- * next. axe on the new pages at both widths. And the same refusal in German.
+ * next. axe on the new pages at both widths. And the same journey in German:
+ * the refusal, the review, the confirmation, what happens next.
  */
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { validSteps } from "../tests/support/onboarding-fixtures";
@@ -12,7 +13,7 @@ import { expectAccessible } from "./support/axe";
 import { jsEnabled, signIn } from "./support/auth";
 import { portalOrigin } from "./support/http";
 import { chooseLanguage } from "./support/language";
-import { prepareSeller } from "./support/onboarding";
+import { prepareCatalogue, prepareSeller } from "./support/onboarding";
 import { clearRequestCounts, isPortalPath, PORTAL_URL, requestCount, resetSandbox } from "./support/sandbox";
 
 const FINISH = "/onboarding/me/seller/finish-upload";
@@ -110,8 +111,8 @@ test("a new seller with two steps open cannot hand over; completes them, reviews
   await auditBothWidths(page, testInfo, "/shop-setup/bank-account (handed over)");
 });
 
-test("in German: the missing list and the refusal, translated", async ({ page, request }, testInfo) => {
-  test.setTimeout(60_000);
+test("in German: the missing list and the refusal; then the review, the confirmation and what happens next", async ({ page, request }, testInfo) => {
+  test.setTimeout(120_000);
   await signIn(page, "seller.catalogue@example.com", { expectPath: "/overview" });
   await chooseLanguage(page, "de", "/upload/catalog");
   const handOver = page.getByRole("region", { name: "Shop und Katalog übergeben" });
@@ -125,4 +126,19 @@ test("in German: the missing list and the refusal, translated", async ({ page, r
   await page.goto("/overview/review");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Prüfen Sie Ihre Angaben vor der Übergabe");
   await auditBothWidths(page, testInfo, "/overview/review (de, tasks missing)");
+
+  // The catalogue completed (as its own tests do it, through the sandbox): the journey's end in German.
+  await prepareCatalogue(request, "seller.catalogue@example.com");
+  await page.goto("/overview");
+  await page.getByRole("link", { name: "Angaben prüfen und übergeben" }).click();
+  await page.waitForURL(isPortalPath("/overview/review"));
+  await expect(page.getByRole("region", { name: "Händlervertrag" })).toContainText("Angenommene Fassung");
+  await expect(page.getByRole("region", { name: "katalog.csv" })).toContainText("EAN: Spalte „EAN“");
+  await auditBothWidths(page, testInfo, "/overview/review (de)");
+  await page.getByRole("button", { name: "Shop und Katalog übergeben" }).click();
+  await page.waitForURL(isPortalPath("/overview/complete"));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Vielen Dank: Shop und Katalog sind übergeben");
+  await expect(page.getByText("Das dauert in der Regel 3 bis 5 Werktage.", { exact: false })).toBeVisible();
+  expect(await requestCount(request, FINISH, "POST")).toBe(1);
+  await auditBothWidths(page, testInfo, "/overview/complete (de)");
 });

@@ -21,6 +21,7 @@ const SAMPLE = new URL("../sandbox/samples/catalogue-sample.csv", import.meta.ur
 
 const TEXTS = {
   en: {
+    catalogueFiles: "your catalogue files",
     file: "Catalogue file",
     upload: "Upload",
     saveMapping: "Save mapping",
@@ -36,6 +37,7 @@ const TEXTS = {
     passed: "Passed",
   },
   de: {
+    catalogueFiles: "Ihren Katalogdateien",
     file: "Katalogdatei",
     upload: "Hochladen",
     saveMapping: "Zuordnung speichern",
@@ -78,8 +80,8 @@ test("every recommendation link answers, and the catalogue is updated from there
     expect(response.status(), href).toBe(200);
   }
 
-  // "Check the EANs in your catalogue files": to the catalogue, where a new file is read, mapped, checked and sent.
-  await page.locator(".recommendation__text").getByRole("link", { name: "your catalogue files" }).first().click();
+  // "Check the EANs in your catalogue files" (the service's text, in the page's language): to the catalogue, where a new file is read, mapped, checked and sent.
+  await page.locator(".recommendation__text").getByRole("link", { name: texts.catalogueFiles }).first().click();
   await page.waitForURL((url) => url.pathname === "/home/catalogue");
   await page.getByLabel(texts.file, { exact: true }).setInputFiles(SAMPLE);
   await page.getByRole("button", { name: texts.upload, exact: true }).click();

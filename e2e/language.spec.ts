@@ -55,7 +55,7 @@ test("signed in: switching on /landing-page stays there, in German", async ({ pa
   await page.getByRole("banner").locator("form.language-switcher").getByRole("button", { name: /^DE\b/ }).click();
 
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Willkommen beim Onboarding");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Willkommen auf dem Marktplatz");
   expect(isPortalPath("/landing-page")(new URL(page.url()))).toBe(true);
   await expect(page.getByRole("banner").getByRole("button", { name: "Abmelden" })).toBeVisible();
   await expect(page.getByText("In vier Schritten zu Ihrem Shop auf dem Marktplatz.")).toBeVisible();
@@ -64,7 +64,7 @@ test("signed in: switching on /landing-page stays there, in German", async ({ pa
   expect((await upstreamUser(request, "seller.new@example.com")).languageCode, "PUT /me/user/language").toBe("de");
 
   await page.reload();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Willkommen beim Onboarding");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Willkommen auf dem Marktplatz");
 });
 
 test.describe("the account cannot be updated", () => {

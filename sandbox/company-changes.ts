@@ -8,6 +8,7 @@
  * it has waited `decisionDelayMs` since the seller confirmed it (checked
  * whenever the seller's company data is read: no timers).
  */
+import type { PageLanguage } from "./oidc/texts.ts";
 import { randomUUID } from "node:crypto";
 import { CompanyChange, postalAddressOf, type CompanyChangeKind, type CompanyChangeStatus } from "../contract/company-changes.ts";
 import type { LegalDocument, SellerDetails, Warehouse, WarehouseValidation } from "../contract/home.ts";
@@ -183,13 +184,13 @@ export function currentWarehouse(db: Database, sellerId: string, warehouseId: st
 }
 
 /** A warehouse's last validation: pending while a change waits, else of the data on record when it was decided. */
-export function currentValidation(db: Database, sellerId: string, warehouseId: string): WarehouseValidation | undefined {
+export function currentValidation(db: Database, sellerId: string, warehouseId: string, language: PageLanguage = "en"): WarehouseValidation | undefined {
   const pending = pendingChangeOf(db, sellerId, "WAREHOUSE", warehouseId);
   if (pending) return { warehouseId, validatedAt: pending.submitted_at!, result: "PENDING", findings: [] };
   const change = confirmed(db, sellerId, "WAREHOUSE", warehouseId).at(-1);
   const current = currentWarehouse(db, sellerId, warehouseId);
-  if (!change || !current) return lastValidation(sellerId, warehouseId);
-  return validationOf(current, change.decided_at!);
+  if (!change || !current) return lastValidation(sellerId, warehouseId, Date.now(), language);
+  return validationOf(current, change.decided_at!, language);
 }
 
 /** The values a form's change puts on record (addresses as the service keeps them). */

@@ -4,6 +4,7 @@
  * and the company's details, computed from the seller through the seeded
  * generator.
  */
+import type { PageLanguage } from "./oidc/texts.ts";
 import type { LegalDocument, SellerDetails, Warehouse, WarehouseValidation } from "../contract/home.ts";
 import type { LegalForm } from "../contract/rules/legal-form.ts";
 import { vatIdIssue } from "../contract/rules/vat-id.ts";
@@ -41,23 +42,29 @@ const LATEST_CUT_OFF = "14:00";
 /** The most working days the marketplace allows from order to hand-over to the carrier. */
 const MAX_HANDLING_DAYS = 3;
 
-/** What the marketplace's validation finds wrong with a warehouse (in the service's words); none: it passes. */
-export function warehouseFindings(warehouse: Warehouse): string[] {
+/** What the marketplace's validation finds wrong with a warehouse, in the service's words and the request's language; none: it passes. */
+export function warehouseFindings(warehouse: Warehouse, language: PageLanguage = "en"): string[] {
   const findings: string[] = [];
   if (warehouse.cutOffTime > LATEST_CUT_OFF) {
     findings.push(
-      `Cut-off time ${warehouse.cutOffTime} is later than ${LATEST_CUT_OFF}: the carrier collects at 16:00 and parcels need two hours to be packed`,
+      language === "de"
+        ? `Annahmeschluss ${warehouse.cutOffTime} liegt nach ${LATEST_CUT_OFF}: Der Versanddienstleister holt um 16:00 Uhr ab, und das Verpacken dauert zwei Stunden`
+        : `Cut-off time ${warehouse.cutOffTime} is later than ${LATEST_CUT_OFF}: the carrier collects at 16:00 and parcels need two hours to be packed`,
     );
   }
   if (warehouse.handlingTimeDays > MAX_HANDLING_DAYS) {
-    findings.push(`A handling time of ${warehouse.handlingTimeDays} working days is longer than the ${MAX_HANDLING_DAYS} the marketplace allows`);
+    findings.push(
+      language === "de"
+        ? `Eine Bearbeitungszeit von ${warehouse.handlingTimeDays} Werktagen ist länger als die ${MAX_HANDLING_DAYS}, die der Marktplatz erlaubt`
+        : `A handling time of ${warehouse.handlingTimeDays} working days is longer than the ${MAX_HANDLING_DAYS} the marketplace allows`,
+    );
   }
   return findings;
 }
 
 /** The validation of a warehouse's data at a time. */
-export function validationOf(warehouse: Warehouse, validatedAt: string): WarehouseValidation {
-  const findings = warehouseFindings(warehouse);
+export function validationOf(warehouse: Warehouse, validatedAt: string, language: PageLanguage = "en"): WarehouseValidation {
+  const findings = warehouseFindings(warehouse, language);
   return { warehouseId: warehouse.id, validatedAt, result: findings.length ? "FAILED" : "PASSED", findings };
 }
 
@@ -76,11 +83,11 @@ export function warehouse(sellerId: string, warehouseId: string): Warehouse | un
 }
 
 /** The validation of a warehouse as set up: a few days ago, by the rules above. */
-export function lastValidation(sellerId: string, warehouseId: string, now = Date.now()): WarehouseValidation | undefined {
+export function lastValidation(sellerId: string, warehouseId: string, now = Date.now(), language: PageLanguage = "en"): WarehouseValidation | undefined {
   const index = warehouseIds(sellerId).indexOf(warehouseId);
   const site = warehouse(sellerId, warehouseId);
   if (index < 0 || !site) return undefined;
-  return validationOf(site, new Date(dayStart(today(now)) - (index * 9 + 4) * DAY_MS + 10 * 3_600_000).toISOString());
+  return validationOf(site, new Date(dayStart(today(now)) - (index * 9 + 4) * DAY_MS + 10 * 3_600_000).toISOString(), language);
 }
 
 export function legalDocuments(sellerId: string, createdAt: string): LegalDocument[] {

@@ -6,6 +6,7 @@
  */
 import type { AffectedProduct, RecommendationKind, RecommendedAction } from "../contract/home.ts";
 import { DAY_MS, dayStart, isoDay, round, today, unit } from "./home-generator.ts";
+import type { PageLanguage } from "./oidc/texts.ts";
 import { shopsOf } from "./seed-home.ts";
 
 const kindPath: Record<RecommendationKind, string> = {
@@ -16,12 +17,13 @@ const kindPath: Record<RecommendationKind, string> = {
 };
 
 /**
- * The descriptions are HTML as the real service writes it: in-app links
+ * The descriptions are HTML as the real service writes it, in the language
+ * the request asks for (Accept-Language: English or German): in-app links
  * (the `app-link` tag and plain relative links), external links in a new
  * tab, a link marked as excluded from in-app navigation, and markup from
  * outside sources that the portal must defuse.
  */
-function descriptionHtml(kind: RecommendationKind, count: number, index: number): string {
+function descriptionHtml(kind: RecommendationKind, count: number, index: number, language: PageLanguage): string {
   const hostile = [
     `<img src="x" onerror="alert('xss')">`,
     `<script>document.title='owned'</script>`,
@@ -30,19 +32,34 @@ function descriptionHtml(kind: RecommendationKind, count: number, index: number)
     `<iframe src="https://evil.example.com"></iframe>`,
     `<p style="position:fixed;top:0">Overlay</p>`,
   ][index % 6];
-  const gmvLink = `<app-link href="/home/recommendations/gmv-explanation">How we estimate the GMV at stake</app-link>`;
-  const help = `<a href="https://help.marketplace.example.com/sellers/${kindPath[kind]}" target="_blank" rel="noopener">help centre</a>`;
-  const texts: Record<RecommendationKind, string> = {
-    PRODUCT_NOT_ONLINE: `<p><strong>${count} products</strong> are in your catalogue but not online: they have no price or no stock.</p><p>Add both in your next <a href="/home/catalogue">catalogue update</a>. See the <a href="/home/analytics/products">products analytics</a> and the ${help}.</p>`,
-    PRODUCTS_NOT_FOUND: `<p>We could not match <strong>${count} EANs</strong> from your catalogue to any product.</p><p>Check the EANs in <a href="/home/catalogue" data-excluded="true">your catalogue files</a>. ${gmvLink}.</p>`,
-    PRODUCT_IMPORT_ERRORS: `<p>The last import rejected <strong>${count} rows</strong>.</p><ul><li>Missing category</li><li>Invalid price format</li></ul><p>Correct the rows and <app-link href="/home/catalogue">update your catalogue</app-link>. ${gmvLink}; more in the ${help}.</p>`,
-    OFFERS_MAY_BE_OFFLINE_SOON: `<p><em>${count} offers</em> have stock for less than 3 days and may go offline soon.</p><p>Compare with your <a href="/home/analytics/sales">sales</a>. ${help}.</p>`,
+  const helpUrl = `https://help.marketplace.example.com/sellers/${kindPath[kind]}`;
+  const texts: Record<PageLanguage, () => Record<RecommendationKind, string>> = {
+    en: () => {
+      const gmvLink = `<app-link href="/home/recommendations/gmv-explanation">How we estimate the GMV at stake</app-link>`;
+      const help = `<a href="${helpUrl}" target="_blank" rel="noopener">help centre</a>`;
+      return {
+        PRODUCT_NOT_ONLINE: `<p><strong>${count} products</strong> are in your catalogue but not online: they have no price or no stock.</p><p>Add both in your next <a href="/home/catalogue">catalogue update</a>. See the <a href="/home/analytics/products">products analytics</a> and the ${help}.</p>`,
+        PRODUCTS_NOT_FOUND: `<p>We could not match <strong>${count} EANs</strong> from your catalogue to any product.</p><p>Check the EANs in <a href="/home/catalogue" data-excluded="true">your catalogue files</a>. ${gmvLink}.</p>`,
+        PRODUCT_IMPORT_ERRORS: `<p>The last import rejected <strong>${count} rows</strong>.</p><ul><li>Missing category</li><li>Invalid price format</li></ul><p>Correct the rows and <app-link href="/home/catalogue">update your catalogue</app-link>. ${gmvLink}; more in the ${help}.</p>`,
+        OFFERS_MAY_BE_OFFLINE_SOON: `<p><em>${count} offers</em> have stock for less than 3 days and may go offline soon.</p><p>Compare with your <a href="/home/analytics/sales">sales</a>. ${help}.</p>`,
+      };
+    },
+    de: () => {
+      const gmvLink = `<app-link href="/home/recommendations/gmv-explanation">So schätzen wir den betroffenen GMV</app-link>`;
+      const help = `<a href="${helpUrl}" target="_blank" rel="noopener">Hilfe-Center</a>`;
+      return {
+        PRODUCT_NOT_ONLINE: `<p><strong>${count} Produkte</strong> sind in Ihrem Katalog, aber nicht online: Ihnen fehlt ein Preis oder Bestand.</p><p>Ergänzen Sie beides mit Ihrer nächsten <a href="/home/catalogue">Katalogaktualisierung</a>. Mehr in den <a href="/home/analytics/products">Produktanalysen</a> und im ${help}.</p>`,
+        PRODUCTS_NOT_FOUND: `<p><strong>${count} EANs</strong> aus Ihrem Katalog konnten wir keinem Produkt zuordnen.</p><p>Prüfen Sie die EANs in <a href="/home/catalogue" data-excluded="true">Ihren Katalogdateien</a>. ${gmvLink}.</p>`,
+        PRODUCT_IMPORT_ERRORS: `<p>Der letzte Import hat <strong>${count} Zeilen</strong> abgelehnt.</p><ul><li>Kategorie fehlt</li><li>Preis im falschen Format</li></ul><p>Korrigieren Sie die Zeilen und <app-link href="/home/catalogue">aktualisieren Sie Ihren Katalog</app-link>. ${gmvLink}; mehr im ${help}.</p>`,
+        OFFERS_MAY_BE_OFFLINE_SOON: `<p><em>${count} Angebote</em> haben Bestand für weniger als 3 Tage und gehen womöglich bald offline.</p><p>Vergleichen Sie mit Ihrem <a href="/home/analytics/sales">Umsatz</a>. ${help}.</p>`,
+      };
+    },
   };
-  return texts[kind] + hostile;
+  return texts[language]()[kind] + hostile;
 }
 
 /** A seller's recommended actions: every kind for a seller with several shops, some kinds for a small one. */
-export function recommendedActions(sellerId: string, now = Date.now()): RecommendedAction[] {
+export function recommendedActions(sellerId: string, now = Date.now(), language: PageLanguage = "en"): RecommendedAction[] {
   const shops = shopsOf(sellerId);
   const actions: RecommendedAction[] = [];
   shops.forEach((shop, shopIndex) => {
@@ -64,7 +81,7 @@ export function recommendedActions(sellerId: string, now = Date.now()): Recommen
         productCount,
         gmvImpact: round(productCount * (18 + r * 40) * shop.scale * 30, 2),
         deadline: deadlineDays === null ? null : isoDay(dayStart(today(now)) + deadlineDays * DAY_MS),
-        descriptionHtml: descriptionHtml(kind, productCount, index),
+        descriptionHtml: descriptionHtml(kind, productCount, index, language),
       });
     });
   });
@@ -84,11 +101,19 @@ const productWords = [
   "Bed linen set",
 ];
 const colours = ["anthracite", "sand", "sage", "oak", "white", "terracotta", "navy"];
-const reasons: Record<RecommendationKind, string[]> = {
-  PRODUCT_NOT_ONLINE: ["No price", "No stock", "No price and no stock"],
-  PRODUCTS_NOT_FOUND: ["EAN unknown to the catalogue", "EAN checksum wrong", "EAN in scientific notation"],
-  PRODUCT_IMPORT_ERRORS: ["Missing category", "Invalid price format", "Title longer than 150 characters"],
-  OFFERS_MAY_BE_OFFLINE_SOON: ["Stock for 1 day", "Stock for 2 days", "Stock ends today"],
+const reasons: Record<PageLanguage, Record<RecommendationKind, string[]>> = {
+  en: {
+    PRODUCT_NOT_ONLINE: ["No price", "No stock", "No price and no stock"],
+    PRODUCTS_NOT_FOUND: ["EAN unknown to the catalogue", "EAN checksum wrong", "EAN in scientific notation"],
+    PRODUCT_IMPORT_ERRORS: ["Missing category", "Invalid price format", "Title longer than 150 characters"],
+    OFFERS_MAY_BE_OFFLINE_SOON: ["Stock for 1 day", "Stock for 2 days", "Stock ends today"],
+  },
+  de: {
+    PRODUCT_NOT_ONLINE: ["Kein Preis", "Kein Bestand", "Kein Preis und kein Bestand"],
+    PRODUCTS_NOT_FOUND: ["EAN im Katalog unbekannt", "EAN-Prüfziffer falsch", "EAN in wissenschaftlicher Schreibweise"],
+    PRODUCT_IMPORT_ERRORS: ["Kategorie fehlt", "Preis im falschen Format", "Titel länger als 150 Zeichen"],
+    OFFERS_MAY_BE_OFFLINE_SOON: ["Bestand für 1 Tag", "Bestand für 2 Tage", "Bestand endet heute"],
+  },
 };
 
 function eanWithCheckDigit(body: string): string {
@@ -97,7 +122,13 @@ function eanWithCheckDigit(body: string): string {
 }
 
 /** The products an action concerns, one page of them. */
-export function affectedProducts(action: RecommendedAction, page: number, pageSize: number, now = Date.now()): AffectedProduct[] {
+export function affectedProducts(
+  action: RecommendedAction,
+  page: number,
+  pageSize: number,
+  now = Date.now(),
+  language: PageLanguage = "en",
+): AffectedProduct[] {
   const items: AffectedProduct[] = [];
   const start = (page - 1) * pageSize;
   for (let i = start; i < Math.min(action.productCount, start + pageSize); i++) {
@@ -107,16 +138,24 @@ export function affectedProducts(action: RecommendedAction, page: number, pageSi
       ean: eanWithCheckDigit(body),
       sku: `NL-${action.shopId}-${String(i + 1).padStart(4, "0")}`,
       title: `${productWords[i % productWords.length]} ${colours[Math.floor(r * colours.length)]}`,
-      reason: reasons[action.kind][Math.floor(unit("reason", action.id, i) * 3)]!,
+      reason: reasons[language][action.kind][Math.floor(unit("reason", action.id, i) * 3)]!,
       since: isoDay(dayStart(today(now)) - Math.floor(r * 20) * DAY_MS),
     });
   }
   return items;
 }
 
-export const gmvExplanationHtml = `<h2>How we estimate the GMV at stake</h2>
+export const gmvExplanationHtml: Record<PageLanguage, string> = {
+  en: `<h2>How we estimate the GMV at stake</h2>
 <p>GMV (gross merchandise value) is the value of everything customers order, before returns and cancellations.</p>
 <p>For each recommended action we take the affected products' average daily GMV over the last 90 days, or that of similar products when they never sold, and multiply it by 30: the value a month without the fix may cost.</p>
 <p>Your actual GMV per shop is in the <a href="/home/analytics/sales">sales analytics</a>; all open actions are on the <app-link href="/home/recommendations">recommendations page</app-link>.</p>
 <p>Questions? Write to <a href="mailto:partner-support@marketplace.example.com">partner support</a> or read the <a href="https://help.marketplace.example.com/sellers/gmv" target="_blank" rel="noopener">help centre</a>.</p>
-<img src="x" onerror="alert('gmv')">`;
+<img src="x" onerror="alert('gmv')">`,
+  de: `<h2>So schätzen wir den betroffenen GMV</h2>
+<p>Der GMV (Bruttowarenwert) ist der Wert aller Bestellungen der Kundschaft, vor Retouren und Stornierungen.</p>
+<p>Für jede empfohlene Maßnahme nehmen wir den durchschnittlichen GMV pro Tag der betroffenen Produkte in den letzten 90 Tagen, oder den ähnlicher Produkte, wenn sie nie verkauft wurden, und multiplizieren ihn mit 30: so viel kann ein Monat ohne die Korrektur kosten.</p>
+<p>Ihren tatsächlichen GMV je Shop finden Sie in den <a href="/home/analytics/sales">Umsatzanalysen</a>; alle offenen Maßnahmen auf der <app-link href="/home/recommendations">Seite der Empfehlungen</app-link>.</p>
+<p>Fragen? Schreiben Sie an den <a href="mailto:partner-support@marketplace.example.com">Händlerservice</a> oder lesen Sie im <a href="https://help.marketplace.example.com/sellers/gmv" target="_blank" rel="noopener">Hilfe-Center</a>.</p>
+<img src="x" onerror="alert('gmv')">`,
+};

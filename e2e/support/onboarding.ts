@@ -12,10 +12,7 @@ const SAMPLE = readFileSync(new URL("../../sandbox/samples/catalogue-sample.csv"
  * `open`, and the catalogue's settings, one file and its mapping.
  */
 export async function prepareSeller(request: APIRequestContext, username: string, open: readonly StepName[]): Promise<void> {
-  const minted = await request.post(`${SANDBOX_URL}/__sandbox/tokens`, { data: { username } });
-  const { access_token: token } = (await minted.json()) as { access_token: string };
-  const headers = { Authorization: `Bearer ${token}` };
-  const url = (path: string) => `${SANDBOX_URL}${path}${path.includes("?") ? "&" : "?"}apikey=sandbox-api-key`;
+  const { headers, url } = await asSeller(request, username);
   const pdf = (name: string) => ({ name, mimeType: "application/pdf", buffer: Buffer.from(pdfBytes) });
 
   for (const [step, fields] of Object.entries(validSteps) as [keyof typeof validSteps, Record<string, string>][]) {
@@ -34,6 +31,12 @@ export async function prepareSeller(request: APIRequestContext, username: string
     });
     expect(uploaded.status(), `document ${kind}`).toBe(201);
   }
+  await prepareCatalogue(request, username);
+}
+
+/** The catalogue's part alone: direct upload chosen, one file uploaded and its columns mapped. */
+export async function prepareCatalogue(request: APIRequestContext, username: string): Promise<void> {
+  const { headers, url } = await asSeller(request, username);
   expect((await request.patch(url("/onboarding/me/seller/upload-settings"), { headers, data: { uploadType: "DIRECT" } })).status()).toBe(200);
   const file = await request.post(url("/catalogue-upload/me/seller/file"), {
     headers,
@@ -46,4 +49,13 @@ export async function prepareSeller(request: APIRequestContext, username: string
     data: { headerMapping: { EAN: "EAN", Kategorie: "PRODUCT_CATEGORY", Artikelname: "TITLE" } },
   });
   expect(mapped.status(), "mapping").toBe(200);
+}
+
+/** The seller's own token (minted by the sandbox for tests) and the sandbox's address of a service path. */
+async function asSeller(request: APIRequestContext, username: string) {
+  const minted = await request.post(`${SANDBOX_URL}/__sandbox/tokens`, { data: { username } });
+  const { access_token: token } = (await minted.json()) as { access_token: string };
+  const headers = { Authorization: `Bearer ${token}` };
+  const url = (path: string) => `${SANDBOX_URL}${path}${path.includes("?") ? "&" : "?"}apikey=sandbox-api-key`;
+  return { headers, url };
 }

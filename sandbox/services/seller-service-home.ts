@@ -1,3 +1,4 @@
+import { pageLanguage } from "../oidc/texts.ts";
 import express, { type Response } from "express";
 import { LegalDocumentContent, SellerDetails, ShopRating, Warehouse, WarehouseValidation } from "../../contract/home.ts";
 import type { SandboxContext } from "../context.ts";
@@ -43,7 +44,8 @@ export function sellerServiceHomeRoutes(context: SandboxContext): express.Router
     const sellerId = String(req.query.sellerId ?? "");
     const warehouseId = String(req.query.warehouseId ?? "");
     if (!readableSeller(res, sellerId)) return;
-    const validation = currentValidation(db, sellerId, warehouseId);
+    // The findings are the service's words, in the language the request asks for.
+    const validation = currentValidation(db, sellerId, warehouseId, pageLanguage(undefined, req.get("accept-language")));
     if (!validation) {
       sendError(res, 404, `No validation of warehouse ${warehouseId}`, "WAREHOUSE_NOT_FOUND");
       return;

@@ -106,7 +106,7 @@ describe("the account's language", () => {
     await browser.signIn(PORTAL, "owner@bergblick-moebel.example.com");
     const html = await (await browser.get(`${PORTAL}/landing-page`, { "Accept-Language": "en" })).text();
     expect(html).toMatch(/<html lang="de"/);
-    expect(html).toContain("Willkommen beim Onboarding");
+    expect(html).toContain("Willkommen auf dem Marktplatz");
 
     // An English account in a German browser gets English.
     const other = new TestBrowser();

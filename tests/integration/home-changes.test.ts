@@ -6,6 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { TestBrowser } from "../support/http-client";
+import { pdfBytes } from "../support/onboarding-fixtures";
 import { PORTAL, SANDBOX } from "./ports";
 import { clearFaultsAndCounters, injectFault, requestCount } from "./sandbox-control";
 import { resetSandbox } from "./staff-support";
@@ -89,6 +90,15 @@ describe("a change of my company", () => {
     expect(after.html).toContain("DE02 **** **** **** **20 51");
   });
 
+  it("an empty form says what each field wants, and nothing is sent", async () => {
+    const empty = await seller.post(`${PORTAL}/home/my-company/bank-account/change`, { accountHolder: "", iban: "", bic: "" });
+    expect(empty.status).toBe(400);
+    const html = (await empty.text()).replaceAll("<!-- -->", "");
+    for (const message of ["Enter the account holder&#x27;s name", "Enter the IBAN", "Enter the BIC"]) expect(html).toContain(message);
+    expect(html).not.toContain("Fill in this field");
+    expect(await requestCount(`${CHANGES}/bank-account`, "POST")).toBe(0);
+  });
+
   it("a failed warehouse corrected: the findings shown on the form, then validation pending, then passed", async () => {
     const form = await page("/home/my-company/logistics/wh-seller-active-2/change");
     expect(form.html).toContain("What the last validation found");
@@ -101,6 +111,37 @@ describe("a change of my company", () => {
     const logistics = (await page("/home/my-company/logistics")).html;
     expect(logistics).not.toContain("Failed");
     expect(logistics).toContain("13:30");
+  });
+
+  it("company data and a new version of a legal document: drafted, reviewed, confirmed, pending, then on record", async () => {
+    const company = await seller.post(`${PORTAL}/home/my-company/company-info/change`, { ...COMPANY, contactEmail: "team@nordlicht.example.com" });
+    expect(company.status).toBe(303);
+    const companyReview = company.headers.get("location")!;
+    expect((await page(companyReview)).html).toContain("team@nordlicht.example.com");
+    const companySent = await seller.post(`${PORTAL}${companyReview}`, { intent: "submit" });
+    expect(companySent.headers.get("location")).toBe("/home/my-company/company-info");
+    const companyPending = (await page("/home/my-company/company-info")).html;
+    expect(companyPending).toContain("Pending.");
+    expect(companyPending).not.toContain('href="/home/my-company/company-info/change"');
+
+    const body = new FormData();
+    body.set("documentKind", "TERMS");
+    body.set("file", new Blob([pdfBytes], { type: "application/pdf" }), "agb-2027.pdf");
+    const document = await seller.request(`${PORTAL}/home/my-company/legal-documents/new`, { method: "POST", body });
+    expect(document.status).toBe(303);
+    const documentReview = document.headers.get("location")!;
+    expect((await page(documentReview)).html).toContain("agb-2027.pdf");
+    const documentSent = await seller.post(`${PORTAL}${documentReview}`, { intent: "submit" });
+    expect(documentSent.headers.get("location")).toBe("/home/my-company/legal-documents");
+    expect((await page("/home/my-company/legal-documents")).html).toContain("Waiting for the marketplace");
+
+    await decide();
+    const companyAfter = (await page("/home/my-company/company-info")).html;
+    expect(companyAfter).toContain("team@nordlicht.example.com");
+    expect(companyAfter).not.toContain("Pending.");
+    const documentsAfter = (await page("/home/my-company/legal-documents")).html;
+    expect(documentsAfter).toContain("agb-2027.pdf");
+    expect(documentsAfter).not.toContain("Waiting for the marketplace");
   });
 
   it("a draft discarded sends nothing and leaves the record as it was", async () => {

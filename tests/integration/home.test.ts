@@ -76,6 +76,20 @@ describe("an active seller administrator", () => {
     expect(html).toContain('href="/home/recommendations/offers-may-be-offline-soon/');
   });
 
+  it("drills down from a key figure to the detail of every shop it summed, after another choice was remembered, and the heading says so", async () => {
+    const browser = await as("seller.active@example.com");
+    // A single shop chosen before: the drill-down must not fall back on it.
+    await page(browser, "/home/analytics/sales?shop=9871&range=last7");
+    const overview = (await page(browser, "/home/overview")).html;
+    const href = /<a[^>]*href="(\/home\/analytics\/sales\?[^"]*)"[^>]*>GMV in detail<\/a>/.exec(overview)?.[1]?.replaceAll("&amp;", "&");
+    expect(href, "the GMV figure's drill-down link").toBeDefined();
+    const detail = await page(browser, href!);
+    expect(detail.status).toBe(200);
+    expect(checkedShops(detail.html)).toEqual(["9871", "10452", "120034"]);
+    expect(detail.html).toMatch(/<h2[^>]*>Sales: all 3 shops, /);
+    expect(overview).toContain("Key figures of all 3 shops, last 30 days");
+  });
+
   it("asks for the seller's state once per request, however many routes of the page check it", async () => {
     const browser = await as("seller.active@example.com");
     await clearFaultsAndCounters();

@@ -11,12 +11,20 @@
  * that run after this one); its action is opened with GET instead, which runs
  * the same access check, and must answer like a link. Whether a refused POST
  * changes nothing is the access tests' part (e.g. home-access.test.ts).
+ *
+ * Staff reach the seller's pages too, by acting as a seller: each role that
+ * may act walks once more while acting as a seller whose state shows other
+ * pages (ACTIVE home, a new seller's task list, a shop set up but not handed
+ * over, a catalogue handed over), where what staff may not change must not
+ * be offered either.
  */
 import { JSDOM } from "jsdom";
-import { describe, expect, it } from "vitest";
-import { demoAccounts } from "../../sandbox/seed";
+import { afterAll, describe, expect, it } from "vitest";
+import { accessRules } from "~/features/shell/access";
+import { demoAccounts, seedUsers } from "../../sandbox/seed";
 import { TestBrowser } from "../support/http-client";
 import { PORTAL, SANDBOX } from "./ports";
+import { resetSandbox } from "./staff-support";
 
 /** Actions that only take a POST: their GET goes on to a start page by design. Checked for no refusal (no error toast) instead. */
 const POST_ONLY = new Set(["/language", "/ui/home-menu", "/substitution/start", "/substitution/end"]);
@@ -100,10 +108,24 @@ async function follow(browser: TestBrowser, target: Target): Promise<Verdict> {
   return { ok: false, problem: "too many redirects" };
 }
 
+/** Starts acting as the seller whose administrator is `sellerAccount`, as the staff seller page's button does. */
+async function actAs(browser: TestBrowser, sellerAccount: string) {
+  const seller = seedUsers.find((user) => user.email === sellerAccount);
+  if (!seller?.sellerId) throw new Error(`${sellerAccount} is no seller's account in the seed`);
+  const started = await browser.post(`${PORTAL}/substitution/start`, { userProfileId: seller.id, sellerId: seller.sellerId, returnTo: "/default-redirect" });
+  await started.body?.cancel();
+  expect(started.status, `acting as ${sellerAccount}`).toBe(302);
+  expect(
+    started.headers.getSetCookie().some((cookie) => cookie.startsWith("sp_toast=")),
+    "acting started without an error toast",
+  ).toBe(false);
+}
+
 /** Reads every page the account can reach and follows everything on them once; answers the dead ends found. */
-async function walk(username: string): Promise<{ pages: number; followed: number; deadEnds: string[] }> {
+async function walk(username: string, actingAs?: string): Promise<{ start: string; pages: number; followed: number; deadEnds: string[] }> {
   const browser = new TestBrowser();
   await browser.signIn(PORTAL, username);
+  if (actingAs) await actAs(browser, actingAs);
   const followed = new Map<string, Verdict>();
   const readShapes = new Set<string>();
   const deadEnds: string[] = [];
@@ -117,7 +139,8 @@ async function walk(username: string): Promise<{ pages: number; followed: number
     queue.push({ url: verdict.finalUrl, html: verdict.html });
   };
 
-  enqueue(await follow(browser, { url: `${PORTAL}/default-redirect`, via: "link", from: "sign-in" }));
+  const start = await follow(browser, { url: `${PORTAL}/default-redirect`, via: "link", from: "sign-in" });
+  enqueue(start);
   while (queue.length > 0 && readShapes.size <= MAX_PAGES) {
     const page = queue.shift()!;
     for (const target of targetsOf(page.html, page.url)) {
@@ -134,8 +157,12 @@ async function walk(username: string): Promise<{ pages: number; followed: number
     }
   }
   expect(readShapes.size, "pages read (more means a loop of new URLs)").toBeLessThanOrEqual(MAX_PAGES);
-  return { pages: readShapes.size, followed: followed.size, deadEnds };
+  return { start: start.ok ? new URL(start.finalUrl).pathname : "(refused)", pages: readShapes.size, followed: followed.size, deadEnds };
 }
+
+/** The sellers staff act as: one per state whose pages differ, each walked by another role that may act. */
+const ACTING_AS = ["seller.active@example.com", "seller.new@example.com", "seller.catalogue@example.com", "seller.submitted@example.com"];
+const actingStaff = demoAccounts.filter(({ role }) => (accessRules.actAsSeller.allow as readonly string[]).includes(role));
 
 describe("every link and form on every page of every demo account leads somewhere that account may go", () => {
   for (const { username } of demoAccounts) {
@@ -147,4 +174,25 @@ describe("every link and form on every page of every demo account leads somewher
       expect(followed).toBeGreaterThan(5);
     });
   }
+});
+
+describe("staff acting as a seller: every link and form leads somewhere they may go", () => {
+  // Acting is recorded in the seller's audit: the seed again for the files that run after this one.
+  afterAll(resetSandbox);
+
+  it("every role that may act is walked", () => {
+    expect(actingStaff.length).toBe(ACTING_AS.length);
+  });
+
+  actingStaff.forEach(({ username }, index) => {
+    const seller = ACTING_AS[index % ACTING_AS.length]!;
+    it(`${username} acting as ${seller}`, { timeout: 120_000 }, async () => {
+      const { start, pages, followed, deadEnds } = await walk(username, seller);
+      // The walk starts on the seller's start page, not the staff member's own.
+      expect(["/home/overview", "/overview"]).toContain(start);
+      expect(deadEnds).toEqual([]);
+      expect(pages).toBeGreaterThanOrEqual(1);
+      expect(followed).toBeGreaterThan(5);
+    });
+  });
 });

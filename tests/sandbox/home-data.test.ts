@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { issueGuestToken, verifyGuestToken } from "../../sandbox/guest-tokens";
 import { dashboardData, HISTORY_DAYS } from "../../sandbox/home-data";
-import { affectedProducts, recommendedActions } from "../../sandbox/home-recommendations";
+import { affectedProducts, gmvExplanationHtml, recommendedActions } from "../../sandbox/home-recommendations";
+import { warehouse, warehouseFindings } from "../../sandbox/home-company";
 import { shopsOf } from "../../sandbox/seed-home";
 
 const NOW = Date.parse("2026-11-22T10:00:00Z");
@@ -56,6 +57,23 @@ describe("recommended actions", () => {
     }
   });
 
+  it("writes its texts in German when asked, with the same links and the same products as in English", () => {
+    const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]);
+    const english = recommendedActions("seller-active", NOW, "en");
+    const german = recommendedActions("seller-active", NOW, "de");
+    expect(german.map(({ descriptionHtml: _, ...facts }) => facts)).toEqual(english.map(({ descriptionHtml: _, ...facts }) => facts));
+    german.forEach((action, index) => {
+      expect(hrefs(action.descriptionHtml), action.id).toEqual(hrefs(english[index]!.descriptionHtml));
+      expect(action.descriptionHtml, action.id).not.toBe(english[index]!.descriptionHtml);
+    });
+    expect(german.find((action) => action.kind === "PRODUCTS_NOT_FOUND")!.descriptionHtml).toContain("Prüfen Sie die EANs in");
+    const [first] = affectedProducts(german[0]!, 1, 1, NOW, "de");
+    const [same] = affectedProducts(english[0]!, 1, 1, NOW, "en");
+    expect({ ...first, reason: "" }).toEqual({ ...same, reason: "" });
+    expect(first!.reason).not.toBe(same!.reason);
+    expect(hrefs(gmvExplanationHtml.de)).toEqual(hrefs(gmvExplanationHtml.en));
+  });
+
   it("seller.small has one shop", () => {
     expect(shopsOf("seller-small")).toHaveLength(1);
     expect(new Set(recommendedActions("seller-small", NOW).map((action) => action.shopId)).size).toBe(1);
@@ -78,5 +96,17 @@ describe("guest tokens", () => {
     const altered = `${signature!.startsWith("x") ? "y" : "x"}${signature!.slice(1)}`;
     expect(verifyGuestToken(`${payload}.${altered}`, NOW)).toBeUndefined();
     expect(verifyGuestToken(undefined, NOW)).toBeUndefined();
+  });
+});
+
+describe("a warehouse's validation", () => {
+  it("finds the same problems in English and German, each in its language", () => {
+    const failing = warehouse("seller-active", "wh-seller-active-2")!;
+    const english = warehouseFindings(failing, "en");
+    const german = warehouseFindings(failing, "de");
+    expect(english).toHaveLength(2);
+    expect(german).toHaveLength(english.length);
+    expect(german[0]).toMatch(/^Annahmeschluss 15:30 liegt nach 14:00/);
+    expect(german[1]).toMatch(/^Eine Bearbeitungszeit von 5 Werktagen/);
   });
 });

@@ -4,8 +4,8 @@
  * with the contract's own rules. A hint whose example a seller copies must
  * never be refused.
  */
+import { BankAccountChange, CompanyDataChange, LegalDocumentChange, WarehouseChange } from "@contract/company-changes";
 import { CompanyInformationStep } from "@contract/onboarding";
-import { isoDate } from "@contract/onboarding-fields";
 import { isValidBic } from "@contract/rules/bic";
 import { ibanIssue } from "@contract/rules/iban";
 import { isValidRegisterNumber } from "@contract/rules/legal-form";
@@ -13,6 +13,7 @@ import { isValidPhone } from "@contract/rules/phone";
 import { vatIdIssue } from "@contract/rules/vat-id";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { messageKeys } from "~/features/home/my-company/field-texts";
 import { messages, type Messages } from "~/locales/resources";
 import { validSteps } from "../support/onboarding-fixtures";
 
@@ -48,7 +49,6 @@ const EXAMPLES: Record<string, Rule> = {
   "onboarding.bank.bicHint": bic,
   "onboarding.validation.bic": bic,
   "onboarding.validation.email": { pattern: /\S+@\S+\.[a-z]+/g, passes: (example) => z.email().safeParse(example).success },
-  "onboarding.validation.date": { pattern: /\d{4}-\d{2}-\d{2}/g, passes: (example) => isoDate.safeParse(example).success },
 };
 
 const english = new Map(entries(messages.en, ""));
@@ -98,4 +98,27 @@ describe("an empty field says what it wants", () => {
       expect(message).not.toBe(texts.get("onboarding.validation.required"));
     }
   });
+});
+
+describe("an empty field of my company's change forms says what it wants", () => {
+  const forms = { BankAccountChange, CompanyDataChange, WarehouseChange, LegalDocumentChange };
+  // What each form's rules report for an empty form: a field and its code.
+  const empties = Object.entries(forms).flatMap(([form, schema]) =>
+    (schema.safeParse({}).error?.issues ?? []).map((issue) => ({ form, field: issue.path.join("."), code: issue.message })),
+  );
+
+  it("finds the empty fields to check", () => {
+    expect(empties.filter(({ code }) => code === "required").length).toBeGreaterThan(10);
+  });
+
+  it.each(empties.map(({ form, field, code }) => [`${form}.${field}`, field, code] as const))(
+    "%s has its own message in English and German",
+    (_name, field, code) => {
+      for (const texts of [english, german]) {
+        const key = messageKeys(code, field).find((candidate) => texts.has(candidate));
+        expect(key, `${field}: ${code}`).toBeDefined();
+        expect(key).not.toBe("onboarding.validation.required");
+      }
+    },
+  );
 });

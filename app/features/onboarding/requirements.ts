@@ -48,7 +48,7 @@ const catalogueTaskPaths: Record<CatalogueTask, string> = {
 };
 
 /** A seller in these states has handed over: every requirement was met at the time. */
-function handedOver(state: SellerStateName): boolean {
+export function handedOver(state: SellerStateName): boolean {
   return state !== "REGISTERED" && state !== "ONBOARDING";
 }
 

@@ -35,7 +35,11 @@ export function ChangeForm({
   const saving = navigation.state === "submitting" && navigation.formAction === action;
   const texts = useChangeFieldTexts();
   const entries = Object.entries(form.allErrors).flatMap(([name, errors]) =>
-    errors.map((error) => ({ fieldId: name ? `${form.id}-${name}` : form.id, label: name ? texts.label(name) : undefined, message: texts.message(error) })),
+    errors.map((error) => ({
+      fieldId: name ? `${form.id}-${name}` : form.id,
+      label: name ? texts.label(name) : undefined,
+      message: texts.message(error, name),
+    })),
   );
   return (
     <Form method="post" action={action} {...getFormProps(form)} encType={multipart ? "multipart/form-data" : undefined} className="step-form change-form">

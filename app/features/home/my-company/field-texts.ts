@@ -3,9 +3,21 @@ import type { FieldTexts } from "~/shared/form/fields";
 import { fieldKey } from "~/shared/form/fields";
 
 /**
- * How my company's change forms read: their own messages and labels first
- * (`myCompany.validation.*`, `myCompany.fields.*`), else the shop setup's,
- * whose rules the forms share; the service's own words otherwise.
+ * The messages that may say what went wrong in a field, the first that exists
+ * wins: an empty field says what it wants, as in the shop setup
+ * (`myCompany.required.*`, else `onboarding.required.*`); then the forms' own
+ * rules, then the shop setup's, whose rules the forms share.
+ */
+export function messageKeys(error: string, name?: string): string[] {
+  const field = name ? fieldKey(name) : null;
+  const specific = error === "required" && field ? [`myCompany.required.${field}`, `onboarding.required.${field}`] : [];
+  return [...specific, `myCompany.validation.${error}`, `onboarding.validation.${error}`];
+}
+
+/**
+ * How my company's change forms read: messages as `messageKeys` orders them,
+ * labels from `myCompany.fields.*`, else the shop setup's; the service's own
+ * words otherwise.
  */
 export function useChangeFieldTexts(): FieldTexts {
   const { t, i18n } = useTranslation();
@@ -14,7 +26,7 @@ export function useChangeFieldTexts(): FieldTexts {
     return key ? t(key) : fallback;
   };
   return {
-    message: (error) => first([`myCompany.validation.${error}`, `onboarding.validation.${error}`], error),
+    message: (error, name) => first(messageKeys(error, name), error),
     label: (name) => first([`myCompany.fields.${fieldKey(name)}`, `onboarding.fields.${fieldKey(name)}`], name),
   };
 }

@@ -46,8 +46,11 @@ export function AddressFields({
 
   useEffect(() => {
     if (towns.length !== 1) return;
-    const city = String(address.city.value ?? "");
-    if (city === "") form.update({ name: address.city.name, value: towns[0] });
+    // The field as it is now, not as the form last heard of it; and a field the seller is in is theirs:
+    // an answer that lands while they type (or while a fill empties it for a moment) must not add to it.
+    const city = document.getElementById(address.city.id);
+    if (!(city instanceof HTMLInputElement) || city.value !== "" || city === document.activeElement) return;
+    form.update({ name: address.city.name, value: towns[0] });
     // Only a new answer fills the town: the seller's own typing afterwards is theirs.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answer]);

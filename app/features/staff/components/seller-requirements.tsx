@@ -1,8 +1,8 @@
-import { stepNames, type StepName } from "@contract/onboarding";
+import type { StepName } from "@contract/onboarding";
 import type { StaffSellerFile, StaffSellerOverview } from "@contract/staff-seller";
 import { useTranslation } from "react-i18next";
 import { StatusTag } from "~/features/onboarding/components/status-tag";
-import type { Requirement, SetupProgress } from "~/features/onboarding/requirements";
+import { handedOver, requirementLabelKey, type Requirement, type SetupProgress } from "~/features/onboarding/requirements";
 import { useStaffDates } from "./staff-dates";
 
 type Props = { progress: SetupProgress; overview: StaffSellerOverview };
@@ -15,13 +15,13 @@ type Props = { progress: SetupProgress; overview: StaffSellerOverview };
 export function SellerRequirements({ progress, overview }: Props) {
   const { t } = useTranslation();
   const { completed, total, missing } = progress;
-  const handedOver = overview.seller.state !== "REGISTERED" && overview.seller.state !== "ONBOARDING";
+
   return (
     <section aria-labelledby="seller-requirements" className="seller-page__section">
       <h2 id="seller-requirements">{t("sellerPage.requirements.title")}</h2>
       <p id="seller-progress-label">{t("onboarding.overview.progress", { done: completed, total })}</p>
       <progress className="seller-page__progress" max={total} value={completed} aria-labelledby="seller-progress-label" />
-      {handedOver ? (
+      {handedOver(overview.seller.state) ? (
         <p>{t("sellerPage.requirements.handedOver")}</p>
       ) : missing.length === 0 ? (
         <p>{t("sellerPage.requirements.readyToHandOver")}</p>
@@ -31,7 +31,7 @@ export function SellerRequirements({ progress, overview }: Props) {
           <ul aria-labelledby="seller-missing">
             {missing.map((requirement) => (
               <li key={requirement.id} data-missing={requirement.id}>
-                <strong>{requirementLabel(t, requirement.id)}</strong>: <MissingDetail requirement={requirement} files={overview.files} />
+                <strong>{t(requirementLabelKey(requirement.id))}</strong>: <MissingDetail requirement={requirement} files={overview.files} />
               </li>
             ))}
           </ul>
@@ -46,7 +46,7 @@ export function SellerRequirements({ progress, overview }: Props) {
               .map((requirement) => (
                 <li key={requirement.id} className="task-list__item" data-requirement={requirement.id}>
                   <span>
-                    {requirementLabel(t, requirement.id)}
+                    {t(requirementLabelKey(requirement.id))}
                     {requirement.id === "UPLOAD_SETTINGS" && overview.uploadType ? (
                       <span className="seller-table__meta">{t(`catalogue.settings.types.${overview.uploadType}`)}</span>
                     ) : null}
@@ -60,11 +60,6 @@ export function SellerRequirements({ progress, overview }: Props) {
       <CatalogueFiles files={overview.files} />
     </section>
   );
-}
-
-/** A requirement's name as the seller's task list says it. */
-export function requirementLabel(t: (key: string) => string, id: Requirement["id"]): string {
-  return (stepNames as readonly string[]).includes(id) ? t(`onboarding.steps.${id}.title`) : t(`onboarding.overview.catalogueSteps.${id}`);
 }
 
 /** What is missing for one requirement, as far as its status and the seller's files tell. */
