@@ -8,7 +8,8 @@
  * So the answer goes out at once, the rest of the body is read and thrown
  * away, and only then does the response end and the connection close (the
  * "lingering close" of HTTP servers). A client that keeps sending past a
- * bound in bytes or time is cut off: it has had the answer long enough.
+ * bound in bytes or time is cut off: the response ends, the connection is
+ * half-closed and still drained for a moment, then closed.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 
@@ -23,6 +24,38 @@ export type DiscardBound = { maxBytes: number; maxMs: number };
 export const DISCARD_BOUND: DiscardBound = { maxBytes: 32 * MiB, maxMs: 30_000 };
 
 const lingering = new WeakSet<IncomingMessage>();
+
+/**
+ * After a cut, how long the connection stays half-closed: the answer and the
+ * end of the stream (FIN) are out, and what the client still sends is read
+ * and dropped, so no reset reaches it before it has read the answer.
+ */
+export const LINGER_AFTER_CUT_MS = 2_000;
+
+/**
+ * Closes a cut connection once its answer is out, gently: Node would destroy
+ * the socket right after its last response (`destroySoon`), and bytes still
+ * arriving at a closed socket are answered with a reset that throws the
+ * unread answer away. So the socket sends its FIN, keeps reading into
+ * nothing, and is destroyed after LINGER_AFTER_CUT_MS.
+ */
+function closeAfterLinger(req: IncomingMessage, res: ServerResponse): void {
+  const socket = req.socket;
+  let closing = false;
+  const linger = () => {
+    if (closing) return;
+    closing = true;
+    socket.end();
+    req.on("data", () => undefined);
+    req.resume();
+    const timer = setTimeout(() => socket.destroy(), LINGER_AFTER_CUT_MS);
+    timer.unref();
+    socket.once("close", () => clearTimeout(timer));
+  };
+  // Node's own close after a last response, and ours after any other.
+  socket.destroySoon = linger;
+  res.once("finish", linger);
+}
 
 /** True while the client may still send body bytes the server has not read. */
 export function bodyStillArriving(req: IncomingMessage): boolean {
@@ -74,7 +107,7 @@ export function lingerUntilBodyRead(req: IncomingMessage, res: ServerResponse, b
     }
     void discarded.then((outcome) => {
       end(done);
-      if (outcome === "cut") res.once("finish", () => req.socket.destroy());
+      if (outcome === "cut") closeAfterLinger(req, res);
     });
     return this;
   } as ServerResponse["end"];
