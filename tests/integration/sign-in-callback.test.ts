@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { TestBrowser } from "../support/http-client";
 import { PORTAL } from "./ports";
-import { clearFaultsAndCounters, requestCount } from "./sandbox-control";
+import { clearFaultsAndCounters, injectFault, requestCount } from "./sandbox-control";
 
 const PORTAL_HOST = new URL(PORTAL).host;
 const stateCookies = (browser: TestBrowser) => browser.cookieNames(PORTAL_HOST).filter((name) => name.startsWith("sp_oauth"));
@@ -40,5 +40,22 @@ describe("the sign-in's state cookie", () => {
     expect(replayed.headers.get("location")).toBe("/default-redirect");
     expect(await requestCount("/idp/token", "POST")).toBe(exchanges);
     expect((await browser.get(`${PORTAL}/seller-list`)).status).toBe(200);
+  });
+
+  it("exchanges the code once more when the token request got no answer, and says the provider is unavailable when it never answers", async () => {
+    // The connection dropped before any answer (as a kept-alive connection the provider closed just as it was reused).
+    await injectFault({ pattern: "/idp/token", method: "POST", drop: true, times: 1 });
+    const once = new TestBrowser();
+    const { url } = await once.signIn(PORTAL, "operator@example.com");
+    expect(url).toBe(`${PORTAL}/seller-list`);
+    expect(await requestCount("/idp/token", "POST")).toBe(2);
+
+    await clearFaultsAndCounters();
+    await injectFault({ pattern: "/idp/token", method: "POST", drop: true });
+    const never = new TestBrowser();
+    const { url: landed, response } = await never.signIn(PORTAL, "operator@example.com");
+    expect(new URL(landed).pathname).toBe("/login");
+    expect(response.status).toBe(503);
+    expect(await requestCount("/idp/token", "POST")).toBe(2);
   });
 });

@@ -3,7 +3,7 @@
  * (remix-auth-oauth2), token renewal with the refresh token, and sign-out at
  * the provider's end-session endpoint.
  */
-import type { OAuth2Tokens } from "arctic";
+import { ArcticFetchError, type OAuth2Tokens } from "arctic";
 import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
@@ -150,11 +150,20 @@ export async function authenticate(request: Request, options: { uiLocale?: strin
   else headers.delete(UI_LOCALE_HEADER);
   // Sign-in requests are GETs: no body to carry over.
   const withLocale = new Request(request.url, { method: request.method, headers, signal: request.signal });
+  const exchange = () => withinTimeout(authenticator.authenticate("oidc", withLocale), "token exchange");
   try {
-    return await withinTimeout(authenticator.authenticate("oidc", withLocale), "token exchange");
+    try {
+      return await exchange();
+    } catch (thrown) {
+      // The request never got an answer (most often a kept-alive connection the provider closed just as it
+      // was reused): once more on a new one. A code the provider did take is refused the second time, as before.
+      if (thrown instanceof ArcticFetchError) return await exchange();
+      throw thrown;
+    }
   } catch (thrown) {
     // The redirect to the provider: its pending state goes into the one state cookie.
     if (thrown instanceof Response) throw withOneStateCookie(thrown, request, secureCookies);
+    if (thrown instanceof ArcticFetchError) throw new IdentityProviderUnavailable("token endpoint unreachable", { cause: thrown });
     throw thrown;
   }
 }
