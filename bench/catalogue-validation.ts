@@ -20,6 +20,7 @@ import iconv from "iconv-lite";
 import { TestBrowser } from "../tests/support/http-client.ts";
 import { testPorts } from "../tests/support/ports.ts";
 import { startStack } from "../tests/support/stack.ts";
+import { streamedFileForm } from "../tests/support/streamed-form.ts";
 import { bmecatCatalogue } from "./support/bmecat-catalogue.ts";
 import { threadCpuSeconds, timed, withPeakRss } from "./support/process-stats.ts";
 
@@ -55,25 +56,7 @@ function writeEan(block: Buffer, offset: number, number: number): void {
 
 /** A multipart body carrying a generated BMEcat catalogue of about `size` bytes. */
 function multipartBmecat(boundary: string, size: number, counter: { bytes: number; articles: number }): ReadableStream<Uint8Array> {
-  const pieces = bmecatCatalogue(size, counter);
-  let stage: "head" | "body" | "done" = "head";
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (stage === "head") {
-        controller.enqueue(
-          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench-katalog.xml"\r\nContent-Type: application/xml\r\n\r\n`),
-        );
-        stage = "body";
-        return;
-      }
-      if (stage === "done") return controller.close();
-      const next = await pieces.next();
-      if (next.done) {
-        controller.enqueue(Buffer.from(`\r\n--${boundary}--\r\n`));
-        stage = "done";
-      } else controller.enqueue(next.value);
-    },
-  });
+  return streamedFileForm(boundary, "bench-katalog.xml", "application/xml", bmecatCatalogue(size, counter));
 }
 
 /** A multipart body carrying about `size` bytes of the catalogue (whole rows; the sent byte count is reported). */

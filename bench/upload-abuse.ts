@@ -21,6 +21,7 @@ import { TestBrowser } from "../tests/support/http-client.ts";
 import { longLineCsv, manyColumnsCsv, smallCatalogueCsv, xlsxBomb } from "../tests/support/hostile-files.ts";
 import { testPorts } from "../tests/support/ports.ts";
 import { startStack } from "../tests/support/stack.ts";
+import { streamedFileForm } from "../tests/support/streamed-form.ts";
 import type { ProbeOutcome } from "./support/health-probe.ts";
 import { rssBytes } from "./support/process-stats.ts";
 
@@ -116,28 +117,6 @@ async function repeated(work: () => Promise<string>): Promise<string> {
     count++;
   }
   return `${first} (×${count})`;
-}
-
-/** A multipart body streaming `pieces` as the file `fileName`. */
-function streamedForm(boundary: string, fileName: string, pieces: AsyncGenerator<Uint8Array>): ReadableStream<Uint8Array> {
-  let stage: "head" | "body" | "done" = "head";
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (stage === "head") {
-        controller.enqueue(
-          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`),
-        );
-        stage = "body";
-        return;
-      }
-      if (stage === "done") return controller.close();
-      const next = await pieces.next();
-      if (next.done) {
-        controller.enqueue(Buffer.from(`\r\n--${boundary}--\r\n`));
-        stage = "done";
-      } else controller.enqueue(next.value);
-    },
-  });
 }
 
 const quantile = (values: number[], q: number) => {
@@ -278,7 +257,7 @@ try {
   phases.push(
     await phase("CSV with a 100 MB line", async () => {
       const boundary = "----bench-long-line";
-      const answer = await upload(attacker, "/upload/catalog", streamedForm(boundary, "katalog.csv", longLineCsv()), boundary);
+      const answer = await upload(attacker, "/upload/catalog", streamedFileForm(boundary, "katalog.csv", "text/csv", longLineCsv()), boundary);
       return `${answer.status} ${answer.ok ? "stored" : (answer.message ?? "").slice(0, 60)}`;
     }),
   );

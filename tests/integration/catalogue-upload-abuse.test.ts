@@ -9,6 +9,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { TestBrowser } from "../support/http-client";
 import { longLineCsv, manyColumnsCsv, smallCatalogueCsv, xlsxBomb } from "../support/hostile-files";
+import { streamedFileForm } from "../support/streamed-form";
 import { PORTAL, SANDBOX } from "./ports";
 
 const ATTACKER = "seller.catalogue@example.com";
@@ -126,25 +127,7 @@ describe("hostile catalogue files", () => {
 
   it("refuses a CSV with a 100 MB line once its first MB has passed, and stays healthy", async () => {
     const boundary = "----hostile-long-line";
-    const pieces = longLineCsv();
-    let stage: "head" | "body" | "done" = "head";
-    const body = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        if (stage === "head") {
-          controller.enqueue(
-            Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="katalog.csv"\r\nContent-Type: text/csv\r\n\r\n`),
-          );
-          stage = "body";
-          return;
-        }
-        if (stage === "done") return controller.close();
-        const next = await pieces.next();
-        if (next.done) {
-          controller.enqueue(Buffer.from(`\r\n--${boundary}--\r\n`));
-          stage = "done";
-        } else controller.enqueue(next.value);
-      },
-    });
+    const body = streamedFileForm(boundary, "katalog.csv", "text/csv", longLineCsv());
     const before = await storedFileIds(ATTACKER);
     const answer = await attacker.request(`${PORTAL}/upload/catalog/file`, {
       method: "POST",
