@@ -52,7 +52,19 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const readyOption = bot || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    // The render is aborted when it has not finished in time; once it has (or failed), the timer goes too: a pending
+    // timer would keep the whole render (its tree, loader data, translator) alive for its full delay under load.
+    let finished = false;
+    let timer: NodeJS.Timeout | undefined;
+    const finish = () => ((finished = true), clearTimeout(timer));
+    const respond = () => {
+      shellRendered = true;
+      const body = new PassThrough();
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+      pipe(body);
+    };
+    const waitForAll = bot || routerContext.isSpaMode;
 
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={getRenderI18n(loadContext)}>
@@ -60,14 +72,15 @@ export default function handleRequest(
       </I18nextProvider>,
       {
         nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+        onShellReady() {
+          if (!waitForAll) respond();
+        },
+        onAllReady() {
+          finish();
+          if (waitForAll) respond();
         },
         onShellError(error: unknown) {
+          finish();
           reject(error);
         },
         onError(error: unknown) {
@@ -76,7 +89,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    if (!finished) timer = setTimeout(abort, streamTimeout + 1000);
   });
 }
 

@@ -245,6 +245,8 @@ const sandbox = await startSandbox({ port: SANDBOX_PORT, portalUrls: [DIRECT_URL
 const portalEnv = (portalUrl: string) => ({
   ...sandboxPortalEnv(sandbox.sandboxUrl, portalUrl, SESSION_SECRET),
   TRUSTED_PROXIES: "127.0.0.1",
+  // V8's heap ceiling as the image sets it (Dockerfile): measured as deployed.
+  NODE_OPTIONS: "--max-old-space-size=512",
   METRICS_TOKEN,
 });
 
