@@ -13,8 +13,8 @@
  *
  * Prints throughput, p50/p95/p99 latency and errors (target 0: a connection
  * error, a timeout, or any status but the expected one), and each instance's
- * RSS after 10,000 requests against after the first 100 (target ≤ 1.2: no
- * leak), with where the memory is at both points (from each instance's
+ * RSS after it served 10,000 requests against after its first 100 (target
+ * ≤ 1.2: no leak), with where the memory is at both points (from each instance's
  * /metrics: V8's heap in use and as large as V8 keeps it, and memory outside
  * the heap), so that growth of V8's heap to its size under load reads apart
  * from memory held by the portal. Every route of the mix has answered before
@@ -36,6 +36,7 @@ import { testPorts } from "../tests/support/ports.ts";
 import { startPortal, startSandbox, type RunningProcess } from "../tests/support/stack.ts";
 import { sandboxPortalEnv } from "../scripts/sandbox-env.ts";
 import type { LoadJob, LoadMessage, LoadOutcome, LoadRequest, LoadUser } from "./support/load-generator.ts";
+import { connectInspector } from "./support/inspector.ts";
 import { rssBytes } from "./support/process-stats.ts";
 
 const QUICK = process.argv.includes("--quick");
@@ -92,24 +93,41 @@ const USER_KINDS: { kind: string; share: number; accounts: string[]; requests: L
   },
 ];
 
-type Setup = { name: string; url: string; instances: { process: RunningProcess; url: string }[]; stop: () => Promise<void> };
+type Instance = { process: RunningProcess; url: string; inspector?: Awaited<ReturnType<typeof connectInspector>> };
+type Setup = { name: string; url: string; instances: Instance[]; stop: () => Promise<void> };
 /** An instance's memory: resident, V8's heap in use and as large as V8 keeps it, and what lives outside the heap (buffers, Intl data). */
-type Memory = { rss: number; heapUsed: number; heapTotal: number; external: number };
-type Row = { name: string; outcome: LoadOutcome; memory: { at100: Memory; at10k: Memory; requests: number }[] };
+type Memory = { rss: number; heapUsed: number; heapTotal: number; external: number; served: number };
+/** V8's heap in use after a full collection, with no request under way: what an instance holds (a leak raises it). */
+type Held = { afterWarmUp: number; afterRun: number };
+type Row = { name: string; outcome: LoadOutcome; memory: { at100: Memory; at10k: Memory; held: Held; requests: number }[] };
 
 const mb = (bytes: number) => (bytes / 1e6).toFixed(0);
 
+const metricsOf = async (instance: Instance) => (await fetch(`${instance.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+const metric = (text: string, name: string) => Number(new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1] ?? NaN);
+
 /** RSS from /proc at once; the heap's figures from the instance's /metrics (prom-client's Node metrics). */
-async function memoryOf(instance: Setup["instances"][number]): Promise<Memory> {
+async function memoryOf(instance: Instance): Promise<Memory> {
   const rss = rssBytes(instance.process.child.pid!);
-  const text = await (await fetch(`${instance.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
-  const metric = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1] ?? NaN);
+  const text = await metricsOf(instance);
   return {
     rss,
-    heapUsed: metric("nodejs_heap_size_used_bytes"),
-    heapTotal: metric("nodejs_heap_size_total_bytes"),
-    external: metric("nodejs_external_memory_bytes"),
+    heapUsed: metric(text, "nodejs_heap_size_used_bytes"),
+    heapTotal: metric(text, "nodejs_heap_size_total_bytes"),
+    external: metric(text, "nodejs_external_memory_bytes"),
+    // The requests this instance has answered, whatever their route.
+    served: [...text.matchAll(/^portal_http_request_duration_seconds_count\{.*\} (\d+)$/gm)].reduce((sum, match) => sum + Number(match[1]), 0),
   };
+}
+
+/**
+ * Two full collections through the instance's inspector (what the first one finalizes, e.g. closed sockets, goes
+ * with the second), then the heap in use. Taken after RSS: it changes what V8 keeps.
+ */
+async function heldBy(instance: Instance): Promise<number> {
+  await instance.inspector!.collectGarbage();
+  await instance.inspector!.collectGarbage();
+  return metric(await metricsOf(instance), "nodejs_heap_size_used_bytes");
 }
 
 /** Runs one job in a fresh load-generator process; `onProgress` hears the running count of responses. */
@@ -151,27 +169,45 @@ async function signIn(url: string): Promise<LoadUser[]> {
   return users;
 }
 
-/** The warm-up, the measured run, and RSS after 100 and after 10,000 requests (more are sent after the run when it made fewer). */
+/**
+ * The warm-up, the measured run, and each instance's RSS after it served 100 and after it served 10,000 requests
+ * (nginx shares them out in turn, so a setup of n instances sends n times as many; more are sent after the run when
+ * it made fewer).
+ */
 async function measure(setup: Setup): Promise<Row> {
   console.log(`${setup.name}: signing in ${USERS} users…`);
   const users = await signIn(setup.url);
-  console.log(`${setup.name}: ${QUICK ? "" : `${WARM_UP_REQUESTS} requests to warm up, then `}${SECONDS} s of load…`);
+  const warmUp = WARM_UP_REQUESTS * setup.instances.length;
+  const leakCheck = LEAK_CHECK_REQUESTS * setup.instances.length;
+  console.log(`${setup.name}: ${QUICK ? "" : `${warmUp} requests to warm up, then `}${SECONDS} s of load…`);
+  if (QUICK) return { name: setup.name, outcome: await generate({ url: setup.url, users, duration: SECONDS }), memory: [] };
   const memory = () => Promise.all(setup.instances.map(memoryOf));
-  if (!QUICK) await generate({ url: setup.url, users, amount: WARM_UP_REQUESTS });
+  await generate({ url: setup.url, users, amount: warmUp });
   const at100 = await memory();
+  const heldAfterWarmUp = await Promise.all(setup.instances.map(heldBy));
   let at10k: Promise<Memory[]> | undefined;
   const outcome = await generate({ url: setup.url, users, duration: SECONDS }, (responses) => {
-    if (!at10k && WARM_UP_REQUESTS + responses >= LEAK_CHECK_REQUESTS) at10k = memory();
+    if (!at10k && warmUp + responses >= leakCheck) at10k = memory();
   });
-  let requests = WARM_UP_REQUESTS + outcome.requests;
-  if (!at10k && !QUICK) {
-    console.log(`${setup.name}: ${LEAK_CHECK_REQUESTS - requests} more requests for the memory check…`);
-    const rest = await generate({ url: setup.url, users, amount: LEAK_CHECK_REQUESTS - requests });
+  let requests = warmUp + outcome.requests;
+  if (!at10k) {
+    console.log(`${setup.name}: ${leakCheck - requests} more requests for the memory check…`);
+    const rest = await generate({ url: setup.url, users, amount: leakCheck - requests });
     requests += rest.requests;
     at10k = memory();
   }
-  const after = await (at10k ?? memory());
-  return { name: setup.name, outcome, memory: at100.map((before, index) => ({ at100: before, at10k: after[index]!, requests })) };
+  const after = await at10k;
+  const heldAfterRun = await Promise.all(setup.instances.map(heldBy));
+  return {
+    name: setup.name,
+    outcome,
+    memory: at100.map((before, index) => ({
+      at100: before,
+      at10k: after[index]!,
+      held: { afterWarmUp: heldAfterWarmUp[index]!, afterRun: heldAfterRun[index]! },
+      requests,
+    })),
+  };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -180,16 +216,24 @@ function percentile(sorted: number[], p: number): number {
 
 /** Where each instance's memory is after 100 and after 10,000 requests, and the RSS ratio against its target. */
 function printMemory(rows: Row[]): void {
-  console.log("\nMemory after 100 → after 10,000 requests, MB: RSS; V8's heap in use; V8's heap as large as V8 keeps it; outside the heap");
+  console.log(
+    "\nMemory after 100 → after 10,000 requests per instance, MB: RSS; V8's heap in use; V8's heap as large as V8 keeps it; outside the heap; held (V8's heap in use after a full collection, nothing under way: after the warm-up → after the run)",
+  );
   for (const row of rows) {
     row.memory.forEach((instance, index) => {
       const pair = (key: keyof Memory) => `${mb(instance.at100[key])} → ${mb(instance.at10k[key])}`;
       const name = `${row.name}${row.memory.length > 1 ? ` #${index + 1}` : ""}`;
-      console.log(`  ${name.padEnd(30)} RSS ${pair("rss")}; heap used ${pair("heapUsed")}; heap total ${pair("heapTotal")}; external ${pair("external")}`);
+      console.log(
+        `  ${name.padEnd(30)} served ${instance.at100.served} → ${instance.at10k.served}; RSS ${pair("rss")}; heap used ${pair("heapUsed")}; heap total ${pair("heapTotal")}; external ${pair("external")}; held ${mb(instance.held.afterWarmUp)} → ${mb(instance.held.afterRun)}`,
+      );
     });
   }
-  const worstRss = Math.max(...rows.flatMap((row) => row.memory.map((instance) => instance.at10k.rss / instance.at100.rss)));
-  console.log(`worst RSS ratio: ${worstRss.toFixed(2)} (target ≤ ${RSS_TARGET}) ${worstRss <= RSS_TARGET ? "ok" : "MISSED"}`);
+  const worst = (ratio: (instance: Row["memory"][number]) => number) => Math.max(...rows.flatMap((row) => row.memory.map(ratio)));
+  const rss = worst((instance) => instance.at10k.rss / instance.at100.rss);
+  console.log(`worst RSS ratio: ${rss.toFixed(2)} (target ≤ ${RSS_TARGET}) ${rss <= RSS_TARGET ? "ok" : "MISSED"}`);
+  console.log(
+    `worst ratio of what an instance holds, after the run ÷ after the warm-up (a leak raises it): ${worst((instance) => instance.held.afterRun / instance.held.afterWarmUp).toFixed(2)}`,
+  );
 }
 
 const errorsOf = (outcome: LoadOutcome) =>
@@ -242,23 +286,39 @@ function printTable(rows: Row[]): void {
 }
 
 const sandbox = await startSandbox({ port: SANDBOX_PORT, portalUrls: [DIRECT_URL, NGINX_URL] });
-const portalEnv = (portalUrl: string) => ({
-  ...sandboxPortalEnv(sandbox.sandboxUrl, portalUrl, SESSION_SECRET),
-  TRUSTED_PROXIES: "127.0.0.1",
-  // V8's heap ceiling as the image sets it (Dockerfile): measured as deployed.
-  NODE_OPTIONS: "--max-old-space-size=512",
-  METRICS_TOKEN,
-});
+
+/**
+ * An instance on `port` for pages at `portalUrl`, with V8's heap ceiling and glibc's arenas as the image sets them
+ * (Dockerfile): measured as deployed. The full run also opens its inspector (on port + 100, loopback) for the full
+ * collections of the memory check.
+ */
+async function startInstance(portalUrl: string, port: number): Promise<Instance> {
+  const inspect = QUICK ? "" : ` --inspect=127.0.0.1:${port + 100}`;
+  const { process } = await startPortal(
+    {
+      ...sandboxPortalEnv(sandbox.sandboxUrl, portalUrl, SESSION_SECRET),
+      TRUSTED_PROXIES: "127.0.0.1",
+      NODE_OPTIONS: `--max-old-space-size=512${inspect}`,
+      MALLOC_ARENA_MAX: "2",
+      METRICS_TOKEN,
+    },
+    port,
+  );
+  return { process, url: `http://localhost:${port}`, inspector: QUICK ? undefined : await connectInspector(port + 100) };
+}
+
+async function stopInstance(instance: Instance): Promise<void> {
+  instance.inspector?.close();
+  await instance.process.stop();
+}
 
 async function oneInstance(): Promise<Setup> {
-  const { process } = await startPortal(portalEnv(DIRECT_URL), DIRECT_PORT);
-  return { name: "1 instance", url: DIRECT_URL, instances: [{ process, url: DIRECT_URL }], stop: () => process.stop() };
+  const instance = await startInstance(DIRECT_URL, DIRECT_PORT);
+  return { name: "1 instance", url: DIRECT_URL, instances: [instance], stop: () => stopInstance(instance) };
 }
 
 async function behindNginx(count: number): Promise<Setup> {
-  const instances = await Promise.all(
-    INSTANCE_PORTS.slice(0, count).map(async (port) => ({ process: (await startPortal(portalEnv(NGINX_URL), port)).process, url: `http://localhost:${port}` })),
-  );
+  const instances = await Promise.all(INSTANCE_PORTS.slice(0, count).map((port) => startInstance(NGINX_URL, port)));
   const nginx = await startNginx({ port: NGINX_PORT, instances: INSTANCE_PORTS.slice(0, count).map((port) => `127.0.0.1:${port}`) });
   return {
     name: count === 1 ? "1 instance behind nginx" : `${count} instances behind nginx`,
@@ -266,7 +326,7 @@ async function behindNginx(count: number): Promise<Setup> {
     instances,
     stop: async () => {
       await nginx.stop();
-      await Promise.all(instances.map((instance) => instance.process.stop()));
+      await Promise.all(instances.map(stopInstance));
     },
   };
 }

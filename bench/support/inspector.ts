@@ -3,7 +3,7 @@
  * process started with --inspect=<port>): a CPU profile and a sampling heap
  * profile of what it allocates (collected objects included), started and
  * stopped around each page's run, over the DevTools protocol on the
- * inspector's WebSocket.
+ * inspector's WebSocket; and full collections on demand.
  */
 type Message = { id?: number; result?: Record<string, unknown>; error?: { message: string } };
 
@@ -40,6 +40,8 @@ export async function connectInspector(port: number) {
       const { profile: heap } = await send("HeapProfiler.stopSampling");
       return { cpu, heap };
     },
+    /** A full collection: what is left in V8's heap after it is what the process holds. */
+    collectGarbage: async () => void (await send("HeapProfiler.collectGarbage")),
     close: () => socket.close(),
   };
 }
