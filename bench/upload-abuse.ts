@@ -37,7 +37,10 @@ const METRICS_TOKEN = "bench-upload-abuse-metrics-token-0123456789";
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-upload-abuse-"));
 const stack = await startStack({
   ...testPorts(3470, 4470),
+  // V8's heap ceiling as the image sets it (Dockerfile): measured as deployed.
+  nodeArgs: ["--max-old-space-size=512"],
   extraEnv: {
+    MALLOC_ARENA_MAX: "2",
     SANDBOX_DB: path.join(dataDir, "sandbox.sqlite"),
     CATALOGUE_UPLOAD_MAX_BYTES: String(256 * MiB),
     LOG_LEVEL: "error",
