@@ -203,6 +203,19 @@ describe("/metrics", () => {
   });
 });
 
+describe("a page once sent", () => {
+  it("leaves no timer behind: a pending one would keep the page's whole render alive (Node's timers in /metrics)", async () => {
+    const seller = new TestBrowser();
+    await seller.signIn(stack.portalUrl, "seller.new@example.com");
+    const timers = async () =>
+      seriesValue(await (await scrape(`http://127.0.0.1:${METRICS_PORT}/metrics`)).text(), 'nodejs_active_resources{type="Timeout"}') ?? 0;
+    const before = await timers();
+    for (let page = 0; page < 20; page++) expect((await seller.get(`${stack.portalUrl}/overview`)).status).toBe(200);
+    // A timer per page (the render's abort timer was one, for six seconds) would show 20 more.
+    expect(await timers()).toBeLessThan(before + 5);
+  });
+});
+
 describe("spans exported by OTLP", () => {
   it("sends a span per request in the caller's trace, and a span per upstream call inside it, by the end of the process", async () => {
     // Stopping the portal flushes what its batch still holds.
