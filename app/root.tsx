@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import { EnvironmentIndicator } from "~/features/shell/environment/environment-indicator";
-import { ErrorPage, type ErrorFacts } from "~/features/shell/errors/error-page";
+import { RouteErrorBoundary } from "~/features/shell/errors/error-page";
 import { useRootData, type RootData } from "./features/shell/root-data";
 import { PageFooter } from "~/features/shell/page-footer";
 import { NavigationProgress } from "~/features/shell/navigation-progress";
@@ -112,9 +112,7 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const facts: ErrorFacts = isRouteErrorResponse(error) && typeof error.data === "object" && error.data ? error.data : {};
-  return <ErrorPage status={status} facts={facts} />;
+  return <RouteErrorBoundary error={error} />;
 }
 
 export const meta: Route.MetaFunction = ({ error }) => [

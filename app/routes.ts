@@ -21,7 +21,6 @@ export default [
     index(shell("routes/welcome.tsx")),
     route("login", shell("routes/login.tsx")),
     route("register", shell("routes/register.tsx")),
-    route("default-redirect", shell("routes/default-redirect.tsx")),
     route("dev/empty", shell("dev/routes/dev-empty.tsx")),
   ]),
   layout(shell("layouts/accordion.tsx"), [route("landing-page", shell("routes/landing-page.tsx"))]),
@@ -105,11 +104,14 @@ export default [
   // Acting as a seller: a staff page opened while still acting as one offers the way back here.
   layout(shell("layouts/center.tsx"), { id: "substitution-center" }, [route("substitution", shell("substitution/routes/substitution-required.tsx"))]),
 
-  // Resource routes of the shell: no layout, no component.
+  // Where a browser is sent without a page of its own (after sign-in, a form's POST): no layout, no component, and the
+  // error page when they fail.
+  route("default-redirect", shell("routes/default-redirect.tsx")),
   route("logout", shell("routes/logout.ts")),
   route("language", shell("routes/language.ts")),
   route("substitution/start", shell("substitution/routes/substitution-start.ts")),
   route("substitution/end", shell("substitution/routes/substitution-end.ts")),
+  // Resource routes of the shell.
   route("locales/:lng", shell("routes/locales.ts")),
   route("version", shell("routes/version.ts")),
 ] satisfies RouteConfig;

@@ -37,6 +37,9 @@ const loaders = new Map<string, LoaderTarget>();
 
 /** Routes a script calls for JSON while a form is filled in (the town of a postcode, a duplicate CRM id): they answer "unknown" rather than fail. */
 const DEGRADING_JSON = new Set(["/shop-setup/address/towns", "/invite-seller/check"]);
+/** Routes without a page that a browser is sent to (after sign-in): their failure is the error page, never the error's data. */
+const BROWSER_LANDS_ON = new Set(["/default-redirect"]);
+
 /** Pages made of parts that fail one by one, each saying so, while the rest shows (docs/product.md §9). */
 const PARTIAL_PAGES: Record<string, RegExp> = { "/home/overview": /could not be loaded|not available right now/ };
 
@@ -108,6 +111,7 @@ function expectFailureShown(route: MatrixRoute, target: LoaderTarget, kind: Faul
   const type = response.headers.get("content-type") ?? "";
   expect(response.status, where).not.toBe(500);
   if (target.download && kind.name === "malformed JSON") return; // a file's bytes are passed on as they come: JSON or not is not the portal's to judge
+  if (BROWSER_LANDS_ON.has(route.path)) expect(type, where).toMatch(/^text\/html/);
   if (type.startsWith("text/html")) {
     if (PARTIAL_PAGES[route.path] && response.status === 200) {
       expect(body, where).toMatch(PARTIAL_PAGES[route.path]!);

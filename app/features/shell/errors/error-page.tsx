@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link, useLocation } from "react-router";
+import { Form, isRouteErrorResponse, Link, useLocation } from "react-router";
 import { errorPageHome, errorPageWays } from "~/features/shell/errors/error-page-ways";
 import { useRootData } from "~/features/shell/root-data";
 import { PageHeader } from "../header/page-header";
@@ -7,6 +7,17 @@ import { UpstreamFacts, type UpstreamFactsData } from "./upstream-facts";
 
 /** What a failed loader threw: an upstream failure's facts (see orRouteError), or a 404's start page (see notFound). */
 export type ErrorFacts = UpstreamFactsData & { startPage?: string | null };
+
+/**
+ * The error view of a route that failed: its status, and an upstream failure's facts. The root's, and that of the
+ * routes without a page of their own that a browser is sent to (after sign-in, a form's POST): their failure shows
+ * this page instead of the error's data.
+ */
+export function RouteErrorBoundary({ error }: { error: unknown }) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const facts: ErrorFacts = isRouteErrorResponse(error) && typeof error.data === "object" && error.data ? error.data : {};
+  return <ErrorPage status={status} facts={facts} />;
+}
 
 /**
  * The 404 and error page, inside the default layout: with the header (language,

@@ -10,6 +10,9 @@ import { upstream } from "~/features/shell/upstream.server";
 import { UpstreamError } from "~/shared/upstream/upstream-error.server";
 import type { Route } from "./+types/language";
 
+/** A failure shows the error page, not the error's data: a browser is sent here (see app/routes.ts). */
+export { RouteErrorBoundary as ErrorBoundary } from "~/features/shell/errors/error-page";
+
 export function loader() {
   return redirect("/");
 }

@@ -7,6 +7,9 @@ import { endSubstitutionOnSignOut } from "~/features/shell/substitution/end-on-s
 import { endUserSession } from "~/features/shell/session-record.server";
 import type { Route } from "./+types/logout";
 
+/** A failure shows the error page, not the error's data: a browser is sent here (see app/routes.ts). */
+export { RouteErrorBoundary as ErrorBoundary } from "~/features/shell/errors/error-page";
+
 /** Signing out is a POST only: a link or an image elsewhere cannot sign anybody out. */
 export function loader() {
   return redirect("/");

@@ -11,6 +11,9 @@ import { UpstreamError } from "~/shared/upstream/upstream-error.server";
 import { safeReturnPath } from "~/shared/safe-path";
 import type { Route } from "./+types/substitution-end";
 
+/** A failure shows the error page, not the error's data: a browser is sent here (see app/routes.ts). */
+export { RouteErrorBoundary as ErrorBoundary } from "~/features/shell/errors/error-page";
+
 /** Lets the upstream finish what the seller view may still be writing before the role flips back. */
 const REMOVAL_DELAY_MS = 500;
 

@@ -11,6 +11,9 @@ import { upstream } from "~/features/shell/upstream.server";
 import { UpstreamError } from "~/shared/upstream/upstream-error.server";
 import type { Route } from "./+types/substitution-start";
 
+/** A failure shows the error page, not the error's data: a browser is sent here (see app/routes.ts). */
+export { RouteErrorBoundary as ErrorBoundary } from "~/features/shell/errors/error-page";
+
 const SubstitutionForm = z.object({
   userProfileId: z.string().trim().min(1).max(200),
   sellerId: z.string().trim().min(1).max(200),
