@@ -6,9 +6,9 @@ import type { DashboardData, DashboardMetric, MetricUnit } from "@contract/home"
 import { csvLine, type CsvDialect } from "~/shared/csv";
 import { numberFormat } from "~/shared/intl-formats";
 
-/** A tab's dashboard as the page gets it: its figures, or what went wrong reading them. */
+/** A tab's dashboard as the page gets it: its figures, or what went wrong reading them (and whether the service answered at all). */
 export type DashboardResult =
-  { ok: true; dashboard: DashboardData; comparison: DashboardData | null } | { ok: false; message: string; reference: string | null };
+  { ok: true; dashboard: DashboardData; comparison: DashboardData | null } | { ok: false; message: string; reference: string | null; unreachable: boolean };
 
 export type MetricRow = { date: string; value: number; comparisonDate: string | null; comparisonValue: number | null };
 

@@ -89,7 +89,12 @@ export async function tabFigures(
   if (!figures.ok) {
     return {
       selection,
-      result: { ok: false, message: figures.error.body.message ?? figures.error.message, reference: figures.error.reference ?? null },
+      result: {
+        ok: false,
+        message: figures.error.body.message ?? figures.error.message,
+        reference: figures.error.reference ?? null,
+        unreachable: figures.error.unreachable,
+      },
       shops: shops.value.shops,
     };
   }

@@ -17,7 +17,8 @@ export async function loader(args: Route.LoaderArgs) {
   const { selection, result } = await tabFigures(args, tab);
   const t = getI18n(args.context).t;
   if (!selection || !result) throw data({ message: t("analytics.errorLoadingShops") }, { status: 503 });
-  if (!result.ok) throw data({ message: result.message, reference: result.reference }, { status: 502 });
+  // As every page: a service that answered with an error is a bad gateway (502), one that could not be reached is unavailable (503).
+  if (!result.ok) throw data({ message: result.message, reference: result.reference }, { status: result.unreachable ? 503 : 502 });
   const metric = result.dashboard.metrics.find((candidate) => candidate.key === metricKey);
   if (!metric) throw data({ message: "Page Not Found" }, { status: 404 });
   const comparison = result.comparison
