@@ -9,13 +9,19 @@ import { dateTimeFormat } from "~/shared/intl-formats";
 
 const utc = (date: string) => new Date(`${date}T00:00:00Z`);
 
+/**
+ * ICU's spacing differs between versions: Node's puts thin spaces around a range's dash, Chromium's plain ones, so
+ * the server's text and the browser's would differ (a hydration mismatch). Plain spaces on both sides.
+ */
+const plainSpaces = (text: string) => text.replace(/[\u2009\u202f]/g, " ");
+
 export function formatDate(date: string, locale: string): string {
-  return dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(utc(date));
+  return plainSpaces(dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(utc(date)));
 }
 
 /** A period as one range, the shared month and year said once: "Oct 26 – Nov 24, 2026", "26.10.–24.11.2026". */
 export function formatPeriod(period: DateRange, locale: string): string {
-  return dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).formatRange(utc(period.from), utc(period.to));
+  return plainSpaces(dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).formatRange(utc(period.from), utc(period.to)));
 }
 
 /** A chart's axis tick: day and month only ("Oct 26", "26.10."). */
