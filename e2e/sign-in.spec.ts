@@ -12,6 +12,8 @@ test.describe("sign-in from the welcome page", () => {
       page.on("console", (message) => {
         if (message.type() === "error") consoleErrors.push(`${message.text()} (${message.location().url})`);
       });
+      // Errors nobody caught, among them React's hydration errors (its server and browser renders differ).
+      page.on("pageerror", (error) => consoleErrors.push(`${error.message} (uncaught)`));
       await page.goto("/");
       await expect(page.getByRole("heading", { level: 1, name: "Sell on our marketplace" })).toBeVisible();
       await page.getByRole("link", { name: "Sign in" }).click();
