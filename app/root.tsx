@@ -23,12 +23,7 @@ import { sessionRecordMiddleware } from "~/features/shell/session-record.server"
 import { substitutionAuditMiddleware } from "~/features/shell/substitution/substitution-audit.server";
 import { sanitizeToast } from "~/features/shell/toasts/toast-text.server";
 import { actionToastContext, readToast } from "~/features/shell/toasts/toast.server";
-import appStylesHref from "~/styles/app.css?url";
-import shellStylesHref from "~/features/shell/shell.css?url";
-import tableStylesHref from "~/shared/ui/data-table.css?url";
-import componentStylesHref from "~/styles/components.css?url";
-import frameStylesHref from "~/styles/frame.css?url";
-import formStylesHref from "~/shared/form/form.css?url";
+import baseStylesHref from "~/styles/base.css?url";
 
 export const middleware = [
   requestMetaMiddleware,
@@ -41,12 +36,7 @@ export const middleware = [
 ];
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: appStylesHref },
-  { rel: "stylesheet", href: shellStylesHref },
-  { rel: "stylesheet", href: tableStylesHref },
-  { rel: "stylesheet", href: componentStylesHref },
-  { rel: "stylesheet", href: frameStylesHref },
-  { rel: "stylesheet", href: formStylesHref },
+  { rel: "stylesheet", href: baseStylesHref },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
