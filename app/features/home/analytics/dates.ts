@@ -10,13 +10,14 @@ import { dateTimeFormat } from "~/shared/intl-formats";
 const utc = (date: string) => new Date(`${date}T00:00:00Z`);
 
 /**
- * ICU's spacing differs between versions: Node's puts thin spaces around a range's dash, Chromium's plain ones, so
- * the server's text and the browser's would differ (a hydration mismatch). Plain spaces on both sides.
+ * ICU's spacing of a range differs between versions: Node's puts thin spaces around the dash, Chromium's plain ones,
+ * so the server's text and the browser's would differ (a hydration mismatch). Plain spaces on both sides. A single
+ * date is written alike by both.
  */
 const plainSpaces = (text: string) => text.replace(/[\u2009\u202f]/g, " ");
 
 export function formatDate(date: string, locale: string): string {
-  return plainSpaces(dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(utc(date)));
+  return dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(utc(date));
 }
 
 /** A period as one range, the shared month and year said once: "Oct 26 – Nov 24, 2026", "26.10.–24.11.2026". */
