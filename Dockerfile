@@ -19,6 +19,7 @@ FROM node:24-bookworm-slim
 # several times what stays alive before it collects; a ceiling of 512 MB (ten times what an instance keeps alive)
 # makes it collect sooner. glibc gives each thread that allocates (V8's compiler and GC threads, zlib) an arena of
 # its own that it keeps; two arenas hold what they need. Together: near 400 MB under load instead of 600 MB and more.
+# The benchmarks start the portal the same way (bench/support/as-deployed.ts).
 ENV NODE_ENV=production PORT=3000 NODE_OPTIONS=--max-old-space-size=512 MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=dependencies --chown=root:root /app/node_modules ./node_modules

@@ -36,6 +36,7 @@ import { testPorts } from "../tests/support/ports.ts";
 import { startPortal, startSandbox, type RunningProcess } from "../tests/support/stack.ts";
 import { sandboxPortalEnv } from "../scripts/sandbox-env.ts";
 import type { LoadJob, LoadMessage, LoadOutcome, LoadRequest, LoadUser } from "./support/load-generator.ts";
+import { DEPLOYED_ENV, DEPLOYED_NODE_ARGS } from "./support/as-deployed.ts";
 import { connectInspector } from "./support/inspector.ts";
 import { rssBytes } from "./support/process-stats.ts";
 
@@ -288,9 +289,8 @@ function printTable(rows: Row[]): void {
 const sandbox = await startSandbox({ port: SANDBOX_PORT, portalUrls: [DIRECT_URL, NGINX_URL] });
 
 /**
- * An instance on `port` for pages at `portalUrl`, with V8's heap ceiling and glibc's arenas as the image sets them
- * (Dockerfile): measured as deployed. The full run also opens its inspector (on port + 100, loopback) for the full
- * collections of the memory check.
+ * An instance on `port` for pages at `portalUrl`, started as the image runs it (support/as-deployed.ts). The full
+ * run also opens its inspector (on port + 100, loopback) for the full collections of the memory check.
  */
 async function startInstance(portalUrl: string, port: number): Promise<Instance> {
   const inspect = QUICK ? "" : ` --inspect=127.0.0.1:${port + 100}`;
@@ -298,8 +298,8 @@ async function startInstance(portalUrl: string, port: number): Promise<Instance>
     {
       ...sandboxPortalEnv(sandbox.sandboxUrl, portalUrl, SESSION_SECRET),
       TRUSTED_PROXIES: "127.0.0.1",
-      NODE_OPTIONS: `--max-old-space-size=512${inspect}`,
-      MALLOC_ARENA_MAX: "2",
+      ...DEPLOYED_ENV,
+      NODE_OPTIONS: `${DEPLOYED_NODE_ARGS.join(" ")}${inspect}`,
       METRICS_TOKEN,
     },
     port,

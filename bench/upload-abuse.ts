@@ -22,6 +22,7 @@ import { longLineCsv, manyColumnsCsv, smallCatalogueCsv, xlsxBomb } from "../tes
 import { testPorts } from "../tests/support/ports.ts";
 import { startStack } from "../tests/support/stack.ts";
 import { streamedFileForm } from "../tests/support/streamed-form.ts";
+import { DEPLOYED_ENV, DEPLOYED_NODE_ARGS } from "./support/as-deployed.ts";
 import type { ProbeOutcome } from "./support/health-probe.ts";
 import { rssBytes } from "./support/process-stats.ts";
 
@@ -37,10 +38,9 @@ const METRICS_TOKEN = "bench-upload-abuse-metrics-token-0123456789";
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-upload-abuse-"));
 const stack = await startStack({
   ...testPorts(3470, 4470),
-  // V8's heap ceiling as the image sets it (Dockerfile): measured as deployed.
-  nodeArgs: ["--max-old-space-size=512"],
+  nodeArgs: DEPLOYED_NODE_ARGS,
   extraEnv: {
-    MALLOC_ARENA_MAX: "2",
+    ...DEPLOYED_ENV,
     SANDBOX_DB: path.join(dataDir, "sandbox.sqlite"),
     CATALOGUE_UPLOAD_MAX_BYTES: String(256 * MiB),
     LOG_LEVEL: "error",
