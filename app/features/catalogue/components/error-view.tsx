@@ -1,13 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { UpstreamFacts, type UpstreamFactsData } from "~/features/shell/errors/upstream-facts";
+import { Link, useRouteError } from "react-router";
+import { routeErrorFacts, UpstreamFacts } from "~/features/shell/errors/upstream-facts";
 
 /** A catalogue page whose data could not be loaded: the service's facts inside the page's layout. */
 export function CatalogueErrorView() {
   const { t } = useTranslation();
   const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const facts: UpstreamFactsData = isRouteErrorResponse(error) && typeof error.data === "object" && error.data ? error.data : {};
+  const { status, facts } = routeErrorFacts(error);
   const explanation =
     status === 404 ? t("errors.notFoundHint") : status === 503 ? t("errors.upstreamDown") : status === 502 ? t("errors.upstream") : t("errors.unexpected");
   return (

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { UpstreamFacts, type UpstreamFactsData } from "~/features/shell/errors/upstream-facts";
+import { Link, useRouteError } from "react-router";
+import { routeErrorFacts, UpstreamFacts } from "~/features/shell/errors/upstream-facts";
 
 /**
  * A step whose data could not be read: the error with the service's facts
@@ -9,8 +9,7 @@ import { UpstreamFacts, type UpstreamFactsData } from "~/features/shell/errors/u
 export function StepError() {
   const { t } = useTranslation();
   const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const facts: UpstreamFactsData = isRouteErrorResponse(error) && typeof error.data === "object" && error.data ? error.data : {};
+  const { status, facts } = routeErrorFacts(error);
   return (
     <div className="step-error" role="alert">
       <h3>{t("errors.title")}</h3>

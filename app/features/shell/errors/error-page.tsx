@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { Form, isRouteErrorResponse, Link, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { errorPageHome, errorPageWays } from "~/features/shell/errors/error-page-ways";
 import { useRootData } from "~/features/shell/root-data";
 import { PageHeader } from "../header/page-header";
-import { UpstreamFacts, type UpstreamFactsData } from "./upstream-facts";
+import { routeErrorFacts, UpstreamFacts, type UpstreamFactsData } from "./upstream-facts";
 
 /** What a failed loader threw: an upstream failure's facts (see orRouteError), or a 404's start page (see notFound). */
 export type ErrorFacts = UpstreamFactsData & { startPage?: string | null };
@@ -14,8 +14,7 @@ export type ErrorFacts = UpstreamFactsData & { startPage?: string | null };
  * this page instead of the error's data.
  */
 export function RouteErrorBoundary({ error }: { error: unknown }) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const facts: ErrorFacts = isRouteErrorResponse(error) && typeof error.data === "object" && error.data ? error.data : {};
+  const { status, facts } = routeErrorFacts<ErrorFacts>(error);
   return <ErrorPage status={status} facts={facts} />;
 }
 

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse } from "react-router";
 
 /** What an upstream service said when it failed (see UpstreamError): its message, its error list, and the code and reference for support. */
 export type UpstreamFactsData = {
@@ -7,6 +8,15 @@ export type UpstreamFactsData = {
   errors?: { fieldName?: string; errorMessage: string }[];
   reference?: string | null;
 };
+
+/**
+ * A route's error as the error views read it: its status (500 for anything but a thrown answer) and the facts its
+ * data carries (see orRouteError), none when it carries no object.
+ */
+export function routeErrorFacts<Facts extends UpstreamFactsData = UpstreamFactsData>(error: unknown): { status: number; facts: Facts } {
+  if (!isRouteErrorResponse(error)) return { status: 500, facts: {} as Facts };
+  return { status: error.status, facts: typeof error.data === "object" && error.data ? error.data : {} };
+}
 
 /**
  * The service's facts as every error view shows them. `withMessage`: whether
