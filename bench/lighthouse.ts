@@ -9,8 +9,10 @@
  *
  * Run: `npm run bench` (after the server-cost table) or `npm run bench:lighthouse`.
  * BENCH_PAGES=<regex> runs only the pages whose "path account" matches.
- * CHROME_PATH names another Chromium. Loopback only; one run per page.
+ * CHROME_PATH names another Chromium. LIGHTHOUSE_REPORTS=<dir> keeps each
+ * page's whole report there as JSON. Loopback only; one run per page.
  */
+import { mkdirSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags } from "lighthouse";
 import { TestBrowser } from "../tests/support/http-client.ts";
@@ -22,6 +24,8 @@ const TARGET = { performance: 0.9, accessibility: 1, "best-practices": 1 } as co
 const CATEGORIES = Object.keys(TARGET) as (keyof typeof TARGET)[];
 const ONLY = process.env.BENCH_PAGES ? new RegExp(process.env.BENCH_PAGES) : undefined;
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
+if (REPORTS) mkdirSync(REPORTS, { recursive: true });
 
 /** The first few items an audit lists (a console error's text, an element's selector), to say what failed without opening a report. */
 function details(value: unknown): string {
@@ -92,6 +96,7 @@ try {
       result = await lighthouse(`${stack.portalUrl}${page.prepare ? await page.prepare(browser, stack.portalUrl) : pagePath}`, flags);
     if (!result) throw new Error(`${label(page)}: Lighthouse gave no result`);
     const { categories, audits } = result.lhr;
+    if (REPORTS) writeFileSync(`${REPORTS}/${label(page).replace(/[^\w.-]+/g, "_")}.json`, JSON.stringify(result.lhr));
     const score = (category: keyof typeof TARGET) => categories[category]?.score ?? 0;
     const numeric = (id: string) => audits[id]?.numericValue ?? NaN;
     const scripts = (audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items;

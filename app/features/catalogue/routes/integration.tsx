@@ -7,9 +7,6 @@ import { integrationAction, loadIntegration } from "~/features/catalogue/integra
 import { OutcomeNotice } from "~/features/staff/components/outcome-notice";
 import { authorize } from "~/features/shell/authorize.server";
 import { DataTable } from "~/shared/ui/data-table";
-import catalogueStylesHref from "~/features/catalogue/catalogue.css?url";
-import fileReviewStylesHref from "~/features/catalogue/file-review.css?url";
-import integrationStylesHref from "~/features/catalogue/integration.css?url";
 import type { Route } from "./+types/integration";
 import { dateTimeFormat } from "~/shared/intl-formats";
 
@@ -87,11 +84,5 @@ export default function ProductCatalogueIntegration({ loaderData, actionData }: 
 export function ErrorBoundary() {
   return <CatalogueErrorView />;
 }
-
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: catalogueStylesHref },
-  { rel: "stylesheet", href: fileReviewStylesHref },
-  { rel: "stylesheet", href: integrationStylesHref },
-];
 
 export const meta: Route.MetaFunction = () => [{ title: "Catalogue integration · Seller Portal" }];

@@ -17,8 +17,6 @@ import { redirectWithPortalToast } from "~/features/shell/toasts/toast.server";
 import { HandOverPanel } from "~/features/onboarding/components/hand-over-panel";
 import { loadProgress, toReviewOrRefuse } from "~/features/onboarding/hand-over.server";
 import { orRouteError, settle } from "~/shared/upstream/upstream-error.server";
-import catalogueStylesHref from "~/features/catalogue/catalogue.css?url";
-import fileReviewStylesHref from "~/features/catalogue/file-review.css?url";
 import type { Route } from "./+types/upload-catalogue";
 
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
@@ -120,10 +118,5 @@ export default function UploadCatalogPage({ loaderData, actionData }: Route.Comp
 export function ErrorBoundary() {
   return <CatalogueErrorView />;
 }
-
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: catalogueStylesHref },
-  { rel: "stylesheet", href: fileReviewStylesHref },
-];
 
 export const meta: Route.MetaFunction = () => [{ title: "Catalogue · Seller Portal" }];

@@ -25,7 +25,6 @@ import { getI18n } from "~/shared/i18n/i18n.server";
 import { redirectWithPortalToast } from "~/features/shell/toasts/toast.server";
 import { upstream } from "~/features/shell/upstream.server";
 import { orRouteError } from "~/shared/upstream/upstream-error.server";
-import catalogueStylesHref from "~/features/catalogue/catalogue.css?url";
 import type { Route } from "./+types/upload-settings";
 
 /**
@@ -241,7 +240,5 @@ export default function UploadSettingsPage({ loaderData, actionData }: Route.Com
 export function ErrorBoundary() {
   return <CatalogueErrorView />;
 }
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: catalogueStylesHref }];
 
 export const meta: Route.MetaFunction = () => [{ title: "Upload settings · Seller Portal" }];

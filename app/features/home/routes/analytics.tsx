@@ -1,10 +1,7 @@
 import { Outlet } from "react-router";
 import { AnalyticsFilters, AnalyticsTabs } from "~/features/home/analytics/analytics-filters";
 import { analyticsLayoutLoader } from "~/features/home/analytics/analytics.server";
-import analyticsStylesHref from "~/features/home/home.css?url";
 import type { Route } from "./+types/analytics";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: analyticsStylesHref }];
 
 // Guarded by the home layout's middleware and by each tab's own.
 export async function loader(args: Route.LoaderArgs) {

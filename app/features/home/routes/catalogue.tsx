@@ -8,9 +8,6 @@ import { CatalogueUpdateSection, FileStatusText } from "~/features/home/catalogu
 import { homeCatalogueAction, homeCatalogueLoader } from "~/features/home/catalogue/catalogue.server";
 import { HOME_CATALOGUE_PATH } from "~/features/home/catalogue/home-catalogue";
 import { authorize } from "~/features/shell/authorize.server";
-import catalogueStylesHref from "~/features/catalogue/catalogue.css?url";
-import fileReviewStylesHref from "~/features/catalogue/file-review.css?url";
-import homeStylesHref from "~/features/home/home.css?url";
 import type { Route } from "./+types/catalogue";
 
 // Both seller roles read it; only the administrator changes the catalogue (the viewer's posts are refused before the action).
@@ -89,11 +86,5 @@ export default function HomeCatalogue({ loaderData, actionData }: Route.Componen
 export function ErrorBoundary() {
   return <CatalogueErrorView />;
 }
-
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: homeStylesHref },
-  { rel: "stylesheet", href: catalogueStylesHref },
-  { rel: "stylesheet", href: fileReviewStylesHref },
-];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Catalogue"} · Seller Portal` }];

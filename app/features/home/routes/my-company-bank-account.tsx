@@ -2,7 +2,6 @@ import { useTranslation } from "react-i18next";
 import { authorize } from "~/features/shell/authorize.server";
 import { bankAccountLoader } from "~/features/home/company.server";
 import { ChangeNotices, StartChange } from "~/features/home/my-company/change-notices";
-import myCompanyStylesHref from "~/features/home/my-company/my-company.css?url";
 import type { Route } from "./+types/my-company-bank-account";
 
 export const middleware = [authorize({ rule: "sellerAdministrator" })];
@@ -39,7 +38,5 @@ export default function BankAccount({ loaderData }: Route.ComponentProps) {
     </section>
   );
 }
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: myCompanyStylesHref }];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Bank account"} · Seller Portal` }];

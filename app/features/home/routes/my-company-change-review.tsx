@@ -1,7 +1,6 @@
 import { ChangeReview } from "~/features/home/my-company/change-review";
 import { changeReviewAction, changeReviewLoader } from "~/features/home/my-company/changes.server";
 import { authorize } from "~/features/shell/authorize.server";
-import myCompanyStylesHref from "~/features/home/my-company/my-company.css?url";
 import type { Route } from "./+types/my-company-change-review";
 
 export const middleware = [authorize({ rule: "sellerAdministrator" })];
@@ -23,7 +22,5 @@ export default function MyCompanyChangeReview({ loaderData }: Route.ComponentPro
     </section>
   );
 }
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: myCompanyStylesHref }];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "My company"} · Seller Portal` }];

@@ -4,7 +4,6 @@ import { BankAccountForm, CompanyDataForm, LegalDocumentForm, WarehouseForm } fr
 import { changeKindOf, changePath, pagePath } from "~/features/home/my-company/changes";
 import { changeFormAction, changeFormLoader } from "~/features/home/my-company/changes.server";
 import { authorize } from "~/features/shell/authorize.server";
-import myCompanyStylesHref from "~/features/home/my-company/my-company.css?url";
 import type { Route } from "./+types/my-company-change";
 import { dateTimeFormat } from "~/shared/intl-formats";
 
@@ -66,7 +65,5 @@ export default function MyCompanyChange({ loaderData, actionData }: Route.Compon
     </section>
   );
 }
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: myCompanyStylesHref }];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "My company"} · Seller Portal` }];

@@ -3,7 +3,6 @@ import { authorize } from "~/features/shell/authorize.server";
 import { companyInfoLoader } from "~/features/home/company.server";
 import { ChangeNotices, StartChange } from "~/features/home/my-company/change-notices";
 import { useCompanyFormat } from "~/features/home/my-company/company-format";
-import myCompanyStylesHref from "~/features/home/my-company/my-company.css?url";
 import type { Route } from "./+types/my-company-company-info";
 
 export const middleware = [authorize({ rule: "sellerAdministrator" })];
@@ -46,7 +45,5 @@ export default function CompanyInfo({ loaderData }: Route.ComponentProps) {
     </section>
   );
 }
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: myCompanyStylesHref }];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Company"} · Seller Portal` }];

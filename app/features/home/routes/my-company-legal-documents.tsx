@@ -5,7 +5,6 @@ import { authorize } from "~/features/shell/authorize.server";
 import { legalDocumentsLoader } from "~/features/home/company.server";
 import { ChangeNotices, StartChange } from "~/features/home/my-company/change-notices";
 import { changeFormPath } from "~/features/home/my-company/changes";
-import myCompanyStylesHref from "~/features/home/my-company/my-company.css?url";
 import type { Route } from "./+types/my-company-legal-documents";
 import { DataTable } from "~/shared/ui/data-table";
 import { numberFormat, dateTimeFormat } from "~/shared/intl-formats";
@@ -74,7 +73,5 @@ export default function LegalDocuments({ loaderData }: Route.ComponentProps) {
     </section>
   );
 }
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: myCompanyStylesHref }];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Legal documents"} · Seller Portal` }];

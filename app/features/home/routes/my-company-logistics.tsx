@@ -3,7 +3,6 @@ import { authorize } from "~/features/shell/authorize.server";
 import { logisticsLoader } from "~/features/home/company.server";
 import { ChangeNotices, StartChange } from "~/features/home/my-company/change-notices";
 import { useCompanyFormat } from "~/features/home/my-company/company-format";
-import myCompanyStylesHref from "~/features/home/my-company/my-company.css?url";
 import type { Route } from "./+types/my-company-logistics";
 
 export const middleware = [authorize({ rule: "sellerAdministrator" })];
@@ -67,7 +66,5 @@ export default function Logistics({ loaderData }: Route.ComponentProps) {
     </section>
   );
 }
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: myCompanyStylesHref }];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Logistics"} · Seller Portal` }];

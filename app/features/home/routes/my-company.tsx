@@ -1,10 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router";
-import homeStylesHref from "~/features/home/home.css?url";
 import { myCompanyPages, type MyCompanyPage } from "~/features/home/my-company/pages";
 import type { Route } from "./+types/my-company";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: homeStylesHref }];
 
 const PAGE_KEYS: Record<MyCompanyPage, string> = {
   logistics: "myCompany.logistics.title",

@@ -7,12 +7,9 @@ import { formatPeriod } from "~/features/home/analytics/dates";
 import { useScopeText } from "~/features/home/analytics/scope-text";
 import { authorize } from "~/features/shell/authorize.server";
 import { overviewLoader } from "~/features/home/overview.server";
-import homeStylesHref from "~/features/home/home.css?url";
 import type { Route } from "./+types/overview";
 import { DataTable } from "~/shared/ui/data-table";
 import { numberFormat, dateTimeFormat } from "~/shared/intl-formats";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: homeStylesHref }];
 
 export const middleware = [authorize({ rule: "sellerHome", sellerState: "redirectIfNotActive" })];
 

@@ -1,9 +1,6 @@
 import { Outlet } from "react-router";
 import type { BreadcrumbHandle } from "~/shared/ui/breadcrumbs";
-import homeStylesHref from "~/features/home/home.css?url";
 import type { Route } from "./+types/recommendations";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: homeStylesHref }];
 
 export const handle: BreadcrumbHandle = { breadcrumb: { labelKey: "recommendations.title" } };
 

@@ -5,10 +5,7 @@ import { getI18n } from "~/shared/i18n/i18n.server";
 import { setupEditable } from "~/features/onboarding/shop-setup";
 import { upstream } from "~/features/shell/upstream.server";
 import { orRouteError } from "~/shared/upstream/upstream-error.server";
-import onboardingStylesHref from "~/features/onboarding/onboarding.css?url";
 import type { Route } from "./+types/overview-complete";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: onboardingStylesHref }];
 
 export const middleware = [authorize({ rule: "sellerAdministrator" })];
 

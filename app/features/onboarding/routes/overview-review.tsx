@@ -12,15 +12,8 @@ import { setupEditable, stepPath } from "~/features/onboarding/shop-setup";
 import { authorize } from "~/features/shell/authorize.server";
 import { getI18n } from "~/shared/i18n/i18n.server";
 import { Lines, SummaryList } from "~/shared/ui/summary-list";
-import onboardingStylesHref from "~/features/onboarding/onboarding.css?url";
-import summaryListStylesHref from "~/shared/ui/summary-list.css?url";
 import type { Route } from "./+types/overview-review";
 import { numberFormat } from "~/shared/intl-formats";
-
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: onboardingStylesHref },
-  { rel: "stylesheet", href: summaryListStylesHref },
-];
 
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
 

@@ -10,17 +10,8 @@ import { rejectedRows } from "~/features/catalogue/review.server";
 import { CatalogueReturnNotice } from "~/features/catalogue/components/catalogue-return-notice";
 import { getI18n } from "~/shared/i18n/i18n.server";
 import { orRouteError } from "~/shared/upstream/upstream-error.server";
-import catalogueStylesHref from "~/features/catalogue/catalogue.css?url";
-import fileReviewStylesHref from "~/features/catalogue/file-review.css?url";
-import onboardingStylesHref from "~/features/onboarding/onboarding.css?url";
 import type { Route } from "./+types/overview";
 import { numberFormat } from "~/shared/intl-formats";
-
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: onboardingStylesHref },
-  { rel: "stylesheet", href: catalogueStylesHref },
-  { rel: "stylesheet", href: fileReviewStylesHref },
-];
 
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
 

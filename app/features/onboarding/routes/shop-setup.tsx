@@ -8,14 +8,7 @@ import { sellerState } from "~/features/shell/seller-state.server";
 import { upstream } from "~/features/shell/upstream.server";
 import { orRouteError } from "~/shared/upstream/upstream-error.server";
 import { useRootData } from "~/features/shell/root-data";
-import onboardingStylesHref from "~/features/onboarding/onboarding.css?url";
-import summaryListStylesHref from "~/shared/ui/summary-list.css?url";
 import type { Route } from "./+types/shop-setup";
-
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: onboardingStylesHref },
-  { rel: "stylesheet", href: summaryListStylesHref },
-];
 
 // No middleware of its own: every child route (the index and the eight steps) declares the access rule,
 // and a child always matches with this layout.

@@ -7,10 +7,7 @@ import { requireUser } from "~/features/shell/current-user.server";
 import { pathHasPage } from "~/features/shell/route-table.server";
 import { sellerState } from "~/features/shell/seller-state.server";
 import { orRouteError } from "~/shared/upstream/upstream-error.server";
-import landingStylesHref from "~/features/shell/landing.css?url";
 import type { Route } from "./+types/landing-page";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: landingStylesHref }];
 
 export const middleware = [authorize({ rule: "anySignedIn" })];
 

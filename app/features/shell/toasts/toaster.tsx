@@ -2,11 +2,9 @@ import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 // The default entry injects its stylesheet from JavaScript at runtime (blocked
-// by a strict CSP, and absent before hydration); the unstyled entry plus the
-// stylesheet imported here lets React Router link it in the server HTML.
+// by a strict CSP, and absent before hydration); the unstyled entry leaves it to
+// the portal's one stylesheet (app/styles/base.css imports it).
 import { Icons, ToastContainer, cssTransition, toast as toastify } from "react-toastify/unstyled";
-import "react-toastify/dist/ReactToastify.css";
-import "./toasts.css";
 import { fieldErrorDisplays } from "./field-errors";
 import { type PortalToast, toastId, toastLifetimeMs, toastTitleKey } from "./toast-message";
 import { useHydrated } from "~/shared/ui/use-hydrated";

@@ -135,6 +135,7 @@ function SellerTable({ path, query, page, details, permissions }: Props) {
         <DataTable
           labelledBy="seller-results"
           className="seller-table"
+          frameClassName="seller-table-frame"
           columns={[
             t("staff.list.columns.seller"),
             t("staff.list.columns.state"),

@@ -14,7 +14,6 @@ import { dataWithPortalToast, upstreamErrorToast } from "~/features/shell/toasts
 import { redirectWithOutcome } from "~/features/staff/outcome.server";
 import { upstream } from "~/features/shell/upstream.server";
 import { UpstreamError } from "~/shared/upstream/upstream-error.server";
-import staffStylesHref from "~/features/staff/staff.css?url";
 import { SellerFacts } from "~/features/staff/components/seller-facts";
 import type { Route } from "./+types/delete-seller";
 
@@ -27,8 +26,6 @@ export const middleware = [
     validate: ({ request }) => SellerIdQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams)).success,
   }),
 ];
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: staffStylesHref }];
 
 export async function loader(args: Route.LoaderArgs) {
   const { sellerId } = SellerIdQuery.parse(Object.fromEntries(args.url.searchParams));

@@ -8,16 +8,9 @@ import { authorize } from "~/features/shell/authorize.server";
 import { upstream } from "~/features/shell/upstream.server";
 import { env } from "~/shared/env.server";
 import { orRouteError, UpstreamError } from "~/shared/upstream/upstream-error.server";
-import staffStylesHref from "~/features/staff/staff.css?url";
-import invitationStylesHref from "~/features/staff/invitations.css?url";
 import type { Route } from "./+types/invitation";
 
 export const middleware = [authorize({ rule: "inviteSeller", validate: ({ params }) => isSellerId(params.sellerId) })];
-
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: staffStylesHref },
-  { rel: "stylesheet", href: invitationStylesHref },
-];
 
 export async function loader(args: Route.LoaderArgs) {
   const invitation = orRouteError(

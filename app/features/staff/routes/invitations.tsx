@@ -11,12 +11,9 @@ import { upstream } from "~/features/shell/upstream.server";
 import { getI18n } from "~/shared/i18n/i18n.server";
 import { DataTable } from "~/shared/ui/data-table";
 import { orRouteError } from "~/shared/upstream/upstream-error.server";
-import staffStylesHref from "~/features/staff/staff.css?url";
 import type { Route } from "./+types/invitations";
 
 export const middleware = [authorize({ rule: "inviteSeller" })];
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: staffStylesHref }];
 
 export async function loader(args: Route.LoaderArgs) {
   const query = parseInvitationQuery(args.url.searchParams);
@@ -89,6 +86,7 @@ function InvitationTable({ query, page }: { query: InvitationListQuery; page: Ro
         <DataTable
           labelledBy="invitation-results"
           className="seller-table"
+          frameClassName="seller-table-frame"
           columns={[t("staff.list.columns.seller"), t("invitations.columns.invited"), t("invitations.columns.registered"), t("staff.list.columns.state")]}
         >
           {page.items.map((invitation) => (

@@ -10,12 +10,9 @@ import { dataWithPortalToast, upstreamErrorToast } from "~/features/shell/toasts
 import { redirectWithOutcome } from "~/features/staff/outcome.server";
 import { upstream } from "~/features/shell/upstream.server";
 import { UpstreamError } from "~/shared/upstream/upstream-error.server";
-import staffStylesHref from "~/features/staff/staff.css?url";
 import type { Route } from "./+types/invite-seller";
 
 export const middleware = [authorize({ rule: "inviteSeller" })];
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: staffStylesHref }];
 
 export function loader({ context }: Route.LoaderArgs) {
   return { title: getI18n(context).t("staff.invite.title") };

@@ -10,7 +10,6 @@ import { redirectWithOutcome } from "~/features/staff/outcome.server";
 import { upstream } from "~/features/shell/upstream.server";
 import { UpstreamError } from "~/shared/upstream/upstream-error.server";
 import { defaultPath } from "~/features/shell/access";
-import staffStylesHref from "~/features/staff/staff.css?url";
 import { SellerFacts } from "~/features/staff/components/seller-facts";
 import type { Route } from "./+types/mark-as-active";
 
@@ -20,8 +19,6 @@ const SellerIdQuery = z.object({ sellerId: z.string().trim().min(1).max(200) });
 export const middleware = [
   authorize({ rule: "markAsActive", validate: ({ request }) => SellerIdQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams)).success }),
 ];
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: staffStylesHref }];
 
 export async function loader(args: Route.LoaderArgs) {
   const { sellerId } = SellerIdQuery.parse(Object.fromEntries(args.url.searchParams));

@@ -15,12 +15,9 @@ import { conflictErrors, duplicateErrors, loadSellerList, rowPermissions, seller
 import { dataWithPortalToast, redirectWithPortalToast, upstreamErrorToast } from "~/features/shell/toasts/toast.server";
 import { upstream } from "~/features/shell/upstream.server";
 import { UpstreamError } from "~/shared/upstream/upstream-error.server";
-import staffStylesHref from "~/features/staff/staff.css?url";
 import type { Route } from "./+types/seller-administration";
 
 export const middleware = [authorize({ rule: "operatorAdministrator" })];
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: staffStylesHref }];
 
 function formValues(seller: StaffSeller): Partial<SellerFormValues> {
   return {

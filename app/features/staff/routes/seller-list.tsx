@@ -4,12 +4,9 @@ import { parseSellerListQuery } from "~/features/staff/seller-list-query";
 import { authorize } from "~/features/shell/authorize.server";
 import { requireUser } from "~/features/shell/current-user.server";
 import { loadSellerList, rowPermissions } from "~/features/staff/sellers.server";
-import staffStylesHref from "~/features/staff/staff.css?url";
 import type { Route } from "./+types/seller-list";
 
 export const middleware = [authorize({ rule: "sellerList" })];
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: staffStylesHref }];
 
 export async function loader(args: Route.LoaderArgs) {
   const query = parseSellerListQuery(args.url.searchParams);

@@ -12,18 +12,9 @@ import { isSellerId } from "~/features/staff/seller-id";
 import { authorize } from "~/features/shell/authorize.server";
 import { defaultPath } from "~/features/shell/access";
 import { requireUser } from "~/features/shell/current-user.server";
-import onboardingStylesHref from "~/features/onboarding/onboarding.css?url";
-import staffStylesHref from "~/features/staff/staff.css?url";
-import sellerPageStylesHref from "~/features/staff/seller-page.css?url";
 import type { Route } from "./+types/seller-page";
 
 export const middleware = [authorize({ rule: "sellerPage", validate: ({ params }) => isSellerId(params.sellerId) })];
-
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: onboardingStylesHref },
-  { rel: "stylesheet", href: staffStylesHref },
-  { rel: "stylesheet", href: sellerPageStylesHref },
-];
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
