@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -10,6 +9,7 @@ import { getRenderI18n } from "~/shared/i18n/i18n.server";
 import { logger } from "~/shared/logger.server";
 import { requestMetaContext } from "~/shared/request-context.server";
 import { configureToasts } from "~/features/shell/toasts/toast.server";
+import { lowPriorityModulePreloads } from "~/shared/http/low-priority-preloads.server";
 
 export const streamTimeout = 5_000;
 
@@ -59,7 +59,7 @@ export default function handleRequest(
     const finish = () => ((finished = true), clearTimeout(timer));
     const respond = () => {
       shellRendered = true;
-      const body = new PassThrough();
+      const body = lowPriorityModulePreloads();
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       pipe(body);

@@ -208,3 +208,24 @@ describe("the landing page", () => {
     expect(html).not.toContain("Invite sellers");
   });
 });
+
+describe("a page's head", () => {
+  it("links the one stylesheet first, and every script it preloads comes after it at low priority", async () => {
+    const browser = new TestBrowser();
+    await browser.signIn(PORTAL, "owner@bergblick-moebel.example.com");
+    for (const path of ["/landing-page", "/shop-setup/company-information", "/no-such-page"]) {
+      const response = await browser.get(`${PORTAL}${path}`);
+      const head = /<head>([\s\S]*?)<\/head>/.exec(await response.text())?.[1] ?? "";
+      const links = [...head.matchAll(/<link [^>]*>/g)].map(([link]) => link);
+      const stylesheets = links.filter((link) => link.includes('rel="stylesheet"'));
+      const preloads = links.filter((link) => link.includes('rel="modulepreload"'));
+      expect(stylesheets, path).toHaveLength(1);
+      expect(preloads.length, path).toBeGreaterThan(5);
+      expect(links.indexOf(stylesheets[0]!), path).toBeLessThan(links.indexOf(preloads[0]!));
+      expect(
+        preloads.filter((link) => !link.includes('fetchpriority="low"')),
+        path,
+      ).toEqual([]);
+    }
+  });
+});
