@@ -24,6 +24,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { signInAndOpen } from "./support/auth";
+import { drawCharts } from "./support/charts";
 import { portalOrigin } from "./support/http";
 import { chooseLanguage } from "./support/language";
 import { sidewaysScroll } from "./support/layout";
@@ -40,8 +41,8 @@ type Visit = {
   prepare?: (page: Page) => Promise<string>;
   /** Only for this visit: the sandbox fails as described (an error page). */
   fault?: Fault;
-  /** The page's content is drawn after load (charts with JavaScript). */
-  waitFor?: string;
+  /** The page draws charts after load (with JavaScript), each when it comes near the screen. */
+  charts?: true;
 };
 
 type Account = {
@@ -92,7 +93,7 @@ const ACCOUNTS: Record<string, Account> = {
       // Every shop with a comparison period: the widest tables and the longest headings (one shop without a comparison: e2e/home-a11y.spec.ts).
       ...ANALYTICS_TABS.map((tab) => ({
         path: `/home/analytics/${tab}?shop=9871&shop=10452&shop=120034&range=last30&compare=previousPeriod`,
-        waitFor: ".recharts-surface",
+        charts: true as const,
       })),
       "/home/catalogue",
       "/home/recommendations",
@@ -188,7 +189,7 @@ async function auditAccount(browser: Browser, request: APIRequestContext, accoun
           await page.goto(visit.prepare ? await visit.prepare(page) : visit.path);
           await expect(page.locator("html"), visit.path).toHaveAttribute("lang", language);
           await expect(page.getByRole("heading", { level: 1 }).first(), visit.path).toBeVisible();
-          if (visit.waitFor) await expect(page.locator(visit.waitFor).first()).toBeVisible();
+          if (visit.charts) await drawCharts(page);
           if (account.actAs)
             await expect(page.getByText(language === "de" ? /^Sie handeln im Namen des Händlerkontos / : /^You are acting as seller /)).toBeVisible();
           for (const width of WIDTHS) {

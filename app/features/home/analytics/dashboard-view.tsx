@@ -7,12 +7,14 @@ import { changePercent, formatFigure, metricRows, totalKind, type DashboardResul
 import { formatDate, formatDay, formatPeriod } from "~/features/home/analytics/dates";
 import { useScopeText } from "~/features/home/analytics/scope-text";
 import { useHydrated } from "~/shared/ui/use-hydrated";
+import { useSeen } from "~/shared/ui/use-seen";
 import { DataTable } from "~/shared/ui/data-table";
 import { numberFormat, dateTimeFormat } from "~/shared/intl-formats";
 
 /**
- * The charts' code (recharts, about a third of the page's JavaScript) loads after hydration, when the first chart is
- * drawn: the page, its figures and tables show and answer without it.
+ * The charts' code (recharts, about a third of the page's JavaScript) loads after hydration, when the first chart
+ * comes near the screen, and each chart is drawn only then: the page, its figures and tables show and answer without
+ * it, and a phone does not draw the charts further down while the page is still loading.
  */
 const MetricChart = lazy(() => import("./metric-chart"));
 
@@ -99,6 +101,7 @@ function MetricPanel({
 }) {
   const { t, i18n } = useTranslation();
   const hydrated = useHydrated();
+  const [chartFrame, chartSeen] = useSeen<HTMLDivElement>();
   const { search } = useLocation();
   const locale = i18n.language;
   const format = (value: number) => formatFigure(value, metric.unit, locale);
@@ -145,17 +148,19 @@ function MetricPanel({
       {partial ? <p className="metric__definition">{t("analytics.partialComparison", { days: comparedDays, total: rows.length })}</p> : null}
       <figure className="metric__figure">
         {hydrated && rows.length > 0 ? (
-          <div role="img" aria-label={summary} className="metric__chart">
-            <Suspense fallback={null}>
-              <MetricChart
-                rows={rows}
-                label={name}
-                comparisonLabel={comparison ? t("analytics.comparisonSeries") : null}
-                format={format}
-                formatTick={(value) => formatDay(value, locale)}
-                formatDate={date}
-              />
-            </Suspense>
+          <div ref={chartFrame} role="img" aria-label={summary} className="metric__chart">
+            {chartSeen ? (
+              <Suspense fallback={null}>
+                <MetricChart
+                  rows={rows}
+                  label={name}
+                  comparisonLabel={comparison ? t("analytics.comparisonSeries") : null}
+                  format={format}
+                  formatTick={(value) => formatDay(value, locale)}
+                  formatDate={date}
+                />
+              </Suspense>
+            ) : null}
           </div>
         ) : null}
         <figcaption>{summary}</figcaption>
