@@ -8,9 +8,10 @@
  * of its own), the portal's peak RSS growth, and another seller's 2.7 KB
  * upload (on the active seller's /home/catalogue) timed against the same
  * upload with nothing else running, measured in the same run (ratio).
- * The bomb's upload and its problems CSV are repeated for at least
- * BENCH_ABUSE_PHASE_S seconds (default 10); each abusive request is given at
- * most BENCH_ABUSE_LIMIT_S seconds (default 90), then cut off.
+ * The bomb's upload and its problems CSV are repeated back to back for at
+ * least BENCH_ABUSE_PHASE_S seconds (default 10), by an attacker in a process
+ * of its own (bench/support/abuse-flood.ts); each abusive request is given
+ * at most BENCH_ABUSE_LIMIT_S seconds (default 90), then cut off.
  * Run: `npm run bench:upload-abuse`.
  */
 import { fork } from "node:child_process";
@@ -23,6 +24,7 @@ import { testPorts } from "../tests/support/ports.ts";
 import { startStack } from "../tests/support/stack.ts";
 import { streamedFileForm } from "../tests/support/streamed-form.ts";
 import { DEPLOYED_ENV, DEPLOYED_NODE_ARGS } from "./support/as-deployed.ts";
+import type { Abuse, FloodJob, FloodOutcome } from "./support/abuse-flood.ts";
 import type { ProbeOutcome } from "./support/health-probe.ts";
 import { rssBytes } from "./support/process-stats.ts";
 
@@ -106,20 +108,15 @@ async function upload(browser: TestBrowser, page: string, body: FormData | Reada
   }
 }
 
-/**
- * Repeats one abusive request for at least PHASE_SECONDS (as an attacker
- * would), one at a time, each within LIMIT_MS; answers the first outcome
- * and how often it was sent.
- */
-async function repeated(work: () => Promise<string>): Promise<string> {
-  const started = performance.now();
-  const first = await work();
-  let count = 1;
-  while (performance.now() - started < PHASE_SECONDS * 1000) {
-    await work();
-    count++;
-  }
-  return `${first} (×${count})`;
+/** Runs one flood of abusive requests in a process of its own (bench/support/abuse-flood.ts); answers its outcome. */
+function flood(abuse: Abuse): () => Promise<string> {
+  return () =>
+    new Promise((resolve, reject) => {
+      const child = fork(path.join(import.meta.dirname, "support/abuse-flood.ts"), { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+      child.once("message", (outcome: FloodOutcome) => resolve(`${outcome.first} (×${outcome.count})`));
+      child.once("exit", (code) => reject(new Error(`the flood ended without an answer (exit ${code})`)));
+      child.send({ portalUrl: stack.portalUrl, username: ATTACKER, seconds: PHASE_SECONDS, limitMs: LIMIT_MS, abuse } satisfies FloodJob);
+    });
 }
 
 const quantile = (values: number[], q: number) => {
@@ -220,15 +217,7 @@ try {
       return "-";
     }),
   );
-  phases.push(
-    await phase("XLSX bomb uploads", () =>
-      repeated(async () => {
-        const answer = await upload(attacker, "/upload/catalog", form("katalog.xlsx", bomb));
-        if (answer.fileId) await service(attackerToken, `/me/seller/file?fileId=${answer.fileId}`, { method: "DELETE" });
-        return `${answer.status} ${answer.ok ? "stored" : (answer.message ?? "").slice(0, 44)}`;
-      }),
-    ),
-  );
+  phases.push(await phase("XLSX bomb uploads", flood({ kind: "bombUploads", page: "/upload/catalog" })));
 
   // The bomb as stored before the portal read with a budget: straight at the service.
   const storedForm = new FormData();
@@ -236,27 +225,7 @@ try {
   storedForm.set("file", new Blob([new Uint8Array(bomb)]), "katalog.xlsx");
   const stored = await service(attackerToken, "/me/seller/file", { method: "POST", body: storedForm });
   const storedId = ((await stored.json()) as { id: string }).id;
-  phases.push(
-    await phase("its problems CSV", () =>
-      repeated(async () => {
-        const started = performance.now();
-        let bytes = 0;
-        try {
-          const response = await attacker.request(`${stack.portalUrl}/upload/catalog/problems?fileId=${storedId}`, { signal: AbortSignal.timeout(LIMIT_MS) });
-          if (response.status !== 200) return `${response.status} back to the page`;
-          const reader = response.body!.getReader();
-          for (;;) {
-            const next = await reader.read();
-            if (next.done) break;
-            bytes += next.value.byteLength;
-          }
-          return `${response.status} ${(bytes / MiB).toFixed(1)} MiB in ${((performance.now() - started) / 1000).toFixed(1)} s`;
-        } catch (error) {
-          return `broken off (${(error as Error).name}) after ${(bytes / MiB).toFixed(1)} MiB, ${((performance.now() - started) / 1000).toFixed(1)} s`;
-        }
-      }),
-    ),
-  );
+  phases.push(await phase("its problems CSV", flood({ kind: "problemsCsv", page: "/upload/catalog", fileId: storedId })));
   phases.push(
     await phase("CSV with a 100 MB line", async () => {
       const boundary = "----bench-long-line";

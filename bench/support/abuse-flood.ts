@@ -1,0 +1,80 @@
+/**
+ * The attacker of `npm run bench:upload-abuse`, in a process of its own
+ * (forked with an IPC channel), so that sending the bombs and reading their
+ * answers costs neither the portal's CPU nor the benchmark's, which times
+ * the other seller's uploads: signs in as its seller, repeats one abusive
+ * request back to back for at least `seconds` (each cut off after
+ * `limitMs`), then answers the first outcome and how often it was sent.
+ */
+import { TestBrowser } from "../../tests/support/http-client.ts";
+import { xlsxBomb } from "../../tests/support/hostile-files.ts";
+
+export type Abuse =
+  | { kind: "bombUploads"; page: string }
+  /** The problem list of a bomb stored straight at the service. */
+  | { kind: "problemsCsv"; page: string; fileId: string };
+export type FloodJob = { portalUrl: string; username: string; seconds: number; limitMs: number; abuse: Abuse };
+export type FloodOutcome = { first: string; count: number };
+
+const MiB = 1024 * 1024;
+const bomb = xlsxBomb();
+// A benchmark that ends without waiting for the flood (it failed) takes the flood with it.
+process.on("disconnect", () => process.exit(0));
+process.once("message", (job: FloodJob) => void flood(job).then((outcome) => process.send!(outcome, () => process.exit(0))));
+
+async function flood(job: FloodJob): Promise<FloodOutcome> {
+  const attacker = new TestBrowser();
+  await attacker.signIn(job.portalUrl, job.username);
+  const { abuse } = job;
+  const work =
+    abuse.kind === "bombUploads"
+      ? () => bombUpload(attacker, job.portalUrl + abuse.page, job.limitMs)
+      : () => problemsCsv(attacker, job.portalUrl + abuse.page, abuse.fileId, job.limitMs);
+  const started = performance.now();
+  const first = await work();
+  let count = 1;
+  while (performance.now() - started < job.seconds * 1000) {
+    await work();
+    count++;
+  }
+  return { first, count };
+}
+
+/** The bomb through the portal's enhanced upload form (answered as JSON). */
+async function bombUpload(attacker: TestBrowser, page: string, limitMs: number): Promise<string> {
+  const body = new FormData();
+  body.set("file", new Blob([new Uint8Array(bomb)]), "katalog.xlsx");
+  try {
+    const response = await attacker.request(`${page}/file`, {
+      method: "POST",
+      headers: { Accept: "application/json" },
+      body,
+      signal: AbortSignal.timeout(limitMs),
+    });
+    const answer = (await response.json()) as { ok: boolean; message?: string };
+    return `${response.status} ${answer.ok ? "stored" : (answer.message ?? "").slice(0, 44)}`;
+  } catch (error) {
+    return `cut off: ${(error as Error).name}`;
+  }
+}
+
+async function problemsCsv(attacker: TestBrowser, page: string, fileId: string, limitMs: number): Promise<string> {
+  const started = performance.now();
+  let bytes = 0;
+  try {
+    const response = await attacker.request(`${page}/problems?fileId=${fileId}`, { signal: AbortSignal.timeout(limitMs) });
+    if (response.status !== 200) {
+      await response.body?.cancel();
+      return `${response.status} back to the page`;
+    }
+    const reader = response.body!.getReader();
+    for (;;) {
+      const next = await reader.read();
+      if (next.done) break;
+      bytes += next.value.byteLength;
+    }
+    return `${response.status} ${(bytes / MiB).toFixed(1)} MiB in ${((performance.now() - started) / 1000).toFixed(1)} s`;
+  } catch (error) {
+    return `broken off (${(error as Error).name}) after ${(bytes / MiB).toFixed(1)} MiB, ${((performance.now() - started) / 1000).toFixed(1)} s`;
+  }
+}
