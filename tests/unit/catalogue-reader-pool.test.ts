@@ -3,6 +3,7 @@
  * its time ended with its reader (and the reader replaced), and the problem
  * list read only as fast as its lines are taken.
  */
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { defaultBudget, type ReadingBudget } from "~/features/catalogue/intelligence/budget";
 import { createCatalogueInspector, runningReadersForTest } from "~/features/catalogue/intelligence/inspector-thread.server";
@@ -14,6 +15,9 @@ import { smallCatalogueCsv, xlsxBomb } from "../support/hostile-files";
 /** Every row a problem: the EAN is too short. */
 const problemRows = (rows: number) =>
   Buffer.from(`EAN;Name;Kategorie\n${Array.from({ length: rows }, (_, index) => `12345;Artikel ${index};Küche`).join("\n")}\n`);
+
+/** A thread's nice value, from its /proc stat line (the 19th field; its name, the 2nd, may hold spaces). */
+const niceOf = (statPath: string) => Number(readFileSync(statPath, "utf8").split(") ")[1]!.split(" ")[16]);
 
 function read(bytes: Uint8Array, options: InspectorOptions) {
   const inspector = createCatalogueInspector(options);
@@ -34,6 +38,14 @@ describe("the reader pool", () => {
     expect(await bomb).toEqual({ ok: false, problem: "tooDemanding" });
     // The next file gets a reader again.
     expect((await read(smallCatalogueCsv(), { fileName: "sortiment.csv" })).ok).toBe(true);
+  });
+
+  it.runIf(process.platform === "linux")("reads at a lower scheduling priority than the thread that handles requests", async () => {
+    expect((await read(smallCatalogueCsv(), { fileName: "sortiment.csv" })).ok).toBe(true);
+    const readers = readdirSync("/proc/self/task").filter((thread) => readFileSync(`/proc/self/task/${thread}/comm`, "utf8").startsWith("catalogue-reade"));
+    expect(readers.length).toBeGreaterThan(0);
+    const own = niceOf("/proc/thread-self/stat");
+    for (const reader of readers) expect(niceOf(`/proc/self/task/${reader}/stat`)).toBe(Math.min(19, own + 10));
   });
 
   it("starts at most its size of readers; more files wait for a free one and are read then", async () => {

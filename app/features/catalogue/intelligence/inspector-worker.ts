@@ -9,6 +9,8 @@
  * `catalogue-inspector-worker.js`; from the sources in development and
  * tests): so this file and everything it imports use relative `.ts` paths.
  */
+import { readlinkSync } from "node:fs";
+import { getPriority, setPriority } from "node:os";
 import type { Writable } from "node:stream";
 import { parentPort } from "node:worker_threads";
 import type { MappingMemory, RowProblem } from "../../../../contract/catalogue-analysis.ts";
@@ -24,7 +26,27 @@ const READ_BYTES = 64 * 1024;
 /** A batch of problem lines is sent once it is this long. */
 const BATCH_CHARS = 64 * 1024;
 
+/** How much lower a reader's priority is than the portal's (nice steps): when both want the CPU, a reader gets about a tenth of what the main thread gets. */
+const READER_NICENESS = 10;
+
 const port = parentPort;
+
+/**
+ * Lowers this thread's scheduling priority, so that the main thread's
+ * requests (another seller's page or upload, /healthz) win the CPU over a
+ * file being read. Linux schedules threads one by one: this thread's id is
+ * in /proc/thread-self. Elsewhere, or where the priority cannot be changed,
+ * the reader runs at the portal's priority.
+ */
+function yieldToRequests(): void {
+  try {
+    const threadId = Number(/\/task\/(\d+)$/.exec(readlinkSync("/proc/thread-self"))?.[1]);
+    if (threadId) setPriority(threadId, Math.min(19, getPriority(threadId) + READER_NICENESS));
+  } catch {
+    // No /proc (not Linux) or not allowed: nothing to lower.
+  }
+}
+
 const inspections = new Map<number, Inspection>();
 
 function post(message: FromInspectorThread): void {
@@ -70,6 +92,7 @@ function start(id: number, { pacing, ...options }: ThreadInspectorOptions): void
   });
 }
 
+yieldToRequests();
 port?.on("message", (message: ToInspectorThread) => {
   const inspection = message.type === "start" ? undefined : inspections.get(message.id);
   switch (message.type) {
