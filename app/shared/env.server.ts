@@ -4,6 +4,7 @@
  * real marketplace is not its concern.
  */
 import { isIP } from "node:net";
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 // A relative path: the Node server loads this file outside Vite's aliases.
 import { AnalyticsTab } from "../../contract/home.ts";
@@ -129,8 +130,17 @@ const EnvSchema = z
      * a way out should reading ever misjudge a file.
      */
     CATALOGUE_INSPECTION: z.enum(["on", "off"]).default("on"),
-    /** Catalogue files read at once, each on a thread of its own (more wait for a free one). */
-    CATALOGUE_READERS: z.coerce.number().int().min(1).max(64).default(4),
+    /**
+     * Catalogue files read at once, each on a thread of its own (more wait for a free one). By default one per core,
+     * two to four: more readers than cores only share the same cores, each with a heap of its own; two, so that one
+     * long file never holds up every other seller's.
+     */
+    CATALOGUE_READERS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(64)
+      .default(Math.min(4, Math.max(2, availableParallelism()))),
     /** CPU seconds reading one catalogue file may take; a file that needs more is refused. */
     CATALOGUE_READ_CPU_SECONDS: z.coerce.number().int().positive().default(300),
     /** Turns on /dev/* pages outside development builds (used by the test server). */
