@@ -5,9 +5,11 @@
  * upload service, as a file stored before the portal read files with a
  * budget would be); a CSV with a 100 MB line; a CSV header with a million
  * columns. During each: /healthz latency (p50/p99/max, probed from a process
- * of its own), the portal's peak RSS growth, and another seller's 2.7 KB
- * upload (on the active seller's /home/catalogue) timed against the same
- * upload with nothing else running, measured in the same run (ratio).
+ * of its own), the portal's peak RSS growth (with how much of it is the
+ * main thread's heap, and the most reader threads running), and another
+ * seller's 2.7 KB upload (on the active seller's /home/catalogue) timed
+ * against the same upload with nothing else running, measured in the same
+ * run (ratio).
  * The bomb's upload and its problems CSV are repeated back to back for at
  * least BENCH_ABUSE_PHASE_S seconds (default 10), by an attacker in a process
  * of its own (bench/support/abuse-flood.ts); each abusive request is given
@@ -15,7 +17,7 @@
  * Run: `npm run bench:upload-abuse`.
  */
 import { fork } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { TestBrowser } from "../tests/support/http-client.ts";
@@ -50,15 +52,27 @@ const stack = await startStack({
   },
 });
 const pid = stack.process.child.pid!;
-/** The longest event loop delay (ms) since the last call: prom-client resets its histogram on every scrape. */
-async function eventLoopDelayMaxMs(): Promise<number> {
+/**
+ * From the portal's own metrics: the longest event loop delay (ms) since the last call (prom-client resets its
+ * histogram on every scrape), and the main thread's V8 heap (its readers' heaps are not in it).
+ */
+async function portalMetrics(): Promise<{ loopDelayMaxMs: number; mainHeapBytes: number }> {
   try {
     const text = await (await fetch(`${stack.portalUrl}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
-    return Number(/^nodejs_eventloop_lag_max_seconds (\S+)/m.exec(text)?.[1] ?? NaN) * 1000;
+    const value = (name: string) => Number(new RegExp(`^${name} (\\S+)`, "m").exec(text)?.[1] ?? NaN);
+    return { loopDelayMaxMs: value("nodejs_eventloop_lag_max_seconds") * 1000, mainHeapBytes: value("nodejs_heap_size_total_bytes") };
   } catch {
-    return NaN;
+    return { loopDelayMaxMs: NaN, mainHeapBytes: NaN };
   }
 }
+/** The portal's catalogue reader threads running now (busy or idle). */
+const readerThreads = () => {
+  try {
+    return readdirSync(`/proc/${pid}/task`).filter((thread) => readFileSync(`/proc/${pid}/task/${thread}/comm`, "utf8").startsWith("catalogue-reade")).length;
+  } catch {
+    return 0;
+  }
+};
 const alive = () => stack.process.child.exitCode === null && stack.process.child.signalCode === null;
 /** The portal's RSS, or 0 once it is gone. */
 const rss = () => {
@@ -134,6 +148,9 @@ const phases: {
   seconds: number;
   health: ProbeOutcome;
   growthBytes: number;
+  /** How much of the growth is the main thread's heap (at the phase's end against its start). */
+  mainHeapGrowthBytes: number;
+  readersMax: number;
   smallMs: number[];
   smallFailures: number;
   loopDelayMs: number;
@@ -172,11 +189,15 @@ try {
 
   /** Runs `work` while /healthz is probed, RSS sampled and the other seller uploads its small file again and again. */
   async function phase(name: string, work: () => Promise<string>, withSmallUploads = true): Promise<Phase> {
-    await eventLoopDelayMaxMs();
+    const { mainHeapBytes: startHeap } = await portalMetrics();
     const stopProbe = startProbe();
     const startRss = rss();
     let peak = startRss;
-    const sampler = setInterval(() => (peak = Math.max(peak, rss())), 10);
+    let readersMax = readerThreads();
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rss());
+      readersMax = Math.max(readersMax, readerThreads());
+    }, 10);
     const started = performance.now();
     let done = false;
     const smallMs: number[] = [];
@@ -196,15 +217,18 @@ try {
     await smallLoop;
     clearInterval(sampler);
     peak = Math.max(peak, rss());
+    const { loopDelayMaxMs, mainHeapBytes } = await portalMetrics();
     return {
       name,
       outcome,
       seconds,
       health: await stopProbe(),
       growthBytes: peak - startRss,
+      mainHeapGrowthBytes: mainHeapBytes - startHeap,
+      readersMax,
       smallMs,
       smallFailures,
-      loopDelayMs: await eventLoopDelayMaxMs(),
+      loopDelayMs: loopDelayMaxMs,
     };
   }
 
@@ -260,9 +284,11 @@ console.log(
   "fail".padStart(5),
   "loop delay max ms".padStart(18),
   "RSS +MB".padStart(8),
+  "main heap +MB".padStart(14),
+  "readers".padStart(8),
   "small upload p50 ms (ratio)".padStart(28),
 );
-for (const { name, outcome, seconds, health, growthBytes, smallMs, smallFailures, loopDelayMs } of phases) {
+for (const { name, outcome, seconds, health, growthBytes, mainHeapGrowthBytes, readersMax, smallMs, smallFailures, loopDelayMs } of phases) {
   const h = health.latenciesMs;
   const smallP50 = quantile(smallMs, 0.5);
   console.log(
@@ -273,6 +299,8 @@ for (const { name, outcome, seconds, health, growthBytes, smallMs, smallFailures
     String(health.failures).padStart(5),
     loopDelayMs.toFixed(1).padStart(18),
     (growthBytes / 1_000_000).toFixed(1).padStart(8),
+    (mainHeapGrowthBytes / 1_000_000).toFixed(1).padStart(14),
+    String(readersMax).padStart(8),
     `${smallP50.toFixed(0)} (${(smallP50 / baselineSmall).toFixed(2)}, n=${smallMs.length}${smallFailures ? `, ${smallFailures} failed` : ""})`.padStart(28),
   );
 }
