@@ -1,5 +1,6 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { createContext, useContext, type FormEventHandler, type ReactNode } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { displayNames } from "~/shared/intl-formats";
 
@@ -21,9 +22,11 @@ const FieldTextsContext = createContext<FieldTexts | null>(null);
 
 export const FieldTextsProvider = FieldTextsContext.Provider;
 
-export function useFieldTexts(): FieldTexts {
+/** The texts of the form around, or by default the translation of an error key and the field's name as its label. */
+function useFieldTexts(): { t: TFunction; texts: FieldTexts } {
   const { t, i18n } = useTranslation();
-  return useContext(FieldTextsContext) ?? { message: (error) => (i18n.exists(error) ? t(error) : error), label: (name) => name };
+  const texts = useContext(FieldTextsContext) ?? { message: (error) => (i18n.exists(error) ? t(error) : error), label: (name) => name };
+  return { t, texts };
 }
 
 /** Field names without list positions: "warehouses[1].postcode" → "postcode". */
@@ -38,6 +41,40 @@ export function fieldKey(name: string): string {
 
 export type FieldProps = { field: FieldMetadata<unknown>; label?: string; hint?: string; optional?: boolean };
 
+/**
+ * A field's metadata as a plain object, read once per render. Each read of
+ * conform's metadata builds its answer afresh (a proxy over a new object of
+ * getters) and records what the component depends on; the frame and conform's
+ * prop helpers would otherwise read the same field some twenty times.
+ */
+type FieldReading = Pick<
+  FieldMetadata<unknown>,
+  | "id"
+  | "name"
+  | "formId"
+  | "errorId"
+  | "descriptionId"
+  | "errors"
+  | "initialValue"
+  | "required"
+  | "minLength"
+  | "maxLength"
+  | "min"
+  | "max"
+  | "step"
+  | "pattern"
+  | "multiple"
+  | "accept"
+>;
+
+function readField(field: FieldMetadata<unknown>): FieldReading {
+  const { id, name, formId, errorId, descriptionId, errors, initialValue, required, minLength, maxLength, min, max, step, pattern, multiple, accept } = field;
+  return { id, name, formId, errorId, descriptionId, errors, initialValue, required, minLength, maxLength, min, max, step, pattern, multiple, accept };
+}
+
+/** conform's prop helpers (getInputProps and its kin) read only what a reading holds. */
+const asMetadata = (reading: FieldReading) => reading as FieldMetadata<unknown>;
+
 /** A field's messages below its label and hint, tied to the control by `id` (aria-describedby). */
 export function FieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
   const { t } = useTranslation();
@@ -50,9 +87,10 @@ export function FieldError({ id, errors }: { id: string; errors: string[] | unde
   );
 }
 
-function FieldFrame({ field, label, hint, optional, after, children }: FieldProps & { after?: ReactNode; children: ReactNode }) {
-  const { t } = useTranslation();
-  const texts = useFieldTexts();
+type FrameProps = Omit<FieldProps, "field"> & { field: FieldReading; after?: ReactNode; children: ReactNode };
+
+function FieldFrame({ field, label, hint, optional, after, children }: FrameProps) {
+  const { t, texts } = useFieldTexts();
   return (
     <div className={field.errors ? "field field--error" : "field"}>
       <label htmlFor={field.id} className="field__label">
@@ -64,7 +102,7 @@ function FieldFrame({ field, label, hint, optional, after, children }: FieldProp
           {hint}
         </p>
       ) : null}
-      <FieldError id={field.errorId} errors={field.errors?.map((error) => texts.message(error, field.name))} />
+      {field.errors ? <FieldError id={field.errorId} errors={field.errors.map((error) => texts.message(error, field.name))} /> : null}
       {children}
       {after}
     </div>
@@ -80,6 +118,7 @@ export function TextField({
   onInput,
   after,
   list,
+  field: metadata,
   ...props
 }: FieldProps & {
   type?: "text" | "email" | "tel" | "date" | "url" | "number" | "password";
@@ -94,9 +133,10 @@ export function TextField({
   /** The id of a `<datalist>` of suggestions (the towns at a postcode). */
   list?: string;
 }) {
-  const { key, ...input } = getInputProps(props.field, { type, ariaDescribedBy: props.hint ? props.field.descriptionId : undefined });
+  const field = readField(metadata);
+  const { key, ...input } = getInputProps(asMetadata(field), { type, ariaDescribedBy: props.hint ? field.descriptionId : undefined });
   return (
-    <FieldFrame {...props} after={after}>
+    <FieldFrame {...props} field={field} after={after}>
       <input
         key={key}
         {...input}
@@ -116,10 +156,11 @@ export function TextField({
 }
 
 /** Prose of several lines: a reason, a note. */
-export function TextAreaField({ rows = 4, ...props }: FieldProps & { rows?: number }) {
-  const { key, ...textarea } = getTextareaProps(props.field, { ariaDescribedBy: props.hint ? props.field.descriptionId : undefined });
+export function TextAreaField({ rows = 4, field: metadata, ...props }: FieldProps & { rows?: number }) {
+  const field = readField(metadata);
+  const { key, ...textarea } = getTextareaProps(asMetadata(field), { ariaDescribedBy: props.hint ? field.descriptionId : undefined });
   return (
-    <FieldFrame {...props}>
+    <FieldFrame {...props} field={field}>
       <textarea key={key} {...textarea} rows={rows} className="field__input" />
     </FieldFrame>
   );
@@ -128,6 +169,7 @@ export function TextAreaField({ rows = 4, ...props }: FieldProps & { rows?: numb
 export function SelectField({
   options,
   withoutChoice = false,
+  field: metadata,
   ...props
 }: FieldProps & {
   options: { value: string; label: string }[];
@@ -135,9 +177,10 @@ export function SelectField({
   withoutChoice?: boolean;
 }) {
   const { t } = useTranslation();
-  const { key, ...select } = getSelectProps(props.field, { ariaDescribedBy: props.hint ? props.field.descriptionId : undefined });
+  const field = readField(metadata);
+  const { key, ...select } = getSelectProps(asMetadata(field), { ariaDescribedBy: props.hint ? field.descriptionId : undefined });
   return (
-    <FieldFrame {...props}>
+    <FieldFrame {...props} field={field}>
       <select key={key} {...select} className="field__input">
         {withoutChoice ? null : <option value="">{t("form.choose")}</option>}
         {options.map((option) => (
@@ -150,12 +193,13 @@ export function SelectField({
   );
 }
 
-export function CheckboxField({ field, label, hint }: FieldProps & { label: string }) {
-  const texts = useFieldTexts();
-  const { key, ...input } = getInputProps(field, { type: "checkbox", ariaDescribedBy: hint ? field.descriptionId : undefined });
+export function CheckboxField({ field: metadata, label, hint }: FieldProps & { label: string }) {
+  const { texts } = useFieldTexts();
+  const field = readField(metadata);
+  const { key, ...input } = getInputProps(asMetadata(field), { type: "checkbox", ariaDescribedBy: hint ? field.descriptionId : undefined });
   return (
     <div className={field.errors ? "field field--checkbox field--error" : "field field--checkbox"}>
-      <FieldError id={field.errorId} errors={field.errors?.map((error) => texts.message(error, field.name))} />
+      {field.errors ? <FieldError id={field.errorId} errors={field.errors.map((error) => texts.message(error, field.name))} /> : null}
       <input key={key} {...input} className="field__checkbox" />
       <label htmlFor={field.id}>{label}</label>
       {hint ? (
@@ -169,10 +213,11 @@ export function CheckboxField({ field, label, hint }: FieldProps & { label: stri
 
 export const DOCUMENT_ACCEPT = ".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png";
 
-export function FileField(props: FieldProps) {
-  const { key, ...input } = getInputProps(props.field, { type: "file", ariaDescribedBy: props.hint ? props.field.descriptionId : undefined });
+export function FileField({ field: metadata, ...props }: FieldProps) {
+  const field = readField(metadata);
+  const { key, ...input } = getInputProps(asMetadata(field), { type: "file", ariaDescribedBy: props.hint ? field.descriptionId : undefined });
   return (
-    <FieldFrame {...props}>
+    <FieldFrame {...props} field={field}>
       <input key={key} {...input} accept={DOCUMENT_ACCEPT} className="field__file" />
     </FieldFrame>
   );
