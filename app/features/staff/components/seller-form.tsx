@@ -22,6 +22,8 @@ type Props = {
 };
 
 const DEBOUNCE_MS = 300;
+/** The schema's limits as HTML attributes (required, maxlength…), worked out once rather than on each render. */
+const constraint = getZodConstraint(sellerFormSchema);
 
 /** The seller's data as staff enter it: company, CRM id, contact, language, channel. */
 export function SellerForm({ id, lastResult, defaultValue, submitLabel, hidden = {}, liveCheck = false, children }: Props) {
@@ -31,7 +33,7 @@ export function SellerForm({ id, lastResult, defaultValue, submitLabel, hidden =
     id,
     lastResult,
     defaultValue,
-    constraint: getZodConstraint(sellerFormSchema),
+    constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: sellerFormSchema }),
