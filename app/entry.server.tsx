@@ -9,7 +9,7 @@ import { getRenderI18n } from "~/shared/i18n/i18n.server";
 import { logger } from "~/shared/logger.server";
 import { requestMetaContext } from "~/shared/request-context.server";
 import { configureToasts } from "~/features/shell/toasts/toast.server";
-import { lowPriorityModulePreloads } from "~/shared/http/low-priority-preloads.server";
+import { PageStream } from "~/shared/http/page-stream.server";
 
 export const streamTimeout = 5_000;
 
@@ -59,7 +59,7 @@ export default function handleRequest(
     const finish = () => ((finished = true), clearTimeout(timer));
     const respond = () => {
       shellRendered = true;
-      const body = lowPriorityModulePreloads();
+      const body = new PageStream();
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       pipe(body);

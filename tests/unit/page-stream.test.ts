@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { lowPriorityModulePreloads } from "~/shared/http/low-priority-preloads.server";
+import { PageStream } from "~/shared/http/page-stream.server";
 
 const page =
   '<!DOCTYPE html><html lang="de"><head><title>Unternehmensdaten · Ihren Shop einrichten</title>' +
@@ -14,8 +14,32 @@ async function through(size: number, source = page): Promise<string> {
   const bytes = Buffer.from(source);
   const chunks: Buffer[] = [];
   for (let start = 0; start < bytes.length; start += size) chunks.push(bytes.subarray(start, start + size));
-  return text(Readable.from(chunks).pipe(lowPriorityModulePreloads()));
+  return text(Readable.from(chunks).pipe(new PageStream()));
 }
+
+/** The page written as React writes it: in views, with a flush() after some of them. Answers the pieces passed on. */
+function asReactWrites(views: string[], flushAfter: number[]): Buffer[] {
+  const stream = new PageStream();
+  const pieces: Buffer[] = [];
+  stream.on("data", (piece: Buffer) => pieces.push(piece));
+  views.forEach((view, index) => {
+    stream.write(Buffer.from(view));
+    if (flushAfter.includes(index)) stream.flush();
+  });
+  return pieces;
+}
+
+describe("a page's pieces", () => {
+  it("go on one per React flush, not one per view", () => {
+    const pieces = asReactWrites(["<html><head>", "<title>T</title>", "</head><body>", "<p>1</p>", "<p>2</p>", "</body>"], [2, 4]);
+    expect(pieces.map(String)).toEqual(["<html><head><title>T</title></head><body>", "<p>1</p><p>2</p>"]);
+  });
+
+  it("wait for the head to be whole, even over a flush", () => {
+    const pieces = asReactWrites(['<html><head><link rel="modulepreload" href="/a.js"/>', "</head><body></body>"], [0, 1]);
+    expect(pieces.map(String)).toEqual(['<html><head><link rel="modulepreload" fetchpriority="low" href="/a.js"/></head><body></body>']);
+  });
+});
 
 describe("the head's module preloads", () => {
   it("are marked low, whatever the chunks, and nothing else changes", async () => {
