@@ -34,20 +34,28 @@ export function metricRows(metric: DashboardMetric, periodFrom: string, comparis
   });
 }
 
-/** A figure as people read it in this language: euros, percent, hours, days, counts. */
+const FIGURE_FORMATS: Record<MetricUnit, Intl.NumberFormatOptions> = {
+  EUR: { style: "currency", currency: "EUR" },
+  PERCENT: { style: "percent", maximumFractionDigits: 2 },
+  HOURS: { style: "unit", unit: "hour", maximumFractionDigits: 1 },
+  DAYS: { style: "unit", unit: "day", maximumFractionDigits: 1 },
+  COUNT: { maximumFractionDigits: 1 },
+};
+
+/**
+ * Figures of one unit as people read them in this language: euros, percent,
+ * hours, days, counts. A table of many figures takes its formatter once rather
+ * than looking it up for each figure.
+ */
+export function figureFormatter(unit: MetricUnit, locale: string): (value: number) => string {
+  const format = numberFormat(locale, FIGURE_FORMATS[unit]);
+  // A rate comes in percent (12.5); Intl's percent style multiplies by a hundred.
+  return unit === "PERCENT" ? (value) => format.format(value / 100) : (value) => format.format(value);
+}
+
+/** One figure as people read it in this language. */
 export function formatFigure(value: number, unit: MetricUnit, locale: string): string {
-  switch (unit) {
-    case "EUR":
-      return numberFormat(locale, { style: "currency", currency: "EUR" }).format(value);
-    case "PERCENT":
-      return numberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(value / 100);
-    case "HOURS":
-      return numberFormat(locale, { style: "unit", unit: "hour", maximumFractionDigits: 1 }).format(value);
-    case "DAYS":
-      return numberFormat(locale, { style: "unit", unit: "day", maximumFractionDigits: 1 }).format(value);
-    case "COUNT":
-      return numberFormat(locale, { maximumFractionDigits: 1 }).format(value);
-  }
+  return figureFormatter(unit, locale)(value);
 }
 
 /**

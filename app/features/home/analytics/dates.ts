@@ -16,8 +16,14 @@ const utc = (date: string) => new Date(`${date}T00:00:00Z`);
  */
 const plainSpaces = (text: string) => text.replace(/[\u2009\u202f]/g, " ");
 
+/** Dates as people write them in this language; a table of many dates takes its formatter once rather than looking it up for each. */
+export function dateFormatter(locale: string): (date: string) => string {
+  const format = dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
+  return (date) => format.format(utc(date));
+}
+
 export function formatDate(date: string, locale: string): string {
-  return dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(utc(date));
+  return dateFormatter(locale)(date);
 }
 
 /** A period as one range, the shared month and year said once: "Oct 26 – Nov 24, 2026", "26.10.–24.11.2026". */
