@@ -37,3 +37,6 @@ export const displayNames = (locales: string | readonly string[], options: Intl.
 
 export const listFormat = (locales: string | readonly string[], options?: Intl.ListFormatOptions) =>
   shared("list", locales, options, () => new Intl.ListFormat(locales, options));
+
+export const collator = (locales: string | readonly string[], options?: Intl.CollatorOptions) =>
+  shared("collator", locales, options, () => new Intl.Collator(locales, options));

@@ -2,7 +2,7 @@ import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } f
 import { createContext, useContext, type FormEventHandler, type ReactNode } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { displayNames } from "~/shared/intl-formats";
+import { collator, displayNames } from "~/shared/intl-formats";
 
 /**
  * The portal's form fields on conform's metadata: label, optional hint, the
@@ -227,5 +227,6 @@ export function FileField({ field: metadata, ...props }: FieldProps) {
 export function useCountryOptions(codes: readonly string[]) {
   const { i18n } = useTranslation();
   const names = displayNames([i18n.language], { type: "region" });
-  return codes.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) => a.label.localeCompare(b.label, i18n.language));
+  const { compare } = collator(i18n.language);
+  return codes.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) => compare(a.label, b.label));
 }
