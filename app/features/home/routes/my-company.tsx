@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router";
 import { myCompanyPages, type MyCompanyPage } from "~/features/home/my-company/pages";
-import type { Route } from "./+types/my-company";
 
 const PAGE_KEYS: Record<MyCompanyPage, string> = {
   logistics: "myCompany.logistics.title",

@@ -1,6 +1,5 @@
 import { Outlet } from "react-router";
 import type { BreadcrumbHandle } from "~/shared/ui/breadcrumbs";
-import type { Route } from "./+types/recommendations";
 
 export const handle: BreadcrumbHandle = { breadcrumb: { labelKey: "recommendations.title" } };
 
