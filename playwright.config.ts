@@ -43,6 +43,8 @@ export default defineConfig({
       SANDBOX_RESET: "true",
       SANDBOX_QUIET: "true",
       ENABLE_DEV_PAGES: "true",
+      // The specs upload many files with a few accounts (tests/integration/catalogue-upload-abuse.test.ts tests the limit).
+      CATALOGUE_UPLOADS_PER_MINUTE: "100000",
       LOG_LEVEL: "warn",
     },
   },

@@ -14,6 +14,11 @@
  * least BENCH_ABUSE_PHASE_S seconds (default 10), by an attacker in a process
  * of its own (bench/support/abuse-flood.ts); each abusive request is given
  * at most BENCH_ABUSE_LIMIT_S seconds (default 90), then cut off.
+ * The portal runs as deployed except for its upload limit per account
+ * (CATALOGUE_UPLOADS_PER_MINUTE, 20 as deployed), lifted here as in every
+ * test stack: the figures are what files cost when they are read. As
+ * deployed, an account's flood is refused from its 21st file in a minute
+ * (429, before a byte is read).
  * Run: `npm run bench:upload-abuse`.
  */
 import { fork } from "node:child_process";

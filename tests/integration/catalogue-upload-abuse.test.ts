@@ -3,12 +3,15 @@
  * inflate to 87 MB), its problem list on both catalogue pages, a CSV with a
  * 100 MB line and one with a million columns. Each is refused with its
  * translated reason and nothing stored; /healthz answers all the while, and
- * another seller's upload made meanwhile is read and stored.
+ * another seller's upload made meanwhile is read and stored. An account
+ * sending file after file is refused past its minute's turns.
  * (Speed and memory figures: `npm run bench:upload-abuse`.)
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TestBrowser } from "../support/http-client";
 import { longLineCsv, manyColumnsCsv, smallCatalogueCsv, xlsxBomb } from "../support/hostile-files";
+import { testPorts } from "../support/ports";
+import { startStack, type Stack } from "../support/stack";
 import { streamedFileForm } from "../support/streamed-form";
 import { PORTAL, SANDBOX } from "./ports";
 
@@ -16,8 +19,8 @@ const ATTACKER = "seller.catalogue@example.com";
 const OTHER = "seller.active@example.com";
 const bomb = xlsxBomb();
 
-async function tokenOf(username: string): Promise<string> {
-  const minted = await fetch(`${SANDBOX}/__sandbox/tokens`, {
+async function tokenOf(username: string, sandbox = SANDBOX): Promise<string> {
+  const minted = await fetch(`${sandbox}/__sandbox/tokens`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ username }),
@@ -26,8 +29,10 @@ async function tokenOf(username: string): Promise<string> {
 }
 
 /** The seller's stored catalogue files, as the upload service has them. */
-async function storedFileIds(username: string): Promise<string[]> {
-  const response = await fetch(`${SANDBOX}/onboarding/me/seller?apikey=sandbox-api-key`, { headers: { Authorization: `Bearer ${await tokenOf(username)}` } });
+async function storedFileIds(username: string, sandbox = SANDBOX): Promise<string[]> {
+  const response = await fetch(`${sandbox}/onboarding/me/seller?apikey=sandbox-api-key`, {
+    headers: { Authorization: `Bearer ${await tokenOf(username, sandbox)}` },
+  });
   return ((await response.json()) as { sellerCatalogueFiles: { id: string }[] }).sellerCatalogueFiles.map((file) => file.id);
 }
 
@@ -152,5 +157,46 @@ describe("hostile catalogue files", () => {
     expect(((await answer.json()) as { message: string }).message).toContain("katalog.csv has a line longer than 1 MB");
     expect(await storedFileIds(ATTACKER)).toEqual(before);
     expect((await fetch(`${PORTAL}/healthz`)).status).toBe(200);
+  });
+});
+
+describe("an account sending file after file", () => {
+  // A portal and sandbox of their own, allowing two files a minute (20 as deployed): the suite's portal allows the
+  // suite's many uploads, and its sign-in knows only its own address.
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({ ...testPorts(3293, 4293), extraEnv: { CATALOGUE_UPLOADS_PER_MINUTE: "2", LOG_LEVEL: "error" } });
+  });
+  afterAll(async () => {
+    await stack.process.stop();
+  });
+
+  it("is refused with 429 and when to send again, before the file is read or stored; another account still uploads", async () => {
+    const flooding = new TestBrowser();
+    const another = new TestBrowser();
+    await flooding.signIn(stack.portalUrl, ATTACKER);
+    await another.signIn(stack.portalUrl, OTHER);
+    const before = await storedFileIds(ATTACKER, stack.sandboxUrl);
+    const send = (browser: TestBrowser, page: string) =>
+      browser.request(`${stack.portalUrl}${page}/file`, {
+        method: "POST",
+        body: fileForm("sortiment.csv", smallCatalogueCsv()),
+        headers: { Accept: "application/json" },
+      });
+
+    for (let file = 0; file < 2; file++) expect((await send(flooding, "/upload/catalog")).status).toBe(201);
+    const refused = await send(flooding, "/upload/catalog");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      "You have sent many files in the last minute. Nothing was saved: wait a minute, then send this file again.",
+    );
+    // Without JavaScript: the form's page again, with the reason.
+    const form = await flooding.request(`${stack.portalUrl}/upload/catalog`, { method: "POST", body: fileForm("sortiment.csv", smallCatalogueCsv()) });
+    expect(form.status).toBe(429);
+    expect(await form.text()).toContain("You have sent many files in the last minute.");
+    expect(await storedFileIds(ATTACKER, stack.sandboxUrl)).toHaveLength(before.length + 2);
+
+    expect((await send(another, "/home/catalogue")).status).toBe(201);
   });
 });

@@ -23,7 +23,7 @@ import { catalogueDownloadResponse } from "./download.server";
 import { loadMappingForm, type MappingForm } from "./headers.server";
 import { problemsCsv, StoredFileUnreadable } from "./intelligence/index.server";
 import { afterMappingSaved, overridePreview, overrideRequested, readFileAgain } from "./review.server";
-import { catalogueUploadLimit, forwardCatalogueUpload, uploadedToast } from "./upload.server";
+import { catalogueUploadLimit, forwardCatalogueUpload, uploadedToast, type UploadOutcome } from "./upload.server";
 
 export type CataloguePage = {
   /** The page's path: its forms post there and its redirects return there. */
@@ -80,6 +80,12 @@ export async function fileReviewOf(args: RequestArgs, files: readonly CatalogueF
 
 type UploadFailure = { problem: string; message: string };
 
+/** The status of an upload refused for what was sent (or how often), with when to send again where that is the reason. */
+function refusal(outcome: Extract<UploadOutcome, { ok: false }>): ResponseInit {
+  if (outcome.problem === "tooMany") return { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } };
+  return { status: outcome.problem === "tooLarge" ? 413 : 400 };
+}
+
 /** A plain multipart post of the upload form (no JavaScript): the file streamed on, then a redirect with a toast or the form's error. */
 export async function uploadFromForm(args: RequestArgs, page: CataloguePage) {
   const t = getI18n(args.context).t;
@@ -94,7 +100,7 @@ export async function uploadFromForm(args: RequestArgs, page: CataloguePage) {
     message: uploadProblemMessage(t, { problem: outcome.problem, fileName: outcome.fileName }, catalogueUploadLimit(), getLocale(args.context)),
   };
   if (outcome.problem === "upstream") return failedUpstreamAction(args, outcome.error, failure.message, { intent: "upload" as const, upload: failure });
-  return data({ intent: "upload" as const, upload: failure }, { status: outcome.problem === "tooLarge" ? 413 : 400 });
+  return data({ intent: "upload" as const, upload: failure }, refusal(outcome));
 }
 
 /** The enhanced form's upload (XMLHttpRequest, for its progress events): the same, answered as JSON. */
@@ -115,7 +121,7 @@ export async function uploadFromScript(args: RequestArgs, page: CataloguePage): 
     const toast = upstreamErrorToast(outcome.error, message);
     return json({ ok: false, message, errorCode: toast.errorCode ?? null, reference: toast.detail ?? null }, 502);
   }
-  return json({ ok: false, message }, outcome.problem === "tooLarge" ? 413 : 400);
+  return Response.json({ ok: false, message }, refusal(outcome));
 }
 
 /** The page's other forms: delete a file, read it again with other settings, or save its column mapping. */

@@ -58,7 +58,7 @@ export function formatBytes(t: Translate, bytes: number, locale: string): string
 }
 
 export type UploadProblemView = {
-  problem: "missingFile" | "wrongType" | "tooLarge" | "empty" | "malformed" | "aborted" | "upstream" | ReadingProblem;
+  problem: "missingFile" | "wrongType" | "tooLarge" | "tooMany" | "empty" | "malformed" | "aborted" | "upstream" | ReadingProblem;
   fileName?: string;
   /** For a reading problem: the row it was found on. */
   row?: number;

@@ -17,6 +17,7 @@ import { PassThrough, Readable, Writable } from "node:stream";
 import { catalogueContentTypes, catalogueFileType, type CatalogueFile, type CatalogueFileType } from "@contract/catalogue";
 import type { CatalogueAnalysis, MappingMemory } from "@contract/catalogue-analysis";
 import { catalogueUploadsActive } from "./catalogue-metrics.server";
+import { uploadTurns } from "./upload-turns.server";
 import { createCatalogueInspector, memoryCoversExactly, rememberedMapping, type InspectedAnalysis, type ReadingProblem } from "./intelligence/index.server";
 import { env } from "~/shared/env.server";
 import { getLocale } from "~/shared/i18n/i18n.server";
@@ -24,6 +25,7 @@ import { type MultipartFile, MultipartFileReader } from "~/shared/http/multipart
 import { giveBack } from "~/shared/http/chunk-leases.server";
 import { requestBodyStream, takeNodeBody } from "~/shared/http/node-body.server";
 import { requestMetaContext } from "~/shared/request-context.server";
+import { sessionContext } from "~/features/shell/session.server";
 import { upstream } from "~/features/shell/upstream.server";
 import { settle, UpstreamError } from "~/shared/upstream/upstream-error.server";
 import type { RequestArgs } from "~/shared/request-args";
@@ -36,6 +38,8 @@ export type UploadOutcome =
   /** `row`: for a reading problem, the row it was found on. */
   | { ok: false; problem: UploadProblem; fileName?: string; row?: number }
   | { ok: false; problem: "upstream"; error: UpstreamError; fileName?: string }
+  /** The account has sent its minute's files: the next turn comes in `retryAfterSeconds`. */
+  | { ok: false; problem: "tooMany"; retryAfterSeconds: number; fileName?: undefined }
   /** The session ended upstream (401/403): the redirect to throw. */
   | { ok: false; problem: "session"; response: Response };
 
@@ -92,6 +96,10 @@ function partHeads(boundary: string, type: CatalogueFileType, fileName: string):
   );
 }
 
+let turns: ReturnType<typeof uploadTurns> | undefined;
+/** Every account's upload turns (CATALOGUE_UPLOADS_PER_MINUTE), kept for the process. */
+const accountTurns = () => (turns ??= uploadTurns(env().CATALOGUE_UPLOADS_PER_MINUTE));
+
 /**
  * Forwards the request's catalogue file (form field `file`). Resolves once
  * the service has the whole file, or as soon as the upload cannot succeed;
@@ -111,6 +119,11 @@ export function forwardCatalogueUpload(args: RequestArgs, maxBytes = catalogueUp
   if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_ALLOWANCE) {
     discardRequestBody(source);
     return Promise.resolve({ ok: false, problem: "tooLarge" });
+  }
+  const turn = accountTurns().take(context.get(sessionContext).user?.email.toLowerCase() ?? "");
+  if (!turn.ok) {
+    discardRequestBody(source);
+    return Promise.resolve({ ok: false, problem: "tooMany", retryAfterSeconds: turn.retryAfterSeconds });
   }
 
   return new Promise<UploadOutcome>((resolve) => {
