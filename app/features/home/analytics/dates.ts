@@ -8,6 +8,8 @@ import type { DateRange } from "./analytics-selection";
 import { dateTimeFormat } from "~/shared/intl-formats";
 
 const utc = (date: string) => new Date(`${date}T00:00:00Z`);
+/** A day as a date ("Oct 26, 2026", "26.10.2026"), alone or in a range. */
+const MEDIUM_DATE: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeZone: "UTC" };
 
 /**
  * ICU's spacing of a range differs between versions: Node's puts thin spaces around the dash, Chromium's plain ones,
@@ -18,7 +20,7 @@ const plainSpaces = (text: string) => text.replace(/[\u2009\u202f]/g, " ");
 
 /** Dates as people write them in this language; a table of many dates takes its formatter once rather than looking it up for each. */
 export function dateFormatter(locale: string): (date: string) => string {
-  const format = dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
+  const format = dateTimeFormat(locale, MEDIUM_DATE);
   return (date) => format.format(utc(date));
 }
 
@@ -28,7 +30,7 @@ export function formatDate(date: string, locale: string): string {
 
 /** A period as one range, the shared month and year said once: "Oct 26 – Nov 24, 2026", "26.10.–24.11.2026". */
 export function formatPeriod(period: DateRange, locale: string): string {
-  return plainSpaces(dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).formatRange(utc(period.from), utc(period.to)));
+  return plainSpaces(dateTimeFormat(locale, MEDIUM_DATE).formatRange(utc(period.from), utc(period.to)));
 }
 
 /** A chart's axis tick: day and month only ("Oct 26", "26.10."). */

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { RichText } from "./rich-text";
 import { RecommendationSummary } from "./recommendation-summary";
 import { DataTable } from "~/shared/ui/data-table";
-import { formatDate } from "~/features/home/analytics/dates";
+import { dateFormatter } from "~/features/home/analytics/dates";
 
 type Props = {
   action: RecommendedAction;
@@ -18,6 +18,7 @@ export function RecommendationDetail({ action, products, pageCount, shopName }: 
   const { t, i18n } = useTranslation();
   const first = (products.page - 1) * products.pageSize + 1;
   const last = Math.min(products.total, products.page * products.pageSize);
+  const date = dateFormatter(i18n.language);
   return (
     <article className="recommendation-detail">
       <h1>{t(`recommendations.kinds.${action.kind}.title`, { count: action.productCount })}</h1>
@@ -41,7 +42,7 @@ export function RecommendationDetail({ action, products, pageCount, shopName }: 
             <td>{product.sku}</td>
             <td>{product.title}</td>
             <td>{product.reason}</td>
-            <td className="metric__date">{formatDate(product.since, i18n.language)}</td>
+            <td className="metric__date">{date(product.since)}</td>
           </tr>
         ))}
       </DataTable>
