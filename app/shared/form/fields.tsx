@@ -45,7 +45,11 @@ export type FieldProps = { field: FieldMetadata<unknown>; label?: string; hint?:
  * A field's metadata as a plain object, read once per render. Each read of
  * conform's metadata builds its answer afresh (a proxy over a new object of
  * getters) and records what the component depends on; the frame and conform's
- * prop helpers would otherwise read the same field some twenty times.
+ * prop helpers would otherwise read the same field some twenty times. Only
+ * what varies is read: the ids are conform's own `<form id>-<name>`, and the
+ * schema's HTML limits only in a form that gave conform any (inside
+ * `ConstrainedFields`), since without them each of the nine reads answers
+ * nothing.
  */
 type FieldReading = Pick<
   FieldMetadata<unknown>,
@@ -67,9 +71,24 @@ type FieldReading = Pick<
   | "accept"
 >;
 
-function readField(field: FieldMetadata<unknown>): FieldReading {
-  const { id, name, formId, errorId, descriptionId, errors, initialValue, required, minLength, maxLength, min, max, step, pattern, multiple, accept } = field;
-  return { id, name, formId, errorId, descriptionId, errors, initialValue, required, minLength, maxLength, min, max, step, pattern, multiple, accept };
+const ConstraintsContext = createContext(false);
+
+/** Around the fields of a form whose `useForm` is given a `constraint`: their controls carry its limits (required, maxlength…). */
+export function ConstrainedFields({ children }: { children: ReactNode }) {
+  return <ConstraintsContext.Provider value={true}>{children}</ConstraintsContext.Provider>;
+}
+
+function readField(field: FieldMetadata<unknown>, constrained: boolean): FieldReading {
+  const { formId, name, errors, initialValue } = field;
+  const id = name ? `${formId}-${name}` : formId;
+  const reading: FieldReading = { id, name, formId, errorId: `${id}-error`, descriptionId: `${id}-description`, errors, initialValue };
+  if (!constrained) return reading;
+  const { required, minLength, maxLength, min, max, step, pattern, multiple, accept } = field;
+  return { ...reading, required, minLength, maxLength, min, max, step, pattern, multiple, accept };
+}
+
+function useFieldReading(field: FieldMetadata<unknown>): FieldReading {
+  return readField(field, useContext(ConstraintsContext));
 }
 
 /** conform's prop helpers (getInputProps and its kin) read only what a reading holds. */
@@ -133,7 +152,7 @@ export function TextField({
   /** The id of a `<datalist>` of suggestions (the towns at a postcode). */
   list?: string;
 }) {
-  const field = readField(metadata);
+  const field = useFieldReading(metadata);
   const { key, ...input } = getInputProps(asMetadata(field), { type, ariaDescribedBy: props.hint ? field.descriptionId : undefined });
   return (
     <FieldFrame {...props} field={field} after={after}>
@@ -157,7 +176,7 @@ export function TextField({
 
 /** Prose of several lines: a reason, a note. */
 export function TextAreaField({ rows = 4, field: metadata, ...props }: FieldProps & { rows?: number }) {
-  const field = readField(metadata);
+  const field = useFieldReading(metadata);
   const { key, ...textarea } = getTextareaProps(asMetadata(field), { ariaDescribedBy: props.hint ? field.descriptionId : undefined });
   return (
     <FieldFrame {...props} field={field}>
@@ -177,7 +196,7 @@ export function SelectField({
   withoutChoice?: boolean;
 }) {
   const { t } = useTranslation();
-  const field = readField(metadata);
+  const field = useFieldReading(metadata);
   const { key, ...select } = getSelectProps(asMetadata(field), { ariaDescribedBy: props.hint ? field.descriptionId : undefined });
   return (
     <FieldFrame {...props} field={field}>
@@ -195,7 +214,7 @@ export function SelectField({
 
 export function CheckboxField({ field: metadata, label, hint }: FieldProps & { label: string }) {
   const { texts } = useFieldTexts();
-  const field = readField(metadata);
+  const field = useFieldReading(metadata);
   const { key, ...input } = getInputProps(asMetadata(field), { type: "checkbox", ariaDescribedBy: hint ? field.descriptionId : undefined });
   return (
     <div className={field.errors ? "field field--checkbox field--error" : "field field--checkbox"}>
@@ -214,7 +233,7 @@ export function CheckboxField({ field: metadata, label, hint }: FieldProps & { l
 export const DOCUMENT_ACCEPT = ".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png";
 
 export function FileField({ field: metadata, ...props }: FieldProps) {
-  const field = readField(metadata);
+  const field = useFieldReading(metadata);
   const { key, ...input } = getInputProps(asMetadata(field), { type: "file", ariaDescribedBy: props.hint ? field.descriptionId : undefined });
   return (
     <FieldFrame {...props} field={field}>

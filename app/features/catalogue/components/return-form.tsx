@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { returnFormSchema } from "~/features/catalogue/return-form";
 import { ErrorSummary } from "~/shared/form/error-summary";
-import { TextAreaField } from "~/shared/form/fields";
+import { ConstrainedFields, TextAreaField } from "~/shared/form/fields";
 
 /**
  * "Return to seller": why the catalogue goes back, in general and per file.
@@ -46,16 +46,18 @@ export function ReturnForm({ info, lastResult }: { info: IntegrationInfo; lastRe
         <ErrorSummary title={t("catalogueReturn.form.summaryTitle")} entries={form.status === "error" ? summary : []} focusKey={lastResult} />
         <input type="hidden" name="intent" value="return" />
         <input type="hidden" name="sellerId" value={info.sellerId} />
-        <TextAreaField field={fields.reason} label={t("catalogueReturn.form.reason")} hint={t("catalogueReturn.form.reasonHint")} rows={5} />
-        {fileFields.map((field, index) => {
-          const { fileId, reason } = field.getFieldset();
-          return (
-            <div key={field.key}>
-              <input type="hidden" name={fileId.name} value={info.files[index]?.id ?? ""} />
-              <TextAreaField field={reason} label={t("catalogueReturn.form.fileReason", { name: fileName(index) })} optional rows={3} />
-            </div>
-          );
-        })}
+        <ConstrainedFields>
+          <TextAreaField field={fields.reason} label={t("catalogueReturn.form.reason")} hint={t("catalogueReturn.form.reasonHint")} rows={5} />
+          {fileFields.map((field, index) => {
+            const { fileId, reason } = field.getFieldset();
+            return (
+              <div key={field.key}>
+                <input type="hidden" name={fileId.name} value={info.files[index]?.id ?? ""} />
+                <TextAreaField field={reason} label={t("catalogueReturn.form.fileReason", { name: fileName(index) })} optional rows={3} />
+              </div>
+            );
+          })}
+        </ConstrainedFields>
         <button type="submit" className="button button--secondary" disabled={returning} aria-busy={returning || undefined}>
           {returning ? t("catalogueReturn.form.returning") : t("catalogueReturn.form.submit")}
         </button>

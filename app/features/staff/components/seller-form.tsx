@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { SELLER_FORM_FIELDS, sellerFormSchema, type SellerForm as SellerFormValues } from "~/features/staff/staff-forms";
 import { ErrorSummary } from "~/shared/form/error-summary";
-import { SelectField, TextField } from "~/shared/form/fields";
+import { ConstrainedFields, SelectField, TextField } from "~/shared/form/fields";
 
 type Props = {
   id: string;
@@ -52,27 +52,29 @@ export function SellerForm({ id, lastResult, defaultValue, submitLabel, hidden =
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <fieldset>
-        <legend>{t("staff.form.company")}</legend>
-        <CheckedTextField field={fields.name} label={label("name")} autoComplete="organization" liveCheck={liveCheck ? "name" : undefined} />
-        <CheckedTextField field={fields.crmId} label={label("crmId")} hint={t("staff.form.crmIdHint")} liveCheck={liveCheck ? "crmId" : undefined} />
-        <SelectField
-          field={fields.channel}
-          label={label("channel")}
-          options={sellerChannels.map((channel) => ({ value: channel, label: t(`staff.channels.${channel}`) }))}
-        />
-      </fieldset>
-      <fieldset>
-        <legend>{t("staff.form.contact")}</legend>
-        <TextField field={fields.contactName} label={label("contactName")} autoComplete="name" />
-        <TextField field={fields.contactEmail} label={label("contactEmail")} type="email" autoComplete="email" hint={t("staff.form.contactEmailHint")} />
-        <TextField field={fields.contactPhone} label={label("contactPhone")} type="tel" autoComplete="tel" optional />
-        <SelectField
-          field={fields.languageCode}
-          label={label("languageCode")}
-          options={languageCodes.map((code) => ({ value: code, label: t(`staff.languages.${code}`) }))}
-        />
-      </fieldset>
+      <ConstrainedFields>
+        <fieldset>
+          <legend>{t("staff.form.company")}</legend>
+          <CheckedTextField field={fields.name} label={label("name")} autoComplete="organization" liveCheck={liveCheck ? "name" : undefined} />
+          <CheckedTextField field={fields.crmId} label={label("crmId")} hint={t("staff.form.crmIdHint")} liveCheck={liveCheck ? "crmId" : undefined} />
+          <SelectField
+            field={fields.channel}
+            label={label("channel")}
+            options={sellerChannels.map((channel) => ({ value: channel, label: t(`staff.channels.${channel}`) }))}
+          />
+        </fieldset>
+        <fieldset>
+          <legend>{t("staff.form.contact")}</legend>
+          <TextField field={fields.contactName} label={label("contactName")} autoComplete="name" />
+          <TextField field={fields.contactEmail} label={label("contactEmail")} type="email" autoComplete="email" hint={t("staff.form.contactEmailHint")} />
+          <TextField field={fields.contactPhone} label={label("contactPhone")} type="tel" autoComplete="tel" optional />
+          <SelectField
+            field={fields.languageCode}
+            label={label("languageCode")}
+            options={languageCodes.map((code) => ({ value: code, label: t(`staff.languages.${code}`) }))}
+          />
+        </fieldset>
+      </ConstrainedFields>
       {children}
       <button type="submit" className="button button--primary" disabled={submitting} aria-busy={submitting || undefined}>
         {submitting ? t("staff.form.saving") : submitLabel}
