@@ -12,7 +12,12 @@
  * /proc, which is what a request costs whatever else the machine does; the
  * machine is shared, so the table also says how many cores other processes
  * kept busy meanwhile. Every page is measured ROUNDS times, alternating which
- * side goes first.
+ * side goes first; a page's ratio is the median of its rounds' ratios, each
+ * round's two sides measured one right after the other: a spell in which the
+ * shared machine runs slower (seen to move either side's CPU per request by
+ * up to 2×) moves one round's ratio, not a whole side's sum. Before the
+ * pages, both servers are warmed up (their first hundreds of requests run
+ * code V8 has not optimised yet), and each page is warmed up on its own.
  *
  * Run: `npm run bench` (builds both). BENCH_ROUNDS, BENCH_REQUESTS (portal
  * requests per page and round; the bare app gets 2.5 times as many),
@@ -37,11 +42,13 @@ import { canPin, loadAverage, pin, watchOthers } from "./support/machine.ts";
 import { PAGES, uncoveredRoutes, type BenchPage } from "./support/pages.ts";
 import { childPids, cpuSeconds } from "./support/process-stats.ts";
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 150);
 const BARE_REQUESTS = Math.round(REQUESTS * 2.5);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
-const WARM_UP = 40;
+const WARM_UP = 60;
+/** Requests to each server before the first page: until V8 has optimised what every page runs. */
+const FIRST_WARM_UP = 1_000;
 const TARGET = { welcome: 0.6, page: 0.5 };
 const ONLY = process.env.BENCH_PAGES ? new RegExp(process.env.BENCH_PAGES) : undefined;
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -207,6 +214,8 @@ try {
   const rows: Row[] = [];
   const loadBefore = loadAverage();
   const started = performance.now();
+  await measure({ url: stack.portalUrl, path: "/", cookie: "", status: 200, pid: portalPid }, FIRST_WARM_UP);
+  await measure({ url: bare.url, path: "/?bytes=20000", cookie: "", status: 200, pid: bare.pid }, FIRST_WARM_UP);
   for (const page of PAGES.filter((candidate) => !ONLY || ONLY.test(`${candidate.path} ${candidate.account ?? ""}`))) {
     const browser = await browserFor(page);
     const pagePath = page.prepare ? await page.prepare(browser, stack.portalUrl) : page.path;
@@ -233,6 +242,12 @@ try {
   const minutes = (performance.now() - started) / 60_000;
 
   const perRequest = (samples: Sample[]) => samples.reduce((sum, sample) => sum + sample.cpuMs, 0) / samples.reduce((sum, sample) => sum + sample.requests, 0);
+  const roundRatios = (row: Row) => row.portal.map((sample, index) => perRequest([row.bare[index]!]) / perRequest([sample]));
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = sorted.length / 2;
+    return Number.isInteger(middle) ? (sorted[middle - 1]! + sorted[middle]!) / 2 : sorted[Math.floor(middle)]!;
+  };
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
   console.log(
     `\n\nServer CPU per request: ${ROUNDS} rounds × ${REQUESTS} portal / ${BARE_REQUESTS} bare requests per page, ${CONCURRENCY} connections, ` +
@@ -251,10 +266,10 @@ try {
   for (const row of rows) {
     const portalMs = perRequest(row.portal);
     const bareMs = perRequest(row.bare);
-    const ratio = bareMs / portalMs;
+    const rounds = roundRatios(row);
+    const ratio = median(rounds);
     const target = row.page.path === "/" ? TARGET.welcome : TARGET.page;
     if (ratio < target) misses.push(label(row.page));
-    const rounds = row.portal.map((sample, index) => row.bare[index]!.cpuMs / row.bare[index]!.requests / (sample.cpuMs / sample.requests));
     const others = [...row.portal, ...row.bare].map((sample) => sample.others);
     console.log(
       label(row.page).slice(0, 62).padEnd(62),
@@ -270,7 +285,7 @@ try {
     );
   }
   console.log(
-    `\nratio = bare app CPU ms per request ÷ the portal's, for a bare page of the same HTML size; target ≥ ${TARGET.welcome} for / and ≥ ${TARGET.page} for every page: ` +
+    `\nratio = bare app CPU ms per request ÷ the portal's, for a bare page of the same HTML size, the median of the rounds' (ms/req: all rounds together); target ≥ ${TARGET.welcome} for / and ≥ ${TARGET.page} for every page: ` +
       (misses.length ? `NOT met by ${misses.length} of ${rows.length}` : `met by all ${rows.length}`) +
       `\nothers' cores = cores kept busy by other processes during a page's runs (min–max); load average ${loadBefore.toFixed(2)} before, ${loadAverage().toFixed(2)} after, ${minutes.toFixed(1)} min`,
   );
