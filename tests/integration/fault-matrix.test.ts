@@ -324,6 +324,8 @@ async function postUnderFault({ route, browser, submission }: Posted, kind: Faul
   if (writes.size === 0) return writes;
   expect(NO_WRITES[route.path], `${where}: writes ${[...writes.keys()].join(", ")}`).toBeUndefined();
   if (kind.message && shown.status >= 400) expect(shown.text, where).toContain(kind.message);
+  // A write the service never carried out is never told as done: no success or notice toast.
+  if (!kind.acts) expect(shown.html, `${where}: ${shown.text}`).not.toMatch(/Toastify__toast--(success|info)/);
   if (!shown.redirected && (shown.status === 502 || shown.status === 503)) {
     // The form comes back with everything the person typed.
     for (const value of submission.typed) expect(shown.html, `${where}: keeps "${value}"`).toContain(value);

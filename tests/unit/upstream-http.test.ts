@@ -155,6 +155,29 @@ describe("a JSON exchange with an upstream service", () => {
     expect(await callService(service(), ctx, { method: "DELETE", path: "/gone", schema: z.undefined() })).toBeUndefined();
   });
 
+  it("never takes a write whose answer is cut short for done, even where it expects no body", async () => {
+    // The start of a JSON answer whose end never came, the HTTP framing whole.
+    handler = (_req, res) => {
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end('{"deleted": ');
+    };
+    const halfAnswer = await failure(callService(service(), ctx, { method: "DELETE", path: "/half", schema: z.undefined() }));
+    expect([halfAnswer.status, halfAnswer.body.errorCode]).toEqual([502, "UPSTREAM_CONTRACT"]);
+
+    // The connection breaks mid-body, on the JSON exchange and on fetch (a form with a file).
+    handler = (_req, res) => {
+      res.writeHead(200, { "Content-Type": "application/json", "Content-Length": "40" });
+      res.write('{"deleted');
+      setImmediate(() => res.socket?.destroy());
+    };
+    const brokeOff = await failure(callService(service(), ctx, { method: "DELETE", path: "/cut", schema: z.undefined() }));
+    expect([brokeOff.status, brokeOff.body.errorCode]).toEqual([0, "UPSTREAM_UNREACHABLE"]);
+    const form = new FormData();
+    form.set("file", new File(["x"], "x.pdf"));
+    const brokeOffViaFetch = await failure(callService(service(), ctx, { method: "POST", path: "/cut", body: form, schema: z.unknown() }));
+    expect([brokeOffViaFetch.status, brokeOffViaFetch.body.errorCode]).toEqual([0, "UPSTREAM_UNREACHABLE"]);
+  });
+
   it("fails on a redirect, a timeout and a refused connection, each as status 0 with its code", async () => {
     handler = (_req, res) => {
       res.writeHead(302, { Location: "https://elsewhere.example/" });

@@ -232,12 +232,22 @@ export async function callService<T>(service: ServiceConfig, ctx: CallContext, r
 
     if ((request.schema as z.ZodType) === unreadResponse) return response as T;
     if (response.status === 204) return request.schema.parse(undefined);
-    let json: unknown;
+    // An answer cut short is never a success, even where the schema expects no body (a DELETE's): whether the service
+    // did the work is unknown. A body that breaks off is the service unreachable, one that does not parse its contract
+    // broken (502); only an empty body is "no body", for the schema to judge.
+    let text: string;
     try {
-      json = JSON.parse(await response.text());
-    } catch {
-      // Not JSON (or no body): the schema check below reports it.
-      json = undefined;
+      text = await response.text();
+    } catch (cause) {
+      throw fail(0, { message: "unreachable", errorCode: "UPSTREAM_UNREACHABLE" }, started, cause);
+    }
+    let json: unknown;
+    if (text.trim() !== "") {
+      try {
+        json = JSON.parse(text);
+      } catch (cause) {
+        throw fail(502, { message: "unexpected answer", errorCode: "UPSTREAM_CONTRACT", detail: "the answer is no whole JSON" }, started, cause);
+      }
     }
     const parsed = request.schema.safeParse(json);
     if (!parsed.success) {

@@ -19,17 +19,21 @@ export type FaultKind = {
   retried: boolean;
   /** The service's own message, which the page must show. */
   message?: string;
+  /** The service carries the request out and only its answer fails; otherwise a write never happened. */
+  acts: boolean;
 };
 
 export const FAULT_KINDS: readonly FaultKind[] = [
-  { name: "500", rule: { status: 500 }, answered: true, retried: true, message: "Injected fault" },
-  { name: "503", rule: { status: 503 }, answered: true, retried: true, message: "Injected fault" },
+  { name: "500", rule: { status: 500 }, answered: true, retried: true, message: "Injected fault", acts: false },
+  { name: "503", rule: { status: 503 }, answered: true, retried: true, message: "Injected fault", acts: false },
   // Waits past the portal's timeout, then drops the connection: the service never acts on it.
-  { name: "timeout", rule: { latencyMs: MATRIX_UPSTREAM_TIMEOUT_MS + 500, drop: true }, answered: false, retried: false },
-  { name: "dropped connection", rule: { drop: true }, answered: false, retried: false },
-  { name: "malformed JSON", rule: { malformedJson: true }, answered: true, retried: false },
+  { name: "timeout", rule: { latencyMs: MATRIX_UPSTREAM_TIMEOUT_MS + 500, drop: true }, answered: false, retried: false, acts: false },
+  { name: "dropped connection", rule: { drop: true }, answered: false, retried: false, acts: false },
+  // Half of a JSON answer, the rest never sent (a serialiser or proxy that broke off): the service never ran.
+  { name: "malformed JSON", rule: { malformedJson: true }, answered: true, retried: false, acts: false },
   // The answer starts, then the connection breaks: a few bytes are too few for any whole JSON answer.
-  { name: "body breaks off", rule: { dropAfterBytes: 8 }, answered: false, retried: false },
+  // The service did its work (an answer without a body, such as a DELETE's 204, goes out whole).
+  { name: "body breaks off", rule: { dropAfterBytes: 8 }, answered: false, retried: false, acts: true },
 ];
 
 /** The calls every signed-in request makes in the shell's middleware: the session's check and the seller's state. */
