@@ -142,9 +142,45 @@ function visibleText(html: string): string {
     .replace(/\s+/g, " ");
 }
 
+/** What a browser's toast says when a download failed (app/locales/en/errors.json, errors.download). */
+const DOWNLOAD_FAILED = {
+  answered: "The file could not be downloaded: the marketplace service reported an error. Nothing was changed or lost",
+  down: "The file could not be downloaded: the marketplace services cannot be reached right now. Nothing was changed or lost",
+};
+
+/** How a browser asks for a file when a link is followed: as a page, saying which page the link was on (when the sample has one). */
+function followingTheLink(route: MatrixRoute): HeadersInit {
+  const from = ROUTE_SAMPLES[route.path]!.link?.from;
+  return {
+    Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+    "Sec-Fetch-Dest": "document",
+    ...(from ? { Referer: `${stack.portal()}${from}` } : {}),
+  };
+}
+
+/**
+ * A download that failed, as the browser that followed its link sees it: sent back to the page the link was on (or
+ * the page that offers it), whose error toast says what failed, that nothing was lost, and the service's facts.
+ */
+async function expectDownloadFailureShown(route: MatrixRoute, target: LoaderTarget, kind: FaultKind, response: Response) {
+  const where = `GET ${target.url} (a link followed) under ${kind.name}`;
+  const location = response.headers.get("location");
+  expect(response.status, `${where}: ${response.headers.get("content-type")}`).toBe(303);
+  expect(location, where).toMatch(/^\/[^/\\]/);
+  const from = ROUTE_SAMPLES[route.path]!.link?.from;
+  if (from) expect(location, where).toBe(from);
+  const page = await target.browser.get(new URL(location!, stack.portal()).toString());
+  const html = await page.text();
+  const text = visibleText(html);
+  expect(html, `${where}: ${text}`).toContain("Toastify__toast--error");
+  expect(text, `${where}: ${text}`).toContain(kind.answered ? DOWNLOAD_FAILED.answered : DOWNLOAD_FAILED.down);
+  if (kind.message) expect(text, where).toContain(kind.message);
+}
+
 async function openUnderFault(route: MatrixRoute, kind: FaultKind): Promise<void> {
   const target = loaders.get(route.path)!;
-  const response = await target.browser.get(`${stack.portal()}${target.url}`).catch((error: unknown) => error);
+  const url = `${stack.portal()}${target.url}`;
+  const response = await target.browser.get(url, target.download ? followingTheLink(route) : undefined).catch((error: unknown) => error);
   const body = response instanceof Response ? await response.text().catch((error: unknown) => error) : response;
   const counts = countsOf(await stack.calls());
   if (!(response instanceof Response) || typeof body !== "string") {
@@ -157,8 +193,17 @@ async function openUnderFault(route: MatrixRoute, kind: FaultKind): Promise<void
   outcomes.push(
     `${route.path} [${kind.name}] ${response.status} ${response.headers.get("location") ?? ""} ${response.headers.get("content-type")} ${target.faulted.map((call) => `${key(call)}×${counts.get(key(call)) ?? 0}`).join(" ")}`,
   );
-  expectFailureShown(route, target, kind, response, body as string);
   expectTries(target, kind, counts, `GET ${target.url}`);
+  const passedOn = target.download && response.status === 200 && kind.name === "malformed JSON";
+  if (!target.download || passedOn) {
+    expectFailureShown(route, target, kind, response, body as string);
+    return;
+  }
+  await expectDownloadFailureShown(route, target, kind, response);
+  // A script asking for the file (not a page) keeps the failure's facts and status, as every loader's.
+  const asScript = await target.browser.get(url, { Accept: "application/json" }).catch((error: unknown) => error);
+  if (!(asScript instanceof Response)) return expect(kind.name, `GET ${target.url} as a script: ${String(asScript)}`).toBe("body breaks off");
+  expectFailureShown(route, target, kind, asScript, await asScript.text());
 }
 
 async function failCalls(calls: SandboxRequest[], kind: FaultKind): Promise<void> {

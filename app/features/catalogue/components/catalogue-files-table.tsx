@@ -44,7 +44,7 @@ export function CatalogueFilesTable({ page, files, deletable, locked, status, vi
           <td>{file.mappingComplete ? t("catalogue.files.mapped") : t("catalogue.files.unmapped")}</td>
           {status ? <td>{status.cell(file)}</td> : null}
           <td className="catalogue-files__actions">
-            <a href={`${page}/file?fileId=${encodeURIComponent(file.id)}`} download aria-label={t("catalogue.files.downloadNamed", { name: file.fileName })}>
+            <a href={`${page}/file?fileId=${encodeURIComponent(file.id)}`} aria-label={t("catalogue.files.downloadNamed", { name: file.fileName })}>
               {t("catalogue.files.download")}
             </a>
             {viewOnly?.when(file) ? (

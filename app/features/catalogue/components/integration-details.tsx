@@ -68,7 +68,7 @@ export function IntegrationDetails({ info, reports, confirmFinish, returnResult,
 
       {info.files.length ? (
         <p>
-          <a className="button button--secondary" href={download()} download>
+          <a className="button button--secondary" href={download()}>
             {t("catalogue.integration.download")}
           </a>
         </p>
@@ -76,7 +76,7 @@ export function IntegrationDetails({ info, reports, confirmFinish, returnResult,
       {info.files.map((file) => (
         <div key={file.id} className="integration__file">
           <h3>
-            <a href={download(file.id)} download aria-label={t("catalogue.integration.downloadFile", { name: file.fileName })}>
+            <a href={download(file.id)} aria-label={t("catalogue.integration.downloadFile", { name: file.fileName })}>
               {file.fileName}
             </a>{" "}
             <span className="integration__size">({formatBytes(t, file.size, i18n.language)})</span>

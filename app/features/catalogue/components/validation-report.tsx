@@ -49,7 +49,7 @@ export function ValidationReport({ page = "/upload/catalog", fileId, report }: {
             ))}
           </DataTable>
           <p>
-            <a className="button button--secondary" href={`${page}/problems?fileId=${encodeURIComponent(fileId)}`} download>
+            <a className="button button--secondary" href={`${page}/problems?fileId=${encodeURIComponent(fileId)}`}>
               {t("catalogueIntelligence.report.download")}
             </a>
           </p>

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { authorize } from "~/features/shell/authorize.server";
+import { downloadFailures } from "~/features/shell/errors/download-failure.server";
 import { catalogueDownloadResponse } from "~/features/catalogue/download.server";
 import { sellerInIntegration } from "~/features/catalogue/integration-seller.server";
 import { upstream } from "~/features/shell/upstream.server";
@@ -8,6 +9,7 @@ import type { Route } from "./+types/integration-download";
 
 /** Only a seller in integration has a catalogue to download here; any other id is 404. */
 export const middleware = [
+  downloadFailures({ page: (url) => `/product-catalogue-integration?sellerId=${encodeURIComponent(url.searchParams.get("sellerId") ?? "")}` }),
   authorize({
     rule: "catalogueIntegration",
     validate: async (args) => {

@@ -1,5 +1,6 @@
 import { catalogueEditable, catalogueLockReason } from "~/features/catalogue/catalogue-steps";
 import { authorize } from "~/features/shell/authorize.server";
+import { downloadFailures } from "~/features/shell/errors/download-failure.server";
 import { sellerState } from "~/features/shell/seller-state.server";
 import { catalogueFileDownload, handOverPage, uploadFromScript } from "~/features/catalogue/catalogue-page.server";
 import { discardRequestBody } from "~/features/catalogue/upload.server";
@@ -7,7 +8,7 @@ import { getI18n } from "~/shared/i18n/i18n.server";
 import { settle } from "~/shared/upstream/upstream-error.server";
 import type { Route } from "./+types/upload-catalogue-file";
 
-export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
+export const middleware = [downloadFailures({ page: () => handOverPage.path }), authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
 
 /** GET: one of the seller's files, streamed with its original name. */
 export async function loader(args: Route.LoaderArgs) {

@@ -188,9 +188,7 @@ function MetricPanel({
         </DataTable>
       </details>
       <p>
-        <a href={`/home/analytics/${tab}/csv?${csvQuery.toString()}`} download>
-          {t("analytics.downloadCsv", { name })}
-        </a>
+        <a href={`/home/analytics/${tab}/csv?${csvQuery.toString()}`}>{t("analytics.downloadCsv", { name })}</a>
       </p>
     </article>
   );

@@ -1,11 +1,22 @@
 import { data } from "react-router";
 import { metricCsv, metricRows } from "~/features/home/analytics/analytics-table";
 import { authorize } from "~/features/shell/authorize.server";
+import { downloadFailures } from "~/features/shell/errors/download-failure.server";
 import { analyticsTabOf, tabAvailable, tabFigures } from "~/features/home/analytics/analytics.server";
 import { getI18n, getLocale } from "~/shared/i18n/i18n.server";
 import type { Route } from "./+types/analytics-csv";
 
+/** The tab page's own query: the CSV's, less the chart it names. */
+function selectionQuery(url: URL): string {
+  const query = new URLSearchParams(url.search);
+  query.delete("metric");
+  const text = query.toString();
+  return text ? `?${text}` : "";
+}
+
 export const middleware = [
+  // The tab's page, with the same selection.
+  downloadFailures({ page: (url) => `${url.pathname.replace(/\/csv$/, "")}${selectionQuery(url)}` }),
   // The same tabs as the pages: unknown ones and OCI without ce-fds do not exist.
   authorize({ rule: "sellerHome", sellerState: "redirectIfNotActive", validate: tabAvailable }),
 ];

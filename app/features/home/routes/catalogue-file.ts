@@ -1,9 +1,13 @@
 import { catalogueFileDownload, uploadFromScript } from "~/features/catalogue/catalogue-page.server";
 import { homeCataloguePage } from "~/features/home/catalogue/catalogue.server";
 import { authorize } from "~/features/shell/authorize.server";
+import { downloadFailures } from "~/features/shell/errors/download-failure.server";
 import type { Route } from "./+types/catalogue-file";
 
-export const middleware = [authorize({ rule: "sellerHome", changes: "sellerAdministrator", sellerState: "redirectIfNotActive" })];
+export const middleware = [
+  downloadFailures({ page: () => homeCataloguePage.path }),
+  authorize({ rule: "sellerHome", changes: "sellerAdministrator", sellerState: "redirectIfNotActive" }),
+];
 
 /** GET: one of the seller's catalogue files, streamed with its original name. */
 export async function loader(args: Route.LoaderArgs) {

@@ -1,10 +1,11 @@
 import { attachmentDisposition } from "@contract/catalogue";
 import { documentDownload } from "@contract/rules/document-type";
 import { authorize } from "~/features/shell/authorize.server";
+import { downloadFailures } from "~/features/shell/errors/download-failure.server";
 import { legalDocumentFile } from "~/features/home/company.server";
 import type { Route } from "./+types/legal-document-download";
 
-export const middleware = [authorize({ rule: "sellerAdministrator" })];
+export const middleware = [downloadFailures({ page: () => "/home/my-company/legal-documents" }), authorize({ rule: "sellerAdministrator" })];
 
 /** One legal document as a file download, fetched from the seller service for the signed-in seller only. */
 export async function loader(args: Route.LoaderArgs) {

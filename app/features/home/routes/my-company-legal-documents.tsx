@@ -47,7 +47,7 @@ export default function LegalDocuments({ loaderData }: Route.ComponentProps) {
               <td>{date.format(new Date(document.uploadedAt))}</td>
               <td>{size.format(document.size / 1024)}</td>
               <td>
-                <a href={`/home/my-company/legal-documents/${encodeURIComponent(document.id)}/download`} download={document.fileName}>
+                <a href={`/home/my-company/legal-documents/${encodeURIComponent(document.id)}/download`}>
                   {t("myCompany.legalDocuments.download", { file: document.fileName })}
                 </a>
               </td>

@@ -18,10 +18,7 @@ export function ContractTermsView({ terms, acceptance }: { terms: ContractTerms;
   return (
     <>
       <p className="contract-version">
-        <span>{versionOf}</span>{" "}
-        <a href={CONTRACT_PDF_PATH} download>
-          {t("onboarding.contract.download")}
-        </a>
+        <span>{versionOf}</span> <a href={CONTRACT_PDF_PATH}>{t("onboarding.contract.download")}</a>
       </p>
       <section className="contract-terms" tabIndex={0} aria-label={t("onboarding.contract.termsLabel", { version: terms.version })}>
         <h3>{terms.title}</h3>

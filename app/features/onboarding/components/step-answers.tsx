@@ -135,11 +135,7 @@ function rowsOf(data: StepAnswersData, formats: Formats): SummaryRow[] {
           key: kind,
           label: t(`onboarding.documents.kinds.${kind}`),
           value: document ? (
-            <a
-              href={`/shop-setup/documents/${encodeURIComponent(document.id)}`}
-              download
-              aria-label={t("onboarding.documents.download", { name: document.fileName })}
-            >
+            <a href={`/shop-setup/documents/${encodeURIComponent(document.id)}`} aria-label={t("onboarding.documents.download", { name: document.fileName })}>
               {document.fileName}
             </a>
           ) : required ? (

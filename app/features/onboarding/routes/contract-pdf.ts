@@ -1,13 +1,17 @@
 import { create as contentDisposition } from "content-disposition";
 import { contractPdf } from "~/features/onboarding/contract-pdf.server";
 import { authorize } from "~/features/shell/authorize.server";
+import { downloadFailures } from "~/features/shell/errors/download-failure.server";
 import { upstream } from "~/features/shell/upstream.server";
 import { getI18n, getLocale } from "~/shared/i18n/i18n.server";
 import { orRouteError } from "~/shared/upstream/upstream-error.server";
 import type { Route } from "./+types/contract-pdf";
 import { dateTimeFormat } from "~/shared/intl-formats";
 
-export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
+export const middleware = [
+  downloadFailures({ page: () => "/shop-setup/contract" }),
+  authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" }),
+];
 
 /** The seller agreement in force as a PDF in the page's language, with who accepted which version when. */
 export async function loader(args: Route.LoaderArgs) {

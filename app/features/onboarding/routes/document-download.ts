@@ -1,11 +1,15 @@
 import { attachmentDisposition, dispositionFileName } from "@contract/catalogue";
 import { documentDownload } from "@contract/rules/document-type";
 import { authorize } from "~/features/shell/authorize.server";
+import { downloadFailures } from "~/features/shell/errors/download-failure.server";
 import { upstream } from "~/features/shell/upstream.server";
 import { orRouteError } from "~/shared/upstream/upstream-error.server";
 import type { Route } from "./+types/document-download";
 
-export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
+export const middleware = [
+  downloadFailures({ page: () => "/shop-setup/documents" }),
+  authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" }),
+];
 
 /**
  * A saved document, streamed through from the onboarding service (never

@@ -48,7 +48,6 @@ export function DocumentsFields({ data, result }: StepFormProps<"documents">) {
                   <td>
                     <a
                       href={`/shop-setup/documents/${encodeURIComponent(document.id)}`}
-                      download
                       aria-label={t("onboarding.documents.download", { name: document.fileName })}
                     >
                       {document.fileName}
