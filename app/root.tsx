@@ -103,8 +103,8 @@ export default function App() {
   return <Outlet />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorBoundary error={error} />;
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
 }
 
 export const meta: Route.MetaFunction = ({ error }) => [

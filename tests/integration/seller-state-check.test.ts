@@ -2,9 +2,10 @@
  * The seller-state rule of `authorize`: on a GET it runs beside the page's
  * loaders (no extra round trip), yet a refused state still gets only the
  * redirect; an action of a refused state never runs. Seen through the
- * sandbox's request timeline, not through wall-clock thresholds.
+ * sandbox's request timeline, not through wall-clock thresholds. A state
+ * call that fails shows the error view with the service's facts.
  */
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { TestBrowser } from "../support/http-client";
 import { PORTAL } from "./ports";
 import { clearFaultsAndCounters, injectFault, requestCount, requestTimeline, type RequestTiming } from "./sandbox-control";
@@ -16,15 +17,39 @@ const LATENCY_MS = 300;
 
 let active: TestBrowser;
 let onboarding: TestBrowser;
+/** The onboarding seller in German, as a second browser: its pages' words are checked in both languages. */
+let german: TestBrowser;
 
 beforeAll(async () => {
   active = new TestBrowser();
   await active.signIn(PORTAL, "seller.active@example.com");
   onboarding = new TestBrowser();
   await onboarding.signIn(PORTAL, "seller.new@example.com");
+  german = new TestBrowser();
+  await german.signIn(PORTAL, "seller.new@example.com");
+  await (await german.post(`${PORTAL}/language`, { language: "de", redirectTo: "/overview" })).arrayBuffer();
+});
+
+afterAll(async () => {
+  // The language is the user's upstream too: the other files' tests read this account in English.
+  await (await german.post(`${PORTAL}/language`, { language: "en", redirectTo: "/overview" })).arrayBuffer();
 });
 
 afterEach(clearFaultsAndCounters);
+
+/** What an error view says in each language, by status: a service that answered with a failure, or could not be reached. */
+const EXPLANATION: Record<string, Record<number, string>> = {
+  en: { 502: "The marketplace service reported an error.", 503: "The marketplace services cannot be reached right now." },
+  de: { 502: "Der Marktplatzdienst hat einen Fehler gemeldet.", 503: "Die Marktplatzdienste sind gerade nicht erreichbar." },
+};
+
+/** A page's words as a reader sees them: no markup, no scripts. */
+function visibleText(html: string): string {
+  return html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ");
+}
 
 function only(timeline: RequestTiming[], method: string, path: string): RequestTiming {
   const matching = timeline.filter((timing) => timing.method === method && timing.path === path);
@@ -101,5 +126,19 @@ describe("the seller-state check on a POST", () => {
     const state = only(await requestTimeline("/onboarding"), "GET", STATE);
     const write = only(await requestTimeline("/user-profile"), "PUT", LANGUAGE);
     expect(write.startedAt).toBeGreaterThanOrEqual(state.finishedAt!);
+  });
+});
+
+describe("the seller-state call failing where it decides a seller's start page", () => {
+  it("shows the error page with the service's facts on /default-redirect, in English and German", async () => {
+    await injectFault({ pattern: STATE, status: 500 });
+    for (const [language, browser] of Object.entries({ en: onboarding, de: german })) {
+      const response = await browser.get(`${PORTAL}/default-redirect`);
+      const text = visibleText(await response.text());
+      expect(response.status, `${language}: ${text}`).toBe(502);
+      expect(text, language).toContain(EXPLANATION[language]![502]);
+      expect(text, language).toContain("Injected fault");
+      expect(text, language).toContain("INJECTED_FAULT");
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link, useLocation } from "react-router";
+import { Form, Link, useLocation, useRouteError } from "react-router";
 import { errorPageHome, errorPageWays } from "~/features/shell/errors/error-page-ways";
 import { useRootData } from "~/features/shell/root-data";
 import { PageHeader } from "../header/page-header";
@@ -11,10 +11,11 @@ export type ErrorFacts = UpstreamFactsData & { startPage?: string | null };
 /**
  * The error view of a route that failed: its status, and an upstream failure's facts. The root's, and that of the
  * routes without a page of their own that a browser is sent to (after sign-in, a form's POST): their failure shows
- * this page instead of the error's data.
+ * this page instead of the error's data. It reads the error itself: those routes re-export it as their
+ * ErrorBoundary, and React Router passes props only to an ErrorBoundary the route module defines.
  */
-export function RouteErrorBoundary({ error }: { error: unknown }) {
-  const { status, facts } = routeErrorFacts<ErrorFacts>(error);
+export function RouteErrorBoundary() {
+  const { status, facts } = routeErrorFacts<ErrorFacts>(useRouteError());
   return <ErrorPage status={status} facts={facts} />;
 }
 
