@@ -3,8 +3,11 @@
  * loaders (no extra round trip), yet a refused state still gets only the
  * redirect; an action of a refused state never runs. Seen through the
  * sandbox's request timeline, not through wall-clock thresholds. A state
- * call that fails shows the error view with the service's facts.
+ * call that fails shows the error view with the service's facts, whatever
+ * failed beside it.
  */
+import { stepNames } from "@contract/onboarding";
+import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream, isRouteErrorResponse } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { TestBrowser } from "../support/http-client";
 import { PORTAL } from "./ports";
@@ -141,4 +144,62 @@ describe("the seller-state call failing where it decides a seller's start page",
       expect(text, language).toContain("INJECTED_FAULT");
     }
   });
+});
+
+/**
+ * The shop setup's layout reads the seller's state too (one call for the check and the page), so when that call
+ * fails, the layout's loader fails with it, most often beside the step's own calls. Each way and each step once,
+ * side by side as a browser's tabs would: the answer does not depend on which call fails first.
+ */
+describe("the seller-state call failing beside the page's own calls", () => {
+  const FAILURES = [
+    { name: "500", rule: { status: 500 }, status: 502, code: "INJECTED_FAULT", message: "Injected fault" },
+    { name: "a dropped connection", rule: { drop: true }, status: 503, code: "UPSTREAM_UNREACHABLE" },
+    // Past the portal's upstream timeout (10 s in the test stack), then dropped: the service never answers.
+    { name: "a timeout", rule: { latencyMs: 10_500, drop: true }, status: 503, code: "UPSTREAM_TIMEOUT" },
+  ];
+  const SCOPES = [
+    { name: "the state call alone fails", pattern: STATE },
+    { name: "the state call, the setup's progress and the step's own calls fail", pattern: SELLER },
+  ];
+
+  for (const scope of SCOPES) {
+    for (const failure of FAILURES) {
+      it(`shows every step's error view in English and German when ${scope.name} with ${failure.name}`, { timeout: 30_000 }, async () => {
+        await injectFault({ pattern: scope.pattern, ...failure.rule });
+        const browsers = { en: onboarding, de: german };
+        const pages = Object.entries(browsers).flatMap(([language, browser]) => stepNames.map((step) => ({ language, browser, step })));
+        const answers = await Promise.all(
+          pages.map(async ({ language, browser, step }) => {
+            const response = await browser.get(`${PORTAL}/shop-setup/${step}`);
+            return { language, step, response, text: visibleText(await response.text()) };
+          }),
+        );
+        for (const { language, step, response, text } of answers) {
+          const where = `/shop-setup/${step} (${language}): ${text}`;
+          expect(response.status, where).toBe(failure.status);
+          expect(response.headers.get("content-type"), where).toMatch(/^text\/html/);
+          expect(text, where).toContain(EXPLANATION[language]![failure.status]);
+          expect(text, where).toContain(failure.code);
+          if (failure.message) expect(text, where).toContain(failure.message);
+        }
+      });
+    }
+
+    it(`answers a step's .data request with every route's data or error when ${scope.name}`, async () => {
+      await injectFault({ pattern: scope.pattern, status: 500 });
+      const response = await onboarding.get(`${PORTAL}/shop-setup/contract.data`);
+      expect(response.status).toBe(502);
+      const { value } = await decodeViaTurboStream(response.body!, globalThis as unknown as Window);
+      const routes = value as Record<string, { data?: unknown; error?: unknown }>;
+      // A route the client finds neither in nor failed would leave its navigation without an answer.
+      for (const route of ["root", "shop-setup", "shop-setup/contract"]) expect(Object.keys(routes), route).toContain(route);
+      const errors = Object.values(routes).flatMap((result) => ("error" in result ? [result.error] : []));
+      expect(errors.length).toBeGreaterThan(0);
+      for (const error of errors) {
+        expect(isRouteErrorResponse(error) && error.status).toBe(502);
+        expect(isRouteErrorResponse(error) && (error.data as { errorCode?: string }).errorCode).toBe("INJECTED_FAULT");
+      }
+    });
+  }
 });
