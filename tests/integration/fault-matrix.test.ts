@@ -37,8 +37,8 @@ const loaders = new Map<string, LoaderTarget>();
 
 /** Routes a script calls for JSON while a form is filled in (the town of a postcode, a duplicate CRM id): they answer "unknown" rather than fail. */
 const DEGRADING_JSON = new Set(["/shop-setup/address/towns", "/invite-seller/check"]);
-/** Routes without a page that a browser is sent to (after sign-in): their failure is the error page, never the error's data. */
-const BROWSER_LANDS_ON = new Set(["/default-redirect"]);
+/** Routes without a page that a browser is sent to (after sign-in, to the first open step): their failure is the error page, never the error's data. */
+const BROWSER_LANDS_ON = new Set(["/default-redirect", "/shop-setup"]);
 
 /** Pages made of parts that fail one by one, each saying so, while the rest shows (docs/product.md §9). */
 const PARTIAL_PAGES: Record<string, RegExp> = { "/home/overview": /could not be loaded|not available right now/ };
