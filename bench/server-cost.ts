@@ -4,6 +4,7 @@
  * a page of the same HTML size: for every page of the route table
  * (bench/support/pages.ts), signed in as the demo account that sees it.
  *
+ * Both servers run as the image runs the portal (bench/support/as-deployed.ts).
  * The load comes from autocannon in a process of its own
  * (bench/support/load-generator.ts), pinned to core 1 while the portal and the
  * bare app are pinned to core 0 (the sandbox, not measured, sits on core 1
@@ -36,6 +37,7 @@ import { TestBrowser } from "../tests/support/http-client.ts";
 import { testPorts } from "../tests/support/ports.ts";
 import { startStack, waitForHttp } from "../tests/support/stack.ts";
 import { largest, summarise } from "./profile-summary.ts";
+import { DEPLOYED_ENV, DEPLOYED_NODE_ARGS } from "./support/as-deployed.ts";
 import { connectInspector } from "./support/inspector.ts";
 import type { LoadJob, LoadMessage, LoadOutcome } from "./support/load-generator.ts";
 import { canPin, loadAverage, pin, watchOthers } from "./support/machine.ts";
@@ -72,8 +74,8 @@ function startGenerator() {
 }
 
 function startBareApp(port: number) {
-  const child = spawn(process.execPath, [path.join(ROOT, "bench/bare-app/server.ts")], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port) },
+  const child = spawn(process.execPath, [...DEPLOYED_NODE_ARGS, path.join(ROOT, "bench/bare-app/server.ts")], {
+    env: { ...process.env, ...DEPLOYED_ENV, NODE_ENV: "production", PORT: String(port) },
     stdio: "ignore",
   });
   const url = `http://localhost:${port}`;
@@ -145,7 +147,11 @@ async function stateCheckBesideLoaders() {
 
 const ports = testPorts(3300, 4300);
 const inspectPort = ports.portalPort + 5;
-const stack = await startStack({ ...ports, nodeArgs: PROFILE_DIR ? [`--inspect=127.0.0.1:${inspectPort}`] : [] });
+const stack = await startStack({
+  ...ports,
+  extraEnv: DEPLOYED_ENV,
+  nodeArgs: [...DEPLOYED_NODE_ARGS, ...(PROFILE_DIR ? [`--inspect=127.0.0.1:${inspectPort}`] : [])],
+});
 const bare = startBareApp(ports.portalPort + 2);
 const generator = startGenerator();
 const stopping: (() => Promise<unknown> | unknown)[] = [() => stack.process.stop(), bare.stop, generator.stop];

@@ -4,7 +4,8 @@
  * Docker engine), and every Kubernetes manifest holds to the API's schema
  * (kubernetes-models; no cluster runs here, so `kubectl apply --dry-run`
  * cannot). And the numbers that must agree across them agree: body limits,
- * probes, the shutdown's time within the grace period, the selectors.
+ * probes, the shutdown's time within the grace period, the selectors, and the
+ * Node flags the image, `npm start` and the benchmarks run the portal with.
  */
 import { spawnSync } from "node:child_process";
 import { copyFileSync, cpSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
@@ -12,6 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseAllDocuments } from "yaml";
+import { DEPLOYED_ENV, DEPLOYED_NODE_ARGS } from "../../bench/support/as-deployed";
 import { BODY_LIMITS, DEFAULT_BODY_LIMIT, GiB, MiB } from "../../server/body-limits";
 import { DEPLOY_NGINX, testNginxConfig, writeNginxConfig } from "../support/nginx";
 
@@ -163,5 +165,29 @@ describe("Kubernetes", () => {
     const paths = (large.spec as { rules: { http: { paths: { path: string }[] } }[] }).rules.flatMap((rule) => rule.http.paths.map((entry) => entry.path));
     for (const limit of BODY_LIMITS.filter((limit) => limit.maxBytes > 16 * MiB))
       expect(paths).toEqual(expect.arrayContaining([limit.path, `${limit.path}.data`]));
+  });
+});
+
+describe("the image's Node flags", () => {
+  const dockerfile = readFileSync(path.join(ROOT, "Dockerfile"), "utf8");
+  const env = Object.fromEntries([...dockerfile.matchAll(/\b([A-Z_]+)=(\S+)/g)].map(([, name, value]) => [name!, value!]));
+  const command = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
+  const flags = [...env.NODE_OPTIONS!.split(" "), ...command.slice(1, -1)];
+
+  it("are the ones npm start and the benchmarks use", () => {
+    expect(command[0]).toBe("node");
+    expect([...flags].sort()).toEqual([...DEPLOYED_NODE_ARGS].sort());
+    expect(env.MALLOC_ARENA_MAX).toBe(DEPLOYED_ENV.MALLOC_ARENA_MAX);
+    const scripts = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+    for (const script of [scripts.start!, scripts["start:portal"]!]) {
+      for (const flag of DEPLOYED_NODE_ARGS) expect(script).toContain(` ${flag} `);
+      expect(script).toContain(`MALLOC_ARENA_MAX=${DEPLOYED_ENV.MALLOC_ARENA_MAX} `);
+    }
+  });
+
+  it("are still taken by this Node (a V8 flag can go with an upgrade: the portal would not start)", () => {
+    const run = spawnSync(process.execPath, [...flags, "-e", "0"], { encoding: "utf8" });
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
   });
 });
