@@ -3,17 +3,26 @@
  * 340 KB that inflate to 87 MB, 500,000 rows), uploaded through the
  * portal; the same bomb's problems CSV (the bomb stored straight at the
  * upload service, as a file stored before the portal read files with a
- * budget would be); a CSV with a 100 MB line; a CSV header with a million
- * columns. During each: /healthz latency (p50/p99/max, probed from a process
+ * budget would be: refused before a line is sent); the problems CSV of a
+ * file within its budget that has a problem in every row (13 MB, 300,000
+ * rows: 21 MiB of CSV, which streams through the main thread); a CSV with
+ * a 100 MB line; a CSV header with a million columns. During each: /healthz latency (p50/p99/max, probed from a process
  * of its own), the portal's peak RSS growth (with how much of it is the
  * main thread's heap, and the most reader threads running), and another
  * seller's 2.7 KB upload (on the active seller's /home/catalogue) timed
  * against the same upload with nothing else running, measured in the same
- * run (ratio).
- * The bomb's upload and its problems CSV are repeated back to back for at
- * least BENCH_ABUSE_PHASE_S seconds (default 10), by an attacker in a process
- * of its own (bench/support/abuse-flood.ts); each abusive request is given
- * at most BENCH_ABUSE_LIMIT_S seconds (default 90), then cut off.
+ * run (ratio); and the CPU time of the portal's threads (main thread,
+ * catalogue readers, the rest; from /proc's schedstat, in nanoseconds), a
+ * figure less sensitive than latencies to whatever else the machine runs.
+ * For a problems CSV that streams, the main thread's CPU time per MiB of
+ * CSV sent, less what the other seller's uploads and the probe cost it (as
+ * in the phase with nothing else running).
+ * The bomb's upload and each problems CSV are repeated back to back for at
+ * least BENCH_ABUSE_PHASE_S seconds (default 10; 0: once), by an attacker
+ * in a process of its own (bench/support/abuse-flood.ts); each abusive
+ * request is given at most BENCH_ABUSE_LIMIT_S seconds (default 90), then
+ * cut off. The attacker's and the probe's processes start before a phase:
+ * their start-up (a second of CPU to build the bomb) is not the portal's.
  * The portal runs as deployed except for its upload limit per account
  * (CATALOGUE_UPLOADS_PER_MINUTE, 20 as deployed), lifted here as in every
  * test stack: the figures are what files cost when they are read. As
@@ -31,7 +40,7 @@ import { testPorts } from "../tests/support/ports.ts";
 import { startStack } from "../tests/support/stack.ts";
 import { streamedFileForm } from "../tests/support/streamed-form.ts";
 import { DEPLOYED_ENV, DEPLOYED_NODE_ARGS } from "./support/as-deployed.ts";
-import type { Abuse, FloodJob, FloodOutcome } from "./support/abuse-flood.ts";
+import type { Abuse, FloodJob, FromFlood } from "./support/abuse-flood.ts";
 import type { ProbeOutcome } from "./support/health-probe.ts";
 import { rssBytes } from "./support/process-stats.ts";
 
@@ -69,6 +78,31 @@ async function portalMetrics(): Promise<{ loopDelayMaxMs: number; mainHeapBytes:
   } catch {
     return { loopDelayMaxMs: NaN, mainHeapBytes: NaN };
   }
+}
+/**
+ * CPU seconds of the portal's threads now: its main thread, its catalogue readers (those still running) and the rest
+ * (libuv, V8's garbage collection helpers). From schedstat, in nanoseconds: /proc's stat counts in 10 ms ticks, too
+ * coarse for a phase of a second.
+ */
+function threadCpu(): { main: number; readers: number; other: number } {
+  const cpu = { main: 0, readers: 0, other: 0 };
+  let threads: string[] = [];
+  try {
+    threads = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    // The portal is gone.
+  }
+  for (const thread of threads) {
+    try {
+      const seconds = Number(readFileSync(`/proc/${pid}/task/${thread}/schedstat`, "utf8").split(" ")[0]) / 1e9;
+      if (Number(thread) === pid) cpu.main += seconds;
+      else if (readFileSync(`/proc/${pid}/task/${thread}/comm`, "utf8").startsWith("catalogue-reade")) cpu.readers += seconds;
+      else cpu.other += seconds;
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return cpu;
 }
 /** The portal's catalogue reader threads running now (busy or idle). */
 const readerThreads = () => {
@@ -127,15 +161,33 @@ async function upload(browser: TestBrowser, page: string, body: FormData | Reada
   }
 }
 
-/** Runs one flood of abusive requests in a process of its own (bench/support/abuse-flood.ts); answers its outcome. */
-function flood(abuse: Abuse): () => Promise<string> {
-  return () =>
-    new Promise((resolve, reject) => {
-      const child = fork(path.join(import.meta.dirname, "support/abuse-flood.ts"), { stdio: ["ignore", "inherit", "inherit", "ipc"] });
-      child.once("message", (outcome: FloodOutcome) => resolve(`${outcome.first} (×${outcome.count})`));
-      child.once("exit", (code) => reject(new Error(`the flood ended without an answer (exit ${code})`)));
-      child.send({ portalUrl: stack.portalUrl, username: ATTACKER, seconds: PHASE_SECONDS, limitMs: LIMIT_MS, abuse } satisfies FloodJob);
+/**
+ * One flood of abusive requests in a process of its own (bench/support/abuse-flood.ts), made ready (started, signed
+ * in, its bomb built) before its phase; the function it answers starts the flood and answers its outcome.
+ */
+async function flood(abuse: Abuse): Promise<() => Promise<{ outcome: string; csvBytes: number }>> {
+  const child = fork(path.join(import.meta.dirname, "support/abuse-flood.ts"), { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const answer = (type: FromFlood["type"]) =>
+    new Promise<FromFlood>((resolve, reject) => {
+      const onMessage = (message: FromFlood) => {
+        if (message.type !== type) return;
+        child.off("message", onMessage);
+        child.off("exit", onExit);
+        resolve(message);
+      };
+      const onExit = (code: number | null) => reject(new Error(`the flood ended without an answer (exit ${code})`));
+      child.on("message", onMessage);
+      child.once("exit", onExit);
     });
+  const ready = answer("ready");
+  child.send({ portalUrl: stack.portalUrl, username: ATTACKER, seconds: PHASE_SECONDS, limitMs: LIMIT_MS, abuse } satisfies FloodJob);
+  await ready;
+  return async () => {
+    const done = answer("outcome");
+    child.send("go");
+    const { outcome } = (await done) as Extract<FromFlood, { type: "outcome" }>;
+    return { outcome: `${outcome.first} (×${outcome.count})`, csvBytes: outcome.csvBytes };
+  };
 }
 
 const quantile = (values: number[], q: number) => {
@@ -143,6 +195,13 @@ const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 };
+
+/** A catalogue within every bound whose every row has two problems (an EAN too short, a price that is no number), one with a formula. */
+function problemInEveryRowCsv(rows: number): Buffer {
+  const lines = ["EAN;Artikelbezeichnung;Warengruppe;Hersteller;VK-Preis brutto"];
+  for (let row = 0; row < rows; row++) lines.push(`12345${row % 10};=Artikel ${row};Haushalt;Müller;auf Anfrage`);
+  return Buffer.from(`${lines.join("\n")}\n`);
+}
 
 const loadBefore = loadavg()[0]!;
 const bomb = xlsxBomb();
@@ -159,6 +218,9 @@ const phases: {
   smallMs: number[];
   smallFailures: number;
   loopDelayMs: number;
+  /** CPU seconds over the phase; a reader ended during the phase takes its time with it. */
+  cpu: { main: number; readers: number; other: number };
+  csvBytes: number;
 }[] = [];
 let finalRss = 0;
 try {
@@ -180,8 +242,10 @@ try {
     return answer.ms;
   }
 
-  function startProbe() {
+  /** Starts probing /healthz from a process that is up and running; answers the function that stops it. */
+  async function startProbe() {
     const child = fork(path.join(import.meta.dirname, "support/health-probe.ts"), { stdio: "ignore" });
+    await new Promise((resolve) => child.once("message", resolve));
     child.send({ type: "start", job: { url: `${stack.portalUrl}/healthz`, intervalMs: 20 } });
     return () =>
       new Promise<ProbeOutcome>((resolve) => {
@@ -192,11 +256,15 @@ try {
 
   type Phase = (typeof phases)[number];
 
-  /** Runs `work` while /healthz is probed, RSS sampled and the other seller uploads its small file again and again. */
-  async function phase(name: string, work: () => Promise<string>, withSmallUploads = true): Promise<Phase> {
+  /**
+   * Runs `work` while /healthz is probed, RSS sampled and the other seller uploads its small file again and again,
+   * from `smallUploadsAfterMs` on (once the abusive request is under way: a flood's is at once).
+   */
+  async function phase(name: string, work: () => Promise<string | { outcome: string; csvBytes: number }>, smallUploadsAfterMs = 300): Promise<Phase> {
     const { mainHeapBytes: startHeap } = await portalMetrics();
-    const stopProbe = startProbe();
+    const stopProbe = await startProbe();
     const startRss = rss();
+    const startCpu = threadCpu();
     let peak = startRss;
     let readersMax = readerThreads();
     const sampler = setInterval(() => {
@@ -208,18 +276,19 @@ try {
     const smallMs: number[] = [];
     let smallFailures = 0;
     const smallLoop = (async () => {
-      // Starts once the abusive request is under way.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      while (withSmallUploads && !done && alive()) {
+      await new Promise((resolve) => setTimeout(resolve, smallUploadsAfterMs));
+      while (!done && alive()) {
         const ms = await smallUpload();
         if (ms === null) smallFailures++;
         else smallMs.push(ms);
       }
     })();
-    const outcome = alive() ? await work() : "skipped: the portal is gone";
+    const worked = alive() ? await work() : "skipped: the portal is gone";
+    const { outcome, csvBytes } = typeof worked === "string" ? { outcome: worked, csvBytes: 0 } : worked;
     const seconds = (performance.now() - started) / 1000;
     done = true;
     await smallLoop;
+    const endCpu = threadCpu();
     clearInterval(sampler);
     peak = Math.max(peak, rss());
     const { loopDelayMaxMs, mainHeapBytes } = await portalMetrics();
@@ -234,6 +303,8 @@ try {
       smallMs,
       smallFailures,
       loopDelayMs: loopDelayMaxMs,
+      cpu: { main: endCpu.main - startCpu.main, readers: endCpu.readers - startCpu.readers, other: endCpu.other - startCpu.other },
+      csvBytes,
     };
   }
 
@@ -246,7 +317,7 @@ try {
       return "-";
     }),
   );
-  phases.push(await phase("XLSX bomb uploads", flood({ kind: "bombUploads", page: "/upload/catalog" })));
+  phases.push(await phase("XLSX bomb uploads", await flood({ kind: "bombUploads", page: "/upload/catalog" }), 0));
 
   // The bomb as stored before the portal read with a budget: straight at the service.
   const storedForm = new FormData();
@@ -254,7 +325,13 @@ try {
   storedForm.set("file", new Blob([new Uint8Array(bomb)]), "katalog.xlsx");
   const stored = await service(attackerToken, "/me/seller/file", { method: "POST", body: storedForm });
   const storedId = ((await stored.json()) as { id: string }).id;
-  phases.push(await phase("its problems CSV", flood({ kind: "problemsCsv", page: "/upload/catalog", fileId: storedId })));
+  phases.push(await phase("its problems CSV", await flood({ kind: "problemsCsv", page: "/upload/catalog", fileId: storedId }), 0));
+  const problemsForm = new FormData();
+  problemsForm.set("type", "CSV");
+  problemsForm.set("file", new Blob([new Uint8Array(problemInEveryRowCsv(300_000))]), "katalog.csv");
+  const problemsStored = await service(attackerToken, "/me/seller/file", { method: "POST", body: problemsForm });
+  const problemsId = ((await problemsStored.json()) as { id: string }).id;
+  phases.push(await phase("a long problems CSV", await flood({ kind: "problemsCsv", page: "/upload/catalog", fileId: problemsId }), 0));
   phases.push(
     await phase("CSV with a 100 MB line", async () => {
       const boundary = "----bench-long-line";
@@ -309,6 +386,18 @@ for (const { name, outcome, seconds, health, growthBytes, mainHeapGrowthBytes, r
     `${smallP50.toFixed(0)} (${(smallP50 / baselineSmall).toFixed(2)}, n=${smallMs.length}${smallFailures ? `, ${smallFailures} failed` : ""})`.padStart(28),
   );
 }
+console.log("\nCPU s of the portal's threads".padEnd(28), "main".padStart(8), "readers".padStart(8), "other".padStart(8));
+for (const { name, cpu } of phases) console.log(name.padEnd(28), ...[cpu.main, cpu.readers, cpu.other].map((seconds) => seconds.toFixed(2).padStart(8)));
+const baseline = phases[0]!;
+/** The main thread's CPU for one of the other seller's uploads, with the probe's share of the time it took. */
+const mainPerSmallUpload = baseline.cpu.main / Math.max(1, baseline.smallMs.length);
+for (const { name, cpu, csvBytes, smallMs } of phases.filter((run) => run.csvBytes > 0)) {
+  const net = cpu.main - smallMs.length * mainPerSmallUpload;
+  console.log(
+    `${name}: ${(csvBytes / MiB).toFixed(1)} MiB sent; main thread ${((cpu.main * 1000) / (csvBytes / MiB)).toFixed(1)} ms CPU per MiB, ` +
+      `${((net * 1000) / (csvBytes / MiB)).toFixed(1)} ms less the other seller's uploads (${mainPerSmallUpload * 1000 > 0 ? (mainPerSmallUpload * 1000).toFixed(1) : "0"} ms each)`,
+  );
+}
 console.log(
   `\nportal RSS at the end: ${(finalRss / 1_000_000).toFixed(1)} MB; load average (1 min) before: ${loadBefore.toFixed(2)}, after: ${loadavg()[0]!.toFixed(2)}`,
 );
@@ -321,3 +410,9 @@ console.log(`bomb and its CSV: RSS growth max ${(growthMax / 1_000_000).toFixed(
 console.log(`another seller's small upload, p50 during / without: ${slowdown.toFixed(2)}`);
 const loopMax = Math.max(...worst.map((run) => run.loopDelayMs));
 console.log(`bomb and its CSV: the portal's event loop delay max ${loopMax.toFixed(1)} ms (nothing else: ${phases[0]!.loopDelayMs.toFixed(1)} ms)`);
+const long = phases[3];
+if (long)
+  console.log(
+    `a long problems CSV: /healthz max ${Math.max(...long.health.latenciesMs).toFixed(1)} ms, RSS growth ${(long.growthBytes / 1_000_000).toFixed(1)} MB, ` +
+      `another seller's small upload p50 during / without ${(quantile(long.smallMs, 0.5) / baselineSmall).toFixed(2)}, event loop delay max ${long.loopDelayMs.toFixed(1)} ms`,
+  );

@@ -1,8 +1,10 @@
 /**
  * A /healthz prober in a process of its own (forked with an IPC channel), so
  * that what it measures is the portal's answer time, not the benchmark's own
- * work: one request at a time, one every `intervalMs`, until told to stop;
- * then it answers every latency (ms) it measured, and how many requests failed.
+ * work: says it is ready once loaded (its start-up is not the portal's
+ * time), then one request at a time, one every `intervalMs`, until told to
+ * stop; then it answers every latency (ms) it measured, and how many
+ * requests failed.
  */
 export type ProbeJob = { url: string; intervalMs: number };
 export type ProbeOutcome = { latenciesMs: number[]; failures: number };
@@ -14,6 +16,7 @@ process.on("message", (message: { type: "start"; job: ProbeJob } | { type: "stop
   if (message.type === "stop") stopped = true;
   else void probe(message.job);
 });
+process.send!("ready");
 
 async function probe({ url, intervalMs }: ProbeJob): Promise<void> {
   const latenciesMs: number[] = [];
