@@ -6,8 +6,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { defaultBudget, type ReadingBudget } from "~/features/catalogue/intelligence/budget";
+import { createCatalogueInspector as inspectOnThisThread } from "~/features/catalogue/intelligence/inspector";
 import { createCatalogueInspector, runningReadersForTest } from "~/features/catalogue/intelligence/inspector-thread.server";
 import { PROBLEM_BATCHES_AHEAD } from "~/features/catalogue/intelligence/inspector-messages";
+import { problemCsvLine } from "~/features/catalogue/intelligence/problem-lines";
 import type { InspectorOptions } from "~/features/catalogue/intelligence/types";
 import "../support/catalogue-readers";
 import { smallCatalogueCsv, xlsxBomb } from "../support/hostile-files";
@@ -70,7 +72,7 @@ describe("the reader pool", () => {
   });
 
   it("sends the problem list's lines only as fast as they are taken", async () => {
-    const batches: string[] = [];
+    const batches: Uint8Array[] = [];
     let taken: (() => void)[] = [];
     let holding = true;
     const result = read(problemRows(30_000), {
@@ -87,9 +89,30 @@ describe("the reader pool", () => {
     for (const take of taken) take();
     taken = [];
     expect((await result).ok).toBe(true);
-    const lines = batches.join("").split("\r\n").filter(Boolean);
+    const lines = Buffer.concat(batches).toString("utf8").split("\r\n").filter(Boolean);
     expect(lines).toHaveLength(30_000);
     expect(lines[0]).toMatch(/^2,/);
+  });
+
+  it("hands the problem list over as UTF-8 bytes, each batch in a buffer of its own, the lines as the calling thread writes them", async () => {
+    // Values with umlauts and formulas: the bytes are the lines' UTF-8, formula cells neutralised as ever.
+    const csv = Buffer.from(`EAN;Name;Kategorie\n${Array.from({ length: 20_000 }, (_, index) => `=1ä${index};Artikel ${index};Küche`).join("\n")}\n`);
+    const batches: Uint8Array[] = [];
+    const outcome = await read(csv, { fileName: "umlaute.csv", problemLines: { send: (lines) => void batches.push(lines), room: () => Promise.resolve() } });
+    expect(outcome.ok).toBe(true);
+    expect(batches.length).toBeGreaterThan(1);
+    for (const batch of batches) {
+      expect(batch).toBeInstanceOf(Uint8Array);
+      // Transferred whole: nothing else shares or trails its buffer.
+      expect(batch.byteOffset).toBe(0);
+      expect(batch.buffer.byteLength).toBe(batch.byteLength);
+    }
+    const lines: string[] = [];
+    const onThisThread = inspectOnThisThread({ fileName: "umlaute.csv", onProblem: (problem) => void lines.push(problemCsvLine(problem)) });
+    onThisThread.input.end(csv);
+    expect((await onThisThread.result).ok).toBe(true);
+    expect(lines[0]).toContain("'=1ä0");
+    expect(Buffer.concat(batches).equals(Buffer.from(lines.join(""), "utf8"))).toBe(true);
   });
 
   it("gives up a problem list whose download takes nothing for longer than the budget allows", async () => {

@@ -6,8 +6,9 @@ import type { InspectionOutcome, InspectorOptions } from "./types.ts";
 export type ThreadInspectorOptions = Pick<InspectorOptions, "fileName" | "override" | "mapping" | "language" | "previewOnly"> & {
   budget: NonNullable<InspectorOptions["budget"]>;
   /**
-   * For the problem list: the reader sends the problems as CSV lines and
-   * waits while `PROBLEM_BATCHES_AHEAD` of its batches are not yet taken.
+   * For the problem list: the reader sends the problems as CSV lines,
+   * UTF-8 encoded and handed over (transferred, not copied), and waits
+   * while `PROBLEM_BATCHES_AHEAD` of its batches are not yet taken.
    * `pacing[0]` counts them (the reader adds, the main thread subtracts);
    * `pacing[1]` is set to 1 when the list is no longer wanted.
    */
@@ -25,4 +26,4 @@ export type ToInspectorThread =
   | { type: "stop"; id: number };
 
 export type FromInspectorThread =
-  { type: "taken"; id: number } | { type: "problems"; id: number; lines: string } | { type: "result"; id: number; outcome: InspectionOutcome };
+  { type: "taken"; id: number } | { type: "problems"; id: number; lines: Uint8Array } | { type: "result"; id: number; outcome: InspectionOutcome };

@@ -12,7 +12,9 @@
  * file are on their way, so the portal never holds more than that of a file
  * for its reader (also while the file waits for a free reader), and the pipe
  * into `input` waits for the reader. The problem list comes back in batches
- * of CSV lines, and the reader waits while its batches are not taken
+ * of CSV lines, as UTF-8 bytes the reader hands over (the main thread
+ * neither copies nor encodes them: they go to the download as they are),
+ * and the reader waits while its batches are not taken
  * (`problemLines.room`): the list is read as fast as it is downloaded.
  *
  * A reader that fails or goes over the file's budget is ended; the file is
@@ -119,7 +121,7 @@ export function createCatalogueInspector(options: PoolInspectorOptions): { input
     waitingEnd = null;
     end?.();
   };
-  const takeProblems = (lines: string) => {
+  const takeProblems = (lines: Uint8Array) => {
     if (settled) return;
     options.problemLines!.send(lines);
     // A list no longer wanted takes nothing more: its reader is woken by `stop`.

@@ -26,6 +26,8 @@ const READ_BYTES = 64 * 1024;
 /** A batch of problem lines is sent once it is this long. */
 const BATCH_CHARS = 64 * 1024;
 
+const encoder = new TextEncoder();
+
 /** How much lower a reader's priority is than the portal's (nice steps): when both want the CPU, a reader gets about a tenth of what the main thread gets. */
 const READER_NICENESS = 10;
 
@@ -49,16 +51,21 @@ function yieldToRequests(): void {
 
 const inspections = new Map<number, Inspection>();
 
-function post(message: FromInspectorThread): void {
-  port!.postMessage(message);
+function post(message: FromInspectorThread, transfer?: ArrayBuffer[]): void {
+  port!.postMessage(message, transfer);
 }
 
-/** The problem list's lines, sent in batches; waits (blocking this thread, which reads nothing else) while the download is behind. */
+/**
+ * The problem list's lines, sent in batches of UTF-8 bytes handed over to the main thread (which then only passes
+ * them on to the download); waits (blocking this thread, which reads nothing else) while the download is behind.
+ */
 function problemSender(id: number, pacing: Int32Array, stallMs: number) {
   let batch = "";
   const flush = () => {
     if (batch === "") return;
-    post({ type: "problems", id, lines: batch });
+    // A buffer of its own, exactly as long as the bytes: transferred whole.
+    const lines = encoder.encode(batch);
+    post({ type: "problems", id, lines }, [lines.buffer as ArrayBuffer]);
     batch = "";
     Atomics.add(pacing, 0, 1);
   };

@@ -161,7 +161,6 @@ export async function problemsCsv(args: RequestArgs, fileId: string): Promise<Re
   const [headers, analysis] = await Promise.all([client.catalogueHeaders(fileId), storedAnalysis(args, fileId)]);
   const mapping = headers.headerMapping ?? analysis?.report.mapping ?? null;
   const override = analysis ? formatAsOverride(analysis.format) : undefined;
-  const encoder = new TextEncoder();
   let wake: (() => void) | null = null;
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   // The download stops when the browser goes away; nothing is sent into a closed stream.
@@ -174,14 +173,15 @@ export async function problemsCsv(args: RequestArgs, fileId: string): Promise<Re
     while (!cancelled && (controller.desiredSize ?? 1) <= 0) await new Promise<void>((resolve) => (wake = resolve));
     if (cancelled) throw new Error("The problem list was cancelled");
   };
-  const send = (text: string) => {
-    if (!cancelled) controller.enqueue(encoder.encode(text));
+  // The lines come from the reader as UTF-8 bytes: they go to the download as they are.
+  const send = (bytes: Uint8Array) => {
+    if (!cancelled) controller.enqueue(bytes);
   };
   const stream = new ReadableStream<Uint8Array>(
     {
       start(streamController) {
         controller = streamController;
-        send(csvLine(problemsCsvHeader));
+        send(new TextEncoder().encode(csvLine(problemsCsvHeader)));
       },
       pull() {
         wake?.();

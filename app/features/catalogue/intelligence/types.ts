@@ -83,11 +83,12 @@ export type InspectorOptions = {
   /** Every row problem, in file order (for the full CSV list). */
   onProblem?: (problem: RowProblem) => void;
   /**
-   * Every row problem as CSV lines (see problem-lines.ts), in batches, for
-   * the full list read on a reader's thread: `room` resolves once the list's
-   * download has taken what it was sent (the download paces the reading).
+   * Every row problem as CSV lines (see problem-lines.ts), UTF-8, in
+   * batches, for the full list read on a reader's thread: `room` resolves
+   * once the list's download has taken what it was sent (the download paces
+   * the reading).
    */
-  problemLines?: { send(lines: string): void; room(): Promise<void> };
+  problemLines?: { send(lines: Uint8Array): void; room(): Promise<void> };
   /** What reading the file may cost (see budget.ts); the defaults when not given. */
   budget?: ReadingBudget;
   /** Stop after the header and preview rows: the report stays empty (for the format override's preview). */
