@@ -119,6 +119,21 @@ describe("the problems as CSV", () => {
     expect(lines.filter((line) => line.includes(",EAN_SCIENTIFIC,")).map((line) => line.split(",")[0])).toEqual(["4", "10"]);
   });
 
+  it("stops reading a long list when the browser goes away: its reader is free for the next list at once", async () => {
+    const rows = Array.from({ length: 100_000 }, (_, row) => `12345;Artikel ${row};Küche`).join("\n");
+    const fileId = await storeFileDirectly("viele.csv", Buffer.from(`EAN;Name;Kategorie\n${rows}\n`));
+    // More lists cut off than the pool has readers: one still reading would hold the next list up for a minute.
+    for (let cut = 0; cut < 5; cut++) {
+      const browserLeaves = new AbortController();
+      const response = await browser.request(`${PORTAL}/upload/catalog/problems?fileId=${fileId}`, { signal: browserLeaves.signal });
+      expect(response.status).toBe(200);
+      await response.body!.getReader().read();
+      browserLeaves.abort();
+    }
+    const whole = await browser.request(`${PORTAL}/upload/catalog/problems?fileId=${fileId}`, { signal: AbortSignal.timeout(10_000) });
+    expect((await whole.text()).trim().split("\r\n")).toHaveLength(100_001);
+  });
+
   it("is the seller administrator's only: the catalogue team and a refused role get no list", async () => {
     const fileId = await storeFileDirectly("fehler.csv", ERRORS_CSV);
     await readByPortal(fileId);

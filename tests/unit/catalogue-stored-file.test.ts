@@ -4,9 +4,12 @@
  * download cut off after the first rows), and the full problem list as CSV.
  */
 import { readFileSync } from "node:fs";
+import { Readable } from "node:stream";
+import { finished } from "node:stream/promises";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { CatalogueAnalysis, MappingMemory } from "@contract/catalogue-analysis";
 import type * as InspectorModule from "~/features/catalogue/intelligence/inspector";
+import { giveBack } from "~/shared/http/chunk-leases.server";
 import { UpstreamError } from "~/shared/upstream/upstream-error.server";
 import "../support/catalogue-readers";
 
@@ -87,7 +90,7 @@ vi.mock("~/features/catalogue/intelligence/inspector", async (importOriginal) =>
 
 const { analyseStoredFile, previewStoredFile, problemsCsv, createCatalogueInspector } = await import("~/features/catalogue/intelligence/index.server");
 
-const args = {} as Parameters<typeof analyseStoredFile>[0];
+const args = { request: new Request("http://portal.test/") } as Parameters<typeof analyseStoredFile>[0];
 const sample = (name: string) => readFileSync(new URL(`../../sandbox/samples/${name}`, import.meta.url));
 
 async function inspect(bytes: Buffer, fileName: string): Promise<CatalogueAnalysis> {
@@ -149,8 +152,10 @@ describe("previewStoredFile", () => {
 });
 
 describe("problemsCsv", () => {
-  async function text(stream: ReadableStream<Uint8Array>): Promise<string> {
-    return new Response(stream).text();
+  // The list is a Node stream (the server writes it straight to the browser); read here as the browser's download would be.
+  const web = (stream: Readable) => Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+  async function text(stream: Readable): Promise<string> {
+    return new Response(web(stream)).text();
   }
 
   it("lists every problem of the error sample, as many per kind as the report counts, in its order", async () => {
@@ -183,8 +188,7 @@ describe("problemsCsv", () => {
     const bytes = Buffer.from(`EAN;Name;Kategorie\n${rows}\n`, "latin1");
     const analysis = await inspect(bytes, "viele.csv");
     service.files.set("file-1", { fileName: "viele.csv", bytes, analysis, headerMapping: null });
-    const stream = await problemsCsv(args, "file-1");
-    const reader = stream.getReader();
+    const reader = web(await problemsCsv(args, "file-1")).getReader();
     await reader.read();
     await new Promise((resolve) => setTimeout(resolve, 200));
     // Nothing taken beyond the first piece: the download waits.
@@ -198,11 +202,43 @@ describe("problemsCsv", () => {
     const rows = Array.from({ length: 30_000 }, (_, i) => `12345;Artikel ${i};Küche`).join("\n");
     const bytes = Buffer.from(`EAN;Name;Kategorie\n${rows}\n`, "latin1");
     service.files.set("file-1", { fileName: "viele.csv", bytes, analysis: await inspect(bytes, "viele.csv"), headerMapping: null });
-    const reader = (await problemsCsv(args, "file-1")).getReader();
+    const reader = web(await problemsCsv(args, "file-1")).getReader();
     await reader.read();
     await reader.cancel();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(service.cancelled).toBe(true);
     expect(service.sent).toBeLessThan(bytes.length / 2);
+  });
+
+  it("stops reading the file when the browser goes away (its request is aborted)", async () => {
+    const rows = Array.from({ length: 30_000 }, (_, i) => `12345;Artikel ${i};Küche`).join("\n");
+    const bytes = Buffer.from(`EAN;Name;Kategorie\n${rows}\n`, "latin1");
+    service.files.set("file-1", { fileName: "viele.csv", bytes, analysis: await inspect(bytes, "viele.csv"), headerMapping: null });
+    const browser = new AbortController();
+    const csv = await problemsCsv({ ...args, request: new Request("http://portal.test/", { signal: browser.signal }) }, "file-1");
+    csv.read();
+    browser.abort();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(csv.destroyed).toBe(true);
+    expect(service.cancelled).toBe(true);
+    expect(service.sent).toBeLessThan(bytes.length / 2);
+  });
+
+  it("holds each batch of lines, so that the server frees it as soon as the socket has written it", async () => {
+    const rows = Array.from({ length: 30_000 }, (_, i) => `12345;Artikel ${i};Küche`).join("\n");
+    const bytes = Buffer.from(`EAN;Name;Kategorie\n${rows}\n`, "latin1");
+    service.files.set("file-1", { fileName: "viele.csv", bytes, analysis: await inspect(bytes, "viele.csv"), headerMapping: null });
+    let chunks = 0;
+    let freed = 0;
+    const csv = await problemsCsv(args, "file-1");
+    // Chunk by chunk, as the server takes them (writeGivingBack), and given back as it does once the socket has written one.
+    csv.on("data", (chunk: Uint8Array) => {
+      chunks++;
+      giveBack(chunk);
+      if (chunk.buffer.byteLength === 0) freed++;
+    });
+    await finished(csv);
+    expect(chunks).toBeGreaterThan(2);
+    expect(freed).toBe(chunks);
   });
 });

@@ -13,6 +13,7 @@ import { data } from "react-router";
 import type { FormatOverrideView } from "~/features/catalogue/components/file-reading";
 import { firstIncompleteStep, HAND_OVER_FILES_PATH, uploadProblemMessage } from "~/features/catalogue/catalogue-steps";
 import { MappingSchema } from "~/features/catalogue/mapping";
+import { responseWithNodeBody } from "~/shared/http/node-body.server";
 import { getI18n, getLocale } from "~/shared/i18n/i18n.server";
 import { redirectWithPortalToast, upstreamErrorToast, withToastForNextPage } from "~/features/shell/toasts/toast.server";
 import { upstream } from "~/features/shell/upstream.server";
@@ -205,7 +206,7 @@ export async function problemsCsvDownload(args: RequestArgs, page: CataloguePage
     return redirectWithPortalToast(fileLocation(page, fileId), { type: "error", message });
   }
   const { csv } = read;
-  return new Response(csv, {
+  return responseWithNodeBody(csv, {
     status: 200,
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
