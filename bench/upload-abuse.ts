@@ -5,18 +5,21 @@
  * upload service, as a file stored before the portal read files with a
  * budget would be: refused before a line is sent); the problems CSV of a
  * file within its budget that has a problem in every row (13 MB, 300,000
- * rows: 21 MiB of CSV, which streams through the main thread); a CSV with
- * a 100 MB line; a CSV header with a million columns. During each: /healthz latency (p50/p99/max, probed from a process
- * of its own), the portal's peak RSS growth (with how much of it is the
+ * rows: 23 MiB of CSV, which streams through the main thread), once with
+ * nothing else running for its cost alone and once with the other seller's
+ * uploads; a CSV with a 100 MB line; a CSV header with a million columns.
+ * During each: /healthz latency (p50/p99/max, probed from a process of its
+ * own), the portal's peak RSS growth (with how much of it is the
  * main thread's heap, and the most reader threads running), and another
  * seller's 2.7 KB upload (on the active seller's /home/catalogue) timed
  * against the same upload with nothing else running, measured in the same
  * run (ratio); and the CPU time of the portal's threads (main thread,
- * catalogue readers, the rest; from /proc's schedstat, in nanoseconds), a
- * figure less sensitive than latencies to whatever else the machine runs.
- * For a problems CSV that streams, the main thread's CPU time per MiB of
- * CSV sent, less what the other seller's uploads and the probe cost it (as
- * in the phase with nothing else running).
+ * catalogue readers, V8's helper threads, which collect every isolate's
+ * garbage at the portal's priority, and the rest; from /proc's schedstat, in
+ * nanoseconds), a figure less sensitive than latencies to whatever else the
+ * machine runs.
+ * For the long problems CSV alone, the main thread's CPU time per MiB of
+ * CSV sent (the probe's requests included, a few ms a second).
  * The bomb's upload and each problems CSV are repeated back to back for at
  * least BENCH_ABUSE_PHASE_S seconds (default 10; 0: once), by an attacker
  * in a process of its own (bench/support/abuse-flood.ts); each abusive
@@ -84,8 +87,8 @@ async function portalMetrics(): Promise<{ loopDelayMaxMs: number; mainHeapBytes:
  * (libuv, V8's garbage collection helpers). From schedstat, in nanoseconds: /proc's stat counts in 10 ms ticks, too
  * coarse for a phase of a second.
  */
-function threadCpu(): { main: number; readers: number; other: number } {
-  const cpu = { main: 0, readers: 0, other: 0 };
+function threadCpu(): { main: number; readers: number; v8: number; other: number } {
+  const cpu = { main: 0, readers: 0, v8: 0, other: 0 };
   let threads: string[] = [];
   try {
     threads = readdirSync(`/proc/${pid}/task`);
@@ -95,8 +98,10 @@ function threadCpu(): { main: number; readers: number; other: number } {
   for (const thread of threads) {
     try {
       const seconds = Number(readFileSync(`/proc/${pid}/task/${thread}/schedstat`, "utf8").split(" ")[0]) / 1e9;
-      if (Number(thread) === pid) cpu.main += seconds;
-      else if (readFileSync(`/proc/${pid}/task/${thread}/comm`, "utf8").startsWith("catalogue-reade")) cpu.readers += seconds;
+      const name = Number(thread) === pid ? "main" : readFileSync(`/proc/${pid}/task/${thread}/comm`, "utf8");
+      if (name === "main") cpu.main += seconds;
+      else if (name.startsWith("catalogue-reade")) cpu.readers += seconds;
+      else if (name.startsWith("V8Worker")) cpu.v8 += seconds;
       else cpu.other += seconds;
     } catch {
       // The thread ended meanwhile.
@@ -219,7 +224,7 @@ const phases: {
   smallFailures: number;
   loopDelayMs: number;
   /** CPU seconds over the phase; a reader ended during the phase takes its time with it. */
-  cpu: { main: number; readers: number; other: number };
+  cpu: { main: number; readers: number; v8: number; other: number };
   csvBytes: number;
 }[] = [];
 let finalRss = 0;
@@ -258,9 +263,13 @@ try {
 
   /**
    * Runs `work` while /healthz is probed, RSS sampled and the other seller uploads its small file again and again,
-   * from `smallUploadsAfterMs` on (once the abusive request is under way: a flood's is at once).
+   * from `smallUploadsAfterMs` on (once the abusive request is under way: a flood's is at once; null: none).
    */
-  async function phase(name: string, work: () => Promise<string | { outcome: string; csvBytes: number }>, smallUploadsAfterMs = 300): Promise<Phase> {
+  async function phase(
+    name: string,
+    work: () => Promise<string | { outcome: string; csvBytes: number }>,
+    smallUploadsAfterMs: number | null = 300,
+  ): Promise<Phase> {
     const { mainHeapBytes: startHeap } = await portalMetrics();
     const stopProbe = await startProbe();
     const startRss = rss();
@@ -276,6 +285,7 @@ try {
     const smallMs: number[] = [];
     let smallFailures = 0;
     const smallLoop = (async () => {
+      if (smallUploadsAfterMs === null) return;
       await new Promise((resolve) => setTimeout(resolve, smallUploadsAfterMs));
       while (!done && alive()) {
         const ms = await smallUpload();
@@ -303,7 +313,12 @@ try {
       smallMs,
       smallFailures,
       loopDelayMs: loopDelayMaxMs,
-      cpu: { main: endCpu.main - startCpu.main, readers: endCpu.readers - startCpu.readers, other: endCpu.other - startCpu.other },
+      cpu: {
+        main: endCpu.main - startCpu.main,
+        readers: endCpu.readers - startCpu.readers,
+        v8: endCpu.v8 - startCpu.v8,
+        other: endCpu.other - startCpu.other,
+      },
       csvBytes,
     };
   }
@@ -331,7 +346,9 @@ try {
   problemsForm.set("file", new Blob([new Uint8Array(problemInEveryRowCsv(300_000))]), "katalog.csv");
   const problemsStored = await service(attackerToken, "/me/seller/file", { method: "POST", body: problemsForm });
   const problemsId = ((await problemsStored.json()) as { id: string }).id;
-  phases.push(await phase("a long problems CSV", await flood({ kind: "problemsCsv", page: "/upload/catalog", fileId: problemsId }), 0));
+  const longCsv: Abuse = { kind: "problemsCsv", page: "/upload/catalog", fileId: problemsId };
+  phases.push(await phase("a long problems CSV", await flood(longCsv), 0));
+  phases.push(await phase("the same, nothing else", await flood(longCsv), null));
   phases.push(
     await phase("CSV with a 100 MB line", async () => {
       const boundary = "----bench-long-line";
@@ -386,17 +403,17 @@ for (const { name, outcome, seconds, health, growthBytes, mainHeapGrowthBytes, r
     `${smallP50.toFixed(0)} (${(smallP50 / baselineSmall).toFixed(2)}, n=${smallMs.length}${smallFailures ? `, ${smallFailures} failed` : ""})`.padStart(28),
   );
 }
-console.log("\nCPU s of the portal's threads".padEnd(28), "main".padStart(8), "readers".padStart(8), "other".padStart(8));
-for (const { name, cpu } of phases) console.log(name.padEnd(28), ...[cpu.main, cpu.readers, cpu.other].map((seconds) => seconds.toFixed(2).padStart(8)));
-const baseline = phases[0]!;
-/** The main thread's CPU for one of the other seller's uploads, with the probe's share of the time it took. */
-const mainPerSmallUpload = baseline.cpu.main / Math.max(1, baseline.smallMs.length);
-for (const { name, cpu, csvBytes, smallMs } of phases.filter((run) => run.csvBytes > 0)) {
-  const net = cpu.main - smallMs.length * mainPerSmallUpload;
+console.log("\nCPU s of the portal's threads".padEnd(28), "main".padStart(8), "readers".padStart(8), "V8Worker".padStart(9), "other".padStart(8));
+for (const { name, cpu } of phases)
   console.log(
-    `${name}: ${(csvBytes / MiB).toFixed(1)} MiB sent; main thread ${((cpu.main * 1000) / (csvBytes / MiB)).toFixed(1)} ms CPU per MiB, ` +
-      `${((net * 1000) / (csvBytes / MiB)).toFixed(1)} ms less the other seller's uploads (${mainPerSmallUpload * 1000 > 0 ? (mainPerSmallUpload * 1000).toFixed(1) : "0"} ms each)`,
+    name.padEnd(28),
+    cpu.main.toFixed(2).padStart(8),
+    cpu.readers.toFixed(2).padStart(8),
+    cpu.v8.toFixed(2).padStart(9),
+    cpu.other.toFixed(2).padStart(8),
   );
+for (const { name, cpu, csvBytes } of phases.filter((run) => run.csvBytes > 0 && run.smallMs.length === 0)) {
+  console.log(`${name}: ${(csvBytes / MiB).toFixed(1)} MiB of problems CSV; main thread ${((cpu.main * 1000) / (csvBytes / MiB)).toFixed(2)} ms CPU per MiB`);
 }
 console.log(
   `\nportal RSS at the end: ${(finalRss / 1_000_000).toFixed(1)} MB; load average (1 min) before: ${loadBefore.toFixed(2)}, after: ${loadavg()[0]!.toFixed(2)}`,
