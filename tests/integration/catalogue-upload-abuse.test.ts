@@ -199,4 +199,29 @@ describe("an account sending file after file", () => {
 
     expect((await send(another, "/home/catalogue")).status).toBe(201);
   });
+
+  it("asking for one problem list after another: refused before the file is read again, back on the file's page with why; another account still gets its list", async () => {
+    const asking = new TestBrowser();
+    const another = new TestBrowser();
+    await asking.signIn(stack.portalUrl, ATTACKER);
+    await another.signIn(stack.portalUrl, OTHER);
+    const [fileId] = (await storedFileIds(ATTACKER, stack.sandboxUrl)).slice(-1);
+    const list = (browser: TestBrowser, page: string, id: string) => browser.get(`${stack.portalUrl}${page}/problems?fileId=${encodeURIComponent(id)}`);
+
+    for (let time = 0; time < 2; time++) {
+      const answer = await list(asking, "/upload/catalog", fileId!);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("content-type")).toMatch(/^text\/csv/);
+      await answer.arrayBuffer();
+    }
+    const refused = await list(asking, "/upload/catalog", fileId!);
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("location")).toBe(`/upload/catalog?fileId=${encodeURIComponent(fileId!)}`);
+    expect(await (await asking.get(`${stack.portalUrl}${refused.headers.get("location")}`)).text()).toContain(
+      "You have asked for many problem lists in the last minute.",
+    );
+
+    const [othersFile] = (await storedFileIds(OTHER, stack.sandboxUrl)).slice(-1);
+    expect((await list(another, "/home/catalogue", othersFile!)).status).toBe(200);
+  });
 });

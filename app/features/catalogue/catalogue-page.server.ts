@@ -24,7 +24,7 @@ import { catalogueDownloadResponse } from "./download.server";
 import { loadMappingForm, type MappingForm } from "./headers.server";
 import { problemsCsv, StoredFileUnreadable } from "./intelligence/index.server";
 import { afterMappingSaved, overridePreview, overrideRequested, readFileAgain } from "./review.server";
-import { catalogueUploadLimit, forwardCatalogueUpload, uploadedToast, type UploadOutcome } from "./upload.server";
+import { catalogueUploadLimit, forwardCatalogueUpload, takeFileReadTurn, uploadedToast, type UploadOutcome } from "./upload.server";
 
 export type CataloguePage = {
   /** The page's path: its forms post there and its redirects return there. */
@@ -190,6 +190,8 @@ export async function catalogueFileDownload(args: RequestArgs): Promise<Response
  */
 export async function problemsCsvDownload(args: RequestArgs, page: CataloguePage): Promise<Response> {
   const fileId = fileIdOf(args);
+  if (!takeFileReadTurn(args).ok)
+    return redirectWithPortalToast(fileLocation(page, fileId), { type: "error", message: getI18n(args.context).t("catalogue.upload.errors.tooManyReads") });
   const reading = problemsCsv(args, fileId).then(
     (csv) => ({ csv }),
     (error: unknown) => {

@@ -96,9 +96,19 @@ function partHeads(boundary: string, type: CatalogueFileType, fileName: string):
   );
 }
 
-let turns: ReturnType<typeof uploadTurns> | undefined;
-/** Every account's upload turns (CATALOGUE_UPLOADS_PER_MINUTE), kept for the process. */
-const accountTurns = () => (turns ??= uploadTurns(env().CATALOGUE_UPLOADS_PER_MINUTE));
+let sending: ReturnType<typeof uploadTurns> | undefined;
+let reading: ReturnType<typeof uploadTurns> | undefined;
+const account = (args: RequestArgs) => args.context.get(sessionContext).user?.email.toLowerCase() ?? "";
+
+/** A turn of the account's uploads (CATALOGUE_UPLOADS_PER_MINUTE), kept for the process. */
+const takeUploadTurn = (args: RequestArgs) => (sending ??= uploadTurns(env().CATALOGUE_UPLOADS_PER_MINUTE)).take(account(args));
+
+/**
+ * A turn of the account's whole reads of a stored file (its problem list), as many a minute as uploads, counted
+ * apart: each reads the whole file again on a reader of the pool, so a script asking for one list after another
+ * would keep the readers from every other seller's files.
+ */
+export const takeFileReadTurn = (args: RequestArgs) => (reading ??= uploadTurns(env().CATALOGUE_UPLOADS_PER_MINUTE)).take(account(args));
 
 /**
  * Forwards the request's catalogue file (form field `file`). Resolves once
@@ -120,7 +130,7 @@ export function forwardCatalogueUpload(args: RequestArgs, maxBytes = catalogueUp
     discardRequestBody(source);
     return Promise.resolve({ ok: false, problem: "tooLarge" });
   }
-  const turn = accountTurns().take(context.get(sessionContext).user?.email.toLowerCase() ?? "");
+  const turn = takeUploadTurn(args);
   if (!turn.ok) {
     discardRequestBody(source);
     return Promise.resolve({ ok: false, problem: "tooMany", retryAfterSeconds: turn.retryAfterSeconds });
