@@ -293,16 +293,16 @@ const sandbox = await startSandbox({ port: SANDBOX_PORT, portalUrls: [DIRECT_URL
  * run also opens its inspector (on port + 100, loopback) for the full collections of the memory check.
  */
 async function startInstance(portalUrl: string, port: number): Promise<Instance> {
-  const inspect = QUICK ? "" : ` --inspect=127.0.0.1:${port + 100}`;
+  const inspect = QUICK ? [] : [`--inspect=127.0.0.1:${port + 100}`];
   const { process } = await startPortal(
     {
       ...sandboxPortalEnv(sandbox.sandboxUrl, portalUrl, SESSION_SECRET),
       TRUSTED_PROXIES: "127.0.0.1",
       ...DEPLOYED_ENV,
-      NODE_OPTIONS: `${DEPLOYED_NODE_ARGS.join(" ")}${inspect}`,
       METRICS_TOKEN,
     },
     port,
+    [...DEPLOYED_NODE_ARGS, ...inspect],
   );
   return { process, url: `http://localhost:${port}`, inspector: QUICK ? undefined : await connectInspector(port + 100) };
 }

@@ -72,9 +72,9 @@ export async function startStack(options: { portalPort: number; sandboxPort: num
   return { portalUrl, sandboxUrl, process };
 }
 
-/** The portal alone, with the given configuration (e.g. pointing at a sandbox that is not there). */
-export async function startPortal(env: Record<string, string>, port: number): Promise<{ portalUrl: string; process: RunningProcess }> {
-  const process = run("server.ts", { PORT: String(port), ...env });
+/** The portal alone, with the given configuration (e.g. pointing at a sandbox that is not there) and node's flags. */
+export async function startPortal(env: Record<string, string>, port: number, nodeArgs: string[] = []): Promise<{ portalUrl: string; process: RunningProcess }> {
+  const process = run("server.ts", { PORT: String(port), ...env }, nodeArgs);
   const portalUrl = `http://localhost:${port}`;
   await waitForHttp(`${portalUrl}/healthz`, 30_000, process);
   return { portalUrl, process };
