@@ -205,8 +205,8 @@ describe("problemsCsv", () => {
     const reader = web(await problemsCsv(args, "file-1")).getReader();
     await reader.read();
     await reader.cancel();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(service.cancelled).toBe(true);
+    // The cancel reaches the service through the reader and the file's stream: waited for, not timed.
+    await vi.waitFor(() => expect(service.cancelled).toBe(true), { timeout: 10_000 });
     expect(service.sent).toBeLessThan(bytes.length / 2);
   });
 
@@ -218,9 +218,8 @@ describe("problemsCsv", () => {
     const csv = await problemsCsv({ ...args, request: new Request("http://portal.test/", { signal: browser.signal }) }, "file-1");
     csv.read();
     browser.abort();
-    await new Promise((resolve) => setTimeout(resolve, 100));
     expect(csv.destroyed).toBe(true);
-    expect(service.cancelled).toBe(true);
+    await vi.waitFor(() => expect(service.cancelled).toBe(true), { timeout: 10_000 });
     expect(service.sent).toBeLessThan(bytes.length / 2);
   });
 
