@@ -4,7 +4,7 @@
  * list read only as fast as its lines are taken.
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { defaultBudget, type ReadingBudget } from "~/features/catalogue/intelligence/budget";
 import { createCatalogueInspector as inspectOnThisThread } from "~/features/catalogue/intelligence/inspector";
 import { createCatalogueInspector, runningReadersForTest } from "~/features/catalogue/intelligence/inspector-thread.server";
@@ -82,8 +82,10 @@ describe("the reader pool", () => {
         room: () => (holding ? new Promise<void>((resolve) => taken.push(resolve)) : Promise.resolve()),
       },
     });
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    // Nothing taken: the reader waits once this many batches are out.
+    // Nothing taken: the reader waits once this many batches are out (waited for: a reader starts slowly on a busy
+    // machine), and sends no more while they stay out.
+    await vi.waitFor(() => expect(batches.length).toBeGreaterThanOrEqual(PROBLEM_BATCHES_AHEAD), { timeout: 10_000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(batches).toHaveLength(PROBLEM_BATCHES_AHEAD);
     holding = false;
     for (const take of taken) take();
