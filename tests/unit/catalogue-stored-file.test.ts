@@ -101,6 +101,14 @@ async function inspect(bytes: Buffer, fileName: string): Promise<CatalogueAnalys
   return { ...outcome.analysis, fileId: "file-1", analysedAt: "2026-11-22T10:00:00.000Z" };
 }
 
+/** Stores a CSV of 30,000 rows as file-1, each row with a problem (30,000 lines in its list); answers its bytes. */
+async function storeManyRows(): Promise<Buffer> {
+  const rows = Array.from({ length: 30_000 }, (_, i) => `12345;Artikel ${i};Küche`).join("\n");
+  const bytes = Buffer.from(`EAN;Name;Kategorie\n${rows}\n`, "latin1");
+  service.files.set("file-1", { fileName: "viele.csv", bytes, analysis: await inspect(bytes, "viele.csv"), headerMapping: null });
+  return bytes;
+}
+
 beforeEach(() => {
   service.files.clear();
   service.memory = null;
@@ -184,10 +192,7 @@ describe("problemsCsv", () => {
   });
 
   it("reads the file only as fast as the lines are taken", async () => {
-    const rows = Array.from({ length: 30_000 }, (_, i) => `12345;Artikel ${i};Küche`).join("\n");
-    const bytes = Buffer.from(`EAN;Name;Kategorie\n${rows}\n`, "latin1");
-    const analysis = await inspect(bytes, "viele.csv");
-    service.files.set("file-1", { fileName: "viele.csv", bytes, analysis, headerMapping: null });
+    const bytes = await storeManyRows();
     const reader = web(await problemsCsv(args, "file-1")).getReader();
     await reader.read();
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -199,9 +204,7 @@ describe("problemsCsv", () => {
   });
 
   it("stops reading the file when the download is cancelled", async () => {
-    const rows = Array.from({ length: 30_000 }, (_, i) => `12345;Artikel ${i};Küche`).join("\n");
-    const bytes = Buffer.from(`EAN;Name;Kategorie\n${rows}\n`, "latin1");
-    service.files.set("file-1", { fileName: "viele.csv", bytes, analysis: await inspect(bytes, "viele.csv"), headerMapping: null });
+    const bytes = await storeManyRows();
     const reader = web(await problemsCsv(args, "file-1")).getReader();
     await reader.read();
     await reader.cancel();
@@ -211,9 +214,7 @@ describe("problemsCsv", () => {
   });
 
   it("stops reading the file when the browser goes away (its request is aborted)", async () => {
-    const rows = Array.from({ length: 30_000 }, (_, i) => `12345;Artikel ${i};Küche`).join("\n");
-    const bytes = Buffer.from(`EAN;Name;Kategorie\n${rows}\n`, "latin1");
-    service.files.set("file-1", { fileName: "viele.csv", bytes, analysis: await inspect(bytes, "viele.csv"), headerMapping: null });
+    const bytes = await storeManyRows();
     const browser = new AbortController();
     const csv = await problemsCsv({ ...args, request: new Request("http://portal.test/", { signal: browser.signal }) }, "file-1");
     csv.read();
@@ -224,9 +225,7 @@ describe("problemsCsv", () => {
   });
 
   it("holds each batch of lines, so that the server frees it as soon as the socket has written it", async () => {
-    const rows = Array.from({ length: 30_000 }, (_, i) => `12345;Artikel ${i};Küche`).join("\n");
-    const bytes = Buffer.from(`EAN;Name;Kategorie\n${rows}\n`, "latin1");
-    service.files.set("file-1", { fileName: "viele.csv", bytes, analysis: await inspect(bytes, "viele.csv"), headerMapping: null });
+    await storeManyRows();
     let chunks = 0;
     let freed = 0;
     const csv = await problemsCsv(args, "file-1");
