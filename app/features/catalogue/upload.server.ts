@@ -17,7 +17,7 @@ import { PassThrough, Readable, Writable } from "node:stream";
 import { catalogueContentTypes, catalogueFileType, type CatalogueFile, type CatalogueFileType } from "@contract/catalogue";
 import type { CatalogueAnalysis, MappingMemory } from "@contract/catalogue-analysis";
 import { catalogueUploadsActive } from "./catalogue-metrics.server";
-import { uploadTurns } from "./upload-turns.server";
+import { uploadTurns, type UploadTurn } from "./upload-turns.server";
 import { createCatalogueInspector, memoryCoversExactly, rememberedMapping, type InspectedAnalysis, type ReadingProblem } from "./intelligence/index.server";
 import { env } from "~/shared/env.server";
 import { getLocale } from "~/shared/i18n/i18n.server";
@@ -96,19 +96,21 @@ function partHeads(boundary: string, type: CatalogueFileType, fileName: string):
   );
 }
 
-let sending: ReturnType<typeof uploadTurns> | undefined;
-let reading: ReturnType<typeof uploadTurns> | undefined;
-const account = (args: RequestArgs) => args.context.get(sessionContext).user?.email.toLowerCase() ?? "";
+/** Turns of the signed-in account, CATALOGUE_UPLOADS_PER_MINUTE a minute, in buckets of their own kept for the process. */
+function accountTurns(): (args: RequestArgs) => UploadTurn {
+  let turns: ReturnType<typeof uploadTurns> | undefined;
+  return (args) => (turns ??= uploadTurns(env().CATALOGUE_UPLOADS_PER_MINUTE)).take(args.context.get(sessionContext).user?.email.toLowerCase() ?? "");
+}
 
-/** A turn of the account's uploads (CATALOGUE_UPLOADS_PER_MINUTE), kept for the process. */
-const takeUploadTurn = (args: RequestArgs) => (sending ??= uploadTurns(env().CATALOGUE_UPLOADS_PER_MINUTE)).take(account(args));
+/** A turn of the account's uploads. */
+const takeUploadTurn = accountTurns();
 
 /**
- * A turn of the account's whole reads of a stored file (its problem list), as many a minute as uploads, counted
- * apart: each reads the whole file again on a reader of the pool, so a script asking for one list after another
- * would keep the readers from every other seller's files.
+ * A turn of the account's whole reads of a stored file (its problem list), counted apart from uploads: each reads
+ * the whole file again on a reader of the pool, so a script asking for one list after another would keep the readers
+ * from every other seller's files.
  */
-export const takeFileReadTurn = (args: RequestArgs) => (reading ??= uploadTurns(env().CATALOGUE_UPLOADS_PER_MINUTE)).take(account(args));
+export const takeFileReadTurn = accountTurns();
 
 /**
  * Forwards the request's catalogue file (form field `file`). Resolves once
