@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
@@ -9,6 +8,7 @@ import { getRenderI18n } from "~/shared/i18n/i18n.server";
 import { logger } from "~/shared/logger.server";
 import { requestMetaContext } from "~/shared/request-context.server";
 import { configureToasts } from "~/features/shell/toasts/toast.server";
+import { responseWithNodeBody } from "~/shared/http/node-body.server";
 import { PageStream } from "~/shared/http/page-stream.server";
 
 export const streamTimeout = 5_000;
@@ -61,7 +61,8 @@ export default function handleRequest(
       shellRendered = true;
       const body = new PageStream();
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+      // The server writes the page's Node stream straight to the socket (app/shared/http/node-body.server.ts).
+      resolve(responseWithNodeBody(body, { headers: responseHeaders, status: responseStatusCode }));
       pipe(body);
     };
     const waitForAll = bot || routerContext.isSpaMode;

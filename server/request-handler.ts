@@ -139,11 +139,13 @@ async function sendResponse(res: Response, response: globalThis.Response): Promi
     res.end();
     return;
   }
-  // A body that is a Node stream (a catalogue download) is written as it comes, each chunk freed once sent.
+  // A body that is a Node stream (a page, a catalogue download) is written as it comes, each chunk freed once sent; when
+  // the browser goes first, the stream is ended with it (a page's render is aborted).
   const nodeBody = takeNodeBody(response);
   if (nodeBody) {
     writeGivingBack(nodeBody, res);
     await finished(res).catch(() => {});
+    if (!res.writableFinished) nodeBody.destroy();
     return;
   }
   try {
