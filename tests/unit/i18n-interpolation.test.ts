@@ -80,3 +80,21 @@ describe("the render's t with values", () => {
     }
   });
 });
+
+describe("the render's getFixedT", () => {
+  it("answers one t per language, namespace and prefix for the whole render, as react-i18next asks for it", async () => {
+    const context = new RouterContextProvider();
+    const request = new Request("http://localhost/", { headers: { "Accept-Language": "de" } });
+    await i18nextMiddleware({ request, context, params: {}, url: new URL(request.url), pattern: "/" } as never, async () => new Response());
+    const view = getRenderI18n(context);
+    const asked = (language: string | null) => view.getFixedT(language, "translation", undefined, { scopeNs: ["translation"] } as never);
+    expect(asked("de")).toBe(asked("de"));
+    expect(asked(null)).toBe(asked(null));
+    expect(asked("en")).not.toBe(asked("de"));
+    expect(asked("en")("layout.skipToContent")).toBe("Skip to content");
+    expect(asked(null)("layout.skipToContent")).toBe("Zum Inhalt springen");
+    // Arguments that are not names (a selector) get a t of their own each time.
+    const prefix = () => "layout";
+    expect(view.getFixedT("de", "translation", prefix as never)).not.toBe(view.getFixedT("de", "translation", prefix as never));
+  });
+});

@@ -200,6 +200,17 @@ function rememberingPlainTexts(t: FixedT, texts: Map<string, string>, language: 
   return Object.assign(remembering, { lng: t.lng, ns: t.ns, keyPrefix: t.keyPrefix });
 }
 
+const isName = (arg: unknown) => arg === undefined || arg === null || typeof arg === "string";
+
+/** getFixedT's arguments as a key, when they are names (language, namespace, key prefix, and the namespaces in scope). */
+function fixedTKey([language, namespace, keyPrefix, options, ...rest]: unknown[]): string | undefined {
+  if (rest.length > 0 || !isName(language) || !isName(namespace) || !isName(keyPrefix)) return undefined;
+  const scope = (options as { scopeNs?: unknown } | undefined)?.scopeNs;
+  if (options !== undefined && (Object.keys(options as object).length !== 1 || !Array.isArray(scope) || !scope.every((ns) => typeof ns === "string")))
+    return undefined;
+  return `${String(language ?? "")}|${String(namespace ?? "")}|${String(keyPrefix ?? "")}|${Array.isArray(scope) ? scope.join(",") : ""}`;
+}
+
 /**
  * What the server render hands to react-i18next: the instance behind an
  * object of its own with one property. useTranslation copies the own
@@ -212,13 +223,20 @@ export function getRenderI18n(context: Readonly<RouterContextProvider>): i18n {
   const instance = getI18n(context);
   const view = Object.create(instance) as i18n;
   const getFixedT = instance.getFixedT.bind(instance) as unknown as (...args: unknown[]) => FixedT;
+  // Every component's useTranslation asks again, mostly with the same arguments (the page's language, the one namespace).
+  const fixed = new Map<string, FixedT>();
   view.getFixedT = ((...args: unknown[]) => {
+    const asked = fixedTKey(args);
+    const known = asked === undefined ? undefined : fixed.get(asked);
+    if (known) return known;
     const t = getFixedT(...args);
     const language = t.lng ?? instance.language;
     const cacheKey = `${language}|${String(t.ns ?? "")}|${t.keyPrefix ?? ""}`;
     let texts = plainTexts.get(cacheKey);
     if (!texts) plainTexts.set(cacheKey, (texts = new Map()));
-    return rememberingPlainTexts(t, texts, language);
+    const remembering = rememberingPlainTexts(t, texts, language);
+    if (asked !== undefined) fixed.set(asked, remembering);
+    return remembering;
   }) as unknown as i18n["getFixedT"];
   return view;
 }
