@@ -87,7 +87,9 @@ describe("the render's getFixedT", () => {
     const request = new Request("http://localhost/", { headers: { "Accept-Language": "de" } });
     await i18nextMiddleware({ request, context, params: {}, url: new URL(request.url), pattern: "/" } as never, async () => new Response());
     const view = getRenderI18n(context);
-    const asked = (language: string | null) => view.getFixedT(language, "translation", undefined, { scopeNs: ["translation"] } as never);
+    // As react-i18next calls it: language, namespace, no prefix, the namespaces in scope.
+    const getFixedT = view.getFixedT as unknown as (...args: unknown[]) => (key: string) => string;
+    const asked = (language: string | null) => getFixedT(language, "translation", undefined, { scopeNs: ["translation"] });
     expect(asked("de")).toBe(asked("de"));
     expect(asked(null)).toBe(asked(null));
     expect(asked("en")).not.toBe(asked("de"));
@@ -95,6 +97,6 @@ describe("the render's getFixedT", () => {
     expect(asked(null)("layout.skipToContent")).toBe("Zum Inhalt springen");
     // Arguments that are not names (a selector) get a t of their own each time.
     const prefix = () => "layout";
-    expect(view.getFixedT("de", "translation", prefix as never)).not.toBe(view.getFixedT("de", "translation", prefix as never));
+    expect(getFixedT("de", "translation", prefix)).not.toBe(getFixedT("de", "translation", prefix));
   });
 });
