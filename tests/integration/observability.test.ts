@@ -128,6 +128,31 @@ describe("one trace id from the portal's log to the services'", () => {
     expect(warning).toMatchObject({ status: 503, upstream: "onboarding" });
     expect(warning?.traceId).toBe(accessed.traceId);
   });
+
+  it("logs no failure for a 404 that answers 'there is none' (a file without a stored analysis), and still does for any other", async () => {
+    const seller = new TestBrowser();
+    await seller.signIn(stack.portalUrl, "seller.active@example.com");
+    const before = sandboxLines().length;
+    expect((await seller.get(`${stack.portalUrl}/home/catalogue`, { "X-Request-Id": "none-stored" })).status).toBe(200);
+    await accessLine("none-stored");
+    // The file of the seed has no stored analysis: the service answered 404.
+    expect(
+      sandboxLines()
+        .slice(before)
+        .some((line) => / GET \/catalogue-upload\/me\/seller\/file\/analysis\S* 404 /.test(line)),
+    ).toBe(true);
+    expect(portalLines().filter((line) => line.requestId === "none-stored" && Number(line.level) >= 40)).toEqual([]);
+
+    await fetch(`${stack.sandboxUrl}/__sandbox/faults`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ pattern: "/catalogue-upload/me/seller/catalogue-updates", method: "GET", status: 404, times: 1 }),
+    });
+    await seller.get(`${stack.portalUrl}/home/catalogue`, { "X-Request-Id": "updates-missing" });
+    await accessLine("updates-missing");
+    const warning = portalLines().find((line) => line.msg === "upstream request failed" && line.requestId === "updates-missing");
+    expect(warning).toMatchObject({ status: 404, upstream: "catalogue-upload" });
+  });
 });
 
 describe("/metrics", () => {

@@ -48,6 +48,8 @@ export type ServiceRequest<T> = {
   /** Extra request headers a service asks for (e.g. the analytics guest token). */
   headers?: Record<string, string>;
   schema: z.ZodType<T>;
+  /** A 404 is the answer "there is none" (a file with no stored analysis yet), which the caller turns into null: not logged as a failure. */
+  notFoundIsAnswer?: boolean;
 };
 
 const ACCEPT_LANGUAGE: Record<string, string> = { en: "en-us", de: "de-de" };
@@ -187,7 +189,7 @@ export async function callService<T>(service: ServiceConfig, ctx: CallContext, r
   if (hasBody && !multipart) headers["Content-Type"] = "application/json";
 
   const fail = (status: number, body: UpstreamErrorBody, started: number, cause?: unknown) => {
-    ctx.log.warn(
+    ctx.log[status === 404 && request.notFoundIsAnswer ? "debug" : "warn"](
       { upstream: service.name, method, path: loggablePath(url), status, durationMs: Math.round(performance.now() - started), errorCode: body.errorCode },
       "upstream request failed",
     );

@@ -15,6 +15,7 @@ import { takeNodeBody } from "~/shared/http/node-body.server";
 import { getLocale } from "~/shared/i18n/i18n.server";
 import { upstream } from "~/features/shell/upstream.server";
 import { UpstreamError } from "~/shared/upstream/upstream-error.server";
+import { storedAnalysis } from "../headers.server";
 import { createCatalogueInspector } from "./inspector-thread.server";
 import { problemsCsvHeader } from "./problem-lines";
 import type { InspectionOutcome, ReadingProblem } from "./types";
@@ -39,15 +40,6 @@ export class StoredFileUnreadable extends Error {
 export async function rememberedMapping(args: RequestArgs): Promise<MappingMemory | null> {
   try {
     return await upstream(args).catalogueUpload.mappingMemory();
-  } catch (error) {
-    if (error instanceof UpstreamError && error.status === 404) return null;
-    throw error;
-  }
-}
-
-async function storedAnalysis(args: RequestArgs, fileId: string): Promise<CatalogueAnalysis | null> {
-  try {
-    return await upstream(args).catalogueUpload.analysis(fileId);
   } catch (error) {
     if (error instanceof UpstreamError && error.status === 404) return null;
     throw error;

@@ -32,11 +32,11 @@ export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStream
     saveHeaderMapping: (fileId: string, headerMapping: HeaderMapping) =>
       call({ method: "PATCH", path: "/me/seller/file", query: fileQuery(fileId), body: { headerMapping }, schema: CatalogueFile }),
     /** What the portal understood of the file, as it stored it (404 when it stored none). */
-    analysis: (fileId: string) => call({ path: "/me/seller/file/analysis", query: fileQuery(fileId), schema: CatalogueAnalysis }),
+    analysis: (fileId: string) => call({ path: "/me/seller/file/analysis", query: fileQuery(fileId), schema: CatalogueAnalysis, notFoundIsAnswer: true }),
     saveAnalysis: (analysis: CatalogueAnalysis) =>
       call({ method: "PUT", path: "/me/seller/file/analysis", query: fileQuery(analysis.fileId), body: analysis, schema: CatalogueAnalysis }),
     /** The seller's last saved mapping (404 when none is remembered yet). */
-    mappingMemory: () => call({ path: "/me/seller/catalogue-mapping-memory", schema: MappingMemory }),
+    mappingMemory: () => call({ path: "/me/seller/catalogue-mapping-memory", schema: MappingMemory, notFoundIsAnswer: true }),
     saveMappingMemory: (memory: MappingMemory) => call({ method: "PUT", path: "/me/seller/catalogue-mapping-memory", body: memory, schema: MappingMemory }),
 
     /** An active seller's catalogue updates: the files of the next one, and those sent. */
@@ -49,7 +49,12 @@ export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStream
       stream({ method: "GET", path: `/catalogue-integration/seller/${encodeURIComponent(sellerId)}/download`, query: { fileId }, signal }),
     /** The stored analysis of one of a seller's files, for the catalogue team (404 when none is stored). */
     integrationAnalysis: (sellerId: string, fileId: string) =>
-      call({ path: `/catalogue-integration/seller/${encodeURIComponent(sellerId)}/file/analysis`, query: fileQuery(fileId), schema: CatalogueAnalysis }),
+      call({
+        path: `/catalogue-integration/seller/${encodeURIComponent(sellerId)}/file/analysis`,
+        query: fileQuery(fileId),
+        schema: CatalogueAnalysis,
+        notFoundIsAnswer: true,
+      }),
     integrationUpdates: () => call({ path: "/catalogue-integration/updates", schema: IntegrationUpdates }),
     finishMapping: (sellerId: string) =>
       call({ method: "POST", path: `/catalogue-integration/seller/${encodeURIComponent(sellerId)}/finish-mapping`, schema: IntegrationInfo }),
