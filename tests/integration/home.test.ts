@@ -209,6 +209,31 @@ describe("an active seller administrator", () => {
     ).toBe("%PDF-");
     expect((await browser.get(`${PORTAL}/home/my-company/legal-documents/doc-seller-small-1/download`)).status).toBe(404);
   });
+
+  it("sends a browser that follows a link to a file that is not there back to the page, saying so; a script keeps the 404", async () => {
+    const browser = await as("seller.active@example.com");
+    const followed = { Accept: "text/html,application/xhtml+xml", "Sec-Fetch-Dest": "document" };
+    const links = [
+      // A document deleted meanwhile (this one is another seller's), from the documents page and typed without a page.
+      {
+        url: "/home/my-company/legal-documents/doc-seller-small-1/download",
+        from: "/home/my-company/legal-documents?x=1",
+        back: "/home/my-company/legal-documents?x=1",
+      },
+      { url: "/home/my-company/legal-documents/doc-gone/download", from: undefined, back: "/home/my-company/legal-documents" },
+      // A chart's figures of a tab there is not (an analytics page without a query would pass the toast on to the selection it remembers).
+      { url: "/home/analytics/no-such-tab/csv", from: "/home/overview", back: "/home/overview" },
+    ];
+    for (const link of links) {
+      const response = await browser.get(`${PORTAL}${link.url}`, { ...followed, ...(link.from ? { Referer: `${PORTAL}${link.from}` } : {}) });
+      expect(response.status, link.url).toBe(303);
+      expect(response.headers.get("location"), link.url).toBe(link.back);
+      const back = await page(browser, link.back);
+      expect(back.html, link.url).toContain("Toastify__toast--error");
+      expect(back.html, link.url).toContain("The file could not be downloaded: it is not there");
+      expect((await browser.get(`${PORTAL}${link.url}`, { Accept: "application/json" })).status, link.url).toBe(404);
+    }
+  });
 });
 
 describe("injected failures", () => {

@@ -3,6 +3,8 @@
  * service behind the file fails, the browser is sent back to the page the
  * link was on with an error toast: what failed, that nothing was changed or
  * lost, and the service's facts (its message, errors, code and reference).
+ * A file that is not there (a link from a page opened before the file was
+ * deleted, an address typed or kept) sends it back the same way, saying so.
  * The page shows the toast without JavaScript too, and its link is the way to
  * try again; the file's own URL would only answer with the failure's data.
  *
@@ -56,9 +58,18 @@ export function downloadFailures(options: { page: (url: URL) => string }): Middl
   return async ({ request, context }, next) => {
     const response = await next();
     const method = request.method;
-    if ((method !== "GET" && method !== "HEAD") || !UPSTREAM_FAILURES.has(response.status) || !isNavigation(request)) return response;
-    const facts = await factsOf(response);
+    const gone = response.status === 404;
+    if ((method !== "GET" && method !== "HEAD") || !(gone || UPSTREAM_FAILURES.has(response.status)) || !isNavigation(request)) return response;
     const t = getI18n(context).t;
+    if (gone) {
+      await response.body?.cancel();
+      return redirectWithPortalToast(
+        pageTheLinkWasOn(request) ?? options.page(new URL(request.url)),
+        { type: "error", message: t("errors.download.gone") },
+        { status: 303 },
+      );
+    }
+    const facts = await factsOf(response);
     const answered = response.status === 502;
     return redirectWithPortalToast(
       pageTheLinkWasOn(request) ?? options.page(new URL(request.url)),
