@@ -1,6 +1,6 @@
 import "~/shared/zod-jitless.client";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import { EnvironmentIndicator } from "~/features/shell/environment/environment-indicator";

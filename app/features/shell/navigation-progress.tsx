@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { useNavigation } from "react-router";
 import { Preloader } from "~/features/shell/preloader";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 
 export type FooterLinks = { imprint: string; privacy: string; help: string };
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { useTabVisibilityTimes } from "~/shared/ui/visibility-times";
 import { useHydrated } from "~/shared/ui/use-hydrated";
 

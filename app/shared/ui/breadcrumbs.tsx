@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Link, useMatches } from "react-router";
 
 /** A route opts in with `handle.breadcrumb`; a route without one adds no crumb, and none at all clears the trail. */

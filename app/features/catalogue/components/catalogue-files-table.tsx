@@ -1,6 +1,6 @@
 import type { CatalogueFile } from "@contract/catalogue";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Form, Link } from "react-router";
 import { formatBytes } from "~/features/catalogue/catalogue-steps";
 import { DataTable } from "~/shared/ui/data-table";

@@ -1,5 +1,5 @@
 import type { OpenCatalogueReturn } from "@contract/catalogue-return";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Link } from "react-router";
 import { dateTimeFormat } from "~/shared/intl-formats";
 

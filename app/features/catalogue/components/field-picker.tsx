@@ -1,6 +1,6 @@
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from "@headlessui/react";
 import { useRef, useState, type KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { useHydrated } from "~/shared/ui/use-hydrated";
 
 export type FieldOption = { value: string; label: string };

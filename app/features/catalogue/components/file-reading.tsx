@@ -1,5 +1,5 @@
 import { catalogueEncodings, maxHeaderRow, type CatalogueFormat } from "@contract/catalogue-analysis";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Form, useSubmit } from "react-router";
 import { ErrorSummary, type SummaryItem, type UpstreamFailureView } from "~/features/catalogue/components/form-errors";
 import { FieldError } from "~/shared/form/fields";

@@ -1,5 +1,5 @@
 import { rowProblemKinds, type CatalogueAnalysis } from "@contract/catalogue-analysis";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { formatInWords } from "~/features/catalogue/intelligence/file-review";
 import { numberFormat } from "~/shared/intl-formats";
 

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { CatalogueAnalysis } from "@contract/catalogue-analysis";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Form, useNavigation } from "react-router";
 import { ErrorSummary, type UpstreamFailureView } from "./form-errors";
 import { FileReading, type FormatOverrideView } from "./file-reading";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { UpstreamFacts } from "~/features/shell/errors/upstream-facts";
 import { ErrorSummary as FormErrorSummary, type SummaryEntry } from "~/shared/form/error-summary";
 

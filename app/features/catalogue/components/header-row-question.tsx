@@ -1,5 +1,5 @@
 import type { CatalogueFormat } from "@contract/catalogue-analysis";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Form } from "react-router";
 import { delimiterName } from "~/features/catalogue/intelligence/file-review";
 import { DataTable } from "~/shared/ui/data-table";

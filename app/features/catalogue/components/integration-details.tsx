@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { IntegrationInfo } from "@contract/catalogue";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import { formatBytes } from "~/features/catalogue/catalogue-steps";
 import type { FileReport } from "~/features/catalogue/integration.server";

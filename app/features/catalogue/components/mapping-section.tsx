@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { marketplaceFields, requiredCatalogueFields } from "@contract/catalogue";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Form } from "react-router";
 import type { z } from "zod";
 import { confidencePercent } from "~/features/catalogue/intelligence/file-review";

@@ -1,5 +1,5 @@
 import { DataTable } from "~/shared/ui/data-table";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 
 /**
  * The header row and the first rows of a file as read: a real table with a

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { useNavigate } from "react-router";
 import { catalogueFileType } from "@contract/catalogue";
 import { formatBytes, uploadProblemMessage } from "~/features/catalogue/catalogue-steps";

@@ -1,5 +1,5 @@
 import { rowProblemKinds, type ValidationReport as Report } from "@contract/catalogue-analysis";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { checkedFields, examplesByKind } from "~/features/catalogue/intelligence/file-review";
 import { DataTable } from "~/shared/ui/data-table";
 import { numberFormat } from "~/shared/intl-formats";

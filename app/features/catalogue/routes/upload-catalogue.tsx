@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { CatalogueErrorView } from "~/features/catalogue/components/error-view";
 import { ErrorSummary } from "~/features/catalogue/components/form-errors";
 import { CatalogueFilesTable } from "~/features/catalogue/components/catalogue-files-table";

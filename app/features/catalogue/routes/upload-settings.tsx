@@ -10,7 +10,7 @@ import {
   type UploadSettingsInput,
 } from "@contract/catalogue";
 import { UploadType, type SellerStateName } from "@contract/upstream";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { CatalogueErrorView } from "~/features/catalogue/components/error-view";

@@ -1,5 +1,5 @@
 import type { AnalyticsTab, MarketplaceShop } from "@contract/home";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Form, NavLink, useLocation, useNavigation } from "react-router";
 import { comparisons, rangePresets, type AnalyticsSelection, type SelectionIssue } from "~/features/home/analytics/analytics-selection";
 

@@ -1,6 +1,6 @@
 import type { AnalyticsTab, DashboardMetric, MarketplaceShop } from "@contract/home";
 import { lazy, Suspense } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { useLocation } from "react-router";
 import { shopScope, type AnalyticsSelection } from "~/features/home/analytics/analytics-selection";
 import { changePercent, figureFormatter, metricRows, totalKind, type DashboardResult } from "~/features/home/analytics/analytics-table";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import type { ShopScope } from "./analytics-selection";
 import { listFormat } from "~/shared/intl-formats";
 

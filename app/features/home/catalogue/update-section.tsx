@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import { ErrorSummary, type UpstreamFailureView } from "~/features/catalogue/components/form-errors";
 import { DataTable } from "~/shared/ui/data-table";

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { BankAccountChange, CompanyDataChange, LegalDocumentChange, WarehouseChange, type CompanyChangeKind } from "@contract/company-changes";
 import { countryCodes } from "@contract/rules/countries";
 import { legalForms } from "@contract/rules/legal-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import type { z } from "zod";
 import { FileField, SelectField, TextField, useCountryOptions } from "~/shared/form/fields";
 import { ChangeForm } from "./change-form";

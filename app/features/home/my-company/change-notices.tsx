@@ -1,5 +1,5 @@
 import type { CompanyChange, CompanyChangeKind } from "@contract/company-changes";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Link } from "react-router";
 import { ChangeStatus } from "./change-review";
 import { changeFormPath, changePath, latestSent } from "./changes";

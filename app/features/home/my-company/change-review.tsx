@@ -1,7 +1,7 @@
 import type { CompanyChange } from "@contract/company-changes";
 import type { LegalDocument, SellerDetails, Warehouse } from "@contract/home";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import { changeFormPath, pagePath } from "./changes";
 import { useCompanyFormat } from "./company-format";

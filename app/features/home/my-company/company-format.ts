@@ -1,5 +1,5 @@
 import { legalForms } from "@contract/rules/legal-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { numberFormat, dateTimeFormat, displayNames } from "~/shared/intl-formats";
 
 const documentTypeNames: Record<string, string> = { "application/pdf": "PDF", "image/jpeg": "JPEG", "image/png": "PNG" };

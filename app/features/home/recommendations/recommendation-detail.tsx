@@ -1,5 +1,5 @@
 import type { AffectedProduct, RecommendedAction } from "@contract/home";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Link } from "react-router";
 import { RichText } from "./rich-text";
 import { RecommendationSummary } from "./recommendation-summary";

@@ -1,5 +1,5 @@
 import type { RecommendedAction } from "@contract/home";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Link } from "react-router";
 import { formatFigure } from "~/features/home/analytics/analytics-table";
 import { formatDate } from "~/features/home/analytics/dates";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { NavLink, Outlet, useFetcher, useLoaderData, useLocation, type LoaderFunctionArgs } from "react-router";
 import { useRootData } from "~/features/shell/root-data";
 import { authorize } from "~/features/shell/authorize.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Link } from "react-router";
 import { BankAccountForm, CompanyDataForm, LegalDocumentForm, WarehouseForm } from "~/features/home/my-company/change-forms";
 import { changeKindOf, changePath, pagePath } from "~/features/home/my-company/changes";

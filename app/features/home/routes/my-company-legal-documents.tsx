@@ -1,5 +1,5 @@
 import { refusedInSubstitution } from "@contract/company-changes";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Link } from "react-router";
 import { authorize } from "~/features/shell/authorize.server";
 import { legalDocumentsLoader } from "~/features/home/company.server";

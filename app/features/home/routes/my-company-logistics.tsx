@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { authorize } from "~/features/shell/authorize.server";
 import { logisticsLoader } from "~/features/home/company.server";
 import { ChangeNotices, StartChange } from "~/features/home/my-company/change-notices";

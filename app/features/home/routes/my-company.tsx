@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { NavLink, Outlet } from "react-router";
 import { myCompanyPages, type MyCompanyPage } from "~/features/home/my-company/pages";
 

@@ -1,5 +1,5 @@
 import type { MetricUnit } from "@contract/home";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Link } from "react-router";
 import { RecommendationSummary } from "~/features/home/recommendations/recommendation-summary";
 import { formatFigure } from "~/features/home/analytics/analytics-table";

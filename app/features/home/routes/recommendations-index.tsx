@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { RecommendationSummary } from "~/features/home/recommendations/recommendation-summary";
 import { RichText } from "~/features/home/recommendations/rich-text";
 import { authorize } from "~/features/shell/authorize.server";

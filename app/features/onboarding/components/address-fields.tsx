@@ -2,7 +2,7 @@ import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import { isCountryCode } from "@contract/rules/countries";
 import { isValidPostcode } from "@contract/rules/postcode";
 import { useEffect, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { useFetcher } from "react-router";
 import type { loader as townsLoader } from "~/features/onboarding/routes/address-towns";
 import { SelectField, TextField } from "~/shared/form/fields";

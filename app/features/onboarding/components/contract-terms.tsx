@@ -1,5 +1,5 @@
 import type { ContractAcceptance, ContractTerms } from "@contract/onboarding";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { dateTimeFormat } from "~/shared/intl-formats";
 
 /** Where the agreement is downloaded as a PDF (the version in force, with the seller's acceptance when there is one). */

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { fieldKey, type FieldTexts } from "~/shared/form/fields";
 
 /**

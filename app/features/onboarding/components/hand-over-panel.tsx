@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Link } from "react-router";
 import { REVIEW_PATH, requirementLabelKey, type Requirement } from "~/features/onboarding/requirements";
 import { StatusTag } from "./status-tag";

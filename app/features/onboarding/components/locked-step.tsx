@@ -1,5 +1,5 @@
 import type { ContractTerms, DocumentKind, OnboardingDocument, StepName, StepView } from "@contract/onboarding";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { ContractTermsView } from "./contract-terms";
 import { StepAnswers } from "./step-answers";
 

@@ -1,5 +1,5 @@
 import type { StepStatus } from "@contract/onboarding";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 
 export function StatusTag({ status }: { status: StepStatus }) {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { companyDocumentKinds, type ContractTerms, type DocumentKind, type OnboardingDocument, type StepName, type StepView } from "@contract/onboarding";
 import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Lines, SummaryList, type SummaryRow } from "~/shared/ui/summary-list";
 import { dateTimeFormat, displayNames } from "~/shared/intl-formats";
 

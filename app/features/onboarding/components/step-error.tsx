@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Link, useRouteError } from "react-router";
 import { routeErrorFacts, UpstreamFacts } from "~/features/shell/errors/upstream-facts";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Link } from "react-router";
 import { authorize } from "~/features/shell/authorize.server";
 import { getI18n } from "~/shared/i18n/i18n.server";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { stepNames, type StepName } from "@contract/onboarding";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Form, Link, redirect } from "react-router";
 import { MissingRequirements } from "~/features/onboarding/components/hand-over-panel";
 import { StepAnswers } from "~/features/onboarding/components/step-answers";

@@ -1,5 +1,5 @@
 import type { StepStatus } from "@contract/onboarding";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Link } from "react-router";
 import { HandOverPanel } from "~/features/onboarding/components/hand-over-panel";
 import { StatusTag } from "~/features/onboarding/components/status-tag";

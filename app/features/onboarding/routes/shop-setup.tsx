@@ -1,5 +1,5 @@
 import { stepNames, type StepName } from "@contract/onboarding";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Link, Outlet, useMatches } from "react-router";
 import { StatusTag } from "~/features/onboarding/components/status-tag";
 import { readOnlyReason, stepPath, type ReadOnlyReason } from "~/features/onboarding/shop-setup";

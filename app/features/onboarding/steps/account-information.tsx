@@ -1,5 +1,5 @@
 import { AccountInformationStep } from "@contract/onboarding";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { TextField } from "~/shared/form/fields";
 import { StepForm } from "~/features/onboarding/components/step-form";
 import { useStepForm } from "~/features/onboarding/components/use-step-form";

@@ -1,7 +1,7 @@
 import { BankAccountStep } from "@contract/onboarding";
 import { ibanIssue, normalizeIban } from "@contract/rules/iban";
 import { useEffect, useRef, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { useFetcher } from "react-router";
 import { TextField } from "~/shared/form/fields";
 import { StepForm } from "~/features/onboarding/components/step-form";

@@ -1,5 +1,5 @@
 import { CompanyInformationStep } from "@contract/onboarding";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { SelectField, TextField, useCountryOptions } from "~/shared/form/fields";
 import { AddressFields } from "~/features/onboarding/components/address-fields";
 import { StepForm } from "~/features/onboarding/components/step-form";

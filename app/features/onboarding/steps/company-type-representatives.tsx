@@ -1,5 +1,5 @@
 import { RepresentativesStep } from "@contract/onboarding";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Link } from "react-router";
 import { FieldError, SelectField, TextField } from "~/shared/form/fields";
 import { useStepFieldTexts } from "~/features/onboarding/components/field-texts";

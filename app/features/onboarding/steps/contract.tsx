@@ -1,5 +1,5 @@
 import { ContractStep } from "@contract/onboarding";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { CheckboxField, TextField } from "~/shared/form/fields";
 import { ContractTermsView } from "~/features/onboarding/components/contract-terms";
 import { StepForm } from "~/features/onboarding/components/step-form";

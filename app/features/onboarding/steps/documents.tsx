@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { companyDocumentKinds, DocumentsStep } from "@contract/onboarding";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Form } from "react-router";
 import { FileField } from "~/shared/form/fields";
 import { StepForm } from "~/features/onboarding/components/step-form";

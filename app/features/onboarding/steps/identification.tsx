@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { identityDocumentTypes, IdentificationStep } from "@contract/onboarding";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { FileField, SelectField, TextField, useCountryOptions } from "~/shared/form/fields";
 import { StepForm } from "~/features/onboarding/components/step-form";
 import { useStepForm } from "~/features/onboarding/components/use-step-form";

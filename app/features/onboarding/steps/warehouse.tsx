@@ -1,5 +1,5 @@
 import { WarehouseStep } from "@contract/onboarding";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { CheckboxField, FieldError, TextField, useCountryOptions } from "~/shared/form/fields";
 import { useStepFieldTexts } from "~/features/onboarding/components/field-texts";
 import { AddressFields } from "~/features/onboarding/components/address-fields";

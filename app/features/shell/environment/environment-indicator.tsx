@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { type EnvironmentClass, classifyEnvironment } from "~/features/shell/environment/environment";
 
 export type UpstreamServiceName = "api" | "sellerService" | "catalogueUpload" | "analytics";

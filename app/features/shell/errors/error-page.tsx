@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Form, Link, useLocation, useRouteError } from "react-router";
 import { errorPageHome, errorPageWays } from "~/features/shell/errors/error-page-ways";
 import { useRootData } from "~/features/shell/root-data";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { isRouteErrorResponse } from "react-router";
 
 /** What an upstream service said when it failed (see UpstreamError): its message, its error list, and the code and reference for support. */

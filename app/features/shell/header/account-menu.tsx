@@ -1,6 +1,6 @@
 import { Menu, MenuButton, MenuHeading, MenuItem, MenuItems, MenuSection, MenuSeparator } from "@headlessui/react";
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Form, useLocation } from "react-router";
 import { supportedLanguages } from "~/shared/i18n/languages";
 import { useHydrated } from "~/shared/ui/use-hydrated";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 
 /**
  * The portal's mark (a shopping bag) and its wordmark. The whole logo is one

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Link } from "react-router";
 import { defaultPath, isSellerActive, isSellerRole } from "~/features/shell/access";
 import { landingAudience, liveShopTopics, staffTopics } from "~/features/shell/landing-content";

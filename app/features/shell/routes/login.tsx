@@ -1,5 +1,5 @@
 import { OAuth2RequestError } from "remix-auth-oauth2";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { data, redirect } from "react-router";
 import { authenticate, IdentityProviderUnavailable } from "~/features/shell/auth.server";
 import { clearedStateCookies } from "~/features/shell/oauth-state-cookie.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { data, redirect } from "react-router";
 import { LanguageSwitcher } from "~/features/shell/header/language-switcher";
 import { Logo } from "~/features/shell/header/logo";

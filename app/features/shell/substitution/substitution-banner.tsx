@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Form } from "react-router";
 
 /** Shown on every page while a staff member acts as a seller, with the way back. */

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { useLocation } from "react-router";
 // The default entry injects its stylesheet from JavaScript at runtime (blocked
 // by a strict CSP, and absent before hydration); the unstyled entry leaves it to

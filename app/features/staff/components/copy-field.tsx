@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { useHydrated } from "~/shared/ui/use-hydrated";
 
 /** A value to pass on: selectable as text everywhere, with a copy button once JavaScript runs. */

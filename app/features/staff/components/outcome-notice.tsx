@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import type { StaffOutcome } from "~/features/staff/staff-types";
 
 /** Says in the page what a staff action just did: which seller, and the state it is in now. */

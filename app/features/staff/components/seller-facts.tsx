@@ -1,5 +1,5 @@
 import type { StaffSeller } from "@contract/staff";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 
 /** Which seller a staff action is about: its name, CRM id and state, as the confirmation pages show them first. */
 export function SellerFacts({ seller }: { seller: Pick<StaffSeller, "name" | "crmId" | "state"> }) {

@@ -1,7 +1,7 @@
 import type { SellerChannel, SellerStateCounts } from "@contract/staff";
 import { sellerStates } from "@contract/codes";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Form, Link } from "react-router";
 import { pageCount, sellerListSearch, SELLER_LIST_PAGE_SIZE, type SellerListQuery } from "~/features/staff/seller-list-query";
 import type { SellerDetails, SellerRow } from "~/features/staff/staff-types";

@@ -1,7 +1,7 @@
 import type { MarketplaceShop } from "@contract/home";
 import type { CatalogueReturn } from "@contract/catalogue-return";
 import type { StaffSellerOverview } from "@contract/staff-seller";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Form, Link } from "react-router";
 import type { SellerActions } from "~/features/staff/seller-actions";
 import type { PartFailure } from "~/features/staff/staff-types";

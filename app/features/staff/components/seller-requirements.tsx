@@ -1,6 +1,6 @@
 import type { StepName } from "@contract/onboarding";
 import type { StaffSellerFile, StaffSellerOverview } from "@contract/staff-seller";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { StatusTag } from "~/features/onboarding/components/status-tag";
 import { handedOver, requirementLabelKey, type Requirement, type SetupProgress } from "~/features/onboarding/requirements";
 import { useStaffDates } from "./staff-dates";

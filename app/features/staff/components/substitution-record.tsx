@@ -1,5 +1,5 @@
 import type { SubstitutionAudit, SubstitutionChange } from "@contract/staff-seller";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import type { PartFailure } from "~/features/staff/staff-types";
 import { PartFailureNotice } from "./part-failure";
 import { useStaffDates } from "./staff-dates";

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { ErrorSummary } from "~/shared/form/error-summary";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { data, Link } from "react-router";
 import { CopyField } from "~/features/staff/components/copy-field";
 import { useStaffDates } from "~/features/staff/components/staff-dates";

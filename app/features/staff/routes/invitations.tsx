@@ -1,6 +1,6 @@
 import { invitationStatuses } from "@contract/staff-seller";
 import { sellerStates } from "@contract/codes";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Link } from "react-router";
 import { FilterForm, SearchFilter, SelectFilter } from "~/features/staff/components/filter-form";
 import { useStaffDates } from "~/features/staff/components/staff-dates";

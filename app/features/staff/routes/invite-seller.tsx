@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { data, Link } from "react-router";
 import { SellerForm } from "~/features/staff/components/seller-form";
 import { sellerFormSchema } from "~/features/staff/staff-forms";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { SellerListView } from "~/features/staff/components/seller-list-view";
 import { parseSellerListQuery } from "~/features/staff/seller-list-query";
 import { authorize } from "~/features/shell/authorize.server";

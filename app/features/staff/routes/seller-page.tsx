@@ -1,6 +1,6 @@
 import { STUCK_AFTER_DAYS } from "@contract/staff";
 import type { Role } from "@contract/upstream";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { data, Link } from "react-router";
 import { OutcomeNotice } from "~/features/staff/components/outcome-notice";
 import { SellerActionsSection, SellerFactsSection, SellerStateSection, ReturnsSection, ShopsSection } from "~/features/staff/components/seller-page-parts";

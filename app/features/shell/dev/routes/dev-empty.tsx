@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { authorize } from "~/features/shell/authorize.server";
 import { devPagesEnabled } from "~/features/shell/dev/dev-pages.server";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Form } from "react-router";
 import type { PortalToast } from "~/features/shell/toasts/toast-message";
 import { authorize } from "~/features/shell/authorize.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { supportedLanguages } from "~/shared/i18n/languages";
 import { flattenKeys, messages, type Messages } from "~/locales/resources";
 import { authorize } from "~/features/shell/authorize.server";

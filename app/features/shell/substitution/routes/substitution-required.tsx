@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Form, Link, redirect } from "react-router";
 import { authorize } from "~/features/shell/authorize.server";
 import { requireUser } from "~/features/shell/current-user.server";
