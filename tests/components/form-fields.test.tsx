@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
 /**
  * The portal's fields read conform's metadata sparingly (the ids from the
- * form's id and the field's name, the schema's limits only inside
- * `ConstrainedFields`). Whatever they skip, their controls must carry exactly
- * the attributes conform's own prop helpers give when reading everything:
- * with and without a constraint, with errors, saved values and list fields.
+ * form's id and the field's name; the form's id, saved values, errors and
+ * the schema's limits from what the form read once, inside `FormFields`) and
+ * build their controls' props themselves. Whatever they skip, their controls
+ * must carry exactly the attributes conform's own prop helpers give when
+ * reading everything, in the same order: with and without the form's
+ * reading, with and without a constraint, with errors, saved values and list
+ * fields.
  */
 import { getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
@@ -14,7 +17,8 @@ import { I18nextProvider } from "react-i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import form from "~/locales/en/form.json";
-import { ConstrainedFields, SelectField, TextAreaField, TextField } from "~/shared/form/fields";
+import { FormFields } from "~/shared/form/field-reading";
+import { CheckboxField, FileField, SelectField, TextAreaField, TextField } from "~/shared/form/fields";
 import { createTestI18n } from "./i18n-test-setup";
 
 let i18n: i18n;
@@ -28,30 +32,53 @@ const schema = z.object({
   country: z.enum(["DE", "AT"]),
   note: z.string().max(500).optional(),
   files: z.array(z.object({ reason: z.string().min(3).max(200) })),
+  newsletter: z.boolean().optional(),
+  scan: z.file().optional(),
 });
-const CONTROL_ATTRIBUTES = ["id", "name", "form", "required", "minlength", "maxlength", "pattern", "aria-invalid", "aria-describedby", "value"];
+const CONTROL_ATTRIBUTES = [
+  "id",
+  "name",
+  "form",
+  "type",
+  "required",
+  "minlength",
+  "maxlength",
+  "pattern",
+  "aria-invalid",
+  "aria-describedby",
+  "value",
+  "checked",
+];
 
-/** The attributes of each control (input, select, textarea) of a piece of HTML, in document order. */
+/** The attributes of each control (input, select, textarea) of a piece of HTML, in document order, each control's in its own order. */
 function controls(html: string) {
   const document = new DOMParser().parseFromString(`<body>${html}</body>`, "text/html");
   return [...document.querySelectorAll("input, select, textarea")].map((element) =>
-    Object.fromEntries(CONTROL_ATTRIBUTES.map((name) => [name, element.getAttribute(name)])),
+    element
+      .getAttributeNames()
+      .filter((name) => CONTROL_ATTRIBUTES.includes(name))
+      .map((name) => [name, element.getAttribute(name) ?? ""] as const),
   );
 }
 
-type Fields = ReturnType<typeof useForm<z.input<typeof schema>>>[1];
+type Form = ReturnType<typeof useForm<z.input<typeof schema>>>;
+type Fields = Form[1];
+
+/** How the portal's fields are given their form: alone (each reads all it shows), or inside `FormFields` with what the form read once. */
+type Reading = "alone" | "form's reading" | "form's reading without errors";
 
 /** One form rendered twice: with the portal's fields, and with conform's helpers on the full metadata. */
-function renderBoth({ constraint, lastResult }: { constraint: boolean; lastResult?: SubmissionResult<string[]> }) {
-  const render = (body: (fields: Fields) => React.ReactNode) => {
+function renderBoth({ constraint, lastResult, reading }: { constraint: boolean; lastResult?: SubmissionResult<string[]>; reading: Reading }) {
+  const constraints = constraint ? getZodConstraint(schema) : undefined;
+  const render = (body: (form: Form) => React.ReactNode) => {
     function Form() {
-      const [, fields] = useForm<z.input<typeof schema>>({
+      const conform = useForm<z.input<typeof schema>>({
         id: "shop",
         lastResult,
-        constraint: constraint ? getZodConstraint(schema) : undefined,
-        defaultValue: { company: "Frischer Fisch GmbH", country: "AT", files: [{ reason: "" }, { reason: "blurred" }] },
+        constraint: constraints,
+        defaultValue: { company: "Frischer Fisch GmbH", country: "AT", files: [{ reason: "" }, { reason: "blurred" }], newsletter: true },
       });
-      return <>{body(fields)}</>;
+      return <>{body(conform)}</>;
     }
     return renderToStaticMarkup(
       <I18nextProvider i18n={i18n}>
@@ -69,10 +96,20 @@ function renderBoth({ constraint, lastResult }: { constraint: boolean; lastResul
       {listed(fields).map((reason) => (
         <TextAreaField key={reason.name} field={reason} label="Reason" />
       ))}
+      <CheckboxField field={fields.newsletter} label="Newsletter" />
+      <FileField field={fields.scan} label="Scan" />
     </>
   );
-  const portal = render((fields) => (constraint ? <ConstrainedFields>{portalFields(fields)}</ConstrainedFields> : portalFields(fields)));
-  const conform = render((fields) => (
+  const portal = render(([form, fields]) =>
+    reading === "alone" ? (
+      portalFields(fields)
+    ) : (
+      <FormFields formId={form.id} initialValue={form.initialValue} errors={reading === "form's reading" ? form.allErrors : undefined} constraint={constraints}>
+        {portalFields(fields)}
+      </FormFields>
+    ),
+  );
+  const conform = render(([, fields]) => (
     <>
       <input {...getInputProps(fields.company, { type: "text", ariaDescribedBy: fields.company.descriptionId })} />
       <input {...getInputProps(fields.email, { type: "email" })} />
@@ -81,6 +118,8 @@ function renderBoth({ constraint, lastResult }: { constraint: boolean; lastResul
       {listed(fields).map((reason) => (
         <textarea {...getTextareaProps(reason)} key={reason.name} />
       ))}
+      <input {...getInputProps(fields.newsletter, { type: "checkbox" })} />
+      <input {...getInputProps(fields.scan, { type: "file" })} />
     </>
   ));
   return { portal: controls(portal), conform: controls(conform) };
@@ -92,28 +131,41 @@ const invalid: SubmissionResult<string[]> = {
   error: { company: ["form.errors.tooShort"], "files[0].reason": ["form.errors.tooShort"] },
 };
 
+const attributes = (control: ReturnType<typeof controls>[number] | undefined) => Object.fromEntries(control ?? []);
+
 describe("the portal's fields against conform's own helpers", () => {
   it.each([
-    ["with a constraint, as first shown", { constraint: true }],
-    ["with a constraint, sent back with errors", { constraint: true, lastResult: invalid }],
-    ["without a constraint, as first shown", { constraint: false }],
-    ["without a constraint, sent back with errors", { constraint: false, lastResult: invalid }],
-  ])("%s: the same ids, names, limits, values and ARIA wiring", (_name, options) => {
+    ["alone, as first shown", { constraint: false, reading: "alone" }],
+    ["alone, sent back with errors", { constraint: false, lastResult: invalid, reading: "alone" }],
+    ["with the form's reading and a constraint, as first shown", { constraint: true, reading: "form's reading" }],
+    ["with the form's reading and a constraint, sent back with errors", { constraint: true, lastResult: invalid, reading: "form's reading" }],
+    ["with the form's reading, as first shown", { constraint: false, reading: "form's reading" }],
+    ["with the form's reading, sent back with errors", { constraint: false, lastResult: invalid, reading: "form's reading" }],
+    ["with the form's reading but each field's own errors", { constraint: true, lastResult: invalid, reading: "form's reading without errors" }],
+  ] as const)("%s: the same ids, names, limits, values and ARIA wiring, in the same order", (_name, options) => {
     const { portal, conform } = renderBoth(options);
-    expect(portal).toHaveLength(6);
+    expect(portal).toHaveLength(8);
     expect(portal).toEqual(conform);
   });
 
-  it("carries the schema's limits only inside ConstrainedFields, and there for list items too", () => {
-    const constrained = renderBoth({ constraint: true }).portal;
+  it("carries the schema's limits only with the form's constraint, and there for list items too", () => {
+    const constrained = renderBoth({ constraint: true, reading: "form's reading" }).portal.map(attributes);
     expect(constrained[0]).toMatchObject({ id: "shop-company", required: "" });
-    expect(constrained[1]).toMatchObject({ id: "shop-email", required: null });
+    expect(constrained[1]).toMatchObject({ id: "shop-email" });
+    expect(constrained[1]).not.toHaveProperty("required");
     expect(constrained[4]).toMatchObject({ name: "files[0].reason", required: "" });
-    expect(renderBoth({ constraint: false }).portal[0]).toMatchObject({ required: null });
+    expect(attributes(renderBoth({ constraint: false, reading: "form's reading" }).portal[0])).not.toHaveProperty("required");
   });
 
   it("shows an error as conform ties it: aria-invalid and the error's id first", () => {
-    const [company] = renderBoth({ constraint: false, lastResult: invalid }).portal;
+    const [company] = renderBoth({ constraint: false, lastResult: invalid, reading: "form's reading" }).portal.map(attributes);
     expect(company).toMatchObject({ "aria-invalid": "true", "aria-describedby": "shop-company-error shop-company-description", value: "F" });
+  });
+
+  it("finds saved values in the form's by name, list items and a checkbox included", () => {
+    const controls = renderBoth({ constraint: false, reading: "form's reading" }).portal.map(attributes);
+    expect(controls[0]).toMatchObject({ value: "Frischer Fisch GmbH" });
+    expect(controls[5]).toMatchObject({ name: "files[1].reason" });
+    expect(controls[6]).toMatchObject({ name: "newsletter", checked: "", value: "on" });
   });
 });

@@ -3,6 +3,7 @@ import { createContext, useContext, type FormEventHandler, type ReactNode } from
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { collator, displayNames } from "~/shared/intl-formats";
+import { useFieldReading, type FieldReading } from "./field-reading";
 
 /**
  * The portal's form fields on conform's metadata: label, optional hint, the
@@ -40,56 +41,6 @@ export function fieldKey(name: string): string {
 }
 
 export type FieldProps = { field: FieldMetadata<unknown>; label?: string; hint?: string; optional?: boolean };
-
-/**
- * A field's metadata as a plain object, read once per render. Each read of
- * conform's metadata builds its answer afresh (a proxy over a new object of
- * getters) and records what the component depends on; the frame and conform's
- * prop helpers would otherwise read the same field some twenty times. Only
- * what varies is read: the ids are conform's own `<form id>-<name>`, and the
- * schema's HTML limits only in a form that gave conform any (inside
- * `ConstrainedFields`), since without them each of the nine reads answers
- * nothing.
- */
-type FieldReading = Pick<
-  FieldMetadata<unknown>,
-  | "id"
-  | "name"
-  | "formId"
-  | "errorId"
-  | "descriptionId"
-  | "errors"
-  | "initialValue"
-  | "required"
-  | "minLength"
-  | "maxLength"
-  | "min"
-  | "max"
-  | "step"
-  | "pattern"
-  | "multiple"
-  | "accept"
->;
-
-const ConstraintsContext = createContext(false);
-
-/** Around the fields of a form whose `useForm` is given a `constraint`: their controls carry its limits (required, maxlength…). */
-export function ConstrainedFields({ children }: { children: ReactNode }) {
-  return <ConstraintsContext.Provider value={true}>{children}</ConstraintsContext.Provider>;
-}
-
-function readField(field: FieldMetadata<unknown>, constrained: boolean): FieldReading {
-  const { formId, name, errors, initialValue } = field;
-  const id = name ? `${formId}-${name}` : formId;
-  const reading: FieldReading = { id, name, formId, errorId: `${id}-error`, descriptionId: `${id}-description`, errors, initialValue };
-  if (!constrained) return reading;
-  const { required, minLength, maxLength, min, max, step, pattern, multiple, accept } = field;
-  return { ...reading, required, minLength, maxLength, min, max, step, pattern, multiple, accept };
-}
-
-function useFieldReading(field: FieldMetadata<unknown>): FieldReading {
-  return readField(field, useContext(ConstraintsContext));
-}
 
 /** conform's prop helpers (getInputProps and its kin) read only what a reading holds. */
 const asMetadata = (reading: FieldReading) => reading as FieldMetadata<unknown>;

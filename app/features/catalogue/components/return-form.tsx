@@ -5,7 +5,11 @@ import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { returnFormSchema } from "~/features/catalogue/return-form";
 import { ErrorSummary } from "~/shared/form/error-summary";
-import { ConstrainedFields, TextAreaField } from "~/shared/form/fields";
+import { FormFields } from "~/shared/form/field-reading";
+import { TextAreaField } from "~/shared/form/fields";
+
+/** The schema's limits as HTML attributes (required, maxlength…), worked out once rather than on each render. */
+const constraint = getZodConstraint(returnFormSchema);
 
 /**
  * "Return to seller": why the catalogue goes back, in general and per file.
@@ -16,10 +20,11 @@ export function ReturnForm({ info, lastResult }: { info: IntegrationInfo; lastRe
   const { t } = useTranslation();
   const navigation = useNavigation();
   const returning = navigation.state === "submitting" && navigation.formData?.get("intent") === "return";
+  const formId = `return-${info.sellerId}`;
   const [form, fields] = useForm({
-    id: `return-${info.sellerId}`,
+    id: formId,
     lastResult,
-    constraint: getZodConstraint(returnFormSchema),
+    constraint,
     defaultValue: { files: info.files.map((file) => ({ fileId: file.id, reason: "" })) },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -46,7 +51,7 @@ export function ReturnForm({ info, lastResult }: { info: IntegrationInfo; lastRe
         <ErrorSummary title={t("catalogueReturn.form.summaryTitle")} entries={form.status === "error" ? summary : []} focusKey={lastResult} />
         <input type="hidden" name="intent" value="return" />
         <input type="hidden" name="sellerId" value={info.sellerId} />
-        <ConstrainedFields>
+        <FormFields formId={formId} initialValue={form.initialValue} constraint={constraint}>
           <TextAreaField field={fields.reason} label={t("catalogueReturn.form.reason")} hint={t("catalogueReturn.form.reasonHint")} rows={5} />
           {fileFields.map((field, index) => {
             const { fileId, reason } = field.getFieldset();
@@ -57,7 +62,7 @@ export function ReturnForm({ info, lastResult }: { info: IntegrationInfo; lastRe
               </div>
             );
           })}
-        </ConstrainedFields>
+        </FormFields>
         <button type="submit" className="button button--secondary" disabled={returning} aria-busy={returning || undefined}>
           {returning ? t("catalogueReturn.form.returning") : t("catalogueReturn.form.submit")}
         </button>

@@ -15,6 +15,7 @@ import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { CatalogueErrorView } from "~/features/catalogue/components/error-view";
 import { ErrorSummary, type SummaryItem } from "~/features/catalogue/components/form-errors";
+import { FormFields } from "~/shared/form/field-reading";
 import { FieldTextsProvider, SelectField, TextField } from "~/shared/form/fields";
 import { UploadSteps } from "~/features/catalogue/components/upload-steps";
 import { catalogueEditable, catalogueLockReason, firstIncompleteStep } from "~/features/catalogue/catalogue-steps";
@@ -125,6 +126,10 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
+const FORM_ID = "upload-settings";
+/** The fields the error summary lists, in the form's order. */
+const SETTINGS_FIELDS = ["feedUrl", "feedFormat", "feedSchedule", "ftpHost", "ftpPort", "ftpUser", "ftpPassword", "ftpPath"] as const;
+
 /** How the catalogue arrives: direct upload, a feed the marketplace fetches, or an FTP server. */
 export default function UploadSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -133,7 +138,7 @@ export default function UploadSettingsPage({ loaderData, actionData }: Route.Com
   const saving = navigation.state === "submitting" && navigation.formAction === "/upload/settings";
   const lockReason = catalogueLockReason(state);
   const [form, fields] = useForm<SettingsForm>({
-    id: "upload-settings",
+    id: FORM_ID,
     lastResult: navigation.state === "idle" ? actionData?.lastResult : undefined,
     defaultValue: {
       uploadType: settings.uploadType,
@@ -151,8 +156,10 @@ export default function UploadSettingsPage({ loaderData, actionData }: Route.Com
   });
   // The settings schema's messages are translation keys below `catalogue.`.
   const texts = { message: (key: string) => t(`catalogue.${key}`), label: (name: string) => t(`catalogue.settings.${name}`) };
-  const summary: SummaryItem[] = (["feedUrl", "feedFormat", "feedSchedule", "ftpHost", "ftpPort", "ftpUser", "ftpPassword", "ftpPath"] as const).flatMap(
-    (name) => (fields[name].errors ?? []).map((key) => ({ fieldId: fields[name].id, label: texts.label(name), message: texts.message(key) })),
+  // Read once here for the summary and every field (FormFields).
+  const errors = Object.fromEntries(SETTINGS_FIELDS.map((name) => [name, fields[name].errors]));
+  const summary: SummaryItem[] = SETTINGS_FIELDS.flatMap((name) =>
+    (errors[name] ?? []).map((key) => ({ fieldId: `${FORM_ID}-${name}`, label: texts.label(name), message: texts.message(key) })),
   );
   const complete = {
     settings: progress.find((step) => step.stepType === "UPLOAD_SETTINGS")?.complete === true,
@@ -173,59 +180,61 @@ export default function UploadSettingsPage({ loaderData, actionData }: Route.Com
       <ErrorSummary items={summary} upstream={actionData && "upstreamFailure" in actionData ? actionData.upstreamFailure : null} />
       <Form method="post" {...getFormProps(form)} className="upload-settings">
         <fieldset disabled={Boolean(lockReason) || saving} className="upload-settings__all">
-          <FieldTextsProvider value={texts}>
-            <fieldset className="upload-settings__types">
-              <legend>{t("catalogue.settings.uploadType")}</legend>
-              {UploadType.options.map((type) => (
-                <div key={type} className="choice">
-                  <input
-                    type="radio"
-                    id={`${fields.uploadType.id}-${type}`}
-                    name={fields.uploadType.name}
-                    value={type}
-                    defaultChecked={(fields.uploadType.initialValue ?? "DIRECT") === type}
-                    aria-describedby={`${fields.uploadType.id}-${type}-hint`}
-                  />
-                  <label htmlFor={`${fields.uploadType.id}-${type}`}>{t(`catalogue.settings.types.${type}`)}</label>
-                  <p id={`${fields.uploadType.id}-${type}-hint`} className="choice__hint">
-                    {t(`catalogue.settings.types.${type}_hint`)}
-                  </p>
-                </div>
-              ))}
-            </fieldset>
+          <FormFields formId={FORM_ID} initialValue={form.initialValue} errors={errors}>
+            <FieldTextsProvider value={texts}>
+              <fieldset className="upload-settings__types">
+                <legend>{t("catalogue.settings.uploadType")}</legend>
+                {UploadType.options.map((type) => (
+                  <div key={type} className="choice">
+                    <input
+                      type="radio"
+                      id={`${fields.uploadType.id}-${type}`}
+                      name={fields.uploadType.name}
+                      value={type}
+                      defaultChecked={(fields.uploadType.initialValue ?? "DIRECT") === type}
+                      aria-describedby={`${fields.uploadType.id}-${type}-hint`}
+                    />
+                    <label htmlFor={`${fields.uploadType.id}-${type}`}>{t(`catalogue.settings.types.${type}`)}</label>
+                    <p id={`${fields.uploadType.id}-${type}-hint`} className="choice__hint">
+                      {t(`catalogue.settings.types.${type}_hint`)}
+                    </p>
+                  </div>
+                ))}
+              </fieldset>
 
-            <fieldset className="upload-settings__group upload-settings__group--feed">
-              <legend>{t("catalogue.settings.feed")}</legend>
-              <TextField field={fields.feedUrl} label={t("catalogue.settings.feedUrl")} type="url" />
-              <SelectField
-                field={fields.feedFormat}
-                label={t("catalogue.settings.feedFormat")}
-                options={catalogueFileTypes.map((value) => ({ value, label: value }))}
-                withoutChoice
-              />
-              <SelectField
-                field={fields.feedSchedule}
-                label={t("catalogue.settings.feedSchedule")}
-                options={feedSchedules.map((value) => ({ value, label: t(`catalogue.settings.schedules.${value}`) }))}
-                withoutChoice
-              />
-            </fieldset>
+              <fieldset className="upload-settings__group upload-settings__group--feed">
+                <legend>{t("catalogue.settings.feed")}</legend>
+                <TextField field={fields.feedUrl} label={t("catalogue.settings.feedUrl")} type="url" />
+                <SelectField
+                  field={fields.feedFormat}
+                  label={t("catalogue.settings.feedFormat")}
+                  options={catalogueFileTypes.map((value) => ({ value, label: value }))}
+                  withoutChoice
+                />
+                <SelectField
+                  field={fields.feedSchedule}
+                  label={t("catalogue.settings.feedSchedule")}
+                  options={feedSchedules.map((value) => ({ value, label: t(`catalogue.settings.schedules.${value}`) }))}
+                  withoutChoice
+                />
+              </fieldset>
 
-            <fieldset className="upload-settings__group upload-settings__group--ftp">
-              <legend>{t("catalogue.settings.ftp")}</legend>
-              <TextField field={fields.ftpHost} label={t("catalogue.settings.ftpHost")} />
-              <TextField field={fields.ftpPort} label={t("catalogue.settings.ftpPort")} type="number" />
-              <TextField field={fields.ftpUser} label={t("catalogue.settings.ftpUser")} autoComplete="off" />
-              <TextField
-                field={fields.ftpPassword}
-                label={t("catalogue.settings.ftpPassword")}
-                type="password"
-                autoComplete="new-password"
-                hint={settings.ftpPasswordSet ? t("catalogue.settings.ftpPasswordStored") : undefined}
-              />
-              <TextField field={fields.ftpPath} label={t("catalogue.settings.ftpPath")} />
-            </fieldset>
-          </FieldTextsProvider>
+              <fieldset className="upload-settings__group upload-settings__group--ftp">
+                <legend>{t("catalogue.settings.ftp")}</legend>
+                <TextField field={fields.ftpHost} label={t("catalogue.settings.ftpHost")} />
+                <TextField field={fields.ftpPort} label={t("catalogue.settings.ftpPort")} type="number" />
+                <TextField field={fields.ftpUser} label={t("catalogue.settings.ftpUser")} autoComplete="off" />
+                <TextField
+                  field={fields.ftpPassword}
+                  label={t("catalogue.settings.ftpPassword")}
+                  type="password"
+                  autoComplete="new-password"
+                  hint={settings.ftpPasswordSet ? t("catalogue.settings.ftpPasswordStored") : undefined}
+                />
+                <TextField field={fields.ftpPath} label={t("catalogue.settings.ftpPath")} />
+              </fieldset>
+            </FieldTextsProvider>
+          </FormFields>
           <p>
             <button type="submit" className="button button--primary">
               {saving ? t("catalogue.settings.saving") : t("catalogue.settings.save")}

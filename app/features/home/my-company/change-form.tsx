@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFormAction, useNavigation } from "react-router";
 import { ErrorSummary } from "~/shared/form/error-summary";
+import { FormFields } from "~/shared/form/field-reading";
 import { FieldTextsProvider } from "~/shared/form/fields";
 import { useChangeFieldTexts } from "./field-texts";
 
@@ -34,9 +35,11 @@ export function ChangeForm({
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formAction === action;
   const texts = useChangeFieldTexts();
-  const entries = Object.entries(form.allErrors).flatMap(([name, errors]) =>
+  // Read once here for the summary and every field (FormFields).
+  const { id: formId, initialValue, allErrors } = form;
+  const entries = Object.entries(allErrors).flatMap(([name, errors]) =>
     errors.map((error) => ({
-      fieldId: name ? `${form.id}-${name}` : form.id,
+      fieldId: name ? `${formId}-${name}` : formId,
       label: name ? texts.label(name) : undefined,
       message: texts.message(error, name),
     })),
@@ -45,7 +48,9 @@ export function ChangeForm({
     <Form method="post" action={action} {...getFormProps(form)} encType={multipart ? "multipart/form-data" : undefined} className="step-form change-form">
       <ErrorSummary title={t("myCompany.changes.errorSummary")} entries={form.status === "error" ? entries : []} />
       {replaces ? <input type="hidden" name="replaces" value={replaces} /> : null}
-      <FieldTextsProvider value={texts}>{children}</FieldTextsProvider>
+      <FormFields formId={formId} initialValue={initialValue} errors={allErrors}>
+        <FieldTextsProvider value={texts}>{children}</FieldTextsProvider>
+      </FormFields>
       <div className="step-form__actions">
         <button type="submit" className="button button--primary" aria-disabled={saving || undefined}>
           {t("myCompany.changes.toReview")}

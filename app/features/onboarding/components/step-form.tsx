@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useFormAction, useNavigation } from "react-router";
 import { ErrorSummary } from "~/shared/form/error-summary";
+import { FormFields } from "~/shared/form/field-reading";
 import { FieldTextsProvider } from "~/shared/form/fields";
 import { useStepFieldTexts } from "./field-texts";
 
@@ -32,9 +33,11 @@ export function StepForm({ form, multipart = false, children }: { form: AnyForm;
   const action = useFormAction();
   const { saving, intent } = useSaving(action);
   const texts = useStepFieldTexts();
-  const entries = Object.entries(form.allErrors).flatMap(([name, errors]) =>
+  // Read once here for the summary and every field (FormFields).
+  const { id: formId, initialValue, allErrors } = form;
+  const entries = Object.entries(allErrors).flatMap(([name, errors]) =>
     errors.map((error) => ({
-      fieldId: name ? `${form.id}-${name}` : form.id,
+      fieldId: name ? `${formId}-${name}` : formId,
       label: name ? texts.label(name) : undefined,
       message: texts.message(error, name),
     })),
@@ -44,7 +47,9 @@ export function StepForm({ form, multipart = false, children }: { form: AnyForm;
       <ErrorSummary title={t("onboarding.errorSummary")} entries={form.status === "error" ? entries : []} heading="h3" />
       <fieldset className="step-form__fields">
         <legend className="visually-hidden">{t("onboarding.formLegend")}</legend>
-        <FieldTextsProvider value={texts}>{children}</FieldTextsProvider>
+        <FormFields formId={formId} initialValue={initialValue} errors={allErrors}>
+          <FieldTextsProvider value={texts}>{children}</FieldTextsProvider>
+        </FormFields>
       </fieldset>
       <div className="step-form__actions">
         <button type="submit" name="intent" value="continue" className="button button--primary" aria-disabled={saving || undefined}>

@@ -7,7 +7,8 @@ import { useTranslation } from "react-i18next";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { SELLER_FORM_FIELDS, sellerFormSchema, type SellerForm as SellerFormValues } from "~/features/staff/staff-forms";
 import { ErrorSummary } from "~/shared/form/error-summary";
-import { ConstrainedFields, SelectField, TextField } from "~/shared/form/fields";
+import { FormFields, useFieldReading } from "~/shared/form/field-reading";
+import { SelectField, TextField } from "~/shared/form/fields";
 
 type Props = {
   id: string;
@@ -40,9 +41,11 @@ export function SellerForm({ id, lastResult, defaultValue, submitLabel, hidden =
   });
   const submitting = navigation.state === "submitting" && navigation.formData?.get("form") === id;
   const label = (name: (typeof SELLER_FORM_FIELDS)[number]) => t(`staff.form.fields.${name}`);
+  // Read once here for the summary and every field (FormFields).
+  const errors = Object.fromEntries(SELLER_FORM_FIELDS.map((name) => [name, fields[name].errors]));
   const summary = SELLER_FORM_FIELDS.flatMap((name) => {
-    const message = fields[name].errors?.[0];
-    return message ? [{ fieldId: fields[name].id, label: label(name), message: t(message) }] : [];
+    const message = errors[name]?.[0];
+    return message ? [{ fieldId: `${id}-${name}`, label: label(name), message: t(message) }] : [];
   });
 
   return (
@@ -52,7 +55,7 @@ export function SellerForm({ id, lastResult, defaultValue, submitLabel, hidden =
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <ConstrainedFields>
+      <FormFields formId={id} initialValue={form.initialValue} errors={errors} constraint={constraint}>
         <fieldset>
           <legend>{t("staff.form.company")}</legend>
           <CheckedTextField field={fields.name} label={label("name")} autoComplete="organization" liveCheck={liveCheck ? "name" : undefined} />
@@ -74,7 +77,7 @@ export function SellerForm({ id, lastResult, defaultValue, submitLabel, hidden =
             options={languageCodes.map((code) => ({ value: code, label: t(`staff.languages.${code}`) }))}
           />
         </fieldset>
-      </ConstrainedFields>
+      </FormFields>
       {children}
       <button type="submit" className="button button--primary" disabled={submitting} aria-busy={submitting || undefined}>
         {submitting ? t("staff.form.saving") : submitLabel}
@@ -121,7 +124,7 @@ function CheckedTextField({
   autoComplete?: string;
   liveCheck?: "name" | "crmId";
 }) {
-  const { field } = props;
+  const field = useFieldReading(props.field);
   const [value, setValue] = useState(typeof field.initialValue === "string" ? field.initialValue : "");
   const liveId = liveCheck ? `${field.id}-live` : undefined;
   return (

@@ -4,6 +4,7 @@ import { useTranslation } from "~/shared/i18n/use-translation";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { ErrorSummary } from "~/shared/form/error-summary";
+import { FormFields } from "~/shared/form/field-reading";
 import { TextField } from "~/shared/form/fields";
 import { deleteConfirmationSchema } from "~/features/staff/staff-forms";
 import { authorize } from "~/features/shell/authorize.server";
@@ -57,13 +58,16 @@ export default function DeleteSeller({ loaderData, actionData }: Route.Component
   const { seller } = loaderData;
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
+  const formId = "delete-seller";
   const [form, fields] = useForm({
-    id: "delete-seller",
+    id: formId,
     lastResult: actionData,
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteConfirmationSchema(seller.name) }),
   });
-  const error = fields.confirmName.errors?.[0];
+  // Read once here for the summary and the field (FormFields).
+  const errors = { confirmName: fields.confirmName.errors };
+  const error = errors.confirmName?.[0];
   return (
     <div className="staff-page staff-page--narrow">
       <h1>{t("staff.delete.title")}</h1>
@@ -74,18 +78,20 @@ export default function DeleteSeller({ loaderData, actionData }: Route.Component
           title={t("staff.form.summaryTitle")}
           entries={
             form.status === "error" && error
-              ? [{ fieldId: fields.confirmName.id, label: t("staff.delete.confirmLabel", { seller: seller.name }), message: t(error) }]
+              ? [{ fieldId: `${formId}-confirmName`, label: t("staff.delete.confirmLabel", { seller: seller.name }), message: t(error) }]
               : []
           }
           focusKey={actionData}
         />
-        <TextField
-          field={fields.confirmName}
-          label={t("staff.delete.confirmLabel", { seller: seller.name })}
-          hint={t("staff.delete.confirmHint")}
-          autoComplete="off"
-          spellCheck={false}
-        />
+        <FormFields formId={formId} initialValue={form.initialValue} errors={errors}>
+          <TextField
+            field={fields.confirmName}
+            label={t("staff.delete.confirmLabel", { seller: seller.name })}
+            hint={t("staff.delete.confirmHint")}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </FormFields>
         <div className="staff-confirm__actions">
           <button type="submit" className="button button--danger" disabled={submitting} aria-busy={submitting || undefined}>
             {t("staff.delete.submit")}
