@@ -1,8 +1,9 @@
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import type { FieldMetadata } from "@conform-to/react";
 import { createContext, useContext, type FormEventHandler, type ReactNode } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { collator, displayNames } from "~/shared/intl-formats";
+import { inputProps, selectProps, textareaProps } from "./control-props";
 import { useFieldReading, type FieldReading } from "./field-reading";
 
 /**
@@ -41,9 +42,6 @@ export function fieldKey(name: string): string {
 }
 
 export type FieldProps = { field: FieldMetadata<unknown>; label?: string; hint?: string; optional?: boolean };
-
-/** conform's prop helpers (getInputProps and its kin) read only what a reading holds. */
-const asMetadata = (reading: FieldReading) => reading as FieldMetadata<unknown>;
 
 /** A field's messages below its label and hint, tied to the control by `id` (aria-describedby). */
 export function FieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
@@ -104,11 +102,10 @@ export function TextField({
   list?: string;
 }) {
   const field = useFieldReading(metadata);
-  const { key, ...input } = getInputProps(asMetadata(field), { type, ariaDescribedBy: props.hint ? field.descriptionId : undefined });
+  const input = inputProps(field, type, props.hint ? field.descriptionId : undefined);
   return (
     <FieldFrame {...props} field={field} after={after}>
       <input
-        key={key}
         {...input}
         // A password is never prefilled, whatever the form remembers.
         defaultValue={type === "password" ? undefined : input.defaultValue}
@@ -128,10 +125,10 @@ export function TextField({
 /** Prose of several lines: a reason, a note. */
 export function TextAreaField({ rows = 4, field: metadata, ...props }: FieldProps & { rows?: number }) {
   const field = useFieldReading(metadata);
-  const { key, ...textarea } = getTextareaProps(asMetadata(field), { ariaDescribedBy: props.hint ? field.descriptionId : undefined });
+  const textarea = textareaProps(field, props.hint ? field.descriptionId : undefined);
   return (
     <FieldFrame {...props} field={field}>
-      <textarea key={key} {...textarea} rows={rows} className="field__input" />
+      <textarea {...textarea} rows={rows} className="field__input" />
     </FieldFrame>
   );
 }
@@ -148,10 +145,10 @@ export function SelectField({
 }) {
   const { t } = useTranslation();
   const field = useFieldReading(metadata);
-  const { key, ...select } = getSelectProps(asMetadata(field), { ariaDescribedBy: props.hint ? field.descriptionId : undefined });
+  const select = selectProps(field, props.hint ? field.descriptionId : undefined);
   return (
     <FieldFrame {...props} field={field}>
-      <select key={key} {...select} className="field__input">
+      <select {...select} className="field__input">
         {withoutChoice ? null : <option value="">{t("form.choose")}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -166,11 +163,11 @@ export function SelectField({
 export function CheckboxField({ field: metadata, label, hint }: FieldProps & { label: string }) {
   const { texts } = useFieldTexts();
   const field = useFieldReading(metadata);
-  const { key, ...input } = getInputProps(asMetadata(field), { type: "checkbox", ariaDescribedBy: hint ? field.descriptionId : undefined });
+  const input = inputProps(field, "checkbox", hint ? field.descriptionId : undefined);
   return (
     <div className={field.errors ? "field field--checkbox field--error" : "field field--checkbox"}>
       {field.errors ? <FieldError id={field.errorId} errors={field.errors.map((error) => texts.message(error, field.name))} /> : null}
-      <input key={key} {...input} className="field__checkbox" />
+      <input {...input} className="field__checkbox" />
       <label htmlFor={field.id}>{label}</label>
       {hint ? (
         <p id={field.descriptionId} className="field__hint">
@@ -185,10 +182,10 @@ export const DOCUMENT_ACCEPT = ".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,
 
 export function FileField({ field: metadata, ...props }: FieldProps) {
   const field = useFieldReading(metadata);
-  const { key, ...input } = getInputProps(asMetadata(field), { type: "file", ariaDescribedBy: props.hint ? field.descriptionId : undefined });
+  const input = inputProps(field, "file", props.hint ? field.descriptionId : undefined);
   return (
     <FieldFrame {...props} field={field}>
-      <input key={key} {...input} accept={DOCUMENT_ACCEPT} className="field__file" />
+      <input {...input} accept={DOCUMENT_ACCEPT} className="field__file" />
     </FieldFrame>
   );
 }
