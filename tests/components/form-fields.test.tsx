@@ -9,7 +9,7 @@
  * reading, with and without a constraint, with errors, saved values and list
  * fields.
  */
-import { getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import type { i18n } from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -17,7 +17,7 @@ import { I18nextProvider } from "react-i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import form from "~/locales/en/form.json";
-import { FormFields } from "~/shared/form/field-reading";
+import { FormFields, readForm, readFormProps } from "~/shared/form/field-reading";
 import { CheckboxField, FileField, SelectField, TextAreaField, TextField } from "~/shared/form/fields";
 import { createTestI18n } from "./i18n-test-setup";
 
@@ -167,5 +167,31 @@ describe("the portal's fields against conform's own helpers", () => {
     expect(controls[0]).toMatchObject({ value: "Frischer Fisch GmbH" });
     expect(controls[5]).toMatchObject({ name: "files[1].reason" });
     expect(controls[6]).toMatchObject({ name: "newsletter", checked: "", value: "on" });
+  });
+});
+
+describe("the <form>'s props against conform's getFormProps", () => {
+  /** The `<form>` tag as rendered with the props `props` gives. */
+  const formTag = (props: (form: Form[0]) => Record<string, unknown>, lastResult?: SubmissionResult<string[]>) => {
+    function Shop() {
+      const [form] = useForm<z.input<typeof schema>>({ id: "shop", lastResult });
+      return <form {...props(form)} />;
+    }
+    return renderToStaticMarkup(<Shop />);
+  };
+  const withFormError: SubmissionResult<string[]> = { status: "error", initialValue: {}, error: { "": ["form.errors.tooShort"] } };
+
+  it.each([
+    ["as first shown", undefined],
+    ["with errors of its fields", invalid],
+    ["with an error of its own", withFormError],
+  ])("%s: the same attributes in the same order, read with all the form's errors or without", (_name, lastResult) => {
+    const conform = formTag((form) => getFormProps(form), lastResult);
+    expect(formTag((form) => readForm(form).props, lastResult)).toBe(conform);
+    expect(formTag((form) => readFormProps(form), lastResult)).toBe(conform);
+  });
+
+  it("ties an error of its own to the form", () => {
+    expect(formTag((form) => readForm(form).props, withFormError)).toBe('<form id="shop" noValidate="" aria-describedby="shop-error"></form>');
   });
 });

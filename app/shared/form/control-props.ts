@@ -1,18 +1,54 @@
-import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
-import type { FieldReading } from "./field-reading";
+import type { FieldMetadata } from "@conform-to/react";
+import type { FormEventHandler, InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 /**
- * The props of a form's controls as conform's prop helpers (`getInputProps`
- * and its kin) give them, in their order, built from readings: the helpers
- * copy their answer up to three objects deep, which costs more than the
- * reading itself.
+ * The props of a form and of its controls as conform's prop helpers
+ * (`getFormProps`, `getInputProps` and their kin) give them, in their order,
+ * built from readings: the helpers read the metadata again and copy their
+ * answer up to three objects deep, which costs more than the reading itself.
  * tests/components/form-fields.test.tsx holds the two together.
  */
+
+/** A field's metadata as a plain object, as a field reads it once per render (`useFieldReading`): what its control's props are built from. */
+export type FieldReading = Pick<
+  FieldMetadata<unknown>,
+  | "id"
+  | "name"
+  | "formId"
+  | "errorId"
+  | "descriptionId"
+  | "errors"
+  | "initialValue"
+  | "required"
+  | "minLength"
+  | "maxLength"
+  | "min"
+  | "max"
+  | "step"
+  | "pattern"
+  | "multiple"
+  | "accept"
+>;
 
 /** Drops the props that have no value, as the helpers do: a control's own props (aria-describedby, accept) then come after these, not in their place. */
 function withValues<Props extends object>(props: Props): Props {
   for (const key in props) if (props[key] === undefined) delete props[key];
   return props;
+}
+
+/** The `<form>`'s props: its id, conform's submit handler, and the id of its own errors (those not of a field) when it has any. */
+export function formProps({
+  formId,
+  formErrors,
+  onSubmit,
+  noValidate,
+}: {
+  formId: string;
+  formErrors: string[] | undefined;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  noValidate: boolean;
+}) {
+  return withValues({ id: formId, onSubmit, noValidate, "aria-describedby": formErrors !== undefined ? `${formId}-error` : undefined });
 }
 
 function controlProps(field: FieldReading, ariaDescribedBy: string | undefined) {

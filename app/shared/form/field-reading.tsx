@@ -1,5 +1,6 @@
-import type { FieldMetadata, useForm } from "@conform-to/react";
+import type { FieldMetadata, FormMetadata, useForm } from "@conform-to/react";
 import { createContext, useContext, useMemo, type ReactNode } from "react";
+import { formProps, type FieldReading } from "./control-props";
 
 /**
  * What the portal's forms and fields read from conform's metadata, once per
@@ -9,32 +10,6 @@ import { createContext, useContext, useMemo, type ReactNode } from "react";
  * field read through its frame and conform's prop helpers would otherwise be
  * read some twenty times.
  */
-
-/**
- * A field's metadata as a plain object. Only what varies is read: the ids are
- * conform's own `<form id>-<name>`, and the schema's HTML limits only in a
- * form that gave conform any, since without them each of the nine reads
- * answers nothing.
- */
-export type FieldReading = Pick<
-  FieldMetadata<unknown>,
-  | "id"
-  | "name"
-  | "formId"
-  | "errorId"
-  | "descriptionId"
-  | "errors"
-  | "initialValue"
-  | "required"
-  | "minLength"
-  | "maxLength"
-  | "min"
-  | "max"
-  | "step"
-  | "pattern"
-  | "multiple"
-  | "accept"
->;
 
 /** The schema's HTML limits as `useForm` takes them (`constraint`), by field name. */
 export type FormConstraint = NonNullable<Parameters<typeof useForm>[0]["constraint"]>;
@@ -75,6 +50,24 @@ export function FormFields({ formId, initialValue, errors, constraint, children 
   return <FormReadingContext.Provider value={reading}>{children}</FormReadingContext.Provider>;
 }
 
+/**
+ * What a form with an error summary reads once: its id, saved values and all
+ * its errors, for the summary and its fields (`FormFields`), and its
+ * `<form>`'s props (its own errors, named "", are among all of them).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function readForm(form: FormMetadata<any, string[]>) {
+  const { id: formId, initialValue, allErrors: errors, onSubmit, noValidate } = form;
+  return { reading: { formId, initialValue, errors } satisfies FormReading, props: formProps({ formId, formErrors: errors[""], onSubmit, noValidate }) };
+}
+
+/** The `<form>`'s props, for a form that does not read all its errors: what conform's `getFormProps` reads, read once each. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function readFormProps(form: FormMetadata<any, string[]>) {
+  const { id: formId, errors: formErrors, onSubmit, noValidate } = form;
+  return formProps({ formId, formErrors, onSubmit, noValidate });
+}
+
 /** A field's saved value within the form's, found by its name ("warehouses[1].postcode") as conform finds it. */
 function valueAt(values: unknown, name: string): unknown {
   let value = values;
@@ -101,6 +94,11 @@ function constraintOf(constraint: FormConstraint, name: string) {
   }
 }
 
+/**
+ * Only what varies is read: the ids are conform's own `<form id>-<name>`, and
+ * the schema's HTML limits only in a form that gave conform any, since
+ * without them each of the nine reads answers nothing.
+ */
 function readField(field: FieldMetadata<unknown>, form: FormReading | null): FieldReading {
   const { name } = field;
   const formId = form ? form.formId : field.formId;

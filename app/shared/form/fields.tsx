@@ -3,8 +3,8 @@ import { createContext, useContext, type FormEventHandler, type ReactNode } from
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { collator, displayNames } from "~/shared/intl-formats";
-import { inputProps, selectProps, textareaProps } from "./control-props";
-import { useFieldReading, type FieldReading } from "./field-reading";
+import { inputProps, selectProps, textareaProps, type FieldReading } from "./control-props";
+import { useFieldReading } from "./field-reading";
 
 /**
  * The portal's form fields on conform's metadata: label, optional hint, the

@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { marketplaceFields, requiredCatalogueFields } from "@contract/catalogue";
 import { useTranslation } from "~/shared/i18n/use-translation";
@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { confidencePercent } from "~/features/catalogue/intelligence/file-review";
 import { MappingSchema } from "~/features/catalogue/mapping";
 import { FieldPicker } from "./field-picker";
+import { readFormProps } from "~/shared/form/field-reading";
 import { FieldError } from "~/shared/form/fields";
 import { ErrorSummary, type SummaryItem, type UpstreamFailureView } from "./form-errors";
 import { DataTable } from "~/shared/ui/data-table";
@@ -104,7 +105,7 @@ export function MappingSection({
         <p>{t("catalogueIntelligence.suggestion.prefilled")}</p>
       ) : null}
       <ErrorSummary items={summary} upstream={failure} />
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" {...readFormProps(form)}>
         <input type="hidden" name="intent" value="map" />
         <input type="hidden" name="fileId" value={mapping.fileId} />
         {/* The controls are disabled one by one, not by a disabled fieldset: the table's frame must stay a region a keyboard can scroll (a read-only file). */}

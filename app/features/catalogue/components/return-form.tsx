@@ -1,11 +1,11 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { IntegrationInfo } from "@contract/catalogue";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { returnFormSchema } from "~/features/catalogue/return-form";
 import { ErrorSummary } from "~/shared/form/error-summary";
-import { FormFields } from "~/shared/form/field-reading";
+import { FormFields, readFormProps } from "~/shared/form/field-reading";
 import { TextAreaField } from "~/shared/form/fields";
 
 /** The schema's limits as HTML attributes (required, maxlength…), worked out once rather than on each render. */
@@ -47,7 +47,7 @@ export function ReturnForm({ info, lastResult }: { info: IntegrationInfo; lastRe
     <section aria-labelledby="return-catalogue-title" id="return-catalogue" className="integration__return">
       <h3 id="return-catalogue-title">{t("catalogueReturn.form.title")}</h3>
       <p>{t("catalogueReturn.form.lead", { name: info.sellerName })}</p>
-      <Form method="post" {...getFormProps(form)} className="integration__return-form">
+      <Form method="post" {...readFormProps(form)} className="integration__return-form">
         <ErrorSummary title={t("catalogueReturn.form.summaryTitle")} entries={form.status === "error" ? summary : []} focusKey={lastResult} />
         <input type="hidden" name="intent" value="return" />
         <input type="hidden" name="sellerId" value={info.sellerId} />

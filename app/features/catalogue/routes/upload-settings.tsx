@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   CatalogueFileType,
@@ -15,7 +15,7 @@ import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { CatalogueErrorView } from "~/features/catalogue/components/error-view";
 import { ErrorSummary, type SummaryItem } from "~/features/catalogue/components/form-errors";
-import { FormFields } from "~/shared/form/field-reading";
+import { FormFields, readFormProps } from "~/shared/form/field-reading";
 import { FieldTextsProvider, SelectField, TextField } from "~/shared/form/fields";
 import { UploadSteps } from "~/features/catalogue/components/upload-steps";
 import { catalogueEditable, catalogueLockReason, firstIncompleteStep } from "~/features/catalogue/catalogue-steps";
@@ -178,7 +178,7 @@ export default function UploadSettingsPage({ loaderData, actionData }: Route.Com
         </p>
       ) : null}
       <ErrorSummary items={summary} upstream={actionData && "upstreamFailure" in actionData ? actionData.upstreamFailure : null} />
-      <Form method="post" {...getFormProps(form)} className="upload-settings">
+      <Form method="post" {...readFormProps(form)} className="upload-settings">
         <fieldset disabled={Boolean(lockReason) || saving} className="upload-settings__all">
           <FormFields formId={FORM_ID} initialValue={form.initialValue} errors={errors}>
             <FieldTextsProvider value={texts}>

@@ -1,9 +1,9 @@
-import { getFormProps, type FormMetadata } from "@conform-to/react";
+import type { FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFormAction, useNavigation } from "react-router";
 import { ErrorSummary } from "~/shared/form/error-summary";
-import { FormFields } from "~/shared/form/field-reading";
+import { FormFields, readForm } from "~/shared/form/field-reading";
 import { FieldTextsProvider } from "~/shared/form/fields";
 import { useChangeFieldTexts } from "./field-texts";
 
@@ -35,9 +35,10 @@ export function ChangeForm({
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formAction === action;
   const texts = useChangeFieldTexts();
-  // Read once here for the summary and every field (FormFields).
-  const { id: formId, initialValue, allErrors } = form;
-  const entries = Object.entries(allErrors).flatMap(([name, errors]) =>
+  // Read once for the summary, the fields and the <form> itself.
+  const { reading, props } = readForm(form);
+  const { formId } = reading;
+  const entries = Object.entries(reading.errors).flatMap(([name, errors]) =>
     errors.map((error) => ({
       fieldId: name ? `${formId}-${name}` : formId,
       label: name ? texts.label(name) : undefined,
@@ -45,10 +46,10 @@ export function ChangeForm({
     })),
   );
   return (
-    <Form method="post" action={action} {...getFormProps(form)} encType={multipart ? "multipart/form-data" : undefined} className="step-form change-form">
+    <Form method="post" action={action} {...props} encType={multipart ? "multipart/form-data" : undefined} className="step-form change-form">
       <ErrorSummary title={t("myCompany.changes.errorSummary")} entries={form.status === "error" ? entries : []} />
       {replaces ? <input type="hidden" name="replaces" value={replaces} /> : null}
-      <FormFields formId={formId} initialValue={initialValue} errors={allErrors}>
+      <FormFields {...reading}>
         <FieldTextsProvider value={texts}>{children}</FieldTextsProvider>
       </FormFields>
       <div className="step-form__actions">

@@ -1,9 +1,9 @@
-import { getFormProps, type FormMetadata } from "@conform-to/react";
+import type { FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useFormAction, useNavigation } from "react-router";
 import { ErrorSummary } from "~/shared/form/error-summary";
-import { FormFields } from "~/shared/form/field-reading";
+import { FormFields, readForm } from "~/shared/form/field-reading";
 import { FieldTextsProvider } from "~/shared/form/fields";
 import { useStepFieldTexts } from "./field-texts";
 
@@ -33,9 +33,10 @@ export function StepForm({ form, multipart = false, children }: { form: AnyForm;
   const action = useFormAction();
   const { saving, intent } = useSaving(action);
   const texts = useStepFieldTexts();
-  // Read once here for the summary and every field (FormFields).
-  const { id: formId, initialValue, allErrors } = form;
-  const entries = Object.entries(allErrors).flatMap(([name, errors]) =>
+  // Read once for the summary, the fields and the <form> itself.
+  const { reading, props } = readForm(form);
+  const { formId } = reading;
+  const entries = Object.entries(reading.errors).flatMap(([name, errors]) =>
     errors.map((error) => ({
       fieldId: name ? `${formId}-${name}` : formId,
       label: name ? texts.label(name) : undefined,
@@ -43,11 +44,11 @@ export function StepForm({ form, multipart = false, children }: { form: AnyForm;
     })),
   );
   return (
-    <Form method="post" action={action} {...getFormProps(form)} encType={multipart ? "multipart/form-data" : undefined} className="step-form">
+    <Form method="post" action={action} {...props} encType={multipart ? "multipart/form-data" : undefined} className="step-form">
       <ErrorSummary title={t("onboarding.errorSummary")} entries={form.status === "error" ? entries : []} heading="h3" />
       <fieldset className="step-form__fields">
         <legend className="visually-hidden">{t("onboarding.formLegend")}</legend>
-        <FormFields formId={formId} initialValue={initialValue} errors={allErrors}>
+        <FormFields {...reading}>
           <FieldTextsProvider value={texts}>{children}</FieldTextsProvider>
         </FormFields>
       </fieldset>

@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { sellerChannels } from "@contract/staff";
 import { languageCodes } from "@contract/codes";
@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { SELLER_FORM_FIELDS, sellerFormSchema, type SellerForm as SellerFormValues } from "~/features/staff/staff-forms";
 import { ErrorSummary } from "~/shared/form/error-summary";
-import { FormFields, useFieldReading } from "~/shared/form/field-reading";
+import { FormFields, readFormProps, useFieldReading } from "~/shared/form/field-reading";
 import { SelectField, TextField } from "~/shared/form/fields";
 
 type Props = {
@@ -49,7 +49,7 @@ export function SellerForm({ id, lastResult, defaultValue, submitLabel, hidden =
   });
 
   return (
-    <Form method="post" {...getFormProps(form)} className="staff-form">
+    <Form method="post" {...readFormProps(form)} className="staff-form">
       <ErrorSummary title={t("staff.form.summaryTitle")} entries={form.status === "error" ? summary : []} focusKey={lastResult} />
       <input type="hidden" name="form" value={id} />
       {Object.entries(hidden).map(([name, value]) => (

@@ -1,10 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/shared/i18n/use-translation";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { ErrorSummary } from "~/shared/form/error-summary";
-import { FormFields } from "~/shared/form/field-reading";
+import { FormFields, readFormProps } from "~/shared/form/field-reading";
 import { TextField } from "~/shared/form/fields";
 import { deleteConfirmationSchema } from "~/features/staff/staff-forms";
 import { authorize } from "~/features/shell/authorize.server";
@@ -73,7 +73,7 @@ export default function DeleteSeller({ loaderData, actionData }: Route.Component
       <h1>{t("staff.delete.title")}</h1>
       <SellerFacts seller={seller} />
       <p className="warning-text">{t("staff.delete.warning")}</p>
-      <Form method="post" {...getFormProps(form)} className="staff-form">
+      <Form method="post" {...readFormProps(form)} className="staff-form">
         <ErrorSummary
           title={t("staff.form.summaryTitle")}
           entries={
