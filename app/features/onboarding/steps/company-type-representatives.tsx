@@ -1,8 +1,8 @@
 import { RepresentativesStep } from "@contract/onboarding";
 import { useTranslation } from "~/shared/i18n/use-translation";
 import { Link } from "react-router";
-import { FieldError, SelectField, TextField } from "~/shared/form/fields";
-import { useStepFieldTexts } from "~/features/onboarding/components/field-texts";
+import { SelectField, TextField } from "~/shared/form/fields";
+import { RepeatingGroup } from "~/features/onboarding/components/repeating-group";
 import { StepForm } from "~/features/onboarding/components/step-form";
 import { useStepForm } from "~/features/onboarding/components/use-step-form";
 import { allowedRoles, requiredRepresentation, type LegalForm } from "@contract/rules/legal-form";
@@ -13,7 +13,6 @@ const EMPTY_PERSON = { firstName: "", lastName: "", dateOfBirth: "", role: "" };
 /** The people the legal form requires: one or more, added and removed with or without JavaScript. */
 export function RepresentativesFields({ data, result }: StepFormProps<"company-type-representatives">) {
   const { t } = useTranslation();
-  const { message } = useStepFieldTexts();
   const { view } = data;
   const legalForm = view.legalForm ?? null;
   const [form, fields] = useStepForm(
@@ -41,8 +40,7 @@ export function RepresentativesFields({ data, result }: StepFormProps<"company-t
       </p>
       <StepForm form={form}>
         <input type="hidden" name={fields.legalForm.name} value={legalForm} />
-        <div id={fields.representatives.id} tabIndex={-1} className="repeating-group">
-          <FieldError id={fields.representatives.errorId} errors={fields.representatives.errors?.map((error) => message(error, fields.representatives.name))} />
+        <RepeatingGroup list={fields.representatives}>
           {people.map((person, index) => {
             const personFields = person.getFieldset();
             return (
@@ -67,7 +65,7 @@ export function RepresentativesFields({ data, result }: StepFormProps<"company-t
               {t("onboarding.representatives.add")}
             </button>
           ) : null}
-        </div>
+        </RepeatingGroup>
       </StepForm>
     </>
   );

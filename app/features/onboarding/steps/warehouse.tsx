@@ -1,8 +1,8 @@
 import { WarehouseStep } from "@contract/onboarding";
 import { useTranslation } from "~/shared/i18n/use-translation";
-import { CheckboxField, FieldError, TextField, useCountryOptions } from "~/shared/form/fields";
-import { useStepFieldTexts } from "~/features/onboarding/components/field-texts";
+import { CheckboxField, TextField, useCountryOptions } from "~/shared/form/fields";
 import { AddressFields } from "~/features/onboarding/components/address-fields";
+import { RepeatingGroup } from "~/features/onboarding/components/repeating-group";
 import { StepForm } from "~/features/onboarding/components/step-form";
 import { useStepForm } from "~/features/onboarding/components/use-step-form";
 import { countryCodes } from "@contract/rules/countries";
@@ -13,7 +13,6 @@ const EMPTY_WAREHOUSE = { name: "", street: "", houseNumber: "", postcode: "", c
 /** One or more warehouses, the contact there, and where returns go. */
 export function WarehouseFields({ data, result }: StepFormProps<"warehouse">) {
   const { t } = useTranslation();
-  const { message } = useStepFieldTexts();
   const countries = useCountryOptions(countryCodes);
   const [form, fields] = useStepForm(
     "warehouse",
@@ -25,8 +24,7 @@ export function WarehouseFields({ data, result }: StepFormProps<"warehouse">) {
   const returnAddress = fields.returnAddress.getFieldset();
   return (
     <StepForm form={form}>
-      <div id={fields.warehouses.id} tabIndex={-1} className="repeating-group">
-        <FieldError id={fields.warehouses.errorId} errors={fields.warehouses.errors?.map((error) => message(error, fields.warehouses.name))} />
+      <RepeatingGroup list={fields.warehouses}>
         {warehouses.map((warehouse, index) => {
           const address = warehouse.getFieldset();
           return (
@@ -47,7 +45,7 @@ export function WarehouseFields({ data, result }: StepFormProps<"warehouse">) {
             {t("onboarding.warehouse.add")}
           </button>
         ) : null}
-      </div>
+      </RepeatingGroup>
       <fieldset className="repeating-group__item">
         <legend>{t("onboarding.warehouse.contact")}</legend>
         <TextField field={fields.contactName} autoComplete="name" />
