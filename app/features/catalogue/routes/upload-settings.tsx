@@ -158,6 +158,8 @@ export default function UploadSettingsPage({ loaderData, actionData }: Route.Com
   const texts = { message: (key: string) => t(`catalogue.${key}`), label: (name: string) => t(`catalogue.settings.${name}`) };
   // Read once here for the summary and every field (FormFields).
   const errors = Object.fromEntries(SETTINGS_FIELDS.map((name) => [name, fields[name].errors]));
+  // The choice of how the catalogue arrives is three radio buttons of one field, read once for all three.
+  const uploadType = { id: fields.uploadType.id, name: fields.uploadType.name, saved: fields.uploadType.initialValue ?? "DIRECT" };
   const summary: SummaryItem[] = SETTINGS_FIELDS.flatMap((name) =>
     (errors[name] ?? []).map((key) => ({ fieldId: `${FORM_ID}-${name}`, label: texts.label(name), message: texts.message(key) })),
   );
@@ -188,14 +190,14 @@ export default function UploadSettingsPage({ loaderData, actionData }: Route.Com
                   <div key={type} className="choice">
                     <input
                       type="radio"
-                      id={`${fields.uploadType.id}-${type}`}
-                      name={fields.uploadType.name}
+                      id={`${uploadType.id}-${type}`}
+                      name={uploadType.name}
                       value={type}
-                      defaultChecked={(fields.uploadType.initialValue ?? "DIRECT") === type}
-                      aria-describedby={`${fields.uploadType.id}-${type}-hint`}
+                      defaultChecked={uploadType.saved === type}
+                      aria-describedby={`${uploadType.id}-${type}-hint`}
                     />
-                    <label htmlFor={`${fields.uploadType.id}-${type}`}>{t(`catalogue.settings.types.${type}`)}</label>
-                    <p id={`${fields.uploadType.id}-${type}-hint`} className="choice__hint">
+                    <label htmlFor={`${uploadType.id}-${type}`}>{t(`catalogue.settings.types.${type}`)}</label>
+                    <p id={`${uploadType.id}-${type}-hint`} className="choice__hint">
                       {t(`catalogue.settings.types.${type}_hint`)}
                     </p>
                   </div>
