@@ -32,6 +32,11 @@ const appThroughOneEntry = {
   group: ["**/app/**", "!**/app/node-server.ts"],
   message: "The Node server and the scripts reach the app through app/node-server.ts only.",
 };
+const oneTranslationHook = {
+  group: ["react-i18next"],
+  importNames: ["useTranslation"],
+  message: "Components take their texts from ~/shared/i18n/use-translation (one t per instance; the language changes by reloading the page).",
+};
 const restrict = (...patterns) => ["error", { patterns }];
 
 export default tseslint.config(
@@ -55,10 +60,10 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
-      "no-restricted-imports": restrict(neverSandbox),
+      "no-restricted-imports": restrict(neverSandbox, oneTranslationHook),
     },
   },
-  { files: ["app/shared/**"], rules: { "no-restricted-imports": restrict(neverSandbox, sharedNoFeature) } },
+  { files: ["app/shared/**"], rules: { "no-restricted-imports": restrict(neverSandbox, sharedNoFeature, oneTranslationHook) } },
   { files: ["contract/**"], rules: { "no-restricted-imports": restrict(...contractOnlyZod) } },
   { files: ["sandbox/**"], rules: { "no-restricted-imports": restrict(sandboxOnlyContract) } },
   { files: ["server.ts", "server/**", "scripts/**"], rules: { "no-restricted-imports": restrict(neverSandbox, appThroughOneEntry) } },

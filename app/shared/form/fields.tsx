@@ -1,7 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { createContext, useContext, type FormEventHandler, type ReactNode } from "react";
 import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { collator, displayNames } from "~/shared/intl-formats";
 import { inputProps, selectProps, textareaProps, type FieldReading } from "./control-props";
 import { useFieldReading } from "./field-reading";

@@ -1,7 +1,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { IntegrationInfo } from "@contract/catalogue";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Form, useNavigation } from "react-router";
 import { returnFormSchema } from "~/features/catalogue/return-form";
 import { ErrorSummary } from "~/shared/form/error-summary";

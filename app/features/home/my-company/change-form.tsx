@@ -1,6 +1,6 @@
 import type { FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Form, Link, useFormAction, useNavigation } from "react-router";
 import { ErrorSummary } from "~/shared/form/error-summary";
 import { FormFields, readForm } from "~/shared/form/field-reading";

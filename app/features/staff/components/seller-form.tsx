@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { sellerChannels } from "@contract/staff";
 import { languageCodes } from "@contract/codes";
 import { useEffect, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/shared/i18n/use-translation";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { SELLER_FORM_FIELDS, sellerFormSchema, type SellerForm as SellerFormValues } from "~/features/staff/staff-forms";
 import { ErrorSummary } from "~/shared/form/error-summary";
