@@ -69,6 +69,10 @@ export function readFormProps(form: FormMetadata<any, string[]>) {
 }
 
 /** A field's saved value within the form's, found by its name ("warehouses[1].postcode") as conform finds it. */
+export function savedValue(form: Pick<FormReading, "initialValue">, name: string): unknown {
+  return valueAt(form.initialValue, name);
+}
+
 function valueAt(values: unknown, name: string): unknown {
   let value = values;
   for (const [, key, index] of name.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {

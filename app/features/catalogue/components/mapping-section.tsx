@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { confidencePercent } from "~/features/catalogue/intelligence/file-review";
 import { MappingSchema } from "~/features/catalogue/mapping";
 import { FieldPicker } from "./field-picker";
-import { readFormProps } from "~/shared/form/field-reading";
+import { readForm, savedValue } from "~/shared/form/field-reading";
 import { FieldError } from "~/shared/form/fields";
 import { ErrorSummary, type SummaryItem, type UpstreamFailureView } from "./form-errors";
 import { DataTable } from "~/shared/ui/data-table";
@@ -70,7 +70,17 @@ export function MappingSection({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const columns = fields.columns.getFieldList();
+  // The form's id, saved values and all its errors, read once (readForm): its summary shows every error anyway. Each
+  // column's names and ids are conform's own ("columns[2].field"); its key too, which conform renews when it resets
+  // the form, so that the pickers start again from the saved values.
+  const { reading, props: formProps } = readForm(form);
+  const keys = fields.columns.getFieldList().map((column) => column.key);
+  const columns = mapping.columns.map((_, index) => {
+    const header = `${fields.columns.name}[${index}].header`;
+    const name = `${fields.columns.name}[${index}].field`;
+    const id = `${reading.formId}-${name}`;
+    return { header, name, id, errorId: `${id}-error`, errors: reading.errors[name], initialValue: savedValue(reading, name) };
+  });
   const message = (key: string) => {
     const [path, field] = key.split(":");
     return t(`catalogue.${path}`, { field: field ? t(`catalogue.fields.${field}`) : "" });
@@ -82,12 +92,12 @@ export function MappingSection({
       : t(`catalogue.fields.${field}`),
   }));
   const changed = mapping.columns.filter((column) => column.suggestion?.change).length;
-  const firstSelectId = columns[0]?.getFieldset().field.id;
+  const firstSelectId = columns[0]?.id;
   const summary: SummaryItem[] = [
-    ...(form.errors ?? []).map((key) => ({ fieldId: firstSelectId, message: message(key) })),
+    ...(reading.errors[""] ?? []).map((key) => ({ fieldId: firstSelectId, message: message(key) })),
     ...columns.flatMap((column, index) =>
-      (column.getFieldset().field.errors ?? []).map((key) => ({
-        fieldId: column.getFieldset().field.id,
+      (column.errors ?? []).map((key) => ({
+        fieldId: column.id,
         message: `${mapping.columns[index]?.header}: ${message(key)}`,
       })),
     ),
@@ -105,7 +115,7 @@ export function MappingSection({
         <p>{t("catalogueIntelligence.suggestion.prefilled")}</p>
       ) : null}
       <ErrorSummary items={summary} upstream={failure} />
-      <Form method="post" {...readFormProps(form)}>
+      <Form method="post" {...formProps}>
         <input type="hidden" name="intent" value="map" />
         <input type="hidden" name="fileId" value={mapping.fileId} />
         {/* The controls are disabled one by one, not by a disabled fieldset: the table's frame must stay a region a keyboard can scroll (a read-only file). */}
@@ -115,15 +125,14 @@ export function MappingSection({
             labelledBy="mapping-title"
             columns={[t("catalogue.mapping.column"), t("catalogue.mapping.samples"), t("catalogue.mapping.field")]}
           >
-            {columns.map((column, index) => {
-              const { header, field } = column.getFieldset();
+            {columns.map((field, index) => {
               const source = mapping.columns[index]!;
               const errors = field.errors?.map(message);
               return (
-                <tr key={column.key} className={source.suggestion?.change ? "mapping__row--changed" : undefined}>
+                <tr key={keys[index] ?? index} className={source.suggestion?.change ? "mapping__row--changed" : undefined}>
                   <th scope="row">
                     {source.header}
-                    <input type="hidden" name={header.name} value={source.header} />
+                    <input type="hidden" name={field.header} value={source.header} />
                     {source.suggestion?.change ? (
                       <span className="mapping__badge">
                         {source.suggestion.change === "new"
