@@ -67,14 +67,17 @@ describe("the render's t with values", () => {
     expect(t(plural, { count: "2" })).toBe(i18next.t(plural, { count: "2" }));
   });
 
-  it("takes a form for none when the count is 0 and the message has one, as i18next does", async () => {
+  it("takes a form for none when the count is 0 and the message has one, and a message without forms for any count, as i18next does", async () => {
     // The bundled messages have no such form yet; i18next reads the same message objects.
     const en = messages.en as Messages;
-    en.testOnly = { things_zero: "no things", things_one: "one thing", things_other: "{{count}} things" };
+    en.testOnly = { things_zero: "no things", things_one: "one thing", things_other: "{{count}} things", counted: "Marketplace ({{count}})" };
     try {
       const { i18next } = await request("en");
       for (const count of [0, 1, 3]) expect(interpolated("en", "testOnly.things", { count })).toBe(i18next.t("testOnly.things", { count }));
       expect(interpolated("en", "testOnly.things", { count: 0 })).toBe("no things");
+      // A count that is only a value, in a message without forms.
+      for (const count of [0, 1, 3]) expect(interpolated("en", "testOnly.counted", { count })).toBe(i18next.t("testOnly.counted", { count }));
+      expect(interpolated("en", "testOnly.counted", { count: 3 })).toBe("Marketplace (3)");
     } finally {
       delete en.testOnly;
     }

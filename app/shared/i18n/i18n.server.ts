@@ -150,16 +150,16 @@ export function interpolated(language: LanguageCode, key: string, values: Record
   if ("count" in values) {
     const count = values.count;
     if (typeof count !== "number" || !Number.isFinite(count)) return undefined;
-    // As i18next looks them up: a form for none first when the count is 0, then the language's form for the count.
+    // As i18next looks them up: a form for none first when the count is 0, then the language's form for the count, then
+    // the message without forms (a count that is only a value: "Marketplace ({{count}})").
     if (count === 0) template = templateOf(language, `${key}_zero`);
     if (template === undefined) {
       let rules = pluralRules.get(language);
       if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
       template = templateOf(language, `${key}_${rules.select(count)}`);
     }
-  } else {
-    template = templateOf(language, key);
   }
+  if (template === undefined) template = templateOf(language, key);
   if (!template) return undefined;
   let text = template[0]!;
   for (let i = 1; i < template.length; i += 2) {
