@@ -3,7 +3,8 @@
  * without (ADR 024): following the link leaves the seller on the page it was
  * on, told in an error toast what failed, that nothing was lost, and what the
  * service said; in English and German, on a phone too, without axe
- * violations; the same link downloads the file once the service is back.
+ * violations; the same link downloads the file once the service is back. A
+ * link to a file that is no longer there goes back the same way, saying so.
  */
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
@@ -19,10 +20,15 @@ const PAGE = "/home/my-company/legal-documents";
 const DOCUMENT_FILE = "/seller-service/v2/seller/seller-active/legal-documents/";
 
 const TEXTS = {
-  en: { link: "Download marketplace-contract.pdf", failed: "The file could not be downloaded: the marketplace service reported an error." },
+  en: {
+    link: "Download marketplace-contract.pdf",
+    failed: "The file could not be downloaded: the marketplace service reported an error.",
+    gone: "The file could not be downloaded: it is not there",
+  },
   de: {
     link: "marketplace-contract.pdf herunterladen",
     failed: "Die Datei konnte nicht heruntergeladen werden: Der Marktplatzdienst hat einen Fehler gemeldet.",
+    gone: "Die Datei konnte nicht heruntergeladen werden: Sie ist nicht vorhanden",
   },
 } as const;
 
@@ -35,10 +41,10 @@ test.afterAll(async ({ request }) => {
   await resetSandbox(request);
 });
 
-async function followFailingLink(page: Page, language: keyof typeof TEXTS) {
+async function followFailingLink(page: Page, language: keyof typeof TEXTS, why: "failed" | "gone" = "failed") {
   await page.getByRole("link", { name: TEXTS[language].link }).click();
   await page.waitForURL((url) => url.pathname === PAGE);
-  const toast = page.getByRole("alert").filter({ hasText: TEXTS[language].failed });
+  const toast = page.getByRole("alert").filter({ hasText: TEXTS[language][why] });
   await expect(toast).toBeVisible();
   return toast;
 }
@@ -68,4 +74,26 @@ test("a failed download: back on the page with the facts, en and de, desktop and
   await clearFaults(request);
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: TEXTS.de.link }).click()]);
   expect((await readFile(await download.path())).subarray(0, 5).toString()).toBe("%PDF-");
+});
+
+test("a link to a document that is no longer there: back on the page, told so, en and de, desktop and phone", async ({ page, request }, testInfo) => {
+  await signInAndOpen(page, SELLER, PAGE);
+  // The test before saved German as the account's language.
+  await chooseLanguage(page, "en", PAGE);
+  // The document was deleted after the page was opened: the service no longer knows it.
+  await injectFault(request, { pattern: DOCUMENT_FILE, method: "GET", status: 404 });
+
+  let toast = await followFailingLink(page, "en", "gone");
+  await expect(toast).toContainText("Nothing was changed.");
+  await expect(page.getByRole("heading", { level: 1, name: "Legal documents" })).toBeVisible();
+  if (jsEnabled(testInfo)) await expectAccessible(page, testInfo, "the page a download of a missing file went back to");
+  await page.screenshot({ path: testInfo.outputPath("download-gone-en-1280.png"), fullPage: true });
+
+  await chooseLanguage(page, "de", PAGE);
+  await page.setViewportSize({ width: 390, height: 844 });
+  toast = await followFailingLink(page, "de", "gone");
+  await expect(toast).toContainText("Es wurde nichts geändert.");
+  expect(await sidewaysScroll(page), "the page does not scroll sideways").toBe(0);
+  if (jsEnabled(testInfo)) await expectAccessible(page, testInfo, "the page a download of a missing file went back to, German, 390 px");
+  await page.screenshot({ path: testInfo.outputPath("download-gone-de-390.png"), fullPage: true });
 });
