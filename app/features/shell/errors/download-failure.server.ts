@@ -61,18 +61,15 @@ export function downloadFailures(options: { page: (url: URL) => string }): Middl
     const gone = response.status === 404;
     if ((method !== "GET" && method !== "HEAD") || !(gone || UPSTREAM_FAILURES.has(response.status)) || !isNavigation(request)) return response;
     const t = getI18n(context).t;
+    const back = pageTheLinkWasOn(request) ?? options.page(new URL(request.url));
     if (gone) {
       await response.body?.cancel();
-      return redirectWithPortalToast(
-        pageTheLinkWasOn(request) ?? options.page(new URL(request.url)),
-        { type: "error", message: t("errors.download.gone") },
-        { status: 303 },
-      );
+      return redirectWithPortalToast(back, { type: "error", message: t("errors.download.gone") }, { status: 303 });
     }
     const facts = await factsOf(response);
     const answered = response.status === 502;
     return redirectWithPortalToast(
-      pageTheLinkWasOn(request) ?? options.page(new URL(request.url)),
+      back,
       {
         type: "error",
         message: t(answered ? "errors.download.answered" : "errors.download.down"),
