@@ -68,11 +68,12 @@ export function readFormProps(form: FormMetadata<any, string[]>) {
   return formProps({ formId, formErrors, onSubmit, noValidate });
 }
 
-/** A field's saved value within the form's, found by its name ("warehouses[1].postcode") as conform finds it. */
-export function savedValue(form: Pick<FormReading, "initialValue">, name: string): unknown {
-  return valueAt(form.initialValue, name);
+/** A field's id as conform gives it: `<form id>-<name>`, the form's own id for the form's own errors (name ""). */
+export function fieldId(formId: string, name: string): string {
+  return name ? `${formId}-${name}` : formId;
 }
 
+/** A field's saved value within the form's, found by its name ("warehouses[1].postcode") as conform finds it. */
 function valueAt(values: unknown, name: string): unknown {
   let value = values;
   for (const [, key, index] of name.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
@@ -98,6 +99,24 @@ function constraintOf(constraint: FormConstraint, name: string) {
   }
 }
 
+function readingOf(formId: string, name: string, errors: string[] | undefined, initialValue: unknown, constraint: FormConstraint | undefined): FieldReading {
+  const id = fieldId(formId, name);
+  const reading: FieldReading = { id, name, formId, errorId: `${id}-error`, descriptionId: `${id}-description`, errors, initialValue };
+  const limits = constraint && constraintOf(constraint, name);
+  if (!limits) return reading;
+  const { required, minLength, maxLength, min, max, step, pattern, multiple, accept } = limits;
+  return { ...reading, required, minLength, maxLength, min, max, step, pattern, multiple, accept };
+}
+
+/**
+ * A field of a form that read all its fields' errors, by its name alone: for
+ * a form that lays out its fields itself (the mapping's columns) and would
+ * otherwise read each field's metadata from conform.
+ */
+export function fieldReading(form: FormReading & Required<Pick<FormReading, "errors">>, name: string): FieldReading {
+  return readingOf(form.formId, name, form.errors[name], valueAt(form.initialValue, name), form.constraint);
+}
+
 /**
  * Only what varies is read: the ids are conform's own `<form id>-<name>`, and
  * the schema's HTML limits only in a form that gave conform any, since
@@ -105,15 +124,8 @@ function constraintOf(constraint: FormConstraint, name: string) {
  */
 function readField(field: FieldMetadata<unknown>, form: FormReading | null): FieldReading {
   const { name } = field;
-  const formId = form ? form.formId : field.formId;
-  const initialValue = form ? valueAt(form.initialValue, name) : field.initialValue;
-  const errors = form?.errors ? form.errors[name] : field.errors;
-  const id = name ? `${formId}-${name}` : formId;
-  const reading: FieldReading = { id, name, formId, errorId: `${id}-error`, descriptionId: `${id}-description`, errors, initialValue };
-  const limits = form?.constraint && constraintOf(form.constraint, name);
-  if (!limits) return reading;
-  const { required, minLength, maxLength, min, max, step, pattern, multiple, accept } = limits;
-  return { ...reading, required, minLength, maxLength, min, max, step, pattern, multiple, accept };
+  if (!form) return readingOf(field.formId, name, field.errors, field.initialValue, undefined);
+  return readingOf(form.formId, name, form.errors ? form.errors[name] : field.errors, valueAt(form.initialValue, name), form.constraint);
 }
 
 /** A field's metadata as the portal's fields read it: once per render, from the form's reading where there is one. */

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { confidencePercent } from "~/features/catalogue/intelligence/file-review";
 import { MappingSchema } from "~/features/catalogue/mapping";
 import { FieldPicker } from "./field-picker";
-import { readForm, savedValue } from "~/shared/form/field-reading";
+import { fieldReading, readForm } from "~/shared/form/field-reading";
 import { FieldError } from "~/shared/form/fields";
 import { ErrorSummary, type SummaryItem, type UpstreamFailureView } from "./form-errors";
 import { DataTable } from "~/shared/ui/data-table";
@@ -75,12 +75,10 @@ export function MappingSection({
   // the form, so that the pickers start again from the saved values.
   const { reading, props: formProps } = readForm(form);
   const keys = fields.columns.getFieldList().map((column) => column.key);
-  const columns = mapping.columns.map((_, index) => {
-    const header = `${fields.columns.name}[${index}].header`;
-    const name = `${fields.columns.name}[${index}].field`;
-    const id = `${reading.formId}-${name}`;
-    return { header, name, id, errorId: `${id}-error`, errors: reading.errors[name], initialValue: savedValue(reading, name) };
-  });
+  const columns = mapping.columns.map((_, index) => ({
+    header: `${fields.columns.name}[${index}].header`,
+    ...fieldReading(reading, `${fields.columns.name}[${index}].field`),
+  }));
   const message = (key: string) => {
     const [path, field] = key.split(":");
     return t(`catalogue.${path}`, { field: field ? t(`catalogue.fields.${field}`) : "" });

@@ -15,7 +15,7 @@ import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { CatalogueErrorView } from "~/features/catalogue/components/error-view";
 import { ErrorSummary, type SummaryItem } from "~/features/catalogue/components/form-errors";
-import { FormFields, readFormProps } from "~/shared/form/field-reading";
+import { fieldId, FormFields, readFormProps } from "~/shared/form/field-reading";
 import { FieldTextsProvider, SelectField, TextField } from "~/shared/form/fields";
 import { UploadSteps } from "~/features/catalogue/components/upload-steps";
 import { catalogueEditable, catalogueLockReason, firstIncompleteStep } from "~/features/catalogue/catalogue-steps";
@@ -161,7 +161,7 @@ export default function UploadSettingsPage({ loaderData, actionData }: Route.Com
   // The choice of how the catalogue arrives is three radio buttons of one field, read once for all three.
   const uploadType = { id: fields.uploadType.id, name: fields.uploadType.name, saved: fields.uploadType.initialValue ?? "DIRECT" };
   const summary: SummaryItem[] = SETTINGS_FIELDS.flatMap((name) =>
-    (errors[name] ?? []).map((key) => ({ fieldId: `${FORM_ID}-${name}`, label: texts.label(name), message: texts.message(key) })),
+    (errors[name] ?? []).map((key) => ({ fieldId: fieldId(FORM_ID, name), label: texts.label(name), message: texts.message(key) })),
   );
   const complete = {
     settings: progress.find((step) => step.stepType === "UPLOAD_SETTINGS")?.complete === true,

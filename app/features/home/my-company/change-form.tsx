@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/shared/i18n/use-translation";
 import { Form, Link, useFormAction, useNavigation } from "react-router";
 import { ErrorSummary } from "~/shared/form/error-summary";
-import { FormFields, readForm } from "~/shared/form/field-reading";
+import { fieldId, FormFields, readForm } from "~/shared/form/field-reading";
 import { FieldTextsProvider } from "~/shared/form/fields";
 import { useChangeFieldTexts } from "./field-texts";
 
@@ -40,7 +40,7 @@ export function ChangeForm({
   const { formId } = reading;
   const entries = Object.entries(reading.errors).flatMap(([name, errors]) =>
     errors.map((error) => ({
-      fieldId: name ? `${formId}-${name}` : formId,
+      fieldId: fieldId(formId, name),
       label: name ? texts.label(name) : undefined,
       message: texts.message(error, name),
     })),

@@ -7,7 +7,7 @@ import { useTranslation } from "~/shared/i18n/use-translation";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { SELLER_FORM_FIELDS, sellerFormSchema, type SellerForm as SellerFormValues } from "~/features/staff/staff-forms";
 import { ErrorSummary } from "~/shared/form/error-summary";
-import { FormFields, readFormProps, useFieldReading } from "~/shared/form/field-reading";
+import { fieldId, FormFields, readFormProps, useFieldReading } from "~/shared/form/field-reading";
 import { SelectField, TextField } from "~/shared/form/fields";
 
 type Props = {
@@ -45,7 +45,7 @@ export function SellerForm({ id, lastResult, defaultValue, submitLabel, hidden =
   const errors = Object.fromEntries(SELLER_FORM_FIELDS.map((name) => [name, fields[name].errors]));
   const summary = SELLER_FORM_FIELDS.flatMap((name) => {
     const message = errors[name]?.[0];
-    return message ? [{ fieldId: `${id}-${name}`, label: label(name), message: t(message) }] : [];
+    return message ? [{ fieldId: fieldId(id, name), label: label(name), message: t(message) }] : [];
   });
 
   return (

@@ -4,7 +4,7 @@ import { useTranslation } from "~/shared/i18n/use-translation";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { ErrorSummary } from "~/shared/form/error-summary";
-import { FormFields, readFormProps } from "~/shared/form/field-reading";
+import { fieldId, FormFields, readFormProps } from "~/shared/form/field-reading";
 import { TextField } from "~/shared/form/fields";
 import { deleteConfirmationSchema } from "~/features/staff/staff-forms";
 import { authorize } from "~/features/shell/authorize.server";
@@ -78,7 +78,7 @@ export default function DeleteSeller({ loaderData, actionData }: Route.Component
           title={t("staff.form.summaryTitle")}
           entries={
             form.status === "error" && error
-              ? [{ fieldId: `${formId}-confirmName`, label: t("staff.delete.confirmLabel", { seller: seller.name }), message: t(error) }]
+              ? [{ fieldId: fieldId(formId, "confirmName"), label: t("staff.delete.confirmLabel", { seller: seller.name }), message: t(error) }]
               : []
           }
           focusKey={actionData}
