@@ -191,3 +191,25 @@ describe("the image's Node flags", () => {
     expect(run.status).toBe(0);
   });
 });
+
+describe("the image's dependencies", () => {
+  it("are installed with the project's patches in every stage that installs them, as npm ci's postinstall does here", () => {
+    const dockerfile = readFileSync(path.join(ROOT, "Dockerfile"), "utf8");
+    const stages = dockerfile.split(/^FROM /m).slice(1);
+    const installing = stages.filter((stage) => /^RUN npm ci\b/m.test(stage));
+    expect(installing.length).toBeGreaterThanOrEqual(2);
+    for (const stage of installing) {
+      const copy = stage.search(/^COPY patches \.\/patches$/m);
+      const install = stage.search(/^RUN npm ci .*&& npx patch-package --error-on-fail\b/m);
+      expect(copy, stage).toBeGreaterThan(-1);
+      expect(install, stage).toBeGreaterThan(copy);
+    }
+    const { scripts, dependencies } = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+      scripts: Record<string, string>;
+      dependencies: Record<string, string>;
+    };
+    expect(scripts.postinstall).toBe("patch-package --error-on-fail");
+    // The image installs without the development dependencies.
+    expect(dependencies["patch-package"]).toBeDefined();
+  });
+});
