@@ -22,7 +22,8 @@
  *
  * Run: `npm run bench` (builds both). BENCH_ROUNDS, BENCH_REQUESTS (portal
  * requests per page and round; the bare app gets 2.5 times as many),
- * BENCH_CONCURRENCY change the load; BENCH_PAGES=<regex> measures only the
+ * BENCH_CONCURRENCY change the load; BENCH_ENCODING the Accept-Encoding
+ * (none by default); BENCH_PAGES=<regex> measures only the
  * pages whose "path account" matches; BENCH_PROFILE=<dir> profiles each page
  * in one more run after its measured ones (a CPU profile and a sampling heap
  * profile of what the portal allocates, through its inspector), writes them
@@ -56,8 +57,12 @@ const ONLY = process.env.BENCH_PAGES ? new RegExp(process.env.BENCH_PAGES) : und
 const ROOT = path.resolve(import.meta.dirname, "..");
 const SERVER_CORE = "0";
 const CLIENT_CORE = "1";
-/** What a browser sends: the servers compress as they would for a browser. */
-const BROWSER_HEADERS = { Accept: "text/html", "Accept-Encoding": "gzip, deflate, br" };
+/**
+ * Uncompressed unless BENCH_ENCODING says otherwise (e.g. "gzip, deflate, br", a browser's): compressed, the bare
+ * app's figure is mostly V8 collecting its small heap, which the compressors' memory outside it sets off (ADR 022).
+ */
+const ENCODING = process.env.BENCH_ENCODING ?? "identity";
+const REQUEST_HEADERS = { Accept: "text/html", "Accept-Encoding": ENCODING };
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 
 /** The load generator: one process for the whole run, taking one job after another. */
@@ -205,7 +210,7 @@ try {
         requests: [{ method: "GET", path: side.path, expect: side.status }],
       })),
       amount,
-      headers: BROWSER_HEADERS,
+      headers: REQUEST_HEADERS,
     };
     const others = watchOthers(ownPids);
     const before = cpuSeconds(side.pid);
@@ -256,7 +261,7 @@ try {
   };
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
   console.log(
-    `\n\nServer CPU per request: ${ROUNDS} rounds × ${REQUESTS} portal / ${BARE_REQUESTS} bare requests per page, ${CONCURRENCY} connections, ` +
+    `\n\nServer CPU per request: ${ROUNDS} rounds × ${REQUESTS} portal / ${BARE_REQUESTS} bare requests per page, ${CONCURRENCY} connections, Accept-Encoding: ${ENCODING}, ` +
       `${canPin ? `servers on core ${SERVER_CORE}, load generator and sandbox on core ${CLIENT_CORE}` : "NOT pinned (no taskset)"}\n`,
   );
   console.log(
