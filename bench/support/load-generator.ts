@@ -6,7 +6,11 @@
  * the count, the duration, the latency of every response (for exact
  * percentiles) and every error: a connection error or timeout, or a status
  * other than the one the request expects (200 for a page, 303 after a saved
- * form; a redirect to sign-in means a lost session).
+ * form; a redirect to sign-in means a lost session). Each user keeps its
+ * cookies as a browser does: what an answer sets goes with the next request
+ * (the portal renews a session's last-seen time once a minute; with the
+ * cookie it was signed in with, a user made the portal write the session
+ * into every answer after that minute).
  */
 import autocannon from "autocannon";
 
@@ -35,6 +39,33 @@ export type LoadMessage = { type: "progress"; responses: number } | { type: "don
 /** How often the generator tells the benchmark how many responses it has had. */
 const PROGRESS_EVERY = 250;
 
+/** A user's cookies, from a Cookie header; takes what answers set (a value, or its removal) as a browser does. */
+function cookieJar(header: string) {
+  const cookies = new Map<string, string>();
+  for (const pair of header.split(";")) {
+    const at = pair.indexOf("=");
+    if (at > 0) cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+  }
+  return {
+    header: () => [...cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+    take(setCookie: string | string[] | undefined) {
+      for (const line of setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie]) {
+        const [pair = "", ...attributes] = line.split(";");
+        const at = pair.indexOf("=");
+        if (at <= 0) continue;
+        const name = pair.slice(0, at).trim();
+        const value = pair.slice(at + 1).trim();
+        const removed = attributes.some((attribute) => {
+          const [key = "", setting = ""] = attribute.split("=").map((part) => part.trim().toLowerCase());
+          return (key === "max-age" && Number(setting) <= 0) || (key === "expires" && Date.parse(setting) <= Date.now());
+        });
+        if (removed || value === "") cookies.delete(name);
+        else cookies.set(name, value);
+      }
+    },
+  };
+}
+
 function run(job: LoadJob): Promise<LoadOutcome> {
   const origin = new URL(job.url).origin;
   const unexpected: Record<string, number> = {};
@@ -42,26 +73,30 @@ function run(job: LoadJob): Promise<LoadOutcome> {
   let responses = 0;
   let nextUser = 0;
 
-  const requestsOf = (user: LoadUser) =>
-    user.requests.map((request) => {
+  const requestsOf = (user: LoadUser) => {
+    const jar = cookieJar(user.cookie);
+    return user.requests.map((request) => {
       const body = request.form ? new URLSearchParams(request.form).toString() : undefined;
+      const headers = {
+        ...job.headers,
+        "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36",
+        ...(body ? { "Content-Type": "application/x-www-form-urlencoded", Origin: origin } : {}),
+      };
       return {
         method: request.method,
         path: request.path,
-        headers: {
-          ...job.headers,
-          Cookie: user.cookie,
-          "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36",
-          ...(body ? { "Content-Type": "application/x-www-form-urlencoded", Origin: origin } : {}),
-        },
+        headers: { ...headers, Cookie: jar.header() },
         body,
-        onResponse: (status: number) => {
+        setupRequest: (built: { headers: Record<string, string> }) => ({ ...built, headers: { ...built.headers, Cookie: jar.header() } }),
+        onResponse: (status: number, _body: unknown, _context: unknown, responseHeaders: Record<string, string | string[]>) => {
+          jar.take(Object.entries(responseHeaders).find(([name]) => name.toLowerCase() === "set-cookie")?.[1]);
           if (status === request.expect) return;
           const key = `${request.method} ${request.path} → ${status}`;
           unexpected[key] = (unexpected[key] ?? 0) + 1;
         },
       };
     });
+  };
 
   return new Promise((resolve, reject) => {
     const instance = autocannon(
