@@ -103,3 +103,23 @@ describe("the render's getFixedT", () => {
     expect(getFixedT("de", "translation", prefix)).not.toBe(getFixedT("de", "translation", prefix));
   });
 });
+
+describe("the render's exists", () => {
+  it("answers as i18next does for every key of both languages, a key that is not there and a branch, in its request's language", async () => {
+    for (const language of supportedLanguages) {
+      const context = new RouterContextProvider();
+      const request = new Request("http://localhost/", { headers: { "Accept-Language": language } });
+      await i18nextMiddleware({ request, context, params: {}, url: new URL(request.url), pattern: "/" } as never, async () => new Response());
+      const view = getRenderI18n(context);
+      const i18next = getI18n(context);
+      const keys = [...flattenKeys(messages.en), ...flattenKeys(messages.de)].map((key) => key.replace(PLURAL, ""));
+      for (const key of [...new Set(keys), "onboarding.validation.noSuchRule", "onboarding", "onboarding.fields"]) {
+        // Twice: the second answer is the remembered one.
+        expect(view.exists(key), `${language} ${key}`).toBe(i18next.exists(key));
+        expect(view.exists(key), `${language} ${key}, again`).toBe(i18next.exists(key));
+      }
+      // Options go to i18next as they are.
+      expect(view.exists("onboarding.fields.city", { lng: "de" })).toBe(i18next.exists("onboarding.fields.city", { lng: "de" }));
+    }
+  });
+});

@@ -202,6 +202,14 @@ function rememberingPlainTexts(t: FixedT, texts: Map<string, string>, language: 
 
 const isName = (arg: unknown) => arg === undefined || arg === null || typeof arg === "string";
 
+/**
+ * Whether a message is there (`i18n.exists`), per language and key: the same
+ * for as long as the process runs, as plain texts are. The forms ask it two or
+ * three times for each field's label and error (the field's own message, else a
+ * shared one), each through i18next's whole key resolution.
+ */
+const existing = new Map<string, Map<string, boolean>>();
+
 /** getFixedT's arguments as a key, when they are names (language, namespace, key prefix, and the namespaces in scope). */
 function fixedTKey([language, namespace, keyPrefix, options, ...rest]: unknown[]): string | undefined {
   if (rest.length > 0 || !isName(language) || !isName(namespace) || !isName(keyPrefix)) return undefined;
@@ -217,11 +225,23 @@ function fixedTKey([language, namespace, keyPrefix, options, ...rest]: unknown[]
  * properties of the instance it is given on every call (a fresh wrapper per
  * component per render on the server); through this view there is only
  * `getFixedT` to copy, and every other read reaches the request's instance by
- * its prototype. `getFixedT` answers a `t` that remembers plain texts.
+ * its prototype. `getFixedT` answers a `t` that remembers plain texts, and
+ * `exists` remembers its answers for a key without options.
  */
 export function getRenderI18n(context: Readonly<RouterContextProvider>): i18n {
   const instance = getI18n(context);
   const view = Object.create(instance) as i18n;
+  view.exists = ((key: unknown, options?: unknown) => {
+    if (options !== undefined || typeof key !== "string") return instance.exists(key as string, options as never);
+    let known = existing.get(instance.language);
+    if (!known) existing.set(instance.language, (known = new Map()));
+    let answer = known.get(key);
+    if (answer === undefined) {
+      answer = instance.exists(key);
+      if (known.size < MAX_PLAIN_TEXTS) known.set(key, answer);
+    }
+    return answer;
+  }) as i18n["exists"];
   const getFixedT = instance.getFixedT.bind(instance) as unknown as (...args: unknown[]) => FixedT;
   // Every component's useTranslation asks again, mostly with the same arguments (the page's language, the one namespace).
   const fixed = new Map<string, FixedT>();
