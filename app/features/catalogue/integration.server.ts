@@ -10,7 +10,7 @@ import { data } from "react-router";
 import { failedUpstreamAction } from "~/features/catalogue/actions.server";
 import { sellerInIntegration } from "~/features/catalogue/integration-seller.server";
 import { returnFormSchema, toReturnInput } from "~/features/catalogue/return-form";
-import { upstream } from "~/features/shell/upstream.server";
+import { upstream, type UpstreamClients } from "~/features/shell/upstream.server";
 import { redirectWithOutcome, takeOutcome } from "~/features/staff/outcome.server";
 import { getI18n } from "~/shared/i18n/i18n.server";
 import type { RequestArgs } from "~/shared/request-args";
@@ -36,7 +36,7 @@ export async function loadIntegration(args: RequestArgs, url: URL) {
 }
 
 /** Each file's stored check, read at once; a file without one is "not checked", a failing one says so without breaking the screen. */
-async function fileReports(client: ReturnType<typeof upstream>["catalogueUpload"], info: IntegrationInfo): Promise<Record<string, FileReport>> {
+async function fileReports(client: UpstreamClients["catalogueUpload"], info: IntegrationInfo): Promise<Record<string, FileReport>> {
   const entries = await Promise.all(
     info.files.map(async (file): Promise<[string, FileReport]> => {
       try {

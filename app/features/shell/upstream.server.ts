@@ -38,7 +38,40 @@ async function sessionEndingRedirect({ request, context }: RequestArgs, status: 
   return redirect("/login");
 }
 
-export function upstream(args: RequestArgs) {
+/** How each client is made from the request's callers (a 401 or 403 ends the session) and its plain caller. */
+type Callers = {
+  caller: (service: ServiceName) => ServiceCaller;
+  streamer: (service: ServiceName) => ServiceStreamer;
+  plain: (service: ServiceName) => ServiceCaller;
+};
+
+const CLIENTS = {
+  userProfile: ({ caller }: Callers) => userProfileClient(caller("userProfile")),
+  onboarding: ({ caller }: Callers) => onboardingClient(caller("onboarding")),
+  sellerService: ({ caller }: Callers) => sellerServiceClient(caller("sellerService")),
+  catalogueUpload: ({ caller, streamer }: Callers) => catalogueUploadClient(caller("catalogueUpload"), streamer("catalogueUpload")),
+  uploadSettings: ({ caller }: Callers) => uploadSettingsClient(caller("onboarding")),
+  analytics: ({ caller }: Callers) => analyticsClient(caller("analytics")),
+  recommendedActions: ({ caller }: Callers) => recommendedActionsClient(caller("recommendedActions")),
+  // The address service knows no user: its 401 or 403 says nothing about the session, so it never ends one.
+  address: ({ plain }: Callers) => addressClient(plain("address")),
+};
+
+export type UpstreamClients = { readonly [Name in keyof typeof CLIENTS]: ReturnType<(typeof CLIENTS)[Name]> };
+
+/** The clients made for a request, by its router context: a page's loaders, actions and middleware ask again and again. */
+const requestClients = new WeakMap<object, { request: Request; clients: UpstreamClients }>();
+
+/** The upstream clients of a request: made once per request, each client when it is first used. */
+export function upstream(args: RequestArgs): UpstreamClients {
+  const known = requestClients.get(args.context);
+  if (known?.request === args.request) return known.clients;
+  const clients = makeClients(args);
+  requestClients.set(args.context, { request: args.request, clients });
+  return clients;
+}
+
+function makeClients(args: RequestArgs): UpstreamClients {
   const { context } = args;
   const configs = serviceConfigs();
   const meta = context.get(requestMetaContext);
@@ -59,23 +92,22 @@ export function upstream(args: RequestArgs) {
     }
     throw error;
   };
-  const caller =
-    (service: ServiceName): ServiceCaller =>
-    (request) =>
-      callService(configs[service], callContext(), request).catch(endSessionOn401or403);
-  const streamer =
-    (service: ServiceName): ServiceStreamer =>
-    (request) =>
-      streamService(configs[service], callContext(), request).catch(endSessionOn401or403);
-  return {
-    userProfile: userProfileClient(caller("userProfile")),
-    onboarding: onboardingClient(caller("onboarding")),
-    sellerService: sellerServiceClient(caller("sellerService")),
-    catalogueUpload: catalogueUploadClient(caller("catalogueUpload"), streamer("catalogueUpload")),
-    uploadSettings: uploadSettingsClient(caller("onboarding")),
-    analytics: analyticsClient(caller("analytics")),
-    recommendedActions: recommendedActionsClient(caller("recommendedActions")),
-    // The address service knows no user: its 401 or 403 says nothing about the session, so it never ends one.
-    address: addressClient((request) => callService(configs.address, callContext(), request)),
+  const callers: Callers = {
+    caller: (service) => (request) => callService(configs[service], callContext(), request).catch(endSessionOn401or403),
+    streamer: (service) => (request) => streamService(configs[service], callContext(), request).catch(endSessionOn401or403),
+    plain: (service) => (request) => callService(configs[service], callContext(), request),
   };
+  const clients = {} as Record<string, unknown>;
+  for (const [name, make] of Object.entries(CLIENTS)) {
+    Object.defineProperty(clients, name, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const client = make(callers);
+        Object.defineProperty(clients, name, { value: client, enumerable: true });
+        return client;
+      },
+    });
+  }
+  return clients as UpstreamClients;
 }

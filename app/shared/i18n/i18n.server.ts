@@ -221,10 +221,10 @@ function fixedTKey([language, namespace, keyPrefix, options, ...rest]: unknown[]
 
 /**
  * What the server render hands to react-i18next: the instance behind an
- * object of its own with one property. useTranslation copies the own
- * properties of the instance it is given on every call (a fresh wrapper per
- * component per render on the server); through this view there is only
- * `getFixedT` to copy, and every other read reaches the request's instance by
+ * object of its own with two properties. react-i18next's useTranslation (which
+ * the app no longer uses) copies the own properties of the instance it is
+ * given on every call; through this view there are only `getFixedT` and
+ * `exists` to copy, and every other read reaches the request's instance by
  * its prototype. `getFixedT` answers a `t` that remembers plain texts, and
  * `exists` remembers its answers for a key without options.
  */
