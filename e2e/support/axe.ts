@@ -3,8 +3,24 @@ import { expect, type Page, type TestInfo } from "@playwright/test";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
-/** Audits the page with axe (WCAG 2.2 AA); a failure lists each violation and element. */
+/**
+ * Resolves once nothing on the page is fading in or out (a toast's entrance, or its exit after a navigation): axe
+ * computes colour contrast with the opacity of the moment, so a toast caught half faded failed contrast now and then.
+ * Endless animations and those that leave opacity alone (a progress bar) are not waited for.
+ */
+async function fadesSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => {
+      const effect = animation.effect;
+      if (animation.playState !== "running" || !(effect instanceof KeyframeEffect)) return true;
+      return effect.getComputedTiming().iterations === Infinity || !effect.getKeyframes().some((frame) => "opacity" in frame);
+    }),
+  );
+}
+
+/** Audits the page with axe (WCAG 2.2 AA) once nothing fades; a failure lists each violation and element. */
 export async function expectAccessible(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await fadesSettled(page);
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const described = results.violations
     .map(
