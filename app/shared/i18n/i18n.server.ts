@@ -71,6 +71,21 @@ export function getI18n(context: Readonly<RouterContextProvider>): i18n {
 const plainTexts = new Map<string, Map<string, string>>();
 const MAX_PLAIN_TEXTS = 5_000;
 
+/** The map of `group` (a language, or a language with namespace and prefix) in `store`, made on its first use. */
+function groupIn<V>(store: Map<string, Map<string, V>>, group: string): Map<string, V> {
+  let known = store.get(group);
+  if (!known) store.set(group, (known = new Map()));
+  return known;
+}
+
+/** `key`'s answer in `known`, worked out on the first ask; at most MAX_PLAIN_TEXTS answers are kept. */
+function remembered<V>(known: Map<string, V>, key: string, work: () => V): V {
+  if (known.has(key)) return known.get(key) as V;
+  const answer = work();
+  if (known.size < MAX_PLAIN_TEXTS) known.set(key, answer);
+  return answer;
+}
+
 /**
  * A message with values: its text split once at its `{{name}}` placeholders,
  * [text, name, text, …, text], or null for one that needs i18next (any other
@@ -100,13 +115,10 @@ function messageOf(language: LanguageCode, key: string): string | undefined {
 
 /** A key's template in a language: null when its message needs i18next, undefined when there is none. */
 function templateOf(language: LanguageCode, key: string): Template | null | undefined {
-  let known = templates.get(language);
-  if (!known) templates.set(language, (known = new Map()));
-  if (known.has(key)) return known.get(key);
-  const message = messageOf(language, key);
-  const template = message === undefined ? undefined : splitTemplate(message);
-  if (known.size < MAX_PLAIN_TEXTS) known.set(key, template);
-  return template;
+  return remembered(groupIn(templates, language), key, () => {
+    const message = messageOf(language, key);
+    return message === undefined ? undefined : splitTemplate(message);
+  });
 }
 
 /** Options that change what i18next does with a key (another language, a context, a default…), not values to put in. */
@@ -190,12 +202,7 @@ function rememberingPlainTexts(t: FixedT, texts: Map<string, string>, language: 
       }
       return t(key, ...rest);
     }
-    let text = texts.get(key);
-    if (text === undefined) {
-      text = t(key);
-      if (texts.size < MAX_PLAIN_TEXTS) texts.set(key, text);
-    }
-    return text;
+    return remembered(texts, key, () => t(key));
   };
   return Object.assign(remembering, { lng: t.lng, ns: t.ns, keyPrefix: t.keyPrefix });
 }
@@ -233,14 +240,7 @@ export function getRenderI18n(context: Readonly<RouterContextProvider>): i18n {
   const view = Object.create(instance) as i18n;
   view.exists = ((key: unknown, options?: unknown) => {
     if (options !== undefined || typeof key !== "string") return instance.exists(key as string, options as never);
-    let known = existing.get(instance.language);
-    if (!known) existing.set(instance.language, (known = new Map()));
-    let answer = known.get(key);
-    if (answer === undefined) {
-      answer = instance.exists(key);
-      if (known.size < MAX_PLAIN_TEXTS) known.set(key, answer);
-    }
-    return answer;
+    return remembered(groupIn(existing, instance.language), key, () => instance.exists(key));
   }) as i18n["exists"];
   const getFixedT = instance.getFixedT.bind(instance) as unknown as (...args: unknown[]) => FixedT;
   // Every component's useTranslation asks again, mostly with the same arguments (the page's language, the one namespace).
@@ -251,10 +251,7 @@ export function getRenderI18n(context: Readonly<RouterContextProvider>): i18n {
     if (known) return known;
     const t = getFixedT(...args);
     const language = t.lng ?? instance.language;
-    const cacheKey = `${language}|${String(t.ns ?? "")}|${t.keyPrefix ?? ""}`;
-    let texts = plainTexts.get(cacheKey);
-    if (!texts) plainTexts.set(cacheKey, (texts = new Map()));
-    const remembering = rememberingPlainTexts(t, texts, language);
+    const remembering = rememberingPlainTexts(t, groupIn(plainTexts, `${language}|${String(t.ns ?? "")}|${t.keyPrefix ?? ""}`), language);
     if (asked !== undefined) fixed.set(asked, remembering);
     return remembering;
   }) as unknown as i18n["getFixedT"];
