@@ -13,6 +13,7 @@
  * into every answer after that minute).
  */
 import autocannon from "autocannon";
+import { CookieJar } from "../../tests/support/cookie-jar.ts";
 
 export type LoadRequest = { method: "GET" | "POST"; path: string; form?: Record<string, string>; expect: number };
 export type LoadUser = { kind: string; cookie: string; requests: LoadRequest[] };
@@ -39,33 +40,6 @@ export type LoadMessage = { type: "progress"; responses: number } | { type: "don
 /** How often the generator tells the benchmark how many responses it has had. */
 const PROGRESS_EVERY = 250;
 
-/** A user's cookies, from a Cookie header; takes what answers set (a value, or its removal) as a browser does. */
-function cookieJar(header: string) {
-  const cookies = new Map<string, string>();
-  for (const pair of header.split(";")) {
-    const at = pair.indexOf("=");
-    if (at > 0) cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
-  }
-  return {
-    header: () => [...cookies].map(([name, value]) => `${name}=${value}`).join("; "),
-    take(setCookie: string | string[] | undefined) {
-      for (const line of setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie]) {
-        const [pair = "", ...attributes] = line.split(";");
-        const at = pair.indexOf("=");
-        if (at <= 0) continue;
-        const name = pair.slice(0, at).trim();
-        const value = pair.slice(at + 1).trim();
-        const removed = attributes.some((attribute) => {
-          const [key = "", setting = ""] = attribute.split("=").map((part) => part.trim().toLowerCase());
-          return (key === "max-age" && Number(setting) <= 0) || (key === "expires" && Date.parse(setting) <= Date.now());
-        });
-        if (removed || value === "") cookies.delete(name);
-        else cookies.set(name, value);
-      }
-    },
-  };
-}
-
 function run(job: LoadJob): Promise<LoadOutcome> {
   const origin = new URL(job.url).origin;
   const unexpected: Record<string, number> = {};
@@ -74,7 +48,7 @@ function run(job: LoadJob): Promise<LoadOutcome> {
   let nextUser = 0;
 
   const requestsOf = (user: LoadUser) => {
-    const jar = cookieJar(user.cookie);
+    const jar = new CookieJar(user.cookie);
     return user.requests.map((request) => {
       const body = request.form ? new URLSearchParams(request.form).toString() : undefined;
       const headers = {
@@ -89,7 +63,8 @@ function run(job: LoadJob): Promise<LoadOutcome> {
         body,
         setupRequest: (built: { headers: Record<string, string> }) => ({ ...built, headers: { ...built.headers, Cookie: jar.header() } }),
         onResponse: (status: number, _body: unknown, _context: unknown, responseHeaders: Record<string, string | string[]>) => {
-          jar.take(Object.entries(responseHeaders).find(([name]) => name.toLowerCase() === "set-cookie")?.[1]);
+          const setCookie = Object.entries(responseHeaders).find(([name]) => name.toLowerCase() === "set-cookie")?.[1];
+          jar.take(setCookie === undefined ? [] : ([] as string[]).concat(setCookie));
           if (status === request.expect) return;
           const key = `${request.method} ${request.path} → ${status}`;
           unexpected[key] = (unexpected[key] ?? 0) + 1;

@@ -2,15 +2,17 @@
  * A minimal browser for integration tests: a cookie jar per host and manual
  * redirects, so each hop of a flow can be looked at.
  */
+import { CookieJar } from "./cookie-jar.ts";
+
 export type Hop = { url: string; status: number; location: string | null };
 
 export class TestBrowser {
-  #cookies = new Map<string, Map<string, string>>();
+  #cookies = new Map<string, CookieJar>();
 
   /** Another browser holding copies of this one's cookies (as an attacker with a stolen cookie would). */
   copy(): TestBrowser {
     const other = new TestBrowser();
-    for (const [host, jar] of this.#cookies) other.#cookies.set(host, new Map(jar));
+    for (const [host, jar] of this.#cookies) other.#cookies.set(host, jar.copy());
     return other;
   }
 
@@ -19,20 +21,12 @@ export class TestBrowser {
   }
 
   cookieNames(host: string): string[] {
-    return [...(this.#cookies.get(host)?.keys() ?? [])];
+    return this.#cookies.get(host)?.names() ?? [];
   }
 
   #store(url: URL, response: Response) {
-    const jar = this.#cookies.get(url.host) ?? new Map<string, string>();
-    for (const header of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = header.split(";");
-      const index = pair!.indexOf("=");
-      const name = pair!.slice(0, index).trim();
-      const value = pair!.slice(index + 1).trim();
-      const expired = attributes.some((attribute) => /^\s*(max-age=0|expires=thu, 01 jan 1970)/i.test(attribute));
-      if (expired || value === "") jar.delete(name);
-      else jar.set(name, value);
-    }
+    const jar = this.#cookies.get(url.host) ?? new CookieJar();
+    jar.take(response.headers.getSetCookie());
     this.#cookies.set(url.host, jar);
   }
 
@@ -41,7 +35,7 @@ export class TestBrowser {
     const jar = this.#cookies.get(target.host);
     const headers = new Headers(init.headers);
     headers.set("User-Agent", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36");
-    if (jar?.size) headers.set("Cookie", [...jar].map(([name, value]) => `${name}=${value}`).join("; "));
+    if (jar?.size) headers.set("Cookie", jar.header());
     // As a browser does: every request other than GET and HEAD states where it comes from.
     const method = (init.method ?? "GET").toUpperCase();
     if (method !== "GET" && method !== "HEAD" && !headers.has("Origin")) headers.set("Origin", target.origin);
