@@ -18,7 +18,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import form from "~/locales/en/form.json";
 import { FormFields, readForm, readFormProps } from "~/shared/form/field-reading";
-import { CheckboxField, FileField, SelectField, TextAreaField, TextField } from "~/shared/form/fields";
+import { CheckboxField, FileField, SelectField, TextAreaField, TextField, useCountryOptions } from "~/shared/form/fields";
 import { createTestI18n } from "./i18n-test-setup";
 
 let i18n: i18n;
@@ -193,5 +193,31 @@ describe("the <form>'s props against conform's getFormProps", () => {
 
   it("ties an error of its own to the form", () => {
     expect(formTag((form) => readForm(form).props, withFormError)).toBe('<form id="shop" noValidate="" aria-describedby="shop-error"></form>');
+  });
+});
+
+describe("the countries a select offers", () => {
+  const codes = ["DE", "AT", "CH", "FR"];
+  function optionsIn(language: string) {
+    let options: readonly { value: string; label: string }[] = [];
+    function Countries() {
+      options = useCountryOptions(codes);
+      return null;
+    }
+    const view = Object.create(i18n, { language: { value: language } }) as typeof i18n;
+    renderToStaticMarkup(
+      <I18nextProvider i18n={view}>
+        <Countries />
+      </I18nextProvider>,
+    );
+    return options;
+  }
+
+  it("are named and sorted in the page's language, and worked out once per language", () => {
+    const en = optionsIn("en");
+    expect(en.map((option) => option.label)).toEqual(["Austria", "France", "Germany", "Switzerland"]);
+    expect(optionsIn("de").map((option) => `${option.value} ${option.label}`)).toEqual(["DE Deutschland", "FR Frankreich", "AT Österreich", "CH Schweiz"]);
+    expect(optionsIn("en")).toBe(en);
+    expect(Object.isFrozen(en) && Object.isFrozen(en[0])).toBe(true);
   });
 });

@@ -40,7 +40,7 @@ describe("language detection: cookie, then Accept-Language, then en", () => {
   });
 });
 
-describe("each request's own i18next instance", () => {
+describe("the i18next instance of the request's language", () => {
   async function instanceFor(headers: Record<string, string>) {
     const context = new RouterContextProvider();
     const request = new Request("http://localhost/", { headers });
@@ -60,11 +60,17 @@ describe("each request's own i18next instance", () => {
     expect([de.language, en.language, fromHeader.language, plain.language]).toEqual(["de", "en", "de", "en"]);
     expect(de.t("layout.skipToContent")).toBe("Zum Inhalt springen");
     expect(en.t("layout.skipToContent")).toBe("Skip to content");
-    // One request switching its instance (nothing on the server does) leaves the others alone.
-    await de.changeLanguage("en");
-    expect(fromHeader.t("layout.skipToContent")).toBe("Zum Inhalt springen");
+  });
+
+  it("makes one instance per language, shared by its requests, which keeps its language", async () => {
+    const german = (await localeCookie.serialize("de")).split(";")[0]!;
+    const [de, alsoDe, en] = await Promise.all([instanceFor({ Cookie: german }), instanceFor({ "Accept-Language": "de-AT" }), instanceFor({})]);
+    expect(alsoDe).toBe(de);
+    expect(en).not.toBe(de);
+    // A request switching the shared instance would switch every request of that language: refused.
+    await expect(de.changeLanguage("en")).rejects.toThrow(/keeps its language/);
     expect((await instanceFor({ Cookie: german })).t("layout.skipToContent")).toBe("Zum Inhalt springen");
-    expect(plain.t("layout.skipToContent")).toBe("Skip to content");
+    expect(en.t("layout.skipToContent")).toBe("Skip to content");
   });
 
   it("falls back to English for a key German lacks, and interpolates", async () => {

@@ -139,7 +139,7 @@ export function SelectField({
   field: metadata,
   ...props
 }: FieldProps & {
-  options: { value: string; label: string }[];
+  options: readonly { value: string; label: string }[];
   /** No empty first option: for a field that always has a value. */
   withoutChoice?: boolean;
 }) {
@@ -190,10 +190,27 @@ export function FileField({ field: metadata, ...props }: FieldProps) {
   );
 }
 
-/** The countries a select offers, named in the page's language. */
-export function useCountryOptions(codes: readonly string[]) {
+type CountryOption = Readonly<{ value: string; label: string }>;
+
+/** Per list of codes (a module's constant) and language: the options do not change while the process runs. */
+const countryOptions = new WeakMap<readonly string[], Map<string, readonly CountryOption[]>>();
+
+/**
+ * The countries a select offers, named in the page's language and sorted by
+ * name: worked out once per list and language, not on every render (naming
+ * and sorting some 250 countries was 1 % of a form page's server CPU).
+ */
+export function useCountryOptions(codes: readonly string[]): readonly CountryOption[] {
   const { i18n } = useTranslation();
-  const names = displayNames([i18n.language], { type: "region" });
-  const { compare } = collator(i18n.language);
-  return codes.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) => compare(a.label, b.label));
+  const language = i18n.language;
+  let byLanguage = countryOptions.get(codes);
+  if (!byLanguage) countryOptions.set(codes, (byLanguage = new Map()));
+  let options = byLanguage.get(language);
+  if (!options) {
+    const names = displayNames([language], { type: "region" });
+    const { compare } = collator(language);
+    options = Object.freeze(codes.map((code) => Object.freeze({ value: code, label: names.of(code) ?? code })).sort((a, b) => compare(a.label, b.label)));
+    byLanguage.set(language, options);
+  }
+  return options;
 }

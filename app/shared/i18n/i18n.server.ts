@@ -2,7 +2,9 @@
  * The page's language and its translations on the server, through
  * remix-i18next: the language comes from the cookie first, then
  * Accept-Language in the browser's order of preference, then en; each request
- * gets its i18next instance in that language.
+ * gets the i18next instance of that language, one per language for the whole
+ * process (patches/remix-i18next+8.0.0.patch, ADR 027), which refuses to change
+ * its language.
  */
 import { type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { i18n } from "i18next";
@@ -55,7 +57,7 @@ export function getLocale(context: Readonly<RouterContextProvider>): LanguageCod
   return detectedLocale(context) as LanguageCode;
 }
 
-/** The request's i18next instance, in its language. */
+/** The i18next instance of the request's language (shared by every request in it). */
 export function getI18n(context: Readonly<RouterContextProvider>): i18n {
   return requestInstance(context);
 }

@@ -33,7 +33,7 @@ export function AddressFields({
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   form: FormMetadata<any, string[]>;
   address: AddressFieldset;
-  countries: { value: string; label: string }[];
+  countries: readonly { value: string; label: string }[];
   /** Label the fields plainly ("Street"), for a group whose legend names it. */
   labels?: boolean;
 }) {
