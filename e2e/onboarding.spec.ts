@@ -110,9 +110,30 @@ test("a new seller completes all eight steps, past every kind of invalid input",
   await page.getByLabel("File").setInputFiles(pdf("ausweis.pdf"));
   await save(page, "/shop-setup/warehouse");
 
-  // Warehouse.
+  // Warehouse: a second one added and removed by the form's buttons (a round trip without JavaScript), the first kept.
   const warehouse = page.getByRole("group", { name: "Warehouse 1" });
   await warehouse.getByLabel("Name of the warehouse").fill(validSteps.warehouse["warehouses[0].name"]);
+  await page.getByRole("button", { name: "Add a warehouse" }).click();
+  await expect(page.getByRole("group", { name: "Warehouse 2" })).toBeVisible();
+  await page.getByRole("button", { name: "Remove warehouse 2" }).click();
+  await expect(page.getByRole("group", { name: "Warehouse 2" })).toHaveCount(0);
+  await expect(warehouse.getByLabel("Name of the warehouse")).toHaveValue(validSteps.warehouse["warehouses[0].name"]);
+  // Returns go to the first warehouse: with JavaScript the return address shows only once that is unticked, keeping
+  // what was typed while hidden; without, it shows with the hint saying when it counts.
+  const returns = page.getByRole("group", { name: "Returns" });
+  const toFirst = returns.getByLabel("Returns go to the first warehouse");
+  await expect(toFirst).toBeChecked();
+  if (js) {
+    await expect(returns.getByLabel("Street")).toBeHidden();
+    await toFirst.uncheck();
+    await returns.getByLabel("Street").fill("Rücksendestraße");
+    await toFirst.check();
+    await expect(returns.getByLabel("Street")).toBeHidden();
+    await toFirst.uncheck();
+    await expect(returns.getByLabel("Street")).toHaveValue("Rücksendestraße");
+    await toFirst.check();
+  }
+  await expect(returns.getByLabel("Street")).toBeVisible({ visible: !js });
   await warehouse.getByLabel("Street").fill(validSteps.warehouse["warehouses[0].street"]);
   await warehouse.getByLabel("House number").fill(validSteps.warehouse["warehouses[0].houseNumber"]);
   await warehouse.getByLabel("Postcode").fill(validSteps.warehouse["warehouses[0].postcode"]);

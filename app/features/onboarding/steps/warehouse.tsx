@@ -6,6 +6,7 @@ import { RepeatingGroup } from "~/features/onboarding/components/repeating-group
 import { StepForm } from "~/features/onboarding/components/step-form";
 import { useStepForm } from "~/features/onboarding/components/use-step-form";
 import { countryCodes } from "@contract/rules/countries";
+import { useHydrated } from "~/shared/ui/use-hydrated";
 import type { StepFormProps } from "./step-form-props";
 
 const EMPTY_WAREHOUSE = { name: "", street: "", houseNumber: "", postcode: "", city: "", country: "DE" };
@@ -22,6 +23,9 @@ export function WarehouseFields({ data, result }: StepFormProps<"warehouse">) {
   );
   const warehouses = fields.warehouses.getFieldList();
   const returnAddress = fields.returnAddress.getFieldset();
+  // With JavaScript the return address shows only while returns do not go to the first warehouse, and is not sent
+  // while hidden (what was typed stays for when it is needed); without, it shows, and its hint says when it counts.
+  const returnsToFirst = useHydrated() && fields.returnsToFirstWarehouse.value === "on";
   return (
     <StepForm form={form}>
       <RepeatingGroup list={fields.warehouses}>
@@ -55,8 +59,10 @@ export function WarehouseFields({ data, result }: StepFormProps<"warehouse">) {
       <fieldset className="repeating-group__item">
         <legend>{t("onboarding.warehouse.returns")}</legend>
         <CheckboxField field={fields.returnsToFirstWarehouse} label={t("onboarding.warehouse.returnsToFirst")} />
-        <p className="field__hint">{t("onboarding.warehouse.returnAddressHint")}</p>
-        <AddressFields form={form} address={returnAddress} countries={countries} labels />
+        <fieldset className="return-address" hidden={returnsToFirst} disabled={returnsToFirst}>
+          <p className="field__hint">{t("onboarding.warehouse.returnAddressHint")}</p>
+          <AddressFields form={form} address={returnAddress} countries={countries} labels />
+        </fieldset>
       </fieldset>
     </StepForm>
   );
