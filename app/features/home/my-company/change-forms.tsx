@@ -1,4 +1,4 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { BankAccountChange, CompanyDataChange, LegalDocumentChange, WarehouseChange, type CompanyChangeKind } from "@contract/company-changes";
 import { countryCodes } from "@contract/rules/countries";
@@ -31,6 +31,26 @@ function useChangeForm<Schema extends z.ZodType<Record<string, unknown>, Record<
   });
 }
 
+type AddressFieldset = Record<"street" | "houseNumber" | "postcode" | "city" | "country", FieldMetadata<unknown>>;
+
+/** The company's or a warehouse's postal address, filled in by the browser's saved addresses. */
+function PostalAddress({ fields }: { fields: AddressFieldset }) {
+  const countries = useCountryOptions(countryCodes);
+  return (
+    <>
+      <div className="field-row">
+        <TextField field={fields.street} autoComplete="address-line1" />
+        <TextField field={fields.houseNumber} autoComplete="address-line2" />
+      </div>
+      <div className="field-row">
+        <TextField field={fields.postcode} autoComplete="postal-code" />
+        <TextField field={fields.city} autoComplete="address-level2" />
+      </div>
+      <SelectField field={fields.country} options={countries} />
+    </>
+  );
+}
+
 /** A new payout account: holder, IBAN and BIC, by the shop setup's rules. */
 export function BankAccountForm(props: ChangeFormProps) {
   const { t } = useTranslation();
@@ -47,21 +67,12 @@ export function BankAccountForm(props: ChangeFormProps) {
 /** The company as it is registered, and how the marketplace reaches it. */
 export function CompanyDataForm(props: ChangeFormProps) {
   const { t } = useTranslation();
-  const countries = useCountryOptions(countryCodes);
   const [form, fields] = useChangeForm("COMPANY_DATA", CompanyDataChange, props);
   return (
     <ChangeForm form={form} cancelTo={pagePath("COMPANY_DATA")} replaces={props.replaces}>
       <TextField field={fields.legalName} autoComplete="organization" />
       <SelectField field={fields.legalForm} options={legalForms.map((value) => ({ value, label: t(`onboarding.legalForms.${value}`) }))} />
-      <div className="field-row">
-        <TextField field={fields.street} autoComplete="address-line1" />
-        <TextField field={fields.houseNumber} autoComplete="address-line2" />
-      </div>
-      <div className="field-row">
-        <TextField field={fields.postcode} autoComplete="postal-code" />
-        <TextField field={fields.city} autoComplete="address-level2" />
-      </div>
-      <SelectField field={fields.country} options={countries} />
+      <PostalAddress fields={fields} />
       <TextField field={fields.vatId} hint={t("myCompany.changes.hints.vatId")} autoComplete="off" spellCheck={false} />
       <TextField field={fields.taxNumber} optional autoComplete="off" spellCheck={false} />
       <TextField field={fields.registerCourt} hint={t("myCompany.changes.hints.register")} autoComplete="off" />
@@ -75,20 +86,11 @@ export function CompanyDataForm(props: ChangeFormProps) {
 /** A warehouse as the marketplace validates it: address, contact, handling time and same-day cut-off. */
 export function WarehouseForm(props: ChangeFormProps) {
   const { t } = useTranslation();
-  const countries = useCountryOptions(countryCodes);
   const [form, fields] = useChangeForm("WAREHOUSE", WarehouseChange, props);
   return (
     <ChangeForm form={form} cancelTo={pagePath("WAREHOUSE")} replaces={props.replaces}>
       <TextField field={fields.name} />
-      <div className="field-row">
-        <TextField field={fields.street} autoComplete="address-line1" />
-        <TextField field={fields.houseNumber} autoComplete="address-line2" />
-      </div>
-      <div className="field-row">
-        <TextField field={fields.postcode} autoComplete="postal-code" />
-        <TextField field={fields.city} autoComplete="address-level2" />
-      </div>
-      <SelectField field={fields.country} options={countries} />
+      <PostalAddress fields={fields} />
       <TextField field={fields.contactPerson} autoComplete="name" />
       <div className="field-row">
         <TextField field={fields.handlingTimeDays} type="number" inputMode="numeric" hint={t("myCompany.changes.hints.handlingTime")} />
