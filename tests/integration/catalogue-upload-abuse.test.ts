@@ -224,4 +224,22 @@ describe("an account sending file after file", () => {
     const [othersFile] = (await storedFileIds(OTHER, stack.sandboxUrl)).slice(-1);
     expect((await list(another, "/home/catalogue", othersFile!)).status).toBe(200);
   });
+
+  it("reading a file again another way takes a turn of the same file reads: past them 429, nothing read, the settings kept on the form", async () => {
+    // The problem lists above took this account's two reads of the minute.
+    const asking = new TestBrowser();
+    await asking.signIn(stack.portalUrl, ATTACKER);
+    const [fileId] = (await storedFileIds(ATTACKER, stack.sandboxUrl)).slice(-1);
+    const refused = await asking.post(`${stack.portalUrl}/upload/catalog`, {
+      intent: "read",
+      fileId: fileId!,
+      encoding: "windows-1252",
+      delimiter: "semicolon",
+      headerRow: "3",
+    });
+    expect(refused.status).toBe(429);
+    const page = (await refused.text()).replaceAll("<!-- -->", "");
+    expect(page).toContain("You have had your files read again many times in the last minute. Nothing has changed");
+    expect(page).toMatch(/<input[^>]*value="3"[^>]*name="headerRow"|<input[^>]*name="headerRow"[^>]*value="3"/);
+  });
 });

@@ -147,6 +147,8 @@ export async function fileFormAction(args: RequestArgs, formData: FormData, page
     const outcome = await readFileAgain(args, formData, fileNameOf);
     if (outcome.ok) return redirectWithPortalToast(fileLocation(page, outcome.fileId, "#reading-title"), { type: "success", message: outcome.message });
     if (outcome.error) return failedUpstreamAction(args, outcome.error, outcome.view.failure!.message, { intent: "read" as const, override: outcome.view });
+    if (outcome.retryAfterSeconds !== undefined)
+      return data({ intent: "read" as const, override: outcome.view }, { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } });
     return data({ intent: "read" as const, override: outcome.view }, { status: 400 });
   }
 

@@ -14,6 +14,7 @@ import { checkedColumnsChanged, FormatOverrideSchema, formatInWords, overridePar
 import { analyseStoredFile, previewStoredFile, StoredFileUnreadable } from "./intelligence/index.server";
 import { storedAnalysis } from "./headers.server";
 import { upstreamFailure } from "./actions.server";
+import { takeFileReadTurn } from "./upload.server";
 import { getI18n, getLocale } from "~/shared/i18n/i18n.server";
 import { requestMetaContext } from "~/shared/request-context.server";
 import { upstream } from "~/features/shell/upstream.server";
@@ -83,13 +84,27 @@ export async function overridePreview(args: RequestArgs, fileId: string, url: UR
   }
 }
 
-export type ReadAgainOutcome = { ok: true; fileId: string; message: string } | { ok: false; view: FormatOverrideView; error?: UpstreamError };
+export type ReadAgainOutcome =
+  { ok: true; fileId: string; message: string } | { ok: false; view: FormatOverrideView; error?: UpstreamError; retryAfterSeconds?: number };
 
-/** POST "read the file this way": re-reads and re-checks the stored file with the seller's settings, and stores the result. */
+/**
+ * POST "read the file this way": re-reads and re-checks the stored file with the seller's settings, and stores the
+ * result. Each reads the whole file on a reader of the pool, so it takes a turn of the account's file reads, as a
+ * problem list does: past them, nothing is read and the settings stay on the form.
+ */
 export async function readFileAgain(args: RequestArgs, formData: FormData, fileName: (fileId: string) => Promise<string>): Promise<ReadAgainOutcome> {
   const t = getI18n(args.context).t;
   const parsed = parseOverride(formData, true);
   if (!parsed.ok) return parsed;
+  const turn = takeFileReadTurn(args);
+  if (!turn.ok) {
+    const failure = { message: t("catalogueIntelligence.reading.tooManyReads"), errorCode: null, reference: null, errors: [] };
+    return {
+      ok: false,
+      view: { values: parsed.values, errors: {}, unreadable: null, preview: null, failure, posted: true },
+      retryAfterSeconds: turn.retryAfterSeconds,
+    };
+  }
   try {
     const [analysis, name] = await Promise.all([
       analyseStoredFile(args, parsed.fileId, Object.keys(parsed.override).length ? { override: parsed.override } : {}),

@@ -6,8 +6,9 @@
  * Each account has a bucket of `perMinute` turns that refills evenly over a
  * minute; an upload takes one or is refused before a byte of it is read.
  * Per instance: behind n instances an account may send up to n times as many.
- * The problem lists an account asks for are counted the same way, in buckets
- * of their own (upload.server.ts `takeFileReadTurn`): each reads a whole file.
+ * The problem lists an account asks for and its files read again another way
+ * are counted the same way, in buckets of their own (upload.server.ts
+ * `takeFileReadTurn`): each reads a whole file.
  */
 
 type Bucket = { turns: number; at: number };

@@ -106,9 +106,9 @@ function accountTurns(): (args: RequestArgs) => UploadTurn {
 const takeUploadTurn = accountTurns();
 
 /**
- * A turn of the account's whole reads of a stored file (its problem list), counted apart from uploads: each reads
- * the whole file again on a reader of the pool, so a script asking for one list after another would keep the readers
- * from every other seller's files.
+ * A turn of the account's whole reads of a stored file (its problem list, or reading it again another way), counted
+ * apart from uploads: each reads the whole file again on a reader of the pool, so a script asking for one after
+ * another would keep the readers from every other seller's files.
  */
 export const takeFileReadTurn = accountTurns();
 
