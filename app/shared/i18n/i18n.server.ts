@@ -233,7 +233,7 @@ function fixedTKey([language, namespace, keyPrefix, options, ...rest]: unknown[]
  * object of its own with two properties. react-i18next's useTranslation (which
  * the app no longer uses) copies the own properties of the instance it is
  * given on every call; through this view there are only `getFixedT` and
- * `exists` to copy, and every other read reaches the request's instance by
+ * `exists` to copy, and every other read reaches the language's instance by
  * its prototype. `getFixedT` answers a `t` that remembers plain texts, and
  * `exists` remembers its answers for a key without options.
  */
