@@ -194,6 +194,7 @@ describe("an account sending file after file", () => {
     // Without JavaScript: the form's page again, with the reason.
     const form = await flooding.request(`${stack.portalUrl}/upload/catalog`, { method: "POST", body: fileForm("sortiment.csv", smallCatalogueCsv()) });
     expect(form.status).toBe(429);
+    expect(Number(form.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await form.text()).toContain("You have sent many files in the last minute.");
     expect(await storedFileIds(ATTACKER, stack.sandboxUrl)).toHaveLength(before.length + 2);
 
@@ -238,6 +239,7 @@ describe("an account sending file after file", () => {
       headerRow: "3",
     });
     expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     const page = (await refused.text()).replaceAll("<!-- -->", "");
     expect(page).toContain("You have had your files read again many times in the last minute. Nothing has changed");
     expect(page).toMatch(/<input[^>]*value="3"[^>]*name="headerRow"|<input[^>]*name="headerRow"[^>]*value="3"/);

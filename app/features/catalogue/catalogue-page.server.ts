@@ -9,7 +9,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { attachmentDisposition, type CatalogueFile, type HeaderMapping } from "@contract/catalogue";
 import type { CatalogueAnalysis } from "@contract/catalogue-analysis";
-import { data } from "react-router";
+import { data, type HeadersFunction } from "react-router";
 import type { FormatOverrideView } from "~/features/catalogue/components/file-reading";
 import { firstIncompleteStep, HAND_OVER_FILES_PATH, uploadProblemMessage } from "~/features/catalogue/catalogue-steps";
 import { MappingSchema } from "~/features/catalogue/mapping";
@@ -78,6 +78,17 @@ export async function fileReviewOf(args: RequestArgs, files: readonly CatalogueF
   ]);
   return { mapping: loaded?.mapping ?? null, analysis: loaded?.analysis ?? null, override, mappingFailure };
 }
+
+/**
+ * The catalogue pages' document headers: the parents', and the action's `Retry-After` when it refused a file or a
+ * re-read for coming too often (React Router passes only an action's cookies on to the page by itself).
+ */
+export const catalogueDocumentHeaders: HeadersFunction = ({ parentHeaders, actionHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 type UploadFailure = { problem: string; message: string };
 

@@ -10,7 +10,7 @@ import { catalogueEditable, catalogueLockReason, HAND_OVER_FILES_PATH } from "~/
 import { authorize } from "~/features/shell/authorize.server";
 import { sellerState } from "~/features/shell/seller-state.server";
 import { failedUpstreamAction } from "~/features/catalogue/actions.server";
-import { fileFormAction, fileReviewOf, handOverPage, uploadFromForm } from "~/features/catalogue/catalogue-page.server";
+import { catalogueDocumentHeaders, fileFormAction, fileReviewOf, handOverPage, uploadFromForm } from "~/features/catalogue/catalogue-page.server";
 import { catalogueUploadLimit, discardRequestBody } from "~/features/catalogue/upload.server";
 import { getI18n } from "~/shared/i18n/i18n.server";
 import { redirectWithPortalToast } from "~/features/shell/toasts/toast.server";
@@ -20,6 +20,8 @@ import { orRouteError, settle } from "~/shared/upstream/upstream-error.server";
 import type { Route } from "./+types/upload-catalogue";
 
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
+
+export const headers = catalogueDocumentHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   // The one progress model: the hand-over below offers itself, or lists what is missing, as the task list does.

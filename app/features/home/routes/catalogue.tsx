@@ -8,10 +8,13 @@ import { CatalogueUpdateSection, FileStatusText } from "~/features/home/catalogu
 import { homeCatalogueAction, homeCatalogueLoader } from "~/features/home/catalogue/catalogue.server";
 import { HOME_CATALOGUE_PATH } from "~/features/home/catalogue/home-catalogue";
 import { authorize } from "~/features/shell/authorize.server";
+import { catalogueDocumentHeaders } from "~/features/catalogue/catalogue-page.server";
 import type { Route } from "./+types/catalogue";
 
 // Both seller roles read it; only the administrator changes the catalogue (the viewer's posts are refused before the action).
 export const middleware = [authorize({ rule: "sellerHome", changes: "sellerAdministrator", sellerState: "redirectIfNotActive" })];
+
+export const headers = catalogueDocumentHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   return homeCatalogueLoader(args);
