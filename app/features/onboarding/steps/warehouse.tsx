@@ -24,8 +24,10 @@ export function WarehouseFields({ data, result }: StepFormProps<"warehouse">) {
   const warehouses = fields.warehouses.getFieldList();
   const returnAddress = fields.returnAddress.getFieldset();
   // With JavaScript the return address shows only while returns do not go to the first warehouse, and is not sent
-  // while hidden (what was typed stays for when it is needed); without, it shows, and its hint says when it counts.
-  const returnsToFirst = useHydrated() && fields.returnsToFirstWarehouse.value === "on";
+  // while hidden (what was typed stays for when it is needed); without, it shows (onboarding.css), and its hint says
+  // when it counts. Hidden from the first paint, so that the form does not jump when the page comes alive.
+  const returnsToFirst = fields.returnsToFirstWarehouse.value === "on";
+  const hydrated = useHydrated();
   return (
     <StepForm form={form}>
       <RepeatingGroup list={fields.warehouses}>
@@ -59,7 +61,7 @@ export function WarehouseFields({ data, result }: StepFormProps<"warehouse">) {
       <fieldset className="repeating-group__item">
         <legend>{t("onboarding.warehouse.returns")}</legend>
         <CheckboxField field={fields.returnsToFirstWarehouse} label={t("onboarding.warehouse.returnsToFirst")} />
-        <fieldset className="return-address" hidden={returnsToFirst} disabled={returnsToFirst}>
+        <fieldset className="return-address" hidden={returnsToFirst} disabled={hydrated && returnsToFirst}>
           <p className="field__hint">{t("onboarding.warehouse.returnAddressHint")}</p>
           <AddressFields form={form} address={returnAddress} countries={countries} labels />
         </fieldset>
