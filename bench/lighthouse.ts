@@ -42,7 +42,12 @@ const label = (page: BenchPage) => `${page.path}${page.account ? ` (${page.accou
 
 const ports = testPorts(3320, 4320);
 const stack = await startStack(ports);
-const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
+/**
+ * A Chromium of its own for each page: Lighthouse keeps the browser's cookies between runs, so a session cookie one
+ * page's answer set would go with every later page beside the account's own, and the portal would read that one (all
+ * pages after the catalogue upload were measured as a seller's /overview until this was so).
+ */
+const launchChrome = () => chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
 try {
   const host = new URL(stack.portalUrl).host;
   const browsers = new Map<string, TestBrowser>();
@@ -83,26 +88,37 @@ try {
   for (const page of PAGES.filter((candidate) => (candidate.status ?? 200) === 200 && (!ONLY || ONLY.test(`${candidate.path} ${candidate.account ?? ""}`)))) {
     const { browser, cookie } = await cookieFor(page);
     const pagePath = page.prepare ? await page.prepare(browser, stack.portalUrl) : page.path;
-    const flags: Flags = {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: [...CATEGORIES],
-      extraHeaders: cookie ? { Cookie: cookie } : undefined,
+    const audit = async (path: string) => {
+      const chrome = await launchChrome();
+      try {
+        const flags: Flags = {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: [...CATEGORIES],
+          extraHeaders: cookie ? { Cookie: cookie } : undefined,
+        };
+        return await lighthouse(`${stack.portalUrl}${path}`, flags);
+      } finally {
+        chrome.kill();
+      }
     };
     // A trace that failed to record (the machine is shared and busy) is run once more.
-    let result = await lighthouse(`${stack.portalUrl}${pagePath}`, flags);
-    if (result?.lhr.runtimeError)
-      result = await lighthouse(`${stack.portalUrl}${page.prepare ? await page.prepare(browser, stack.portalUrl) : pagePath}`, flags);
+    let result = await audit(pagePath);
+    if (result?.lhr.runtimeError) result = await audit(page.prepare ? await page.prepare(browser, stack.portalUrl) : pagePath);
     if (!result) throw new Error(`${label(page)}: Lighthouse gave no result`);
     const { categories, audits } = result.lhr;
+    // A score of another page (a redirect to sign-in, or to another account's start) says nothing of this one.
+    const landed = new URL(result.lhr.finalDisplayedUrl);
+    const asked = new URL(`${stack.portalUrl}${pagePath}`);
+    if (landed.pathname !== asked.pathname) shortfalls.push(`${label(page)}: measured ${landed.pathname}, not the page asked for`);
     if (REPORTS) writeFileSync(`${REPORTS}/${label(page).replace(/[^\w.-]+/g, "_")}.json`, JSON.stringify(result.lhr));
     const score = (category: keyof typeof TARGET) => categories[category]?.score ?? 0;
     const numeric = (id: string) => audits[id]?.numericValue ?? NaN;
     const scripts = (audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items;
     const scriptBytes = scripts?.find((item) => item.resourceType === "script")?.transferSize ?? NaN;
     pages++;
-    if (CATEGORIES.every((category) => score(category) >= TARGET[category])) met++;
+    if (landed.pathname === asked.pathname && CATEGORIES.every((category) => score(category) >= TARGET[category])) met++;
     console.log(
       label(page).slice(0, 62).padEnd(62),
       score("performance").toFixed(2).padStart(5),
@@ -130,6 +146,5 @@ try {
   console.log(`\ntargets (performance ≥ ${TARGET.performance}, accessibility and best practices 1.0) met by ${met} of ${pages} pages`);
   if (shortfalls.length) console.log(`\nwhat kept a score down:\n  ${shortfalls.join("\n  ")}`);
 } finally {
-  chrome.kill();
   await stack.process.stop();
 }

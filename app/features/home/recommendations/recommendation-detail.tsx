@@ -22,7 +22,7 @@ export function RecommendationDetail({ action, products, pageCount, shopName }: 
   return (
     <article className="recommendation-detail">
       <h1>{t(`recommendations.kinds.${action.kind}.title`, { count: action.productCount })}</h1>
-      <RecommendationSummary action={action} shopName={shopName} />
+      <RecommendationSummary action={action} shopName={shopName} heading={null} />
       <RichText html={action.descriptionHtml} className="recommendation__text" />
       <h2 id="affected-products">{t("recommendations.affected.title")}</h2>
       <p>{t("recommendations.affected.showing", { first, last, total: products.total })}</p>

@@ -6,14 +6,19 @@ import { formatDate } from "~/features/home/analytics/dates";
 import { recommendationHref } from "~/features/home/recommendations/recommendations";
 import { numberFormat } from "~/shared/intl-formats";
 
-/** One recommended action in a list: what, where, how much is at stake, by when, and the way to its products. */
-export function RecommendationSummary({ action, shopName }: { action: RecommendedAction; shopName?: string }) {
+/**
+ * One recommended action: what, where, how much is at stake, by when. In a list, under a heading one level below the
+ * list's (`heading`), with the way to its products; on its own page (`heading` null) the page's title says what.
+ */
+export function RecommendationSummary({ action, shopName, heading: Heading }: { action: RecommendedAction; shopName?: string; heading: "h2" | "h3" | null }) {
   const { t, i18n } = useTranslation();
   return (
     <div className="recommendation">
-      <h3 className="recommendation__title">
-        <Link to={recommendationHref(action)}>{t(`recommendations.kinds.${action.kind}.title`, { count: action.productCount })}</Link>
-      </h3>
+      {Heading ? (
+        <Heading className="recommendation__title">
+          <Link to={recommendationHref(action)}>{t(`recommendations.kinds.${action.kind}.title`, { count: action.productCount })}</Link>
+        </Heading>
+      ) : null}
       <dl className="recommendation__facts">
         <div>
           <dt>{t("recommendations.shop")}</dt>

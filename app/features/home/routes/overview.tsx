@@ -107,7 +107,7 @@ export default function HomeOverview({ loaderData }: Route.ComponentProps) {
             <ul className="recommendation-list">
               {actions.map((action) => (
                 <li key={action.id}>
-                  <RecommendationSummary action={action} shopName={shopNames[action.shopId]} />
+                  <RecommendationSummary action={action} shopName={shopNames[action.shopId]} heading="h3" />
                 </li>
               ))}
             </ul>

@@ -23,7 +23,7 @@ export default function Recommendations({ loaderData }: Route.ComponentProps) {
       <ol className="recommendation-list">
         {actions.map((action) => (
           <li key={action.id}>
-            <RecommendationSummary action={action} shopName={shopNames[action.shopId]} />
+            <RecommendationSummary action={action} shopName={shopNames[action.shopId]} heading="h2" />
             <RichText html={action.descriptionHtml} className="recommendation__text" />
           </li>
         ))}
