@@ -21,7 +21,6 @@
  * that project; here it would double the run time for pages whose markup
  * differs only in those parts.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { signInAndOpen } from "./support/auth";
 import { drawCharts } from "./support/charts";
@@ -30,8 +29,8 @@ import { chooseLanguage } from "./support/language";
 import { sidewaysScroll } from "./support/layout";
 import { clearFaults, injectFault, resetSandbox, type Fault } from "./support/sandbox";
 import { analyticsTabs } from "../contract/home.ts";
+import { axeAudit } from "./support/axe";
 
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const WIDTHS = [1280, 390] as const;
 const LANGUAGES = ["en", "de"] as const;
 
@@ -157,7 +156,7 @@ test.afterAll(async ({ request }) => {
 });
 
 async function violations(page: Page, label: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const results = await axeAudit(page).analyze();
   return results.violations.map(
     (violation) =>
       `${label}: [${violation.impact ?? "?"}] ${violation.id}: ${violation.help}\n${violation.nodes.map((node) => `    - ${node.target.join(" ")}`).join("\n")}`,

@@ -1,9 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
+import type AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { jsEnabled, signInAndOpen } from "./support/auth";
 import { PORTAL_URL, resetSandbox } from "./support/sandbox";
-
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+import { axeAudit } from "./support/axe";
 
 // axe is JavaScript: a browser with JavaScript off cannot run it (its evaluate never settles).
 // The "no-js" project audits the same thing such a browser shows instead: the server's HTML,
@@ -28,7 +27,7 @@ function describeViolations(results: AxeResults): string {
 }
 
 async function expectNoViolations(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const results = await axeAudit(page).analyze();
   await testInfo.attach(`axe-${name}.json`, { body: JSON.stringify(results.violations, null, 2), contentType: "application/json" });
   expect(results.violations.length, `axe violations on ${name} (${page.url()}):\n\n${describeViolations(results)}\n`).toBe(0);
 }

@@ -1,12 +1,11 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { jsEnabled, signInAndOpen } from "./support/auth";
 import { portalOrigin } from "./support/http";
 import { chooseLanguage } from "./support/language";
 import { PORTAL_URL, resetSandbox, SANDBOX_URL } from "./support/sandbox";
+import { axeAudit } from "./support/axe";
 
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const WIDTHS = [1280, 390];
 
 // As in a11y.spec.ts: axe needs JavaScript, so the "no-js" project audits the server's HTML with the portal's scripts blocked.
@@ -38,7 +37,7 @@ async function seedUpload(request: APIRequestContext) {
 async function expectNoViolations(page: Page, testInfo: TestInfo, name: string) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
-    const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+    const results = await axeAudit(page).analyze();
     const summary = results.violations
       .map(
         (violation) =>

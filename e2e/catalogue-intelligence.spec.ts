@@ -1,18 +1,17 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { jsEnabled, signInAndOpen } from "./support/auth";
 import { portalOrigin } from "./support/http";
 import { chooseLanguage } from "./support/language";
 import { sidewaysScroll } from "./support/layout";
 import { PORTAL_URL, resetSandbox } from "./support/sandbox";
+import { axeAudit } from "./support/axe";
 
 const SELLER = "seller.catalogue@example.com";
 const SAMPLES = new URL("../sandbox/samples/", import.meta.url);
 const sample = (name: string) => ({ name, path: new URL(name, SAMPLES).pathname });
 const ERP = sample("katalog-erp-windows-1252.csv");
 const ERRORS = sample("katalog-mit-fehlern.csv");
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 test.beforeEach(async ({ request }) => {
   await resetSandbox(request);
@@ -48,7 +47,7 @@ async function expectField(page: Page, testInfo: TestInfo, header: string, field
 async function expectNoViolations(page: Page, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+    const results = await axeAudit(page).analyze();
     const summary = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`).join("\n");
     expect(results.violations.length, `axe on ${name} at ${width}px:\n${summary}`).toBe(0);
     // Wide tables scroll in their own frames; the page itself never scrolls sideways.

@@ -5,14 +5,12 @@
  * page of the home is audited in all four settings by e2e/a11y-pages.spec.ts,
  * so the "js" project skips this file.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { jsEnabled, signInAndOpen } from "./support/auth";
 import { drawCharts } from "./support/charts";
 import { chooseLanguage } from "./support/language";
 import { PORTAL_URL, resetSandbox } from "./support/sandbox";
-
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+import { axeAudit } from "./support/axe";
 
 test.use({ javaScriptEnabled: true });
 
@@ -44,7 +42,7 @@ async function auditAll(page: Page, testInfo: TestInfo, label: string) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
     if (jsEnabled(testInfo) && path.includes("/analytics/")) await drawCharts(page);
-    const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+    const results = await axeAudit(page).analyze();
     for (const violation of results.violations) {
       failures.push(
         `${label} ${path}: [${violation.impact}] ${violation.id} ${violation.help}\n${violation.nodes.map((node) => `    ${node.target.join(" ")}`).join("\n")}`,

@@ -18,14 +18,18 @@ async function fadesSettled(page: Page): Promise<void> {
   );
 }
 
-/** Audits the page with axe (WCAG 2.2 AA, and the order of headings) once nothing fades; a failure lists each violation and element. */
+/**
+ * The suite's axe audit of a page: WCAG 2.2 AA, and headings that skip a level, which WCAG's tags leave out but
+ * Lighthouse's accessibility score counts.
+ */
+export function axeAudit(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).options({ rules: { "heading-order": { enabled: true } } }).withTags(TAGS);
+}
+
+/** Audits the page with axe (axeAudit) once nothing fades; a failure lists each violation and element. */
 export async function expectAccessible(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   await fadesSettled(page);
-  // Lighthouse's accessibility score also counts headings that skip a level, which WCAG's tags leave out.
-  const results = await new AxeBuilder({ page })
-    .options({ rules: { "heading-order": { enabled: true } } })
-    .withTags(TAGS)
-    .analyze();
+  const results = await axeAudit(page).analyze();
   const described = results.violations
     .map(
       (violation) =>

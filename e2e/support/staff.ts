@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { SANDBOX_URL } from "./sandbox";
+import { axeAudit } from "./axe";
 
 type StaffSeller = { onboardingSellerId: string; name: string; state: string; channel: string | null };
 
@@ -20,11 +20,9 @@ export async function upstreamSellers(request: APIRequestContext, search: string
   return ((await response.json()) as { items: StaffSeller[] }).items;
 }
 
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
 /** axe on the page as it stands; one line per violation when it fails. */
 export async function expectAccessible(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const results = await axeAudit(page).analyze();
   await testInfo.attach(`axe-${name}.json`, { body: JSON.stringify(results.violations, null, 2), contentType: "application/json" });
   const summary = results.violations
     .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)
