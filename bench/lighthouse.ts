@@ -60,13 +60,7 @@ try {
       if (page.actAs) await (await browser.post(`${stack.portalUrl}/substitution/start`, { ...page.actAs, returnTo: "/seller-list" })).body?.cancel();
       browsers.set(key, browser);
     }
-    return {
-      browser,
-      cookie: browser
-        .cookieNames(host)
-        .map((name) => `${name}=${browser.cookie(host, name)}`)
-        .join("; "),
-    };
+    return { browser, cookie: browser.cookieHeader(host) };
   }
 
   console.log(

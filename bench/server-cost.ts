@@ -195,11 +195,6 @@ try {
     return browser;
   }
   const host = new URL(stack.portalUrl).host;
-  const cookieOf = (browser: TestBrowser) =>
-    browser
-      .cookieNames(host)
-      .map((name) => `${name}=${browser.cookie(host, name)}`)
-      .join("; ");
 
   async function measure(side: Side, amount: number): Promise<Sample> {
     const job: LoadJob = {
@@ -234,7 +229,7 @@ try {
     const portalBytes = (await response.arrayBuffer()).byteLength;
     const status = page.status ?? 200;
     if (response.status !== status) throw new Error(`${label(page)}: ${response.status}, not ${status}`);
-    const portal: Side = { url: stack.portalUrl, path: pagePath, cookie: cookieOf(browser), status, pid: portalPid };
+    const portal: Side = { url: stack.portalUrl, path: pagePath, cookie: browser.cookieHeader(host), status, pid: portalPid };
     const bareSide: Side = { url: bare.url, path: `/?bytes=${portalBytes}`, cookie: "", status: 200, pid: bare.pid };
     const bareBytes = (await (await fetch(`${bare.url}${bareSide.path}`)).arrayBuffer()).byteLength;
     // Warm-up: the first renders compile and fill caches.

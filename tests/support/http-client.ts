@@ -20,6 +20,11 @@ export class TestBrowser {
     return this.#cookies.get(host)?.get(name);
   }
 
+  /** The Cookie header this browser sends to `host` ("" with none), for a client of another kind (a load generator, Lighthouse). */
+  cookieHeader(host: string): string {
+    return this.#cookies.get(host)?.header() ?? "";
+  }
+
   cookieNames(host: string): string[] {
     return this.#cookies.get(host)?.names() ?? [];
   }
