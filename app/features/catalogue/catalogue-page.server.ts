@@ -92,9 +92,14 @@ export const catalogueDocumentHeaders: HeadersFunction = ({ parentHeaders, actio
 
 type UploadFailure = { problem: string; message: string };
 
+/** A request refused for coming too often (an account's upload or file-read turns), with when to send it again. */
+function tooOften(retryAfterSeconds: number): ResponseInit {
+  return { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } };
+}
+
 /** The status of an upload refused for what was sent (or how often), with when to send again where that is the reason. */
 function refusal(outcome: Extract<UploadOutcome, { ok: false }>): ResponseInit {
-  if (outcome.problem === "tooMany") return { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } };
+  if (outcome.problem === "tooMany") return tooOften(outcome.retryAfterSeconds);
   return { status: outcome.problem === "tooLarge" ? 413 : 400 };
 }
 
@@ -158,8 +163,7 @@ export async function fileFormAction(args: RequestArgs, formData: FormData, page
     const outcome = await readFileAgain(args, formData, fileNameOf);
     if (outcome.ok) return redirectWithPortalToast(fileLocation(page, outcome.fileId, "#reading-title"), { type: "success", message: outcome.message });
     if (outcome.error) return failedUpstreamAction(args, outcome.error, outcome.view.failure!.message, { intent: "read" as const, override: outcome.view });
-    if (outcome.retryAfterSeconds !== undefined)
-      return data({ intent: "read" as const, override: outcome.view }, { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } });
+    if (outcome.retryAfterSeconds !== undefined) return data({ intent: "read" as const, override: outcome.view }, tooOften(outcome.retryAfterSeconds));
     return data({ intent: "read" as const, override: outcome.view }, { status: 400 });
   }
 
