@@ -5,9 +5,10 @@
  * the other seller's uploads. Gets ready first (starts, builds its bomb,
  * signs in as its seller: some 1.5 s, a second of it CPU, which would
  * otherwise be timed as the portal's), says so (`ready`), and on `go`
- * repeats one abusive request back to back for at least `seconds` (each
- * cut off after `limitMs`), then answers the first outcome, how often it
- * was sent and how much problems CSV came back.
+ * repeats one abusive request for at least `seconds` (each cut off after
+ * `limitMs`), back to back or `pauseMs` apart, then answers the first
+ * outcome, how often it was sent, how much problems CSV came back, and when
+ * each request was under way.
  */
 import { TestBrowser } from "../../tests/support/http-client.ts";
 import { xlsxBomb } from "../../tests/support/hostile-files.ts";
@@ -16,9 +17,13 @@ export type Abuse =
   | { kind: "bombUploads"; page: string }
   /** The problem list of a bomb stored straight at the service. */
   | { kind: "problemsCsv"; page: string; fileId: string };
-export type FloodJob = { portalUrl: string; username: string; seconds: number; limitMs: number; abuse: Abuse };
-/** The first request's outcome, how many were sent, and how many bytes of problems CSV came back in all. */
-export type FloodOutcome = { first: string; count: number; csvBytes: number };
+/** `pauseMs`: the time between one request's answer and the next request (0: back to back). */
+export type FloodJob = { portalUrl: string; username: string; seconds: number; pauseMs: number; limitMs: number; abuse: Abuse };
+/**
+ * The first request's outcome, how many were sent, how many bytes of problems CSV came back in all, and each
+ * request's start and end (ms since the epoch, the clock every process on the machine shares).
+ */
+export type FloodOutcome = { first: string; count: number; csvBytes: number; underWay: [number, number][] };
 export type FromFlood = { type: "ready" } | { type: "outcome"; outcome: FloodOutcome };
 
 const MiB = 1024 * 1024;
@@ -43,14 +48,21 @@ async function flood(job: FloodJob): Promise<FloodOutcome> {
   const go = new Promise((resolve) => process.once("message", resolve));
   process.send!({ type: "ready" } satisfies FromFlood);
   await go;
+  const underWay: [number, number][] = [];
+  const now = () => performance.timeOrigin + performance.now();
+  const timed = async () => {
+    const start = now();
+    const outcome = await work();
+    underWay.push([start, now()]);
+    return outcome;
+  };
   const started = performance.now();
-  const first = await work();
-  let count = 1;
+  const first = await timed();
   while (performance.now() - started < job.seconds * 1000) {
-    await work();
-    count++;
+    if (job.pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, job.pauseMs));
+    await timed();
   }
-  return { first, count, csvBytes };
+  return { first, count: underWay.length, csvBytes, underWay };
 }
 
 /** The bomb through the portal's enhanced upload form (answered as JSON). */
