@@ -18,12 +18,14 @@
  * catalogue readers, V8's helper threads, which collect every isolate's
  * garbage at the portal's priority, and the rest; from /proc's schedstat, in
  * nanoseconds), a figure less sensitive than latencies to whatever else the
- * machine runs, and the sandbox's beside them.
+ * machine runs, and the sandbox's and the attacker's beside them.
  * For the long problems CSV alone, the main thread's CPU time per MiB of
  * CSV sent (the probe's requests included, a few ms a second).
  * The bomb's upload and its problems CSV are repeated for at least
  * BENCH_ABUSE_PHASE_S seconds (default 10; 0: once), one at a time (PAUSE_MS
- * apart) and back to back, the long problems CSV back to back, by an attacker
+ * apart) and back to back, the long problems CSV back to back, and for
+ * comparison a sound CSV catalogue of the bomb's size one at a time (what any
+ * file of that size costs the other seller), by an attacker
  * in a process of its own (bench/support/abuse-flood.ts); each abusive
  * request is given at most BENCH_ABUSE_LIMIT_S seconds (default 90), then
  * cut off. The attacker's and the probe's processes start before a phase:
@@ -63,6 +65,7 @@ const MiB = 1024 * 1024;
 const PAUSE_MS = 300;
 const BOMB_APART = "XLSX bombs, one at a time";
 const BOMB_FLOOD = "XLSX bombs, back to back";
+const SOUND_APART = "sound CSVs of their size, one at a time";
 const CSV_APART = "their problems CSV, one at a time";
 const CSV_FLOOD = "their problems CSV, back to back";
 const LONG_CSV = "a long problems CSV";
@@ -210,7 +213,12 @@ async function flood(abuse: Abuse, pauseMs = 0): Promise<() => Promise<Worked>> 
     const done = answer("outcome");
     child.send("go");
     const { outcome } = (await done) as Extract<FromFlood, { type: "outcome" }>;
-    return { outcome: `${outcome.first} (×${outcome.count})`, csvBytes: outcome.csvBytes, underWay: outcome.underWay };
+    return {
+      outcome: `${outcome.first} (×${outcome.count})`,
+      csvBytes: outcome.csvBytes,
+      underWay: outcome.underWay,
+      attackerCpuSeconds: outcome.cpuSeconds,
+    };
   };
 }
 
@@ -231,7 +239,7 @@ function problemInEveryRowCsv(rows: number): Buffer {
  * What a phase's work answers: its outcome, the problems CSV it received, and when its abusive requests were under
  * way (ms since the epoch; none: the phase is the baseline, every small upload counts).
  */
-type Worked = { outcome: string; csvBytes: number; underWay: [number, number][] };
+type Worked = { outcome: string; csvBytes: number; underWay: [number, number][]; attackerCpuSeconds?: number };
 const epochNow = () => performance.timeOrigin + performance.now();
 /** One abusive request made here, timed as the flood's are. */
 async function once(work: () => Promise<string>): Promise<Worked> {
@@ -258,7 +266,7 @@ const phases: {
   smallFailures: number;
   loopDelayMs: number;
   /** CPU seconds over the phase; a reader ended during the phase takes its time with it. */
-  cpu: { main: number; readers: number; v8: number; other: number; sandbox: number };
+  cpu: { main: number; readers: number; v8: number; other: number; sandbox: number; attacker: number };
   csvBytes: number;
 }[] = [];
 let finalRss = 0;
@@ -324,7 +332,7 @@ try {
         else smallRuns.push({ start, end: epochNow(), ms });
       }
     })();
-    const { outcome, csvBytes, underWay } = alive() ? await work() : { outcome: "skipped: the portal is gone", csvBytes: 0, underWay: [] };
+    const { outcome, csvBytes, underWay, attackerCpuSeconds } = alive() ? await work() : { outcome: "skipped: the portal is gone", csvBytes: 0, underWay: [] };
     const seconds = (performance.now() - started) / 1000;
     done = true;
     await smallLoop;
@@ -350,6 +358,7 @@ try {
         v8: endCpu.v8 - startCpu.v8,
         other: endCpu.other - startCpu.other,
         sandbox: endCpu.sandbox - startCpu.sandbox,
+        attacker: attackerCpuSeconds ?? NaN,
       },
       csvBytes,
     };
@@ -367,6 +376,7 @@ try {
   const bombUploads: Abuse = { kind: "bombUploads", page: "/upload/catalog" };
   phases.push(await phase(BOMB_APART, await flood(bombUploads, PAUSE_MS), 0));
   phases.push(await phase(BOMB_FLOOD, await flood(bombUploads), 0));
+  phases.push(await phase(SOUND_APART, await flood({ kind: "catalogueUploads", page: "/upload/catalog", bytes: bomb.length }, PAUSE_MS), 0));
 
   // The bomb as stored before the portal read with a budget: straight at the service.
   const storedForm = new FormData();
@@ -456,6 +466,7 @@ console.log(
   "V8Worker".padStart(9),
   "other".padStart(8),
   "| sandbox".padStart(10),
+  "attacker".padStart(9),
 );
 for (const { name, cpu } of phases)
   console.log(
@@ -465,6 +476,7 @@ for (const { name, cpu } of phases)
     cpu.v8.toFixed(2).padStart(9),
     cpu.other.toFixed(2).padStart(8),
     `| ${cpu.sandbox.toFixed(2)}`.padStart(10),
+    (Number.isNaN(cpu.attacker) ? "-" : cpu.attacker.toFixed(2)).padStart(9),
   );
 for (const { name, cpu, csvBytes } of phases.filter((run) => run.csvBytes > 0 && run.smallMs.length === 0)) {
   console.log(`${name}: ${(csvBytes / MiB).toFixed(1)} MiB of problems CSV; main thread ${((cpu.main * 1000) / (csvBytes / MiB)).toFixed(2)} ms CPU per MiB`);

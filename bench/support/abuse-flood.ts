@@ -7,14 +7,16 @@
  * otherwise be timed as the portal's), says so (`ready`), and on `go`
  * repeats one abusive request for at least `seconds` (each cut off after
  * `limitMs`), back to back or `pauseMs` apart, then answers the first
- * outcome, how often it was sent, how much problems CSV came back, and when
- * each request was under way.
+ * outcome, how often it was sent, how much problems CSV came back, when
+ * each request was under way, and its own CPU time (it shares the machine).
  */
 import { TestBrowser } from "../../tests/support/http-client.ts";
-import { xlsxBomb } from "../../tests/support/hostile-files.ts";
+import { catalogueCsv, xlsxBomb } from "../../tests/support/hostile-files.ts";
 
 export type Abuse =
   | { kind: "bombUploads"; page: string }
+  /** Not abuse: a sound catalogue of the bomb's size, to tell what a bomb costs from what any file of its size does. */
+  | { kind: "catalogueUploads"; page: string; bytes: number }
   /** The problem list of a bomb stored straight at the service. */
   | { kind: "problemsCsv"; page: string; fileId: string };
 /** `pauseMs`: the time between one request's answer and the next request (0: back to back). */
@@ -23,11 +25,10 @@ export type FloodJob = { portalUrl: string; username: string; seconds: number; p
  * The first request's outcome, how many were sent, how many bytes of problems CSV came back in all, and each
  * request's start and end (ms since the epoch, the clock every process on the machine shares).
  */
-export type FloodOutcome = { first: string; count: number; csvBytes: number; underWay: [number, number][] };
+export type FloodOutcome = { first: string; count: number; csvBytes: number; underWay: [number, number][]; cpuSeconds: number };
 export type FromFlood = { type: "ready" } | { type: "outcome"; outcome: FloodOutcome };
 
 const MiB = 1024 * 1024;
-let bomb: Buffer;
 let csvBytes = 0;
 // A benchmark that ends without waiting for the flood (it failed) takes the flood with it.
 process.on("disconnect", () => process.exit(0));
@@ -38,13 +39,8 @@ process.once(
 
 async function flood(job: FloodJob): Promise<FloodOutcome> {
   const attacker = new TestBrowser();
-  const { abuse } = job;
-  if (abuse.kind === "bombUploads") bomb = xlsxBomb();
   await attacker.signIn(job.portalUrl, job.username);
-  const work =
-    abuse.kind === "bombUploads"
-      ? () => bombUpload(attacker, job.portalUrl + abuse.page, job.limitMs)
-      : () => problemsCsv(attacker, job.portalUrl + abuse.page, abuse.fileId, job.limitMs);
+  const work = abuseOf(attacker, job);
   const go = new Promise((resolve) => process.once("message", resolve));
   process.send!({ type: "ready" } satisfies FromFlood);
   await go;
@@ -57,18 +53,36 @@ async function flood(job: FloodJob): Promise<FloodOutcome> {
     return outcome;
   };
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const first = await timed();
   while (performance.now() - started < job.seconds * 1000) {
     if (job.pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, job.pauseMs));
     await timed();
   }
-  return { first, count: underWay.length, csvBytes, underWay };
+  const { user, system } = process.cpuUsage(cpuBefore);
+  return { first, count: underWay.length, csvBytes, underWay, cpuSeconds: (user + system) / 1e6 };
 }
 
-/** The bomb through the portal's enhanced upload form (answered as JSON). */
-async function bombUpload(attacker: TestBrowser, page: string, limitMs: number): Promise<string> {
+function abuseOf(attacker: TestBrowser, { portalUrl, limitMs, abuse }: FloodJob): () => Promise<string> {
+  const page = portalUrl + abuse.page;
+  switch (abuse.kind) {
+    case "bombUploads": {
+      const bomb = xlsxBomb();
+      return () => fileUpload(attacker, page, "katalog.xlsx", bomb, limitMs);
+    }
+    case "catalogueUploads": {
+      const catalogue = catalogueCsv(abuse.bytes);
+      return () => fileUpload(attacker, page, "katalog.csv", catalogue, limitMs);
+    }
+    case "problemsCsv":
+      return () => problemsCsv(attacker, page, abuse.fileId, limitMs);
+  }
+}
+
+/** A file through the portal's enhanced upload form (answered as JSON). */
+async function fileUpload(attacker: TestBrowser, page: string, fileName: string, bytes: Buffer, limitMs: number): Promise<string> {
   const body = new FormData();
-  body.set("file", new Blob([new Uint8Array(bomb)]), "katalog.xlsx");
+  body.set("file", new Blob([new Uint8Array(bytes)]), fileName);
   try {
     const response = await attacker.request(`${page}/file`, {
       method: "POST",

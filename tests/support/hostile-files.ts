@@ -82,12 +82,19 @@ export function manyColumnsCsv(columns = 1_000_000): Buffer {
 
 /** A small, ordinary catalogue (about 2.7 KB): what another seller uploads meanwhile. */
 export function smallCatalogueCsv(): Buffer {
+  return catalogueCsv(2700);
+}
+
+/** A sound catalogue of about `bytes` bytes: every EAN valid, every price a price (a file of a bomb's size that is none). */
+export function catalogueCsv(bytes: number): Buffer {
   const lines = ["EAN;Artikelbezeichnung;Warengruppe;Hersteller;VK-Preis brutto"];
-  for (let row = 0; lines.join("\n").length < 2700; row++) {
+  for (let row = 0, length = lines[0]!.length; length < bytes; row++) {
     const digits = `4006${String(row).padStart(8, "0")}`;
     let sum = 0;
     for (let index = 0; index < 12; index++) sum += (digits.charCodeAt(index) - 48) * (index % 2 === 0 ? 1 : 3);
-    lines.push(`${digits}${(10 - (sum % 10)) % 10};Artikel ${row};Haushalt;Müller;${(row % 50) + 1},99`);
+    const line = `${digits}${(10 - (sum % 10)) % 10};Artikel ${row};Haushalt;Müller;${(row % 50) + 1},99`;
+    lines.push(line);
+    length += line.length + 1;
   }
   return Buffer.from(`${lines.join("\n")}\n`);
 }
