@@ -13,7 +13,10 @@
  * main thread's heap, and the most reader threads running), and another
  * seller's 2.7 KB upload (on the active seller's /home/catalogue), again and
  * again: those that overlapped an abusive request are timed against the same
- * upload with nothing else running, measured in the same run (ratio); and
+ * upload with nothing else running, measured in the same run (ratio); the
+ * same upload started together with one abusive request, or one sound CSV of
+ * the bomb's size, BENCH_ABUSE_PAIRS times each (an overlap favours slow
+ * uploads, a pair does not); and
  * the CPU time of the portal's threads (main thread,
  * catalogue readers, V8's helper threads, which collect every isolate's
  * garbage at the portal's priority, and the rest; from /proc's schedstat, in
@@ -47,7 +50,7 @@ import { testPorts } from "../tests/support/ports.ts";
 import { startStack } from "../tests/support/stack.ts";
 import { streamedFileForm } from "../tests/support/streamed-form.ts";
 import { DEPLOYED_ENV, DEPLOYED_NODE_ARGS } from "./support/as-deployed.ts";
-import type { Abuse, FloodJob, FromFlood } from "./support/abuse-flood.ts";
+import type { Abuse, FromFlood, ToFlood } from "./support/abuse-flood.ts";
 import type { ProbeOutcome } from "./support/health-probe.ts";
 import { childPids, cpuSeconds, rssBytes } from "./support/process-stats.ts";
 
@@ -63,6 +66,15 @@ const MiB = 1024 * 1024;
  * on average (CATALOGUE_UPLOADS_PER_MINUTE, 20), which would time too few of the other seller's uploads during a bomb.
  */
 const PAUSE_MS = 300;
+/**
+ * The other seller's upload is also timed started together with one other request, PAIRS times for each kind: the
+ * phases' overlap favours slow uploads (a long one overlaps more), a pair does not.
+ */
+const PAIRS = Number(process.env.BENCH_ABUSE_PAIRS ?? 40);
+const PAIR_PAUSE_MS = 100;
+const ALONE = "alone";
+const BESIDE_BOMB = "beside an XLSX bomb";
+const BESIDE_SOUND = "beside a sound CSV of its size";
 const BOMB_APART = "XLSX bombs, one at a time";
 const BOMB_FLOOD = "XLSX bombs, back to back";
 const SOUND_APART = "sound CSVs of their size, one at a time";
@@ -189,37 +201,52 @@ async function upload(browser: TestBrowser, page: string, body: FormData | Reada
 }
 
 /**
- * One flood of abusive requests in a process of its own (bench/support/abuse-flood.ts), made ready (started, signed
- * in, its bomb built) before its phase; the function it answers starts the flood and answers its outcome.
+ * The attacker: a process of its own (bench/support/abuse-flood.ts), made ready (started, signed in, its bomb built)
+ * before it is used; it floods (`flood`: answers the function that starts the flood and answers its outcome) or sends
+ * one request at a time (`one`: answers once the request is on its way, with its answer to come).
  */
-async function flood(abuse: Abuse, pauseMs = 0): Promise<() => Promise<Worked>> {
+async function attackerProcess(abuse: Abuse, pauseMs = 0) {
   const child = fork(path.join(import.meta.dirname, "support/abuse-flood.ts"), { stdio: ["ignore", "inherit", "inherit", "ipc"] });
-  const answer = (type: FromFlood["type"]) =>
-    new Promise<FromFlood>((resolve, reject) => {
+  const answer = <Type extends FromFlood["type"]>(type: Type) =>
+    new Promise<Extract<FromFlood, { type: Type }>>((resolve, reject) => {
       const onMessage = (message: FromFlood) => {
         if (message.type !== type) return;
         child.off("message", onMessage);
         child.off("exit", onExit);
-        resolve(message);
+        resolve(message as Extract<FromFlood, { type: Type }>);
       };
-      const onExit = (code: number | null) => reject(new Error(`the flood ended without an answer (exit ${code})`));
+      const onExit = (code: number | null) => reject(new Error(`the attacker ended without an answer (exit ${code})`));
       child.on("message", onMessage);
       child.once("exit", onExit);
     });
   const ready = answer("ready");
-  child.send({ portalUrl: stack.portalUrl, username: ATTACKER, seconds: PHASE_SECONDS, pauseMs, limitMs: LIMIT_MS, abuse } satisfies FloodJob);
+  child.send({ portalUrl: stack.portalUrl, username: ATTACKER, seconds: PHASE_SECONDS, pauseMs, limitMs: LIMIT_MS, abuse } satisfies ToFlood);
   await ready;
-  return async () => {
-    const done = answer("outcome");
-    child.send("go");
-    const { outcome } = (await done) as Extract<FromFlood, { type: "outcome" }>;
-    return {
-      outcome: `${outcome.first} (×${outcome.count})`,
-      csvBytes: outcome.csvBytes,
-      underWay: outcome.underWay,
-      attackerCpuSeconds: outcome.cpuSeconds,
-    };
+  return {
+    flood: async (): Promise<Worked> => {
+      const done = answer("outcome");
+      child.send("go" satisfies ToFlood);
+      const { outcome } = await done;
+      return {
+        outcome: outcome.outcomes.map(([text, count]) => `${text.slice(0, 40)} (×${count})`).join("; "),
+        csvBytes: outcome.csvBytes,
+        underWay: outcome.underWay,
+        attackerCpuSeconds: outcome.cpuSeconds,
+      };
+    },
+    one: async (): Promise<{ finished: Promise<string> }> => {
+      const started = answer("started");
+      const finished = answer("finished").then(({ outcome }) => outcome);
+      child.send("one" satisfies ToFlood);
+      await started;
+      return { finished };
+    },
+    stop: () => child.connected && child.disconnect(),
   };
+}
+
+async function flood(abuse: Abuse, pauseMs = 0): Promise<() => Promise<Worked>> {
+  return (await attackerProcess(abuse, pauseMs)).flood;
 }
 
 const quantile = (values: number[], q: number) => {
@@ -269,6 +296,8 @@ const phases: {
   cpu: { main: number; readers: number; v8: number; other: number; sandbox: number; attacker: number };
   csvBytes: number;
 }[] = [];
+/** The other seller's upload started beside one other request (or alone), PAIRS times each: its times in ms. */
+const pairs: { label: string; ms: number[] }[] = [];
 let finalRss = 0;
 try {
   const attacker = new TestBrowser();
@@ -387,6 +416,28 @@ try {
   const bombCsv: Abuse = { kind: "problemsCsv", page: "/upload/catalog", fileId: storedId };
   phases.push(await phase(CSV_APART, await flood(bombCsv, PAUSE_MS), 0));
   phases.push(await phase(CSV_FLOOD, await flood(bombCsv), 0));
+
+  /** The other seller's upload started as one request of `abuse` is sent (none: alone), PAIRS times, PAIR_PAUSE_MS apart. */
+  async function beside(label: string, abuse: Abuse | null): Promise<void> {
+    const attacker = abuse ? await attackerProcess(abuse) : null;
+    const ms: number[] = [];
+    try {
+      for (let pair = 0; pair < PAIRS && alive(); pair++) {
+        const other = attacker ? await attacker.one() : null;
+        const time = await smallUpload();
+        await other?.finished;
+        if (time !== null) ms.push(time);
+        await new Promise((resolve) => setTimeout(resolve, PAIR_PAUSE_MS));
+      }
+    } finally {
+      attacker?.stop();
+    }
+    pairs.push({ label, ms });
+  }
+  await beside(ALONE, null);
+  await beside(BESIDE_BOMB, bombUploads);
+  await beside(BESIDE_SOUND, { kind: "catalogueUploads", page: "/upload/catalog", bytes: bomb.length });
+  await beside("beside its problems CSV", bombCsv);
   const problemsForm = new FormData();
   problemsForm.set("type", "CSV");
   problemsForm.set("file", new Blob([new Uint8Array(problemInEveryRowCsv(300_000))]), "katalog.csv");
@@ -484,6 +535,12 @@ for (const { name, cpu, csvBytes } of phases.filter((run) => run.csvBytes > 0 &&
 console.log(
   `\nportal RSS at the end: ${(finalRss / 1_000_000).toFixed(1)} MB; load average (1 min) before: ${loadBefore.toFixed(2)}, after: ${loadavg()[0]!.toFixed(2)}`,
 );
+const alone = quantile(pairs.find((pair) => pair.label === ALONE)?.ms ?? [], 0.5);
+console.log(`\nThe other seller's upload started together with one other request (p50 ms, against alone):`);
+for (const { label, ms } of pairs)
+  console.log(`  ${label.padEnd(34)} ${quantile(ms, 0.5).toFixed(1).padStart(6)} (${(quantile(ms, 0.5) / alone).toFixed(2)}, n=${ms.length})`);
+console.log();
+
 /** The bounds for a bomb and its problems CSV, over the phases named. */
 function bounds(label: string, names: string[]) {
   const runs = phases.filter((run) => names.includes(run.name));
@@ -502,3 +559,8 @@ function bounds(label: string, names: string[]) {
 bounds(`bombs and their CSV one at a time (${PAUSE_MS} ms apart)`, [BOMB_APART, CSV_APART]);
 bounds("bombs and their CSV back to back (the upload limit lifted)", [BOMB_FLOOD, CSV_FLOOD]);
 bounds("a long problems CSV", [LONG_CSV]);
+const pairP50 = (label: string) => quantile(pairs.find((pair) => pair.label === label)?.ms ?? [], 0.5);
+console.log(
+  `another seller's small upload started beside a bomb: ${(pairP50(BESIDE_BOMB) / alone).toFixed(2)} × alone, ` +
+    `${(pairP50(BESIDE_BOMB) / pairP50(BESIDE_SOUND)).toFixed(2)} × beside a sound CSV of the bomb's size`,
+);

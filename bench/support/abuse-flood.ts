@@ -4,10 +4,12 @@
  * answers costs neither the portal's CPU nor the benchmark's, which times
  * the other seller's uploads. Gets ready first (starts, builds its bomb,
  * signs in as its seller: some 1.5 s, a second of it CPU, which would
- * otherwise be timed as the portal's), says so (`ready`), and on `go`
- * repeats one abusive request for at least `seconds` (each cut off after
- * `limitMs`), back to back or `pauseMs` apart, then answers the first
- * outcome, how often it was sent, how much problems CSV came back, when
+ * otherwise be timed as the portal's), says so (`ready`). On `one` it sends
+ * one abusive request, saying `started` as it sends it and `finished` with
+ * its outcome once answered (the benchmark starts the other seller's upload
+ * beside it); on `go` it repeats the request for at least `seconds` (each
+ * cut off after `limitMs`), back to back or `pauseMs` apart, then answers its
+ * outcomes and how often each came, how much problems CSV came back, when
  * each request was under way, and its own CPU time (it shares the machine).
  */
 import { TestBrowser } from "../../tests/support/http-client.ts";
@@ -22,45 +24,53 @@ export type Abuse =
 /** `pauseMs`: the time between one request's answer and the next request (0: back to back). */
 export type FloodJob = { portalUrl: string; username: string; seconds: number; pauseMs: number; limitMs: number; abuse: Abuse };
 /**
- * The first request's outcome, how many were sent, how many bytes of problems CSV came back in all, and each
+ * Each outcome and how often it came (the most frequent first), how many bytes of problems CSV came back in all, and each
  * request's start and end (ms since the epoch, the clock every process on the machine shares).
  */
-export type FloodOutcome = { first: string; count: number; csvBytes: number; underWay: [number, number][]; cpuSeconds: number };
-export type FromFlood = { type: "ready" } | { type: "outcome"; outcome: FloodOutcome };
+export type FloodOutcome = { outcomes: [string, number][]; csvBytes: number; underWay: [number, number][]; cpuSeconds: number };
+export type ToFlood = FloodJob | "one" | "go";
+export type FromFlood = { type: "ready" } | { type: "started" } | { type: "finished"; outcome: string } | { type: "outcome"; outcome: FloodOutcome };
 
 const MiB = 1024 * 1024;
 let csvBytes = 0;
 // A benchmark that ends without waiting for the flood (it failed) takes the flood with it.
 process.on("disconnect", () => process.exit(0));
-process.once(
-  "message",
-  (job: FloodJob) => void flood(job).then((outcome) => process.send!({ type: "outcome", outcome } satisfies FromFlood, () => process.exit(0))),
-);
+const send = (message: FromFlood, then: () => void = () => {}) => process.send!(message, then);
+process.once("message", (job: FloodJob) => void getReady(job));
 
-async function flood(job: FloodJob): Promise<FloodOutcome> {
+async function getReady(job: FloodJob): Promise<void> {
   const attacker = new TestBrowser();
   await attacker.signIn(job.portalUrl, job.username);
   const work = abuseOf(attacker, job);
-  const go = new Promise((resolve) => process.once("message", resolve));
-  process.send!({ type: "ready" } satisfies FromFlood);
-  await go;
+  process.on("message", (message: ToFlood) => {
+    if (message === "one") {
+      const outcome = work();
+      send({ type: "started" });
+      void outcome.then((text) => send({ type: "finished", outcome: text }));
+    } else if (message === "go") void flood(job, work).then((outcome) => send({ type: "outcome", outcome }, () => process.exit(0)));
+  });
+  send({ type: "ready" });
+}
+
+async function flood(job: FloodJob, work: () => Promise<string>): Promise<FloodOutcome> {
   const underWay: [number, number][] = [];
+  const outcomes = new Map<string, number>();
   const now = () => performance.timeOrigin + performance.now();
   const timed = async () => {
     const start = now();
     const outcome = await work();
     underWay.push([start, now()]);
-    return outcome;
+    outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
   };
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
-  const first = await timed();
+  await timed();
   while (performance.now() - started < job.seconds * 1000) {
     if (job.pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, job.pauseMs));
     await timed();
   }
   const { user, system } = process.cpuUsage(cpuBefore);
-  return { first, count: underWay.length, csvBytes, underWay, cpuSeconds: (user + system) / 1e6 };
+  return { outcomes: [...outcomes].sort((a, b) => b[1] - a[1]), csvBytes, underWay, cpuSeconds: (user + system) / 1e6 };
 }
 
 function abuseOf(attacker: TestBrowser, { portalUrl, limitMs, abuse }: FloodJob): () => Promise<string> {
