@@ -56,6 +56,10 @@ describe("the checks", () => {
     // 4 MiB from 40 KiB is about 102-fold.
     expect(() => new InflationMeter(defaultBudget).part(4 * MiB, 4 * MiB, 40 * 1024)).toThrow(expect.objectContaining({ problem: "inflatesTooFar" }));
     expect(() => new InflationMeter(defaultBudget).part(4 * MiB, 4 * MiB, 48 * 1024)).not.toThrow();
+    // As deployed the ratio counts from 1 MiB: 1 MiB from 10 KiB is about 102-fold, from 11 KiB 93-fold; below 1 MiB a part may inflate far.
+    expect(() => new InflationMeter(defaultBudget).part(MiB, MiB, 10 * 1024)).toThrow(expect.objectContaining({ problem: "inflatesTooFar" }));
+    expect(() => new InflationMeter(defaultBudget).part(MiB, MiB, 11 * 1024)).not.toThrow();
+    expect(() => new InflationMeter(defaultBudget).part(MiB - 1, MiB - 1, 1024)).not.toThrow();
   });
 });
 
