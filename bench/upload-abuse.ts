@@ -16,20 +16,20 @@
  * upload with nothing else running, measured in the same run (ratio); the
  * same upload started together with one abusive request, or one sound CSV of
  * the bomb's size, BENCH_ABUSE_PAIRS times each (an overlap favours slow
- * uploads, a pair does not); and
- * the CPU time of the portal's threads (main thread,
- * catalogue readers, V8's helper threads, which collect every isolate's
- * garbage at the portal's priority, and the rest; from /proc's schedstat, in
- * nanoseconds), a figure less sensitive than latencies to whatever else the
- * machine runs, and the sandbox's and the attacker's beside them.
+ * uploads, a pair does not); and the CPU time of the portal's threads (main
+ * thread, catalogue readers, V8's helper threads, which collect every
+ * isolate's garbage at the portal's priority, and the rest; from /proc's
+ * schedstat, in nanoseconds), a figure less sensitive than latencies to
+ * whatever else the machine runs, and the sandbox's and the attacker's beside
+ * them.
  * For the long problems CSV alone, the main thread's CPU time per MiB of
  * CSV sent (the probe's requests included, a few ms a second).
  * The bomb's upload and its problems CSV are repeated for at least
  * BENCH_ABUSE_PHASE_S seconds (default 10; 0: once), one at a time (PAUSE_MS
  * apart) and back to back, the long problems CSV back to back, and for
  * comparison a sound CSV catalogue of the bomb's size one at a time (what any
- * file of that size costs the other seller), by an attacker
- * in a process of its own (bench/support/abuse-flood.ts); each abusive
+ * file of that size costs the other seller), by an attacker in a process of
+ * its own (bench/support/abuse-flood.ts); each abusive
  * request is given at most BENCH_ABUSE_LIMIT_S seconds (default 90), then
  * cut off. The attacker's and the probe's processes start before a phase:
  * their start-up (a second of CPU to build the bomb) is not the portal's.
