@@ -1,8 +1,7 @@
-import type AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { jsEnabled, signInAndOpen } from "./support/auth";
 import { PORTAL_URL, resetSandbox } from "./support/sandbox";
-import { axeAudit } from "./support/axe";
+import { expectAccessible } from "./support/axe";
 
 // axe is JavaScript: a browser with JavaScript off cannot run it (its evaluate never settles).
 // The "no-js" project audits the same thing such a browser shows instead: the server's HTML,
@@ -13,24 +12,6 @@ test.beforeEach(async ({ context }, testInfo) => {
   if (jsEnabled(testInfo)) return;
   await context.route(`${PORTAL_URL}/assets/**/*.js`, (route) => route.abort("blockedbyclient"));
 });
-
-type AxeResults = Awaited<ReturnType<AxeBuilder["analyze"]>>;
-
-/** One line per violation and per offending element, so a failure reads without opening the report. */
-function describeViolations(results: AxeResults): string {
-  return results.violations
-    .map((violation) => {
-      const nodes = violation.nodes.map((node) => `    - ${node.target.join(" ")}\n      ${node.failureSummary?.replace(/\n/g, "\n      ") ?? ""}`).join("\n");
-      return `[${violation.impact ?? "?"}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes}`;
-    })
-    .join("\n\n");
-}
-
-async function expectNoViolations(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const results = await axeAudit(page).analyze();
-  await testInfo.attach(`axe-${name}.json`, { body: JSON.stringify(results.violations, null, 2), contentType: "application/json" });
-  expect(results.violations.length, `axe violations on ${name} (${page.url()}):\n\n${describeViolations(results)}\n`).toBe(0);
-}
 
 type Setting = { language: "en" | "de"; width: 1280 | 390 };
 
@@ -68,7 +49,7 @@ async function auditEverywhere(page: Page, testInfo: TestInfo, pages: Record<str
       await page.goto(path);
       await expect(page.locator("html")).toHaveAttribute("lang", language);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await expectNoViolations(page, testInfo, `${name}-${language}-${width}`);
+      await expectAccessible(page, testInfo, `${name}-${language}-${width}`);
     }
   }
 }
@@ -124,14 +105,14 @@ test("the account menu, opened on a phone", async ({ page }, testInfo) => {
     await header.locator("details.account-menu > summary").click();
     await expect(header.getByRole("button", { name: "Sign out" })).toBeVisible();
   }
-  await expectNoViolations(page, testInfo, "account-menu-open");
+  await expectAccessible(page, testInfo, "account-menu-open");
 });
 
 test("the environment indicator, opened", async ({ page }, testInfo) => {
   await page.goto("/");
   await page.locator("details.env-indicator summary").click();
   await expect(page.locator("details.env-indicator").getByRole("table")).toBeVisible();
-  await expectNoViolations(page, testInfo, "environment-indicator");
+  await expectAccessible(page, testInfo, "environment-indicator");
 });
 
 test.describe("signed in", () => {
@@ -140,7 +121,7 @@ test.describe("signed in", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Component catalogue");
     await page.getByRole("button", { name: "Show an error" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "The bank details could not be saved." })).toBeVisible();
-    await expectNoViolations(page, testInfo, "dev-catalog");
+    await expectAccessible(page, testInfo, "dev-catalog");
   });
 
   test("a page with the denial toast", async ({ page }, testInfo) => {
@@ -151,6 +132,6 @@ test.describe("signed in", () => {
     await expect(toast).toBeVisible();
     // The audited form of the toast: react-toastify's with JavaScript, the static live region without.
     await expect(page.locator(".toaster-static")).toHaveCount(jsEnabled(testInfo) ? 0 : 1);
-    await expectNoViolations(page, testInfo, "denial-toast");
+    await expectAccessible(page, testInfo, "denial-toast");
   });
 });

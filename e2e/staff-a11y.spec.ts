@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { jsEnabled, signInAndOpen } from "./support/auth";
 import { chooseLanguage } from "./support/language";
 import { PORTAL_URL, resetSandbox } from "./support/sandbox";
-import { expectAccessible } from "./support/staff";
+import { expectAccessible } from "./support/axe";
 
 // axe is JavaScript: in the "no-js" project it audits the server's HTML with the portal's own scripts blocked (as e2e/a11y.spec.ts does).
 test.use({ javaScriptEnabled: true });

@@ -26,15 +26,20 @@ export function axeAudit(page: Page): AxeBuilder {
   return new AxeBuilder({ page }).options({ rules: { "heading-order": { enabled: true } } }).withTags(TAGS);
 }
 
-/** Audits the page with axe (axeAudit) once nothing fades; a failure lists each violation and element. */
+/** One line per violation and per offending element, so a failure reads without opening the report. */
+function describeViolations(violations: Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"]): string {
+  return violations
+    .map((violation) => {
+      const nodes = violation.nodes.map((node) => `    - ${node.target.join(" ")}\n      ${node.failureSummary?.replace(/\n/g, "\n      ") ?? ""}`).join("\n");
+      return `[${violation.impact ?? "?"}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes}`;
+    })
+    .join("\n\n");
+}
+
+/** Audits the page with axe (axeAudit) once nothing fades; the violations are attached to the test, and a failure lists each with its elements. */
 export async function expectAccessible(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   await fadesSettled(page);
-  const results = await axeAudit(page).analyze();
-  const described = results.violations
-    .map(
-      (violation) =>
-        `[${violation.impact ?? "?"}] ${violation.id}: ${violation.help}\n${violation.nodes.map((node) => `    - ${node.target.join(" ")}`).join("\n")}`,
-    )
-    .join("\n");
-  expect(results.violations.length, `axe violations on ${name} (${page.url()}):\n${described}\n`).toBe(0);
+  const { violations } = await axeAudit(page).analyze();
+  await testInfo.attach(`axe-${name}.json`, { body: JSON.stringify(violations, null, 2), contentType: "application/json" });
+  expect(violations.length, `axe violations on ${name} (${page.url()}):\n\n${describeViolations(violations)}\n`).toBe(0);
 }

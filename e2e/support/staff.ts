@@ -1,6 +1,5 @@
-import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { expect, type APIRequestContext } from "@playwright/test";
 import { SANDBOX_URL } from "./sandbox";
-import { axeAudit } from "./axe";
 
 type StaffSeller = { onboardingSellerId: string; name: string; state: string; channel: string | null };
 
@@ -18,14 +17,4 @@ export async function upstreamSellers(request: APIRequestContext, search: string
   });
   expect(response.status(), "GET /api-external/sellers").toBe(200);
   return ((await response.json()) as { items: StaffSeller[] }).items;
-}
-
-/** axe on the page as it stands; one line per violation when it fails. */
-export async function expectAccessible(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const results = await axeAudit(page).analyze();
-  await testInfo.attach(`axe-${name}.json`, { body: JSON.stringify(results.violations, null, 2), contentType: "application/json" });
-  const summary = results.violations
-    .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)
-    .join("\n");
-  expect(results.violations.length, `axe violations on ${name} (${page.url()}):\n${summary}`).toBe(0);
 }
