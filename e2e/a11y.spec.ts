@@ -54,6 +54,12 @@ async function auditEverywhere(page: Page, testInfo: TestInfo, pages: Record<str
   }
 }
 
+// The tests expect each account in its seeded language: a spec run before may have left another (staff-a11y.spec.ts
+// leaves the administrator in German).
+test.beforeAll(async ({ request }) => {
+  await resetSandbox(request);
+});
+
 test.afterAll(async ({ request }) => {
   // Choosing a language signed in changed the demo accounts' languages upstream.
   await resetSandbox(request);
