@@ -31,12 +31,13 @@ WORKDIR /app
 COPY --from=dependencies --chown=root:root /app/node_modules ./node_modules
 COPY --from=build --chown=root:root /app/build ./build
 # The Node server runs from source (Node strips the types): itself, its guards, and the app's one entry for it
-# (app/node-server.ts) with what that imports from app/shared and contract/.
+# (app/node-server.ts) with what that imports from app/services, app/lib and contract/ (package.json's imports).
 COPY --chown=root:root package.json server.ts ./
 COPY --chown=root:root server ./server
 COPY --chown=root:root contract ./contract
 COPY --chown=root:root app/node-server.ts ./app/
-COPY --chown=root:root app/shared ./app/shared
+COPY --chown=root:root app/services ./app/services
+COPY --chown=root:root app/lib ./app/lib
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \

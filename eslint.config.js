@@ -3,12 +3,31 @@ import tseslint from "typescript-eslint";
 
 /**
  * Which way the imports point (docs/decisions/015-one-home-per-feature.md):
- * contract ← sandbox, contract ← app, app/features → app/shared, never back;
- * server/ and scripts/ reach the app through app/node-server.ts alone.
- * ESLint replaces a rule's options per matching block, so every block lists
- * all the patterns that hold for its files.
+ * contract ← sandbox, contract ← app; inside app/, routes → services,
+ * components and lib; components → lib (a service's or a route's types
+ * only); services → lib (never a route); lib → lib. The product areas
+ * depend on each other one way (AREAS_BELOW), and the shared building
+ * blocks (every folder that is not an area) on no area. server/ and
+ * scripts/ reach the app through app/node-server.ts alone. ESLint replaces
+ * a rule's options per matching block, so every block lists all the
+ * patterns that hold for its files.
  */
-const neverSandbox = { group: ["**/sandbox/**", "../sandbox/*"], message: "The portal never imports the sandbox: it only knows base addresses and keys." };
+const LAYERS = ["routes", "services", "components", "lib"];
+/** What each area may import of the others: an area never imports one that is not listed. */
+const AREAS_BELOW = {
+  shell: [],
+  catalogue: ["shell"],
+  onboarding: ["shell", "catalogue"],
+  home: ["shell", "catalogue", "onboarding"],
+  staff: ["shell", "catalogue", "onboarding"],
+};
+const AREAS = Object.keys(AREAS_BELOW);
+
+const neverSandbox = { regex: "(^|/)sandbox/", message: "The portal never imports the sandbox: it only knows base addresses and keys." };
+const oneImportStyle = {
+  regex: "^(~/|@contract/|\\.\\./)",
+  message: "Import by #app/… or #contract/… (package.json imports); a relative path stays within its own folder (./…).",
+};
 const contractOnlyZod = [
   {
     // libphonenumber-js is a rule of its own (the numbering plans), so the browser, the portal and the sandbox read numbers alike.
@@ -21,23 +40,66 @@ const contractOnlyZod = [
   },
 ];
 const sandboxOnlyContract = {
-  group: ["~/**", "@contract/**", "**/app/**", "../server/**", "../scripts/**", "../server.ts"],
-  message: "The sandbox imports the contract (../contract/…) and nothing of the portal.",
-};
-const sharedNoFeature = {
-  group: ["~/features/**", "**/features/**", "~/root", "~/routes"],
-  message: "app/shared holds building blocks that several features use: it imports no feature.",
+  regex: "^(#app/|~/|@contract/)|^(\\.\\./)+(app|server|scripts)/|^(\\.\\./)+server\\.ts$",
+  message: "The sandbox imports the contract (#contract/…) and nothing of the portal.",
 };
 const appThroughOneEntry = {
-  group: ["**/app/**", "!**/app/node-server.ts"],
+  regex: "(^#app/|(^|/)app/)(?!node-server\\.ts$)",
   message: "The Node server and the scripts reach the app through app/node-server.ts only.",
 };
 const oneTranslationHook = {
   group: ["react-i18next"],
   importNames: ["useTranslation"],
-  message: "Components take their texts from ~/shared/i18n/use-translation (one t per instance; the language changes by reloading the page).",
+  message: "Components take their texts from #app/lib/i18n/use-translation.ts (one t per instance; the language changes by reloading the page).",
 };
+const layerRules = {
+  routes: [],
+  services: [
+    { regex: "^#app/routes/", message: "A service never imports a route module." },
+    { regex: "^#app/components/", allowTypeImports: true, message: "A service imports no component (a type at most)." },
+  ],
+  components: [
+    {
+      regex: "^#app/(services|routes)/|\\.server(\\.tsx?)?$",
+      allowTypeImports: true,
+      message: "A component imports no service or route (the data's type at most): the browser runs it.",
+    },
+  ],
+  lib: [
+    {
+      regex: "^#app/(services|routes|components)/|\\.server(\\.tsx?)?$",
+      allowTypeImports: true,
+      message: "app/lib holds pure modules both sides use: it imports lib and the contract only.",
+    },
+  ],
+};
+/** An area's files may not import an area that is not below it; a shared building block imports no area. */
+function areaRule(area) {
+  const refused = AREAS.filter((other) => other !== area && !(area && AREAS_BELOW[area].includes(other)));
+  if (refused.length === 0) return [];
+  return [
+    {
+      regex: `^#app/(${LAYERS.join("|")})/(${refused.join("|")})/`,
+      message: area
+        ? `The ${area} area imports only ${AREAS_BELOW[area].join(", ") || "no other area"} and the shared building blocks (eslint.config.js, AREAS_BELOW).`
+        : "A shared building block imports no product area.",
+    },
+  ];
+}
+const appBase = [neverSandbox, oneImportStyle, oneTranslationHook];
 const restrict = (...patterns) => ["error", { patterns }];
+/** One block for each layer and area (and the layer's shared folders), then the app's root files. */
+const appBlocks = LAYERS.flatMap((layer) => [
+  ...AREAS.map((area) => ({
+    files: [`app/${layer}/${area}/**`],
+    rules: { "no-restricted-imports": restrict(...appBase, ...layerRules[layer], ...areaRule(area)) },
+  })),
+  {
+    files: [`app/${layer}/**`],
+    ignores: AREAS.map((area) => `app/${layer}/${area}/**`),
+    rules: { "no-restricted-imports": restrict(...appBase, ...layerRules[layer], ...(layer === "routes" ? [] : areaRule(undefined))) },
+  },
+]);
 
 export default tseslint.config(
   {
@@ -63,7 +125,8 @@ export default tseslint.config(
       "no-restricted-imports": restrict(neverSandbox, oneTranslationHook),
     },
   },
-  { files: ["app/shared/**"], rules: { "no-restricted-imports": restrict(neverSandbox, sharedNoFeature, oneTranslationHook) } },
+  { files: ["app/*.{ts,tsx}"], rules: { "no-restricted-imports": restrict(...appBase) } },
+  ...appBlocks,
   { files: ["contract/**"], rules: { "no-restricted-imports": restrict(...contractOnlyZod) } },
   { files: ["sandbox/**"], rules: { "no-restricted-imports": restrict(sandboxOnlyContract) } },
   { files: ["server.ts", "server/**", "scripts/**"], rules: { "no-restricted-imports": restrict(neverSandbox, appThroughOneEntry) } },

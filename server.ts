@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { ConfigurationError, parseEnv, type PortalEnv, logger, safeReturnPath } from "./app/node-server.ts";
+import { ConfigurationError, parseEnv, type PortalEnv, logger, safeReturnPath } from "#app/node-server.ts";
 import { drainingConnections } from "./server/draining.ts";
 import { connectionLimits, createPortalServer } from "./server/http-server.ts";
 import { collectNodeMetrics, metricsWithToken, startMetricsServer } from "./server/metrics.ts";

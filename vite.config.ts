@@ -19,7 +19,7 @@ function buildId(): string {
 /**
  * The catalogue inspector's worker thread is loaded by Node from a file of
  * its own: a second entry of the server build, beside index.js (see
- * app/features/catalogue/intelligence/inspector-thread.server.ts).
+ * app/services/catalogue/reading/inspector-thread.server.ts).
  */
 function catalogueInspectorWorker(): Plugin {
   return {
@@ -27,13 +27,12 @@ function catalogueInspectorWorker(): Plugin {
     applyToEnvironment: (environment) => environment.name === "ssr",
     buildStart() {
       if (this.environment.config.command !== "build") return;
-      this.emitFile({ type: "chunk", id: "./app/features/catalogue/intelligence/inspector-worker.ts", fileName: "catalogue-inspector-worker.js" });
+      this.emitFile({ type: "chunk", id: "./app/services/catalogue/reading/inspector-worker.ts", fileName: "catalogue-inspector-worker.js" });
     },
   };
 }
 
 export default defineConfig({
   plugins: [reactRouter(), catalogueInspectorWorker()],
-  resolve: { tsconfigPaths: true },
   define: { __BUILD_ID__: JSON.stringify(buildId()) },
 });

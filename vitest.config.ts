@@ -2,7 +2,6 @@ import { defineConfig } from "vitest/config";
 
 // Kept apart from vite.config.ts: the reactRouter() plugin breaks component tests.
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
   define: { __BUILD_ID__: JSON.stringify("test-build") },
   test: {
     testTimeout: 20_000,

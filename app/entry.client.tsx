@@ -3,7 +3,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { fallbackLanguage, isSupportedLanguage, supportedLanguages } from "~/shared/i18n/languages";
+import { fallbackLanguage, isSupportedLanguage, supportedLanguages } from "./lib/i18n/languages.ts";
 
 async function hydrate() {
   const htmlLang = document.documentElement.lang;

@@ -3,13 +3,13 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
-import { env } from "~/shared/env.server";
-import { getRenderI18n } from "~/shared/i18n/i18n.server";
-import { logger } from "~/shared/logger.server";
-import { requestMetaContext } from "~/shared/request-context.server";
-import { configureToasts } from "~/features/shell/toasts/toast.server";
-import { responseWithNodeBody } from "~/shared/http/node-body.server";
-import { PageStream } from "~/shared/http/page-stream.server";
+import { env } from "./services/config/env.server.ts";
+import { getRenderI18n } from "./services/i18n/i18n.server.ts";
+import { logger } from "./services/observability/logger.server.ts";
+import { requestMetaContext } from "./services/request/request-context.server.ts";
+import { configureToasts } from "./services/toasts/toast.server.ts";
+import { responseWithNodeBody } from "./services/http/node-body.server.ts";
+import { PageStream } from "./services/http/page-stream.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -61,7 +61,7 @@ export default function handleRequest(
       shellRendered = true;
       const body = new PageStream();
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      // The server writes the page's Node stream straight to the socket (app/shared/http/node-body.server.ts).
+      // The server writes the page's Node stream straight to the socket (app/services/http/node-body.server.ts).
       resolve(responseWithNodeBody(body, { headers: responseHeaders, status: responseStatusCode }));
       pipe(body);
     };

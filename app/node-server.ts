@@ -3,13 +3,13 @@
  * app, besides the React Router build itself: the one entry they may import,
  * so that the app's inside can move without them.
  */
-export { ConfigurationError, parseEnv, type PortalEnv } from "./shared/env.server.ts";
-export { logger, type Logger } from "./shared/logger.server.ts";
-export { safeReturnPath } from "./shared/safe-path.ts";
-export { writeGivingBack } from "./shared/http/chunk-leases.server.ts";
-export { requestWithNodeBody, takeNodeBody, webHeaders } from "./shared/http/node-body.server.ts";
-export { DURATION_BUCKETS, histogram, metricsRegistry } from "./shared/metrics.server.ts";
-export { ROUTE_PATTERN_HEADER } from "./shared/route-pattern.ts";
-export { formatTraceparent, parseTraceparent } from "./shared/trace-context.server.ts";
-export { startSpan, tracesExported } from "./shared/tracing.server.ts";
-export { requestWithRefusedBody, type BodyRefusal } from "./shared/http/refused-body.server.ts";
+export { ConfigurationError, parseEnv, type PortalEnv } from "./services/config/env.server.ts";
+export { logger, type Logger } from "./services/observability/logger.server.ts";
+export { safeReturnPath } from "./lib/safe-path.ts";
+export { writeGivingBack } from "./services/http/chunk-leases.server.ts";
+export { requestWithNodeBody, takeNodeBody, webHeaders } from "./services/http/node-body.server.ts";
+export { DURATION_BUCKETS, histogram, metricsRegistry } from "./services/observability/metrics.server.ts";
+export { ROUTE_PATTERN_HEADER } from "./lib/route-pattern.ts";
+export { formatTraceparent, parseTraceparent } from "./services/observability/trace-context.server.ts";
+export { startSpan, tracesExported } from "./services/observability/tracing.server.ts";
+export { requestWithRefusedBody, type BodyRefusal } from "./services/http/refused-body.server.ts";

@@ -1,42 +1,42 @@
 /**
  * The whole route tree: every layout and every access boundary in one file.
- * Each route module lives in its product area's folder (app/features/<area>/routes)
- * and declares its own access rule (`authorize(...)`).
+ * Each route module lives in its product area's folder (app/routes/<area>/) and
+ * declares its own access rule (`authorize(...)`).
  */
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
-import { analyticsTabs } from "../contract/home";
-import { stepNames } from "../contract/onboarding";
-import { changeFormRoutes, myCompanyPages } from "./features/home/my-company/pages";
-import { recommendationPaths } from "./features/home/recommendations/recommendations";
+import { analyticsTabs } from "#contract/home.ts";
+import { stepNames } from "#contract/onboarding.ts";
+import { changeFormRoutes, myCompanyPages } from "./lib/home/my-company-pages.ts";
+import { recommendationPaths } from "./lib/home/recommendations.ts";
 
-const shell = (file: string) => `features/shell/${file}`;
-const onboarding = (file: string) => `features/onboarding/routes/${file}`;
-const catalogue = (file: string) => `features/catalogue/routes/${file}`;
-const home = (file: string) => `features/home/routes/${file}`;
-const staff = (file: string) => `features/staff/routes/${file}`;
+const shell = (file: string) => `routes/shell/${file}`;
+const onboarding = (file: string) => `routes/onboarding/${file}`;
+const catalogue = (file: string) => `routes/catalogue/${file}`;
+const home = (file: string) => `routes/home/${file}`;
+const staff = (file: string) => `routes/staff/${file}`;
 
 export default [
   // The shell: welcome, sign-in and sign-out, the start page of each role, errors.
   layout(shell("layouts/empty.tsx"), [
-    index(shell("routes/welcome.tsx")),
-    route("login", shell("routes/login.tsx")),
-    route("register", shell("routes/register.tsx")),
-    route("dev/empty", shell("dev/routes/dev-empty.tsx")),
+    index(shell("welcome.tsx")),
+    route("login", shell("login.tsx")),
+    route("register", shell("register.tsx")),
+    route("dev/empty", shell("dev-empty.tsx")),
   ]),
-  layout(shell("layouts/accordion.tsx"), [route("landing-page", shell("routes/landing-page.tsx"))]),
+  layout(shell("layouts/accordion.tsx"), [route("landing-page", shell("landing-page.tsx"))]),
   layout(shell("layouts/library.tsx"), [
-    route("dev/translations", shell("dev/routes/dev-translations.tsx")),
-    route("dev/catalog", shell("dev/routes/dev-library.tsx")),
-    route("dev/state-guard", shell("dev/routes/dev-state-guard.tsx")),
+    route("dev/translations", shell("dev-translations.tsx")),
+    route("dev/catalog", shell("dev-library.tsx")),
+    route("dev/state-guard", shell("dev-state-guard.tsx")),
   ]),
-  layout(shell("layouts/default.tsx"), [route("*", shell("routes/not-found.tsx"), { id: "not-found" })]),
+  layout(shell("layouts/default.tsx"), [route("*", shell("not-found.tsx"), { id: "not-found" })]),
 
   // Onboarding: the seller's task list and the eight shop-setup steps, all from one step module.
   // Own layout ids: the same layout files wrap other areas' routes elsewhere in this file.
-  layout(shell("layouts/overview.tsx"), { id: "onboarding-overview-layout" }, [
-    route("overview", onboarding("overview.tsx")),
-    route("overview/review", onboarding("overview-review.tsx")),
-    route("overview/complete", onboarding("overview-complete.tsx")),
+  layout(shell("layouts/task-list.tsx"), { id: "task-list-layout" }, [
+    route("overview", onboarding("task-list.tsx")),
+    route("overview/review", onboarding("task-list-review.tsx")),
+    route("overview/complete", onboarding("task-list-complete.tsx")),
   ]),
   layout(shell("layouts/accordion.tsx"), { id: "onboarding-accordion-layout" }, [
     route("shop-setup", onboarding("shop-setup.tsx"), { id: "shop-setup" }, [
@@ -73,7 +73,7 @@ export default [
       route("gmv-explanation", home("gmv-explanation.tsx")),
       ...Object.values(recommendationPaths).map((kind) => route(`${kind}/:id`, home("recommendation.tsx"), { id: `home/recommendations/${kind}` })),
     ]),
-    route("home/catalogue", home("catalogue.tsx")),
+    route("home/catalogue", home("catalogue-updates.tsx")),
     route("home/my-company", home("my-company.tsx"), [
       index(home("my-company-index.tsx")),
       ...myCompanyPages.map((page) => route(page, home(`my-company-${page}.tsx`))),
@@ -83,8 +83,8 @@ export default [
     ]),
   ]),
   route("home/analytics/:tab/csv", home("analytics-csv.ts")),
-  route("home/catalogue/file", home("catalogue-file.ts")),
-  route("home/catalogue/problems", home("catalogue-problems.ts")),
+  route("home/catalogue/file", home("catalogue-updates-file.ts")),
+  route("home/catalogue/problems", home("catalogue-updates-problems.ts")),
   route("home/my-company/legal-documents/:documentId/download", home("legal-document-download.ts")),
   route("ui/home-menu", home("menu.ts")),
 
@@ -102,16 +102,16 @@ export default [
   route("invite-seller/check", staff("invite-seller-check.ts")),
 
   // Acting as a seller: a staff page opened while still acting as one offers the way back here.
-  layout(shell("layouts/center.tsx"), { id: "substitution-center" }, [route("substitution", shell("substitution/routes/substitution-required.tsx"))]),
+  layout(shell("layouts/center.tsx"), { id: "acting-as-seller-center" }, [route("substitution", shell("acting-as-seller-required.tsx"))]),
 
   // Where a browser is sent without a page of its own (after sign-in, a form's POST): no layout, no component, and the
   // error page when they fail.
-  route("default-redirect", shell("routes/default-redirect.tsx")),
-  route("logout", shell("routes/logout.ts")),
-  route("language", shell("routes/language.ts")),
-  route("substitution/start", shell("substitution/routes/substitution-start.ts")),
-  route("substitution/end", shell("substitution/routes/substitution-end.ts")),
+  route("default-redirect", shell("default-redirect.tsx")),
+  route("logout", shell("logout.ts")),
+  route("language", shell("language.ts")),
+  route("substitution/start", shell("acting-as-seller-start.ts")),
+  route("substitution/end", shell("acting-as-seller-end.ts")),
   // Resource routes of the shell.
-  route("locales/:lng", shell("routes/locales.ts")),
-  route("version", shell("routes/version.ts")),
+  route("locales/:lng", shell("locales.ts")),
+  route("version", shell("version.ts")),
 ] satisfies RouteConfig;

@@ -7,7 +7,7 @@
  * Bounded: a few sequential requests per page to loopback only.
  * Run: `npm run bench:onboarding`.
  */
-import { stepNames } from "../contract/onboarding.ts";
+import { stepNames } from "#contract/onboarding.ts";
 import { TestBrowser } from "../tests/support/http-client.ts";
 import { testPorts } from "../tests/support/ports.ts";
 import { startStack } from "../tests/support/stack.ts";

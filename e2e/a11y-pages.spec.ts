@@ -28,7 +28,7 @@ import { portalOrigin } from "./support/http";
 import { chooseLanguage } from "./support/language";
 import { sidewaysScroll } from "./support/layout";
 import { clearFaults, injectFault, resetSandbox, type Fault } from "./support/sandbox";
-import { analyticsTabs } from "../contract/home.ts";
+import { analyticsTabs } from "#contract/home.ts";
 import { axeAudit } from "./support/axe";
 
 const WIDTHS = [1280, 390] as const;

@@ -3,7 +3,7 @@
  * width and at 390 px; a form with its error summary; the read-only steps.
  */
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { stepNames } from "../contract/onboarding";
+import { stepNames } from "#contract/onboarding.ts";
 import { expectAccessible } from "./support/axe";
 import { jsEnabled, signIn } from "./support/auth";
 import { PORTAL_URL, resetSandbox } from "./support/sandbox";

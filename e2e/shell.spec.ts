@@ -22,7 +22,7 @@ test.describe("the 404 page", () => {
   });
 
   test("its title says it is the 404 page", async ({ page }) => {
-    // app/features/shell/routes/not-found.tsx declares this title for the page.
+    // app/routes/shell/not-found.tsx declares this title for the page.
     await page.goto("/no-such-page");
     // Server-rendered: the title is final once the page has loaded.
     expect(await page.title()).toBe("404 · Seller Portal");

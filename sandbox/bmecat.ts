@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
 import { SaxesParser, type SaxesTagPlain } from "saxes";
-import { BMECAT_ITEMS, BMECAT_ROOT, bmecatColumn, bmecatFeatureColumn } from "../contract/bmecat.ts";
+import { BMECAT_ITEMS, BMECAT_ROOT, bmecatColumn, bmecatFeatureColumn } from "#contract/bmecat.ts";
 
 /**
  * The catalogue upload service's own look at a BMEcat file: whether it is

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { CatalogueReturn, OpenCatalogueReturn, type FileReturnReason } from "../contract/catalogue-return.ts";
+import { CatalogueReturn, OpenCatalogueReturn, type FileReturnReason } from "#contract/catalogue-return.ts";
 import type { Database } from "./db.ts";
 
 /**

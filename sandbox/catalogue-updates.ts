@@ -4,7 +4,7 @@
  * mapped, as one update for the catalogue team.
  */
 import { randomUUID } from "node:crypto";
-import { CatalogueUpdates, IntegrationUpdates, type CatalogueUpdate } from "../contract/catalogue-updates.ts";
+import { CatalogueUpdates, IntegrationUpdates, type CatalogueUpdate } from "#contract/catalogue-updates.ts";
 import { toCatalogueFile } from "./catalogue.ts";
 import type { Database } from "./db.ts";
 import { findSellerById, listCatalogueFiles, mappingComplete, type SellerRow } from "./repository.ts";

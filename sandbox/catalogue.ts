@@ -11,8 +11,8 @@ import {
   sampleRowCount,
   type HeaderMapping,
   type UploadSettingsInput,
-} from "../contract/catalogue.ts";
-import { CatalogueAnalysis, MappingMemory } from "../contract/catalogue-analysis.ts";
+} from "#contract/catalogue.ts";
+import { CatalogueAnalysis, MappingMemory } from "#contract/catalogue-analysis.ts";
 import type { Database } from "./db.ts";
 import { readBmecatRows } from "./bmecat.ts";
 import { readXlsxRows } from "./xlsx.ts";

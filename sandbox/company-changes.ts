@@ -10,8 +10,8 @@
  */
 import type { PageLanguage } from "./oidc/texts.ts";
 import { randomUUID } from "node:crypto";
-import { CompanyChange, postalAddressOf, type CompanyChangeKind, type CompanyChangeStatus } from "../contract/company-changes.ts";
-import type { LegalDocument, SellerDetails, Warehouse, WarehouseValidation } from "../contract/home.ts";
+import { CompanyChange, postalAddressOf, type CompanyChangeKind, type CompanyChangeStatus } from "#contract/company-changes.ts";
+import type { LegalDocument, SellerDetails, Warehouse, WarehouseValidation } from "#contract/home.ts";
 import type { Database } from "./db.ts";
 import { lastValidation, legalDocumentPdf, sellerDetails, validationOf, warehouse as generatedWarehouse } from "./home-company.ts";
 import type { SellerRow } from "./repository.ts";

@@ -1,6 +1,6 @@
 import express, { type NextFunction, type Request, type Response } from "express";
 import { z } from "zod";
-import { sandboxClient } from "../contract/upstream.ts";
+import { sandboxClient } from "#contract/upstream.ts";
 import { catalogueFilesOnDisk } from "./catalogue.ts";
 import { decidePendingChanges } from "./company-changes.ts";
 import type { SandboxContext } from "./context.ts";

@@ -5,9 +5,9 @@
  * generator.
  */
 import type { PageLanguage } from "./oidc/texts.ts";
-import type { LegalDocument, SellerDetails, Warehouse, WarehouseValidation } from "../contract/home.ts";
-import type { LegalForm } from "../contract/rules/legal-form.ts";
-import { vatIdIssue } from "../contract/rules/vat-id.ts";
+import type { LegalDocument, SellerDetails, Warehouse, WarehouseValidation } from "#contract/home.ts";
+import type { LegalForm } from "#contract/rules/legal-form.ts";
+import { vatIdIssue } from "#contract/rules/vat-id.ts";
 import { DAY_MS, dayStart, today, unit } from "./home-generator.ts";
 import { shopsOf } from "./seed-home.ts";
 

@@ -7,7 +7,7 @@
  * recommended actions are in home-recommendations.ts, the company's data in
  * home-company.ts.
  */
-import type { AnalyticsTab, DashboardData, DashboardMetric, MetricUnit, ShopRating } from "../contract/home.ts";
+import type { AnalyticsTab, DashboardData, DashboardMetric, MetricUnit, ShopRating } from "#contract/home.ts";
 import { DAY_MS, dayStart, isoDay, round, today, unit } from "./home-generator.ts";
 import type { HomeShop } from "./seed-home.ts";
 

@@ -4,7 +4,7 @@
  * links and markup the portal must handle), the products it concerns and the
  * GMV explanation.
  */
-import type { AffectedProduct, RecommendationKind, RecommendedAction } from "../contract/home.ts";
+import type { AffectedProduct, RecommendationKind, RecommendedAction } from "#contract/home.ts";
 import { DAY_MS, dayStart, isoDay, round, today, unit } from "./home-generator.ts";
 import type { PageLanguage } from "./oidc/texts.ts";
 import { shopsOf } from "./seed-home.ts";

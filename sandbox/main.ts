@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { sandboxClient, sandboxKeys, sandboxServicePrefixes } from "../contract/upstream.ts";
+import { sandboxClient, sandboxKeys, sandboxServicePrefixes } from "#contract/upstream.ts";
 import { demoAccounts, demoPassword } from "./seed.ts";
 import { defaultDbPath, defaultPortalUrl, startSandbox } from "./server.ts";
 

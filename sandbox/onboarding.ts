@@ -11,10 +11,10 @@ import {
   type OnboardingDocument,
   type StepName,
   type StepStatus,
-} from "../contract/onboarding.ts";
+} from "#contract/onboarding.ts";
 import { bankDataByIBAN } from "bankdata-germany";
-import { maskIban } from "../contract/rules/iban.ts";
-import { needsCommercialRegister, type LegalForm } from "../contract/rules/legal-form.ts";
+import { maskIban } from "#contract/rules/iban.ts";
+import { needsCommercialRegister, type LegalForm } from "#contract/rules/legal-form.ts";
 import type { Database } from "./db.ts";
 
 /**

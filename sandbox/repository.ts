@@ -9,7 +9,7 @@ import {
   type SellerStateName,
   type StepType,
   type UploadType,
-} from "../contract/upstream.ts";
+} from "#contract/upstream.ts";
 import type { Database } from "./db.ts";
 import { openReturn } from "./catalogue-returns.ts";
 

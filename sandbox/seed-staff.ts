@@ -1,5 +1,5 @@
-import type { SellerChannel } from "../contract/staff.ts";
-import type { LanguageCode, SellerStateName } from "../contract/upstream.ts";
+import type { SellerChannel } from "#contract/staff.ts";
+import type { LanguageCode, SellerStateName } from "#contract/upstream.ts";
 import type { Database } from "./db.ts";
 import { insertSeller } from "./repository.ts";
 import { setSellerHistory } from "./staff-bulk.ts";

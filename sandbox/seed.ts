@@ -1,4 +1,4 @@
-import type { Role, SellerStateName } from "../contract/upstream.ts";
+import type { Role, SellerStateName } from "#contract/upstream.ts";
 import { wipe, writeMeta, type Database } from "./db.ts";
 import { hashPassword } from "./passwords.ts";
 import { catalogueSeedSellers, catalogueSeedUsers } from "./seed-catalogue.ts";

@@ -1,5 +1,5 @@
-import type { SellerChannel } from "../contract/staff.ts";
-import { sellerStates, type SellerStateName } from "../contract/upstream.ts";
+import type { SellerChannel } from "#contract/staff.ts";
+import { sellerStates, type SellerStateName } from "#contract/upstream.ts";
 import type { Database } from "./db.ts";
 import { insertSeller, insertUser } from "./repository.ts";
 import { upsertProfile } from "./staff-changes.ts";

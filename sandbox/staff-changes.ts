@@ -1,5 +1,5 @@
-import type { SellerChannel, SellerUpsert } from "../contract/staff.ts";
-import type { LanguageCode } from "../contract/upstream.ts";
+import type { SellerChannel, SellerUpsert } from "#contract/staff.ts";
+import type { LanguageCode } from "#contract/upstream.ts";
 import type { Database } from "./db.ts";
 import { insertSeller, sellerNameTaken, setSellerState } from "./repository.ts";
 

@@ -1,4 +1,4 @@
-import type { SellerChannel } from "../contract/staff.ts";
+import type { SellerChannel } from "#contract/staff.ts";
 import type { Database } from "./db.ts";
 import { staffSellerPageIds, type StaffListFilter } from "./staff.ts";
 

@@ -1,4 +1,4 @@
-import { Invitation, InvitationPage, StaffSellerOverview, type InvitationQuery } from "../contract/staff-seller.ts";
+import { Invitation, InvitationPage, StaffSellerOverview, type InvitationQuery } from "#contract/staff-seller.ts";
 import type { z } from "zod";
 import { storedAnalysis } from "./catalogue.ts";
 import { listReturns } from "./catalogue-returns.ts";

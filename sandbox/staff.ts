@@ -1,5 +1,5 @@
-import { STUCK_AFTER_DAYS, SellerStateCounts, StaffSeller, StaffSellerPage, type SellerChannel, type StaffSellerSort } from "../contract/staff.ts";
-import { sellerStates, type LanguageCode, type SellerStateName } from "../contract/upstream.ts";
+import { STUCK_AFTER_DAYS, SellerStateCounts, StaffSeller, StaffSellerPage, type SellerChannel, type StaffSellerSort } from "#contract/staff.ts";
+import { sellerStates, type LanguageCode, type SellerStateName } from "#contract/upstream.ts";
 import type { Database } from "./db.ts";
 import { onboardingProgress } from "./onboarding.ts";
 import { catalogueImportProgress, listCatalogueFiles, mappingComplete, type SellerRow } from "./repository.ts";

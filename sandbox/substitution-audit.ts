@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
-import { SubstitutionAudit, type SubstitutionChangeKind, type SubstitutionEnd } from "../contract/staff-seller.ts";
+import { SubstitutionAudit, type SubstitutionChangeKind, type SubstitutionEnd } from "#contract/staff-seller.ts";
 import type { Database } from "./db.ts";
 import type { UserRow } from "./repository.ts";
 

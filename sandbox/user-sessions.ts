@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { UserSession } from "../contract/upstream.ts";
+import { UserSession } from "#contract/upstream.ts";
 import type { Database } from "./db.ts";
 
 /**

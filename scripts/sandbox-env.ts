@@ -1,5 +1,5 @@
 /** The portal's configuration when the sandbox plays the marketplace. */
-import { sandboxClient, sandboxKeys, sandboxServicePrefixes } from "../contract/upstream.ts";
+import { sandboxClient, sandboxKeys, sandboxServicePrefixes } from "#contract/upstream.ts";
 
 export function sandboxPortalEnv(sandboxUrl: string, portalUrl: string, sessionSecret: string): Record<string, string> {
   const service = (name: keyof typeof sandboxServicePrefixes) => sandboxUrl + sandboxServicePrefixes[name];

@@ -5,7 +5,7 @@
  * on open connections.
  */
 import { createServer, type RequestListener, type Server } from "node:http";
-import type { Logger, PortalEnv } from "../app/node-server.ts";
+import type { Logger, PortalEnv } from "#app/node-server.ts";
 
 export type ConnectionLimits = {
   /** All request headers must arrive within this time (slow-loris clients are cut off). */

@@ -10,7 +10,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Request, Response } from "express";
 import { collectDefaultMetrics } from "prom-client";
-import { logger, metricsRegistry } from "../app/node-server.ts";
+import { logger, metricsRegistry } from "#app/node-server.ts";
 
 /** Node's own metrics, once per process (a test may start the portal twice in one). */
 export function collectNodeMetrics(): void {

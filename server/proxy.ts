@@ -3,7 +3,7 @@
  * only from the addresses in TRUSTED_PROXIES (Express's "trust proxy"), so a
  * client cannot claim another scheme or host for itself.
  */
-import { logger, type PortalEnv } from "../app/node-server.ts";
+import { logger, type PortalEnv } from "#app/node-server.ts";
 
 export function trustProxySetting(env: PortalEnv): string[] | false {
   if (env.TRUSTED_PROXIES.length > 0) return env.TRUSTED_PROXIES;

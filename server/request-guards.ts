@@ -8,7 +8,7 @@
  */
 import { parse as parseContentType } from "content-type";
 import type { NextFunction, Request, Response } from "express";
-import { logger, type BodyRefusal } from "../app/node-server.ts";
+import { logger, type BodyRefusal } from "#app/node-server.ts";
 import { bodyLimitFor } from "./body-limits.ts";
 import { lingerUntilBodyRead } from "./lingering-close.ts";
 

@@ -10,7 +10,7 @@ import { finished } from "node:stream/promises";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { logger, ROUTE_PATTERN_HEADER, writeGivingBack, requestWithNodeBody, requestWithRefusedBody, takeNodeBody, webHeaders } from "../app/node-server.ts";
+import { logger, ROUTE_PATTERN_HEADER, writeGivingBack, requestWithNodeBody, requestWithRefusedBody, takeNodeBody, webHeaders } from "#app/node-server.ts";
 import { bodyLimitFor } from "./body-limits.ts";
 import { lingerUntilBodyRead } from "./lingering-close.ts";
 import { refuse, refusedBody } from "./request-guards.ts";
@@ -109,7 +109,7 @@ export function reactRouterHandler(options: { build: ServerBuild | (() => Promis
       );
     }
 
-    // A web body for whoever reads it, and the Node stream for a route that passes it on (app/shared/http/node-body.server.ts).
+    // A web body for whoever reads it, and the Node stream for a route that passes it on (app/services/http/node-body.server.ts).
     await answer(body ? requestWithNodeBody(target, init, body) : new Request(target, init));
   };
 }

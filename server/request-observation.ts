@@ -9,7 +9,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
-import { DURATION_BUCKETS, formatTraceparent, histogram, logger, parseTraceparent, startSpan } from "../app/node-server.ts";
+import { DURATION_BUCKETS, formatTraceparent, histogram, logger, parseTraceparent, startSpan } from "#app/node-server.ts";
 
 const REQUEST_ID = /^[\w.-]{1,100}$/;
 /** Probes and scrapes: counted, but neither logged nor traced. */

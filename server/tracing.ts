@@ -1,11 +1,11 @@
 /**
  * The OpenTelemetry SDK, started only when an OTLP endpoint is configured
  * (OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT): the
- * spans of app/shared/tracing.server.ts go out in batches over OTLP/HTTP.
+ * spans of app/services/observability/tracing.server.ts go out in batches over OTLP/HTTP.
  * Without an endpoint nothing of the SDK is even loaded.
  */
 import { trace } from "@opentelemetry/api";
-import { logger, tracesExported, type PortalEnv } from "../app/node-server.ts";
+import { logger, tracesExported, type PortalEnv } from "#app/node-server.ts";
 
 /** Starts exporting when configured; answers what flushes and stops it at shutdown. */
 export async function startTracing(env: PortalEnv): Promise<() => Promise<void>> {

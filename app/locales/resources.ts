@@ -2,7 +2,7 @@
  * All messages, per language. Each file `<language>/<group>.json` holds the
  * keys of one top-level group: `results.json` with {"error": …} is `results.error`.
  */
-import type { LanguageCode } from "@contract/upstream";
+import type { LanguageCode } from "#contract/upstream.ts";
 
 type Messages = { [key: string]: string | Messages };
 

@@ -8,7 +8,7 @@
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import type { TestBrowser } from "../../tests/support/http-client.ts";
-import { analyticsTabs } from "../../contract/home.ts";
+import { analyticsTabs } from "#contract/home.ts";
 
 export type BenchPage = {
   path: string;

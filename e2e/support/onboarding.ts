@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, type APIRequestContext } from "@playwright/test";
-import type { StepName } from "../../contract/onboarding";
+import type { StepName } from "#contract/onboarding.ts";
 import { pdfBytes, stepBody, validSteps } from "../../tests/support/onboarding-fixtures";
 import { SANDBOX_URL } from "./sandbox";
 

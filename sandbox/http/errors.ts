@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Response } from "express";
-import { UpstreamErrorBody } from "../../contract/upstream.ts";
+import { UpstreamErrorBody } from "#contract/upstream.ts";
 
 /** Every non-2xx answer of every service: the contract's error body with a fresh errorId. */
 export function sendError(

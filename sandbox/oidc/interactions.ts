@@ -1,6 +1,6 @@
 import express, { type Request, type Response } from "express";
 import { z } from "zod";
-import { LanguageCode } from "../../contract/upstream.ts";
+import { LanguageCode } from "#contract/upstream.ts";
 import type { SandboxContext } from "../context.ts";
 import { hashPassword, verifyPassword } from "../passwords.ts";
 import { findUserByEmail, registerSeller } from "../repository.ts";

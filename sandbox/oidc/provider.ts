@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomUUID } from "node:crypto";
 import Provider, { type Account, type ClientInstance, type KoaContextWithOIDC, type TokenSource } from "oidc-provider";
-import { sandboxClient } from "../../contract/upstream.ts";
+import { sandboxClient } from "#contract/upstream.ts";
 import { readMeta, writeMeta, type Database } from "../db.ts";
 import { findUserById } from "../repository.ts";
 import { endPortalSessionAtOnce } from "./end-session.ts";

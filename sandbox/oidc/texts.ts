@@ -1,4 +1,4 @@
-import type { Role } from "../../contract/upstream.ts";
+import type { Role } from "#contract/upstream.ts";
 
 /**
  * The identity provider's pages in English and German. The language comes

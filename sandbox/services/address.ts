@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import express from "express";
-import { AddressCheck, AddressCheckRequest, PostcodeQuery, PostcodeTowns, type AddressIssueCode } from "../../contract/address.ts";
+import { AddressCheck, AddressCheckRequest, PostcodeQuery, PostcodeTowns, type AddressIssueCode } from "#contract/address.ts";
 import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
 

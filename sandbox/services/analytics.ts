@@ -1,5 +1,5 @@
 import express from "express";
-import { DashboardData, DashboardDataQuery } from "../../contract/home.ts";
+import { DashboardData, DashboardDataQuery } from "#contract/home.ts";
 import type { SandboxContext } from "../context.ts";
 import { verifyGuestToken } from "../guest-tokens.ts";
 import { dashboardData, tabOfDashboard } from "../home-data.ts";

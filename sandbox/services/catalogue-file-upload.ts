@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import type { Request, RequestHandler, Response } from "express";
-import { CatalogueFile, CatalogueFileType, catalogueContentTypes, catalogueFileType } from "../../contract/catalogue.ts";
+import { CatalogueFile, CatalogueFileType, catalogueContentTypes, catalogueFileType } from "#contract/catalogue.ts";
 import { looksLikeXml } from "../bmecat.ts";
 import { findCatalogueFile, incomingDir, storedFilePath, toCatalogueFile } from "../catalogue.ts";
 import type { SandboxContext } from "../context.ts";

@@ -1,6 +1,6 @@
 import { pipeline } from "node:stream/promises";
 import type { Request, Response } from "express";
-import { attachmentDisposition } from "../../contract/catalogue.ts";
+import { attachmentDisposition } from "#contract/catalogue.ts";
 import { findCatalogueFile, openStoredFile } from "../catalogue.ts";
 import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";

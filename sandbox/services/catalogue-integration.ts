@@ -1,6 +1,6 @@
 import express, { type Request, type Response } from "express";
-import { IntegrationInfo } from "../../contract/catalogue.ts";
-import { CatalogueReturnInput } from "../../contract/catalogue-return.ts";
+import { IntegrationInfo } from "#contract/catalogue.ts";
+import { CatalogueReturnInput } from "#contract/catalogue-return.ts";
 import { recordReturn } from "../catalogue-returns.ts";
 import { findCatalogueFile, integrationInfo, integrationSellers, storedAnalysis } from "../catalogue.ts";
 import { integrationUpdates } from "../catalogue-updates.ts";

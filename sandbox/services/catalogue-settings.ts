@@ -1,5 +1,5 @@
 import express, { type Response } from "express";
-import { MarkAsFilled, UploadSettingsInput } from "../../contract/catalogue.ts";
+import { MarkAsFilled, UploadSettingsInput } from "#contract/catalogue.ts";
 import { catalogueImportProgress, effectiveSellerId, findSellerById, markOnboardingStarted, type SellerRow } from "../repository.ts";
 import { hasStoredFtpPassword, markStepFilled, saveUploadSettings, toUploadSettings } from "../catalogue.ts";
 import type { SandboxContext } from "../context.ts";

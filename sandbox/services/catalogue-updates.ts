@@ -1,5 +1,5 @@
 import express from "express";
-import { CatalogueUpdate } from "../../contract/catalogue-updates.ts";
+import { CatalogueUpdate } from "#contract/catalogue-updates.ts";
 import { catalogueUpdatesOf, sendCatalogueUpdate } from "../catalogue-updates.ts";
 import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";

@@ -1,6 +1,6 @@
 import express from "express";
-import { CatalogueFile, CatalogueHeaders, HeaderMappingInput, mappingProblems } from "../../contract/catalogue.ts";
-import { CatalogueAnalysis, MappingMemory } from "../../contract/catalogue-analysis.ts";
+import { CatalogueFile, CatalogueHeaders, HeaderMappingInput, mappingProblems } from "#contract/catalogue.ts";
+import { CatalogueAnalysis, MappingMemory } from "#contract/catalogue-analysis.ts";
 import {
   deleteCatalogueFile,
   fileColumns,

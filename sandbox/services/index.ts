@@ -1,5 +1,5 @@
 import type express from "express";
-import { sandboxKeys, sandboxServicePrefixes, type ServiceName } from "../../contract/upstream.ts";
+import { sandboxKeys, sandboxServicePrefixes, type ServiceName } from "#contract/upstream.ts";
 import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
 import { serviceGuard, type ServicePolicy } from "../http/service-guard.ts";

@@ -1,5 +1,5 @@
 import express from "express";
-import { GuestToken, GuestTokenRequest, MarketplaceShops } from "../../contract/home.ts";
+import { GuestToken, GuestTokenRequest, MarketplaceShops } from "#contract/home.ts";
 import type { SandboxContext } from "../context.ts";
 import { issueGuestToken } from "../guest-tokens.ts";
 import { tabOfDashboard } from "../home-data.ts";

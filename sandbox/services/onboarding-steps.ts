@@ -10,8 +10,8 @@ import {
   stepsRefusedInSubstitution,
   validationMessages,
   type ValidationCode,
-} from "../../contract/onboarding.ts";
-import { detectDocumentType, MAX_DOCUMENT_BYTES } from "../../contract/rules/document-type.ts";
+} from "#contract/onboarding.ts";
+import { detectDocumentType, MAX_DOCUMENT_BYTES } from "#contract/rules/document-type.ts";
 import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";

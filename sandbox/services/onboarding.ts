@@ -1,5 +1,5 @@
 import express, { type Response } from "express";
-import { SellerState } from "../../contract/upstream.ts";
+import { SellerState } from "#contract/upstream.ts";
 import type { SandboxContext } from "../context.ts";
 import { onboardingProgress } from "../onboarding.ts";
 import { onboardingStepsRouter } from "./onboarding-steps.ts";

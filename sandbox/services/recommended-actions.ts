@@ -1,6 +1,6 @@
 import express from "express";
 import { z } from "zod";
-import { GmvExplanation, RecommendedActionDetail, RecommendedActions } from "../../contract/home.ts";
+import { GmvExplanation, RecommendedActionDetail, RecommendedActions } from "#contract/home.ts";
 import type { SandboxContext } from "../context.ts";
 import { affectedProducts, gmvExplanationHtml, recommendedActions } from "../home-recommendations.ts";
 import { sendError } from "../http/errors.ts";

@@ -10,9 +10,9 @@ import {
   refusedInSubstitution,
   WarehouseChange,
   type CompanyChangeKind,
-} from "../../contract/company-changes.ts";
-import { validationMessages } from "../../contract/onboarding.ts";
-import { detectDocumentType } from "../../contract/rules/document-type.ts";
+} from "#contract/company-changes.ts";
+import { validationMessages } from "#contract/onboarding.ts";
+import { detectDocumentType } from "#contract/rules/document-type.ts";
 import { createChange, discardChange, findChange, listChanges, pendingChangeOf, recordValues, submitChange, toCompanyChange } from "../company-changes.ts";
 import type { SandboxContext } from "../context.ts";
 import { warehouseIds } from "../home-company.ts";

@@ -1,6 +1,6 @@
 import { pageLanguage } from "../oidc/texts.ts";
 import express, { type Response } from "express";
-import { LegalDocumentContent, SellerDetails, ShopRating, Warehouse, WarehouseValidation } from "../../contract/home.ts";
+import { LegalDocumentContent, SellerDetails, ShopRating, Warehouse, WarehouseValidation } from "#contract/home.ts";
 import type { SandboxContext } from "../context.ts";
 import { currentSellerDetails, currentValidation, currentWarehouse, decideOverdueChanges, legalDocumentFile } from "../company-changes.ts";
 import { shopRating } from "../home-data.ts";

@@ -1,5 +1,5 @@
 import express from "express";
-import { SellerNameExists, SellerNameQuery } from "../../contract/upstream.ts";
+import { SellerNameExists, SellerNameQuery } from "#contract/upstream.ts";
 import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";

@@ -1,9 +1,9 @@
 import express from "express";
-import { DetailedListPageQuery, DetailedSellerList, detailedListPageParams, SellerChannel, SellerServiceList } from "../../contract/staff.ts";
+import { DetailedListPageQuery, DetailedSellerList, detailedListPageParams, SellerChannel, SellerServiceList } from "#contract/staff.ts";
 import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";
-import { MarketplaceShops } from "../../contract/home.ts";
+import { MarketplaceShops } from "#contract/home.ts";
 import { findSellerById, isStaff } from "../repository.ts";
 import { shopsOf } from "../seed-home.ts";
 import { channelCounts, detailedList, detailedListForPage } from "../staff-details.ts";

@@ -1,12 +1,12 @@
 import express, { type Response } from "express";
-import { CrmIdExists, CrmIdQuery, SellerDeleted, SellerUpsert, StaffSellerQuery } from "../../contract/staff.ts";
+import { CrmIdExists, CrmIdQuery, SellerDeleted, SellerUpsert, StaffSellerQuery } from "#contract/staff.ts";
 import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";
 import { findSellerById, isStaff } from "../repository.ts";
 import { findStaffSeller, listStaffSellers, stateCounts } from "../staff.ts";
 import { findInvitation, listInvitations, staffSellerOverview } from "../staff-overview.ts";
-import { InvitationQuery } from "../../contract/staff-seller.ts";
+import { InvitationQuery } from "#contract/staff-seller.ts";
 import { crmIdTaken, deleteSeller, inviteSeller, markActive, updateSeller, upsertConflicts } from "../staff-changes.ts";
 
 /** The onboarding service's `/api-external/sellers`: the marketplace staff's view of every seller. */

@@ -1,6 +1,6 @@
 import express from "express";
 import { z } from "zod";
-import { LanguageCode, UserSessionStart } from "../../contract/upstream.ts";
+import { LanguageCode, UserSessionStart } from "#contract/upstream.ts";
 import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";

@@ -4,7 +4,7 @@ import type { i18n } from "i18next";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { EnvironmentIndicator, type UpstreamService } from "~/features/shell/environment/environment-indicator";
+import { EnvironmentIndicator, type UpstreamService } from "#app/components/shell/environment/environment-indicator.tsx";
 import { createTestI18n } from "./i18n-test-setup";
 
 let i18n: i18n;

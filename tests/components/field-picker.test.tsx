@@ -7,8 +7,8 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import type { i18n } from "i18next";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { FieldPicker, type FieldOption } from "~/features/catalogue/components/field-picker";
-import catalogue from "~/locales/en/catalogue.json";
+import { FieldPicker, type FieldOption } from "#app/components/catalogue/field-picker.tsx";
+import catalogue from "#app/locales/en/catalogue.json";
 import { createTestI18n } from "./i18n-test-setup";
 
 // jsdom has no layout and so no ResizeObserver; Headless UI observes the list's size to place it.

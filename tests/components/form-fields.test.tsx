@@ -16,9 +16,9 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import form from "~/locales/en/form.json";
-import { FormFields, readForm, readFormProps } from "~/shared/form/field-reading";
-import { CheckboxField, FileField, SelectField, TextAreaField, TextField, useCountryOptions } from "~/shared/form/fields";
+import form from "#app/locales/en/form.json";
+import { FormFields, readForm, readFormProps } from "#app/components/ui/field-reading.tsx";
+import { CheckboxField, FileField, SelectField, TextAreaField, TextField, useCountryOptions } from "#app/components/ui/fields.tsx";
 import { createTestI18n } from "./i18n-test-setup";
 
 let i18n: i18n;

@@ -1,7 +1,7 @@
 import i18next, { type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
-import results from "~/locales/en/results.json";
-import shell from "~/locales/en/shell.json";
+import results from "#app/locales/en/results.json";
+import shell from "#app/locales/en/shell.json";
 
 /**
  * A real i18next instance with the shell's English messages (and any other

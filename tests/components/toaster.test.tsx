@@ -8,10 +8,10 @@ import { I18nextProvider } from "react-i18next";
 import { createMemoryRouter, MemoryRouter, RouterProvider, useLocation } from "react-router";
 import { toast as toastify } from "react-toastify/unstyled";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { PortalToast } from "~/features/shell/toasts/toast-message";
-import { Toaster } from "~/features/shell/toasts/toaster";
+import type { PortalToast } from "#app/lib/toast-message.ts";
+import { Toaster } from "#app/components/shell/toaster.tsx";
 import { createTestI18n } from "./i18n-test-setup";
-import { sanitizeToast } from "~/features/shell/toasts/toast-text.server";
+import { sanitizeToast } from "#app/services/toasts/toast-text.server.ts";
 
 let i18n: i18n;
 beforeAll(async () => {

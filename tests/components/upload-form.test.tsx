@@ -11,8 +11,8 @@ import type { i18n } from "i18next";
 import { I18nextProvider } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { UploadForm } from "~/features/catalogue/components/upload-form";
-import catalogue from "~/locales/en/catalogue.json";
+import { UploadForm } from "#app/components/catalogue/upload-form.tsx";
+import catalogue from "#app/locales/en/catalogue.json";
 import { createTestI18n } from "./i18n-test-setup";
 
 let i18n: i18n;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useSeen } from "~/shared/ui/use-seen";
+import { useSeen } from "#app/components/ui/use-seen.ts";
 
 /**
  * jsdom lays nothing out, so it has no IntersectionObserver: this one is driven by the test, which says when the

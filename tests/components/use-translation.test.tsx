@@ -5,8 +5,8 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { RouterContextProvider } from "react-router";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { getRenderI18n, i18nextMiddleware } from "~/shared/i18n/i18n.server";
-import { useTranslation, type Translation } from "~/shared/i18n/use-translation";
+import { getRenderI18n, i18nextMiddleware } from "#app/services/i18n/i18n.server.ts";
+import { useTranslation, type Translation } from "#app/lib/i18n/use-translation.ts";
 import { createTestI18n } from "./i18n-test-setup";
 
 let english: i18n;

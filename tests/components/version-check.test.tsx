@@ -4,7 +4,7 @@ import type { i18n } from "i18next";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { VERSION_CHECK_INTERVAL_MS, VersionCheck } from "~/features/shell/version-check";
+import { VERSION_CHECK_INTERVAL_MS, VersionCheck } from "#app/components/shell/version-check.tsx";
 import { createTestI18n } from "./i18n-test-setup";
 
 // vitest.config.ts defines __BUILD_ID__ as "test-build" for the code under test.
@@ -176,7 +176,7 @@ describe("VersionCheck", () => {
 
 describe("the /version route", () => {
   it("answers the running build, never cached", async () => {
-    const { loader } = await import("~/features/shell/routes/version");
+    const { loader } = await import("#app/routes/shell/version.ts");
     const response = loader();
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     expect(await response.json()).toEqual({ version: RUNNING_BUILD });

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { CatalogueAnalysis } from "@contract/catalogue-analysis";
+import type { CatalogueAnalysis } from "#contract/catalogue-analysis.ts";
 import { TestBrowser } from "../support/http-client";
 import { html, service, SELLER } from "./catalogue-intelligence-support";
 import { filesOnDisk, healthy, resetSandbox } from "./catalogue-support";

@@ -4,7 +4,7 @@
  * analyses, the remembered mapping, and the mapping form.
  */
 import { readFileSync } from "node:fs";
-import type { CatalogueAnalysis, MappingMemory } from "@contract/catalogue-analysis";
+import type { CatalogueAnalysis, MappingMemory } from "#contract/catalogue-analysis.ts";
 import { expect } from "vitest";
 import { SANDBOX } from "./ports";
 

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { CatalogueAnalysis, MappingMemory } from "@contract/catalogue-analysis";
+import type { CatalogueAnalysis, MappingMemory } from "#contract/catalogue-analysis.ts";
 import { TestBrowser } from "../support/http-client";
 import { PORTAL, SANDBOX } from "./ports";
 import { zipOf } from "../support/zip";

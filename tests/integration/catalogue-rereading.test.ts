@@ -4,7 +4,7 @@
  * and applying other settings, checking the rows again after a new mapping,
  * and every problem as CSV.
  */
-import type { CatalogueAnalysis } from "@contract/catalogue-analysis";
+import type { CatalogueAnalysis } from "#contract/catalogue-analysis.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TestBrowser } from "../support/http-client";
 import { analysisOf, ERP_CSV, ERRORS_CSV, html, mappingForm, SELLER, storeFileDirectly } from "./catalogue-intelligence-support";

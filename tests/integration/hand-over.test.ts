@@ -7,7 +7,7 @@
  * refuse every other role, GET and POST.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { stepNames } from "../../contract/onboarding.ts";
+import { stepNames } from "#contract/onboarding.ts";
 import { TestBrowser } from "../support/http-client";
 import { postUpload, SAMPLE_CSV, SELLER, upstreamSeller } from "./catalogue-support";
 import { html as unescaped, resetSandbox } from "./onboarding-support";

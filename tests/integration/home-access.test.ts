@@ -5,7 +5,7 @@
  * counts); staff acting as the seller are refused the bank account and the
  * contract, before any upstream call.
  */
-import { roles, type Role } from "@contract/upstream";
+import { roles, type Role } from "#contract/upstream.ts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { TestBrowser } from "../support/http-client";
 import { PORTAL, SANDBOX } from "./ports";

@@ -8,7 +8,7 @@
  * reaches any page, `.data` answer or log line; and a mapping form posted
  * for columns the file no longer has renders, rather than crashing the page.
  */
-import type { Role } from "@contract/upstream";
+import type { Role } from "#contract/upstream.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { demoAccounts } from "../../sandbox/seed";
 import { TABLE, UNGUARDED } from "../support/access-table";

@@ -20,7 +20,7 @@
  */
 import { JSDOM } from "jsdom";
 import { afterAll, describe, expect, it } from "vitest";
-import { accessRules } from "~/features/shell/access";
+import { accessRules } from "#app/lib/access.ts";
 import { demoAccounts, seedUsers } from "../../sandbox/seed";
 import { TestBrowser } from "../support/http-client";
 import { PORTAL, SANDBOX } from "./ports";

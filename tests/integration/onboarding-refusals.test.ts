@@ -6,7 +6,7 @@
  * hand-over's refusals are in hand-over.test.ts.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { stepNames } from "../../contract/onboarding.ts";
+import { stepNames } from "#contract/onboarding.ts";
 import { TestBrowser } from "../support/http-client";
 import { validSteps } from "../support/onboarding-fixtures";
 import { DOCUMENTS_PATH, html, multipart, pdf, postForm, progressOf, resetSandbox, ROUTES, STEPS_PATH, upstreamAs } from "./onboarding-support";

@@ -4,7 +4,7 @@
  * sees it, and posting step forms.
  */
 import { expect } from "vitest";
-import { stepNames } from "../../contract/onboarding.ts";
+import { stepNames } from "#contract/onboarding.ts";
 import type { TestBrowser } from "../support/http-client";
 import { pdfBytes } from "../support/onboarding-fixtures";
 import { PORTAL, SANDBOX } from "./ports";

@@ -15,7 +15,7 @@
  */
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sandboxKeys } from "../../contract/upstream";
+import { sandboxKeys } from "#contract/upstream.ts";
 import { sandboxPortalEnv } from "../../scripts/sandbox-env";
 import { withPeakRss } from "../../bench/support/process-stats";
 import { TestBrowser } from "../support/http-client";

@@ -6,7 +6,7 @@
  * call that fails shows the error view with the service's facts, whatever
  * failed beside it.
  */
-import { stepNames } from "@contract/onboarding";
+import { stepNames } from "#contract/onboarding.ts";
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream, isRouteErrorResponse } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { TestBrowser } from "../support/http-client";

@@ -2,7 +2,7 @@
  * Who may enter and post on the staff screens over real HTTP (docs/product.md
  * §2, §11): every refused role and every cross-site post changes nothing.
  */
-import { roles, type Role } from "@contract/upstream";
+import { roles, type Role } from "#contract/upstream.ts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PORTAL } from "./ports";
 import { clearFaultsAndCounters, requestCount } from "./sandbox-control";

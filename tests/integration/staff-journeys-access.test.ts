@@ -5,7 +5,7 @@
  * other role is refused, GET and POST, and a refused POST changes nothing
  * upstream (the sandbox counts every request); another site's post is refused too.
  */
-import { roles, type Role } from "@contract/upstream";
+import { roles, type Role } from "#contract/upstream.ts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PORTAL } from "./ports";
 import { clearFaultsAndCounters, requestCount } from "./sandbox-control";

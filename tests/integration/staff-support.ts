@@ -3,7 +3,7 @@
  * role, the sandbox reset, a seller as the marketplace sees it, and the forms
  * the tests post.
  */
-import type { Role } from "@contract/upstream";
+import type { Role } from "#contract/upstream.ts";
 import { expect } from "vitest";
 import { TestBrowser } from "../support/http-client";
 import { PORTAL, SANDBOX } from "./ports";

@@ -4,7 +4,7 @@
  * covered; no token and no key.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AddressCheck, PostcodeTowns } from "../../contract/address.ts";
+import { AddressCheck, PostcodeTowns } from "#contract/address.ts";
 import { startTestSandbox, type TestSandbox } from "./helpers";
 
 let sandbox: TestSandbox;

@@ -1,9 +1,9 @@
 /** The catalogue team reads a seller's stored file analysis (the report summary on its screen); nobody else does. */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CatalogueFile } from "../../contract/catalogue.ts";
-import { CatalogueAnalysis } from "../../contract/catalogue-analysis.ts";
-import { sandboxKeys } from "../../contract/upstream.ts";
+import { CatalogueFile } from "#contract/catalogue.ts";
+import { CatalogueAnalysis } from "#contract/catalogue-analysis.ts";
+import { sandboxKeys } from "#contract/upstream.ts";
 import { callService, control, mintToken, startTestSandbox, type TestSandbox } from "./helpers.ts";
 
 const SAMPLE_CSV = readFileSync(new URL("../../sandbox/samples/catalogue-sample.csv", import.meta.url));

@@ -2,8 +2,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { request } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CatalogueFile, CatalogueHeaders, IntegrationInfo, IntegrationSellers, UploadSettings } from "../../contract/catalogue.ts";
-import { sandboxKeys } from "../../contract/upstream.ts";
+import { CatalogueFile, CatalogueHeaders, IntegrationInfo, IntegrationSellers, UploadSettings } from "#contract/catalogue.ts";
+import { sandboxKeys } from "#contract/upstream.ts";
 import { callService, control, mintToken, startTestSandbox, type TestSandbox } from "./helpers.ts";
 
 const SAMPLE_CSV = readFileSync(new URL("../../sandbox/samples/catalogue-sample.csv", import.meta.url));

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sandboxClient, sandboxKeys } from "../../contract/upstream.ts";
+import { sandboxClient, sandboxKeys } from "#contract/upstream.ts";
 import { startSandbox, type RunningSandbox, type SandboxOptions } from "../../sandbox/server.ts";
 
 /** A sandbox on a random port with its own database file in a temporary directory. */

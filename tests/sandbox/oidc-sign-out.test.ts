@@ -1,6 +1,6 @@
 /** Sign-out at the sandbox's identity provider (RP-initiated logout): at once for the portal's own client, confirmed otherwise. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sandboxClient } from "../../contract/upstream.ts";
+import { sandboxClient } from "#contract/upstream.ts";
 import { absolute, CookieJar, formAction, portalRedirectUri, signIn, tokenRequest, startTestSandbox, type TestSandbox } from "./helpers.ts";
 
 let sandbox: TestSandbox;

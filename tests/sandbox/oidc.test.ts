@@ -1,6 +1,6 @@
 /** The sandbox's identity provider: discovery, the sign-in page, and the authorization-code flow with PKCE. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CurrentUser, sandboxClient } from "../../contract/upstream.ts";
+import { CurrentUser, sandboxClient } from "#contract/upstream.ts";
 import {
   absolute,
   authorizeUrl,

@@ -1,7 +1,7 @@
 /** The sandbox's onboarding contract: steps, validation of its own, documents, completion and the hand-over. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DocumentList, OnboardingProgress, stepNames, StepView } from "../../contract/onboarding.ts";
-import { UpstreamErrorBody } from "../../contract/upstream.ts";
+import { DocumentList, OnboardingProgress, stepNames, StepView } from "#contract/onboarding.ts";
+import { UpstreamErrorBody } from "#contract/upstream.ts";
 import { openDatabase, type Database } from "../../sandbox/db.ts";
 import { insertCatalogueFile } from "../../sandbox/repository.ts";
 import { completeShopSetup, samplePdf } from "../../sandbox/seed-onboarding.ts";

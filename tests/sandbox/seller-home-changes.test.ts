@@ -6,11 +6,11 @@
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CatalogueFile } from "../../contract/catalogue.ts";
-import { CatalogueUpdates, IntegrationUpdates } from "../../contract/catalogue-updates.ts";
-import { CompanyChange } from "../../contract/company-changes.ts";
-import { SellerDetails, WarehouseValidation } from "../../contract/home.ts";
-import { sandboxKeys } from "../../contract/upstream.ts";
+import { CatalogueFile } from "#contract/catalogue.ts";
+import { CatalogueUpdates, IntegrationUpdates } from "#contract/catalogue-updates.ts";
+import { CompanyChange } from "#contract/company-changes.ts";
+import { SellerDetails, WarehouseValidation } from "#contract/home.ts";
+import { sandboxKeys } from "#contract/upstream.ts";
 import { callService, control, mintToken, startTestSandbox, type TestSandbox } from "./helpers.ts";
 
 const SAMPLE_CSV = readFileSync(new URL("../../sandbox/samples/catalogue-sample.csv", import.meta.url));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CatalogueImportProgress, CurrentUser, Seller, sandboxKeys, sandboxServicePrefixes, UpstreamErrorBody } from "../../contract/upstream.ts";
-import { stepNames } from "../../contract/onboarding.ts";
+import { CatalogueImportProgress, CurrentUser, Seller, sandboxKeys, sandboxServicePrefixes, UpstreamErrorBody } from "#contract/upstream.ts";
+import { stepNames } from "#contract/onboarding.ts";
 import { callService, control, mintToken, startTestSandbox, type TestSandbox } from "./helpers.ts";
 
 let sandbox: TestSandbox;

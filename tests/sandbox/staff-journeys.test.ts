@@ -5,9 +5,9 @@
  * own validation.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { IntegrationInfo, IntegrationSellers } from "../../contract/catalogue.ts";
-import { InvitationPage, StaffSellerOverview, SubstitutionAudit } from "../../contract/staff-seller.ts";
-import { Seller } from "../../contract/upstream.ts";
+import { IntegrationInfo, IntegrationSellers } from "#contract/catalogue.ts";
+import { InvitationPage, StaffSellerOverview, SubstitutionAudit } from "#contract/staff-seller.ts";
+import { Seller } from "#contract/upstream.ts";
 import { callService, control, mintToken, startTestSandbox, type TestSandbox } from "./helpers.ts";
 
 let sandbox: TestSandbox;

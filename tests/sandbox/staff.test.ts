@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DetailedSellerList, SellerStateCounts, SellerServiceList, StaffSeller, StaffSellerPage } from "../../contract/staff.ts";
-import { UpstreamErrorBody } from "../../contract/upstream.ts";
+import { DetailedSellerList, SellerStateCounts, SellerServiceList, StaffSeller, StaffSellerPage } from "#contract/staff.ts";
+import { UpstreamErrorBody } from "#contract/upstream.ts";
 import { seedSellers } from "../../sandbox/seed.ts";
 import { callService, control, mintToken, openSignIn, formAction, followToPortal, startTestSandbox, type TestSandbox } from "./helpers.ts";
 

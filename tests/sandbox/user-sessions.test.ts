@@ -3,7 +3,7 @@
  * until ended or expired, visible only to their own user, ending twice is fine.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { UserSession, UpstreamErrorBody } from "../../contract/upstream.ts";
+import { UserSession, UpstreamErrorBody } from "#contract/upstream.ts";
 import { callService, control, mintToken, startTestSandbox, type TestSandbox } from "./helpers.ts";
 
 let sandbox: TestSandbox;

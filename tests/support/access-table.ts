@@ -4,9 +4,9 @@
  * routes declare against it, and the hostile-input matrix checks every demo
  * account against it over HTTP.
  */
-import { roles, type Role } from "@contract/upstream";
-import { analyticsTabs } from "@contract/home";
-import type { AccessRuleName, RouteAccess } from "~/features/shell/access";
+import { roles, type Role } from "#contract/upstream.ts";
+import { analyticsTabs } from "#contract/home.ts";
+import type { AccessRuleName, RouteAccess } from "#app/lib/access.ts";
 
 export const ANY: readonly Role[] = roles;
 export const SELLERS: readonly Role[] = ["SELLER_ADMINISTRATOR", "SELLER_VIEWER_EXTERNAL"];
@@ -124,14 +124,14 @@ export const TABLE: {
 
 /** Routes with no access rule: public, or checking the session themselves. */
 export const UNGUARDED = new Set([
-  "features/shell/routes/welcome.tsx",
-  "features/shell/routes/login.tsx",
-  "features/shell/routes/register.tsx",
-  "features/shell/routes/logout.ts",
-  "features/shell/routes/default-redirect.tsx",
-  "features/shell/routes/language.ts",
-  "features/shell/routes/locales.ts",
-  "features/shell/routes/version.ts",
-  "features/shell/routes/not-found.tsx",
-  "features/shell/substitution/routes/substitution-end.ts",
+  "routes/shell/welcome.tsx",
+  "routes/shell/login.tsx",
+  "routes/shell/register.tsx",
+  "routes/shell/logout.ts",
+  "routes/shell/default-redirect.tsx",
+  "routes/shell/language.ts",
+  "routes/shell/locales.ts",
+  "routes/shell/version.ts",
+  "routes/shell/not-found.tsx",
+  "routes/shell/acting-as-seller-end.ts",
 ]);

@@ -1,9 +1,9 @@
 /** The rules the routes declare, checked against the role × route table of docs/product.md §2 (tests/support/access-table.ts). */
-import { roles, type Role } from "@contract/upstream";
+import { roles, type Role } from "#contract/upstream.ts";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
-import { accessRule, accessRules, defaultPath, isAllowed, sellerStateAllows, type RouteAccess } from "~/features/shell/access";
-import routes from "~/routes";
+import { accessRule, accessRules, defaultPath, isAllowed, sellerStateAllows, type RouteAccess } from "#app/lib/access.ts";
+import routes from "#app/routes.ts";
 import { TABLE, UNGUARDED } from "../support/access-table";
 
 describe("the access rule of every route, for every role", () => {
@@ -71,11 +71,7 @@ describe("default pages (docs/product.md §1)", () => {
   });
 });
 
-const routeModules = import.meta.glob([
-  "../../app/features/*/routes/*.{ts,tsx}",
-  "../../app/features/*/*/routes/*.{ts,tsx}",
-  "../../app/features/shell/layouts/*.tsx",
-]);
+const routeModules = import.meta.glob(["../../app/routes/*/*.{ts,tsx}", "../../app/routes/shell/layouts/*.tsx"]);
 
 type FlatRoute = { path: string; file: string };
 

@@ -1,7 +1,7 @@
 /** The analytics selection: shop order, never no shop, date presets across month and year ends, comparisons. */
 import { describe, expect, it } from "vitest";
-import { comparisonPeriod, parseSelection, presetPeriod, selectionQuery, selectShops, sortShops } from "~/features/home/analytics/analytics-selection";
-import { metricCsv, metricRows } from "~/features/home/analytics/analytics-table";
+import { comparisonPeriod, parseSelection, presetPeriod, selectionQuery, selectShops, sortShops } from "#app/lib/home/analytics-selection.ts";
+import { metricCsv, metricRows } from "#app/lib/home/analytics-table.ts";
 
 const shop = (marketplaceSellerId: string) => ({ marketplaceSellerId, name: `Shop ${marketplaceSellerId}` });
 

@@ -4,7 +4,7 @@
  * server's fill-in of an empty BIC without JavaScript.
  */
 import { describe, expect, it } from "vitest";
-import { bankOfIban, fillBicFromIban } from "~/features/onboarding/bank.server";
+import { bankOfIban, fillBicFromIban } from "#app/services/onboarding/bank.server.ts";
 
 describe("the bank of an IBAN", () => {
   it.each([

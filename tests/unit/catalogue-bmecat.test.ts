@@ -1,7 +1,7 @@
 /** Reading BMEcat 1.01, 1.2 and 2005 as they come, streamed, and the XML that is refused: external entities, entity expansion, malformed files. */
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
-import { createCatalogueInspector, inspectDoctype, type InspectionOutcome } from "~/features/catalogue/intelligence/index.server";
+import { createCatalogueInspector, inspectDoctype, type InspectionOutcome } from "#app/services/catalogue/reading/index.server.ts";
 import { ean13 } from "../fixtures/catalogues/gtin";
 import "../support/catalogue-readers";
 

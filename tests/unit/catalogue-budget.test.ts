@@ -5,9 +5,9 @@
  * bounds read as before.
  */
 import { describe, expect, it } from "vitest";
-import { checkBytes, checkColumns, checkRows, defaultBudget, InflationMeter, type ReadingBudget } from "~/features/catalogue/intelligence/budget";
-import { createCatalogueInspector } from "~/features/catalogue/intelligence/inspector";
-import type { InspectionOutcome, InspectorOptions } from "~/features/catalogue/intelligence/types";
+import { checkBytes, checkColumns, checkRows, defaultBudget, InflationMeter, type ReadingBudget } from "#app/lib/catalogue/budget.ts";
+import { createCatalogueInspector } from "#app/services/catalogue/reading/inspector.ts";
+import type { InspectionOutcome, InspectorOptions } from "#app/lib/catalogue/types.ts";
 import { manyColumnsCsv, xlsxBomb } from "../support/hostile-files";
 import { xlsxOf } from "../support/xlsx";
 

@@ -1,7 +1,7 @@
 /** The names of the systems sellers export from, as data: every entry well-formed with its source, and each system's names suggesting what they mean. */
 import { describe, expect, it } from "vitest";
-import { marketplaceFields, type MarketplaceField } from "@contract/catalogue";
-import { detectSourceSystem, sourceSystems, suggestColumns } from "~/features/catalogue/intelligence/index.server";
+import { marketplaceFields, type MarketplaceField } from "#contract/catalogue.ts";
+import { detectSourceSystem, sourceSystems, suggestColumns } from "#app/services/catalogue/reading/index.server.ts";
 import { ean13 } from "../fixtures/catalogues/gtin";
 
 const fields = new Set<string>(marketplaceFields);

@@ -9,7 +9,7 @@ import {
   sampleRecords,
   type InspectionOutcome,
   type InspectorOptions,
-} from "~/features/catalogue/intelligence/index.server";
+} from "#app/services/catalogue/reading/index.server.ts";
 import { ean13 } from "../fixtures/catalogues/gtin";
 import { xlsxOf } from "../support/xlsx";
 import "../support/catalogue-readers";

@@ -5,10 +5,10 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { MappingMemory } from "@contract/catalogue-analysis";
-import { createCatalogueInspector, type InspectionOutcome, type InspectorOptions } from "~/features/catalogue/intelligence/index.server";
-import { createCatalogueInspector as inspectOnThisThread } from "~/features/catalogue/intelligence/inspector";
-import { crashInspectorThreadForTest } from "~/features/catalogue/intelligence/inspector-thread.server";
+import type { MappingMemory } from "#contract/catalogue-analysis.ts";
+import { createCatalogueInspector, type InspectionOutcome, type InspectorOptions } from "#app/services/catalogue/reading/index.server.ts";
+import { createCatalogueInspector as inspectOnThisThread } from "#app/services/catalogue/reading/inspector.ts";
+import { crashInspectorThreadForTest } from "#app/services/catalogue/reading/inspector-thread.server.ts";
 import "../support/catalogue-readers";
 
 const samplesDir = new URL("../../sandbox/samples/", import.meta.url);

@@ -5,12 +5,12 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
-import { defaultBudget, type ReadingBudget } from "~/features/catalogue/intelligence/budget";
-import { createCatalogueInspector as inspectOnThisThread } from "~/features/catalogue/intelligence/inspector";
-import { createCatalogueInspector, runningReadersForTest } from "~/features/catalogue/intelligence/inspector-thread.server";
-import { PROBLEM_BATCHES_AHEAD } from "~/features/catalogue/intelligence/inspector-messages";
-import { problemCsvLine } from "~/features/catalogue/intelligence/problem-lines";
-import type { InspectorOptions } from "~/features/catalogue/intelligence/types";
+import { defaultBudget, type ReadingBudget } from "#app/lib/catalogue/budget.ts";
+import { createCatalogueInspector as inspectOnThisThread } from "#app/services/catalogue/reading/inspector.ts";
+import { createCatalogueInspector, runningReadersForTest } from "#app/services/catalogue/reading/inspector-thread.server.ts";
+import { PROBLEM_BATCHES_AHEAD } from "#app/services/catalogue/reading/inspector-messages.ts";
+import { problemCsvLine } from "#app/services/catalogue/reading/problem-lines.ts";
+import type { InspectorOptions } from "#app/lib/catalogue/types.ts";
 import "../support/catalogue-readers";
 import { smallCatalogueCsv, xlsxBomb } from "../support/hostile-files";
 

@@ -11,7 +11,7 @@ import {
   sampleRecords,
   type InspectionOutcome,
   type InspectorOptions,
-} from "~/features/catalogue/intelligence/index.server";
+} from "#app/services/catalogue/reading/index.server.ts";
 import { zipOf } from "../support/zip";
 import "../support/catalogue-readers";
 

@@ -1,7 +1,7 @@
 /** Row checks: check digits, scientific notation, decimal styles, duplicates, and the full problem list equal to the report. */
 import { readFileSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
-import type { RowProblem } from "@contract/catalogue-analysis";
+import type { RowProblem } from "#contract/catalogue-analysis.ts";
 import {
   eanProblem,
   GtinSet,
@@ -10,9 +10,9 @@ import {
   parsePrice,
   problemCsvLine,
   RowChecker,
-} from "~/features/catalogue/intelligence/index.server";
+} from "#app/services/catalogue/reading/index.server.ts";
 // The inspector on this thread: the fast-path test below watches its calls.
-import { createCatalogueInspector as inspectOnThisThread } from "~/features/catalogue/intelligence/inspector";
+import { createCatalogueInspector as inspectOnThisThread } from "#app/services/catalogue/reading/inspector.ts";
 
 describe("GTIN check digits", () => {
   it.each(["4006381333931", "96385074", "036000291452", "10012345678902", "5901234123457", "00000000"])("%s is valid", (gtin) => {

@@ -7,10 +7,10 @@ import { readFileSync } from "node:fs";
 import { Readable } from "node:stream";
 import { finished } from "node:stream/promises";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { CatalogueAnalysis, MappingMemory } from "@contract/catalogue-analysis";
-import type * as InspectorModule from "~/features/catalogue/intelligence/inspector";
-import { giveBack } from "~/shared/http/chunk-leases.server";
-import { UpstreamError } from "~/shared/upstream/upstream-error.server";
+import type { CatalogueAnalysis, MappingMemory } from "#contract/catalogue-analysis.ts";
+import type * as InspectorModule from "#app/services/catalogue/reading/inspector.ts";
+import { giveBack } from "#app/services/http/chunk-leases.server.ts";
+import { UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
 import "../support/catalogue-readers";
 
 type Stored = { fileName: string; bytes: Buffer; analysis: CatalogueAnalysis | null; headerMapping: Record<string, string> | null };
@@ -26,9 +26,9 @@ const service = {
 const notFound = (path: string) => new UpstreamError({ service: "catalogueUpload", method: "GET", path, status: 404, body: { message: "not found" } });
 
 // The request's language comes from the language middleware, which these tests do not run.
-vi.mock("~/shared/i18n/i18n.server", () => ({ getLocale: () => "en" }));
+vi.mock("#app/services/i18n/i18n.server.ts", () => ({ getLocale: () => "en" }));
 
-vi.mock("~/features/shell/upstream.server", () => ({
+vi.mock("#app/services/upstream/request-clients.server.ts", () => ({
   upstream: () => ({
     catalogueUpload: {
       catalogueHeaders: async (fileId: string) => {
@@ -77,7 +77,7 @@ vi.mock("~/features/shell/upstream.server", () => ({
 
 /** What the calling thread's inspector was asked to read (every reading goes to a reader of the pool). */
 const onThisThread = vi.hoisted(() => ({ reads: [] as string[] }));
-vi.mock("~/features/catalogue/intelligence/inspector", async (importOriginal) => {
+vi.mock("#app/services/catalogue/reading/inspector.ts", async (importOriginal) => {
   const actual = await importOriginal<typeof InspectorModule>();
   return {
     ...actual,
@@ -88,7 +88,7 @@ vi.mock("~/features/catalogue/intelligence/inspector", async (importOriginal) =>
   };
 });
 
-const { analyseStoredFile, previewStoredFile, problemsCsv, createCatalogueInspector } = await import("~/features/catalogue/intelligence/index.server");
+const { analyseStoredFile, previewStoredFile, problemsCsv, createCatalogueInspector } = await import("#app/services/catalogue/reading/index.server.ts");
 
 const args = { request: new Request("http://portal.test/") } as Parameters<typeof analyseStoredFile>[0];
 const sample = (name: string) => readFileSync(new URL(`../../sandbox/samples/${name}`, import.meta.url));

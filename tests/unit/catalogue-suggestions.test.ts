@@ -1,8 +1,8 @@
 /** Column suggestions: German and English headers, synonyms, typos, values, the remembered mapping. */
 import { describe, expect, it } from "vitest";
-import type { MarketplaceField } from "@contract/catalogue";
-import type { MappingMemory } from "@contract/catalogue-analysis";
-import { normaliseHeader, suggestColumns } from "~/features/catalogue/intelligence/index.server";
+import type { MarketplaceField } from "#contract/catalogue.ts";
+import type { MappingMemory } from "#contract/catalogue-analysis.ts";
+import { normaliseHeader, suggestColumns } from "#app/services/catalogue/reading/index.server.ts";
 
 const one = (header: string, values: string[] = []) => suggestColumns([header], [values], null)[0]!;
 

@@ -1,6 +1,6 @@
 /** What a column's values say, alone and with its name: where the name is silent the values decide; where they contradict it, the name is not trusted. */
 import { describe, expect, it } from "vitest";
-import { suggestColumns, valueEvidence } from "~/features/catalogue/intelligence/index.server";
+import { suggestColumns, valueEvidence } from "#app/services/catalogue/reading/index.server.ts";
 import { ean13 } from "../fixtures/catalogues/gtin";
 
 const gtins = Array.from({ length: 20 }, (_, index) => ean13("401234510", index + 1));

@@ -1,7 +1,7 @@
 /** The catalogue hand-over's rules: mapping, file types, download names, steps, sizes, CSV heads. */
 import { describe, expect, it } from "vitest";
-import { attachmentDisposition, catalogueFileType, dispositionFileName, FeedUrl, mappingProblems } from "@contract/catalogue";
-import { byteSize, catalogueEditable, catalogueLockReason, firstIncompleteStep } from "~/features/catalogue/catalogue-steps";
+import { attachmentDisposition, catalogueFileType, dispositionFileName, FeedUrl, mappingProblems } from "#contract/catalogue.ts";
+import { byteSize, catalogueEditable, catalogueLockReason, firstIncompleteStep } from "#app/lib/catalogue/catalogue-steps.ts";
 import { guessDelimiter, parseDelimited } from "../../sandbox/catalogue.ts";
 
 describe("mappingProblems", () => {

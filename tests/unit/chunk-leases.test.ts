@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import { describe, expect, it, vi } from "vitest";
-import { giveBack, holdChunk, lendView } from "~/shared/http/chunk-leases.server";
-import { MultipartFileReader } from "~/shared/http/multipart-file.server";
+import { giveBack, holdChunk, lendView } from "#app/services/http/chunk-leases.server.ts";
+import { MultipartFileReader } from "#app/services/http/multipart-file.server.ts";
 
 /** A chunk owning its whole ArrayBuffer, as the HTTP server hands a body's pieces over. */
 const ownChunk = (bytes: Buffer) => Buffer.from(new Uint8Array(bytes).buffer);
@@ -40,7 +40,7 @@ describe("chunk leases", () => {
 
   it("frees a chunk held by one loaded copy of the module when another gives it back (the server and the app's build load it apart)", async () => {
     vi.resetModules();
-    const other = await import("~/shared/http/chunk-leases.server");
+    const other = await import("#app/services/http/chunk-leases.server.ts");
     expect(other.giveBack).not.toBe(giveBack);
     const chunk = ownChunk(randomBytes(64));
     expect(holdChunk(chunk)).toBe(true);

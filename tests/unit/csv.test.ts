@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvLine } from "~/shared/csv";
+import { csvCell, csvLine } from "#app/lib/csv.ts";
 
 describe("csvCell: one rule for every CSV export", () => {
   it.each([

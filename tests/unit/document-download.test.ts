@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { documentDownload } from "@contract/rules/document-type";
+import { documentDownload } from "#contract/rules/document-type.ts";
 
 describe("documentDownload", () => {
   it("names a document with the extension of the type its bytes showed", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigurationError, parseEnv } from "~/shared/env.server";
+import { ConfigurationError, parseEnv } from "#app/services/config/env.server.ts";
 import { complete } from "../support/portal-env";
 
 describe("configuration", () => {

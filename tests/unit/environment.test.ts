@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyEnvironment } from "~/features/shell/environment/environment";
+import { classifyEnvironment } from "#app/lib/shell/environment.ts";
 
 describe("classifyEnvironment", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorPageHome, errorPageWays } from "~/features/shell/errors/error-page-ways";
+import { errorPageHome, errorPageWays } from "#app/lib/shell/error-page-ways.ts";
 
 describe("the ways on from an error page", () => {
   it("offers a signed-in user the start page when it exists and is another page", () => {

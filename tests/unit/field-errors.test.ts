@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrorDisplay, fieldErrorDisplays } from "~/features/shell/toasts/field-errors";
+import { fieldErrorDisplay, fieldErrorDisplays } from "#app/lib/shell/field-errors.ts";
 
 describe("fieldErrorDisplay", () => {
   it("turns a JSON list of {field, message} into nested items", () => {

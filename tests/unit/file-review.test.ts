@@ -1,6 +1,6 @@
 /** The catalogue step's words for a file's format, the override form's rules, and when a saved mapping needs a fresh check. */
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { RowProblem } from "@contract/catalogue-analysis";
+import type { RowProblem } from "#contract/catalogue-analysis.ts";
 import i18next from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -10,8 +10,8 @@ import {
   FormatOverrideSchema,
   formatInWords,
   toFormatOverride,
-} from "~/features/catalogue/intelligence/file-review";
-import { messages } from "~/locales/resources";
+} from "#app/lib/catalogue/file-review.ts";
+import { messages } from "#app/locales/resources.ts";
 
 const instance = i18next.createInstance();
 beforeAll(async () => {

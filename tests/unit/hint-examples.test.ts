@@ -4,17 +4,17 @@
  * with the contract's own rules. A hint whose example a seller copies must
  * never be refused.
  */
-import { BankAccountChange, CompanyDataChange, LegalDocumentChange, WarehouseChange } from "@contract/company-changes";
-import { CompanyInformationStep } from "@contract/onboarding";
-import { isValidBic } from "@contract/rules/bic";
-import { ibanIssue } from "@contract/rules/iban";
-import { isValidRegisterNumber } from "@contract/rules/legal-form";
-import { isValidPhone } from "@contract/rules/phone";
-import { vatIdIssue } from "@contract/rules/vat-id";
+import { BankAccountChange, CompanyDataChange, LegalDocumentChange, WarehouseChange } from "#contract/company-changes.ts";
+import { CompanyInformationStep } from "#contract/onboarding.ts";
+import { isValidBic } from "#contract/rules/bic.ts";
+import { ibanIssue } from "#contract/rules/iban.ts";
+import { isValidRegisterNumber } from "#contract/rules/legal-form.ts";
+import { isValidPhone } from "#contract/rules/phone.ts";
+import { vatIdIssue } from "#contract/rules/vat-id.ts";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { messageKeys } from "~/features/home/my-company/field-texts";
-import { messages, type Messages } from "~/locales/resources";
+import { messageKeys } from "#app/components/home/my-company-field-texts.ts";
+import { messages, type Messages } from "#app/locales/resources.ts";
 import { validSteps } from "../support/onboarding-fixtures";
 
 function entries(tree: Messages, prefix = ""): [string, string][] {

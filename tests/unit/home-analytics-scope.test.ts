@@ -6,10 +6,10 @@
  */
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import { drillDownHref, parseSelection, presetPeriod, shopScope } from "~/features/home/analytics/analytics-selection";
-import { totalKind } from "~/features/home/analytics/analytics-table";
-import { formatDate, formatDay, formatPeriod } from "~/features/home/analytics/dates";
-import { messages } from "~/locales/resources";
+import { drillDownHref, parseSelection, presetPeriod, shopScope } from "#app/lib/home/analytics-selection.ts";
+import { totalKind } from "#app/lib/home/analytics-table.ts";
+import { formatDate, formatDay, formatPeriod } from "#app/lib/home/analytics-dates.ts";
+import { messages } from "#app/locales/resources.ts";
 
 const shops = [
   { marketplaceSellerId: "9871", name: "Nordlicht Living AT" },

@@ -1,6 +1,6 @@
 /** The seller home's settings: dashboard ids per analytics tab (public JSON) and the tag-manager container id. */
 import { describe, expect, it } from "vitest";
-import { parseEnv, tagManagerId } from "~/shared/env.server";
+import { parseEnv, tagManagerId } from "#app/services/config/env.server.ts";
 import { complete } from "../support/portal-env";
 
 const ids = { oci: "a", legal: "b", sales: "c", service: "d", products: "e", performance: "f" };

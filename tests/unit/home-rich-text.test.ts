@@ -1,7 +1,7 @@
 /** The rich-text sanitiser against XSS vectors, and the in-app link ids it adds. */
 import { describe, expect, it } from "vitest";
-import { generateLinkId, isLinkId } from "~/features/home/recommendations/link-id";
-import { sanitizeRichText } from "~/features/home/recommendations/rich-text.server";
+import { generateLinkId, isLinkId } from "#app/services/home/recommendation-link-id.ts";
+import { sanitizeRichText } from "#app/services/home/rich-text.server.ts";
 
 /** Whatever comes out, none of these may survive in any form a browser would run. */
 const dangerous = /<script|<style|<svg|<iframe|<object|<embed|<img|<math|<form|<base|<meta|<link|\son\w+\s*=|javascript:|vbscript:|data:|style\s*=|srcdoc/i;

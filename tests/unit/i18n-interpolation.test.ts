@@ -1,8 +1,8 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { getI18n, getRenderI18n, i18nextMiddleware, interpolated, localeCookie } from "~/shared/i18n/i18n.server";
-import { flattenKeys, messages, type Messages } from "~/locales/resources";
-import { supportedLanguages } from "~/shared/i18n/languages";
+import { getI18n, getRenderI18n, i18nextMiddleware, interpolated, localeCookie } from "#app/services/i18n/i18n.server.ts";
+import { flattenKeys, messages, type Messages } from "#app/locales/resources.ts";
+import { supportedLanguages } from "#app/lib/i18n/languages.ts";
 
 async function request(language: string) {
   const context = new RouterContextProvider();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateTimeFormat, displayNames, listFormat, numberFormat } from "~/shared/intl-formats";
+import { dateTimeFormat, displayNames, listFormat, numberFormat } from "#app/lib/intl-formats.ts";
 
 describe("shared Intl formatters", () => {
   it("gives the same formatter for the same language and options, and formats as a new one would", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { landingAudience, liveShopTopics, staffTopics } from "~/features/shell/landing-content";
+import { landingAudience, liveShopTopics, staffTopics } from "#app/lib/shell/landing-content.ts";
 
 describe("the landing page's content by role", () => {
   it("shows the onboarding steps only to sellers whose shop is not live", () => {

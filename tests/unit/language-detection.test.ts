@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { getI18n, getLocale, getRenderI18n, i18nextMiddleware, localeCookie } from "~/shared/i18n/i18n.server";
+import { getI18n, getLocale, getRenderI18n, i18nextMiddleware, localeCookie } from "#app/services/i18n/i18n.server.ts";
 
 async function detect(headers: Record<string, string>): Promise<string> {
   const context = new RouterContextProvider();

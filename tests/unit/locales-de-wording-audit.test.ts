@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { messages, type Messages } from "~/locales/resources";
+import { messages, type Messages } from "#app/locales/resources.ts";
 
 /** Every German message with its dotted key. */
 function entries(tree: Messages, prefix = ""): [string, string][] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { flattenKeys, messages } from "~/locales/resources";
+import { flattenKeys, messages } from "#app/locales/resources.ts";
 
 describe("messages", () => {
   const en = new Set(flattenKeys(messages.en));

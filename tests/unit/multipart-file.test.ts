@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import busboy from "busboy";
 import { describe, expect, it } from "vitest";
-import { MalformedMultipart, MultipartFileReader, type MultipartFile } from "~/shared/http/multipart-file.server";
+import { MalformedMultipart, MultipartFileReader, type MultipartFile } from "#app/services/http/multipart-file.server.ts";
 
 const BOUNDARY = "----formBoundary7MA4YWxkTrZu0gW";
 const CONTENT_TYPE = `multipart/form-data; boundary=${BOUNDARY}`;

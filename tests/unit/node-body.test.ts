@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { requestBodyStream, requestWithNodeBody, responseWithBodyOf, responseWithNodeBody, takeNodeBody } from "~/shared/http/node-body.server";
+import { requestBodyStream, requestWithNodeBody, responseWithBodyOf, responseWithNodeBody, takeNodeBody } from "#app/services/http/node-body.server.ts";
 
 const form = () => Readable.from([Buffer.from("intent=delete&"), Buffer.from("fileId=f%C3%BC1")]);
 

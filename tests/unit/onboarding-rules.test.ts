@@ -1,12 +1,12 @@
 /** The validation rules of the shop setup, each with cases that pass and cases that fail. */
 import { describe, expect, it } from "vitest";
-import { isValidBic } from "@contract/rules/bic";
-import { detectDocumentType } from "@contract/rules/document-type";
-import { ibanIssue, maskIban } from "@contract/rules/iban";
-import { allowedRoles, isValidRegisterNumber, needsCommercialRegister, representationIssues, type LegalForm } from "@contract/rules/legal-form";
-import { isValidPhone, normalizePhone } from "@contract/rules/phone";
-import { isValidPostcode } from "@contract/rules/postcode";
-import { vatIdIssue } from "@contract/rules/vat-id";
+import { isValidBic } from "#contract/rules/bic.ts";
+import { detectDocumentType } from "#contract/rules/document-type.ts";
+import { ibanIssue, maskIban } from "#contract/rules/iban.ts";
+import { allowedRoles, isValidRegisterNumber, needsCommercialRegister, representationIssues, type LegalForm } from "#contract/rules/legal-form.ts";
+import { isValidPhone, normalizePhone } from "#contract/rules/phone.ts";
+import { isValidPostcode } from "#contract/rules/postcode.ts";
+import { vatIdIssue } from "#contract/rules/vat-id.ts";
 
 describe("IBAN", () => {
   it.each([

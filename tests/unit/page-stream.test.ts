@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { PageStream } from "~/shared/http/page-stream.server";
+import { PageStream } from "#app/services/http/page-stream.server.ts";
 
 const page =
   '<!DOCTYPE html><html lang="de"><head><title>Unternehmensdaten · Ihren Shop einrichten</title>' +

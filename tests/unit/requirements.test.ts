@@ -1,6 +1,6 @@
-import { stepNames, type StepName } from "@contract/onboarding";
+import { stepNames, type StepName } from "#contract/onboarding.ts";
 import { describe, expect, it } from "vitest";
-import { setupProgress, type ProgressFacts } from "~/features/onboarding/requirements";
+import { setupProgress, type ProgressFacts } from "#app/lib/setup-progress.ts";
 
 const allSteps = (status: "NOT_STARTED" | "IN_PROGRESS" | "COMPLETE", except: Partial<Record<StepName, "NOT_STARTED" | "IN_PROGRESS">> = {}) =>
   stepNames.map((step) => ({ step, status: except[step] ?? status, updatedAt: null }));

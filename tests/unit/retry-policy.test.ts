@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shouldRetry } from "~/shared/upstream/retry-policy.server";
+import { shouldRetry } from "#app/services/upstream/retry-policy.server.ts";
 
 const RETRYABLE = [408, 409, 425, 429, 500, 502, 503, 504];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_RETURN_PATH_LENGTH, safeReturnPath } from "~/shared/safe-path";
+import { MAX_RETURN_PATH_LENGTH, safeReturnPath } from "#app/lib/safe-path.ts";
 
 describe("safeReturnPath (every return target)", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openTokens, sealTokens } from "~/features/shell/session.server";
+import { openTokens, sealTokens } from "#app/services/session/session.server.ts";
 
 const secret = "s".repeat(40);
 const tokens = { accessToken: "access-123", idToken: "ey.id.token", refreshToken: "refresh-456", expiresAt: 1_800_000_000_000 };

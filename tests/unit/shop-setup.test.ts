@@ -1,7 +1,7 @@
 /** Where the shop setup sends a seller, and when a step is read-only. */
-import { stepNames, type StepStatus } from "@contract/onboarding";
+import { stepNames, type StepStatus } from "#contract/onboarding.ts";
 import { describe, expect, it } from "vitest";
-import { afterSave, fieldErrorsFromList, firstIncompleteStep, readOnlyReason } from "~/features/onboarding/shop-setup";
+import { afterSave, fieldErrorsFromList, firstIncompleteStep, readOnlyReason } from "#app/lib/onboarding/step-navigation.ts";
 
 const progress = (statuses: Partial<Record<(typeof stepNames)[number], StepStatus>>) => ({
   steps: stepNames.map((step) => ({ step, status: statuses[step] ?? ("COMPLETE" as StepStatus), updatedAt: null })),

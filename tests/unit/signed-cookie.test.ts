@@ -1,6 +1,6 @@
 import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
-import { cookieValue, signedCookie } from "~/shared/signed-cookie.server";
+import { cookieValue, signedCookie } from "#app/services/cookies/signed-cookie.server.ts";
 
 const secret = "s".repeat(40);
 const options = { path: "/", httpOnly: true, sameSite: "lax" as const, secrets: [secret] };

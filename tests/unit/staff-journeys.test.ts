@@ -3,14 +3,14 @@
  * on the seller page, the way back from acting as a seller, the return form
  * and the invitation list's address.
  */
-import { roles, sellerStates, type Role } from "@contract/upstream";
+import { roles, sellerStates, type Role } from "#contract/upstream.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { returnFormSchema, toReturnInput } from "~/features/catalogue/return-form";
-import { wayBackFromSubstitution } from "~/features/shell/substitution/way-back";
-import { invitationSearch, parseInvitationQuery } from "~/features/staff/invitation-query";
-import { sellerActions } from "~/features/staff/seller-actions";
-import { isSellerId } from "~/features/staff/seller-id";
+import { returnFormSchema, toReturnInput } from "#app/lib/catalogue/return-form.ts";
+import { wayBackFromSubstitution } from "#app/services/acting-as-seller/way-back.ts";
+import { invitationSearch, parseInvitationQuery } from "#app/lib/staff/invitation-query.ts";
+import { sellerActions } from "#app/lib/staff/seller-actions.ts";
+import { isSellerId } from "#app/lib/staff/seller-id.ts";
 
 describe("the seller page's actions, per role and state", () => {
   const registered = { sellerUserProfileId: "user-x" };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { daysSince, pageCount, parseSellerListQuery, sellerListSearch } from "~/features/staff/seller-list-query";
-import { deleteConfirmationSchema, sellerFormSchema } from "~/features/staff/staff-forms";
+import { daysSince, pageCount, parseSellerListQuery, sellerListSearch } from "#app/lib/staff/seller-list-query.ts";
+import { deleteConfirmationSchema, sellerFormSchema } from "#app/lib/staff/staff-forms.ts";
 
 describe("the seller list's URL", () => {
   it("reads every filter, and falls back to defaults for values it does not know", () => {

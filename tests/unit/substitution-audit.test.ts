@@ -1,9 +1,9 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { requestMetaContext } from "~/shared/request-context.server";
-import { sessionContext, type PortalSession } from "~/features/shell/session.server";
-import { substitutionAuditMiddleware } from "~/features/shell/substitution/substitution-audit.server";
-import type { Logger } from "~/shared/logger.server";
+import { requestMetaContext } from "#app/services/request/request-context.server.ts";
+import { sessionContext, type PortalSession } from "#app/services/session/session.server.ts";
+import { substitutionAuditMiddleware } from "#app/services/acting-as-seller/audit.server.ts";
+import type { Logger } from "#app/services/observability/logger.server.ts";
 
 const substituted = {
   id: "user-success",

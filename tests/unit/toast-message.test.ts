@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toastId, toastLifetimeMs, toastTitleKey } from "~/features/shell/toasts/toast-message";
+import { toastId, toastLifetimeMs, toastTitleKey } from "#app/lib/toast-message.ts";
 
 describe("toastLifetimeMs", () => {
   it.each([

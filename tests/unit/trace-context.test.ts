@@ -1,7 +1,7 @@
 /** W3C trace context: what the portal accepts as a caller's trace, and the ids it makes while no traces are exported. */
 import { describe, expect, it } from "vitest";
-import { formatTraceparent, newSpanId, newTraceId, parseTraceparent } from "~/shared/trace-context.server";
-import { startSpan, tracesExported } from "~/shared/tracing.server";
+import { formatTraceparent, newSpanId, newTraceId, parseTraceparent } from "#app/services/observability/trace-context.server.ts";
+import { startSpan, tracesExported } from "#app/services/observability/tracing.server.ts";
 
 const TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
 const SPAN_ID = "00f067aa0ba902b7";

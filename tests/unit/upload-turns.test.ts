@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { uploadTurns } from "~/features/catalogue/upload-turns.server";
+import { uploadTurns } from "#app/services/catalogue/upload-turns.server.ts";
 
 describe("upload turns", () => {
   it("lets an account send its minute's files at once, then one more each time a turn comes back", () => {

@@ -6,10 +6,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { callService, type CallContext, type ServiceConfig } from "~/shared/upstream/http.server";
-import { metricsRegistry } from "~/shared/metrics.server";
-import { UpstreamError } from "~/shared/upstream/upstream-error.server";
-import type { Logger } from "~/shared/logger.server";
+import { callService, type CallContext, type ServiceConfig } from "#app/services/upstream/http.server.ts";
+import { metricsRegistry } from "#app/services/observability/metrics.server.ts";
+import { UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
+import type { Logger } from "#app/services/observability/logger.server.ts";
 
 type Seen = { method: string; url: string; headers: IncomingMessage["headers"]; body: string };
 const seen: Seen[] = [];

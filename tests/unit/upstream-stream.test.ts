@@ -16,12 +16,12 @@ import express from "express";
 import tls from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { giveBack, holdChunk, writeGivingBack } from "~/shared/http/chunk-leases.server";
-import type { Logger } from "~/shared/logger.server";
-import { takeNodeBody } from "~/shared/http/node-body.server";
-import type { CallContext, ServiceConfig } from "~/shared/upstream/http.server";
-import { readStreamedJson, streamService } from "~/shared/upstream/stream.server";
-import { UpstreamError } from "~/shared/upstream/upstream-error.server";
+import { giveBack, holdChunk, writeGivingBack } from "#app/services/http/chunk-leases.server.ts";
+import type { Logger } from "#app/services/observability/logger.server.ts";
+import { takeNodeBody } from "#app/services/http/node-body.server.ts";
+import type { CallContext, ServiceConfig } from "#app/services/upstream/http.server.ts";
+import { readStreamedJson, streamService } from "#app/services/upstream/stream.server.ts";
+import { UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
 
 const FILE = randomBytes(3 * 1024 * 1024 + 17);
 

@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import routes from "../../../app/routes";
+import routes from "#app/routes.ts";
 import { validSteps } from "../../support/onboarding-fixtures";
 
 const APP = path.resolve(import.meta.dirname, "../../../app");

@@ -1,0 +1,93 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { CatalogueAnalysis } from "#contract/catalogue-analysis.ts";
+import { useTranslation } from "#app/lib/i18n/use-translation.ts";
+import { Form, useNavigation } from "react-router";
+import { ErrorSummary, type UpstreamFailureView } from "./form-errors.tsx";
+import { FileReading, type FormatOverrideView } from "./file-reading.tsx";
+import { MappingSection, type MappingView } from "./mapping-section.tsx";
+import { ValidationReport } from "./validation-report.tsx";
+
+/** What a catalogue page's action answered for its review forms ("read" and "map"). */
+export type FileReviewAnswer = {
+  intent: string;
+  override?: FormatOverrideView;
+  lastResult?: SubmissionResult<string[]>;
+  upstreamFailure?: UpstreamFailureView;
+};
+
+type FileReviewSectionsProps = {
+  /** The catalogue page the forms go to. */
+  page: string;
+  mapping: MappingView | null;
+  analysis: CatalogueAnalysis | null;
+  /** The preview with other settings the address asks for. */
+  override: FormatOverrideView | null;
+  mappingFailure: UpstreamFailureView | null;
+  /** Read-only: shown, not changed. */
+  locked: boolean;
+  answer: FileReviewAnswer | undefined;
+};
+
+/**
+ * The file under review: how it was read (with the format override), its
+ * column mapping, and the check of its rows with the problems download.
+ */
+export function FileReviewSections({ page, mapping, analysis, override: requested, mappingFailure, locked, answer }: FileReviewSectionsProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const failure = answer?.upstreamFailure ?? null;
+  // A refused "read the file this way" shows its own form again; otherwise the preview the address asks for.
+  const override = answer?.intent === "read" && answer.override ? answer.override : requested;
+  return (
+    <>
+      {mapping && analysis ? (
+        <FileReading
+          key={`reading-${mapping.fileId}-${analysis.analysedAt}`}
+          action={page}
+          fileId={mapping.fileId}
+          fileName={mapping.fileName}
+          format={analysis.format}
+          preview={analysis.preview}
+          topRows={analysis.topRows}
+          override={override}
+          disabled={locked}
+          reading={submittingIntent === "read"}
+        />
+      ) : mapping && !locked ? (
+        <section aria-labelledby="reading-title" className="file-reading">
+          <h2 id="reading-title">{t("catalogueIntelligence.reading.title")}</h2>
+          {override?.failure ? <ErrorSummary items={[]} upstream={override.failure} /> : null}
+          <p>{t("catalogueIntelligence.reading.notAnalysed")}</p>
+          <Form method="post" action={page}>
+            <input type="hidden" name="fileId" value={mapping.fileId} />
+            <button type="submit" name="intent" value="read" className="button button--secondary" disabled={submittingIntent === "read"}>
+              {submittingIntent === "read" ? t("catalogueIntelligence.reading.applying") : t("catalogueIntelligence.reading.analyse")}
+            </button>
+          </Form>
+        </section>
+      ) : null}
+
+      {mapping ? (
+        <MappingSection
+          key={`mapping-${mapping.fileId}-${analysis?.analysedAt ?? ""}`}
+          mapping={mapping}
+          disabled={locked}
+          lastResult={answer?.lastResult && navigation.state === "idle" ? answer.lastResult : undefined}
+          failure={answer?.intent === "map" ? failure : null}
+          saving={submittingIntent === "map"}
+          loading={navigation.state === "loading"}
+        />
+      ) : mappingFailure ? (
+        <section aria-labelledby="mapping-title">
+          <h2 id="mapping-title">{t("catalogue.mapping.title")}</h2>
+          <ErrorSummary items={[]} upstream={mappingFailure} />
+        </section>
+      ) : null}
+
+      {mapping && analysis ? (
+        <ValidationReport key={`report-${mapping.fileId}-${analysis.analysedAt}`} page={page} fileId={mapping.fileId} report={analysis.report} />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { useTranslation } from "#app/lib/i18n/use-translation.ts";
+import { Link, useRouteError } from "react-router";
+import { routeErrorFacts, UpstreamFacts } from "#app/components/shell/errors/upstream-facts.tsx";
+
+/**
+ * A step whose data could not be read: the error with the service's facts
+ * inside the step's panel, so the rest of the setup stays in reach.
+ */
+export function StepError() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  const { status, facts } = routeErrorFacts(error);
+  return (
+    <div className="step-error" role="alert">
+      <h3>{t("errors.title")}</h3>
+      <p>{status === 503 ? t("errors.upstreamDown") : status === 502 ? t("errors.upstream") : t("errors.unexpected")}</p>
+      <UpstreamFacts facts={facts} withMessage={status === 502} />
+      <p>
+        <Link to="/overview">{t("onboarding.backToOverview")}</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { useTranslation } from "#app/lib/i18n/use-translation.ts";
+import { Form, Link, useLocation, useRouteError } from "react-router";
+import { errorPageHome, errorPageWays } from "#app/lib/shell/error-page-ways.ts";
+import { useRootData } from "#app/lib/shell/root-data.ts";
+import { PageHeader } from "#app/components/shell/header/page-header.tsx";
+import { routeErrorFacts, UpstreamFacts, type UpstreamFactsData } from "./upstream-facts.tsx";
+
+/** What a failed loader threw: an upstream failure's facts (see orRouteError), or a 404's start page (see notFound). */
+export type ErrorFacts = UpstreamFactsData & { startPage?: string | null };
+
+/**
+ * The error view of a route that failed: its status, and an upstream failure's facts. The root's, and that of the
+ * routes without a page of their own that a browser is sent to (after sign-in, a form's POST): their failure shows
+ * this page instead of the error's data. It reads the error itself: those routes re-export it as their
+ * ErrorBoundary, and React Router passes props only to an ErrorBoundary the route module defines.
+ */
+export function RouteErrorBoundary() {
+  const { status, facts } = routeErrorFacts<ErrorFacts>(useRouteError());
+  return <ErrorPage status={status} facts={facts} />;
+}
+
+/**
+ * The 404 and error page, inside the default layout: with the header (language,
+ * and sign-out when signed in) and only ways on that do not lead straight back here.
+ */
+export function ErrorPage({ status, facts }: { status: number; facts: ErrorFacts }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const signedIn = Boolean(useRootData()?.user);
+  const ways = errorPageWays({ signedIn, status, currentUrl: location.pathname + location.search, startPage: facts.startPage });
+  const explanation = t(explanationKey(status));
+  return (
+    <>
+      <PageHeader homeHref={errorPageHome(ways, signedIn)} />
+      <main id="main" className="layout-default layout-error">
+        <div className="error-page">
+          <h1>{status === 404 ? t("base.404") : status === 413 ? t("errors.tooLargeTitle") : t("errors.title")}</h1>
+          <p>{explanation}</p>
+          <UpstreamFacts facts={facts} withMessage={status === 502} />
+          <div className="error-page__ways">
+            {ways.map((way, index) => (
+              // Full document loads: the page that failed may have left the client's state half-loaded.
+              <Link key={way.kind} to={way.to} reloadDocument className={`button ${index === 0 ? "button--primary" : "button--secondary"}`}>
+                {t(`errors.ways.${way.kind}`)}
+              </Link>
+            ))}
+            {signedIn ? (
+              <Form method="post" action="/logout">
+                <button type="submit" className="button button--secondary">
+                  {t("auth.signOut")}
+                </button>
+              </Form>
+            ) : null}
+          </div>
+        </div>
+      </main>
+    </>
+  );
+}
+
+function explanationKey(status: number) {
+  switch (status) {
+    case 404:
+      return "errors.notFoundHint";
+    case 413:
+      return "errors.tooLarge";
+    case 400:
+    case 415:
+      return "errors.unreadable";
+    case 502:
+      return "errors.upstream";
+    case 503:
+      return "errors.upstreamDown";
+    default:
+      return "errors.unexpected";
+  }
+}

@@ -1,9 +1,0 @@
-import { redirect } from "react-router";
-import { authorize } from "~/features/shell/authorize.server";
-
-export const middleware = [authorize({ rule: "sellerHome", sellerState: "redirectIfNotActive" })];
-
-/** /home is the overview. */
-export async function loader() {
-  return redirect("/home/overview");
-}

@@ -1,9 +1,0 @@
-import { Outlet } from "react-router";
-import type { BreadcrumbHandle } from "~/shared/ui/breadcrumbs";
-
-export const handle: BreadcrumbHandle = { breadcrumb: { labelKey: "recommendations.title" } };
-
-/** The recommendation pages: breadcrumbs start here. Guarded by the home layout and each page's own rule. */
-export default function RecommendationsLayout() {
-  return <Outlet />;
-}

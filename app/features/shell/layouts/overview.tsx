@@ -1,6 +1,0 @@
-import { HeaderLayout } from "./header-layout";
-
-/** The seller's task list: a wide band above the steps. */
-export default function OverviewLayout() {
-  return <HeaderLayout className="layout-overview" />;
-}

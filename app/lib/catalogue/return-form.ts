@@ -1,0 +1,32 @@
+/**
+ * The catalogue team's "return to seller" form, checked the same way in the
+ * browser and in the action: a reason in general (required), and one per
+ * file where the team gives one. Messages are translation keys.
+ */
+import { FILE_REASON_MAX_LENGTH, RETURN_REASON_MAX_LENGTH, RETURN_REASON_MIN_LENGTH, type CatalogueReturnInput } from "#contract/catalogue-return.ts";
+import { z } from "zod";
+
+export const returnFormSchema = z.object({
+  reason: z
+    .string({ error: "catalogueReturn.errors.reasonRequired" })
+    .trim()
+    .min(RETURN_REASON_MIN_LENGTH, "catalogueReturn.errors.reasonTooShort")
+    .max(RETURN_REASON_MAX_LENGTH, "catalogueReturn.errors.reasonTooLong"),
+  files: z
+    .array(
+      z.object({
+        fileId: z.string().min(1),
+        reason: z.string().trim().max(FILE_REASON_MAX_LENGTH, "catalogueReturn.errors.fileReasonTooLong").optional(),
+      }),
+    )
+    .default([]),
+});
+export type ReturnForm = z.infer<typeof returnFormSchema>;
+
+/** What the service is sent: only the files the team wrote a reason for. */
+export function toReturnInput(form: ReturnForm): CatalogueReturnInput {
+  return {
+    reason: form.reason,
+    files: form.files.flatMap((file) => (file.reason ? [{ fileId: file.fileId, reason: file.reason }] : [])),
+  };
+}

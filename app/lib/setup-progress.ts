@@ -1,0 +1,99 @@
+/**
+ * What a seller must do before handing shop and catalogue over, and how far
+ * they are: the one progress model of the portal. The seller's task list and
+ * every staff view of a seller count the same requirements the same way.
+ */
+import { stepNames, type OnboardingProgress, type StepName, type StepStatus } from "#contract/onboarding.ts";
+import type { CatalogueImportProgress, SellerStateName } from "#contract/upstream.ts";
+
+/** Where the hand-over is reviewed and confirmed: the one page that hands over. */
+export const REVIEW_PATH = "/overview/review";
+
+/** The catalogue's tasks: how it arrives, its files, their column mapping (the FTP step is one way of the first). */
+export const catalogueTasks = ["UPLOAD_SETTINGS", "FILE_UPLOAD", "MAPPING"] as const;
+export type CatalogueTask = (typeof catalogueTasks)[number];
+
+export type RequirementId = StepName | CatalogueTask;
+
+export type Requirement = {
+  id: RequirementId;
+  area: "setup" | "catalogue";
+  status: StepStatus;
+  /** The seller's page where it is done. */
+  path: string;
+};
+
+export type SetupProgress = {
+  requirements: Requirement[];
+  completed: number;
+  total: number;
+  /** The requirements not complete, in the task list's order. */
+  missing: Requirement[];
+  /** Whether shop and catalogue may be handed over now. */
+  readyToHandOver: boolean;
+};
+
+export type ProgressFacts = {
+  state: SellerStateName;
+  steps: OnboardingProgress["steps"];
+  catalogue: CatalogueImportProgress;
+  /** The catalogue's files; with their ids, the mapping task links to the first file still unmapped. */
+  files: readonly { id?: string; mappingComplete: boolean }[];
+};
+
+const catalogueTaskPaths: Record<CatalogueTask, string> = {
+  UPLOAD_SETTINGS: "/upload/settings",
+  FILE_UPLOAD: "/upload/catalog",
+  MAPPING: "/upload/catalog",
+};
+
+/** A seller in these states has handed over: every requirement was met at the time. */
+export function handedOver(state: SellerStateName): boolean {
+  return state !== "REGISTERED" && state !== "ONBOARDING";
+}
+
+/** The page of a catalogue task: the mapping opens the first file whose columns are not mapped yet. */
+function cataloguePath(task: CatalogueTask, facts: ProgressFacts): string {
+  const unmapped = facts.files.find((file) => !file.mappingComplete)?.id;
+  return task === "MAPPING" && unmapped ? `/upload/catalog?fileId=${encodeURIComponent(unmapped)}#mapping-title` : catalogueTaskPaths[task];
+}
+
+/** The translation key of a requirement's name: a shop-setup step's title, or the catalogue task's. */
+export function requirementLabelKey(id: RequirementId): string {
+  return (stepNames as readonly string[]).includes(id) ? `onboarding.steps.${id}.title` : `onboarding.overview.catalogueSteps.${id}`;
+}
+
+function catalogueStatus(task: CatalogueTask, facts: ProgressFacts): StepStatus {
+  if (task === "MAPPING") {
+    const mapped = facts.files.filter((file) => file.mappingComplete).length;
+    return facts.files.length > 0 && mapped === facts.files.length ? "COMPLETE" : mapped > 0 ? "IN_PROGRESS" : "NOT_STARTED";
+  }
+  return facts.catalogue.some((step) => step.stepType === task && step.complete) ? "COMPLETE" : "NOT_STARTED";
+}
+
+export function setupProgress(facts: ProgressFacts): SetupProgress {
+  const done = handedOver(facts.state);
+  const stepStatus = (step: StepName): StepStatus => (done ? "COMPLETE" : (facts.steps.find((entry) => entry.step === step)?.status ?? "NOT_STARTED"));
+  const requirements: Requirement[] = [
+    ...stepNames.map((step): Requirement => ({ id: step, area: "setup", status: stepStatus(step), path: `/shop-setup/${step}` })),
+    ...catalogueTasks.map((task): Requirement => ({
+      id: task,
+      area: "catalogue",
+      status: done ? "COMPLETE" : catalogueStatus(task, facts),
+      path: cataloguePath(task, facts),
+    })),
+  ];
+  const missing = requirements.filter((requirement) => requirement.status !== "COMPLETE");
+  return {
+    requirements,
+    completed: requirements.length - missing.length,
+    total: requirements.length,
+    missing,
+    readyToHandOver: !done && missing.length === 0,
+  };
+}
+
+/** Steps can change only before the catalogue is handed over. */
+export function setupEditable(state: SellerStateName): boolean {
+  return state === "REGISTERED" || state === "ONBOARDING";
+}

@@ -1,0 +1,33 @@
+/**
+ * "My invitations" keeps its filters in the URL (a GET form): registered or
+ * not, the seller's state, a search and the page. Parsed leniently (a bad
+ * value falls back to its default) and written back minimal.
+ */
+import { InvitationStatus, type InvitationStatus as Status } from "#contract/staff-seller.ts";
+import { SellerStateName, type SellerStateName as State } from "#contract/upstream.ts";
+
+export const INVITATIONS_PAGE_SIZE = 25;
+
+export type InvitationListQuery = { status?: Status; state?: State; search: string; page: number };
+
+export function parseInvitationQuery(params: URLSearchParams): InvitationListQuery {
+  const page = Number.parseInt(params.get("page") ?? "", 10);
+  return {
+    status: InvitationStatus.safeParse(params.get("status")).data,
+    state: SellerStateName.safeParse(params.get("state")).data,
+    search: (params.get("search") ?? "").trim().slice(0, 200),
+    page: Number.isSafeInteger(page) && page >= 1 ? Math.min(page, 100_000) : 1,
+  };
+}
+
+/** The query string of the list; defaults left out. */
+export function invitationSearch(query: InvitationListQuery, change: Partial<InvitationListQuery> = {}): string {
+  const next = { ...query, ...change };
+  const params = new URLSearchParams();
+  if (next.status) params.set("status", next.status);
+  if (next.state) params.set("state", next.state);
+  if (next.search) params.set("search", next.search);
+  if (next.page > 1) params.set("page", String(next.page));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}

@@ -1,0 +1,55 @@
+/**
+ * The seller list's state lives in the URL (a GET form): search, state,
+ * channel, stuck, sort and page. Parsed leniently (a bad value falls back to
+ * its default, never an error page) and written back minimal, so links are short.
+ */
+import { SellerChannel, StaffSellerSort, type SellerChannel as Channel, type StaffSellerSort as Sort } from "#contract/staff.ts";
+import { SellerStateName, type SellerStateName as State } from "#contract/upstream.ts";
+
+export const SELLER_LIST_PAGE_SIZE = 25;
+
+export type SellerListQuery = {
+  search: string;
+  state?: State;
+  channel?: Channel;
+  stuck: boolean;
+  sort: Sort;
+  page: number;
+};
+
+export const defaultSellerListQuery: SellerListQuery = { search: "", stuck: false, sort: "name", page: 1 };
+
+export function parseSellerListQuery(params: URLSearchParams): SellerListQuery {
+  const page = Number.parseInt(params.get("page") ?? "", 10);
+  return {
+    search: (params.get("search") ?? "").trim().slice(0, 200),
+    state: SellerStateName.safeParse(params.get("state")).data,
+    channel: SellerChannel.safeParse(params.get("channel")).data,
+    stuck: params.get("stuck") === "true",
+    sort: StaffSellerSort.safeParse(params.get("sort")).data ?? "name",
+    page: Number.isSafeInteger(page) && page >= 1 ? Math.min(page, 100_000) : 1,
+  };
+}
+
+/** The query string of a list view; defaults left out. */
+export function sellerListSearch(query: SellerListQuery, change: Partial<SellerListQuery> = {}): string {
+  const next = { ...query, ...change };
+  const params = new URLSearchParams();
+  if (next.search) params.set("search", next.search);
+  if (next.state) params.set("state", next.state);
+  if (next.channel) params.set("channel", next.channel);
+  if (next.stuck) params.set("stuck", "true");
+  if (next.sort !== "name") params.set("sort", next.sort);
+  if (next.page > 1) params.set("page", String(next.page));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+export function pageCount(total: number, pageSize = SELLER_LIST_PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** Whole days from `since` to `now` (never negative). */
+export function daysSince(since: string, now = Date.now()): number {
+  return Math.max(0, Math.floor((now - Date.parse(since)) / 86_400_000));
+}

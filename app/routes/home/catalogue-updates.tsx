@@ -1,0 +1,93 @@
+import { useTranslation } from "#app/lib/i18n/use-translation.ts";
+import { CatalogueErrorView } from "#app/components/catalogue/error-view.tsx";
+import { CatalogueFilesTable } from "#app/components/catalogue/catalogue-files-table.tsx";
+import { FileReviewSections } from "#app/components/catalogue/file-review-sections.tsx";
+import { ErrorSummary } from "#app/components/catalogue/form-errors.tsx";
+import { UploadForm } from "#app/components/catalogue/upload-form.tsx";
+import { CatalogueUpdateSection, FileStatusText } from "#app/components/home/catalogue-update-section.tsx";
+import { homeCatalogueAction, homeCatalogueLoader } from "#app/services/home/catalogue-updates.server.ts";
+import { HOME_CATALOGUE_PATH } from "#app/lib/home/catalogue-updates.ts";
+import { authorize } from "#app/services/session/authorize.server.ts";
+import { catalogueDocumentHeaders } from "#app/services/catalogue/catalogue-page.server.ts";
+import type { Route } from "./+types/catalogue-updates";
+
+// Both seller roles read it; only the administrator changes the catalogue (the viewer's posts are refused before the action).
+export const middleware = [authorize({ rule: "sellerHome", changes: "sellerAdministrator", sellerState: "redirectIfNotActive" })];
+
+export const headers = catalogueDocumentHeaders;
+
+export async function loader(args: Route.LoaderArgs) {
+  return homeCatalogueLoader(args);
+}
+
+export async function action(args: Route.ActionArgs) {
+  return homeCatalogueAction(args);
+}
+
+/** The active seller's catalogue: its files, a new one uploaded and reviewed, and the update sent to the catalogue team. */
+export default function HomeCatalogue({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { canChange, files, openFiles, updates, mapping, analysis, override, mappingFailure, limitBytes } = loaderData;
+  const page = HOME_CATALOGUE_PATH;
+  const failure = actionData && "upstreamFailure" in actionData ? actionData.upstreamFailure : null;
+  const uploadFailure = actionData && "upload" in actionData ? actionData.upload : null;
+  const statusOf = new Map(files.map((file) => [file.id, file.status]));
+  const reviewedOpen = mapping ? statusOf.get(mapping.fileId)?.kind === "open" : false;
+  return (
+    <article className="upload home-catalogue">
+      <h1>{t("homeCatalogue.title")}</h1>
+      <p className="lead">{t("homeCatalogue.lead")}</p>
+      {canChange ? null : (
+        <p className="notice" role="status">
+          {t("homeCatalogue.readOnly")}
+        </p>
+      )}
+      {failure && actionData?.intent === "delete" ? <ErrorSummary items={[]} upstream={failure} /> : null}
+
+      <section aria-labelledby="files-title">
+        <h2 id="files-title">{t("catalogue.files.title")}</h2>
+        <CatalogueFilesTable
+          page={page}
+          files={files}
+          deletable={(file) => canChange && statusOf.get(file.id)?.kind === "open"}
+          locked={false}
+          status={{ label: t("homeCatalogue.files.status"), cell: (file) => <FileStatusText status={statusOf.get(file.id)!} /> }}
+          viewOnly={{
+            when: (file) => !canChange || statusOf.get(file.id)?.kind !== "open",
+            text: t("homeCatalogue.files.view"),
+            named: (name) => t("homeCatalogue.files.viewNamed", { name }),
+          }}
+        />
+        {canChange ? (
+          <>
+            <UploadForm page={page} limitBytes={limitBytes} disabled={false} serverError={uploadFailure?.message ?? null} />
+            {uploadFailure && failure ? <ErrorSummary items={[]} upstream={failure} /> : null}
+          </>
+        ) : null}
+      </section>
+
+      {mapping && !reviewedOpen ? (
+        <p className="notice" role="status">
+          {t(canChange ? "homeCatalogue.review.sentFile" : "homeCatalogue.review.viewOnly", { name: mapping.fileName })}
+        </p>
+      ) : null}
+      <FileReviewSections
+        page={page}
+        mapping={mapping}
+        analysis={analysis}
+        override={override}
+        mappingFailure={mappingFailure}
+        locked={!canChange || !reviewedOpen}
+        answer={actionData}
+      />
+
+      <CatalogueUpdateSection canChange={canChange} openFiles={openFiles} updates={updates} failure={actionData?.intent === "send" ? failure : null} />
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return <CatalogueErrorView />;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Catalogue"} · Seller Portal` }];

@@ -1,0 +1,26 @@
+import { ChangeReview } from "#app/components/home/change-review.tsx";
+import { changeReviewAction, changeReviewLoader } from "#app/services/home/my-company-changes.server.ts";
+import { authorize } from "#app/services/session/authorize.server.ts";
+import type { Route } from "./+types/my-company-change-review";
+
+export const middleware = [authorize({ rule: "sellerAdministrator" })];
+
+export async function loader(args: Route.LoaderArgs) {
+  return changeReviewLoader(args);
+}
+
+export async function action(args: Route.ActionArgs) {
+  return changeReviewAction(args);
+}
+
+/** One change of my company: reviewed and confirmed while a draft, then where it stands. */
+export default function MyCompanyChangeReview({ loaderData }: Route.ComponentProps) {
+  return (
+    <section aria-labelledby="review-title" className="company-change">
+      <h1 id="review-title">{loaderData.title}</h1>
+      <ChangeReview change={loaderData.change} onRecord={loaderData.onRecord} mayConfirm={loaderData.mayConfirm} />
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "My company"} · Seller Portal` }];

@@ -1,0 +1,77 @@
+import { refusedInSubstitution } from "#contract/company-changes.ts";
+import { useTranslation } from "#app/lib/i18n/use-translation.ts";
+import { Link } from "react-router";
+import { authorize } from "#app/services/session/authorize.server.ts";
+import { legalDocumentsLoader } from "#app/services/home/company.server.ts";
+import { ChangeNotices, StartChange } from "#app/components/home/change-notices.tsx";
+import { changeFormPath } from "#app/lib/home/my-company-changes.ts";
+import type { Route } from "./+types/my-company-legal-documents";
+import { DataTable } from "#app/components/ui/data-table.tsx";
+import { numberFormat, dateTimeFormat } from "#app/lib/intl-formats.ts";
+
+export const middleware = [authorize({ rule: "sellerAdministrator" })];
+
+export async function loader(args: Route.LoaderArgs) {
+  return legalDocumentsLoader(args);
+}
+
+/** The seller's contract and other legal documents, each downloadable; a new version goes through a confirmed change. */
+export default function LegalDocuments({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { documents, changes, substitution } = loaderData;
+  const date = dateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" });
+  const size = numberFormat(i18n.language, { style: "unit", unit: "kilobyte", maximumFractionDigits: 1 });
+  return (
+    <section aria-labelledby="legal-documents-title">
+      <h1 id="legal-documents-title">{t("myCompany.legalDocuments.title")}</h1>
+      {documents.map((document) => (
+        <ChangeNotices key={document.kind} changes={changes} kind="LEGAL_DOCUMENT" target={document.kind} />
+      ))}
+      {documents.length === 0 ? <p>{t("myCompany.legalDocuments.none")}</p> : null}
+      <DataTable
+        labelledBy="legal-documents-title"
+        columns={[
+          t("myCompany.legalDocuments.document"),
+          t("myCompany.legalDocuments.uploaded"),
+          t("myCompany.legalDocuments.size"),
+          t("myCompany.legalDocuments.file"),
+          t("myCompany.legalDocuments.newVersion"),
+        ]}
+      >
+        {documents.map((document) => {
+          const pending = changes?.some((change) => change.kind === "LEGAL_DOCUMENT" && change.target === document.kind && change.status === "PENDING");
+          const refused = substitution && refusedInSubstitution("LEGAL_DOCUMENT", document.kind);
+          return (
+            <tr key={document.id}>
+              <th scope="row">{t(`myCompany.legalDocuments.kinds.${document.kind}`)}</th>
+              <td>{date.format(new Date(document.uploadedAt))}</td>
+              <td>{size.format(document.size / 1024)}</td>
+              <td>
+                <a href={`/home/my-company/legal-documents/${encodeURIComponent(document.id)}/download`}>
+                  {t("myCompany.legalDocuments.download", { file: document.fileName })}
+                </a>
+              </td>
+              <td>
+                {refused ? (
+                  t("myCompany.legalDocuments.notWhileActing")
+                ) : pending ? (
+                  t("myCompany.legalDocuments.pending")
+                ) : (
+                  <Link
+                    to={changeFormPath("LEGAL_DOCUMENT", document.kind)}
+                    aria-label={t("myCompany.legalDocuments.uploadNamed", { document: t(`myCompany.legalDocuments.kinds.${document.kind}`) })}
+                  >
+                    {t("myCompany.legalDocuments.upload")}
+                  </Link>
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </DataTable>
+      <StartChange changes={null} kind="LEGAL_DOCUMENT" refused={false} label={t("myCompany.changes.kinds.LEGAL_DOCUMENT.start")} />
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Legal documents"} · Seller Portal` }];

@@ -1,0 +1,48 @@
+import { useTranslation } from "#app/lib/i18n/use-translation.ts";
+import { Link } from "react-router";
+import { authorize } from "#app/services/session/authorize.server.ts";
+import { getI18n } from "#app/services/i18n/i18n.server.ts";
+import { setupEditable } from "#app/lib/setup-progress.ts";
+import { upstream } from "#app/services/upstream/request-clients.server.ts";
+import { orRouteError } from "#app/services/upstream/upstream-error.server.ts";
+import type { Route } from "./+types/task-list-complete";
+
+export const middleware = [authorize({ rule: "sellerAdministrator" })];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { state } = await orRouteError(upstream(args).onboarding.sellerState());
+  return { submitted: !setupEditable(state), title: getI18n(args.context).t("handOver.complete.title") };
+}
+
+const NEXT = ["import", "activation", "live"] as const;
+
+/** After Submit: what happens next, and when. */
+export default function OverviewComplete({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  if (!loaderData.submitted) {
+    return (
+      <article className="overview">
+        <h1>{t("handOver.complete.notYet")}</h1>
+        <p>
+          <Link to="/overview">{t("handOver.complete.toOverview")}</Link>
+        </p>
+      </article>
+    );
+  }
+  return (
+    <article className="overview overview--complete">
+      <h1>{t("handOver.complete.title")}</h1>
+      <p className="overview__lead">{t("handOver.complete.lead")}</p>
+      <ol className="overview__next">
+        {NEXT.map((step) => (
+          <li key={step}>{t(`handOver.complete.steps.${step}`)}</li>
+        ))}
+      </ol>
+      <p>
+        <Link to="/overview">{t("handOver.complete.toOverview")}</Link>
+      </p>
+    </article>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.title} · Seller Portal` : "Seller Portal" }];

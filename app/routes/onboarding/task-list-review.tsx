@@ -1,0 +1,164 @@
+import type { ReactNode } from "react";
+import { stepNames, type StepName } from "#contract/onboarding.ts";
+import { useTranslation } from "#app/lib/i18n/use-translation.ts";
+import { Form, Link, redirect } from "react-router";
+import { MissingRequirements } from "#app/components/ui/hand-over-panel.tsx";
+import { StepAnswers } from "#app/components/onboarding/step-answers.tsx";
+import { Spinner, useSaving } from "#app/components/onboarding/step-form.tsx";
+import { confirmHandOver } from "#app/services/hand-over/hand-over.server.ts";
+import { REVIEW_PATH } from "#app/lib/setup-progress.ts";
+import { loadReview, type ReviewedFile } from "#app/services/onboarding/hand-over-review.server.ts";
+import { setupEditable } from "#app/lib/setup-progress.ts";
+import { stepPath } from "#app/lib/onboarding/step-navigation.ts";
+import { authorize } from "#app/services/session/authorize.server.ts";
+import { getI18n } from "#app/services/i18n/i18n.server.ts";
+import { Lines, SummaryList } from "#app/components/ui/summary-list.tsx";
+import type { Route } from "./+types/task-list-review";
+import { numberFormat } from "#app/lib/intl-formats.ts";
+
+export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
+
+export async function loader(args: Route.LoaderArgs) {
+  const review = await loadReview(args);
+  // Handed over already: nothing to review; the next page says what happens now.
+  if (!setupEditable(review.state)) throw redirect("/overview/complete");
+  return { ...review, title: getI18n(args.context).t("handOver.review.title") };
+}
+
+/** The confirmation: the one place that hands over, and only when nothing is missing (./hand-over.server.ts). */
+export async function action(args: Route.ActionArgs) {
+  return confirmHandOver(args);
+}
+
+/**
+ * "Check your answers" (GOV.UK's pattern) before the hand-over: every step's
+ * answers with a way to change them, the catalogue files with their mapping
+ * and rejected rows, the accepted agreement; then one confirmation. While
+ * anything is missing, the missing list stands in the confirmation's place.
+ */
+export default function OverviewReview({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { saving } = useSaving(REVIEW_PATH);
+  const { progress, steps, terms, documents, requiredKinds, uploadType, files } = loaderData;
+  const missing = actionData?.handOverRefused ?? progress.missing;
+  const scan = documents.find((document) => document.kind === "IDENTITY_DOCUMENT") ?? null;
+  return (
+    <article className="review">
+      <p className="shop-setup__back">
+        <Link to="/overview">{t("onboarding.backToOverview")}</Link>
+      </p>
+      <h1>{t("handOver.review.title")}</h1>
+      <p className="overview__lead">{t("handOver.review.lead")}</p>
+      {actionData?.handOverRefused ? (
+        <div className="error-summary" role="alert" tabIndex={-1} aria-labelledby="review-refused">
+          <h2 id="review-refused" className="error-summary__title">
+            {t("handOver.refused")}
+          </h2>
+          <MissingRequirements missing={actionData.handOverRefused} />
+        </div>
+      ) : null}
+
+      <section aria-labelledby="review-setup">
+        <h2 id="review-setup">{t("onboarding.overview.setup")}</h2>
+        {stepNames.map((step) => (
+          <AnswersCard key={step} step={step} title={t(`onboarding.steps.${step}.title`)} changePath={stepPath(step)}>
+            <StepAnswers
+              step={step}
+              view={step === "documents" ? null : steps[step]}
+              terms={terms}
+              scan={scan}
+              documents={documents}
+              requiredKinds={requiredKinds}
+            />
+          </AnswersCard>
+        ))}
+      </section>
+
+      <section aria-labelledby="review-catalogue">
+        <h2 id="review-catalogue">{t("onboarding.overview.catalogue")}</h2>
+        <AnswersCard step="settings" title={t("catalogue.settings.title")} changePath="/upload/settings">
+          <SummaryList rows={[{ key: "uploadType", label: t("catalogue.settings.uploadType"), value: t(`catalogue.settings.types.${uploadType}`) }]} />
+        </AnswersCard>
+        {files.length === 0 ? <p>{t("catalogue.files.none")}</p> : files.map((file) => <FileCard key={file.id} file={file} />)}
+      </section>
+
+      <section aria-labelledby="review-confirm" className="review__confirm">
+        <h2 id="review-confirm">{t("handOver.action")}</h2>
+        {missing.length === 0 ? (
+          <>
+            <p id="review-confirm-lead">{t("handOver.review.confirmLead")}</p>
+            <Form method="post" action={REVIEW_PATH}>
+              <button type="submit" className="button button--primary" aria-describedby="review-confirm-lead" aria-disabled={saving || undefined}>
+                {saving ? <Spinner /> : null}
+                {t("handOver.action")}
+              </button>
+            </Form>
+          </>
+        ) : (
+          <>
+            <p>{t("handOver.missingLead", { count: missing.length })}</p>
+            <MissingRequirements missing={missing} />
+          </>
+        )}
+      </section>
+    </article>
+  );
+}
+
+/** One part of the answers: its title, the way to change it, and the answers. */
+function AnswersCard({ step, title, changePath, children }: { step: StepName | string; title: string; changePath: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  const id = `review-${step}`;
+  return (
+    <section className="summary-card" aria-labelledby={id}>
+      <div className="summary-card__header">
+        <h3 id={id} className="summary-card__title">
+          {title}
+        </h3>
+        <Link to={changePath}>
+          {t("handOver.review.change")}
+          <span className="visually-hidden"> {title}</span>
+        </Link>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** A catalogue file: which column feeds each marketplace field, and what the check found. */
+function FileCard({ file }: { file: ReviewedFile }) {
+  const { t, i18n } = useTranslation();
+  const number = numberFormat(i18n.language);
+  const rejected =
+    file.rejected === null
+      ? t("handOver.review.notChecked")
+      : file.rejected === 0
+        ? t("handOver.review.noneRejected", { checked: number.format(file.checked ?? 0) })
+        : t("handOver.review.rejected", { count: file.rejected, formatted: number.format(file.rejected), checked: number.format(file.checked ?? 0) });
+  return (
+    <AnswersCard step={`file-${file.id}`} title={file.fileName} changePath={`/upload/catalog?fileId=${encodeURIComponent(file.id)}#mapping-title`}>
+      <SummaryList
+        rows={[
+          {
+            key: "mapping",
+            label: t("handOver.review.mapping"),
+            value:
+              file.mapping === null ? (
+                t("handOver.review.mappingUnreadable")
+              ) : (
+                <Lines lines={file.mapping.map(({ field, header }) => t("handOver.review.column", { field: t(`catalogue.fields.${field}`), header }))} />
+              ),
+          },
+          { key: "rejected", label: t("handOver.review.rows"), value: rejected },
+        ]}
+      />
+      {file.rejected ? (
+        <p>
+          <Link to={`/upload/catalog?fileId=${encodeURIComponent(file.id)}#report-title`}>{t("catalogueIntelligence.overview.rejectedLink")}</Link>
+        </p>
+      ) : null}
+    </AnswersCard>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.title} · Seller Portal` : "Seller Portal" }];

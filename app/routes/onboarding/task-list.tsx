@@ -1,0 +1,151 @@
+import type { StepStatus } from "#contract/onboarding.ts";
+import { useTranslation } from "#app/lib/i18n/use-translation.ts";
+import { Link } from "react-router";
+import { HandOverPanel } from "#app/components/ui/hand-over-panel.tsx";
+import { StatusTag } from "#app/components/ui/status-tag.tsx";
+import { loadProgress, toReviewOrRefuse } from "#app/services/hand-over/hand-over.server.ts";
+import { requirementLabelKey } from "#app/lib/setup-progress.ts";
+import { authorize } from "#app/services/session/authorize.server.ts";
+import { rejectedRows } from "#app/services/catalogue/file-review.server.ts";
+import { CatalogueReturnNotice } from "#app/components/catalogue/catalogue-return-notice.tsx";
+import { getI18n } from "#app/services/i18n/i18n.server.ts";
+import { orRouteError } from "#app/services/upstream/upstream-error.server.ts";
+import type { Route } from "./+types/task-list";
+import { numberFormat } from "#app/lib/intl-formats.ts";
+
+export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { seller, progress } = await orRouteError(loadProgress(args));
+  // What the checks found in the catalogue's rows: said here, never a reason to hold the hand-over back.
+  const rejected = await rejectedRows(args, seller.sellerCatalogueFiles);
+  return {
+    state: seller.state,
+    progress,
+    rejected,
+    catalogueReturn: seller.catalogueReturn ?? null,
+    title: getI18n(args.context).t("onboarding.overview.title"),
+  };
+}
+
+/** A POST to hand over from here leads to the review page, or is refused with what is missing (nothing is sent upstream). */
+export async function action(args: Route.ActionArgs) {
+  return toReviewOrRefuse(args, "/overview");
+}
+
+/**
+ * The seller's task list (GOV.UK's pattern): every task with its status, the
+ * share done and the next one to take; the hand-over once all are complete. After
+ * the hand-over it says where the shop stands.
+ */
+export default function Overview({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { state, progress, rejected, catalogueReturn } = loaderData;
+  const editable = state === "REGISTERED" || state === "ONBOARDING";
+  const { completed: done, total } = progress;
+  const setup = progress.requirements.filter((requirement) => requirement.area === "setup");
+  const catalogue = progress.requirements.filter((requirement) => requirement.area === "catalogue");
+  const nextRequirement = progress.missing[0];
+  const next: { label: string; path: string } | undefined = nextRequirement
+    ? { label: t(requirementLabelKey(nextRequirement.id)), path: nextRequirement.path }
+    : undefined;
+  return (
+    <article className="overview">
+      <h1>{editable ? t("onboarding.overview.title") : t(`onboarding.overview.states.${state as "CATALOGUE_DATA_SUBMITTED"}.title`)}</h1>
+      <CatalogueReturnNotice catalogueReturn={catalogueReturn} next="catalogue" />
+      {editable ? (
+        <>
+          <p className="overview__lead">{t("onboarding.overview.lead")}</p>
+          <div className="overview__progress">
+            <p id="overview-progress-label">{t("onboarding.overview.progress", { done, total })}</p>
+            <progress max={total} value={done} aria-labelledby="overview-progress-label" />
+            {next ? (
+              <p>
+                <Link className="button button--primary" to={next.path}>
+                  {t("onboarding.overview.continue", { step: next.label })}
+                </Link>
+              </p>
+            ) : null}
+          </div>
+        </>
+      ) : (
+        <div className="notice overview__state" role="status">
+          <p>{t(`onboarding.overview.states.${state as "CATALOGUE_DATA_SUBMITTED"}.body`)}</p>
+        </div>
+      )}
+
+      <section aria-labelledby="overview-setup" className="task-list">
+        <h2 id="overview-setup">
+          <span className="task-list__number" aria-hidden="true">
+            1.
+          </span>{" "}
+          {t("onboarding.overview.setup")}
+        </h2>
+        <ul className="task-list__items">
+          {setup.map(({ id, status, path }) => (
+            <TaskRow key={id} id={`task-${id}`} label={t(requirementLabelKey(id))} path={path} status={status} />
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="overview-catalogue" className="task-list">
+        <h2 id="overview-catalogue">
+          <span className="task-list__number" aria-hidden="true">
+            2.
+          </span>{" "}
+          {t("onboarding.overview.catalogue")}
+        </h2>
+        <ul className="task-list__items">
+          {catalogue.map(({ id, status, path }) => (
+            <TaskRow key={id} id={`task-${id}`} label={t(requirementLabelKey(id))} path={path} status={status} />
+          ))}
+        </ul>
+        {rejected ? (
+          rejected.rejected > 0 ? (
+            <p className="notice overview__rejected">
+              {t("catalogueIntelligence.overview.rejected", {
+                count: rejected.rejected,
+                formatted: numberFormat(i18n.language).format(rejected.rejected),
+              })}{" "}
+              {editable ? `${t("catalogueIntelligence.overview.submitAnyway")} ` : null}
+              <Link to={`/upload/catalog${rejected.fileId ? `?fileId=${encodeURIComponent(rejected.fileId)}` : ""}#report-title`}>
+                {t("catalogueIntelligence.overview.rejectedLink")}
+              </Link>
+            </p>
+          ) : (
+            <p className="overview__rejected">{t("catalogueIntelligence.overview.noneRejected")}</p>
+          )
+        ) : null}
+      </section>
+
+      {editable ? (
+        <HandOverPanel
+          missing={actionData?.handOverRefused ?? progress.missing}
+          refused={Boolean(actionData?.handOverRefused)}
+          number={3}
+          className="task-list"
+        />
+      ) : (
+        <p>
+          <Link to="/shop-setup">{t("onboarding.overview.review")}</Link>
+        </p>
+      )}
+    </article>
+  );
+}
+
+/** One task: its name as the link, and its status beside it (tied together for screen readers). */
+function TaskRow({ id, label, path, status }: { id: string; label: string; path: string; status: StepStatus }) {
+  return (
+    <li className="task-list__item">
+      <Link to={path} aria-describedby={`${id}-status`} className="task-list__link">
+        {label}
+      </Link>
+      <span id={`${id}-status`}>
+        <StatusTag status={status} />
+      </span>
+    </li>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.title} · Seller Portal` : "Seller Portal" }];

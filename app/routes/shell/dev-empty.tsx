@@ -1,0 +1,15 @@
+import { useTranslation } from "#app/lib/i18n/use-translation.ts";
+import { authorize } from "#app/services/session/authorize.server.ts";
+import { devPagesEnabled } from "#app/services/shell/dev-pages.server.ts";
+
+export const middleware = [authorize({ rule: "anySignedIn", validate: devPagesEnabled })];
+
+export function loader() {
+  return null;
+}
+
+/** A page with nothing on it: for checking the shell (toasts, preloader, indicator) in isolation. */
+export default function DevEmpty() {
+  const { t } = useTranslation();
+  return <h1 className="visually-hidden">{t("dev.empty.title")}</h1>;
+}

@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { authorize } from "#app/services/session/authorize.server.ts";
+import { upstream } from "#app/services/upstream/request-clients.server.ts";
+import { UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
+import type { Route } from "./+types/invite-seller-check";
+
+const CheckQuery = z.union([z.object({ name: z.string().trim().min(1).max(200) }), z.object({ crmId: z.string().trim().min(1).max(50) })]);
+
+/** Guarded like the invite page: the browser asks the portal, never the upstream services. */
+export const middleware = [authorize({ rule: "inviteSeller" })];
+
+/** The live duplicate check of the invite form: `?name=` or `?crmId=` → whether it is taken (null: could not tell). */
+export async function loader(args: Route.LoaderArgs) {
+  const query = CheckQuery.safeParse(Object.fromEntries(args.url.searchParams));
+  if (!query.success) return Response.json({ value: "", taken: null }, { status: 400 });
+  const api = upstream(args);
+  const value = "name" in query.data ? query.data.name : query.data.crmId;
+  try {
+    const answer = "name" in query.data ? await api.sellerService.sellerNameExists(value) : await api.onboarding.existsByCrmId(value);
+    return Response.json({ value, taken: answer.exists }, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    return Response.json({ value, taken: null }, { headers: { "Cache-Control": "no-store" } });
+  }
+}

@@ -1,0 +1,72 @@
+import { STUCK_AFTER_DAYS } from "#contract/staff.ts";
+import type { Role } from "#contract/upstream.ts";
+import { useTranslation } from "#app/lib/i18n/use-translation.ts";
+import { data, Link } from "react-router";
+import { OutcomeNotice } from "#app/components/ui/outcome-notice.tsx";
+import { SellerActionsSection, SellerFactsSection, SellerStateSection, ShopsSection } from "#app/components/staff/seller-page-parts.tsx";
+import { ReturnsSection } from "#app/components/catalogue/catalogue-returns.tsx";
+import { SellerRequirements } from "#app/components/staff/seller-requirements.tsx";
+import { SubstitutionRecord } from "#app/components/staff/acting-as-seller-record.tsx";
+import { takeOutcome } from "#app/services/toasts/outcome.server.ts";
+import { loadSellerPage } from "#app/services/staff/seller-page.server.ts";
+import { isSellerId } from "#app/lib/staff/seller-id.ts";
+import { authorize } from "#app/services/session/authorize.server.ts";
+import { defaultPath } from "#app/lib/access.ts";
+import { requireUser } from "#app/services/session/current-user.server.ts";
+import type { Route } from "./+types/seller-page";
+
+export const middleware = [authorize({ rule: "sellerPage", validate: ({ params }) => isSellerId(params.sellerId) })];
+
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requireUser(args);
+  const [page, { outcome, headers }] = await Promise.all([loadSellerPage(args, args.params.sellerId, user), takeOutcome(args.request)]);
+  return data({ ...page, outcome, back: backPath(user.role) }, { headers });
+}
+
+/** Where the page was reached from: the role's own list of sellers. */
+function backPath(role: Role): BackPath {
+  return role === "OPERATOR_BUSINESSDEVELOPER" ? "/invitations" : (defaultPath(role) as BackPath);
+}
+
+type BackPath = "/seller-list" | "/seller-administration" | "/invitations" | "/product-catalogue-integration";
+
+/**
+ * One seller seen whole by staff: where it stands and since when, every
+ * requirement as the seller's own task list counts it and what is missing,
+ * the catalogue's files and returns, the shops, the invitation and
+ * registration, who acted as the seller, and what the viewing role may do.
+ */
+export default function SellerPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { overview, progress, daysInState, shops, substitutions, actions, outcome, back } = loaderData;
+  const { seller } = overview;
+  return (
+    <div className="staff-page staff-page--wide seller-page">
+      <p>
+        <Link to={back}>{t(`sellerPage.back.${back.slice(1)}`)}</Link>
+      </p>
+      <h1>{seller.name}</h1>
+      <p className="staff-page__lead">
+        {[seller.crmId ?? t("staff.list.noCrmId"), seller.channel ? t(`staff.channels.${seller.channel}`) : null, seller.contact?.email]
+          .filter(Boolean)
+          .join(" · ")}
+      </p>
+      <OutcomeNotice outcome={outcome} />
+      <div className="seller-page__grid">
+        <div className="seller-page__main">
+          <SellerStateSection overview={overview} daysInState={daysInState} stuckAfterDays={STUCK_AFTER_DAYS} />
+          <SellerActionsSection overview={overview} actions={actions} returnTo={`/sellers/${encodeURIComponent(seller.onboardingSellerId)}`} />
+          <SellerRequirements progress={progress} overview={overview} />
+          <ReturnsSection returns={overview.returns} />
+        </div>
+        <div className="seller-page__aside">
+          <SellerFactsSection overview={overview} />
+          <ShopsSection shops={shops.shops} failure={shops.failure} />
+          <SubstitutionRecord audit={substitutions.audit} failure={substitutions.failure} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.overview.seller.name ?? ""} · Seller Portal` }];

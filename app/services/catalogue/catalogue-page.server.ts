@@ -1,0 +1,237 @@
+/**
+ * What a page of catalogue files does on the server, whichever page it is:
+ * the hand-over's /upload/catalog and an active seller's /home/catalogue
+ * both list files, take uploads (streamed, read on the way), show how a
+ * file was read with the format override, map its columns and check its
+ * rows. The page is passed in (`CataloguePage`): its path is where forms
+ * post and redirects return.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { attachmentDisposition, type CatalogueFile, type HeaderMapping } from "#contract/catalogue.ts";
+import type { CatalogueAnalysis } from "#contract/catalogue-analysis.ts";
+import { data, type HeadersFunction } from "react-router";
+import type { FormatOverrideView } from "#app/components/catalogue/file-reading.tsx";
+import { firstIncompleteStep, HAND_OVER_FILES_PATH, uploadProblemMessage } from "#app/lib/catalogue/catalogue-steps.ts";
+import { MappingSchema } from "#app/lib/catalogue/mapping.ts";
+import { responseWithNodeBody } from "#app/services/http/node-body.server.ts";
+import { getI18n, getLocale } from "#app/services/i18n/i18n.server.ts";
+import { redirectWithPortalToast, upstreamErrorToast, withToastForNextPage } from "#app/services/toasts/toast.server.ts";
+import { upstream } from "#app/services/upstream/request-clients.server.ts";
+import { orRouteError, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
+import type { RequestArgs } from "#app/services/request/request-args.ts";
+import { failedUpstreamAction, upstreamFailure, type UpstreamFailure } from "./actions.server.ts";
+import { catalogueDownloadResponse } from "./download.server.ts";
+import { loadMappingForm, type MappingForm } from "./headers.server.ts";
+import { problemsCsv, StoredFileUnreadable } from "./reading/index.server.ts";
+import { afterMappingSaved, overridePreview, overrideRequested, readFileAgain } from "./file-review.server.ts";
+import { catalogueUploadLimit, forwardCatalogueUpload, takeFileReadTurn, uploadedToast, type UploadOutcome } from "./upload.server.ts";
+
+export type CataloguePage = {
+  /** The page's path: its forms post there and its redirects return there. */
+  path: string;
+  /** Where the seller goes once `file` is uploaded; `section` is the part of the file's review to open at (its header-row question). */
+  afterUpload: (args: RequestArgs, file: CatalogueFile, section: string) => Promise<string>;
+};
+
+/** The hand-over's file page: after an upload the seller goes to the first catalogue step still open. */
+export const handOverPage: CataloguePage = {
+  path: HAND_OVER_FILES_PATH,
+  afterUpload: async (args, file, section) => {
+    const progress = await upstream(args)
+      .onboarding.catalogueImportProgress()
+      .catch(() => null);
+    const step = progress ? firstIncompleteStep(progress) : "catalog";
+    return step === "catalog" ? fileLocation(handOverPage, file.id, section) : `/upload/${step}`;
+  },
+};
+
+/** The page's address for one of its files, at one of its sections. */
+export function fileLocation(page: CataloguePage, fileId: string, section = ""): string {
+  return `${page.path}?fileId=${encodeURIComponent(fileId)}${section}`;
+}
+
+export type FileReview = {
+  mapping: MappingForm | null;
+  analysis: CatalogueAnalysis | null;
+  override: FormatOverrideView | null;
+  mappingFailure: UpstreamFailure | null;
+};
+
+/**
+ * The file under review and what the page shows of it: the one the address
+ * asks for, else the first still unmapped, else the newest; its mapping
+ * form, its analysis and, when asked for, the preview with other settings.
+ * A failing headers call leaves the rest of the page standing.
+ */
+export async function fileReviewOf(args: RequestArgs, files: readonly CatalogueFile[], url: URL): Promise<FileReview> {
+  const requested = url.searchParams.get("fileId");
+  const file = files.find((candidate) => candidate.id === requested) ?? files.find((candidate) => !candidate.mappingComplete) ?? files.at(-1);
+  if (!file) return { mapping: null, analysis: null, override: null, mappingFailure: null };
+  let mappingFailure: UpstreamFailure | null = null;
+  const [loaded, override] = await Promise.all([
+    loadMappingForm(args, file.id).catch((error: unknown) => {
+      if (!(error instanceof UpstreamError)) throw error;
+      mappingFailure = upstreamFailure(error, getI18n(args.context).t("catalogue.mapping.headersFailed"));
+      return null;
+    }),
+    overrideRequested(url) ? overridePreview(args, file.id, url) : null,
+  ]);
+  return { mapping: loaded?.mapping ?? null, analysis: loaded?.analysis ?? null, override, mappingFailure };
+}
+
+/**
+ * The catalogue pages' document headers: the parents', and the action's `Retry-After` when it refused a file or a
+ * re-read for coming too often (React Router passes only an action's cookies on to the page by itself).
+ */
+export const catalogueDocumentHeaders: HeadersFunction = ({ parentHeaders, actionHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
+
+type UploadFailure = { problem: string; message: string };
+
+/** A request refused for coming too often (an account's upload or file-read turns), with when to send it again. */
+function tooOften(retryAfterSeconds: number): ResponseInit {
+  return { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } };
+}
+
+/** The status of an upload refused for what was sent (or how often), with when to send again where that is the reason. */
+function refusal(outcome: Extract<UploadOutcome, { ok: false }>): ResponseInit {
+  if (outcome.problem === "tooMany") return tooOften(outcome.retryAfterSeconds);
+  return { status: outcome.problem === "tooLarge" ? 413 : 400 };
+}
+
+/** A plain multipart post of the upload form (no JavaScript): the file streamed on, then a redirect with a toast or the form's error. */
+export async function uploadFromForm(args: RequestArgs, page: CataloguePage) {
+  const t = getI18n(args.context).t;
+  const outcome = await forwardCatalogueUpload(args);
+  if (outcome.ok) {
+    const { type, message, anchor } = uploadedToast(t, outcome);
+    return redirectWithPortalToast(await page.afterUpload(args, outcome.file, anchor), { type, message });
+  }
+  if (outcome.problem === "session") throw outcome.response;
+  const failure: UploadFailure = {
+    problem: outcome.problem,
+    message: uploadProblemMessage(t, { problem: outcome.problem, fileName: outcome.fileName }, catalogueUploadLimit(), getLocale(args.context)),
+  };
+  if (outcome.problem === "upstream") return failedUpstreamAction(args, outcome.error, failure.message, { intent: "upload" as const, upload: failure });
+  return data({ intent: "upload" as const, upload: failure }, refusal(outcome));
+}
+
+/** The enhanced form's upload (XMLHttpRequest, for its progress events): the same, answered as JSON. */
+export async function uploadFromScript(args: RequestArgs, page: CataloguePage): Promise<Response> {
+  const t = getI18n(args.context).t;
+  const json = (body: unknown, status: number) => Response.json(body, { status });
+  const outcome = await forwardCatalogueUpload(args);
+  if (outcome.ok) {
+    const { type, message, anchor } = uploadedToast(t, outcome);
+    return withToastForNextPage(json({ ok: true, location: await page.afterUpload(args, outcome.file, anchor), fileId: outcome.file.id }, 201), {
+      type,
+      message,
+    });
+  }
+  if (outcome.problem === "session") throw outcome.response;
+  const message = uploadProblemMessage(t, { problem: outcome.problem, fileName: outcome.fileName }, catalogueUploadLimit(), getLocale(args.context));
+  if (outcome.problem === "upstream") {
+    const toast = upstreamErrorToast(outcome.error, message);
+    return json({ ok: false, message, errorCode: toast.errorCode ?? null, reference: toast.detail ?? null }, 502);
+  }
+  return Response.json({ ok: false, message }, refusal(outcome));
+}
+
+/** The page's other forms: delete a file, read it again with other settings, or save its column mapping. */
+export async function fileFormAction(args: RequestArgs, formData: FormData, page: CataloguePage) {
+  const t = getI18n(args.context).t;
+  const client = upstream(args);
+  const intent = formData.get("intent");
+
+  if (intent === "delete") {
+    const fileId = String(formData.get("fileId") ?? "");
+    const fileName = String(formData.get("fileName") ?? "");
+    try {
+      await client.catalogueUpload.deleteFile(fileId);
+    } catch (error) {
+      return failedUpstreamAction(args, error, t("catalogue.files.deleteFailed"), { intent: "delete" as const });
+    }
+    return redirectWithPortalToast(page.path, { type: "success", message: t("catalogue.files.deleted", { name: fileName }) });
+  }
+
+  if (intent === "read") {
+    const fileNameOf = async (fileId: string) => (await client.onboarding.seller()).sellerCatalogueFiles.find((file) => file.id === fileId)?.fileName ?? "";
+    const outcome = await readFileAgain(args, formData, fileNameOf);
+    if (outcome.ok) return redirectWithPortalToast(fileLocation(page, outcome.fileId, "#reading-title"), { type: "success", message: outcome.message });
+    if (outcome.error) return failedUpstreamAction(args, outcome.error, outcome.view.failure!.message, { intent: "read" as const, override: outcome.view });
+    if (outcome.retryAfterSeconds !== undefined) return data({ intent: "read" as const, override: outcome.view }, tooOften(outcome.retryAfterSeconds));
+    return data({ intent: "read" as const, override: outcome.view }, { status: 400 });
+  }
+
+  const submission = parseWithZod(formData, { schema: MappingSchema });
+  if (submission.status !== "success") return data({ intent: "map" as const, lastResult: submission.reply() }, { status: 400 });
+  const { fileId, columns } = submission.value;
+  const headerMapping: HeaderMapping = Object.fromEntries(columns.filter((column) => column.field).map((column) => [column.header, column.field!]));
+  try {
+    const saved = await client.catalogueUpload.saveHeaderMapping(fileId, headerMapping);
+    const { warning } = await afterMappingSaved(
+      args,
+      fileId,
+      columns.map((column) => column.header),
+      headerMapping,
+    );
+    const message = t("catalogue.mapping.saved", { name: saved.fileName });
+    return redirectWithPortalToast(fileLocation(page, fileId), { type: warning ? "warning" : "success", message: warning ? `${message} ${warning}` : message });
+  } catch (error) {
+    return failedUpstreamAction(args, error, t("catalogue.mapping.failed"), { intent: "map" as const, lastResult: submission.reply() });
+  }
+}
+
+function fileIdOf(args: RequestArgs): string {
+  const fileId = new URL(args.request.url).searchParams.get("fileId");
+  if (!fileId) throw data({ message: "fileId is required" }, { status: 400 });
+  return fileId;
+}
+
+/** GET ?fileId=: one of the seller's files, streamed with its original name. */
+export async function catalogueFileDownload(args: RequestArgs): Promise<Response> {
+  const answer = await orRouteError(upstream(args).catalogueUpload.downloadFile(fileIdOf(args), args.request.signal));
+  return catalogueDownloadResponse(answer, "catalogue");
+}
+
+/**
+ * GET ?fileId=: every problem of the file as CSV, recomputed from the stored
+ * file as it streams (the report keeps only the first rows of each kind).
+ * Named after the seller's file, so the download says what it belongs to.
+ * A file that cannot be read within its budget sends the seller back to the
+ * file on `page`, told why.
+ */
+export async function problemsCsvDownload(args: RequestArgs, page: CataloguePage): Promise<Response> {
+  const fileId = fileIdOf(args);
+  if (!takeFileReadTurn(args).ok)
+    return redirectWithPortalToast(fileLocation(page, fileId), { type: "error", message: getI18n(args.context).t("catalogue.upload.errors.tooManyReads") });
+  const reading = problemsCsv(args, fileId).then(
+    (csv) => ({ csv }),
+    (error: unknown) => {
+      if (error instanceof StoredFileUnreadable) return { unreadable: error };
+      throw error;
+    },
+  );
+  const [seller, read] = await orRouteError(Promise.all([upstream(args).onboarding.seller(), reading]));
+  const fileName = seller.sellerCatalogueFiles.find((file) => file.id === fileId)?.fileName ?? fileId;
+  if ("unreadable" in read) {
+    const { problem, row } = read.unreadable;
+    const t = getI18n(args.context).t;
+    const message = uploadProblemMessage(t, { problem, fileName, row }, catalogueUploadLimit(), getLocale(args.context));
+    return redirectWithPortalToast(fileLocation(page, fileId), { type: "error", message });
+  }
+  const { csv } = read;
+  return responseWithNodeBody(csv, {
+    status: 200,
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": attachmentDisposition(`${fileName.replace(/\.[^.]+$/, "")}-problems.csv`),
+      "Cache-Control": "private, no-store, no-transform",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

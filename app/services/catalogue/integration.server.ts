@@ -1,0 +1,77 @@
+/**
+ * The catalogue team's screen on the server: the sellers, one seller's
+ * details with each file's stored check, and the two ways a hand-over ends
+ * here: finishing the mapping, or returning it to the seller with reasons.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { IntegrationInfo } from "#contract/catalogue.ts";
+import type { CatalogueAnalysis } from "#contract/catalogue-analysis.ts";
+import { data } from "react-router";
+import { failedUpstreamAction } from "./actions.server.ts";
+import { sellerInIntegration } from "./integration-seller.server.ts";
+import { returnFormSchema, toReturnInput } from "#app/lib/catalogue/return-form.ts";
+import { upstream, type UpstreamClients } from "#app/services/upstream/request-clients.server.ts";
+import { redirectWithOutcome, takeOutcome } from "#app/services/toasts/outcome.server.ts";
+import { getI18n } from "#app/services/i18n/i18n.server.ts";
+import type { RequestArgs } from "#app/services/request/request-args.ts";
+import { orRouteError, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
+
+export type FileReport = { analysis: CatalogueAnalysis | null; unavailable: boolean };
+
+const screen = (sellerId: string) => `/product-catalogue-integration?sellerId=${encodeURIComponent(sellerId)}`;
+
+export async function loadIntegration(args: RequestArgs, url: URL) {
+  const sellerId = url.searchParams.get("sellerId");
+  const client = upstream(args).catalogueUpload;
+  // An unknown seller id, or a seller not in integration, is the user's typo, not a broken page.
+  const details = sellerId ? sellerInIntegration(args, sellerId) : Promise.resolve(null);
+  const [[sellers, info], { outcome, headers }] = await Promise.all([
+    orRouteError(Promise.all([client.integrationSellers(), details])),
+    takeOutcome(args.request),
+  ]);
+  const reports = info ? await fileReports(client, info) : {};
+  // Finishing asks first: the address says which question is open.
+  const confirmFinish = url.searchParams.get("confirm") === "finish" && info?.state === "CATALOGUE_DATA_SUBMITTED";
+  return data({ sellers, info, sellerId, reports, confirmFinish, outcome }, { headers });
+}
+
+/** Each file's stored check, read at once; a file without one is "not checked", a failing one says so without breaking the screen. */
+async function fileReports(client: UpstreamClients["catalogueUpload"], info: IntegrationInfo): Promise<Record<string, FileReport>> {
+  const entries = await Promise.all(
+    info.files.map(async (file): Promise<[string, FileReport]> => {
+      try {
+        return [file.id, { analysis: await client.integrationAnalysis(info.sellerId, file.id), unavailable: false }];
+      } catch (error) {
+        if (!(error instanceof UpstreamError)) throw error;
+        return [file.id, { analysis: null, unavailable: error.status !== 404 }];
+      }
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+/** "finish": the mapping is done (after the confirmation). "return": the hand-over goes back to the seller with the reasons. */
+export async function integrationAction(args: RequestArgs) {
+  const t = getI18n(args.context).t;
+  const formData = await args.request.formData();
+  const sellerId = String(formData.get("sellerId") ?? "");
+  const client = upstream(args).catalogueUpload;
+  if (formData.get("intent") === "return") {
+    const submission = parseWithZod(formData, { schema: returnFormSchema });
+    if (submission.status !== "success") return data({ intent: "return" as const, result: submission.reply() }, { status: 400 });
+    try {
+      const info = await client.returnCatalogue(sellerId, toReturnInput(submission.value));
+      return redirectWithOutcome(screen(sellerId), { kind: "returned", seller: info.sellerName, state: info.state });
+    } catch (error) {
+      return failedUpstreamAction(args, error, t("catalogueReturn.failed"), { intent: "return" as const, result: submission.reply() });
+    }
+  }
+  // Finishing is only ever the confirmation's button: anything else posted here changes nothing.
+  if (formData.get("intent") !== "finish") return data({ intent: "unknown" as const }, { status: 400 });
+  try {
+    const info = await client.finishMapping(sellerId);
+    return redirectWithOutcome(screen(sellerId), { kind: "mappingFinished", seller: info.sellerName, state: info.state });
+  } catch (error) {
+    return failedUpstreamAction(args, error, t("catalogue.integration.finishFailed"), { intent: "finish" as const });
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * The active seller's catalogue (/home/catalogue): the files handed over and
+ * those sent since, a new file uploaded and reviewed with the whole catalogue
+ * intelligence (how it was read, the mapping remembered, the row checks),
+ * and the open files sent to the catalogue team as one update.
+ */
+import type { CatalogueFile } from "#contract/catalogue.ts";
+import type { CatalogueUpdate } from "#contract/catalogue-updates.ts";
+import { failedUpstreamAction } from "#app/services/catalogue/actions.server.ts";
+import { fileFormAction, fileLocation, fileReviewOf, uploadFromForm, type CataloguePage } from "#app/services/catalogue/catalogue-page.server.ts";
+import { storedAnalysis } from "#app/services/catalogue/headers.server.ts";
+import { catalogueUploadLimit } from "#app/services/catalogue/upload.server.ts";
+import { requireUser } from "#app/services/session/current-user.server.ts";
+import { redirectWithPortalToast } from "#app/services/toasts/toast.server.ts";
+import { upstream } from "#app/services/upstream/request-clients.server.ts";
+import { getI18n } from "#app/services/i18n/i18n.server.ts";
+import type { RequestArgs } from "#app/services/request/request-args.ts";
+import { requestMetaContext } from "#app/services/request/request-context.server.ts";
+import { orRouteError, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
+import { HOME_CATALOGUE_PATH, type FileStatus, type OpenFile } from "#app/lib/home/catalogue-updates.ts";
+
+/** After an upload the seller reviews the new file right there. */
+export const homeCataloguePage: CataloguePage = {
+  path: HOME_CATALOGUE_PATH,
+  afterUpload: async (_args, file, section) => fileLocation(homeCataloguePage, file.id, section),
+};
+
+function statusOf(file: CatalogueFile, openIds: ReadonlySet<string>, updates: readonly CatalogueUpdate[]): FileStatus {
+  if (openIds.has(file.id)) return { kind: "open" };
+  const update = updates.find((candidate) => candidate.fileIds.includes(file.id));
+  return update ? { kind: "sent", at: update.submittedAt } : { kind: "handedOver" };
+}
+
+async function openFileReports(args: RequestArgs, files: readonly CatalogueFile[]): Promise<OpenFile[]> {
+  const log = args.context.get(requestMetaContext).log;
+  return Promise.all(
+    files.map(async (file) => {
+      const analysis = await storedAnalysis(args, file.id).catch((error: unknown) => {
+        if (!(error instanceof UpstreamError)) throw error;
+        // The update can be sent all the same: the review says the check is not available.
+        log.warn({ err: error, fileId: file.id }, "catalogue update: a file's report could not be read");
+        return null;
+      });
+      return {
+        id: file.id,
+        fileName: file.fileName,
+        mappingComplete: file.mappingComplete,
+        rowsChecked: analysis?.report.rowsChecked ?? null,
+        rowsRejected: analysis?.report.rowsRejected ?? null,
+      };
+    }),
+  );
+}
+
+export async function homeCatalogueLoader(args: RequestArgs) {
+  const client = upstream(args);
+  const [user, [seller, updates]] = await Promise.all([
+    requireUser(args),
+    orRouteError(Promise.all([client.onboarding.seller(), client.catalogueUpload.catalogueUpdates()])),
+  ]);
+  const files = seller.sellerCatalogueFiles;
+  const openIds = new Set(updates.openFileIds);
+  const [review, openFiles] = await Promise.all([
+    fileReviewOf(args, files, new URL(args.request.url)),
+    openFileReports(
+      args,
+      files.filter((file) => openIds.has(file.id)),
+    ),
+  ]);
+  return {
+    title: getI18n(args.context).t("homeCatalogue.title"),
+    canChange: user.role === "SELLER_ADMINISTRATOR",
+    files: files.map((file) => ({ ...file, status: statusOf(file, openIds, updates.updates) })),
+    openFiles,
+    updates: updates.updates.map((update) => ({
+      ...update,
+      fileNames: update.fileIds.map((id) => files.find((file) => file.id === id)?.fileName ?? id),
+    })),
+    ...review,
+    limitBytes: catalogueUploadLimit(),
+  };
+}
+
+/** Uploads, the review's forms, and sending the update (the route's middleware lets only administrators post). */
+export async function homeCatalogueAction(args: RequestArgs) {
+  const { request } = args;
+  if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) return uploadFromForm(args, homeCataloguePage);
+  const formData = await request.formData();
+  if (formData.get("intent") !== "send") return fileFormAction(args, formData, homeCataloguePage);
+  const t = getI18n(args.context).t;
+  try {
+    const update = await upstream(args).catalogueUpload.sendCatalogueUpdate();
+    return redirectWithPortalToast(homeCataloguePage.path, { type: "success", message: t("homeCatalogue.update.sent", { count: update.fileIds.length }) });
+  } catch (error) {
+    return failedUpstreamAction(args, error, t("homeCatalogue.update.failed"), { intent: "send" as const });
+  }
+}

@@ -1,0 +1,263 @@
+/**
+ * My company's change requests on the server: the form that drafts one
+ * (prefilled with what is on record, checked with the shop setup's rules),
+ * the review of the draft with its confirmation or discarding, and what the
+ * section pages show of changes under way. Staff acting as the seller are
+ * refused the bank account and the contract here, before anything goes
+ * upstream (the service refuses them too).
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  BankAccountChange,
+  CompanyDataChange,
+  LegalDocumentChange,
+  splitStreet,
+  WarehouseChange,
+  type CompanyChange,
+  type CompanyChangeKind,
+} from "#contract/company-changes.ts";
+import { LegalDocumentKind, type SellerDetails, type Warehouse } from "#contract/home.ts";
+import { legalForms } from "#contract/rules/legal-form.ts";
+import { MAX_DOCUMENT_BYTES } from "#contract/rules/document-type.ts";
+import { data, redirect } from "react-router";
+import type { z } from "zod";
+import { addressHelp } from "#app/services/onboarding/addresses.server.ts";
+import { fillBicFromIban } from "#app/services/onboarding/bank.server.ts";
+import { documentTypeError } from "#app/services/onboarding/save-step.server.ts";
+import { fieldErrorsFromList } from "#app/lib/onboarding/step-navigation.ts";
+import { requireUser } from "#app/services/session/current-user.server.ts";
+import { dataWithPortalToast, redirectWithPortalToast, upstreamErrorToast } from "#app/services/toasts/toast.server.ts";
+import { upstream } from "#app/services/upstream/request-clients.server.ts";
+import { readFormDataWithin } from "#app/services/http/multipart.server.ts";
+import { getI18n } from "#app/services/i18n/i18n.server.ts";
+import type { RequestArgs } from "#app/services/request/request-args.ts";
+import { requestMetaContext } from "#app/services/request/request-context.server.ts";
+import { orRouteError, settle, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
+import { currentSellerId } from "./home.server.ts";
+import { changePath, mayChange, pagePath } from "#app/lib/home/my-company-changes.ts";
+
+type RouteArgs = RequestArgs & { params: Record<string, string | undefined> };
+
+const schemas = {
+  BANK_ACCOUNT: BankAccountChange,
+  COMPANY_DATA: CompanyDataChange,
+  WAREHOUSE: WarehouseChange,
+  LEGAL_DOCUMENT: LegalDocumentChange,
+} satisfies Record<CompanyChangeKind, z.ZodType>;
+
+/** A document and a few fields. */
+const MAX_CHANGE_UPLOAD_BYTES = MAX_DOCUMENT_BYTES + 64 * 1024;
+
+export type ChangeFormAnswer = { result: SubmissionResult<string[]> };
+
+/** The seller's change requests, newest first; the pages stand without them (null) when the service fails. */
+export async function companyChanges(args: RequestArgs): Promise<CompanyChange[] | null> {
+  const changes = await settle(upstream(args).sellerService.changes(currentSellerId(args)));
+  if (!changes.ok) {
+    args.context.get(requestMetaContext).log.warn({ err: changes.error }, "my company: change requests not available");
+    return null;
+  }
+  return changes.value.changes;
+}
+
+/** The legal document kind a form or address names, if it is one. */
+function documentKindOf(value: unknown): z.infer<typeof LegalDocumentKind> | null {
+  const parsed = LegalDocumentKind.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The form's starting values: what is on record (or the draft being changed again); never an IBAN, which is typed anew. */
+function defaultsOf(
+  kind: CompanyChangeKind,
+  details: SellerDetails | null,
+  warehouse: Warehouse | null,
+  draft: CompanyChange | undefined,
+): Record<string, unknown> {
+  const addressOf = (address: { street: string; postalCode: string; city: string; country: string }) => ({
+    ...splitStreet(address.street),
+    postcode: address.postalCode,
+    city: address.city,
+    country: address.country,
+  });
+  switch (kind) {
+    case "BANK_ACCOUNT": {
+      if (draft?.kind === "BANK_ACCOUNT") return { accountHolder: draft.values.accountHolder, bic: draft.values.bic };
+      return { accountHolder: details?.bankAccount?.accountHolder ?? details?.companyName };
+    }
+    case "WAREHOUSE": {
+      const source = draft?.kind === "WAREHOUSE" ? draft.values : warehouse;
+      if (!source) return {};
+      const { id: _id, address, handlingTimeDays, ...rest } = source;
+      return { ...rest, ...addressOf(address), handlingTimeDays: String(handlingTimeDays) };
+    }
+    case "COMPANY_DATA": {
+      const source = draft?.kind === "COMPANY_DATA" ? draft.values : details;
+      if (!source) return {};
+      return {
+        legalName: source.companyName,
+        legalForm: (legalForms as readonly string[]).includes(source.legalForm) ? source.legalForm : undefined,
+        ...addressOf(source.registeredAddress),
+        vatId: source.vatId,
+        taxNumber: source.taxNumber ?? undefined,
+        registerCourt: source.registerCourt ?? undefined,
+        registerNumber: source.commercialRegisterNumber ?? undefined,
+        contactEmail: source.contactEmail,
+        phone: source.phone ?? undefined,
+      };
+    }
+    case "LEGAL_DOCUMENT":
+      return { documentKind: draft?.kind === "LEGAL_DOCUMENT" ? draft.target : undefined };
+  }
+}
+
+/** The form of a change: what it starts from, whether one of the same thing is under way, and whether this user may make it. */
+export async function changeFormLoader(args: RouteArgs, kind: CompanyChangeKind) {
+  const t = getI18n(args.context).t;
+  const url = new URL(args.request.url);
+  const sellerId = currentSellerId(args);
+  const service = upstream(args).sellerService;
+  const warehouseId = kind === "WAREHOUSE" ? (args.params.warehouseId ?? "") : null;
+  const [user, details, warehouse, validation, changes] = await Promise.all([
+    requireUser(args),
+    kind === "WAREHOUSE" ? null : orRouteError(service.seller(sellerId)),
+    warehouseId ? orRouteError(service.warehouse(sellerId, warehouseId).catch(notFoundAs404)) : null,
+    warehouseId ? settle(service.lastValidation(sellerId, warehouseId)) : null,
+    companyChanges(args).then((list) => list ?? []),
+  ]);
+  const draft = changes.find((change) => change.id === url.searchParams.get("draft") && change.kind === kind && change.status === "DRAFT");
+  const documentKind = kind === "LEGAL_DOCUMENT" ? (draft?.target ?? documentKindOf(url.searchParams.get("kind"))) : null;
+  const defaults = { ...defaultsOf(kind, details, warehouse, draft), ...(documentKind ? { documentKind } : {}) };
+  const target = warehouseId ?? documentKind;
+  return {
+    title: t(`myCompany.changes.kinds.${kind}.formTitle`),
+    kind,
+    target,
+    warehouseName: warehouse?.name ?? null,
+    findings: validation?.ok && validation.value.result === "FAILED" ? validation.value.findings : [],
+    defaults,
+    draftId: draft?.id ?? null,
+    pending: changes.find((change) => change.kind === kind && change.status === "PENDING" && change.target === target) ?? null,
+    /** In substitution: the kinds of document this user may not replace (the contract). */
+    refused: !mayChange(user, kind, kind === "LEGAL_DOCUMENT" ? null : target),
+    documentKinds: LegalDocumentKind.options.filter((option) => mayChange(user, "LEGAL_DOCUMENT", option)),
+  };
+}
+
+function notFoundAs404(error: unknown): never {
+  if (error instanceof UpstreamError && error.status === 404) throw new Response("Not Found", { status: 404 });
+  throw error;
+}
+
+/** Refuses a change this user may not make, before anything is read upstream (docs/product.md §11). */
+async function refuseForStaff(args: RequestArgs, kind: CompanyChangeKind, target: string | null): Promise<void> {
+  const user = await requireUser(args);
+  if (mayChange(user, kind, target)) return;
+  args.context.get(requestMetaContext).log.warn({ kind: "authorization", change: kind, target }, "my company change refused while acting as the seller");
+  throw await redirectWithPortalToast(
+    pagePath(kind),
+    { type: "error", message: getI18n(args.context).t("myCompany.changes.refusedInSubstitution") },
+    { status: 303 },
+  );
+}
+
+/** Drafts the change of the form: 400 with the typed values on invalid input, the service's errors on the fields, then the review. */
+export async function changeFormAction(args: RouteArgs, kind: CompanyChangeKind) {
+  const t = getI18n(args.context).t;
+  const sellerId = currentSellerId(args);
+  const service = upstream(args).sellerService;
+  if (kind !== "LEGAL_DOCUMENT") await refuseForStaff(args, kind, null);
+  const formData = kind === "LEGAL_DOCUMENT" ? await readFormDataWithin(args.request, MAX_CHANGE_UPLOAD_BYTES) : await args.request.formData();
+  if (!formData) return data({ result: { status: "error", error: { file: ["documentTooLarge"] } } } satisfies ChangeFormAnswer, { status: 413 });
+  if (kind === "LEGAL_DOCUMENT") await refuseForStaff(args, kind, documentKindOf(formData.get("documentKind")));
+
+  // The shop setup's helpers: the BIC of a German IBAN, the town of a postcode and the address checked (the service only helps).
+  const bank = kind === "BANK_ACCOUNT" ? fillBicFromIban(formData) : null;
+  const addresses = kind === "COMPANY_DATA" || kind === "WAREHOUSE" ? addressHelp(args, () => [""], `my-company ${kind}`) : null;
+  const townErrors = await addresses?.inject(formData);
+  const submission = parseWithZod(formData, { schema: schemas[kind] as z.ZodType<Record<string, unknown>> });
+  if (submission.status !== "success" || townErrors) {
+    return data({ result: submission.reply(townErrors ? { fieldErrors: townErrors } : undefined) } satisfies ChangeFormAnswer, { status: 400 });
+  }
+  const addressErrors = await addresses?.check();
+  if (addressErrors) return data({ result: submission.reply({ fieldErrors: addressErrors }) } satisfies ChangeFormAnswer, { status: 400 });
+  const values = submission.value;
+  if (kind === "LEGAL_DOCUMENT") {
+    const problem = await documentTypeError(values.file as File);
+    if (problem) return data({ result: submission.reply({ fieldErrors: { file: [problem] } }) } satisfies ChangeFormAnswer, { status: 400 });
+  }
+  let change: CompanyChange;
+  try {
+    change = await (kind === "BANK_ACCOUNT"
+      ? service.draftBankAccount(sellerId, values as BankAccountChange)
+      : kind === "COMPANY_DATA"
+        ? service.draftCompanyData(sellerId, values as CompanyDataChange)
+        : kind === "WAREHOUSE"
+          ? service.draftWarehouse(sellerId, args.params.warehouseId ?? "", values as WarehouseChange)
+          : service.draftLegalDocument(sellerId, String(values.documentKind), values.file as File));
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    const result = submission.reply({ fieldErrors: fieldErrorsFromList(error.body.errors) });
+    return dataWithPortalToast(args, { result } satisfies ChangeFormAnswer, upstreamErrorToast(error, t("myCompany.changes.draftFailed")), {
+      status: error.status === 400 || error.status === 409 ? 400 : error.unreachable ? 503 : 502,
+    });
+  }
+  // The draft this form changed again gives way to the new one; one left behind is harmless (the section page lists it).
+  const replaced = formData.get("replaces");
+  if (typeof replaced === "string" && replaced) await settle(service.discardChange(sellerId, replaced));
+  const note = addresses?.note() ?? (bank ? { type: "success" as const, message: t("onboarding.bank.bicFilled", bank) } : undefined);
+  return note ? redirectWithPortalToast(changePath(change.id), note, { status: 303 }) : redirect(changePath(change.id), { status: 303 });
+}
+
+/** A change and what is on record now, side by side. */
+export async function changeReviewLoader(args: RouteArgs) {
+  const sellerId = currentSellerId(args);
+  const service = upstream(args).sellerService;
+  const [user, change, details] = await Promise.all([
+    requireUser(args),
+    orRouteError(service.change(sellerId, args.params.changeId ?? "").catch(notFoundAs404)),
+    orRouteError(service.seller(sellerId)),
+  ]);
+  const warehouse = change.kind === "WAREHOUSE" ? await orRouteError(service.warehouse(sellerId, change.target)) : null;
+  const { bankAccount, ...company } = details;
+  return {
+    title: getI18n(args.context).t(`myCompany.changes.kinds.${change.kind}.reviewTitle`),
+    change,
+    onRecord: {
+      bankAccount: bankAccount
+        ? { accountHolder: bankAccount.accountHolder, bic: bankAccount.bic, ibanEnd: bankAccount.iban.replace(/\s+/g, "").slice(-4) }
+        : null,
+      company,
+      warehouse,
+      document: change.kind === "LEGAL_DOCUMENT" ? (details.legalDocuments.find((document) => document.kind === change.target) ?? null) : null,
+    },
+    mayConfirm: mayChange(user, change.kind, change.target),
+  };
+}
+
+/** Confirms a draft (it goes to the marketplace) or discards it. */
+export async function changeReviewAction(args: RouteArgs) {
+  const t = getI18n(args.context).t;
+  const sellerId = currentSellerId(args);
+  const service = upstream(args).sellerService;
+  const changeId = args.params.changeId ?? "";
+  const intent = (await args.request.formData()).get("intent");
+  const change = await settle(service.change(sellerId, changeId));
+  if (!change.ok) return reviewFailure(args, change.error, t("myCompany.changes.confirmFailed"));
+  const { kind, target } = change.value;
+  if (intent === "discard") {
+    const discarded = await settle(service.discardChange(sellerId, changeId));
+    if (!discarded.ok) return reviewFailure(args, discarded.error, t("myCompany.changes.discardFailed"));
+    return redirectWithPortalToast(pagePath(kind), { type: "info", message: t("myCompany.changes.discarded") }, { status: 303 });
+  }
+  await refuseForStaff(args, kind, target);
+  const sent = await settle(service.submitChange(sellerId, changeId));
+  if (!sent.ok) return reviewFailure(args, sent.error, t("myCompany.changes.confirmFailed"));
+  return redirectWithPortalToast(pagePath(kind), { type: "success", message: t(`myCompany.changes.kinds.${kind}.sent`) }, { status: 303 });
+}
+
+function reviewFailure(args: RequestArgs, error: UpstreamError, message: string) {
+  return dataWithPortalToast(args, { failed: true }, upstreamErrorToast(error, message), {
+    status: error.status === 409 ? 409 : error.unreachable ? 503 : 502,
+  });
+}

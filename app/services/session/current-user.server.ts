@@ -1,0 +1,63 @@
+/**
+ * The signed-in user of a request: renews an expiring access token with the
+ * refresh token and refreshes the user from /me/user at most every 5 minutes.
+ */
+import type { CurrentUser } from "#contract/upstream.ts";
+import { redirect } from "react-router";
+import { renewTokens } from "./auth.server.ts";
+import { getI18n } from "#app/services/i18n/i18n.server.ts";
+import { requestMetaContext } from "#app/services/request/request-context.server.ts";
+import { sessionContext, type PortalSession } from "./session.server.ts";
+import { redirectWithPortalToast } from "#app/services/toasts/toast.server.ts";
+import { upstream } from "#app/services/upstream/request-clients.server.ts";
+import { UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
+import type { RequestArgs } from "#app/services/request/request-args.ts";
+
+const USER_MAX_AGE_MS = 5 * 60 * 1000;
+/** Renew a little before the provider's expiry so a request never starts with a dying token. */
+const RENEWAL_MARGIN_MS = 30 * 1000;
+
+async function signOutWithToast(session: PortalSession, args: RequestArgs, key: string): Promise<Response> {
+  session.signOut();
+  return redirectWithPortalToast("/", { type: "error", message: getI18n(args.context).t(key) });
+}
+
+/** The user, or undefined without a session. Throws a redirect when the session cannot go on. */
+export async function currentUser(args: RequestArgs): Promise<CurrentUser | undefined> {
+  const session = args.context.get(sessionContext);
+  const { tokens, user } = session;
+  if (!tokens || !user) return undefined;
+
+  if (tokens.expiresAt - RENEWAL_MARGIN_MS <= Date.now()) {
+    try {
+      session.setTokens(await renewTokens(tokens));
+    } catch (error) {
+      args.context.get(requestMetaContext).log.warn({ err: error }, "access token renewal failed");
+      throw await signOutWithToast(session, args, "auth.codeMissing");
+    }
+  }
+
+  if (Date.now() - session.userFetchedAt > USER_MAX_AGE_MS) await refreshUser(args);
+  return session.user;
+}
+
+/** Reloads the user from /me/user (after a substitution or language change, or when stale). */
+export async function refreshUser(args: RequestArgs): Promise<CurrentUser> {
+  const session = args.context.get(sessionContext);
+  try {
+    const user = await upstream(args).userProfile.currentUser();
+    session.setUser(user);
+    return user;
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    throw await signOutWithToast(session, args, "auth.userFetchFailed");
+  }
+}
+
+/** The user; without a session, remembers the page (GET) and goes to sign-in. */
+export async function requireUser(args: RequestArgs): Promise<CurrentUser> {
+  const user = await currentUser(args);
+  if (user) return user;
+  if (args.request.method === "GET") args.context.get(sessionContext).rememberLastUrl(new URL(args.request.url));
+  throw redirect("/login");
+}

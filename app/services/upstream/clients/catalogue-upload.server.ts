@@ -1,0 +1,67 @@
+import { CatalogueFile, CatalogueHeaders, IntegrationInfo, IntegrationSellers, type CatalogueFileType, type HeaderMapping } from "#contract/catalogue.ts";
+import { CatalogueAnalysis, MappingMemory } from "#contract/catalogue-analysis.ts";
+import type { CatalogueReturnInput } from "#contract/catalogue-return.ts";
+import { CatalogueUpdate, CatalogueUpdates, IntegrationUpdates } from "#contract/catalogue-updates.ts";
+import type { Readable } from "node:stream";
+import { z } from "zod";
+import type { ServiceCaller } from "#app/services/upstream/http.server.ts";
+import { readStreamedJson, type ServiceStreamer } from "#app/services/upstream/stream.server.ts";
+
+/** The catalogue upload service: the seller's files and mapping, and the catalogue team's integration endpoints. */
+export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStreamer) {
+  const fileQuery = (fileId: string) => ({ fileId });
+  return {
+    /**
+     * Streams one file upstream as multipart (`type`, then `file`): `body` is
+     * the whole multipart body, produced as the browser's bytes arrive.
+     */
+    uploadFile: async (body: Readable, boundary: string, signal: AbortSignal) => {
+      const response = await stream({
+        method: "POST",
+        path: "/me/seller/file",
+        body,
+        contentType: `multipart/form-data; boundary=${boundary}`,
+        signal,
+      });
+      return readStreamedJson(response, CatalogueFile, { service: "catalogue-upload", method: "POST", path: "/me/seller/file" });
+    },
+    /** The file's bytes as the service sends them (status line and headers checked, body not read). */
+    downloadFile: (fileId: string, signal?: AbortSignal) => stream({ method: "GET", path: "/me/seller/file", query: fileQuery(fileId), signal }),
+    deleteFile: (fileId: string) => call({ method: "DELETE", path: "/me/seller/file", query: fileQuery(fileId), schema: z.undefined() }),
+    catalogueHeaders: (fileId: string) => call({ path: "/me/seller/file/catalogue-headers", query: fileQuery(fileId), schema: CatalogueHeaders }),
+    saveHeaderMapping: (fileId: string, headerMapping: HeaderMapping) =>
+      call({ method: "PATCH", path: "/me/seller/file", query: fileQuery(fileId), body: { headerMapping }, schema: CatalogueFile }),
+    /** What the portal understood of the file, as it stored it (404 when it stored none). */
+    analysis: (fileId: string) => call({ path: "/me/seller/file/analysis", query: fileQuery(fileId), schema: CatalogueAnalysis, notFoundIsAnswer: true }),
+    saveAnalysis: (analysis: CatalogueAnalysis) =>
+      call({ method: "PUT", path: "/me/seller/file/analysis", query: fileQuery(analysis.fileId), body: analysis, schema: CatalogueAnalysis }),
+    /** The seller's last saved mapping (404 when none is remembered yet). */
+    mappingMemory: () => call({ path: "/me/seller/catalogue-mapping-memory", schema: MappingMemory, notFoundIsAnswer: true }),
+    saveMappingMemory: (memory: MappingMemory) => call({ method: "PUT", path: "/me/seller/catalogue-mapping-memory", body: memory, schema: MappingMemory }),
+
+    /** An active seller's catalogue updates: the files of the next one, and those sent. */
+    catalogueUpdates: () => call({ path: "/me/seller/catalogue-updates", schema: CatalogueUpdates }),
+    sendCatalogueUpdate: () => call({ method: "POST", path: "/me/seller/catalogue-updates", schema: CatalogueUpdate }),
+
+    integrationSellers: () => call({ path: "/catalogue-integration/sellers", schema: IntegrationSellers }),
+    integrationInfo: (sellerId: string) => call({ path: `/catalogue-integration/seller/${encodeURIComponent(sellerId)}/info`, schema: IntegrationInfo }),
+    downloadCatalogue: (sellerId: string, fileId?: string, signal?: AbortSignal) =>
+      stream({ method: "GET", path: `/catalogue-integration/seller/${encodeURIComponent(sellerId)}/download`, query: { fileId }, signal }),
+    /** The stored analysis of one of a seller's files, for the catalogue team (404 when none is stored). */
+    integrationAnalysis: (sellerId: string, fileId: string) =>
+      call({
+        path: `/catalogue-integration/seller/${encodeURIComponent(sellerId)}/file/analysis`,
+        query: fileQuery(fileId),
+        schema: CatalogueAnalysis,
+        notFoundIsAnswer: true,
+      }),
+    integrationUpdates: () => call({ path: "/catalogue-integration/updates", schema: IntegrationUpdates }),
+    finishMapping: (sellerId: string) =>
+      call({ method: "POST", path: `/catalogue-integration/seller/${encodeURIComponent(sellerId)}/finish-mapping`, schema: IntegrationInfo }),
+    /** Returns the hand-over to the seller with the team's reasons; the seller is back to editing. */
+    returnCatalogue: (sellerId: string, input: CatalogueReturnInput) =>
+      call({ method: "POST", path: `/catalogue-integration/seller/${encodeURIComponent(sellerId)}/return`, body: input, schema: IntegrationInfo }),
+  };
+}
+
+export type { CatalogueFileType };

@@ -1,0 +1,71 @@
+import type { UpstreamErrorBody } from "#contract/upstream.ts";
+import { data } from "react-router";
+
+/**
+ * One shape for every failed upstream call: what the service said (message,
+ * errors list, error code, detail/errorId/fault) and where it happened.
+ * `status` is 0 when no answer came (timeout, refused or dropped connection).
+ */
+export class UpstreamError extends Error {
+  override name = "UpstreamError";
+  readonly service: string;
+  readonly method: string;
+  readonly path: string;
+  readonly status: number;
+  readonly body: UpstreamErrorBody;
+
+  constructor(init: { service: string; method: string; path: string; status: number; body: UpstreamErrorBody; cause?: unknown }) {
+    super(init.body.message ?? `${init.service} answered ${init.status}`, { cause: init.cause });
+    this.service = init.service;
+    this.method = init.method;
+    this.path = init.path;
+    this.status = init.status;
+    this.body = init.body;
+  }
+
+  /** detail, errorId or fault: whichever the service gave, for support. */
+  get reference(): string | undefined {
+    return this.body.detail ?? this.body.errorId ?? this.body.fault;
+  }
+
+  get unreachable(): boolean {
+    return this.status === 0;
+  }
+}
+
+/**
+ * An upstream call made for a page (loader or middleware): a failure becomes
+ * the route's error view with the service's message, errors list, code and
+ * reference; 503 when the service could not be reached, 502 when it answered
+ * with a failure.
+ */
+export function orRouteError<T>(work: Promise<T>): Promise<T> {
+  return work.catch((error: unknown) => {
+    if (!(error instanceof UpstreamError)) throw error;
+    throw data(
+      {
+        service: error.service,
+        message: error.body.message ?? null,
+        errorCode: error.body.errorCode ?? null,
+        errors: error.body.errors ?? [],
+        reference: error.reference ?? null,
+      },
+      { status: error.unreachable ? 503 : 502 },
+    );
+  });
+}
+
+/**
+ * Hands back a call's outcome as a value: an upstream failure is a result to
+ * show (one failing part of a page must not fail the rest); anything else,
+ * such as the redirect that ends a session on an upstream 401, goes on up.
+ */
+export function settle<T>(work: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: UpstreamError }> {
+  return work.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => {
+      if (error instanceof UpstreamError) return { ok: false as const, error };
+      throw error;
+    },
+  );
+}
