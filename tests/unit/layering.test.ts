@@ -97,21 +97,23 @@ describe("the import rule", () => {
 describe("the cycle check (npm run check:cycles with the project's dpdm.config.json)", () => {
   let dir: string;
   const run = promisify(execFile);
-  const dpdm = path.join(ROOT, "node_modules/dpdm/lib/bin/dpdm.js");
+  // npm runs the script with the project's own dpdm, whichever folder it checks.
+  const env = { ...process.env, PATH: `${path.join(ROOT, "node_modules/.bin")}${path.delimiter}${process.env.PATH}` };
 
   beforeAll(async () => {
-    // A project of two files laid out as the portal is, with its own package.json imports, tsconfig and dpdm config.
+    // A project of two files laid out as the portal is, with its package.json imports and script, tsconfig and dpdm config.
     dir = await mkdtemp(path.join(tmpdir(), "cycles-"));
     await mkdir(path.join(dir, "app/lib"), { recursive: true });
     const pkg = JSON.parse(await readFile(path.join(ROOT, "package.json"), "utf8"));
-    await writeFile(path.join(dir, "package.json"), JSON.stringify({ name: "cycles", type: "module", imports: pkg.imports }));
+    const own = { name: "cycles", private: true, type: "module", imports: pkg.imports, scripts: { "check:cycles": pkg.scripts["check:cycles"] } };
+    await writeFile(path.join(dir, "package.json"), JSON.stringify(own));
     for (const file of ["tsconfig.json", "dpdm.config.json"]) await copyFile(path.join(ROOT, file), path.join(dir, file));
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   async function checkCycles(cwd: string): Promise<{ code: number; output: string }> {
     try {
-      const { stdout } = await run(process.execPath, [dpdm, "--config", "dpdm.config.json"], { cwd });
+      const { stdout } = await run("npm", ["run", "--silent", "check:cycles"], { cwd, env });
       return { code: 0, output: stdout };
     } catch (error) {
       const failed = error as { code: number; stdout: string };
