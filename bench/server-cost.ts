@@ -28,10 +28,16 @@
  * in one more run after its measured ones (a CPU profile and a sampling heap
  * profile of what the portal allocates, through its inspector), writes them
  * there and prints where each page's time and memory go.
+ * BENCH_AB=<dir> measures, instead of the bare app, a second build of the
+ * portal beside the first (e.g. a copy of the checkout built with React Router
+ * unpatched): its server.ts runs from <dir> (its build/ and node_modules) on
+ * the same sandbox, with the same session secret, pinned to the same core;
+ * each page's rounds alternate the two portals, ratio = this build's CPU per
+ * request ÷ the other's.
  * Bounded: a fixed number of requests to loopback only.
  */
 import { fork, spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { sandboxPortalEnv } from "../scripts/sandbox-env.ts";
 import { TestBrowser } from "../tests/support/http-client.ts";
@@ -64,6 +70,7 @@ const CLIENT_CORE = "1";
 const ENCODING = process.env.BENCH_ENCODING ?? "identity";
 const REQUEST_HEADERS = { Accept: "text/html", "Accept-Encoding": ENCODING };
 const PROFILE_DIR = process.env.BENCH_PROFILE;
+const AB_DIR = process.env.BENCH_AB ? path.resolve(process.env.BENCH_AB) : undefined;
 
 /** The load generator: one process for the whole run, taking one job after another. */
 function startGenerator() {
@@ -86,6 +93,27 @@ function startBareApp(port: number) {
   const url = `http://localhost:${port}`;
   const stop = () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGTERM"))));
   return { url, stop, pid: child.pid!, ready: waitForHttp(url, 30_000) };
+}
+
+/** The portal of another checkout (BENCH_AB), on the stack's sandbox, started as the stack starts its own. */
+function startOtherPortal(dir: string, port: number, env: Record<string, string>) {
+  const child = spawn(process.execPath, [...DEPLOYED_NODE_ARGS, path.join(dir, "server.ts")], {
+    cwd: dir,
+    env: {
+      ...process.env,
+      ...DEPLOYED_ENV,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      ENABLE_DEV_PAGES: "true",
+      CATALOGUE_UPLOADS_PER_MINUTE: "100000",
+      ...env,
+      PORT: String(port),
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://localhost:${port}`;
+  const stop = () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGTERM"))));
+  return { url, stop, pid: child.pid!, ready: waitForHttp(`${url}/healthz`, 30_000) };
 }
 
 type Side = { url: string; path: string; cookie: string; status: number; pid: number };
@@ -157,7 +185,15 @@ const stack = await startStack({
   extraEnv: DEPLOYED_ENV,
   nodeArgs: [...DEPLOYED_NODE_ARGS, ...(PROFILE_DIR ? [`--inspect=127.0.0.1:${inspectPort}`] : [])],
 });
-const bare = startBareApp(ports.portalPort + 2);
+// With BENCH_AB the "bare" side is the other portal build: same sandbox, same session secret (so the same cookies), same pages.
+const bare = AB_DIR
+  ? startOtherPortal(
+      AB_DIR,
+      ports.portalPort + 3,
+      sandboxPortalEnv(stack.sandboxUrl, stack.portalUrl, readFileSync(path.join(ROOT, "sandbox/data/session-secret"), "utf8").trim()),
+    )
+  : startBareApp(ports.portalPort + 2);
+const BARE_AMOUNT = AB_DIR ? REQUESTS : BARE_REQUESTS;
 const generator = startGenerator();
 const stopping: (() => Promise<unknown> | unknown)[] = [() => stack.process.stop(), bare.stop, generator.stop];
 try {
@@ -221,7 +257,7 @@ try {
   const loadBefore = loadAverage();
   const started = performance.now();
   await measure({ url: stack.portalUrl, path: "/", cookie: "", status: 200, pid: portalPid }, FIRST_WARM_UP);
-  await measure({ url: bare.url, path: "/?bytes=20000", cookie: "", status: 200, pid: bare.pid }, FIRST_WARM_UP);
+  await measure({ url: bare.url, path: AB_DIR ? "/" : "/?bytes=20000", cookie: "", status: 200, pid: bare.pid }, FIRST_WARM_UP);
   for (const page of PAGES.filter((candidate) => !ONLY || ONLY.test(`${candidate.path} ${candidate.account ?? ""}`))) {
     const browser = await browserFor(page);
     const pagePath = page.prepare ? await page.prepare(browser, stack.portalUrl) : page.path;
@@ -230,8 +266,16 @@ try {
     const status = page.status ?? 200;
     if (response.status !== status) throw new Error(`${label(page)}: ${response.status}, not ${status}`);
     const portal: Side = { url: stack.portalUrl, path: pagePath, cookie: browser.cookieHeader(host), status, pid: portalPid };
-    const bareSide: Side = { url: bare.url, path: `/?bytes=${portalBytes}`, cookie: "", status: 200, pid: bare.pid };
-    const bareBytes = (await (await fetch(`${bare.url}${bareSide.path}`)).arrayBuffer()).byteLength;
+    const bareSide: Side = AB_DIR
+      ? { ...portal, url: bare.url, pid: bare.pid }
+      : { url: bare.url, path: `/?bytes=${portalBytes}`, cookie: "", status: 200, pid: bare.pid };
+    const bareResponse = await fetch(`${bare.url}${bareSide.path}`, {
+      // As the portal was asked just above (TestBrowser sends a browser's User-Agent), so that the sizes compare.
+      headers: AB_DIR ? { Cookie: portal.cookie, "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36" } : {},
+      redirect: "manual",
+    });
+    const bareBytes = (await bareResponse.arrayBuffer()).byteLength;
+    if (bareResponse.status !== bareSide.status) throw new Error(`${bare.url}${bareSide.path}: ${bareResponse.status}, not ${bareSide.status}`);
     // Warm-up: the first renders compile and fill caches.
     await measure(portal, WARM_UP);
     await measure(bareSide, WARM_UP);
@@ -239,7 +283,7 @@ try {
     for (let round = 0; round < ROUNDS; round++) {
       // Alternate which goes first, so neither always runs on a warmer or cooler machine.
       const sides = round % 2 === 0 ? (["portal", "bare"] as const) : (["bare", "portal"] as const);
-      for (const side of sides) row[side].push(side === "portal" ? await measure(portal, REQUESTS) : await measure(bareSide, BARE_REQUESTS));
+      for (const side of sides) row[side].push(side === "portal" ? await measure(portal, REQUESTS) : await measure(bareSide, BARE_AMOUNT));
     }
     rows.push(row);
     if (inspector && PROFILE_DIR) findings.push(await profilePage(inspector, page, () => measure(portal, REQUESTS)));
@@ -248,59 +292,108 @@ try {
   const minutes = (performance.now() - started) / 60_000;
 
   const perRequest = (samples: Sample[]) => samples.reduce((sum, sample) => sum + sample.cpuMs, 0) / samples.reduce((sum, sample) => sum + sample.requests, 0);
-  const roundRatios = (row: Row) => row.portal.map((sample, index) => perRequest([row.bare[index]!]) / perRequest([sample]));
+  // With BENCH_AB: this build's CPU per request ÷ the other build's (below 1: this build is cheaper).
+  const roundRatios = (row: Row) =>
+    row.portal.map((sample, index) => (AB_DIR ? perRequest([sample]) / perRequest([row.bare[index]!]) : perRequest([row.bare[index]!]) / perRequest([sample])));
   const median = (values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b);
     const middle = sorted.length / 2;
     return Number.isInteger(middle) ? (sorted[middle - 1]! + sorted[middle]!) / 2 : sorted[Math.floor(middle)]!;
   };
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-  console.log(
-    `\n\nServer CPU per request: ${ROUNDS} rounds × ${REQUESTS} portal / ${BARE_REQUESTS} bare requests per page, ${CONCURRENCY} connections, Accept-Encoding: ${ENCODING}, ` +
-      `${canPin ? `servers on core ${SERVER_CORE}, load generator and sandbox on core ${CLIENT_CORE}` : "NOT pinned (no taskset)"}\n`,
-  );
-  console.log(
-    "page".padEnd(62),
-    "portal ms/req".padStart(13),
-    "bare ms/req".padStart(12),
-    "ratio".padStart(6),
-    "HTML KiB portal/bare".padStart(21),
-    "rounds' ratios".padStart(15),
-    "others' cores".padStart(14),
-  );
-  const misses: string[] = [];
-  for (const row of rows) {
-    const portalMs = perRequest(row.portal);
-    const bareMs = perRequest(row.bare);
-    const rounds = roundRatios(row);
-    const ratio = median(rounds);
-    const target = row.page.path === "/" ? TARGET.welcome : TARGET.page;
-    if (ratio < target) misses.push(label(row.page));
-    const others = [...row.portal, ...row.bare].map((sample) => sample.others);
+  if (AB_DIR) {
     console.log(
-      label(row.page).slice(0, 62).padEnd(62),
-      portalMs.toFixed(2).padStart(13),
-      bareMs.toFixed(2).padStart(12),
-      ratio.toFixed(2).padStart(6),
-      `${kb(row.portalBytes)}/${kb(row.bareBytes)}`.padStart(21),
-      rounds
-        .map((value) => value.toFixed(2))
-        .join(" ")
-        .padStart(15),
-      `${Math.min(...others).toFixed(2)}–${Math.max(...others).toFixed(2)}`.padStart(14),
+      `\n\nServer CPU per request, this portal (${ROOT}) against ${AB_DIR}: ${ROUNDS} rounds × ${REQUESTS} requests per page and side, ${CONCURRENCY} connections, ` +
+        `Accept-Encoding: ${ENCODING}, ${canPin ? `both portals on core ${SERVER_CORE}, load generator and sandbox on core ${CLIENT_CORE}` : "NOT pinned (no taskset)"}\n`,
     );
+    console.log(
+      "page".padEnd(62),
+      "this ms/req".padStart(11),
+      "other ms/req".padStart(12),
+      "ratio".padStart(6),
+      "saving".padStart(7),
+      "HTML KiB this/other".padStart(20),
+      "rounds' ratios".padStart(24),
+      "others' cores".padStart(14),
+    );
+    const savings: number[] = [];
+    for (const row of rows) {
+      const rounds = roundRatios(row);
+      const ratio = median(rounds);
+      savings.push(1 - ratio);
+      const others = [...row.portal, ...row.bare].map((sample) => sample.others);
+      console.log(
+        label(row.page).slice(0, 62).padEnd(62),
+        perRequest(row.portal).toFixed(2).padStart(11),
+        perRequest(row.bare).toFixed(2).padStart(12),
+        ratio.toFixed(3).padStart(6),
+        `${((1 - ratio) * 100).toFixed(1)}%`.padStart(7),
+        `${kb(row.portalBytes)}/${kb(row.bareBytes)}`.padStart(20),
+        rounds
+          .map((value) => value.toFixed(2))
+          .join(" ")
+          .padStart(24),
+        `${Math.min(...others).toFixed(2)}–${Math.max(...others).toFixed(2)}`.padStart(14),
+      );
+    }
+    const pooled = rows.map((row) => 1 - perRequest(row.portal) / perRequest(row.bare));
+    console.log(
+      `\nratio = this build's CPU ms per request ÷ the other's, the median of the rounds' (ms/req: all rounds together); saving = 1 − ratio.` +
+        `\nmedian over ${rows.length} pages of the saving: ${(median(savings) * 100).toFixed(1)}% (from all rounds' ms/req instead: ${(median(pooled) * 100).toFixed(1)}%)` +
+        `\nothers' cores = cores kept busy by other processes during a page's runs (min–max); load average ${loadBefore.toFixed(2)} before, ${loadAverage().toFixed(2)} after, ${minutes.toFixed(1)} min`,
+    );
+    if (process.env.BENCH_JSON)
+      console.log(
+        JSON.stringify(rows.map((row) => ({ page: label(row.page), self: perRequest(row.portal), other: perRequest(row.bare), rounds: roundRatios(row) }))),
+      );
+  } else {
+    console.log(
+      `\n\nServer CPU per request: ${ROUNDS} rounds × ${REQUESTS} portal / ${BARE_REQUESTS} bare requests per page, ${CONCURRENCY} connections, Accept-Encoding: ${ENCODING}, ` +
+        `${canPin ? `servers on core ${SERVER_CORE}, load generator and sandbox on core ${CLIENT_CORE}` : "NOT pinned (no taskset)"}\n`,
+    );
+    console.log(
+      "page".padEnd(62),
+      "portal ms/req".padStart(13),
+      "bare ms/req".padStart(12),
+      "ratio".padStart(6),
+      "HTML KiB portal/bare".padStart(21),
+      "rounds' ratios".padStart(15),
+      "others' cores".padStart(14),
+    );
+    const misses: string[] = [];
+    for (const row of rows) {
+      const portalMs = perRequest(row.portal);
+      const bareMs = perRequest(row.bare);
+      const rounds = roundRatios(row);
+      const ratio = median(rounds);
+      const target = row.page.path === "/" ? TARGET.welcome : TARGET.page;
+      if (ratio < target) misses.push(label(row.page));
+      const others = [...row.portal, ...row.bare].map((sample) => sample.others);
+      console.log(
+        label(row.page).slice(0, 62).padEnd(62),
+        portalMs.toFixed(2).padStart(13),
+        bareMs.toFixed(2).padStart(12),
+        ratio.toFixed(2).padStart(6),
+        `${kb(row.portalBytes)}/${kb(row.bareBytes)}`.padStart(21),
+        rounds
+          .map((value) => value.toFixed(2))
+          .join(" ")
+          .padStart(15),
+        `${Math.min(...others).toFixed(2)}–${Math.max(...others).toFixed(2)}`.padStart(14),
+      );
+    }
+    console.log(
+      `\nratio = bare app CPU ms per request ÷ the portal's, for a bare page of the same HTML size, the median of the rounds' (ms/req: all rounds together); target ≥ ${TARGET.welcome} for / and ≥ ${TARGET.page} for every page: ` +
+        (misses.length ? `NOT met by ${misses.length} of ${rows.length}` : `met by all ${rows.length}`) +
+        `\nothers' cores = cores kept busy by other processes during a page's runs (min–max); load average ${loadBefore.toFixed(2)} before, ${loadAverage().toFixed(2)} after, ${minutes.toFixed(1)} min`,
+    );
+    if (findings.length) console.log(`\nWhere each page's time and memory go (profiles in ${PROFILE_DIR}):\n${findings.join("\n")}`);
+    await stateCheckBesideLoaders();
+    if (process.env.BENCH_JSON)
+      console.log(
+        JSON.stringify(rows.map((row) => ({ page: label(row.page), portal: perRequest(row.portal), bare: perRequest(row.bare), bytes: row.portalBytes }))),
+      );
   }
-  console.log(
-    `\nratio = bare app CPU ms per request ÷ the portal's, for a bare page of the same HTML size, the median of the rounds' (ms/req: all rounds together); target ≥ ${TARGET.welcome} for / and ≥ ${TARGET.page} for every page: ` +
-      (misses.length ? `NOT met by ${misses.length} of ${rows.length}` : `met by all ${rows.length}`) +
-      `\nothers' cores = cores kept busy by other processes during a page's runs (min–max); load average ${loadBefore.toFixed(2)} before, ${loadAverage().toFixed(2)} after, ${minutes.toFixed(1)} min`,
-  );
-  if (findings.length) console.log(`\nWhere each page's time and memory go (profiles in ${PROFILE_DIR}):\n${findings.join("\n")}`);
-  await stateCheckBesideLoaders();
-  if (process.env.BENCH_JSON)
-    console.log(
-      JSON.stringify(rows.map((row) => ({ page: label(row.page), portal: perRequest(row.portal), bare: perRequest(row.bare), bytes: row.portalBytes }))),
-    );
 } finally {
   for (const stop of stopping.reverse()) await stop();
 }
