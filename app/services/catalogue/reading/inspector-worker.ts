@@ -7,7 +7,9 @@
  *
  * Loaded by Node itself (the server build emits it as its own entry,
  * `catalogue-inspector-worker.js`; from the sources in development and
- * tests): so this file and everything it imports use relative `.ts` paths.
+ * tests): so this file and everything it imports name their files whole
+ * (`#app/….ts`, `#contract/….ts`, `./….ts`), which Node resolves through
+ * package.json's imports as Vite does.
  */
 import { readlinkSync } from "node:fs";
 import { getPriority, setPriority } from "node:os";
