@@ -4,18 +4,15 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
-COPY patches ./patches
-# The image already has Node 24: skip the `node` package's own download (its install script), and apply
-# the project's patches to its dependencies (patches/, ADR 026) as `npm ci`'s postinstall would.
-RUN npm ci --ignore-scripts && npx patch-package --error-on-fail
+# The image already has Node 24: skip the `node` package's own download (its install script).
+RUN npm ci --ignore-scripts
 COPY . .
 RUN npm run build
 
 FROM node:24-bookworm-slim AS dependencies
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
-COPY patches ./patches
-RUN npm ci --omit=dev --ignore-scripts && npx patch-package --error-on-fail && npm cache clean --force
+RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force
 
 FROM node:24-bookworm-slim
 # Memory under load (docs/operations.md, "Scale"): V8 sizes its heap from the machine's memory and lets it grow to

@@ -1,13 +1,12 @@
 /**
- * The page's language and its translations on the server, through
- * remix-i18next: the language comes from the cookie first, then
- * Accept-Language in the browser's order of preference, then en; each request
- * gets the i18next instance of that language, one per language for the whole
- * process (patches/remix-i18next+8.0.0.patch, ADR 027), which refuses to change
- * its language.
+ * The page's language and its translations on the server: remix-i18next's
+ * middleware detects the language (the cookie first, then Accept-Language in
+ * the browser's order of preference, then en); each request then gets the
+ * i18next instance of that language, one per language for the whole process
+ * (ADR 027), which refuses to change its language.
  */
-import { type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import type { i18n } from "i18next";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createInstance, type i18n, type InitOptions } from "i18next";
 import { createI18nextMiddleware } from "remix-i18next";
 import { preferenceCookie } from "#app/services/cookies/preference-cookie.server.ts";
 import { fallbackLanguage, isSupportedLanguage, supportedLanguages } from "#app/lib/i18n/languages.ts";
@@ -31,7 +30,19 @@ export function preferredLanguage(header: string | null): LanguageCode | undefin
   return ranked.find((entry) => isSupportedLanguage(entry.language))?.language as LanguageCode | undefined;
 }
 
-const [detectionMiddleware, detectedLocale, requestInstance] = createI18nextMiddleware({
+/** The messages are bundled and never reloaded: an instance is ready when its init returns (no timer, no backend). */
+const i18nextOptions = {
+  resources: { en: { translation: messages.en }, de: { translation: messages.de } },
+  supportedLngs: [...supportedLanguages],
+  fallbackLng: fallbackLanguage,
+  interpolation: { escapeValue: false },
+  initAsync: false,
+} satisfies InitOptions;
+
+// remix-i18next 8 detects the language and makes an instance of its own per request; the portal takes the language
+// from it and hands out its own shared instance (below). Its instance is read by nothing, but made and initialised
+// all the same (its middleware has no option not to): with these options its init stays synchronous.
+const [detectionMiddleware, detectedLocale] = createI18nextMiddleware({
   detection: {
     supportedLanguages: [...supportedLanguages],
     fallbackLanguage,
@@ -41,17 +52,42 @@ const [detectionMiddleware, detectedLocale, requestInstance] = createI18nextMidd
     order: ["cookie", "custom"],
     findLocale: async ({ request }) => preferredLanguage(request.headers.get("Accept-Language")) ?? null,
   },
-  i18next: {
-    resources: { en: { translation: messages.en }, de: { translation: messages.de } },
-    supportedLngs: [...supportedLanguages],
-    fallbackLng: fallbackLanguage,
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  },
+  i18next: i18nextOptions,
 });
 
-/** Detects the request's language (cookie, then Accept-Language, then en) and gives it its i18next instance. */
-export const i18nextMiddleware: MiddlewareFunction<Response> = detectionMiddleware;
+/**
+ * One instance per detected language (a supported one or the fallback), made
+ * on its first request and shared by every later one: nothing a request does
+ * changes it (ADR 027). A failed init is forgotten, so the next request tries
+ * again.
+ */
+const instances = new Map<string, Promise<i18n>>();
+
+function instanceOf(language: string): Promise<i18n> {
+  let instance = instances.get(language);
+  if (!instance) {
+    instance = (async () => {
+      const created = createInstance(i18nextOptions);
+      await created.init({ lng: language });
+      // Shared, so it keeps its language: a request wanting another asks getFixedT(lng).
+      created.changeLanguage = (() =>
+        Promise.reject(new Error(`i18n: the shared "${language}" instance keeps its language; use getFixedT`))) as i18n["changeLanguage"];
+      return created;
+    })();
+    instances.set(language, instance);
+    instance.catch(() => instances.delete(language));
+  }
+  return instance;
+}
+
+const instanceContext = createContext<i18n>();
+
+/** Detects the request's language (cookie, then Accept-Language, then en) and gives it its language's i18next instance. */
+export const i18nextMiddleware: MiddlewareFunction<Response> = (args, next) =>
+  detectionMiddleware(args, async () => {
+    args.context.set(instanceContext, await instanceOf(detectedLocale(args.context)));
+    return next();
+  });
 
 export function getLocale(context: Readonly<RouterContextProvider>): LanguageCode {
   return detectedLocale(context) as LanguageCode;
@@ -59,7 +95,7 @@ export function getLocale(context: Readonly<RouterContextProvider>): LanguageCod
 
 /** The i18next instance of the request's language (shared by every request in it). */
 export function getI18n(context: Readonly<RouterContextProvider>): i18n {
-  return requestInstance(context);
+  return context.get(instanceContext);
 }
 
 /**
