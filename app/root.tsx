@@ -8,7 +8,7 @@ import { RouteErrorBoundary } from "./components/shell/errors/error-page.tsx";
 import { useRootData, type RootData } from "./lib/shell/root-data.ts";
 import { PageFooter } from "./components/shell/page-footer.tsx";
 import { NavigationProgress } from "./components/shell/navigation-progress.tsx";
-import { SubstitutionBanner } from "./components/shell/acting-as-seller-banner.tsx";
+import { ActingAsSellerBanner } from "./components/shell/acting-as-seller-banner.tsx";
 import { Toaster } from "./components/shell/toaster.tsx";
 import type { PortalToast } from "./lib/toast-message.ts";
 import { VersionCheck } from "./components/shell/version-check.tsx";
@@ -20,7 +20,7 @@ import { refusedBodyMiddleware } from "./services/http/refused-body.server.ts";
 import { readableFormsMiddleware } from "./services/http/form-body.server.ts";
 import { sessionContext, sessionMiddleware } from "./services/session/session.server.ts";
 import { sessionRecordMiddleware } from "./services/session/session-record.server.ts";
-import { substitutionAuditMiddleware } from "./services/acting-as-seller/audit.server.ts";
+import { actingAsSellerAuditMiddleware } from "./services/acting-as-seller/audit.server.ts";
 import { sanitizeToast } from "./services/toasts/toast-text.server.ts";
 import { actionToastContext, readToast } from "./services/toasts/toast.server.ts";
 import baseStylesHref from "./styles/base.css?url";
@@ -32,7 +32,7 @@ export const middleware = [
   readableFormsMiddleware,
   sessionMiddleware,
   sessionRecordMiddleware,
-  substitutionAuditMiddleware,
+  actingAsSellerAuditMiddleware,
 ];
 
 export const links: Route.LinksFunction = () => [
@@ -51,9 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       locale: getLocale(context),
       toast,
       // Only what the page shows: never tokens.
-      user: user
-        ? { email: user.email, role: user.role, substitutionMode: user.substitutionMode, substitutedSellerName: user.substitutedSellerName ?? null }
-        : null,
+      user: user ? { email: user.email, role: user.role, actingAsSeller: user.substitutionMode, actingAsSellerName: user.substitutedSellerName ?? null } : null,
       environment: environmentServices(request),
       footer: { imprint: env().IMPRINT_URL, privacy: env().PRIVACY_URL, help: env().HELP_URL },
     },
@@ -85,7 +83,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {t("layout.skipToContent")}
         </a>
         <NavigationProgress />
-        {rootData?.user?.substitutionMode ? <SubstitutionBanner sellerName={rootData.user.substitutedSellerName} /> : null}
+        {rootData?.user?.actingAsSeller ? <ActingAsSellerBanner sellerName={rootData.user.actingAsSellerName} /> : null}
         {/* In the flow between the banner and the header: a toast takes its own room and covers nothing. */}
         <Toaster toast={rootData?.toast ?? pageToast ?? undefined} />
         <div className="page-body">{children}</div>

@@ -6,7 +6,7 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 import { analyticsTabs } from "#contract/home.ts";
 import { stepNames } from "#contract/onboarding.ts";
-import { changeFormRoutes, myCompanyPages } from "./lib/home/my-company-pages.ts";
+import { myCompanyPages } from "./lib/home/my-company-pages.ts";
 import { recommendationPaths } from "./lib/home/recommendations.ts";
 
 const shell = (file: string) => `routes/shell/${file}`;
@@ -31,7 +31,8 @@ export default [
   ]),
   layout(shell("layouts/default.tsx"), [route("*", shell("not-found.tsx"), { id: "not-found" })]),
 
-  // Onboarding: the seller's task list and the eight shop-setup steps, all from one step module.
+  // Onboarding: the seller's task list and the eight shop-setup steps, each a module named for its step around one page
+  // (components/onboarding/step-page.tsx).
   // Own layout ids: the same layout files wrap other areas' routes elsewhere in this file.
   layout(shell("layouts/task-list.tsx"), { id: "task-list-layout" }, [
     route("overview", onboarding("task-list.tsx")),
@@ -41,7 +42,7 @@ export default [
   layout(shell("layouts/accordion.tsx"), { id: "onboarding-accordion-layout" }, [
     route("shop-setup", onboarding("shop-setup.tsx"), { id: "shop-setup" }, [
       index(onboarding("shop-setup-index.tsx")),
-      ...stepNames.map((step) => route(step, onboarding("shop-setup-step.tsx"), { id: `shop-setup/${step}` })),
+      ...stepNames.map((step) => route(step, onboarding(`shop-setup-${step}.tsx`), { id: `shop-setup/${step}` })),
     ]),
   ]),
   route("shop-setup/documents/:documentId", onboarding("document-download.ts")),
@@ -60,25 +61,29 @@ export default [
   route("upload/catalog/problems", catalogue("upload-catalogue-problems.ts")),
   route("product-catalogue-integration/download", catalogue("integration-download.ts")),
 
-  // The seller home: overview, analytics (one module for every tab), recommendations (one for every kind), catalogue updates, my company.
+  // The seller home: overview, analytics (a module named for each tab), recommendations (one named for each kind), catalogue
+  // updates, my company.
   layout(home("home-layout.tsx"), [
     route("home", home("home-index.tsx")),
     route("home/overview", home("overview.tsx")),
     route("home/analytics", home("analytics.tsx"), [
       index(home("analytics-index.tsx")),
-      ...analyticsTabs.map((tab) => route(tab, home("analytics-tab.tsx"), { id: `home/analytics/${tab}` })),
+      ...analyticsTabs.map((tab) => route(tab, home(`analytics-${tab}.tsx`), { id: `home/analytics/${tab}` })),
     ]),
     route("home/recommendations", home("recommendations.tsx"), [
       index(home("recommendations-index.tsx")),
       route("gmv-explanation", home("gmv-explanation.tsx")),
-      ...Object.values(recommendationPaths).map((kind) => route(`${kind}/:id`, home("recommendation.tsx"), { id: `home/recommendations/${kind}` })),
+      ...Object.values(recommendationPaths).map((kind) => route(`${kind}/:id`, home(`recommendation-${kind}.tsx`), { id: `home/recommendations/${kind}` })),
     ]),
     route("home/catalogue", home("catalogue-updates.tsx")),
     route("home/my-company", home("my-company.tsx"), [
       index(home("my-company-index.tsx")),
       ...myCompanyPages.map((page) => route(page, home(`my-company-${page}.tsx`))),
-      // Change requests: one module for every form (the kind is the path, my-company/changes.ts) and one to review and confirm.
-      ...Object.keys(changeFormRoutes).map((path) => route(path, home("my-company-change.tsx"), { id: `home/my-company/${path}` })),
+      // Change requests: a form for each kind (one page for all, components/home/change-form-page.tsx) and one to review and confirm.
+      route("bank-account/change", home("my-company-bank-account-change.tsx"), { id: "home/my-company/bank-account/change" }),
+      route("company-info/change", home("my-company-company-info-change.tsx"), { id: "home/my-company/company-info/change" }),
+      route("logistics/:warehouseId/change", home("my-company-logistics-change.tsx"), { id: "home/my-company/logistics/:warehouseId/change" }),
+      route("legal-documents/new", home("my-company-legal-documents-new.tsx"), { id: "home/my-company/legal-documents/new" }),
       route("changes/:changeId", home("my-company-change-review.tsx")),
     ]),
   ]),

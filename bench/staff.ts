@@ -5,7 +5,7 @@
  * 100 ms of injected latency on every upstream call (the list, the counts,
  * the channels and the details fetched together, in one round:
  * docs/decisions/012-seller-list-one-round.md; the seller page's seller,
- * shops and substitution record likewise), the upstream calls per view and
+ * shops and acting-as-seller record likewise), the upstream calls per view and
  * how many rounds of them each view waits for (from the sandbox's timeline).
  * Bounded: a fixed number of sequential requests to loopback only.
  * Run: `npm run bench:staff`.

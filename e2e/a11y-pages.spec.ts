@@ -47,7 +47,7 @@ type Visit = {
 type Account = {
   /** Signed out when absent. */
   username?: string;
-  /** Staff acting as this seller user (the substitution banner on every page). */
+  /** Staff acting as this seller user (the acting-as-seller banner on every page). */
   actAs?: { userProfileId: string; sellerId: string; from: string };
   pages: (string | Visit)[];
 };
@@ -177,7 +177,7 @@ async function auditAccount(browser: Browser, request: APIRequestContext, accoun
         headers: portalOrigin,
         maxRedirects: 0,
       });
-      expect(started.status(), "substitution started").toBe(302);
+      expect(started.status(), "acting as the seller started").toBe(302);
     }
     for (const language of LANGUAGES) {
       await chooseLanguage(page, language, "/");

@@ -6,6 +6,11 @@
 export function pageAddress(url: URL): string {
   const params = new URLSearchParams(url.search);
   params.delete("_routes");
-  const query = params.toString();
-  return `${url.pathname.replace(/\.data$/, "") || "/"}${query ? `?${query}` : ""}`;
+  return `${url.pathname.replace(/\.data$/, "") || "/"}${queryString(params)}`;
+}
+
+/** A query string with its `?`, or nothing for no parameters. */
+export function queryString(params: URLSearchParams): string {
+  const text = params.toString();
+  return text ? `?${text}` : "";
 }

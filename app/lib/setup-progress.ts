@@ -7,7 +7,7 @@ import { stepNames, type OnboardingProgress, type StepName, type StepStatus } fr
 import type { CatalogueImportProgress, SellerStateName } from "#contract/upstream.ts";
 
 /** Where the hand-over is reviewed and confirmed: the one page that hands over. */
-export const REVIEW_PATH = "/overview/review";
+export const HAND_OVER_REVIEW_PATH = "/overview/review";
 
 /** The catalogue's tasks: how it arrives, its files, their column mapping (the FTP step is one way of the first). */
 export const catalogueTasks = ["UPLOAD_SETTINGS", "FILE_UPLOAD", "MAPPING"] as const;
@@ -60,7 +60,7 @@ function cataloguePath(task: CatalogueTask, facts: ProgressFacts): string {
 
 /** The translation key of a requirement's name: a shop-setup step's title, or the catalogue task's. */
 export function requirementLabelKey(id: RequirementId): string {
-  return (stepNames as readonly string[]).includes(id) ? `onboarding.steps.${id}.title` : `onboarding.overview.catalogueSteps.${id}`;
+  return (stepNames as readonly string[]).includes(id) ? `onboarding.steps.${id}.title` : `onboarding.taskList.catalogueSteps.${id}`;
 }
 
 function catalogueStatus(task: CatalogueTask, facts: ProgressFacts): StepStatus {

@@ -2,7 +2,7 @@
  * The catalogue step's review of a file over real HTTP (docs/product.md §8):
  * how the file was read and its first rows, the override's checks, the
  * mapping pre-filled with suggestions and remembered for the next file, the
- * report, the overview's rejected-rows line and the catalogue team's summary;
+ * report, the task list's rejected-rows line and the catalogue team's summary;
  * refusals and upstream failures with the sandbox's fault injection.
  * Reading a stored file again and the problems' CSV are in
  * catalogue-rereading.test.ts.
@@ -206,7 +206,7 @@ describe("saving a mapping", () => {
 });
 
 describe("what the checks found, elsewhere", () => {
-  it("the overview says how many rows will be rejected, and never holds the submission back", async () => {
+  it("the task list says how many rows will be rejected, and never holds the submission back", async () => {
     const first = await storeFileDirectly("sortiment.csv", SAMPLE_CSV);
     const second = await storeFileDirectly("nachtrag.csv", SAMPLE_CSV);
     await storeAnalysis(sampleAnalysis(first));

@@ -42,8 +42,8 @@ describe("read-only after the hand-over", () => {
   it("shows the steps read-only to a seller in CATALOGUE_DATA_SUBMITTED and refuses a POST, changing nothing", async () => {
     const browser = new TestBrowser();
     await browser.signIn(PORTAL, "seller.submitted@example.com");
-    const overview = await html(await browser.get(`${PORTAL}/overview`));
-    expect(overview).toContain("We are checking your catalogue");
+    const taskList = await html(await browser.get(`${PORTAL}/overview`));
+    expect(taskList).toContain("We are checking your catalogue");
     // The answers read back as a summary list, with the reason and the way to support; nothing that looks like a field.
     const page = await html(await browser.get(`${PORTAL}/shop-setup/bank-account`));
     expect(page).toContain("can no longer be changed");

@@ -2,7 +2,7 @@
  * Onboarding (docs/product.md §7) over real HTTP, as a new seller completes
  * the shop setup: the task list, the eight steps' actions, the documents,
  * and their failures (invalid input, the service's validation list, a 500).
- * Refusals (other sites, states, roles, substitution) and Submit are in
+ * Refusals (other sites, states, roles, acting as a seller) and Submit are in
  * onboarding-refusals.test.ts.
  */
 import { request as httpRequest } from "node:http";
@@ -126,8 +126,8 @@ describe("a new seller completes the shop setup", () => {
     expect(documents.headers.get("location")).toBe("/overview");
 
     expect((await progressOf("seller.new@example.com")).every((step) => step.status === "COMPLETE")).toBe(true);
-    const overview = await html(await browser.get(`${PORTAL}/overview`));
-    expect(overview).toContain("8 of 11 tasks complete");
+    const taskList = await html(await browser.get(`${PORTAL}/overview`));
+    expect(taskList).toContain("8 of 11 tasks complete");
     // The bank account is shown masked from now on, never in full.
     const bank = await html(await browser.get(`${PORTAL}/shop-setup/bank-account`));
     expect(bank).toContain("DE89 •••• •••• •••• ••30 00");

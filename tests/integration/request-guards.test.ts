@@ -76,7 +76,7 @@ describe("cross-site requests", () => {
     expect(ownReferer.headers.get("location")).toBe("/landing-page");
   });
 
-  it("a foreign Origin cannot end a substitution (nothing reaches the service)", async () => {
+  it("a foreign Origin cannot end acting as a seller (nothing reaches the service)", async () => {
     const staff = new TestBrowser();
     await staff.signIn(PORTAL, "operator@example.com");
     const response = await staff.post(`${PORTAL}/substitution/end`, {}, FOREIGN);

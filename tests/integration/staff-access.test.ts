@@ -24,7 +24,7 @@ beforeAll(resetSandbox);
 afterEach(clearFaultsAndCounters);
 afterAll(resetSandbox);
 
-/** The route table (docs/product.md §2) and the substitution rule: path → the roles that may use it. */
+/** The route table (docs/product.md §2) and the acting-as-seller rule: path → the roles that may use it. */
 const STAFF_ROUTES: { path: string; allowed: readonly Role[]; form: Record<string, string> }[] = [
   { path: "/seller-list", allowed: ["OPERATOR_BUSINESSDEVELOPER_INTERNATIONAL", "OPERATOR_SUCCESSMANAGER", "OPERATOR_OTHER"], form: {} },
   { path: "/invite-seller", allowed: ["OPERATOR_BUSINESSDEVELOPER"], form: invitation },

@@ -57,14 +57,14 @@ describe("what staff see of a seller is what the seller sees", () => {
 
       const seller = new TestBrowser();
       const { url } = await seller.signIn(PORTAL, administrator.email);
-      const overview = await seller.get(`${PORTAL}/overview`);
-      if (overview.status === 200) {
-        expect(seen).toEqual(sellerTaskList(await text(overview)));
+      const taskList = await seller.get(`${PORTAL}/overview`);
+      if (taskList.status === 200) {
+        expect(seen).toEqual(sellerTaskList(await text(taskList)));
       } else {
         // An active seller has no task list any more (it goes to the seller home): every requirement was met.
         expect(url).toBe(`${PORTAL}/home/overview`);
         expect(seen).toMatchObject({ completed: 11, total: 11, missing: [] });
-        await overview.body?.cancel();
+        await taskList.body?.cancel();
       }
 
       const list = await text(await staff.get(`${PORTAL}/seller-list?search=${encodeURIComponent(administrator.email)}`));
@@ -119,7 +119,7 @@ describe("the seller page", () => {
     expect(tom).not.toContain('action="/substitution/start"');
   });
 
-  it("still shows the seller when its shops or the substitution record fail, saying which part is missing, with the error toast", async () => {
+  it("still shows the seller when its shops or the acting-as-seller record fail, saying which part is missing, with the error toast", async () => {
     await injectFault({ pattern: "/seller-service/v2/seller/*/shops", status: 503 });
     const staff = await as("OPERATOR_SUCCESSMANAGER");
     const html = await (await staff.get(`${PORTAL}/sellers/seller-active`)).text();

@@ -109,7 +109,7 @@ export const TABLE: {
   // A business developer's invitations and each one's page (the invitation's confirmation).
   { path: "/invitations", allowed: ["OPERATOR_BUSINESSDEVELOPER"], rule: "inviteSeller" },
   { path: "/invitations/:sellerId", allowed: ["OPERATOR_BUSINESSDEVELOPER"], rule: "inviteSeller" },
-  // The way back from acting as a seller: whoever is signed in (it sends anyone not substituted on).
+  // The way back from acting as a seller: whoever is signed in (it sends anyone not acting as a seller on).
   { path: "/substitution", allowed: ANY, rule: "anySignedIn" },
   { path: "/product-catalogue-integration", allowed: ["TOM_TEAM_MEMBER"], rule: "catalogueIntegration" },
   // The catalogue file downloads and the streamed upload of the enhanced form: resource routes of those pages.

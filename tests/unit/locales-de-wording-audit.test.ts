@@ -89,7 +89,7 @@ describe("German messages speak of people gender-neutrally", () => {
     expect(german.filter(([, text]) => pattern.test(text)).map(([key, text]) => `${key}: ${text}`)).toEqual([]);
   });
 
-  it("the substitution banner names the seller's account, not the staff member as a Händler", () => {
-    expect(entries(messages.de).find(([key]) => key === "substitution.actingAs")?.[1]).toBe("Sie handeln im Namen des Händlerkontos {{seller}}");
+  it("the acting-as-seller banner names the seller's account, not the staff member as a Händler", () => {
+    expect(entries(messages.de).find(([key]) => key === "actingAsSeller.actingAs")?.[1]).toBe("Sie handeln im Namen des Händlerkontos {{seller}}");
   });
 });

@@ -25,12 +25,12 @@ describe("read-only steps", () => {
   it.each([
     ["REGISTERED", false, "bank-account", null],
     ["ONBOARDING", false, "contract", null],
-    ["ONBOARDING", true, "bank-account", "substitution"],
-    ["ONBOARDING", true, "contract", "substitution"],
+    ["ONBOARDING", true, "bank-account", "actingAsSeller"],
+    ["ONBOARDING", true, "contract", "actingAsSeller"],
     ["ONBOARDING", true, "warehouse", null],
     ["CATALOGUE_DATA_SUBMITTED", false, "warehouse", "handedOver"],
     ["CATALOGUE_DATA_MAPPING_FINISHED", true, "bank-account", "handedOver"],
-  ] as const)("%s, substituting %s: %s → %s", (state, substitutionMode, step, reason) => {
+  ] as const)("%s, acting as the seller %s: %s → %s", (state, substitutionMode, step, reason) => {
     expect(readOnlyReason(step, state, { substitutionMode })).toBe(reason);
   });
 });

@@ -7,7 +7,7 @@ import { roles, sellerStates, type Role } from "#contract/upstream.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { returnFormSchema, toReturnInput } from "#app/lib/catalogue/return-form.ts";
-import { wayBackFromSubstitution } from "#app/services/acting-as-seller/way-back.ts";
+import { wayBackFromActingAsSeller } from "#app/services/acting-as-seller/way-back.ts";
 import { invitationSearch, parseInvitationQuery } from "#app/lib/staff/invitation-query.ts";
 import { sellerActions } from "#app/lib/staff/seller-actions.ts";
 import { isSellerId } from "#app/lib/staff/seller-id.ts";
@@ -46,10 +46,10 @@ describe("the seller page's actions, per role and state", () => {
 
 describe("the way back from acting as a seller", () => {
   it("names the page asked for, also when the router asked for its data", () => {
-    expect(wayBackFromSubstitution(new URL("http://portal.test/seller-list?state=ONBOARDING"))).toBe(
+    expect(wayBackFromActingAsSeller(new URL("http://portal.test/seller-list?state=ONBOARDING"))).toBe(
       "/substitution?returnTo=%2Fseller-list%3Fstate%3DONBOARDING",
     );
-    expect(wayBackFromSubstitution(new URL("http://portal.test/seller-list.data?_routes=routes%2Fseller-list&page=2"))).toBe(
+    expect(wayBackFromActingAsSeller(new URL("http://portal.test/seller-list.data?_routes=routes%2Fseller-list&page=2"))).toBe(
       "/substitution?returnTo=%2Fseller-list%3Fpage%3D2",
     );
   });

@@ -4,6 +4,7 @@ import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Form, Link } from "react-router";
 import { formatBytes } from "#app/lib/catalogue/catalogue-steps.ts";
 import { DataTable } from "#app/components/ui/data-table.tsx";
+import { DownloadLink } from "#app/components/ui/download-link.tsx";
 import { dateTimeFormat } from "#app/lib/intl-formats.ts";
 
 type CatalogueFilesTableProps = {
@@ -44,9 +45,9 @@ export function CatalogueFilesTable({ page, files, deletable, locked, status, vi
           <td>{file.mappingComplete ? t("catalogue.files.mapped") : t("catalogue.files.unmapped")}</td>
           {status ? <td>{status.cell(file)}</td> : null}
           <td className="catalogue-files__actions">
-            <a href={`${page}/file?fileId=${encodeURIComponent(file.id)}`} aria-label={t("catalogue.files.downloadNamed", { name: file.fileName })}>
+            <DownloadLink href={`${page}/file?fileId=${encodeURIComponent(file.id)}`} label={t("catalogue.files.downloadNamed", { name: file.fileName })}>
               {t("catalogue.files.download")}
-            </a>
+            </DownloadLink>
             {viewOnly?.when(file) ? (
               <Link to={`${page}?fileId=${encodeURIComponent(file.id)}#mapping-title`} aria-label={viewOnly.named(file.fileName)}>
                 {viewOnly.text}

@@ -2,6 +2,7 @@ import type { OpenCatalogueReturn } from "#contract/catalogue-return.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Link } from "react-router";
 import { dateTimeFormat } from "#app/lib/intl-formats.ts";
+import { ReturnedFiles } from "./catalogue-returns.tsx";
 
 /**
  * The catalogue team's return, as the seller reads it: why shop and catalogue
@@ -20,13 +21,7 @@ export function CatalogueReturnNotice({ catalogueReturn, next }: { catalogueRetu
       {catalogueReturn.files.length ? (
         <>
           <p>{t("catalogueReturn.notice.files")}</p>
-          <ul>
-            {catalogueReturn.files.map((file) => (
-              <li key={file.fileId}>
-                <strong>{file.fileName}</strong>: {file.reason}
-              </li>
-            ))}
-          </ul>
+          <ReturnedFiles files={catalogueReturn.files} />
         </>
       ) : null}
       <p>

@@ -127,42 +127,25 @@ export function FileReading({ fileId, fileName, format, preview, override, disab
                 </div>
               ) : (
                 <>
-                  <div className="field">
-                    <label htmlFor={FIELD_IDS.encoding}>{t("catalogueIntelligence.reading.encoding")}</label>
-                    <select
-                      id={FIELD_IDS.encoding}
-                      name="encoding"
-                      defaultValue={values.encoding}
-                      aria-invalid={errors.encoding ? true : undefined}
-                      aria-describedby={errors.encoding ? `${FIELD_IDS.encoding}-error` : undefined}
-                      onChange={(event) => follow(event.currentTarget.form)}
-                    >
-                      {catalogueEncodings.map((encoding) => (
-                        <option key={encoding} value={encoding}>
-                          {t(`catalogueIntelligence.reading.encodings.${encoding}`)}
-                        </option>
-                      ))}
-                    </select>
-                    <FieldError id={`${FIELD_IDS.encoding}-error`} errors={errorText("encoding")} />
-                  </div>
-                  <div className="field">
-                    <label htmlFor={FIELD_IDS.delimiter}>{t("catalogueIntelligence.reading.delimiter")}</label>
-                    <select
-                      id={FIELD_IDS.delimiter}
-                      name="delimiter"
-                      defaultValue={values.delimiter}
-                      aria-invalid={errors.delimiter ? true : undefined}
-                      aria-describedby={errors.delimiter ? `${FIELD_IDS.delimiter}-error` : undefined}
-                      onChange={(event) => follow(event.currentTarget.form)}
-                    >
-                      {(Object.keys(delimiterNames) as DelimiterName[]).map((name) => (
-                        <option key={name} value={name}>
-                          {t(`catalogueIntelligence.reading.delimiters.${name}`)}
-                        </option>
-                      ))}
-                    </select>
-                    <FieldError id={`${FIELD_IDS.delimiter}-error`} errors={errorText("delimiter")} />
-                  </div>
+                  <OverrideSelect
+                    name="encoding"
+                    label={t("catalogueIntelligence.reading.encoding")}
+                    value={values.encoding}
+                    errors={errorText("encoding")}
+                    options={catalogueEncodings.map((encoding) => ({ value: encoding, label: t(`catalogueIntelligence.reading.encodings.${encoding}`) }))}
+                    follow={follow}
+                  />
+                  <OverrideSelect
+                    name="delimiter"
+                    label={t("catalogueIntelligence.reading.delimiter")}
+                    value={values.delimiter}
+                    errors={errorText("delimiter")}
+                    options={(Object.keys(delimiterNames) as DelimiterName[]).map((name) => ({
+                      value: name,
+                      label: t(`catalogueIntelligence.reading.delimiters.${name}`),
+                    }))}
+                    follow={follow}
+                  />
                 </>
               )}
               <div className="field">
@@ -206,5 +189,45 @@ export function FileReading({ fileId, fileName, format, preview, override, disab
       />
       <p className="field__hint">{t("catalogueIntelligence.preview.scrollHint")}</p>
     </section>
+  );
+}
+
+/** One of the override's selects, its error tied to it; with JavaScript the preview follows each change. */
+function OverrideSelect({
+  name,
+  label,
+  value,
+  errors,
+  options,
+  follow,
+}: {
+  name: "encoding" | "delimiter";
+  label: string;
+  value: string;
+  /** The field's messages; present (even empty) when the field was refused. */
+  errors: string[] | undefined;
+  options: { value: string; label: string }[];
+  follow: (form: HTMLFormElement | null) => void;
+}) {
+  const id = FIELD_IDS[name];
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={value}
+        aria-invalid={errors ? true : undefined}
+        aria-describedby={errors ? `${id}-error` : undefined}
+        onChange={(event) => follow(event.currentTarget.form)}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldError id={`${id}-error`} errors={errors} />
+    </div>
   );
 }

@@ -6,6 +6,7 @@ import { formatBytes } from "#app/lib/catalogue/catalogue-steps.ts";
 import type { FileReport } from "#app/services/catalogue/integration.server.ts";
 import { ReturnsSection } from "./catalogue-returns.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
+import { DownloadLink } from "#app/components/ui/download-link.tsx";
 import { FileReportSummary } from "./file-report-summary.tsx";
 import { ReturnForm } from "./return-form.tsx";
 
@@ -68,17 +69,17 @@ export function IntegrationDetails({ info, reports, confirmFinish, returnResult,
 
       {info.files.length ? (
         <p>
-          <a className="button button--secondary" href={download()}>
+          <DownloadLink className="button button--secondary" href={download()}>
             {t("catalogue.integration.download")}
-          </a>
+          </DownloadLink>
         </p>
       ) : null}
       {info.files.map((file) => (
         <div key={file.id} className="integration__file">
           <h3>
-            <a href={download(file.id)} aria-label={t("catalogue.integration.downloadFile", { name: file.fileName })}>
+            <DownloadLink href={download(file.id)} label={t("catalogue.integration.downloadFile", { name: file.fileName })}>
               {file.fileName}
-            </a>{" "}
+            </DownloadLink>{" "}
             <span className="integration__size">({formatBytes(t, file.size, i18n.language)})</span>
           </h3>
           {file.headerMapping ? (

@@ -2,6 +2,7 @@ import { rowProblemKinds, type ValidationReport as Report } from "#contract/cata
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { checkedFields, examplesByKind } from "#app/lib/catalogue/file-review.ts";
 import { DataTable } from "#app/components/ui/data-table.tsx";
+import { DownloadLink } from "#app/components/ui/download-link.tsx";
 import { numberFormat } from "#app/lib/intl-formats.ts";
 
 /**
@@ -49,9 +50,9 @@ export function ValidationReport({ page = "/upload/catalog", fileId, report }: {
             ))}
           </DataTable>
           <p>
-            <a className="button button--secondary" href={`${page}/problems?fileId=${encodeURIComponent(fileId)}`}>
+            <DownloadLink className="button button--secondary" href={`${page}/problems?fileId=${encodeURIComponent(fileId)}`}>
               {t("catalogueIntelligence.report.download")}
-            </a>
+            </DownloadLink>
           </p>
           {groups.map(({ kind, count, examples }) => (
             <DataTable

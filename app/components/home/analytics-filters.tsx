@@ -22,7 +22,7 @@ export function AnalyticsFilters({
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.location?.pathname === pathname;
   return (
-    <Form method="get" action={pathname} className="analytics-filters" aria-labelledby="analytics-filters-title">
+    <Form method="get" action={pathname} className="analytics-filters panel" aria-labelledby="analytics-filters-title">
       <h1 id="analytics-filters-title">{t("analytics.title")}</h1>
       {issue ? (
         <div className="error-summary" role="alert" aria-labelledby="analytics-issue-title">

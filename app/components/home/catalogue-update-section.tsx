@@ -2,7 +2,7 @@ import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { ErrorSummary, type UpstreamFailureView } from "#app/components/catalogue/form-errors.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
-import { HOME_CATALOGUE_PATH, type FileStatus, type OpenFile } from "#app/lib/home/catalogue-updates.ts";
+import { CATALOGUE_UPDATES_PATH, type FileStatus, type OpenFile } from "#app/lib/home/catalogue-updates.ts";
 import { numberFormat, dateTimeFormat } from "#app/lib/intl-formats.ts";
 
 type SentUpdate = { id: string; submittedAt: string; status: "SUBMITTED" | "PROCESSED"; fileNames: string[] };
@@ -10,8 +10,8 @@ type SentUpdate = { id: string; submittedAt: string; status: "SUBMITTED" | "PROC
 /** What became of a file, in words. */
 export function FileStatusText({ status }: { status: FileStatus }) {
   const { t, i18n } = useTranslation();
-  if (status.kind !== "sent") return <>{t(`homeCatalogue.files.${status.kind}`)}</>;
-  return <>{t("homeCatalogue.files.sent", { date: dateTimeFormat(i18n.language, { dateStyle: "medium" }).format(new Date(status.at)) })}</>;
+  if (status.kind !== "sent") return <>{t(`catalogueUpdates.files.${status.kind}`)}</>;
+  return <>{t("catalogueUpdates.files.sent", { date: dateTimeFormat(i18n.language, { dateStyle: "medium" }).format(new Date(status.at)) })}</>;
 }
 
 /**
@@ -38,32 +38,32 @@ export function CatalogueUpdateSection({
   const unmapped = openFiles.filter((file) => !file.mappingComplete);
   return (
     <section aria-labelledby="update-title" className="upload-finish">
-      <h2 id="update-title">{t("homeCatalogue.update.title")}</h2>
+      <h2 id="update-title">{t("catalogueUpdates.update.title")}</h2>
       {failure ? <ErrorSummary items={[]} upstream={failure} /> : null}
       {openFiles.length === 0 ? (
-        <p>{t(canChange ? "homeCatalogue.update.nothingOpen" : "homeCatalogue.update.nothingOpenViewer")}</p>
+        <p>{t(canChange ? "catalogueUpdates.update.nothingOpen" : "catalogueUpdates.update.nothingOpenViewer")}</p>
       ) : (
         <>
-          <p id="update-lead">{t("homeCatalogue.update.lead", { count: openFiles.length })}</p>
+          <p id="update-lead">{t("catalogueUpdates.update.lead", { count: openFiles.length })}</p>
           <DataTable
             labelledBy="update-title"
-            columns={[t("catalogue.files.name"), t("catalogue.files.mapping"), { label: t("homeCatalogue.update.rejected"), className: "numeric" }]}
+            columns={[t("catalogue.files.name"), t("catalogue.files.mapping"), { label: t("catalogueUpdates.update.rejected"), className: "numeric" }]}
           >
             {openFiles.map((file) => (
               <tr key={file.id}>
                 <th scope="row">
-                  <Link to={`${HOME_CATALOGUE_PATH}?fileId=${encodeURIComponent(file.id)}#mapping-title`}>{file.fileName}</Link>
+                  <Link to={`${CATALOGUE_UPDATES_PATH}?fileId=${encodeURIComponent(file.id)}#mapping-title`}>{file.fileName}</Link>
                 </th>
                 <td>{file.mappingComplete ? t("catalogue.files.mapped") : t("catalogue.files.unmapped")}</td>
                 <td className="numeric">
                   {file.rowsRejected === null
-                    ? t("homeCatalogue.update.notChecked")
-                    : t("homeCatalogue.update.rejectedOf", { rejected: number.format(file.rowsRejected), checked: number.format(file.rowsChecked ?? 0) })}
+                    ? t("catalogueUpdates.update.notChecked")
+                    : t("catalogueUpdates.update.rejectedOf", { rejected: number.format(file.rowsRejected), checked: number.format(file.rowsChecked ?? 0) })}
                 </td>
               </tr>
             ))}
           </DataTable>
-          {unmapped.length > 0 ? <p className="notice">{t("homeCatalogue.update.mapFirst", { count: unmapped.length })}</p> : null}
+          {unmapped.length > 0 ? <p className="notice">{t("catalogueUpdates.update.mapFirst", { count: unmapped.length })}</p> : null}
           {canChange ? (
             <Form method="post">
               <button
@@ -74,7 +74,7 @@ export function CatalogueUpdateSection({
                 disabled={unmapped.length > 0 || sending}
                 aria-describedby="update-lead"
               >
-                {sending ? t("homeCatalogue.update.sending") : t("homeCatalogue.update.send", { count: openFiles.length })}
+                {sending ? t("catalogueUpdates.update.sending") : t("catalogueUpdates.update.send", { count: openFiles.length })}
               </button>
             </Form>
           ) : null}
@@ -82,11 +82,11 @@ export function CatalogueUpdateSection({
       )}
       {updates.length > 0 ? (
         <>
-          <h3 id="updates-sent-title">{t("homeCatalogue.update.history")}</h3>
+          <h3 id="updates-sent-title">{t("catalogueUpdates.update.history")}</h3>
           <ul className="catalogue-updates">
             {updates.map((update) => (
               <li key={update.id}>
-                {t(`homeCatalogue.update.status.${update.status}`, { date: dateTime.format(new Date(update.submittedAt)) })}: {update.fileNames.join(", ")}
+                {t(`catalogueUpdates.update.status.${update.status}`, { date: dateTime.format(new Date(update.submittedAt)) })}: {update.fileNames.join(", ")}
               </li>
             ))}
           </ul>

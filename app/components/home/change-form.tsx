@@ -1,14 +1,8 @@
-import type { FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
-import { Form, Link, useFormAction, useNavigation } from "react-router";
-import { ErrorSummary } from "#app/components/ui/error-summary.tsx";
-import { fieldId, FormFields, readForm } from "#app/components/ui/field-reading.tsx";
-import { FieldTextsProvider } from "#app/components/ui/fields.tsx";
+import { Link, useFormAction, useNavigation } from "react-router";
+import { FormShell, type AnyForm } from "#app/components/ui/form-shell.tsx";
 import { useChangeFieldTexts } from "./my-company-field-texts.ts";
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyForm = FormMetadata<any, string[]>;
 
 /**
  * A change's form: a native POST to its own page (multipart when it carries
@@ -35,34 +29,28 @@ export function ChangeForm({
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formAction === action;
   const texts = useChangeFieldTexts();
-  // Read once for the summary, the fields and the <form> itself.
-  const { reading, props } = readForm(form);
-  const { formId } = reading;
-  const entries = Object.entries(reading.errors).flatMap(([name, errors]) =>
-    errors.map((error) => ({
-      fieldId: fieldId(formId, name),
-      label: name ? texts.label(name) : undefined,
-      message: texts.message(error, name),
-    })),
-  );
   return (
-    <Form method="post" action={action} {...props} encType={multipart ? "multipart/form-data" : undefined} className="step-form change-form">
-      <ErrorSummary title={t("myCompany.changes.errorSummary")} entries={form.status === "error" ? entries : []} />
+    <FormShell
+      form={form}
+      texts={texts}
+      action={action}
+      errorTitle={t("myCompany.changes.errorSummary")}
+      multipart={multipart}
+      className="change-form"
+      actions={
+        <>
+          <button type="submit" className="button button--primary" aria-disabled={saving || undefined}>
+            {t("myCompany.changes.toReview")}
+          </button>
+          <Link to={cancelTo} className="button button--secondary">
+            {t("myCompany.changes.cancel")}
+          </Link>
+        </>
+      }
+      status={saving ? t("myCompany.changes.saving") : ""}
+    >
       {replaces ? <input type="hidden" name="replaces" value={replaces} /> : null}
-      <FormFields {...reading}>
-        <FieldTextsProvider value={texts}>{children}</FieldTextsProvider>
-      </FormFields>
-      <div className="step-form__actions">
-        <button type="submit" className="button button--primary" aria-disabled={saving || undefined}>
-          {t("myCompany.changes.toReview")}
-        </button>
-        <Link to={cancelTo} className="button button--secondary">
-          {t("myCompany.changes.cancel")}
-        </Link>
-      </div>
-      <p className="visually-hidden" role="status">
-        {saving ? t("myCompany.changes.saving") : ""}
-      </p>
-    </Form>
+      {children}
+    </FormShell>
   );
 }

@@ -53,7 +53,7 @@ export function StartChange({
   primary?: boolean;
 }) {
   const { t } = useTranslation();
-  if (refused) return <p className="field__hint">{t("myCompany.changes.refusedInSubstitution")}</p>;
+  if (refused) return <p className="field__hint">{t("myCompany.changes.refusedWhileActingAsSeller")}</p>;
   if (changes?.some((change) => change.kind === kind && change.target === target && change.status === "PENDING")) return null;
   return (
     <p>

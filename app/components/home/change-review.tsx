@@ -183,7 +183,7 @@ export function ChangeReview({ change, onRecord, mayConfirm }: { change: Company
           </Form>
         </>
       ) : draft ? (
-        <p className="notice">{t("myCompany.changes.refusedInSubstitution")}</p>
+        <p className="notice">{t("myCompany.changes.refusedWhileActingAsSeller")}</p>
       ) : null}
       <p>
         <Link to={pagePath(change.kind)}>{t("myCompany.changes.backTo", { page: t(`myCompany.pages.${change.kind}`) })}</Link>

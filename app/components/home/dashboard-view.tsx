@@ -9,6 +9,7 @@ import { useScopeText } from "#app/lib/home/scope-text.ts";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { useSeen } from "#app/components/ui/use-seen.ts";
 import { DataTable } from "#app/components/ui/data-table.tsx";
+import { DownloadLink } from "#app/components/ui/download-link.tsx";
 import { numberFormat, dateTimeFormat } from "#app/lib/intl-formats.ts";
 
 /**
@@ -188,7 +189,7 @@ function MetricPanel({
         </DataTable>
       </details>
       <p>
-        <a href={`/home/analytics/${tab}/csv?${csvQuery.toString()}`}>{t("analytics.downloadCsv", { name })}</a>
+        <DownloadLink href={`/home/analytics/${tab}/csv?${csvQuery.toString()}`}>{t("analytics.downloadCsv", { name })}</DownloadLink>
       </p>
     </article>
   );

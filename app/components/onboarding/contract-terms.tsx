@@ -1,6 +1,7 @@
 import type { ContractAcceptance, ContractTerms } from "#contract/onboarding.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { dateTimeFormat } from "#app/lib/intl-formats.ts";
+import { DownloadLink } from "#app/components/ui/download-link.tsx";
 
 /** Where the agreement is downloaded as a PDF (the version in force, with the seller's acceptance when there is one). */
 export const CONTRACT_PDF_PATH = "/shop-setup/contract/pdf";
@@ -18,7 +19,7 @@ export function ContractTermsView({ terms, acceptance }: { terms: ContractTerms;
   return (
     <>
       <p className="contract-version">
-        <span>{versionOf}</span> <a href={CONTRACT_PDF_PATH}>{t("onboarding.contract.download")}</a>
+        <span>{versionOf}</span> <DownloadLink href={CONTRACT_PDF_PATH}>{t("onboarding.contract.download")}</DownloadLink>
       </p>
       <section className="contract-terms" tabIndex={0} aria-label={t("onboarding.contract.termsLabel", { version: terms.version })}>
         <h3>{terms.title}</h3>

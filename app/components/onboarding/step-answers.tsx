@@ -2,6 +2,7 @@ import { companyDocumentKinds, type ContractTerms, type DocumentKind, type Onboa
 import type { TFunction } from "i18next";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Lines, SummaryList, type SummaryRow } from "#app/components/ui/summary-list.tsx";
+import { CompanyDocumentLink } from "./company-document-link.tsx";
 import { dateTimeFormat, displayNames } from "#app/lib/intl-formats.ts";
 
 /** What a step's answers are read from: its saved view, and what some steps have besides. */
@@ -134,15 +135,7 @@ function rowsOf(data: StepAnswersData, formats: Formats): SummaryRow[] {
         return {
           key: kind,
           label: t(`onboarding.documents.kinds.${kind}`),
-          value: document ? (
-            <a href={`/shop-setup/documents/${encodeURIComponent(document.id)}`} aria-label={t("onboarding.documents.download", { name: document.fileName })}>
-              {document.fileName}
-            </a>
-          ) : required ? (
-            t("onboarding.documents.missing")
-          ) : (
-            t("onboarding.documents.notRequired")
-          ),
+          value: document ? <CompanyDocumentLink document={document} /> : required ? t("onboarding.documents.missing") : t("onboarding.documents.notRequired"),
         };
       });
   }

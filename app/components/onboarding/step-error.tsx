@@ -16,7 +16,7 @@ export function StepError() {
       <p>{status === 503 ? t("errors.upstreamDown") : status === 502 ? t("errors.upstream") : t("errors.unexpected")}</p>
       <UpstreamFacts facts={facts} withMessage={status === 502} />
       <p>
-        <Link to="/overview">{t("onboarding.backToOverview")}</Link>
+        <Link to="/overview">{t("onboarding.backToTaskList")}</Link>
       </p>
     </div>
   );

@@ -1,15 +1,8 @@
-import type { FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
-import { Form, useFormAction, useNavigation } from "react-router";
-import { ErrorSummary } from "#app/components/ui/error-summary.tsx";
-import { fieldId, FormFields, readForm } from "#app/components/ui/field-reading.tsx";
-import { FieldTextsProvider } from "#app/components/ui/fields.tsx";
+import { useFormAction, useNavigation } from "react-router";
+import { FormShell, type AnyForm } from "#app/components/ui/form-shell.tsx";
 import { useStepFieldTexts } from "./field-texts.ts";
-
-/** Any step's form: the frame reads only what every form has. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyForm = FormMetadata<any, string[]>;
 
 export function Spinner() {
   return <span className="spinner" aria-hidden="true" />;
@@ -33,39 +26,31 @@ export function StepForm({ form, multipart = false, children }: { form: AnyForm;
   const action = useFormAction();
   const { saving, intent } = useSaving(action);
   const texts = useStepFieldTexts();
-  // Read once for the summary, the fields and the <form> itself.
-  const { reading, props } = readForm(form);
-  const { formId } = reading;
-  const entries = Object.entries(reading.errors).flatMap(([name, errors]) =>
-    errors.map((error) => ({
-      fieldId: fieldId(formId, name),
-      label: name ? texts.label(name) : undefined,
-      message: texts.message(error, name),
-    })),
-  );
   return (
-    <Form method="post" action={action} {...props} encType={multipart ? "multipart/form-data" : undefined} className="step-form">
-      <ErrorSummary title={t("onboarding.errorSummary")} entries={form.status === "error" ? entries : []} heading="h3" />
-      <fieldset className="step-form__fields">
-        <legend className="visually-hidden">{t("onboarding.formLegend")}</legend>
-        <FormFields {...reading}>
-          <FieldTextsProvider value={texts}>{children}</FieldTextsProvider>
-        </FormFields>
-      </fieldset>
-      <div className="step-form__actions">
-        <button type="submit" name="intent" value="continue" className="button button--primary" aria-disabled={saving || undefined}>
-          {intent === "continue" ? <Spinner /> : null}
-          {t("onboarding.saveAndContinue")}
-        </button>
-        <button type="submit" name="intent" value="later" className="button button--secondary" aria-disabled={saving || undefined}>
-          {intent === "later" ? <Spinner /> : null}
-          {t("onboarding.saveAndLater")}
-        </button>
-      </div>
-      <p className="visually-hidden" role="status">
-        {saving ? t("onboarding.saving") : ""}
-      </p>
-    </Form>
+    <FormShell
+      form={form}
+      texts={texts}
+      action={action}
+      errorTitle={t("onboarding.errorSummary")}
+      errorHeading="h3"
+      legend={t("onboarding.formLegend")}
+      multipart={multipart}
+      actions={
+        <>
+          <button type="submit" name="intent" value="continue" className="button button--primary" aria-disabled={saving || undefined}>
+            {intent === "continue" ? <Spinner /> : null}
+            {t("onboarding.saveAndContinue")}
+          </button>
+          <button type="submit" name="intent" value="later" className="button button--secondary" aria-disabled={saving || undefined}>
+            {intent === "later" ? <Spinner /> : null}
+            {t("onboarding.saveAndLater")}
+          </button>
+        </>
+      }
+      status={saving ? t("onboarding.saving") : ""}
+    >
+      {children}
+    </FormShell>
   );
 }
 

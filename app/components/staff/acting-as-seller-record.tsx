@@ -5,30 +5,34 @@ import { PartFailureNotice } from "./part-failure.tsx";
 import { useStaffDates } from "#app/lib/staff-dates.ts";
 
 /** Who acted as this seller, when, how it ended, and what they changed (the marketplace's record). */
-export function SubstitutionRecord({ audit, failure }: { audit: SubstitutionAudit | null; failure: PartFailure | null }) {
+export function ActingAsSellerRecord({ audit, failure }: { audit: SubstitutionAudit | null; failure: PartFailure | null }) {
   const { t } = useTranslation();
   const { dateTime } = useStaffDates();
   return (
-    <section aria-labelledby="seller-substitutions" className="seller-page__section">
-      <h2 id="seller-substitutions">{t("sellerPage.substitutions.title")}</h2>
+    <section aria-labelledby="acting-as-seller-record" className="seller-page__section panel">
+      <h2 id="acting-as-seller-record">{t("sellerPage.actingAsSellerRecord.title")}</h2>
       {failure ? <PartFailureNotice failure={failure} hint={t("sellerPage.partFailedHint")} /> : null}
-      {audit && audit.sessions.length === 0 ? <p>{t("sellerPage.substitutions.none")}</p> : null}
+      {audit && audit.sessions.length === 0 ? <p>{t("sellerPage.actingAsSellerRecord.none")}</p> : null}
       {audit && audit.sessions.length > 0 ? (
         <ol className="seller-page__sessions">
           {audit.sessions.map((session) => (
             <li key={session.id} className="seller-page__session">
               <p>
-                <strong>{session.staffEmail ?? t("sellerPage.substitutions.unknownStaff")}</strong>{" "}
-                {t("sellerPage.substitutions.started", { at: dateTime(session.startedAt) })}
+                <strong>{session.staffEmail ?? t("sellerPage.actingAsSellerRecord.unknownStaff")}</strong>{" "}
+                {t("sellerPage.actingAsSellerRecord.started", { at: dateTime(session.startedAt) })}
                 {" · "}
                 {session.endedAt && session.endedBy
-                  ? t(`sellerPage.substitutions.ended.${session.endedBy}`, { at: dateTime(session.endedAt) })
-                  : t("sellerPage.substitutions.ongoing")}
+                  ? t(`sellerPage.actingAsSellerRecord.ended.${session.endedBy}`, { at: dateTime(session.endedAt) })
+                  : t("sellerPage.actingAsSellerRecord.ongoing")}
               </p>
               {session.changes.length === 0 ? (
-                <p className="seller-table__meta">{t("sellerPage.substitutions.noChanges")}</p>
+                <p className="seller-table__meta">{t("sellerPage.actingAsSellerRecord.noChanges")}</p>
               ) : (
-                <ul aria-label={t("sellerPage.substitutions.changesOf", { staff: session.staffEmail ?? t("sellerPage.substitutions.unknownStaff") })}>
+                <ul
+                  aria-label={t("sellerPage.actingAsSellerRecord.changesOf", {
+                    staff: session.staffEmail ?? t("sellerPage.actingAsSellerRecord.unknownStaff"),
+                  })}
+                >
                   {session.changes.map((change, index) => (
                     <li key={index}>
                       <ChangeLine change={change} at={dateTime(change.at)} />

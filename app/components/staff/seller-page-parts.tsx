@@ -14,7 +14,7 @@ export function SellerStateSection({ overview, daysInState, stuckAfterDays }: { 
   const { seller, stateHistory } = overview;
   const stuck = seller.state !== "ACTIVE" && daysInState > stuckAfterDays;
   return (
-    <section aria-labelledby="seller-state" className="seller-page__section">
+    <section aria-labelledby="seller-state" className="seller-page__section panel">
       <h2 id="seller-state">{t("sellerPage.state.title")}</h2>
       <p>
         <span className={`state state--${seller.state.toLowerCase()}`}>{t(`staff.states.${seller.state}`)}</span>{" "}
@@ -46,7 +46,7 @@ export function SellerActionsSection({ overview, actions, returnTo }: { overview
   const id = encodeURIComponent(seller.onboardingSellerId);
   const any = Object.values(actions).some(Boolean);
   return (
-    <section aria-labelledby="seller-actions" className="seller-page__section">
+    <section aria-labelledby="seller-actions" className="seller-page__section panel">
       <h2 id="seller-actions">{t("sellerPage.actions.title")}</h2>
       {!any ? <p>{t("sellerPage.actions.none")}</p> : null}
       <div className="row-actions">
@@ -93,7 +93,7 @@ export function SellerActionsSection({ overview, actions, returnTo }: { overview
 export function ShopsSection({ shops, failure }: { shops: MarketplaceShop[] | null; failure: PartFailure | null }) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="seller-shops" className="seller-page__section">
+    <section aria-labelledby="seller-shops" className="seller-page__section panel">
       <h2 id="seller-shops">{t("sellerPage.shops.title")}</h2>
       {failure ? <PartFailureNotice failure={failure} hint={t("sellerPage.partFailedHint")} /> : null}
       {shops && shops.length === 0 ? <p>{t("sellerPage.shops.none")}</p> : null}
@@ -114,7 +114,7 @@ export function SellerFactsSection({ overview }: { overview: StaffSellerOverview
   const { date } = useStaffDates();
   const { seller, invitation, registeredAt } = overview;
   return (
-    <section aria-labelledby="seller-facts" className="seller-page__section">
+    <section aria-labelledby="seller-facts" className="seller-page__section panel">
       <h2 id="seller-facts">{t("sellerPage.facts.title")}</h2>
       <dl className="seller-facts">
         <dt>{t("staff.form.fields.crmId")}</dt>

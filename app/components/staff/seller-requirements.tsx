@@ -17,9 +17,9 @@ export function SellerRequirements({ progress, overview }: Props) {
   const { completed, total, missing } = progress;
 
   return (
-    <section aria-labelledby="seller-requirements" className="seller-page__section">
+    <section aria-labelledby="seller-requirements" className="seller-page__section panel">
       <h2 id="seller-requirements">{t("sellerPage.requirements.title")}</h2>
-      <p id="seller-progress-label">{t("onboarding.overview.progress", { done: completed, total })}</p>
+      <p id="seller-progress-label">{t("onboarding.taskList.progress", { done: completed, total })}</p>
       <progress className="seller-page__progress" max={total} value={completed} aria-labelledby="seller-progress-label" />
       {handedOver(overview.seller.state) ? (
         <p>{t("sellerPage.requirements.handedOver")}</p>

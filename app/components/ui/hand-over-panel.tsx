@@ -1,6 +1,6 @@
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Link } from "react-router";
-import { REVIEW_PATH, requirementLabelKey, type Requirement } from "#app/lib/setup-progress.ts";
+import { HAND_OVER_REVIEW_PATH, requirementLabelKey, type Requirement } from "#app/lib/setup-progress.ts";
 import { StatusTag } from "./status-tag.tsx";
 
 /** What is still missing before the hand-over, each a link to the page where it is done (never an id). */
@@ -57,7 +57,7 @@ export function HandOverPanel({
         <>
           <p id="hand-over-lead">{t("handOver.readyLead")}</p>
           <p>
-            <Link to={REVIEW_PATH} className="button button--primary" aria-describedby="hand-over-lead">
+            <Link to={HAND_OVER_REVIEW_PATH} className="button button--primary" aria-describedby="hand-over-lead">
               {t("handOver.reviewLink")}
             </Link>
           </p>

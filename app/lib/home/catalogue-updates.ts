@@ -1,5 +1,5 @@
 /** The active seller's catalogue page, and what it says about each file (shared by its server code and its components). */
-export const HOME_CATALOGUE_PATH = "/home/catalogue";
+export const CATALOGUE_UPDATES_PATH = "/home/catalogue";
 
 /** What became of a file: handed over at onboarding, sent in an update, or new (part of the next update). */
 export type FileStatus = { kind: "handedOver" } | { kind: "sent"; at: string } | { kind: "open" };

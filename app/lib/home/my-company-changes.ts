@@ -5,7 +5,7 @@
  * their components and the server share it.
  */
 import { refusedInSubstitution, type CompanyChange, type CompanyChangeKind } from "#contract/company-changes.ts";
-import { changeFormRoutes, type MyCompanyPage } from "./my-company-pages.ts";
+import type { MyCompanyPage } from "./my-company-pages.ts";
 
 export const MY_COMPANY = "/home/my-company";
 
@@ -16,12 +16,6 @@ export const pageOfKind: Record<CompanyChangeKind, MyCompanyPage> = {
   COMPANY_DATA: "company-info",
   LEGAL_DOCUMENT: "legal-documents",
 };
-
-/** The kind of change a form's route pattern (`…/home/my-company/<form route>`) starts. */
-export function changeKindOf(pattern: string): CompanyChangeKind | undefined {
-  const route = (Object.keys(changeFormRoutes) as (keyof typeof changeFormRoutes)[]).find((candidate) => pattern.endsWith(`my-company/${candidate}`));
-  return route && changeFormRoutes[route];
-}
 
 /** The form that starts a change: a warehouse's by its id, a legal document's with its kind chosen. */
 export function changeFormPath(kind: CompanyChangeKind, target?: string | null): string {

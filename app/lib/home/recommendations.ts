@@ -8,12 +8,6 @@ export const recommendationPaths: Record<RecommendationKind, string> = {
   OFFERS_MAY_BE_OFFLINE_SOON: "offers-may-be-offline-soon",
 };
 
-/** The kind of a detail page, from its path or its route pattern (`…/recommendations/<kind's path>/<id>`). */
-export function recommendationKindOf(path: string): RecommendationKind | undefined {
-  const segment = path.split("/").at(-2);
-  return (Object.keys(recommendationPaths) as RecommendationKind[]).find((kind) => recommendationPaths[kind] === segment);
-}
-
 export function recommendationHref(action: { kind: RecommendationKind; id: string }): string {
   return `/home/recommendations/${recommendationPaths[action.kind]}/${encodeURIComponent(action.id)}`;
 }

@@ -19,12 +19,12 @@ export function afterSave(progress: OnboardingProgress, step: StepName, intent: 
   return next ? stepPath(next) : "/overview";
 }
 
-export type ReadOnlyReason = "handedOver" | "substitution" | null;
+export type ReadOnlyReason = "handedOver" | "actingAsSeller" | null;
 
 /** Why a step cannot be changed by this user now, or null when it can. */
 export function readOnlyReason(step: StepName, state: SellerStateName, user: Pick<CurrentUser, "substitutionMode">): ReadOnlyReason {
   if (!setupEditable(state)) return "handedOver";
-  if (user.substitutionMode && stepsRefusedInSubstitution.includes(step)) return "substitution";
+  if (user.substitutionMode && stepsRefusedInSubstitution.includes(step)) return "actingAsSeller";
   return null;
 }
 

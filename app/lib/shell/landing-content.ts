@@ -29,7 +29,7 @@ export function staffTopics(role: Role): StaffTopic[] {
   if (may("inviteSeller")) topics.push("inviteSeller");
   if (may("operatorAdministrator")) topics.push("administration");
   if (may("markAsActive")) topics.push("markActive");
-  // Substitution starts from the seller list or the seller administration (docs/product.md §11).
+  // Acting as a seller starts from the seller list or the seller administration (docs/product.md §11).
   if (may("sellerList") || may("operatorAdministrator")) topics.push("actAsSeller");
   if (may("catalogueIntegration")) topics.push("catalogueIntegration");
   return topics;

@@ -11,7 +11,7 @@ import type { PortalToast } from "#app/lib/toast-message.ts";
 export type RootData = {
   locale: LanguageCode;
   toast: PortalToast | undefined;
-  user: { email: string; role: Role; substitutionMode: boolean; substitutedSellerName: string | null } | null;
+  user: { email: string; role: Role; actingAsSeller: boolean; actingAsSellerName: string | null } | null;
   environment: UpstreamService[] | null;
   footer: { imprint: string; privacy: string; help: string };
 };

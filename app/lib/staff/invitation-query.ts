@@ -5,18 +5,19 @@
  */
 import { InvitationStatus, type InvitationStatus as Status } from "#contract/staff-seller.ts";
 import { SellerStateName, type SellerStateName as State } from "#contract/upstream.ts";
+import { queryString } from "#app/lib/page-address.ts";
+import { listPage, listSearch } from "./seller-list-query.ts";
 
 export const INVITATIONS_PAGE_SIZE = 25;
 
 export type InvitationListQuery = { status?: Status; state?: State; search: string; page: number };
 
 export function parseInvitationQuery(params: URLSearchParams): InvitationListQuery {
-  const page = Number.parseInt(params.get("page") ?? "", 10);
   return {
     status: InvitationStatus.safeParse(params.get("status")).data,
     state: SellerStateName.safeParse(params.get("state")).data,
-    search: (params.get("search") ?? "").trim().slice(0, 200),
-    page: Number.isSafeInteger(page) && page >= 1 ? Math.min(page, 100_000) : 1,
+    search: listSearch(params),
+    page: listPage(params),
   };
 }
 
@@ -28,6 +29,5 @@ export function invitationSearch(query: InvitationListQuery, change: Partial<Inv
   if (next.state) params.set("state", next.state);
   if (next.search) params.set("search", next.search);
   if (next.page > 1) params.set("page", String(next.page));
-  const text = params.toString();
-  return text ? `?${text}` : "";
+  return queryString(params);
 }

@@ -5,6 +5,7 @@
  */
 import { SellerChannel, StaffSellerSort, type SellerChannel as Channel, type StaffSellerSort as Sort } from "#contract/staff.ts";
 import { SellerStateName, type SellerStateName as State } from "#contract/upstream.ts";
+import { queryString } from "#app/lib/page-address.ts";
 
 export const SELLER_LIST_PAGE_SIZE = 25;
 
@@ -20,14 +21,13 @@ export type SellerListQuery = {
 export const defaultSellerListQuery: SellerListQuery = { search: "", stuck: false, sort: "name", page: 1 };
 
 export function parseSellerListQuery(params: URLSearchParams): SellerListQuery {
-  const page = Number.parseInt(params.get("page") ?? "", 10);
   return {
-    search: (params.get("search") ?? "").trim().slice(0, 200),
+    search: listSearch(params),
     state: SellerStateName.safeParse(params.get("state")).data,
     channel: SellerChannel.safeParse(params.get("channel")).data,
     stuck: params.get("stuck") === "true",
     sort: StaffSellerSort.safeParse(params.get("sort")).data ?? "name",
-    page: Number.isSafeInteger(page) && page >= 1 ? Math.min(page, 100_000) : 1,
+    page: listPage(params),
   };
 }
 
@@ -41,8 +41,18 @@ export function sellerListSearch(query: SellerListQuery, change: Partial<SellerL
   if (next.stuck) params.set("stuck", "true");
   if (next.sort !== "name") params.set("sort", next.sort);
   if (next.page > 1) params.set("page", String(next.page));
-  const text = params.toString();
-  return text ? `?${text}` : "";
+  return queryString(params);
+}
+
+/** A staff list's search text from its URL: trimmed and bounded. */
+export function listSearch(params: URLSearchParams): string {
+  return (params.get("search") ?? "").trim().slice(0, 200);
+}
+
+/** A staff list's page from its URL: a whole number from 1 (bounded), the first otherwise. */
+export function listPage(params: URLSearchParams): number {
+  const page = Number.parseInt(params.get("page") ?? "", 10);
+  return Number.isSafeInteger(page) && page >= 1 ? Math.min(page, 100_000) : 1;
 }
 
 export function pageCount(total: number, pageSize = SELLER_LIST_PAGE_SIZE): number {

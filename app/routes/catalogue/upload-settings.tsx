@@ -149,7 +149,7 @@ export default function UploadSettingsPage({ loaderData, actionData }: Route.Com
       ftpPort: String(settings.ftpPort ?? 21),
       ftpUser: settings.ftpUser ?? "",
       ftpPath: settings.ftpPath ?? "",
-    } as never,
+    },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: settingsSchema(settings.ftpPasswordSet) }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { metricCsv, metricRows } from "#app/lib/home/analytics-table.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import { downloadFailures } from "#app/services/shell/download-failure.server.ts";
-import { analyticsTabOf, tabAvailable, tabFigures } from "#app/services/home/analytics.server.ts";
+import { analyticsTabOf, csvTabAvailable, tabFigures } from "#app/services/home/analytics.server.ts";
 import { getI18n, getLocale } from "#app/services/i18n/i18n.server.ts";
 import type { Route } from "./+types/analytics-csv";
 
@@ -18,7 +18,7 @@ export const middleware = [
   // The tab's page, with the same selection.
   downloadFailures({ page: (url) => `${url.pathname.replace(/\/csv$/, "")}${selectionQuery(url)}` }),
   // The same tabs as the pages: unknown ones and OCI without ce-fds do not exist.
-  authorize({ rule: "sellerHome", sellerState: "redirectIfNotActive", validate: tabAvailable }),
+  authorize({ rule: "sellerHome", sellerState: "redirectIfNotActive", validate: csvTabAvailable }),
 ];
 
 /** One chart's table as CSV: the same selection, the same rows, in the user's language. */

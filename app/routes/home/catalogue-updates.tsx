@@ -5,8 +5,8 @@ import { FileReviewSections } from "#app/components/catalogue/file-review-sectio
 import { ErrorSummary } from "#app/components/catalogue/form-errors.tsx";
 import { UploadForm } from "#app/components/catalogue/upload-form.tsx";
 import { CatalogueUpdateSection, FileStatusText } from "#app/components/home/catalogue-update-section.tsx";
-import { homeCatalogueAction, homeCatalogueLoader } from "#app/services/home/catalogue-updates.server.ts";
-import { HOME_CATALOGUE_PATH } from "#app/lib/home/catalogue-updates.ts";
+import { catalogueUpdatesAction, catalogueUpdatesLoader } from "#app/services/home/catalogue-updates.server.ts";
+import { CATALOGUE_UPDATES_PATH } from "#app/lib/home/catalogue-updates.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import { catalogueDocumentHeaders } from "#app/services/catalogue/catalogue-page.server.ts";
 import type { Route } from "./+types/catalogue-updates";
@@ -17,29 +17,29 @@ export const middleware = [authorize({ rule: "sellerHome", changes: "sellerAdmin
 export const headers = catalogueDocumentHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
-  return homeCatalogueLoader(args);
+  return catalogueUpdatesLoader(args);
 }
 
 export async function action(args: Route.ActionArgs) {
-  return homeCatalogueAction(args);
+  return catalogueUpdatesAction(args);
 }
 
 /** The active seller's catalogue: its files, a new one uploaded and reviewed, and the update sent to the catalogue team. */
-export default function HomeCatalogue({ loaderData, actionData }: Route.ComponentProps) {
+export default function CatalogueUpdates({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { canChange, files, openFiles, updates, mapping, analysis, override, mappingFailure, limitBytes } = loaderData;
-  const page = HOME_CATALOGUE_PATH;
+  const page = CATALOGUE_UPDATES_PATH;
   const failure = actionData && "upstreamFailure" in actionData ? actionData.upstreamFailure : null;
   const uploadFailure = actionData && "upload" in actionData ? actionData.upload : null;
   const statusOf = new Map(files.map((file) => [file.id, file.status]));
   const reviewedOpen = mapping ? statusOf.get(mapping.fileId)?.kind === "open" : false;
   return (
-    <article className="upload home-catalogue">
-      <h1>{t("homeCatalogue.title")}</h1>
-      <p className="lead">{t("homeCatalogue.lead")}</p>
+    <article className="upload catalogue-updates-page">
+      <h1>{t("catalogueUpdates.title")}</h1>
+      <p className="lead">{t("catalogueUpdates.lead")}</p>
       {canChange ? null : (
         <p className="notice" role="status">
-          {t("homeCatalogue.readOnly")}
+          {t("catalogueUpdates.readOnly")}
         </p>
       )}
       {failure && actionData?.intent === "delete" ? <ErrorSummary items={[]} upstream={failure} /> : null}
@@ -51,11 +51,11 @@ export default function HomeCatalogue({ loaderData, actionData }: Route.Componen
           files={files}
           deletable={(file) => canChange && statusOf.get(file.id)?.kind === "open"}
           locked={false}
-          status={{ label: t("homeCatalogue.files.status"), cell: (file) => <FileStatusText status={statusOf.get(file.id)!} /> }}
+          status={{ label: t("catalogueUpdates.files.status"), cell: (file) => <FileStatusText status={statusOf.get(file.id)!} /> }}
           viewOnly={{
             when: (file) => !canChange || statusOf.get(file.id)?.kind !== "open",
-            text: t("homeCatalogue.files.view"),
-            named: (name) => t("homeCatalogue.files.viewNamed", { name }),
+            text: t("catalogueUpdates.files.view"),
+            named: (name) => t("catalogueUpdates.files.viewNamed", { name }),
           }}
         />
         {canChange ? (
@@ -68,7 +68,7 @@ export default function HomeCatalogue({ loaderData, actionData }: Route.Componen
 
       {mapping && !reviewedOpen ? (
         <p className="notice" role="status">
-          {t(canChange ? "homeCatalogue.review.sentFile" : "homeCatalogue.review.viewOnly", { name: mapping.fileName })}
+          {t(canChange ? "catalogueUpdates.review.sentFile" : "catalogueUpdates.review.viewOnly", { name: mapping.fileName })}
         </p>
       ) : null}
       <FileReviewSections

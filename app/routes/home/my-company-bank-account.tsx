@@ -13,7 +13,7 @@ export async function loader(args: Route.LoaderArgs) {
 /** The payout account; the IBAN is masked on the server, so the full number never reaches the page. A new one goes through a confirmed change. */
 export default function BankAccount({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { bankAccount, changes, substitution } = loaderData;
+  const { bankAccount, changes, actingAsSeller } = loaderData;
   return (
     <section aria-labelledby="bank-account-title">
       <h1 id="bank-account-title">{t("myCompany.bankAccount.title")}</h1>
@@ -34,7 +34,7 @@ export default function BankAccount({ loaderData }: Route.ComponentProps) {
       ) : (
         <p>{t("myCompany.bankAccount.none")}</p>
       )}
-      <StartChange changes={changes} kind="BANK_ACCOUNT" refused={substitution} label={t("myCompany.changes.kinds.BANK_ACCOUNT.start")} />
+      <StartChange changes={changes} kind="BANK_ACCOUNT" refused={actingAsSeller} label={t("myCompany.changes.kinds.BANK_ACCOUNT.start")} />
     </section>
   );
 }

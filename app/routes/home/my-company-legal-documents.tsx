@@ -7,6 +7,7 @@ import { ChangeNotices, StartChange } from "#app/components/home/change-notices.
 import { changeFormPath } from "#app/lib/home/my-company-changes.ts";
 import type { Route } from "./+types/my-company-legal-documents";
 import { DataTable } from "#app/components/ui/data-table.tsx";
+import { DownloadLink } from "#app/components/ui/download-link.tsx";
 import { numberFormat, dateTimeFormat } from "#app/lib/intl-formats.ts";
 
 export const middleware = [authorize({ rule: "sellerAdministrator" })];
@@ -18,7 +19,7 @@ export async function loader(args: Route.LoaderArgs) {
 /** The seller's contract and other legal documents, each downloadable; a new version goes through a confirmed change. */
 export default function LegalDocuments({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { documents, changes, substitution } = loaderData;
+  const { documents, changes, actingAsSeller } = loaderData;
   const date = dateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" });
   const size = numberFormat(i18n.language, { style: "unit", unit: "kilobyte", maximumFractionDigits: 1 });
   return (
@@ -40,16 +41,16 @@ export default function LegalDocuments({ loaderData }: Route.ComponentProps) {
       >
         {documents.map((document) => {
           const pending = changes?.some((change) => change.kind === "LEGAL_DOCUMENT" && change.target === document.kind && change.status === "PENDING");
-          const refused = substitution && refusedInSubstitution("LEGAL_DOCUMENT", document.kind);
+          const refused = actingAsSeller && refusedInSubstitution("LEGAL_DOCUMENT", document.kind);
           return (
             <tr key={document.id}>
               <th scope="row">{t(`myCompany.legalDocuments.kinds.${document.kind}`)}</th>
               <td>{date.format(new Date(document.uploadedAt))}</td>
               <td>{size.format(document.size / 1024)}</td>
               <td>
-                <a href={`/home/my-company/legal-documents/${encodeURIComponent(document.id)}/download`}>
+                <DownloadLink href={`/home/my-company/legal-documents/${encodeURIComponent(document.id)}/download`}>
                   {t("myCompany.legalDocuments.download", { file: document.fileName })}
-                </a>
+                </DownloadLink>
               </td>
               <td>
                 {refused ? (

@@ -40,7 +40,7 @@ export default function ShopSetup({ loaderData }: Route.ComponentProps) {
   return (
     <div className="shop-setup">
       <p className="shop-setup__back">
-        <Link to="/overview">{t("onboarding.backToOverview")}</Link>
+        <Link to="/overview">{t("onboarding.backToTaskList")}</Link>
       </p>
       <h1>{t("onboarding.setup.title")}</h1>
       <p className="shop-setup__progress">{t("onboarding.setup.progress", { done, total: steps.length })}</p>
@@ -87,7 +87,7 @@ export default function ShopSetup({ loaderData }: Route.ComponentProps) {
           </Link>
         ) : (
           <Link to="/overview" className="step-pager__next">
-            {t("onboarding.backToOverview")}
+            {t("onboarding.backToTaskList")}
           </Link>
         )}
       </nav>

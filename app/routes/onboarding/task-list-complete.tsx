@@ -17,29 +17,29 @@ export async function loader(args: Route.LoaderArgs) {
 const NEXT = ["import", "activation", "live"] as const;
 
 /** After Submit: what happens next, and when. */
-export default function OverviewComplete({ loaderData }: Route.ComponentProps) {
+export default function TaskListComplete({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   if (!loaderData.submitted) {
     return (
-      <article className="overview">
+      <article className="task-list-page">
         <h1>{t("handOver.complete.notYet")}</h1>
         <p>
-          <Link to="/overview">{t("handOver.complete.toOverview")}</Link>
+          <Link to="/overview">{t("handOver.complete.toTaskList")}</Link>
         </p>
       </article>
     );
   }
   return (
-    <article className="overview overview--complete">
+    <article className="task-list-page task-list-page--complete">
       <h1>{t("handOver.complete.title")}</h1>
-      <p className="overview__lead">{t("handOver.complete.lead")}</p>
-      <ol className="overview__next">
+      <p className="task-list-page__lead">{t("handOver.complete.lead")}</p>
+      <ol className="task-list-page__next">
         {NEXT.map((step) => (
           <li key={step}>{t(`handOver.complete.steps.${step}`)}</li>
         ))}
       </ol>
       <p>
-        <Link to="/overview">{t("handOver.complete.toOverview")}</Link>
+        <Link to="/overview">{t("handOver.complete.toTaskList")}</Link>
       </p>
     </article>
   );

@@ -6,8 +6,8 @@ import { MissingRequirements } from "#app/components/ui/hand-over-panel.tsx";
 import { StepAnswers } from "#app/components/onboarding/step-answers.tsx";
 import { Spinner, useSaving } from "#app/components/onboarding/step-form.tsx";
 import { confirmHandOver } from "#app/services/hand-over/hand-over.server.ts";
-import { REVIEW_PATH } from "#app/lib/setup-progress.ts";
-import { loadReview, type ReviewedFile } from "#app/services/onboarding/hand-over-review.server.ts";
+import { HAND_OVER_REVIEW_PATH } from "#app/lib/setup-progress.ts";
+import { loadHandOverReview, type ReviewedFile } from "#app/services/onboarding/hand-over-review.server.ts";
 import { setupEditable } from "#app/lib/setup-progress.ts";
 import { stepPath } from "#app/lib/onboarding/step-navigation.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
@@ -19,7 +19,7 @@ import { numberFormat } from "#app/lib/intl-formats.ts";
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
 
 export async function loader(args: Route.LoaderArgs) {
-  const review = await loadReview(args);
+  const review = await loadHandOverReview(args);
   // Handed over already: nothing to review; the next page says what happens now.
   if (!setupEditable(review.state)) throw redirect("/overview/complete");
   return { ...review, title: getI18n(args.context).t("handOver.review.title") };
@@ -36,19 +36,19 @@ export async function action(args: Route.ActionArgs) {
  * and rejected rows, the accepted agreement; then one confirmation. While
  * anything is missing, the missing list stands in the confirmation's place.
  */
-export default function OverviewReview({ loaderData, actionData }: Route.ComponentProps) {
+export default function TaskListReview({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { saving } = useSaving(REVIEW_PATH);
+  const { saving } = useSaving(HAND_OVER_REVIEW_PATH);
   const { progress, steps, terms, documents, requiredKinds, uploadType, files } = loaderData;
   const missing = actionData?.handOverRefused ?? progress.missing;
   const scan = documents.find((document) => document.kind === "IDENTITY_DOCUMENT") ?? null;
   return (
     <article className="review">
       <p className="shop-setup__back">
-        <Link to="/overview">{t("onboarding.backToOverview")}</Link>
+        <Link to="/overview">{t("onboarding.backToTaskList")}</Link>
       </p>
       <h1>{t("handOver.review.title")}</h1>
-      <p className="overview__lead">{t("handOver.review.lead")}</p>
+      <p className="task-list-page__lead">{t("handOver.review.lead")}</p>
       {actionData?.handOverRefused ? (
         <div className="error-summary" role="alert" tabIndex={-1} aria-labelledby="review-refused">
           <h2 id="review-refused" className="error-summary__title">
@@ -59,7 +59,7 @@ export default function OverviewReview({ loaderData, actionData }: Route.Compone
       ) : null}
 
       <section aria-labelledby="review-setup">
-        <h2 id="review-setup">{t("onboarding.overview.setup")}</h2>
+        <h2 id="review-setup">{t("onboarding.taskList.setup")}</h2>
         {stepNames.map((step) => (
           <AnswersCard key={step} step={step} title={t(`onboarding.steps.${step}.title`)} changePath={stepPath(step)}>
             <StepAnswers
@@ -75,7 +75,7 @@ export default function OverviewReview({ loaderData, actionData }: Route.Compone
       </section>
 
       <section aria-labelledby="review-catalogue">
-        <h2 id="review-catalogue">{t("onboarding.overview.catalogue")}</h2>
+        <h2 id="review-catalogue">{t("onboarding.taskList.catalogue")}</h2>
         <AnswersCard step="settings" title={t("catalogue.settings.title")} changePath="/upload/settings">
           <SummaryList rows={[{ key: "uploadType", label: t("catalogue.settings.uploadType"), value: t(`catalogue.settings.types.${uploadType}`) }]} />
         </AnswersCard>
@@ -87,7 +87,7 @@ export default function OverviewReview({ loaderData, actionData }: Route.Compone
         {missing.length === 0 ? (
           <>
             <p id="review-confirm-lead">{t("handOver.review.confirmLead")}</p>
-            <Form method="post" action={REVIEW_PATH}>
+            <Form method="post" action={HAND_OVER_REVIEW_PATH}>
               <button type="submit" className="button button--primary" aria-describedby="review-confirm-lead" aria-disabled={saving || undefined}>
                 {saving ? <Spinner /> : null}
                 {t("handOver.action")}
@@ -154,7 +154,7 @@ function FileCard({ file }: { file: ReviewedFile }) {
       />
       {file.rejected ? (
         <p>
-          <Link to={`/upload/catalog?fileId=${encodeURIComponent(file.id)}#report-title`}>{t("catalogueIntelligence.overview.rejectedLink")}</Link>
+          <Link to={`/upload/catalog?fileId=${encodeURIComponent(file.id)}#report-title`}>{t("catalogueIntelligence.taskList.rejectedLink")}</Link>
         </p>
       ) : null}
     </AnswersCard>

@@ -1,10 +1,11 @@
 import type { StepStatus } from "#contract/onboarding.ts";
+import type { ReactNode } from "react";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Link } from "react-router";
 import { HandOverPanel } from "#app/components/ui/hand-over-panel.tsx";
 import { StatusTag } from "#app/components/ui/status-tag.tsx";
 import { loadProgress, toReviewOrRefuse } from "#app/services/hand-over/hand-over.server.ts";
-import { requirementLabelKey } from "#app/lib/setup-progress.ts";
+import { requirementLabelKey, type Requirement } from "#app/lib/setup-progress.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import { rejectedRows } from "#app/services/catalogue/file-review.server.ts";
 import { CatalogueReturnNotice } from "#app/components/catalogue/catalogue-return-notice.tsx";
@@ -24,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
     progress,
     rejected,
     catalogueReturn: seller.catalogueReturn ?? null,
-    title: getI18n(args.context).t("onboarding.overview.title"),
+    title: getI18n(args.context).t("onboarding.taskList.title"),
   };
 }
 
@@ -38,7 +39,7 @@ export async function action(args: Route.ActionArgs) {
  * share done and the next one to take; the hand-over once all are complete. After
  * the hand-over it says where the shop stands.
  */
-export default function Overview({ loaderData, actionData }: Route.ComponentProps) {
+export default function TaskList({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { state, progress, rejected, catalogueReturn } = loaderData;
   const editable = state === "REGISTERED" || state === "ONBOARDING";
@@ -50,73 +51,50 @@ export default function Overview({ loaderData, actionData }: Route.ComponentProp
     ? { label: t(requirementLabelKey(nextRequirement.id)), path: nextRequirement.path }
     : undefined;
   return (
-    <article className="overview">
-      <h1>{editable ? t("onboarding.overview.title") : t(`onboarding.overview.states.${state as "CATALOGUE_DATA_SUBMITTED"}.title`)}</h1>
+    <article className="task-list-page">
+      <h1>{editable ? t("onboarding.taskList.title") : t(`onboarding.taskList.states.${state as "CATALOGUE_DATA_SUBMITTED"}.title`)}</h1>
       <CatalogueReturnNotice catalogueReturn={catalogueReturn} next="catalogue" />
       {editable ? (
         <>
-          <p className="overview__lead">{t("onboarding.overview.lead")}</p>
-          <div className="overview__progress">
-            <p id="overview-progress-label">{t("onboarding.overview.progress", { done, total })}</p>
-            <progress max={total} value={done} aria-labelledby="overview-progress-label" />
+          <p className="task-list-page__lead">{t("onboarding.taskList.lead")}</p>
+          <div className="task-list-page__progress">
+            <p id="task-list-progress-label">{t("onboarding.taskList.progress", { done, total })}</p>
+            <progress max={total} value={done} aria-labelledby="task-list-progress-label" />
             {next ? (
               <p>
                 <Link className="button button--primary" to={next.path}>
-                  {t("onboarding.overview.continue", { step: next.label })}
+                  {t("onboarding.taskList.continue", { step: next.label })}
                 </Link>
               </p>
             ) : null}
           </div>
         </>
       ) : (
-        <div className="notice overview__state" role="status">
-          <p>{t(`onboarding.overview.states.${state as "CATALOGUE_DATA_SUBMITTED"}.body`)}</p>
+        <div className="notice task-list-page__state" role="status">
+          <p>{t(`onboarding.taskList.states.${state as "CATALOGUE_DATA_SUBMITTED"}.body`)}</p>
         </div>
       )}
 
-      <section aria-labelledby="overview-setup" className="task-list">
-        <h2 id="overview-setup">
-          <span className="task-list__number" aria-hidden="true">
-            1.
-          </span>{" "}
-          {t("onboarding.overview.setup")}
-        </h2>
-        <ul className="task-list__items">
-          {setup.map(({ id, status, path }) => (
-            <TaskRow key={id} id={`task-${id}`} label={t(requirementLabelKey(id))} path={path} status={status} />
-          ))}
-        </ul>
-      </section>
+      <TaskSection id="task-list-setup" number={1} title={t("onboarding.taskList.setup")} tasks={setup} />
 
-      <section aria-labelledby="overview-catalogue" className="task-list">
-        <h2 id="overview-catalogue">
-          <span className="task-list__number" aria-hidden="true">
-            2.
-          </span>{" "}
-          {t("onboarding.overview.catalogue")}
-        </h2>
-        <ul className="task-list__items">
-          {catalogue.map(({ id, status, path }) => (
-            <TaskRow key={id} id={`task-${id}`} label={t(requirementLabelKey(id))} path={path} status={status} />
-          ))}
-        </ul>
+      <TaskSection id="task-list-catalogue" number={2} title={t("onboarding.taskList.catalogue")} tasks={catalogue}>
         {rejected ? (
           rejected.rejected > 0 ? (
-            <p className="notice overview__rejected">
-              {t("catalogueIntelligence.overview.rejected", {
+            <p className="notice task-list-page__rejected">
+              {t("catalogueIntelligence.taskList.rejected", {
                 count: rejected.rejected,
                 formatted: numberFormat(i18n.language).format(rejected.rejected),
               })}{" "}
-              {editable ? `${t("catalogueIntelligence.overview.submitAnyway")} ` : null}
+              {editable ? `${t("catalogueIntelligence.taskList.submitAnyway")} ` : null}
               <Link to={`/upload/catalog${rejected.fileId ? `?fileId=${encodeURIComponent(rejected.fileId)}` : ""}#report-title`}>
-                {t("catalogueIntelligence.overview.rejectedLink")}
+                {t("catalogueIntelligence.taskList.rejectedLink")}
               </Link>
             </p>
           ) : (
-            <p className="overview__rejected">{t("catalogueIntelligence.overview.noneRejected")}</p>
+            <p className="task-list-page__rejected">{t("catalogueIntelligence.taskList.noneRejected")}</p>
           )
         ) : null}
-      </section>
+      </TaskSection>
 
       {editable ? (
         <HandOverPanel
@@ -127,10 +105,43 @@ export default function Overview({ loaderData, actionData }: Route.ComponentProp
         />
       ) : (
         <p>
-          <Link to="/shop-setup">{t("onboarding.overview.review")}</Link>
+          <Link to="/shop-setup">{t("onboarding.taskList.review")}</Link>
         </p>
       )}
     </article>
+  );
+}
+
+/** A numbered group of tasks: its heading, a row for each task, and what is said below them (`children`). */
+function TaskSection({
+  id,
+  number,
+  title,
+  tasks,
+  children,
+}: {
+  id: string;
+  number: number;
+  title: string;
+  tasks: readonly Requirement[];
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby={id} className="task-list">
+      <h2 id={id}>
+        <span className="task-list__number" aria-hidden="true">
+          {`${number}.`}
+        </span>{" "}
+        {title}
+      </h2>
+      <ul className="task-list__items">
+        {tasks.map((task) => (
+          <TaskRow key={task.id} id={`task-${task.id}`} label={t(requirementLabelKey(task.id))} path={task.path} status={task.status} />
+        ))}
+      </ul>
+      {children}
+    </section>
   );
 }
 

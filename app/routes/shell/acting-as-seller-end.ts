@@ -23,7 +23,7 @@ export function loader() {
 
 /**
  * Ends acting as a seller: back to the staff member's own default page, or to
- * the staff page they asked for while still substituted (`returnTo`); on
+ * the staff page they asked for while still acting as the seller (`returnTo`); on
  * failure, signed out.
  */
 export async function action(args: Route.ActionArgs) {
@@ -34,7 +34,7 @@ export async function action(args: Route.ActionArgs) {
   const log = context.get(requestMetaContext).log;
   await sleep(REMOVAL_DELAY_MS);
   try {
-    await upstream(args).userProfile.removeSubstitution();
+    await upstream(args).userProfile.endActingAsSeller();
     log.info({ audit: "substitution-end", staffUserId: user.id, sellerId: user.sellerId }, "substitution ended");
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
@@ -45,7 +45,7 @@ export async function action(args: Route.ActionArgs) {
     if (tokens) await revokeTokens(tokens, log);
     return redirectWithPortalToast((await endSessionUrl(tokens?.idToken)) ?? "/", {
       type: "error",
-      message: getI18n(context).t("substitution.removeFailed"),
+      message: getI18n(context).t("actingAsSeller.removeFailed"),
     });
   }
   await refreshUser(args);

@@ -10,36 +10,36 @@ export const middleware = [authorize({ rule: "anySignedIn" })];
 
 /**
  * A staff page opened while still acting as a seller (a later sign-in finds
- * the substitution where it was left) lands here: the way back to the staff
+ * them still acting as the seller) lands here: the way back to the staff
  * member's own account, and on to the page they asked for.
  */
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
   const returnTo = safeReturnPath(args.url.searchParams.get("returnTo")) ?? null;
   if (!user.substitutionMode) throw redirect(returnTo ?? "/default-redirect");
-  return { sellerName: user.substitutedSellerName ?? null, returnTo, title: getI18n(args.context).t("substitution.required.title") };
+  return { sellerName: user.substitutedSellerName ?? null, returnTo, title: getI18n(args.context).t("actingAsSeller.required.title") };
 }
 
-export default function SubstitutionRequired({ loaderData }: Route.ComponentProps) {
+export default function ActingAsSellerRequired({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { sellerName, returnTo } = loaderData;
-  const seller = sellerName ?? t("substitution.unknownSeller");
+  const seller = sellerName ?? t("actingAsSeller.unknownSeller");
   return (
-    <div className="substitution-required">
-      <h1>{t("substitution.required.title")}</h1>
-      <p>{t("substitution.required.lead", { seller })}</p>
+    <div className="acting-as-seller-required">
+      <h1>{t("actingAsSeller.required.title")}</h1>
+      <p>{t("actingAsSeller.required.lead", { seller })}</p>
       {returnTo ? (
         <p>
-          {t("substitution.required.page")} <code>{returnTo}</code>
+          {t("actingAsSeller.required.page")} <code>{returnTo}</code>
         </p>
       ) : null}
-      <Form method="post" action="/substitution/end" className="substitution-required__actions">
+      <Form method="post" action="/substitution/end" className="acting-as-seller-required__actions">
         {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
         <button type="submit" className="button button--primary">
-          {returnTo ? t("substitution.required.endAndOpen") : t("substitution.end")}
+          {returnTo ? t("actingAsSeller.required.endAndOpen") : t("actingAsSeller.end")}
         </button>
         <Link to="/default-redirect" className="button button--secondary">
-          {t("substitution.required.stay", { seller })}
+          {t("actingAsSeller.required.stay", { seller })}
         </Link>
       </Form>
     </div>

@@ -14,7 +14,7 @@ import type { Route } from "./+types/acting-as-seller-start";
 /** A failure shows the error page, not the error's data: a browser is sent here (see app/routes.ts). */
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/shell/errors/error-page.tsx";
 
-const SubstitutionForm = z.object({
+const ActingAsSellerForm = z.object({
   userProfileId: z.string().trim().min(1).max(200),
   sellerId: z.string().trim().min(1).max(200),
   returnTo: z.string().optional(),
@@ -35,14 +35,14 @@ export function loader() {
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   const staff = await requireUser(args);
-  const form = SubstitutionForm.safeParse(Object.fromEntries(await request.formData()));
+  const form = ActingAsSellerForm.safeParse(Object.fromEntries(await request.formData()));
   const back = safeReturnPath(form.data?.returnTo) ?? "/default-redirect";
   const t = getI18n(context).t;
-  if (!form.success) return redirectWithPortalToast(back, { type: "error", message: t("staff.substitution.invalid") });
+  if (!form.success) return redirectWithPortalToast(back, { type: "error", message: t("staff.actingAsSeller.invalid") });
   const { userProfileId, sellerId } = form.data;
   const log = context.get(requestMetaContext).log;
   try {
-    const seller = await upstream(args).userProfile.substituteIntoSellerUser(userProfileId);
+    const seller = await upstream(args).userProfile.startActingAsSeller(userProfileId);
     context.get(sessionContext).setUser(seller);
     log.info(
       {
@@ -65,7 +65,7 @@ export async function action(args: Route.ActionArgs) {
     // The named message first; what the service said goes along as the description.
     return redirectWithPortalToast(back, {
       ...upstreamErrorToast(error, ""),
-      message: t("staff.substitution.failed", { id: sellerId }),
+      message: t("staff.actingAsSeller.failed", { id: sellerId }),
       description: error.body.message,
     });
   }

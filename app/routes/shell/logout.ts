@@ -3,7 +3,7 @@ import { endSessionUrl, revokeTokens } from "#app/services/session/auth.server.t
 import { requestMetaContext } from "#app/services/request/request-context.server.ts";
 import { sessionContext } from "#app/services/session/session.server.ts";
 import { rememberSignedOut } from "#app/services/session/sign-out-notice.server.ts";
-import { endSubstitutionOnSignOut } from "#app/services/acting-as-seller/end-on-sign-out.server.ts";
+import { endActingAsSellerOnSignOut } from "#app/services/acting-as-seller/end-on-sign-out.server.ts";
 import { endUserSession } from "#app/services/session/session-record.server.ts";
 import type { Route } from "./+types/logout";
 
@@ -24,7 +24,7 @@ export function loader() {
  * Acting as a seller ends first, while the session still stands.
  */
 export async function action(args: Route.ActionArgs) {
-  await endSubstitutionOnSignOut(args);
+  await endActingAsSellerOnSignOut(args);
   const session = args.context.get(sessionContext);
   const tokens = session.tokens;
   await Promise.all([endUserSession(args), tokens ? revokeTokens(tokens, args.context.get(requestMetaContext).log) : undefined]);

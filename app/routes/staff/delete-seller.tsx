@@ -44,7 +44,7 @@ export async function action(args: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: deleteConfirmationSchema(seller.name) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
-    await api.onboarding.deleteSeller(seller.onboardingSellerId);
+    await api.staff.deleteSeller(seller.onboardingSellerId);
     context.get(requestMetaContext).log.info({ audit: "seller-deleted", sellerId: seller.onboardingSellerId, sellerName: seller.name }, "seller deleted");
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;

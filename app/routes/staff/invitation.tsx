@@ -15,7 +15,7 @@ export const middleware = [authorize({ rule: "inviteSeller", validate: ({ params
 export async function loader(args: Route.LoaderArgs) {
   const invitation = orRouteError(
     upstream(args)
-      .onboarding.invitation(args.params.sellerId)
+      .staff.invitation(args.params.sellerId)
       .catch((error: unknown) => {
         if (error instanceof UpstreamError && error.status === 404) throw data({ message: "Page Not Found" }, { status: 404 });
         throw error;
@@ -62,7 +62,7 @@ export default function InvitationPage({ loaderData }: Route.ComponentProps) {
         <dd>{invitation.registeredAt ? t(`staff.states.${invitation.state}`) : t("invitations.waitingForRegistration")}</dd>
       </dl>
       {invitation.registeredAt ? null : (
-        <section aria-labelledby="invitation-link" className="staff-panel invitation__link">
+        <section aria-labelledby="invitation-link" className="staff-panel panel invitation__link">
           <h2 id="invitation-link">{t("invitations.one.linkTitle")}</h2>
           <p>{t("invitations.one.linkLead", values)}</p>
           <CopyField id="registration-link" label={t("invitations.one.linkLabel")} value={registrationLink} />

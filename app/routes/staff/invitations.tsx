@@ -18,7 +18,7 @@ export const middleware = [authorize({ rule: "inviteSeller" })];
 export async function loader(args: Route.LoaderArgs) {
   const query = parseInvitationQuery(args.url.searchParams);
   const page = await orRouteError(
-    upstream(args).onboarding.invitations({
+    upstream(args).staff.invitations({
       status: query.status,
       state: query.state,
       search: query.search || undefined,

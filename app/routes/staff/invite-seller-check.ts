@@ -16,7 +16,7 @@ export async function loader(args: Route.LoaderArgs) {
   const api = upstream(args);
   const value = "name" in query.data ? query.data.name : query.data.crmId;
   try {
-    const answer = "name" in query.data ? await api.sellerService.sellerNameExists(value) : await api.onboarding.existsByCrmId(value);
+    const answer = "name" in query.data ? await api.sellerService.sellerNameExists(value) : await api.staff.existsByCrmId(value);
     return Response.json({ value, taken: answer.exists }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;

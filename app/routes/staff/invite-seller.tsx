@@ -31,7 +31,7 @@ export async function action(args: Route.ActionArgs) {
   try {
     const duplicates = await duplicateErrors(args, submission.value);
     if (Object.keys(duplicates).length) return data(submission.reply({ fieldErrors: duplicates }), { status: 400 });
-    const seller = await upstream(args).onboarding.saveSeller(toSellerUpsert(submission.value));
+    const seller = await upstream(args).staff.saveSeller(toSellerUpsert(submission.value));
     // The confirmation is a page of its own: who, which address, the link to register with.
     return redirectWithOutcome(`/invitations/${encodeURIComponent(seller.onboardingSellerId)}`, { kind: "invited", seller: seller.name, state: seller.state });
   } catch (error) {

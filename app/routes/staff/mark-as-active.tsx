@@ -36,7 +36,7 @@ export async function action(args: Route.ActionArgs) {
   const { sellerId } = SellerIdQuery.parse(Object.fromEntries(args.url.searchParams));
   const t = getI18n(context).t;
   try {
-    const seller = await upstream(args).onboarding.markAsActive(sellerId);
+    const seller = await upstream(args).staff.markAsActive(sellerId);
     return redirectWithOutcome(`/sellers/${encodeURIComponent(seller.onboardingSellerId)}`, { kind: "activated", seller: seller.name, state: seller.state });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;

@@ -63,10 +63,10 @@ export async function action(args: Route.ActionArgs) {
   const t = getI18n(context).t;
   const api = upstream(args);
   try {
-    const current = await api.onboarding.staffSeller(sellerId);
+    const current = await api.staff.seller(sellerId);
     const duplicates = await duplicateErrors(args, submission.value, current);
     if (Object.keys(duplicates).length) return data(submission.reply({ fieldErrors: duplicates }), { status: 400 });
-    const saved = await api.onboarding.saveSeller(toSellerUpsert(submission.value, sellerId));
+    const saved = await api.staff.saveSeller(toSellerUpsert(submission.value, sellerId));
     return redirectWithPortalToast(`/seller-administration?search=${encodeURIComponent(saved.name)}`, {
       type: "success",
       message: t("staff.administration.saved", { seller: saved.name }),
@@ -88,7 +88,7 @@ export default function SellerAdministration({ loaderData, actionData }: Route.C
       <h1>{t("staff.administration.title")}</h1>
       <OutcomeNotice outcome={outcome} />
       {editing ? (
-        <section id="edit-seller" aria-labelledby="edit-seller-title" className="staff-panel">
+        <section id="edit-seller" aria-labelledby="edit-seller-title" className="staff-panel panel">
           <h2 id="edit-seller-title">{t("staff.administration.editTitle", { seller: editing.seller.name })}</h2>
           <SellerForm
             id={`edit-${editing.seller.onboardingSellerId}`}

@@ -6,7 +6,7 @@ import { OutcomeNotice } from "#app/components/ui/outcome-notice.tsx";
 import { SellerActionsSection, SellerFactsSection, SellerStateSection, ShopsSection } from "#app/components/staff/seller-page-parts.tsx";
 import { ReturnsSection } from "#app/components/catalogue/catalogue-returns.tsx";
 import { SellerRequirements } from "#app/components/staff/seller-requirements.tsx";
-import { SubstitutionRecord } from "#app/components/staff/acting-as-seller-record.tsx";
+import { ActingAsSellerRecord } from "#app/components/staff/acting-as-seller-record.tsx";
 import { takeOutcome } from "#app/services/toasts/outcome.server.ts";
 import { loadSellerPage } from "#app/services/staff/seller-page.server.ts";
 import { isSellerId } from "#app/lib/staff/seller-id.ts";
@@ -38,7 +38,7 @@ type BackPath = "/seller-list" | "/seller-administration" | "/invitations" | "/p
  */
 export default function SellerPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { overview, progress, daysInState, shops, substitutions, actions, outcome, back } = loaderData;
+  const { overview, progress, daysInState, shops, actingAsSellerRecord, actions, outcome, back } = loaderData;
   const { seller } = overview;
   return (
     <div className="staff-page staff-page--wide seller-page">
@@ -62,7 +62,7 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
         <div className="seller-page__aside">
           <SellerFactsSection overview={overview} />
           <ShopsSection shops={shops.shops} failure={shops.failure} />
-          <SubstitutionRecord audit={substitutions.audit} failure={substitutions.failure} />
+          <ActingAsSellerRecord audit={actingAsSellerRecord.audit} failure={actingAsSellerRecord.failure} />
         </div>
       </div>
     </div>

@@ -9,9 +9,9 @@ import { sessionContext } from "#app/services/session/session.server.ts";
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export const substitutionAuditMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const actingAsSellerAuditMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (READS.has(request.method)) return next();
-  // Read before the request runs: ending the substitution changes the session's user.
+  // Read before the request runs: a request that ends acting as the seller changes the session's user.
   const user = context.get(sessionContext).user;
   if (!user?.substitutionMode) return next();
   const started = new Date().toISOString();

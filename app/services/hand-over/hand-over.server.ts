@@ -9,7 +9,7 @@
  */
 import type { CatalogueImportProgress, Seller } from "#contract/upstream.ts";
 import { data, redirect } from "react-router";
-import { REVIEW_PATH, setupProgress, type Requirement, type SetupProgress } from "#app/lib/setup-progress.ts";
+import { HAND_OVER_REVIEW_PATH, setupProgress, type Requirement, type SetupProgress } from "#app/lib/setup-progress.ts";
 import { setupEditable } from "#app/lib/setup-progress.ts";
 import { redirectWithPortalToast, upstreamErrorToast } from "#app/services/toasts/toast.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
@@ -56,7 +56,7 @@ export async function toReviewOrRefuse(args: RequestArgs, page: string) {
   const { seller, progress } = await progressOrBack(args, page);
   if (!setupEditable(seller.state)) throw redirect("/overview/complete", 303);
   if (!progress.readyToHandOver) return refusal(args, progress);
-  throw redirect(REVIEW_PATH, 303);
+  throw redirect(HAND_OVER_REVIEW_PATH, 303);
 }
 
 /**
@@ -67,7 +67,7 @@ export async function toReviewOrRefuse(args: RequestArgs, page: string) {
  * the review page with the service's facts.
  */
 export async function confirmHandOver(args: RequestArgs) {
-  const { seller, progress } = await progressOrBack(args, REVIEW_PATH);
+  const { seller, progress } = await progressOrBack(args, HAND_OVER_REVIEW_PATH);
   if (!setupEditable(seller.state)) throw redirect("/overview/complete", 303);
   if (!progress.readyToHandOver) return refusal(args, progress);
   try {
@@ -75,11 +75,11 @@ export async function confirmHandOver(args: RequestArgs) {
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     if (error.status === 409) {
-      const again = await progressOrBack(args, REVIEW_PATH);
+      const again = await progressOrBack(args, HAND_OVER_REVIEW_PATH);
       if (!setupEditable(again.seller.state)) throw redirect("/overview/complete", 303);
       if (!again.progress.readyToHandOver) return refusal(args, again.progress);
     }
-    throw await redirectWithPortalToast(REVIEW_PATH, upstreamErrorToast(error, getI18n(args.context).t("handOver.failed")), { status: 303 });
+    throw await redirectWithPortalToast(HAND_OVER_REVIEW_PATH, upstreamErrorToast(error, getI18n(args.context).t("handOver.failed")), { status: 303 });
   }
   throw redirect("/overview/complete", 303);
 }

@@ -102,19 +102,25 @@ export async function tabFigures(
   return { selection, result: { ok: true, dashboard, comparison }, shops: shops.value.shops };
 }
 
-type TabArgs = { params: Record<string, string | undefined>; pattern: string };
-
-/** The tab a request is for: the CSV route's `:tab` parameter, or else the last segment of the tab page's path (app/routes.ts). */
-function tabSegment(args: TabArgs): string | undefined {
-  return args.params.tab ?? args.pattern.split("/").at(-1);
+/** The loader of a tab's page: the tab its route module names, and its figures. */
+export async function tabPage<T extends AnalyticsTab>(args: LoaderArgs, tab: T) {
+  return { tab, ...(await tabFigures(args, tab)) };
 }
 
-export function analyticsTabOf(args: TabArgs): AnalyticsTab {
-  return AnalyticsTab.parse(tabSegment(args));
+/** The validate check of a tab's page: OCI only for a seller with ce-fds=true, every other tab for every seller. */
+export function tabAvailable(tab: AnalyticsTab) {
+  return async (args: RequestArgs): Promise<boolean> => tab !== "oci" || (await orRouteError(sellerHasOci(args)));
 }
 
-/** The validate check of a tab: a tab that exists, and OCI only for a seller with ce-fds=true. */
-export async function tabAvailable(args: RequestArgs & TabArgs): Promise<boolean> {
-  const tab = AnalyticsTab.safeParse(tabSegment(args));
-  return tab.success && (tab.data !== "oci" || (await orRouteError(sellerHasOci(args))));
+type CsvArgs = { params: Record<string, string | undefined> };
+
+/** The tab of a CSV download: the route's `:tab` parameter. */
+export function analyticsTabOf(args: CsvArgs): AnalyticsTab {
+  return AnalyticsTab.parse(args.params.tab);
+}
+
+/** The validate check of a CSV download: its `:tab` is a tab that exists and is there for this seller. */
+export async function csvTabAvailable(args: RequestArgs & CsvArgs): Promise<boolean> {
+  const tab = AnalyticsTab.safeParse(args.params.tab);
+  return tab.success && (await tabAvailable(tab.data)(args));
 }

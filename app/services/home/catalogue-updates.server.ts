@@ -17,12 +17,12 @@ import { getI18n } from "#app/services/i18n/i18n.server.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
 import { requestMetaContext } from "#app/services/request/request-context.server.ts";
 import { orRouteError, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
-import { HOME_CATALOGUE_PATH, type FileStatus, type OpenFile } from "#app/lib/home/catalogue-updates.ts";
+import { CATALOGUE_UPDATES_PATH, type FileStatus, type OpenFile } from "#app/lib/home/catalogue-updates.ts";
 
 /** After an upload the seller reviews the new file right there. */
-export const homeCataloguePage: CataloguePage = {
-  path: HOME_CATALOGUE_PATH,
-  afterUpload: async (_args, file, section) => fileLocation(homeCataloguePage, file.id, section),
+export const catalogueUpdatesPage: CataloguePage = {
+  path: CATALOGUE_UPDATES_PATH,
+  afterUpload: async (_args, file, section) => fileLocation(catalogueUpdatesPage, file.id, section),
 };
 
 function statusOf(file: CatalogueFile, openIds: ReadonlySet<string>, updates: readonly CatalogueUpdate[]): FileStatus {
@@ -52,7 +52,7 @@ async function openFileReports(args: RequestArgs, files: readonly CatalogueFile[
   );
 }
 
-export async function homeCatalogueLoader(args: RequestArgs) {
+export async function catalogueUpdatesLoader(args: RequestArgs) {
   const client = upstream(args);
   const [user, [seller, updates]] = await Promise.all([
     requireUser(args),
@@ -68,7 +68,7 @@ export async function homeCatalogueLoader(args: RequestArgs) {
     ),
   ]);
   return {
-    title: getI18n(args.context).t("homeCatalogue.title"),
+    title: getI18n(args.context).t("catalogueUpdates.title"),
     canChange: user.role === "SELLER_ADMINISTRATOR",
     files: files.map((file) => ({ ...file, status: statusOf(file, openIds, updates.updates) })),
     openFiles,
@@ -82,16 +82,19 @@ export async function homeCatalogueLoader(args: RequestArgs) {
 }
 
 /** Uploads, the review's forms, and sending the update (the route's middleware lets only administrators post). */
-export async function homeCatalogueAction(args: RequestArgs) {
+export async function catalogueUpdatesAction(args: RequestArgs) {
   const { request } = args;
-  if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) return uploadFromForm(args, homeCataloguePage);
+  if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) return uploadFromForm(args, catalogueUpdatesPage);
   const formData = await request.formData();
-  if (formData.get("intent") !== "send") return fileFormAction(args, formData, homeCataloguePage);
+  if (formData.get("intent") !== "send") return fileFormAction(args, formData, catalogueUpdatesPage);
   const t = getI18n(args.context).t;
   try {
     const update = await upstream(args).catalogueUpload.sendCatalogueUpdate();
-    return redirectWithPortalToast(homeCataloguePage.path, { type: "success", message: t("homeCatalogue.update.sent", { count: update.fileIds.length }) });
+    return redirectWithPortalToast(catalogueUpdatesPage.path, {
+      type: "success",
+      message: t("catalogueUpdates.update.sent", { count: update.fileIds.length }),
+    });
   } catch (error) {
-    return failedUpstreamAction(args, error, t("homeCatalogue.update.failed"), { intent: "send" as const });
+    return failedUpstreamAction(args, error, t("catalogueUpdates.update.failed"), { intent: "send" as const });
   }
 }

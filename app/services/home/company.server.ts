@@ -28,29 +28,29 @@ function sellerDetails(args: RequestArgs) {
 /** The seller's details, the changes under way (null: not available) and whether staff act as the seller, read at once. */
 async function detailsAndChanges(args: RequestArgs) {
   const [details, changes, user] = await Promise.all([sellerDetails(args), companyChanges(args), requireUser(args)]);
-  return { details, changes, substitution: user.substitutionMode };
+  return { details, changes, actingAsSeller: user.substitutionMode };
 }
 
 export async function companyInfoLoader(args: RequestArgs) {
-  const { details, changes, substitution } = await detailsAndChanges(args);
+  const { details, changes, actingAsSeller } = await detailsAndChanges(args);
   const { bankAccount: _bankAccount, legalDocuments: _documents, warehouseIds: _warehouses, ...company } = details;
-  return { title: getI18n(args.context).t("myCompany.companyInfo.title"), company, changes, substitution };
+  return { title: getI18n(args.context).t("myCompany.companyInfo.title"), company, changes, actingAsSeller };
 }
 
 export async function bankAccountLoader(args: RequestArgs) {
-  const { details, changes, substitution } = await detailsAndChanges(args);
+  const { details, changes, actingAsSeller } = await detailsAndChanges(args);
   const { bankAccount } = details;
   return {
     title: getI18n(args.context).t("myCompany.bankAccount.title"),
     bankAccount: bankAccount ? { ...bankAccount, iban: maskIban(bankAccount.iban) } : null,
     changes,
-    substitution,
+    actingAsSeller,
   };
 }
 
 export async function legalDocumentsLoader(args: RequestArgs) {
-  const { details, changes, substitution } = await detailsAndChanges(args);
-  return { title: getI18n(args.context).t("myCompany.legalDocuments.title"), documents: details.legalDocuments, changes, substitution };
+  const { details, changes, actingAsSeller } = await detailsAndChanges(args);
+  return { title: getI18n(args.context).t("myCompany.legalDocuments.title"), documents: details.legalDocuments, changes, actingAsSeller };
 }
 
 /** Warehouses need the seller's list of them first; then each warehouse and its validation at once. */

@@ -138,7 +138,7 @@ export async function changeFormLoader(args: RouteArgs, kind: CompanyChangeKind)
     defaults,
     draftId: draft?.id ?? null,
     pending: changes.find((change) => change.kind === kind && change.status === "PENDING" && change.target === target) ?? null,
-    /** In substitution: the kinds of document this user may not replace (the contract). */
+    /** While staff act as the seller: the kinds of document this user may not replace (the contract). */
     refused: !mayChange(user, kind, kind === "LEGAL_DOCUMENT" ? null : target),
     documentKinds: LegalDocumentKind.options.filter((option) => mayChange(user, "LEGAL_DOCUMENT", option)),
   };
@@ -156,7 +156,7 @@ async function refuseForStaff(args: RequestArgs, kind: CompanyChangeKind, target
   args.context.get(requestMetaContext).log.warn({ kind: "authorization", change: kind, target }, "my company change refused while acting as the seller");
   throw await redirectWithPortalToast(
     pagePath(kind),
-    { type: "error", message: getI18n(args.context).t("myCompany.changes.refusedInSubstitution") },
+    { type: "error", message: getI18n(args.context).t("myCompany.changes.refusedWhileActingAsSeller") },
     { status: 303 },
   );
 }

@@ -4,7 +4,8 @@
  * explanation. Texts from the service are sanitised here.
  */
 import { z } from "zod";
-import { PRODUCTS_PAGE_SIZE, recommendationKindOf } from "#app/lib/home/recommendations.ts";
+import type { RecommendationKind } from "#contract/home.ts";
+import { PRODUCTS_PAGE_SIZE } from "#app/lib/home/recommendations.ts";
 import { sellerShops } from "./home.server.ts";
 import { settle } from "#app/services/upstream/upstream-error.server.ts";
 import { getI18n } from "#app/services/i18n/i18n.server.ts";
@@ -46,10 +47,9 @@ function detailOf(args: DetailArgs) {
   });
 }
 
-/** The validate check of a detail page: the action exists and is of the kind the page's path names. */
-export async function recommendationExists(args: DetailArgs & { pattern: string }): Promise<boolean> {
-  const kind = recommendationKindOf(args.pattern);
-  return kind !== undefined && (await orRouteError(detailOf(args)))?.action.kind === kind;
+/** The validate check of a kind's detail page: the URL's action exists and is of that kind. */
+export function recommendationExists(kind: RecommendationKind) {
+  return async (args: DetailArgs): Promise<boolean> => (await orRouteError(detailOf(args)))?.action.kind === kind;
 }
 
 export async function recommendationDetailLoader(args: DetailArgs) {

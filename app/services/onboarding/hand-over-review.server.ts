@@ -22,7 +22,7 @@ export type ReviewedFile = {
   checked: number | null;
 };
 
-export async function loadReview(args: RequestArgs) {
+export async function loadHandOverReview(args: RequestArgs) {
   const client = upstream(args);
   const formSteps = FormStepName.options;
   const [{ seller, progress }, views, documents, terms] = await orRouteError(

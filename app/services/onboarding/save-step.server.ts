@@ -1,7 +1,7 @@
 /**
  * The shop setup's server logic: where a seller goes next, when a step is
  * read-only, and the one way every step form is saved (parse with the step's
- * schema, refuse what the seller's state or a substitution forbids, save
+ * schema, refuse what the seller's state or acting as a seller forbids, save
  * upstream, map the service's errors onto the fields, go on to the next step).
  */
 import type { Submission, SubmissionResult } from "@conform-to/react";
@@ -100,7 +100,7 @@ export type SaveOptions = {
 
 /**
  * Saves one form step: refused (and nothing sent upstream) when the state or
- * a substitution forbids it; 400 with the typed values on invalid input; the
+ * acting as a seller forbids it; 400 with the typed values on invalid input; the
  * service's errors on the fields on an upstream refusal; 303 to the next
  * incomplete step (or the task list) with a success toast.
  */

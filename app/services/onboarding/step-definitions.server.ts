@@ -1,7 +1,7 @@
 /**
- * What each shop-setup step loads and how it is saved. The step module
- * (routes/shop-setup-step.tsx) serves all eight pages from these definitions;
- * the step is the last segment of the route's path.
+ * What each shop-setup step loads and how it is saved. Each step's route
+ * module (routes/onboarding/shop-setup-<step>.tsx) names its step and takes
+ * its loader and action from these definitions.
  */
 import {
   AccountInformationStep,
@@ -30,6 +30,7 @@ import {
   saveDocuments,
   saveFormStep,
   shopNameTakenErrors,
+  stepTitle,
   uploadTooLarge,
   type SaveOptions,
 } from "./save-step.server.ts";
@@ -123,3 +124,15 @@ export const stepDefinitions = {
 
 /** What a step's page loads, besides its name and title. */
 export type StepData<S extends StepName> = Awaited<ReturnType<(typeof stepDefinitions)[S]["load"]>>;
+
+/** What a step's page gets: its name, its title and the step's own data. */
+export type StepPageData<S extends StepName> = { step: S; title: string } & StepData<S>;
+
+/** The definitions by step, typed so that a step chosen by a type parameter loads that step's data. */
+const stepLoads: { [S in StepName]: { load: (args: RequestArgs) => Promise<StepData<S>> } } = stepDefinitions;
+
+/** The loader of a step's page. */
+export async function stepPage<S extends StepName>(args: RequestArgs, step: S): Promise<StepPageData<S>> {
+  const loaded = await stepLoads[step].load(args);
+  return { step, title: stepTitle(args, step), ...loaded };
+}

@@ -17,7 +17,7 @@ import { requestMetaContext } from "#app/services/request/request-context.server
 import { notFound } from "#app/services/http/not-found.server.ts";
 import { sellerState } from "./seller-state.server.ts";
 import { redirectWithPortalToast } from "#app/services/toasts/toast.server.ts";
-import { wayBackFromSubstitution } from "#app/services/acting-as-seller/way-back.ts";
+import { wayBackFromActingAsSeller } from "#app/services/acting-as-seller/way-back.ts";
 import { answerIfCheckPasses } from "./check-beside.server.ts";
 import { orRouteError } from "#app/services/upstream/upstream-error.server.ts";
 
@@ -56,7 +56,7 @@ export function authorize(guard: RouteGuard): AuthorizeMiddleware {
         "access denied",
       );
       // Still acting as a seller (a later sign-in finds it so): the way back to the staff account, not a bare refusal.
-      if (user.substitutionMode) throw redirect(wayBackFromSubstitution(url));
+      if (user.substitutionMode) throw redirect(wayBackFromActingAsSeller(url));
       throw await redirectWithPortalToast("/default-redirect", {
         type: "error",
         message: getI18n(args.context).t("access.denied"),

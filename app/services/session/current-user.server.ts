@@ -41,7 +41,7 @@ export async function currentUser(args: RequestArgs): Promise<CurrentUser | unde
   return session.user;
 }
 
-/** Reloads the user from /me/user (after a substitution or language change, or when stale). */
+/** Reloads the user from /me/user (after acting as a seller starts or ends, a language change, or when stale). */
 export async function refreshUser(args: RequestArgs): Promise<CurrentUser> {
   const session = args.context.get(sessionContext);
   try {

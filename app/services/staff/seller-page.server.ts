@@ -2,7 +2,7 @@
  * The staff seller page's data: the seller seen whole (onboarding service),
  * its shops (seller service) and who acted as it (user profile), started in
  * one round. Without the seller there is no page (its error view, or 404);
- * shops and the substitution record each fail alone: the page says so where
+ * shops and the record of who acted as it each fail alone: the page says so where
  * they would be, and the first failure is the page's error toast.
  */
 import type { MarketplaceShop } from "#contract/home.ts";
@@ -28,14 +28,14 @@ export async function loadSellerPage(args: RequestArgs, sellerId: string, user: 
   const api = upstream(args);
   const t = getI18n(args.context).t;
   const overview = orRouteError(
-    api.onboarding.staffSellerOverview(sellerId).catch((error: unknown) => {
+    api.staff.sellerOverview(sellerId).catch((error: unknown) => {
       if (error instanceof UpstreamError && error.status === 404) throw data({ message: "Page Not Found" }, { status: 404 });
       throw error;
     }),
   );
   // The parts that fail alone settle beside the seller; should the seller fail first, they are not left unhandled.
   const shops = settle(api.sellerService.sellerShops(sellerId));
-  const audit = settle(api.userProfile.substitutionAudit(sellerId));
+  const audit = settle(api.userProfile.actingAsSellerRecord(sellerId));
   shops.catch(() => undefined);
   audit.catch(() => undefined);
   const [seller, shopsResult, auditResult] = await Promise.all([overview, shops, audit]);
@@ -48,7 +48,7 @@ export async function loadSellerPage(args: RequestArgs, sellerId: string, user: 
     : { shops: null, failure: failure(shopsResult.error, t("sellerPage.shops.failed")) };
   const auditPart: { audit: SubstitutionAudit | null; failure: PartFailure | null } = auditResult.ok
     ? { audit: auditResult.value, failure: null }
-    : { audit: null, failure: failure(auditResult.error, t("sellerPage.substitutions.failed")) };
+    : { audit: null, failure: failure(auditResult.error, t("sellerPage.actingAsSellerRecord.failed")) };
   const firstFailure = shopsPart.failure ?? auditPart.failure;
 
   return {
@@ -56,7 +56,7 @@ export async function loadSellerPage(args: RequestArgs, sellerId: string, user: 
     progress: staffSetupProgress(seller.seller),
     daysInState: daysSince(seller.seller.stateSince),
     shops: shopsPart,
-    substitutions: auditPart,
+    actingAsSellerRecord: auditPart,
     actions: sellerActions(user.role, seller.seller),
     pageToast: firstFailure
       ? ({ type: "error", message: firstFailure.message, detail: firstFailure.detail, errorCode: firstFailure.errorCode } satisfies PortalToast)

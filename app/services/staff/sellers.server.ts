@@ -60,7 +60,7 @@ export async function loadSellerList(args: Args, query: SellerListQuery) {
   const details = loadDetails(args, listQuery);
   details.catch(() => undefined);
   const [page, counts, channels] = await orRouteError(
-    Promise.all([api.onboarding.staffSellers(listQuery), api.onboarding.sellerStateCounts(query.channel), api.sellerService.sellerList({ fdsOnly: false })]),
+    Promise.all([api.staff.sellers(listQuery), api.staff.sellerStateCounts(query.channel), api.sellerService.sellerList({ fdsOnly: false })]),
   );
   const rows = page.items.map((seller) => toRow(seller, counts.stuckAfterDays));
   const loaded = await details;
@@ -98,7 +98,7 @@ async function loadDetails(args: Args, listQuery: StaffSellerQuery): Promise<Sel
 export function sellerForPage(args: Args, onboardingSellerId: string): Promise<StaffSeller> {
   return orRouteError(
     upstream(args)
-      .onboarding.staffSeller(onboardingSellerId)
+      .staff.seller(onboardingSellerId)
       .catch((error: unknown) => {
         if (error instanceof UpstreamError && error.status === 404) throw data({ message: "Page Not Found" }, { status: 404 });
         throw error;
@@ -134,7 +134,7 @@ export async function duplicateErrors(args: Args, form: Pick<SellerForm, "name" 
   const sameName = own && own.name.trim().toLocaleLowerCase() === form.name.trim().toLocaleLowerCase();
   const [nameTaken, crmTaken] = await Promise.all([
     sameName ? false : api.sellerService.sellerNameExists(form.name).then((answer) => answer.exists),
-    api.onboarding.existsByCrmId(form.crmId, own?.onboardingSellerId).then((answer) => answer.exists),
+    api.staff.existsByCrmId(form.crmId, own?.onboardingSellerId).then((answer) => answer.exists),
   ]);
   const errors: DuplicateErrors = {};
   if (nameTaken) errors.name = ["staff.form.errors.nameTaken"];

@@ -16,6 +16,7 @@ import { analyticsClient } from "./clients/analytics.server.ts";
 import { onboardingClient } from "./clients/onboarding.server.ts";
 import { recommendedActionsClient } from "./clients/recommended-actions.server.ts";
 import { sellerServiceClient } from "./clients/seller-service.server.ts";
+import { staffClient } from "./clients/staff.server.ts";
 import { serviceConfigs } from "./services.server.ts";
 import { streamService, type ServiceStreamer } from "./stream.server.ts";
 import { UpstreamError } from "./upstream-error.server.ts";
@@ -48,6 +49,8 @@ type Callers = {
 const CLIENTS = {
   userProfile: ({ caller }: Callers) => userProfileClient(caller("userProfile")),
   onboarding: ({ caller }: Callers) => onboardingClient(caller("onboarding")),
+  // Staff calls go to the onboarding service too (its api-external).
+  staff: ({ caller }: Callers) => staffClient(caller("onboarding")),
   sellerService: ({ caller }: Callers) => sellerServiceClient(caller("sellerService")),
   catalogueUpload: ({ caller, streamer }: Callers) => catalogueUploadClient(caller("catalogueUpload"), streamer("catalogueUpload")),
   uploadSettings: ({ caller }: Callers) => uploadSettingsClient(caller("onboarding")),

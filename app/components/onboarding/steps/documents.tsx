@@ -5,6 +5,7 @@ import { Form } from "react-router";
 import { FileField } from "#app/components/ui/fields.tsx";
 import { StepForm } from "#app/components/onboarding/step-form.tsx";
 import { useStepForm } from "#app/components/onboarding/use-step-form.ts";
+import { CompanyDocumentLink } from "#app/components/onboarding/company-document-link.tsx";
 import type { StepFormProps } from "./step-form-props.ts";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { numberFormat, dateTimeFormat } from "#app/lib/intl-formats.ts";
@@ -46,12 +47,7 @@ export function DocumentsFields({ data, result }: StepFormProps<"documents">) {
               {document ? (
                 <>
                   <td>
-                    <a
-                      href={`/shop-setup/documents/${encodeURIComponent(document.id)}`}
-                      aria-label={t("onboarding.documents.download", { name: document.fileName })}
-                    >
-                      {document.fileName}
-                    </a>
+                    <CompanyDocumentLink document={document} />
                   </td>
                   <td>{formatSize(document.size, i18n.language)}</td>
                   <td>{date.format(new Date(document.uploadedAt))}</td>

@@ -3,19 +3,9 @@ import { CatalogueImportProgress, Seller, SellerState } from "#contract/upstream
 import { z } from "zod";
 import { unreadResponse } from "#app/services/upstream/http.server.ts";
 import { GuestToken, MarketplaceShops } from "#contract/home.ts";
-import {
-  CrmIdExists,
-  SellerDeleted,
-  SellerStateCounts,
-  StaffSeller,
-  StaffSellerPage,
-  type SellerChannel,
-  type SellerUpsert,
-  type StaffSellerQuery,
-} from "#contract/staff.ts";
-import { Invitation, InvitationPage, StaffSellerOverview, type InvitationQuery } from "#contract/staff-seller.ts";
 import type { ServiceCaller } from "#app/services/upstream/http.server.ts";
 
+/** The onboarding service's calls for the signed-in seller (/me/seller…); staff calls are the staff client's. */
 export function onboardingClient(call: ServiceCaller) {
   return {
     seller: () => call({ path: "/me/seller", schema: Seller }),
@@ -44,23 +34,5 @@ export function onboardingClient(call: ServiceCaller) {
     shops: () => call({ path: "/me/seller/shops", schema: MarketplaceShops }),
     /** A short-lived token to read one analytics dashboard. */
     guestToken: (dashboardId: string) => call({ method: "POST", path: "/me/seller/guest-token", body: { dashboardId }, schema: GuestToken }),
-    // Staff: the marketplace's sellers (api-external).
-    staffSellers: (query: StaffSellerQuery) => call({ path: "/api-external/sellers", query, schema: StaffSellerPage }),
-    staffSeller: (onboardingSellerId: string) => call({ path: `/api-external/sellers/${encodeURIComponent(onboardingSellerId)}`, schema: StaffSeller }),
-    /** One seller seen whole (the staff seller page): progress facts, history, invitation, files and their checks, returns. */
-    staffSellerOverview: (onboardingSellerId: string) =>
-      call({ path: `/api-external/sellers/${encodeURIComponent(onboardingSellerId)}/overview`, schema: StaffSellerOverview }),
-    /** The invitations the signed-in staff member sent. */
-    invitations: (query: InvitationQuery) => call({ path: "/api-external/invitations", query, schema: InvitationPage }),
-    invitation: (onboardingSellerId: string) => call({ path: `/api-external/invitations/${encodeURIComponent(onboardingSellerId)}`, schema: Invitation }),
-    sellerStateCounts: (channel?: SellerChannel) => call({ path: "/api-external/sellers/state-counts", query: { channel }, schema: SellerStateCounts }),
-    /** Creates (an invitation) without onboardingSellerId, updates with it. */
-    saveSeller: (seller: SellerUpsert) => call({ method: "PUT", path: "/api-external/sellers", body: seller, schema: StaffSeller }),
-    existsByCrmId: (crmId: string, exceptOnboardingSellerId?: string) =>
-      call({ method: "POST", path: "/api-external/sellers/existsByCrmId", body: { crmId, exceptOnboardingSellerId }, schema: CrmIdExists }),
-    markAsActive: (onboardingSellerId: string) =>
-      call({ method: "POST", path: `/api-external/sellers/${encodeURIComponent(onboardingSellerId)}/mark-as-active`, schema: StaffSeller }),
-    deleteSeller: (onboardingSellerId: string) =>
-      call({ method: "DELETE", path: "/api-external/sellers/delete", query: { onboardingSellerId }, schema: SellerDeleted }),
   };
 }

@@ -7,13 +7,14 @@ export function userProfileClient(call: ServiceCaller) {
   return {
     currentUser: () => call({ path: "/me/user", schema: CurrentUser }),
     updateLanguage: (language: LanguageCode) => call({ method: "PUT", path: "/me/user/language", query: { language }, schema: CurrentUser }),
-    substituteIntoSellerUser: (userProfileId: string) =>
+    /** Starts acting as the seller of this user profile: answers the user as that seller. */
+    startActingAsSeller: (userProfileId: string) =>
       call({ method: "POST", path: "/me/user/substitute-into-seller-user", body: { userProfileId }, schema: CurrentUser }),
     /** Ends acting as a seller; `signOut` records that it ended because the staff member signed out. */
-    removeSubstitution: (options: { signOut?: boolean } = {}) =>
+    endActingAsSeller: (options: { signOut?: boolean } = {}) =>
       call({ method: "DELETE", path: "/me/user/remove-substitution", query: { reason: options.signOut ? "SIGN_OUT" : undefined }, schema: CurrentUser }),
     /** Who acted as a seller and what they changed (staff). */
-    substitutionAudit: (sellerId: string) => call({ path: "/users/substitutions", query: { sellerId }, schema: SubstitutionAudit }),
+    actingAsSellerRecord: (sellerId: string) => call({ path: "/users/substitutions", query: { sellerId }, schema: SubstitutionAudit }),
     startSession: (expiresAt: Date) => call({ method: "POST", path: "/me/sessions", body: { expiresAt: expiresAt.toISOString() }, schema: UserSession }),
     session: (sessionId: string) => call({ path: `/me/sessions/${encodeURIComponent(sessionId)}`, schema: UserSession }),
     endSession: (sessionId: string) => call({ method: "DELETE", path: `/me/sessions/${encodeURIComponent(sessionId)}`, schema: z.undefined() }),

@@ -1,20 +1,19 @@
 import type { BreadcrumbHandle } from "#app/components/ui/breadcrumbs.tsx";
 import { RecommendationDetail } from "#app/components/home/recommendation-detail.tsx";
-import { recommendationKindOf } from "#app/lib/home/recommendations.ts";
 import { recommendationDetailLoader, recommendationExists } from "#app/services/home/recommendations.server.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
-import type { Route } from "./+types/recommendation";
+import type { Route } from "./+types/recommendation-offers-may-be-offline-soon";
 
-/** Every kind's detail page: which kind is the path's segment after /home/recommendations/ (app/routes.ts). */
-export const handle: BreadcrumbHandle = { breadcrumb: { labelKey: (pathname) => `recommendations.kinds.${recommendationKindOf(pathname)}.crumb` } };
+/** A recommendation's detail page, kind OFFERS_MAY_BE_OFFLINE_SOON: the four kinds' modules differ only in the kind they name (RecommendationDetail). */
+export const handle: BreadcrumbHandle = { breadcrumb: { labelKey: "recommendations.kinds.OFFERS_MAY_BE_OFFLINE_SOON.crumb" } };
 
-export const middleware = [authorize({ rule: "sellerHome", sellerState: "redirectIfNotActive", validate: recommendationExists })];
+export const middleware = [authorize({ rule: "sellerHome", sellerState: "redirectIfNotActive", validate: recommendationExists("OFFERS_MAY_BE_OFFLINE_SOON") })];
 
 export async function loader(args: Route.LoaderArgs) {
   return recommendationDetailLoader(args);
 }
 
-export default function Recommendation({ loaderData }: Route.ComponentProps) {
+export default function OffersMayBeOfflineSoonRecommendation({ loaderData }: Route.ComponentProps) {
   return <RecommendationDetail {...loaderData} />;
 }
 

@@ -1,34 +1,22 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Link } from "react-router";
-import { BankAccountForm, CompanyDataForm, LegalDocumentForm, WarehouseForm } from "#app/components/home/change-forms.tsx";
-import { changeKindOf, changePath, pagePath } from "#app/lib/home/my-company-changes.ts";
-import { changeFormAction, changeFormLoader } from "#app/services/home/my-company-changes.server.ts";
-import { authorize } from "#app/services/session/authorize.server.ts";
-import type { Route } from "./+types/my-company-change";
+import { changePath, pagePath } from "#app/lib/home/my-company-changes.ts";
 import { dateTimeFormat } from "#app/lib/intl-formats.ts";
+import type { changeFormLoader } from "#app/services/home/my-company-changes.server.ts";
+import { BankAccountForm, CompanyDataForm, LegalDocumentForm, WarehouseForm } from "./change-forms.tsx";
 
-/** Every change form of my company: which one is the route's pattern (app/routes.ts, changes.ts). */
-export const middleware = [authorize({ rule: "sellerAdministrator" })];
+type ChangeFormData = Awaited<ReturnType<typeof changeFormLoader>>;
 
-function kindOf({ pattern }: { pattern: string }) {
-  const kind = changeKindOf(pattern);
-  if (!kind) throw new Response("Not Found", { status: 404 });
-  return kind;
-}
-
-export async function loader(args: Route.LoaderArgs) {
-  return changeFormLoader(args, kindOf(args));
-}
-
-export async function action(args: Route.ActionArgs) {
-  return changeFormAction(args, kindOf(args));
-}
-
-/** A change's form; a change of the same thing under way, or one this user may not make, is said instead. */
-export default function MyCompanyChange({ loaderData, actionData }: Route.ComponentProps) {
+/**
+ * The page of a change's form, which each kind's route module renders with its
+ * own data; a change of the same thing under way, or one this user may not
+ * make, is said instead.
+ */
+export function ChangeFormPage({ data, result }: { data: ChangeFormData; result: SubmissionResult<string[]> | undefined }) {
   const { t, i18n } = useTranslation();
-  const { kind, warehouseName, findings, defaults, draftId, pending, refused, documentKinds } = loaderData;
-  const props = { defaults, result: actionData?.result, replaces: draftId };
+  const { kind, warehouseName, findings, defaults, draftId, pending, refused, documentKinds } = data;
+  const props = { defaults, result, replaces: draftId };
   const date = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   return (
     <section aria-labelledby="change-title" className="company-change">
@@ -36,7 +24,7 @@ export default function MyCompanyChange({ loaderData, actionData }: Route.Compon
       <p className="lead">{t(`myCompany.changes.kinds.${kind}.formLead`)}</p>
       {refused ? (
         <p className="notice" role="status">
-          {t("myCompany.changes.refusedInSubstitution")}{" "}
+          {t("myCompany.changes.refusedWhileActingAsSeller")}{" "}
           <Link to={pagePath(kind)}>{t("myCompany.changes.backTo", { page: t(`myCompany.pages.${kind}`) })}</Link>
         </p>
       ) : pending ? (
@@ -65,5 +53,3 @@ export default function MyCompanyChange({ loaderData, actionData }: Route.Compon
     </section>
   );
 }
-
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "My company"} · Seller Portal` }];

@@ -33,7 +33,7 @@ afterEach(async () => {
   await asStaff("admin@example.com", "DELETE", "/me/user/remove-substitution");
 });
 
-describe("substitution", () => {
+describe("acting as a seller", () => {
   it("shows the banner as the seller and ends after the pause, back on the staff member's default page", async () => {
     const { url } = await browser.signIn(PORTAL, "admin@example.com");
     expect(url).toBe(`${PORTAL}/home/overview`);
@@ -59,7 +59,7 @@ describe("substitution", () => {
     expect(await (await browser.get(`${PORTAL}/`)).text()).toContain("Error removing substitution");
   });
 
-  it("is refused for a user who is not substituting", async () => {
+  it("is refused for a user who is not acting as a seller", async () => {
     const seller = new TestBrowser();
     await seller.signIn(PORTAL, "seller.active@example.com");
     const response = await seller.post(`${PORTAL}/substitution/end`, {});

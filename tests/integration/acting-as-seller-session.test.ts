@@ -36,7 +36,7 @@ beforeEach(async () => {
 afterEach(clearFaultsAndCounters);
 
 describe("signing out while acting as a seller", () => {
-  it("ends the substitution first, recorded as a sign-out; signed in again, the staff member is themselves", async () => {
+  it("ends acting as the seller first, recorded as a sign-out; signed in again, the staff member is themselves", async () => {
     const browser = new TestBrowser();
     await browser.signIn(PORTAL, "success@example.com");
     await browser.post(`${PORTAL}/substitution/start`, { userProfileId: "user-seller-new", sellerId: "seller-new", returnTo: "/seller-list" });
@@ -52,7 +52,7 @@ describe("signing out while acting as a seller", () => {
     expect(url).toBe(`${PORTAL}/seller-list`);
   });
 
-  it("signs out all the same when ending the substitution fails", async () => {
+  it("signs out all the same when ending acting as the seller fails", async () => {
     const browser = new TestBrowser();
     await browser.signIn(PORTAL, "success@example.com");
     await browser.post(`${PORTAL}/substitution/start`, { userProfileId: "user-seller-new", sellerId: "seller-new", returnTo: "/seller-list" });

@@ -1,0 +1,15 @@
+import { DashboardView } from "#app/components/home/dashboard-view.tsx";
+import { tabAvailable, tabPage } from "#app/services/home/analytics.server.ts";
+import { authorize } from "#app/services/session/authorize.server.ts";
+import type { Route } from "./+types/analytics-oci";
+
+/** The analytics' OCI tab: the six tab modules differ only in the tab they name (analytics.server.ts, DashboardView). */
+export const middleware = [authorize({ rule: "sellerHome", sellerState: "redirectIfNotActive", validate: tabAvailable("oci") })];
+
+export async function loader(args: Route.LoaderArgs) {
+  return tabPage(args, "oci");
+}
+
+export default function OciTab({ loaderData }: Route.ComponentProps) {
+  return <DashboardView {...loaderData} />;
+}

@@ -1,0 +1,20 @@
+import type { BreadcrumbHandle } from "#app/components/ui/breadcrumbs.tsx";
+import { RecommendationDetail } from "#app/components/home/recommendation-detail.tsx";
+import { recommendationDetailLoader, recommendationExists } from "#app/services/home/recommendations.server.ts";
+import { authorize } from "#app/services/session/authorize.server.ts";
+import type { Route } from "./+types/recommendation-product-import-errors";
+
+/** A recommendation's detail page, kind PRODUCT_IMPORT_ERRORS: the four kinds' modules differ only in the kind they name (RecommendationDetail). */
+export const handle: BreadcrumbHandle = { breadcrumb: { labelKey: "recommendations.kinds.PRODUCT_IMPORT_ERRORS.crumb" } };
+
+export const middleware = [authorize({ rule: "sellerHome", sellerState: "redirectIfNotActive", validate: recommendationExists("PRODUCT_IMPORT_ERRORS") })];
+
+export async function loader(args: Route.LoaderArgs) {
+  return recommendationDetailLoader(args);
+}
+
+export default function ProductImportErrorsRecommendation({ loaderData }: Route.ComponentProps) {
+  return <RecommendationDetail {...loaderData} />;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Recommendation"} · Seller Portal` }];

@@ -1,0 +1,27 @@
+import { holdAtLeast } from "#app/components/onboarding/step-form.tsx";
+import { StepError } from "#app/components/onboarding/step-error.tsx";
+import { StepPage } from "#app/components/onboarding/step-page.tsx";
+import { stepDefinitions, stepPage } from "#app/services/onboarding/step-definitions.server.ts";
+import { authorize } from "#app/services/session/authorize.server.ts";
+import type { Route } from "./+types/shop-setup-warehouse";
+
+/** The shop setup's warehouse step: the step modules differ only in the step they name (step-definitions.server.ts, StepPage). */
+export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
+
+export async function loader(args: Route.LoaderArgs) {
+  return stepPage(args, "warehouse");
+}
+
+export async function action(args: Route.ActionArgs) {
+  return stepDefinitions.warehouse.save(args);
+}
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => holdAtLeast(serverAction());
+
+export default function WarehouseStepPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <StepPage data={loaderData} actionData={actionData} />;
+}
+
+export const ErrorBoundary = StepError;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.title} · Seller Portal` : "Seller Portal" }];
