@@ -3,15 +3,15 @@ import { Link, useMatches } from "react-router";
 
 /** A route opts in with `handle.breadcrumb`; a route without one adds no crumb, and none at all clears the trail. */
 export type BreadcrumbHandle = {
-  /** The crumb's text key, or a function that finds it from the page's path (one module serving several pages). */
-  breadcrumb?: { labelKey: string | ((pathname: string) => string) };
+  /** The crumb's text key. */
+  breadcrumb?: { labelKey: string };
 };
 
 export function Breadcrumbs() {
   const { t } = useTranslation();
   const crumbs = useMatches().flatMap((match) => {
     const crumb = (match.handle as BreadcrumbHandle | undefined)?.breadcrumb;
-    return crumb ? [{ to: match.pathname, label: t(typeof crumb.labelKey === "string" ? crumb.labelKey : crumb.labelKey(match.pathname)) }] : [];
+    return crumb ? [{ to: match.pathname, label: t(crumb.labelKey) }] : [];
   });
   if (crumbs.length === 0) return null;
   return (
