@@ -59,7 +59,7 @@ export function reactRouterHandler(options: { build: ServerBuild | (() => Promis
     });
 
     const init: RequestInit = { method: req.method, headers: webHeaders(req.headers), signal: controller.signal };
-    const target = url;
+    const target = matchablePath(url);
     let overLimit = false;
 
     const answerOverLimit = async (): Promise<void> => {
@@ -115,6 +115,24 @@ export function reactRouterHandler(options: { build: ServerBuild | (() => Promis
 }
 
 /** The URL the browser asked for: the host it used (behind a trusted proxy, the forwarded one), and the path as sent; undefined without a host. */
+/** An encoded line break (LF, CR) or line or paragraph separator in a path. */
+const LINE_TERMINATOR = /%(0a|0d|e2%80%a8|e2%80%a9)/i;
+
+/**
+ * React Router matches paths with regular expressions whose `.` stops at a
+ * line terminator: a path holding one matches no route, not even the
+ * catch-all, so no route middleware runs and the page cannot be rendered (no
+ * language). No page has one in its address, so such a path is handed on
+ * with the character encoded once more, which the catch-all matches: the
+ * answer is the 404 page, with the user's session as on any other page.
+ */
+export function matchablePath(url: string): string {
+  const parsed = new URL(url);
+  if (!LINE_TERMINATOR.test(parsed.pathname)) return url;
+  parsed.pathname = parsed.pathname.replace(new RegExp(LINE_TERMINATOR.source, "gi"), (encoded) => encoded.replaceAll("%", "%25"));
+  return parsed.toString();
+}
+
 function requestUrl(req: Request): string | undefined {
   const host = req.get("host");
   if (!host || !req.hostname) return undefined;
