@@ -52,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       toast,
       // Only what the page shows: never tokens.
       user: user ? { email: user.email, role: user.role, actingAsSeller: user.substitutionMode, actingAsSellerName: user.substitutedSellerName ?? null } : null,
-      environment: environmentServices(request),
+      environment: environmentServices(),
       footer: { imprint: env().IMPRINT_URL, privacy: env().PRIVACY_URL, help: env().HELP_URL },
     },
     // The flash cookie is rewritten only when a toast was read from it.
