@@ -1,11 +1,12 @@
 /**
  * The seller's onboarding documents: their kinds, the file rules (PDF, JPEG
- * or PNG by their first bytes, at most 5 MB), the documents step's form and
+ * or PNG by their first bytes, at most 5 MB, a name of at most 255 characters), the documents step's form and
  * the onboarding service's answers about them.
  */
 import { z } from "zod";
 import { code } from "./onboarding-fields.ts";
 import { MAX_DOCUMENT_BYTES } from "./rules/document-type.ts";
+import { fileNameTooLong } from "./rules/file-name.ts";
 
 export const documentKinds = ["TRADE_REGISTER_EXTRACT", "BUSINESS_REGISTRATION", "VAT_CERTIFICATE", "IDENTITY_DOCUMENT"] as const;
 export const DocumentKind = z.enum(documentKinds);
@@ -17,7 +18,8 @@ export const companyDocumentKinds = ["TRADE_REGISTER_EXTRACT", "BUSINESS_REGISTR
 export const DocumentFile = z
   .file({ error: code("documentMissing") })
   .min(1, code("documentEmpty"))
-  .max(MAX_DOCUMENT_BYTES, code("documentTooLarge"));
+  .max(MAX_DOCUMENT_BYTES, code("documentTooLarge"))
+  .refine((file) => !fileNameTooLong(file.name), code("fileNameTooLong"));
 
 /** POST /me/seller/onboarding/documents (multipart): one document of one kind. */
 export const DocumentUpload = z.object({ kind: DocumentKind, file: DocumentFile });

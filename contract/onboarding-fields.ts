@@ -52,6 +52,7 @@ export const validationMessages = {
   documentEmpty: "The file is empty",
   documentTooLarge: "The file is larger than 5 MB",
   documentType: "Only PDF, JPEG and PNG files are accepted",
+  fileNameTooLong: "The file name is longer than 255 characters",
   noDocumentChosen: "Choose at least one document to upload",
 } as const;
 export type ValidationCode = keyof typeof validationMessages;

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { useNavigate } from "react-router";
 import { catalogueFileType } from "#contract/catalogue.ts";
+import { fileNameTooLong } from "#contract/rules/file-name.ts";
 import { formatBytes, uploadProblemMessage } from "#app/lib/catalogue/catalogue-steps.ts";
 import { ErrorSummary, type SummaryItem } from "./form-errors.tsx";
 
@@ -41,6 +42,7 @@ export function UploadForm({ page = "/upload/catalog", limitBytes, disabled, ser
     const file = (form.elements.namedItem("file") as HTMLInputElement).files?.[0];
     // The server checks all of this again; checking here spares a pointless upload.
     if (!file) return setError(uploadProblemMessage(t, { problem: "missingFile" }, limitBytes, locale));
+    if (fileNameTooLong(file.name)) return setError(uploadProblemMessage(t, { problem: "nameTooLong" }, limitBytes, locale));
     if (!catalogueFileType(file.name)) return setError(uploadProblemMessage(t, { problem: "wrongType", fileName: file.name }, limitBytes, locale));
     if (file.size === 0) return setError(uploadProblemMessage(t, { problem: "empty", fileName: file.name }, limitBytes, locale));
     if (file.size > limitBytes) return setError(uploadProblemMessage(t, { problem: "tooLarge", fileName: file.name }, limitBytes, locale));

@@ -1,4 +1,5 @@
 /** Catalogue hand-over rules the pages and the server share. */
+import { MAX_FILE_NAME_LENGTH } from "#contract/rules/file-name.ts";
 import type { CatalogueImportProgress, SellerStateName } from "#contract/upstream.ts";
 import { MAX_RECORD_CHARS, readingProblems, type ReadingProblem } from "./types.ts";
 import { XLSX_MAX_BYTES } from "./limits.ts";
@@ -58,7 +59,7 @@ export function formatBytes(t: Translate, bytes: number, locale: string): string
 }
 
 export type UploadProblemView = {
-  problem: "missingFile" | "wrongType" | "tooLarge" | "tooMany" | "empty" | "malformed" | "aborted" | "upstream" | ReadingProblem;
+  problem: "missingFile" | "wrongType" | "nameTooLong" | "tooLarge" | "tooMany" | "empty" | "malformed" | "aborted" | "upstream" | ReadingProblem;
   fileName?: string;
   /** For a reading problem: the row it was found on. */
   row?: number;
@@ -73,5 +74,5 @@ export function uploadProblemMessage(t: Translate, { problem, fileName, row }: U
     const count = numberFormat(locale).format(readingCounts[problem as ReadingProblem] ?? 0);
     return t(key, { name: fileName ?? "", row: row ?? 0, limit: formatBytes(t, readingLimits[problem as ReadingProblem] ?? limitBytes, locale), count });
   }
-  return t(`catalogue.upload.errors.${problem}`, { name: fileName ?? "", limit: formatBytes(t, limitBytes, locale) });
+  return t(`catalogue.upload.errors.${problem}`, { name: fileName ?? "", limit: formatBytes(t, limitBytes, locale), max: MAX_FILE_NAME_LENGTH });
 }

@@ -12,6 +12,7 @@
  * file): a file the inspector refuses is aborted upstream before the service
  * has it whole, and the analysis of an accepted one is stored with the file.
  */
+import { fileNameTooLong } from "#contract/rules/file-name.ts";
 import { randomUUID } from "node:crypto";
 import { PassThrough, Readable, Writable } from "node:stream";
 import { catalogueContentTypes, catalogueFileType, type CatalogueFile, type CatalogueFileType } from "#contract/catalogue.ts";
@@ -29,8 +30,9 @@ import { sessionContext } from "#app/services/session/session.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { settle, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
+import { toastValue } from "#app/services/toasts/toast-fit.server.ts";
 
-export type UploadProblem = "missingFile" | "wrongType" | "tooLarge" | "empty" | "malformed" | "aborted" | ReadingProblem;
+export type UploadProblem = "missingFile" | "wrongType" | "nameTooLong" | "tooLarge" | "empty" | "malformed" | "aborted" | ReadingProblem;
 
 export type UploadOutcome =
   /** `analysis`: what the portal understood of the file, as stored (absent when storing it failed: the page can re-read the file). */
@@ -196,6 +198,11 @@ export function forwardCatalogueUpload(args: RequestArgs, maxBytes = catalogueUp
         file.resume();
         return;
       }
+      // Refused where it arrives: a name past the bound would be stored, then repeated in every list, message and download.
+      if (fileNameTooLong(fileName)) {
+        stop({ ok: false, problem: "nameTooLong" });
+        return;
+      }
       const type = catalogueFileType(fileName);
       if (!type) {
         stop({ ok: false, problem: "wrongType", fileName });
@@ -304,7 +311,7 @@ async function storeAnalysis(
  * portal is not sure which row holds the column names, that it asks.
  */
 export function uploadedToast(t: (key: string, options?: Record<string, unknown>) => string, outcome: Extract<UploadOutcome, { ok: true }>) {
-  const name = outcome.file.fileName;
+  const name = toastValue(outcome.file.fileName);
   return outcome.analysis?.format.headerRowSure === false
     ? { type: "warning" as const, message: t("catalogueIntelligence.headerQuestion.uploaded", { name }), anchor: "#header-question" }
     : { type: "success" as const, message: t("catalogue.upload.uploaded", { name }), anchor: "" };

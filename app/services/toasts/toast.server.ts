@@ -1,9 +1,10 @@
-/** Toasts travel as a cookie-session flash (remix-toast) to the next page the browser renders. */
+/** Toasts travel as a cookie-session flash (remix-toast) to the next page the browser renders, each cut to fit its cookie (toast-fit.server.ts). */
 import { createContext, data, type RouterContextProvider } from "react-router";
 import { dataWithToast, getToast, redirectWithToast, setToastCookieOptions } from "remix-toast";
 import type { PortalToast } from "#app/lib/toast-message.ts";
 import { secureCookies, sessionSecrets } from "#app/services/config/env.server.ts";
 import type { UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
+import { fitToast } from "./toast-fit.server.ts";
 
 /** Signs the flash cookie with our secret (the library's default secret is public). */
 export function configureToasts(): void {
@@ -28,7 +29,7 @@ export async function readToast(request: Request): Promise<{ toast?: unknown; he
 }
 
 export function redirectWithPortalToast(url: string, toast: PortalToast, init?: ResponseInit): Promise<Response> {
-  return redirectWithToast(url, toast, init);
+  return redirectWithToast(url, fitToast(toast), init);
 }
 
 /** The error toast for a failed upstream call: the service's message, errors list, code and reference. */
@@ -57,14 +58,19 @@ export function dataWithPortalToast<T>(
   toast: PortalToast,
   init?: ResponseInit,
 ) {
-  if (new URL(request.url).pathname.endsWith(".data")) return dataWithToast(payload, toast, init);
-  context.set(actionToastContext, toast);
+  if (new URL(request.url).pathname.endsWith(".data")) return dataWithToast(payload, fitToast(toast), init);
+  context.set(actionToastContext, fitToast(toast));
   return data(payload, init);
+}
+
+/** Answers with data and flashes the toast to the next request (a script's data request reads it when it revalidates). */
+export function dataWithFlashedToast<T>(payload: T, toast: PortalToast, init?: ResponseInit) {
+  return dataWithToast(payload, fitToast(toast), init);
 }
 
 /** Flashes a toast with a response that is not a redirect (e.g. JSON the page's script follows with a navigation). */
 export async function withToastForNextPage(response: Response, toast: PortalToast): Promise<Response> {
-  const flashed = await dataWithToast(null, toast);
+  const flashed = await dataWithToast(null, fitToast(toast));
   const setCookie = new Headers(flashed.init?.headers).get("Set-Cookie");
   if (setCookie) response.headers.append("Set-Cookie", setCookie);
   return response;
