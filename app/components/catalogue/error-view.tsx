@@ -1,14 +1,14 @@
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Link, useRouteError } from "react-router";
 import { routeErrorFacts, UpstreamFacts } from "#app/components/shell/errors/upstream-facts.tsx";
+import { errorExplanationKey } from "#app/lib/shell/error-explanation.ts";
 
 /** A catalogue page whose data could not be loaded: the service's facts inside the page's layout. */
 export function CatalogueErrorView() {
   const { t } = useTranslation();
   const error = useRouteError();
   const { status, facts } = routeErrorFacts(error);
-  const explanation =
-    status === 404 ? t("errors.notFoundHint") : status === 503 ? t("errors.upstreamDown") : status === 502 ? t("errors.upstream") : t("errors.unexpected");
+  const explanation = t(errorExplanationKey(status, Boolean(facts.errorCode)));
   return (
     <article className="upload upload--error" role="alert">
       <h1>{status === 404 ? t("base.404") : t("errors.title")}</h1>

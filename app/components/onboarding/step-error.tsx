@@ -1,6 +1,7 @@
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Link, useRouteError } from "react-router";
 import { routeErrorFacts, UpstreamFacts } from "#app/components/shell/errors/upstream-facts.tsx";
+import { errorExplanationKey, showsServiceMessage } from "#app/lib/shell/error-explanation.ts";
 
 /**
  * A step whose data could not be read: the error with the service's facts
@@ -13,8 +14,8 @@ export function StepError() {
   return (
     <div className="step-error" role="alert">
       <h3>{t("errors.title")}</h3>
-      <p>{status === 503 ? t("errors.upstreamDown") : status === 502 ? t("errors.upstream") : t("errors.unexpected")}</p>
-      <UpstreamFacts facts={facts} withMessage={status === 502} />
+      <p>{t(errorExplanationKey(status, Boolean(facts.errorCode)))}</p>
+      <UpstreamFacts facts={facts} withMessage={showsServiceMessage(status)} />
       <p>
         <Link to="/overview">{t("onboarding.backToTaskList")}</Link>
       </p>

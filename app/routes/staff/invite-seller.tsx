@@ -9,7 +9,7 @@ import { conflictErrors, duplicateErrors, toSellerUpsert } from "#app/services/s
 import { dataWithPortalToast, upstreamErrorToast } from "#app/services/toasts/toast.server.ts";
 import { redirectWithOutcome } from "#app/services/toasts/outcome.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
-import { UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
+import { failureStatus, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
 import type { Route } from "./+types/invite-seller";
 
 export const middleware = [authorize({ rule: "inviteSeller" })];
@@ -38,7 +38,7 @@ export async function action(args: Route.ActionArgs) {
     if (!(error instanceof UpstreamError)) throw error;
     const conflicts = conflictErrors(error);
     if (conflicts) return data(submission.reply({ fieldErrors: conflicts }), { status: 400 });
-    return dataWithPortalToast(args, submission.reply(), upstreamErrorToast(error, t("staff.invite.failed")), { status: 502 });
+    return dataWithPortalToast(args, submission.reply(), upstreamErrorToast(error, t("staff.invite.failed")), { status: failureStatus(error) });
   }
 }
 

@@ -34,10 +34,37 @@ export class UpstreamError extends Error {
 }
 
 /**
+ * What a failed upstream call means for the request that made it. The
+ * service's 4xx answers are about what was asked, not a failing service: 404
+ * (or 410) "not there" (another seller's document or file, one deleted in the
+ * meantime), 409 "not in this state" (marking active a seller whose mapping is
+ * not finished), 400 (or 422) "not accepted as sent" (a file name the service
+ * refuses), 413 too large. 503 when no answer came; 502 only for the service's
+ * own failures (5xx, or an answer outside its contract), the ones an alert on
+ * 5xx is for.
+ */
+export function failureStatus(error: UpstreamError): number {
+  if (error.unreachable) return 503;
+  switch (error.status) {
+    case 400:
+    case 422:
+      return 400;
+    case 404:
+    case 410:
+      return 404;
+    case 409:
+      return 409;
+    case 413:
+      return 413;
+    default:
+      return 502;
+  }
+}
+
+/**
  * An upstream call made for a page (loader or middleware): a failure becomes
  * the route's error view with the service's message, errors list, code and
- * reference; 503 when the service could not be reached, 502 when it answered
- * with a failure.
+ * reference, with the status failureStatus gives it.
  */
 export function orRouteError<T>(work: Promise<T>): Promise<T> {
   return work.catch((error: unknown) => {
@@ -50,7 +77,7 @@ export function orRouteError<T>(work: Promise<T>): Promise<T> {
         errors: error.body.errors ?? [],
         reference: error.reference ?? null,
       },
-      { status: error.unreachable ? 503 : 502 },
+      { status: failureStatus(error) },
     );
   });
 }

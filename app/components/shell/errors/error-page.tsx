@@ -1,6 +1,7 @@
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Form, Link, useLocation, useRouteError } from "react-router";
 import { errorPageHome, errorPageWays } from "#app/lib/shell/error-page-ways.ts";
+import { errorExplanationKey, showsServiceMessage } from "#app/lib/shell/error-explanation.ts";
 import { useRootData } from "#app/lib/shell/root-data.ts";
 import { PageHeader } from "#app/components/shell/header/page-header.tsx";
 import { routeErrorFacts, UpstreamFacts, type UpstreamFactsData } from "./upstream-facts.tsx";
@@ -28,15 +29,17 @@ export function ErrorPage({ status, facts }: { status: number; facts: ErrorFacts
   const location = useLocation();
   const signedIn = Boolean(useRootData()?.user);
   const ways = errorPageWays({ signedIn, status, currentUrl: location.pathname + location.search, startPage: facts.startPage });
-  const explanation = t(explanationKey(status));
+  const explanation = t(errorExplanationKey(status, Boolean(facts.errorCode)));
   return (
     <>
       <PageHeader homeHref={errorPageHome(ways, signedIn)} />
       <main id="main" className="layout-default layout-error">
         <div className="error-page">
-          <h1>{status === 404 ? t("base.404") : status === 413 ? t("errors.tooLargeTitle") : t("errors.title")}</h1>
+          <h1>
+            {status === 404 ? t("base.404") : status === 413 ? t("errors.tooLargeTitle") : status === 409 ? t("errors.conflictTitle") : t("errors.title")}
+          </h1>
           <p>{explanation}</p>
-          <UpstreamFacts facts={facts} withMessage={status === 502} />
+          <UpstreamFacts facts={facts} withMessage={showsServiceMessage(status)} />
           <div className="error-page__ways">
             {ways.map((way, index) => (
               // Full document loads: the page that failed may have left the client's state half-loaded.
@@ -56,22 +59,4 @@ export function ErrorPage({ status, facts }: { status: number; facts: ErrorFacts
       </main>
     </>
   );
-}
-
-function explanationKey(status: number) {
-  switch (status) {
-    case 404:
-      return "errors.notFoundHint";
-    case 413:
-      return "errors.tooLarge";
-    case 400:
-    case 415:
-      return "errors.unreadable";
-    case 502:
-      return "errors.upstream";
-    case 503:
-      return "errors.upstreamDown";
-    default:
-      return "errors.unexpected";
-  }
 }
