@@ -6,9 +6,17 @@ import { sellerChannels } from "#contract/staff.ts";
 import { languageCodes } from "#contract/codes.ts";
 import { z } from "zod";
 
+/** A seller's name holds a letter or a digit: it is looked up by name in an address (never as `.` or `..`). */
+export const SELLER_NAME_LETTERS = /[\p{L}\p{N}]/u;
+
 /** Translation keys as messages: the page shows them in the reader's language. */
 export const sellerFormSchema = z.object({
-  name: z.string({ error: "staff.form.errors.nameRequired" }).trim().min(1, "staff.form.errors.nameRequired").max(200, "staff.form.errors.tooLong"),
+  name: z
+    .string({ error: "staff.form.errors.nameRequired" })
+    .trim()
+    .min(1, "staff.form.errors.nameRequired")
+    .max(200, "staff.form.errors.tooLong")
+    .regex(SELLER_NAME_LETTERS, "staff.form.errors.nameLetters"),
   crmId: z
     .string({ error: "staff.form.errors.crmIdRequired" })
     .trim()

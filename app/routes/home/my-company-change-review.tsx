@@ -1,9 +1,10 @@
 import { ChangeReview } from "#app/components/home/change-review.tsx";
 import { changeReviewAction, changeReviewLoader } from "#app/services/home/my-company-changes.server.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
+import { isUpstreamId } from "#app/lib/upstream-id.ts";
 import type { Route } from "./+types/my-company-change-review";
 
-export const middleware = [authorize({ rule: "sellerAdministrator" })];
+export const middleware = [authorize({ rule: "sellerAdministrator", validate: ({ params }) => isUpstreamId(params.changeId) })];
 
 export async function loader(args: Route.LoaderArgs) {
   return changeReviewLoader(args);

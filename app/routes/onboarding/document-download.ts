@@ -4,11 +4,12 @@ import { authorize } from "#app/services/session/authorize.server.ts";
 import { downloadFailures } from "#app/services/shell/download-failure.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { orRouteError } from "#app/services/upstream/upstream-error.server.ts";
+import { isUpstreamId } from "#app/lib/upstream-id.ts";
 import type { Route } from "./+types/document-download";
 
 export const middleware = [
   downloadFailures({ page: () => "/shop-setup/documents" }),
-  authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" }),
+  authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive", validate: ({ params }) => isUpstreamId(params.documentId) }),
 ];
 
 /**

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
+import { UpstreamId } from "#app/lib/upstream-id.ts";
 import { ErrorSummary } from "#app/components/ui/error-summary.tsx";
 import { fieldId, FormFields, readFormProps } from "#app/components/ui/field-reading.tsx";
 import { TextField } from "#app/components/ui/fields.tsx";
@@ -14,11 +15,11 @@ import { sellerForPage } from "#app/services/staff/sellers.server.ts";
 import { dataWithPortalToast, upstreamErrorToast } from "#app/services/toasts/toast.server.ts";
 import { redirectWithOutcome } from "#app/services/toasts/outcome.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
-import { UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
+import { failureStatus, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
 import { SellerFacts } from "#app/components/staff/seller-facts.tsx";
 import type { Route } from "./+types/delete-seller";
 
-const SellerIdQuery = z.object({ sellerId: z.string().trim().min(1).max(200) });
+const SellerIdQuery = z.object({ sellerId: UpstreamId });
 
 /** No sellerId (or a malformed one) is a page that does not exist. */
 export const middleware = [
@@ -48,7 +49,7 @@ export async function action(args: Route.ActionArgs) {
     context.get(requestMetaContext).log.info({ audit: "seller-deleted", sellerId: seller.onboardingSellerId, sellerName: seller.name }, "seller deleted");
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    return dataWithPortalToast(args, submission.reply(), upstreamErrorToast(error, t("staff.delete.failed")), { status: 502 });
+    return dataWithPortalToast(args, submission.reply(), upstreamErrorToast(error, t("staff.delete.failed")), { status: failureStatus(error) });
   }
   return redirectWithOutcome("/seller-administration", { kind: "deleted", seller: seller.name, state: null });
 }

@@ -1,10 +1,14 @@
 import { z } from "zod";
+import { SELLER_NAME_LETTERS } from "#app/lib/staff/staff-forms.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
 import type { Route } from "./+types/invite-seller-check";
 
-const CheckQuery = z.union([z.object({ name: z.string().trim().min(1).max(200) }), z.object({ crmId: z.string().trim().min(1).max(50) })]);
+const CheckQuery = z.union([
+  z.object({ name: z.string().trim().min(1).max(200).regex(SELLER_NAME_LETTERS) }),
+  z.object({ crmId: z.string().trim().min(1).max(50) }),
+]);
 
 /** Guarded like the invite page: the browser asks the portal, never the upstream services. */
 export const middleware = [authorize({ rule: "inviteSeller" })];

@@ -1,6 +1,7 @@
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
+import { UpstreamId } from "#app/lib/upstream-id.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import { requireUser } from "#app/services/session/current-user.server.ts";
 import { getI18n } from "#app/services/i18n/i18n.server.ts";
@@ -8,12 +9,12 @@ import { sellerForPage } from "#app/services/staff/sellers.server.ts";
 import { dataWithPortalToast, upstreamErrorToast } from "#app/services/toasts/toast.server.ts";
 import { redirectWithOutcome } from "#app/services/toasts/outcome.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
-import { UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
+import { failureStatus, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
 import { defaultPath } from "#app/lib/access.ts";
 import { SellerFacts } from "#app/components/staff/seller-facts.tsx";
 import type { Route } from "./+types/mark-as-active";
 
-const SellerIdQuery = z.object({ sellerId: z.string().trim().min(1).max(200) });
+const SellerIdQuery = z.object({ sellerId: UpstreamId });
 
 /** No sellerId (or a malformed one) is a page that does not exist. */
 export const middleware = [
@@ -40,7 +41,7 @@ export async function action(args: Route.ActionArgs) {
     return redirectWithOutcome(`/sellers/${encodeURIComponent(seller.onboardingSellerId)}`, { kind: "activated", seller: seller.name, state: seller.state });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    return dataWithPortalToast(args, { failed: true }, upstreamErrorToast(error, t("staff.markActive.failed")), { status: 502 });
+    return dataWithPortalToast(args, { failed: true }, upstreamErrorToast(error, t("staff.markActive.failed")), { status: failureStatus(error) });
   }
 }
 

@@ -14,7 +14,9 @@ import { getI18n } from "#app/services/i18n/i18n.server.ts";
 import { conflictErrors, duplicateErrors, loadSellerList, rowPermissions, sellerForPage, toSellerUpsert } from "#app/services/staff/sellers.server.ts";
 import { dataWithPortalToast, redirectWithPortalToast, upstreamErrorToast } from "#app/services/toasts/toast.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
-import { UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
+import { failureStatus, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
+import { isUpstreamId } from "#app/lib/upstream-id.ts";
+import { toastValue } from "#app/services/toasts/toast-fit.server.ts";
 import type { Route } from "./+types/seller-administration";
 
 export const middleware = [authorize({ rule: "operatorAdministrator" })];
@@ -59,7 +61,7 @@ export async function action(args: Route.ActionArgs) {
   const formData = await request.formData();
   const sellerId = String(formData.get("onboardingSellerId") ?? "");
   const submission = parseWithZod(formData, { schema: sellerFormSchema });
-  if (submission.status !== "success" || !sellerId) return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success" || !isUpstreamId(sellerId)) return data(submission.reply(), { status: 400 });
   const t = getI18n(context).t;
   const api = upstream(args);
   try {
@@ -69,13 +71,13 @@ export async function action(args: Route.ActionArgs) {
     const saved = await api.staff.saveSeller(toSellerUpsert(submission.value, sellerId));
     return redirectWithPortalToast(`/seller-administration?search=${encodeURIComponent(saved.name)}`, {
       type: "success",
-      message: t("staff.administration.saved", { seller: saved.name }),
+      message: t("staff.administration.saved", { seller: toastValue(saved.name) }),
     });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     const conflicts = conflictErrors(error);
     if (conflicts) return data(submission.reply({ fieldErrors: conflicts }), { status: 400 });
-    return dataWithPortalToast(args, submission.reply(), upstreamErrorToast(error, t("staff.administration.saveFailed")), { status: 502 });
+    return dataWithPortalToast(args, submission.reply(), upstreamErrorToast(error, t("staff.administration.saveFailed")), { status: failureStatus(error) });
   }
 }
 

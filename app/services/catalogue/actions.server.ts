@@ -4,11 +4,10 @@
  * the error toast comes as well (the root reads it when it revalidates; a
  * plain form post would show it only on the next page, so it is left out there).
  */
-import { dataWithToast } from "remix-toast";
 import { data } from "react-router";
 import type { PortalToast } from "#app/lib/toast-message.ts";
-import { upstreamErrorToast } from "#app/services/toasts/toast.server.ts";
-import { UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
+import { dataWithFlashedToast, upstreamErrorToast } from "#app/services/toasts/toast.server.ts";
+import { failureStatus, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
 
 export type UpstreamFailure = {
@@ -37,8 +36,8 @@ export async function failedUpstreamAction<T extends object>({ request }: Reques
   if (!(error instanceof UpstreamError)) throw error;
   const failure = upstreamFailure(error, fallbackMessage);
   const payload = { ...body, upstreamFailure: failure };
-  const status = error.unreachable ? 503 : 502;
+  const status = failureStatus(error);
   if (!isDataRequest(request)) return data(payload, { status });
   const toast: PortalToast = upstreamErrorToast(error, fallbackMessage);
-  return dataWithToast(payload, toast, { status });
+  return dataWithFlashedToast(payload, toast, { status });
 }

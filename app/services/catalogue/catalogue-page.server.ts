@@ -17,7 +17,9 @@ import { responseWithNodeBody } from "#app/services/http/node-body.server.ts";
 import { getI18n, getLocale } from "#app/services/i18n/i18n.server.ts";
 import { redirectWithPortalToast, upstreamErrorToast, withToastForNextPage } from "#app/services/toasts/toast.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
-import { orRouteError, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
+import { failureStatus, orRouteError, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
+import { requireUpstreamId } from "#app/services/upstream/upstream-path.server.ts";
+import { toastValue } from "#app/services/toasts/toast-fit.server.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
 import { failedUpstreamAction, upstreamFailure, type UpstreamFailure } from "./actions.server.ts";
 import { catalogueDownloadResponse } from "./download.server.ts";
@@ -136,7 +138,7 @@ export async function uploadFromScript(args: RequestArgs, page: CataloguePage): 
   const message = uploadProblemMessage(t, { problem: outcome.problem, fileName: outcome.fileName }, catalogueUploadLimit(), getLocale(args.context));
   if (outcome.problem === "upstream") {
     const toast = upstreamErrorToast(outcome.error, message);
-    return json({ ok: false, message, errorCode: toast.errorCode ?? null, reference: toast.detail ?? null }, 502);
+    return json({ ok: false, message, errorCode: toast.errorCode ?? null, reference: toast.detail ?? null }, failureStatus(outcome.error));
   }
   return Response.json({ ok: false, message }, refusal(outcome));
 }
@@ -148,14 +150,14 @@ export async function fileFormAction(args: RequestArgs, formData: FormData, page
   const intent = formData.get("intent");
 
   if (intent === "delete") {
-    const fileId = String(formData.get("fileId") ?? "");
+    const fileId = requireUpstreamId(formData.get("fileId"));
     const fileName = String(formData.get("fileName") ?? "");
     try {
       await client.catalogueUpload.deleteFile(fileId);
     } catch (error) {
       return failedUpstreamAction(args, error, t("catalogue.files.deleteFailed"), { intent: "delete" as const });
     }
-    return redirectWithPortalToast(page.path, { type: "success", message: t("catalogue.files.deleted", { name: fileName }) });
+    return redirectWithPortalToast(page.path, { type: "success", message: t("catalogue.files.deleted", { name: toastValue(fileName) }) });
   }
 
   if (intent === "read") {
@@ -179,7 +181,7 @@ export async function fileFormAction(args: RequestArgs, formData: FormData, page
       columns.map((column) => column.header),
       headerMapping,
     );
-    const message = t("catalogue.mapping.saved", { name: saved.fileName });
+    const message = t("catalogue.mapping.saved", { name: toastValue(saved.fileName) });
     return redirectWithPortalToast(fileLocation(page, fileId), { type: warning ? "warning" : "success", message: warning ? `${message} ${warning}` : message });
   } catch (error) {
     return failedUpstreamAction(args, error, t("catalogue.mapping.failed"), { intent: "map" as const, lastResult: submission.reply() });
@@ -187,9 +189,7 @@ export async function fileFormAction(args: RequestArgs, formData: FormData, page
 }
 
 function fileIdOf(args: RequestArgs): string {
-  const fileId = new URL(args.request.url).searchParams.get("fileId");
-  if (!fileId) throw data({ message: "fileId is required" }, { status: 400 });
-  return fileId;
+  return requireUpstreamId(new URL(args.request.url).searchParams.get("fileId"));
 }
 
 /** GET ?fileId=: one of the seller's files, streamed with its original name. */

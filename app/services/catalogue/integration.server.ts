@@ -15,6 +15,7 @@ import { redirectWithOutcome, takeOutcome } from "#app/services/toasts/outcome.s
 import { getI18n } from "#app/services/i18n/i18n.server.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
 import { orRouteError, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
+import { requireUpstreamId } from "#app/services/upstream/upstream-path.server.ts";
 
 export type FileReport = { analysis: CatalogueAnalysis | null; unavailable: boolean };
 
@@ -54,7 +55,8 @@ async function fileReports(client: UpstreamClients["catalogueUpload"], info: Int
 export async function integrationAction(args: RequestArgs) {
   const t = getI18n(args.context).t;
   const formData = await args.request.formData();
-  const sellerId = String(formData.get("sellerId") ?? "");
+  // The hidden field names the seller; anything that is no seller id is refused before a call.
+  const sellerId = requireUpstreamId(formData.get("sellerId"));
   const client = upstream(args).catalogueUpload;
   if (formData.get("intent") === "return") {
     const submission = parseWithZod(formData, { schema: returnFormSchema });

@@ -33,7 +33,8 @@ import { readFormDataWithin } from "#app/services/http/multipart.server.ts";
 import { getI18n } from "#app/services/i18n/i18n.server.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
 import { requestMetaContext } from "#app/services/request/request-context.server.ts";
-import { orRouteError, settle, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
+import { failureStatus, orRouteError, settle, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
+import { requireUpstreamId } from "#app/services/upstream/upstream-path.server.ts";
 import { currentSellerId } from "./home.server.ts";
 import { changePath, mayChange, pagePath } from "#app/lib/home/my-company-changes.ts";
 
@@ -117,7 +118,7 @@ export async function changeFormLoader(args: RouteArgs, kind: CompanyChangeKind)
   const url = new URL(args.request.url);
   const sellerId = currentSellerId(args);
   const service = upstream(args).sellerService;
-  const warehouseId = kind === "WAREHOUSE" ? (args.params.warehouseId ?? "") : null;
+  const warehouseId = kind === "WAREHOUSE" ? requireUpstreamId(args.params.warehouseId) : null;
   const [user, details, warehouse, validation, changes] = await Promise.all([
     requireUser(args),
     kind === "WAREHOUSE" ? null : orRouteError(service.seller(sellerId)),
@@ -166,10 +167,14 @@ export async function changeFormAction(args: RouteArgs, kind: CompanyChangeKind)
   const t = getI18n(args.context).t;
   const sellerId = currentSellerId(args);
   const service = upstream(args).sellerService;
+  const warehouseId = kind === "WAREHOUSE" ? requireUpstreamId(args.params.warehouseId) : null;
   if (kind !== "LEGAL_DOCUMENT") await refuseForStaff(args, kind, null);
   const formData = kind === "LEGAL_DOCUMENT" ? await readFormDataWithin(args.request, MAX_CHANGE_UPLOAD_BYTES) : await args.request.formData();
   if (!formData) return data({ result: { status: "error", error: { file: ["documentTooLarge"] } } } satisfies ChangeFormAnswer, { status: 413 });
   if (kind === "LEGAL_DOCUMENT") await refuseForStaff(args, kind, documentKindOf(formData.get("documentKind")));
+  // The draft this form changes again, checked before anything goes upstream.
+  const replaces = formData.get("replaces");
+  const replacedId = typeof replaces === "string" && replaces ? requireUpstreamId(replaces) : null;
 
   // The shop setup's helpers: the BIC of a German IBAN, the town of a postcode and the address checked (the service only helps).
   const bank = kind === "BANK_ACCOUNT" ? fillBicFromIban(formData) : null;
@@ -193,20 +198,27 @@ export async function changeFormAction(args: RouteArgs, kind: CompanyChangeKind)
       : kind === "COMPANY_DATA"
         ? service.draftCompanyData(sellerId, values as CompanyDataChange)
         : kind === "WAREHOUSE"
-          ? service.draftWarehouse(sellerId, args.params.warehouseId ?? "", values as WarehouseChange)
+          ? service.draftWarehouse(sellerId, warehouseId!, values as WarehouseChange)
           : service.draftLegalDocument(sellerId, String(values.documentKind), values.file as File));
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     const result = submission.reply({ fieldErrors: fieldErrorsFromList(error.body.errors) });
     return dataWithPortalToast(args, { result } satisfies ChangeFormAnswer, upstreamErrorToast(error, t("myCompany.changes.draftFailed")), {
-      status: error.status === 400 || error.status === 409 ? 400 : error.unreachable ? 503 : 502,
+      status: error.status === 400 || error.status === 409 ? 400 : failureStatus(error),
     });
   }
-  // The draft this form changed again gives way to the new one; one left behind is harmless (the section page lists it).
-  const replaced = formData.get("replaces");
-  if (typeof replaced === "string" && replaced) await settle(service.discardChange(sellerId, replaced));
+  // The draft this form changed again gives way to the new one, if it is a draft of the same thing (never another kind's:
+  // the bank account's draft is not this form's to discard); one left behind is harmless (the section page lists it).
+  if (replacedId) await discardReplacedDraft(service, sellerId, replacedId, change);
   const note = addresses?.note() ?? (bank ? { type: "success" as const, message: t("onboarding.bank.bicFilled", bank) } : undefined);
   return note ? redirectWithPortalToast(changePath(change.id), note, { status: 303 }) : redirect(changePath(change.id), { status: 303 });
+}
+
+async function discardReplacedDraft(service: ReturnType<typeof upstream>["sellerService"], sellerId: string, replacedId: string, change: CompanyChange) {
+  const replaced = await settle(service.change(sellerId, replacedId));
+  if (!replaced.ok || replaced.value.id === change.id || replaced.value.status !== "DRAFT") return;
+  if (replaced.value.kind !== change.kind || replaced.value.target !== change.target) return;
+  await settle(service.discardChange(sellerId, replacedId));
 }
 
 /** A change and what is on record now, side by side. */
@@ -215,7 +227,7 @@ export async function changeReviewLoader(args: RouteArgs) {
   const service = upstream(args).sellerService;
   const [user, change, details] = await Promise.all([
     requireUser(args),
-    orRouteError(service.change(sellerId, args.params.changeId ?? "").catch(notFoundAs404)),
+    orRouteError(service.change(sellerId, requireUpstreamId(args.params.changeId)).catch(notFoundAs404)),
     orRouteError(service.seller(sellerId)),
   ]);
   const warehouse = change.kind === "WAREHOUSE" ? await orRouteError(service.warehouse(sellerId, change.target)) : null;
@@ -240,17 +252,18 @@ export async function changeReviewAction(args: RouteArgs) {
   const t = getI18n(args.context).t;
   const sellerId = currentSellerId(args);
   const service = upstream(args).sellerService;
-  const changeId = args.params.changeId ?? "";
+  const changeId = requireUpstreamId(args.params.changeId);
   const intent = (await args.request.formData()).get("intent");
   const change = await settle(service.change(sellerId, changeId));
   if (!change.ok) return reviewFailure(args, change.error, t("myCompany.changes.confirmFailed"));
   const { kind, target } = change.value;
+  // Discarding is refused exactly as confirming is: staff acting as the seller leave the bank account's and the contract's drafts alone.
+  await refuseForStaff(args, kind, target);
   if (intent === "discard") {
     const discarded = await settle(service.discardChange(sellerId, changeId));
     if (!discarded.ok) return reviewFailure(args, discarded.error, t("myCompany.changes.discardFailed"));
     return redirectWithPortalToast(pagePath(kind), { type: "info", message: t("myCompany.changes.discarded") }, { status: 303 });
   }
-  await refuseForStaff(args, kind, target);
   const sent = await settle(service.submitChange(sellerId, changeId));
   if (!sent.ok) return reviewFailure(args, sent.error, t("myCompany.changes.confirmFailed"));
   return redirectWithPortalToast(pagePath(kind), { type: "success", message: t(`myCompany.changes.kinds.${kind}.sent`) }, { status: 303 });
@@ -258,6 +271,6 @@ export async function changeReviewAction(args: RouteArgs) {
 
 function reviewFailure(args: RequestArgs, error: UpstreamError, message: string) {
   return dataWithPortalToast(args, { failed: true }, upstreamErrorToast(error, message), {
-    status: error.status === 409 ? 409 : error.unreachable ? 503 : 502,
+    status: failureStatus(error),
   });
 }

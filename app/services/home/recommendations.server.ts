@@ -4,6 +4,7 @@
  * explanation. Texts from the service are sanitised here.
  */
 import { z } from "zod";
+import { isUpstreamId } from "#app/lib/upstream-id.ts";
 import type { RecommendationKind } from "#contract/home.ts";
 import { PRODUCTS_PAGE_SIZE } from "#app/lib/home/recommendations.ts";
 import { sellerShops } from "./home.server.ts";
@@ -36,9 +37,11 @@ const PageQuery = z.coerce.number().int().min(1).max(10_000).catch(1);
 /** The detail of the URL's action (once per request: the validate check and the loader share it). */
 function detailOf(args: DetailArgs) {
   return oncePerRequest(args.context, "recommendation-detail", () => {
+    // An address whose id is none the service hands out is a page that does not exist, not a question for the service.
+    if (!isUpstreamId(args.params.id)) return Promise.resolve(null);
     const page = PageQuery.parse(new URL(args.request.url).searchParams.get("page") ?? 1);
     return upstream(args)
-      .recommendedActions.detail(args.params.id ?? "", page, PRODUCTS_PAGE_SIZE)
+      .recommendedActions.detail(args.params.id, page, PRODUCTS_PAGE_SIZE)
       .catch((error: unknown) => {
         // An id the service does not know is a page that does not exist.
         if (error instanceof UpstreamError && error.status === 404) return null;

@@ -21,7 +21,8 @@ import { requestMetaContext } from "#app/services/request/request-context.server
 import { sellerState } from "#app/services/session/seller-state.server.ts";
 import { dataWithPortalToast, redirectWithPortalToast, upstreamErrorToast } from "#app/services/toasts/toast.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
-import { UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
+import { failureStatus, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
+import { requireUpstreamId } from "#app/services/upstream/upstream-path.server.ts";
 
 /** The action's answer after a save attempt that did not go through: 400 with the typed values kept. */
 export type StepActionData = { result: SubmissionResult<string[]> };
@@ -62,7 +63,7 @@ export function upstreamSaveFailure(args: RequestArgs, submission: StepSubmissio
   const t = getI18n(args.context).t;
   const result = submission.reply({ fieldErrors: fieldErrorsFromList(error.body.errors) });
   return dataWithPortalToast(args, { result } satisfies StepActionData, upstreamErrorToast(error, t("onboarding.saveFailed")), {
-    status: error.status === 400 || error.status === 409 ? 400 : error.unreachable ? 503 : 502,
+    status: error.status === 400 || error.status === 409 ? 400 : failureStatus(error),
   });
 }
 
@@ -170,6 +171,9 @@ export async function saveDocuments(args: RequestArgs) {
   if (!formData) return uploadTooLarge();
   const client = upstream(args).onboarding;
   const { submission, answer } = parseStepForm(formData, DocumentsStep);
+  // The document to delete, checked before anything goes upstream.
+  const remove = formData.get("delete");
+  const removeId = typeof remove === "string" && remove ? requireUpstreamId(remove) : null;
   let state;
   try {
     ({ state } = await sellerState(args));
@@ -178,10 +182,9 @@ export async function saveDocuments(args: RequestArgs) {
   }
   await refuseIfReadOnly(args, "documents", state);
 
-  const remove = formData.get("delete");
-  if (typeof remove === "string" && remove) {
+  if (removeId) {
     try {
-      await client.deleteDocument(remove);
+      await client.deleteDocument(removeId);
     } catch (error) {
       return upstreamSaveFailure(args, submission, error);
     }

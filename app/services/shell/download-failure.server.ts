@@ -9,13 +9,13 @@
  * try again; the file's own URL would only answer with the failure's data.
  *
  * Anyone else (a script asking for JSON, a command-line client) keeps the
- * failure as every loader has it (orRouteError): its facts as JSON, 502 when
- * the service answered with an error, 503 when it could not be reached, so a
- * failed download never ends as a page saved under the file's name. For the
- * same reason the links carry no `download` attribute: Content-Disposition
- * makes them downloads already, and with the attribute a browser would save
- * the page it is sent back to as the file, or show a failed download and no
- * page at all.
+ * failure as every loader has it (orRouteError): its facts as JSON, with the
+ * status failureStatus gives it (404 not there, 502 the service failed, 503
+ * not reached), so a failed download never ends as a page saved under the
+ * file's name. For the same reason the links carry no `download` attribute:
+ * Content-Disposition makes them downloads already, and with the attribute a
+ * browser would save the page it is sent back to as the file, or show a
+ * failed download and no page at all.
  */
 import type { MiddlewareFunction } from "react-router";
 import { getI18n } from "#app/services/i18n/i18n.server.ts";

@@ -16,6 +16,7 @@ import { getI18n } from "#app/services/i18n/i18n.server.ts";
 import { requestMetaContext } from "#app/services/request/request-context.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { orRouteError, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
+import { isUpstreamId } from "#app/lib/upstream-id.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -96,6 +97,8 @@ async function loadDetails(args: Args, listQuery: StaffSellerQuery): Promise<Sel
 
 /** One seller for a page about it: an unknown seller is a page that does not exist (404), other failures the error view. */
 export function sellerForPage(args: Args, onboardingSellerId: string): Promise<StaffSeller> {
+  // An id that is none the service hands out names no seller: the same 404, without asking.
+  if (!isUpstreamId(onboardingSellerId)) return Promise.reject(data({ message: "Page Not Found" }, { status: 404 }));
   return orRouteError(
     upstream(args)
       .staff.seller(onboardingSellerId)

@@ -14,6 +14,7 @@ import type { TraceContext } from "#app/services/observability/trace-context.ser
 import { shouldRetry } from "./retry-policy.server.ts";
 import { countUpstreamRetry, startUpstreamAttempt } from "./upstream-telemetry.server.ts";
 import { UpstreamError } from "./upstream-error.server.ts";
+import { assertPlainPath } from "./upstream-path.server.ts";
 
 export type ServiceConfig = {
   name: string;
@@ -58,7 +59,9 @@ export function acceptLanguage(locale: string): string {
   return ACCEPT_LANGUAGE[locale] ?? "en-us";
 }
 
+/** The request's URL; a path that could climb or hold an empty segment is refused (upstream-path.server.ts). */
 export function buildUrl(service: ServiceConfig, path: string, query: Record<string, QueryValue> = {}): URL {
+  assertPlainPath(path);
   const url = new URL(service.baseUrl + path);
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;

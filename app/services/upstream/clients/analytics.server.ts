@@ -1,5 +1,6 @@
 import { DashboardData } from "#contract/home.ts";
 import type { ServiceCaller } from "#app/services/upstream/http.server.ts";
+import { upstreamPath } from "#app/services/upstream/upstream-path.server.ts";
 
 export type DashboardQuery = { from: string; to: string; shopIds: readonly string[] };
 
@@ -8,7 +9,7 @@ export function analyticsClient(call: ServiceCaller) {
     /** One dashboard's figures for some shops over a period, read with a guest token for that dashboard. */
     dashboardData: (dashboardId: string, guestToken: string, query: DashboardQuery) =>
       call({
-        path: `/dashboards/${encodeURIComponent(dashboardId)}/data`,
+        path: upstreamPath`/dashboards/${dashboardId}/data`,
         query: { from: query.from, to: query.to, shopId: query.shopIds },
         headers: { "X-Guest-Token": guestToken },
         schema: DashboardData,

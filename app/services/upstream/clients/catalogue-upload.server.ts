@@ -5,6 +5,7 @@ import { CatalogueUpdate, CatalogueUpdates, IntegrationUpdates } from "#contract
 import type { Readable } from "node:stream";
 import { z } from "zod";
 import type { ServiceCaller } from "#app/services/upstream/http.server.ts";
+import { upstreamPath } from "#app/services/upstream/upstream-path.server.ts";
 import { readStreamedJson, type ServiceStreamer } from "#app/services/upstream/stream.server.ts";
 
 /** The catalogue upload service: the seller's files and mapping, and the catalogue team's integration endpoints. */
@@ -44,23 +45,23 @@ export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStream
     sendCatalogueUpdate: () => call({ method: "POST", path: "/me/seller/catalogue-updates", schema: CatalogueUpdate }),
 
     integrationSellers: () => call({ path: "/catalogue-integration/sellers", schema: IntegrationSellers }),
-    integrationInfo: (sellerId: string) => call({ path: `/catalogue-integration/seller/${encodeURIComponent(sellerId)}/info`, schema: IntegrationInfo }),
+    integrationInfo: (sellerId: string) => call({ path: upstreamPath`/catalogue-integration/seller/${sellerId}/info`, schema: IntegrationInfo }),
     downloadCatalogue: (sellerId: string, fileId?: string, signal?: AbortSignal) =>
-      stream({ method: "GET", path: `/catalogue-integration/seller/${encodeURIComponent(sellerId)}/download`, query: { fileId }, signal }),
+      stream({ method: "GET", path: upstreamPath`/catalogue-integration/seller/${sellerId}/download`, query: { fileId }, signal }),
     /** The stored analysis of one of a seller's files, for the catalogue team (404 when none is stored). */
     integrationAnalysis: (sellerId: string, fileId: string) =>
       call({
-        path: `/catalogue-integration/seller/${encodeURIComponent(sellerId)}/file/analysis`,
+        path: upstreamPath`/catalogue-integration/seller/${sellerId}/file/analysis`,
         query: fileQuery(fileId),
         schema: CatalogueAnalysis,
         notFoundIsAnswer: true,
       }),
     integrationUpdates: () => call({ path: "/catalogue-integration/updates", schema: IntegrationUpdates }),
     finishMapping: (sellerId: string) =>
-      call({ method: "POST", path: `/catalogue-integration/seller/${encodeURIComponent(sellerId)}/finish-mapping`, schema: IntegrationInfo }),
+      call({ method: "POST", path: upstreamPath`/catalogue-integration/seller/${sellerId}/finish-mapping`, schema: IntegrationInfo }),
     /** Returns the hand-over to the seller with the team's reasons; the seller is back to editing. */
     returnCatalogue: (sellerId: string, input: CatalogueReturnInput) =>
-      call({ method: "POST", path: `/catalogue-integration/seller/${encodeURIComponent(sellerId)}/return`, body: input, schema: IntegrationInfo }),
+      call({ method: "POST", path: upstreamPath`/catalogue-integration/seller/${sellerId}/return`, body: input, schema: IntegrationInfo }),
   };
 }
 

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { unreadResponse } from "#app/services/upstream/http.server.ts";
 import { GuestToken, MarketplaceShops } from "#contract/home.ts";
 import type { ServiceCaller } from "#app/services/upstream/http.server.ts";
+import { upstreamPath } from "#app/services/upstream/upstream-path.server.ts";
 
 /** The onboarding service's calls for the signed-in seller (/me/seller…); staff calls are the staff client's. */
 export function onboardingClient(call: ServiceCaller) {
@@ -16,9 +17,9 @@ export function onboardingClient(call: ServiceCaller) {
 
     /** Every shop-setup step's status. */
     progress: () => call({ path: "/me/seller/onboarding", schema: OnboardingProgress }),
-    step: (step: FormStepName) => call({ path: `/me/seller/onboarding/steps/${step}`, schema: StepView }),
+    step: (step: FormStepName) => call({ path: upstreamPath`/me/seller/onboarding/steps/${step}`, schema: StepView }),
     saveStep: (step: FormStepName, values: Record<string, unknown>) =>
-      call({ method: "PUT", path: `/me/seller/onboarding/steps/${step}`, body: values, schema: StepView }),
+      call({ method: "PUT", path: upstreamPath`/me/seller/onboarding/steps/${step}`, body: values, schema: StepView }),
     contractTerms: () => call({ path: "/me/seller/onboarding/contract-terms", schema: ContractTerms }),
     documents: () => call({ path: "/me/seller/onboarding/documents", schema: DocumentList }),
     uploadDocument: (kind: DocumentKind, file: File) => {
@@ -28,8 +29,8 @@ export function onboardingClient(call: ServiceCaller) {
       return call({ method: "POST", path: "/me/seller/onboarding/documents", body, schema: OnboardingDocument });
     },
     /** The document's bytes as the service sends them, to stream on to the browser. */
-    documentContent: (id: string) => call({ path: `/me/seller/onboarding/documents/${encodeURIComponent(id)}/content`, schema: unreadResponse }),
-    deleteDocument: (id: string) => call({ method: "DELETE", path: `/me/seller/onboarding/documents/${encodeURIComponent(id)}`, schema: z.undefined() }),
+    documentContent: (id: string) => call({ path: upstreamPath`/me/seller/onboarding/documents/${id}/content`, schema: unreadResponse }),
+    deleteDocument: (id: string) => call({ method: "DELETE", path: upstreamPath`/me/seller/onboarding/documents/${id}`, schema: z.undefined() }),
     /** The seller's shops on the marketplace (unsorted). */
     shops: () => call({ path: "/me/seller/shops", schema: MarketplaceShops }),
     /** A short-lived token to read one analytics dashboard. */

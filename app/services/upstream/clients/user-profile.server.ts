@@ -2,6 +2,7 @@ import { CurrentUser, UserSession, type LanguageCode } from "#contract/upstream.
 import { SubstitutionAudit } from "#contract/staff-seller.ts";
 import { z } from "zod";
 import type { ServiceCaller } from "#app/services/upstream/http.server.ts";
+import { upstreamPath } from "#app/services/upstream/upstream-path.server.ts";
 
 export function userProfileClient(call: ServiceCaller) {
   return {
@@ -16,7 +17,7 @@ export function userProfileClient(call: ServiceCaller) {
     /** Who acted as a seller and what they changed (staff). */
     actingAsSellerRecord: (sellerId: string) => call({ path: "/users/substitutions", query: { sellerId }, schema: SubstitutionAudit }),
     startSession: (expiresAt: Date) => call({ method: "POST", path: "/me/sessions", body: { expiresAt: expiresAt.toISOString() }, schema: UserSession }),
-    session: (sessionId: string) => call({ path: `/me/sessions/${encodeURIComponent(sessionId)}`, schema: UserSession }),
-    endSession: (sessionId: string) => call({ method: "DELETE", path: `/me/sessions/${encodeURIComponent(sessionId)}`, schema: z.undefined() }),
+    session: (sessionId: string) => call({ path: upstreamPath`/me/sessions/${sessionId}`, schema: UserSession }),
+    endSession: (sessionId: string) => call({ method: "DELETE", path: upstreamPath`/me/sessions/${sessionId}`, schema: z.undefined() }),
   };
 }
