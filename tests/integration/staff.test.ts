@@ -88,7 +88,7 @@ describe("/seller-administration, /mark-as-active, /delete-seller", () => {
     const notReady = await (await success.get(`${PORTAL}/mark-as-active?sellerId=seller-submitted`)).text();
     expect(notReady).toContain("Only a seller whose catalogue mapping is finished can be marked active");
     const refused = await success.post(`${PORTAL}/mark-as-active?sellerId=seller-submitted`, {});
-    expect(refused.status).toBe(502);
+    expect(refused.status).toBe(409);
     expect(await refused.text()).toContain("Only a seller whose catalogue mapping is finished can be marked active (state CATALOGUE_DATA_SUBMITTED)");
 
     const marked = await success.post(`${PORTAL}/mark-as-active?sellerId=seller-mapped`, {});
