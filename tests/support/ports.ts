@@ -6,6 +6,11 @@
  */
 const offset = Number(process.env.TEST_PORT_OFFSET ?? 0);
 const FIRST_EPHEMERAL_PORT = 32_768;
+/**
+ * Ports Node's fetch (and every browser) refuses to connect to ("bad port" in the Fetch standard), those above 1023:
+ * a server there is up, yet every fetch to it fails, and a readiness wait times out without saying why.
+ */
+const FETCH_BLOCKED_PORTS = new Set([1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080]);
 
 export function testPorts(portalPort: number, sandboxPort: number) {
   const ports = { portalPort: portalPort + offset, sandboxPort: sandboxPort + offset };
@@ -14,5 +19,7 @@ export function testPorts(portalPort: number, sandboxPort: number) {
       `TEST_PORT_OFFSET=${offset} moves a test server to port ${Math.max(ports.portalPort, ports.sandboxPort)}: keep test ports below ${FIRST_EPHEMERAL_PORT}`,
     );
   }
+  const blocked = [ports.portalPort, ports.sandboxPort].find((port) => FETCH_BLOCKED_PORTS.has(port));
+  if (blocked !== undefined) throw new Error(`TEST_PORT_OFFSET=${offset} moves a test server to port ${blocked}, which fetch refuses: choose another offset`);
   return ports;
 }
