@@ -23,3 +23,16 @@ export function testPorts(portalPort: number, sandboxPort: number) {
   if (blocked !== undefined) throw new Error(`TEST_PORT_OFFSET=${offset} moves a test server to port ${blocked}, which fetch refuses: choose another offset`);
   return ports;
 }
+
+/** The most Playwright workers the e2e suite can run: each has a portal and a sandbox of its own (ports 3100–3109, 4100–4109). */
+export const E2E_MAX_WORKERS = 10;
+
+/**
+ * The e2e portal and sandbox of one Playwright worker slot: TEST_PARALLEL_INDEX, which Playwright sets in each worker
+ * process before it loads the configuration (the runner itself, without it, is slot 0). Each worker talks only to its
+ * own stack, so that no spec's sandbox changes reach a spec running beside it.
+ */
+export function e2ePorts(slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0)) {
+  if (!(slot >= 0 && slot < E2E_MAX_WORKERS)) throw new Error(`e2e worker slot ${slot}: at most ${E2E_MAX_WORKERS} workers have ports of their own`);
+  return testPorts(3100 + slot, 4100 + slot);
+}
