@@ -368,7 +368,10 @@ async function makeAccounts(): Promise<Map<string, string[]>> {
   }
   return accounts;
 }
-const ACCOUNTS = await makeAccounts();
+const ACCOUNTS = await makeAccounts().catch(async (error: unknown) => {
+  await sandbox.process.stop();
+  throw error;
+});
 
 /**
  * An instance on `port` for pages at `portalUrl`, started as the image runs it (support/as-deployed.ts). The full
