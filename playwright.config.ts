@@ -1,8 +1,15 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { testPorts } from "./tests/support/ports";
+import { E2E_MAX_WORKERS, e2ePorts } from "./tests/support/ports";
 
-const { portalPort: PORTAL_PORT, sandboxPort: SANDBOX_PORT } = testPorts(3100, 4100);
+/**
+ * Workers: one by default; E2E_WORKERS=n runs n, each with a portal and a sandbox of its own (its slot's ports, its own
+ * database), so that specs running side by side never share a sandbox. A spec file stays on one worker, its tests in
+ * order.
+ */
+const WORKERS = Math.min(E2E_MAX_WORKERS, Math.max(1, Number(process.env.E2E_WORKERS ?? 1)));
+/** This process's stack: a worker's own (TEST_PARALLEL_INDEX), slot 0 in the runner. */
+const { portalPort: PORTAL_PORT } = e2ePorts();
 
 // Debian's Chromium where installed (CI, these machines); elsewhere Playwright's own browser.
 const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((path) => existsSync(path));
@@ -10,7 +17,7 @@ const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   // A flaky test is a defect with a cause: it is fixed, never retried into green.
   retries: 0,
   timeout: 30_000,
@@ -30,22 +37,26 @@ export default defineConfig({
     { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
     { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
   ],
-  webServer: {
-    command: "node scripts/start.ts",
-    url: `http://localhost:${PORTAL_PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      NODE_ENV: "production",
-      PORT: String(PORTAL_PORT),
-      SANDBOX_PORT: String(SANDBOX_PORT),
-      SANDBOX_DB: "test-results/e2e-sandbox.sqlite",
-      SANDBOX_RESET: "true",
-      SANDBOX_QUIET: "true",
-      ENABLE_DEV_PAGES: "true",
-      // The specs upload many files with a few accounts (tests/integration/catalogue-upload-abuse.test.ts tests the limit).
-      CATALOGUE_UPLOADS_PER_MINUTE: "100000",
-      LOG_LEVEL: "warn",
-    },
-  },
+  // One stack per worker slot.
+  webServer: Array.from({ length: WORKERS }, (_, slot) => {
+    const ports = e2ePorts(slot);
+    return {
+      command: "node scripts/start.ts",
+      url: `http://localhost:${ports.portalPort}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        NODE_ENV: "production",
+        PORT: String(ports.portalPort),
+        SANDBOX_PORT: String(ports.sandboxPort),
+        SANDBOX_DB: slot === 0 ? "test-results/e2e-sandbox.sqlite" : `test-results/e2e-sandbox-${slot}.sqlite`,
+        SANDBOX_RESET: "true",
+        SANDBOX_QUIET: "true",
+        ENABLE_DEV_PAGES: "true",
+        // The specs upload many files with a few accounts (tests/integration/catalogue-upload-abuse.test.ts tests the limit).
+        CATALOGUE_UPLOADS_PER_MINUTE: "100000",
+        LOG_LEVEL: "warn",
+      },
+    };
+  }),
 });

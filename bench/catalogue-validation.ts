@@ -19,7 +19,7 @@ import path from "node:path";
 import iconv from "iconv-lite";
 import { TestBrowser } from "../tests/support/http-client.ts";
 import { testPorts } from "../tests/support/ports.ts";
-import { startStack } from "../tests/support/stack.ts";
+import { DEPLOYED_UPLOAD_MAX_BYTES, startDeployedStack } from "./support/as-deployed.ts";
 import { streamedFileForm } from "../tests/support/streamed-form.ts";
 import { bmecatCatalogue } from "./support/bmecat-catalogue.ts";
 import { threadCpuSeconds, timed, withPeakRss } from "./support/process-stats.ts";
@@ -120,9 +120,17 @@ function threadCpu(pid: number, before: ReturnType<typeof threadCpuSeconds>, aft
 
 async function run(mode: "off" | "on"): Promise<Run> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-catalogue-validation-"));
-  const stack = await startStack({
+  const stack = await startDeployedStack(`bench:catalogue-validation (inspection ${mode})`, {
     ...testPorts(3450, 4450),
-    extraEnv: { SANDBOX_DB: path.join(dataDir, "sandbox.sqlite"), CATALOGUE_UPLOAD_MAX_BYTES: String(SIZE * 2), CATALOGUE_INSPECTION: mode, LOG_LEVEL: "warn" },
+    sandbox: { SANDBOX_DB: path.join(dataDir, "sandbox.sqlite") },
+    env: {
+      ...(mode === "off"
+        ? { CATALOGUE_INSPECTION: { value: "off", why: "the same upload without the file reading and checks: the baseline of the ratio" } }
+        : {}),
+      ...(Math.max(SIZE, BMECAT_SIZE) * 2 > DEPLOYED_UPLOAD_MAX_BYTES
+        ? { CATALOGUE_UPLOAD_MAX_BYTES: { value: String(Math.max(SIZE, BMECAT_SIZE) * 2), why: "the benchmark's files are above the deployed limit" } }
+        : {}),
+    },
   });
   try {
     const pid = stack.process.child.pid!;

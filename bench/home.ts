@@ -18,7 +18,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { TestBrowser } from "../tests/support/http-client.ts";
 import { testPorts } from "../tests/support/ports.ts";
-import { startStack } from "../tests/support/stack.ts";
+import { startDeployedStack } from "./support/as-deployed.ts";
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 15);
 const LATENCY_MS = 100;
@@ -29,7 +29,7 @@ const PAGES = {
   sales: "/home/analytics/sales?shop=9871&shop=10452&shop=120034&range=last30&compare=previousPeriod",
 };
 
-const stack = await startStack(testPorts(3350, 4350));
+const stack = await startDeployedStack("bench:home", testPorts(3350, 4350));
 const control = (method: string, route: string, body?: unknown) =>
   fetch(`${stack.sandboxUrl}/__sandbox${route}`, {
     method,

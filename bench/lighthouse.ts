@@ -17,7 +17,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags } from "lighthouse";
 import { TestBrowser } from "../tests/support/http-client.ts";
 import { testPorts } from "../tests/support/ports.ts";
-import { startStack } from "../tests/support/stack.ts";
+import { startDeployedStack } from "./support/as-deployed.ts";
 import { PAGES, type BenchPage } from "./support/pages.ts";
 
 const TARGET = { performance: 0.9, accessibility: 1, "best-practices": 1 } as const;
@@ -41,7 +41,7 @@ function details(value: unknown): string {
 const label = (page: BenchPage) => `${page.path}${page.account ? ` (${page.account.replace(/@.*/, "")}${page.actAs ? ", acting" : ""})` : ""}`;
 
 const ports = testPorts(3320, 4320);
-const stack = await startStack(ports);
+const stack = await startDeployedStack("bench:lighthouse", ports);
 /**
  * A Chromium of its own for each page: Lighthouse keeps the browser's cookies between runs, so a session cookie one
  * page's answer set would go with every later page beside the account's own, and the portal would read that one (all

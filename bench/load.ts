@@ -11,6 +11,22 @@
  * - 15 active sellers: the home overview, two analytics tabs, the recommendations;
  * - 10 staff: the seller list, searched, filtered and paged.
  *
+ * Every user is an account of its own, made in the sandbox before the run:
+ * each seller setting up a shop is a seller of its own (the sandbox's bulk
+ * sellers still registered or onboarding), so no two users save the same
+ * seller's step; the active sellers are people of the two seeded live shops
+ * (administrators and viewers: the seller home's data is seeded for those
+ * shops), the staff members accounts with the seeded staff roles.
+ *
+ * The instances run as deployed (support/as-deployed.ts: the image's flags,
+ * LOG_LEVEL info with a line per request); the run prints each setting it
+ * changes and why. Where taskset is available the instances have cores of
+ * their own: the load generator (and this script) sits on the last core, the
+ * sandbox and nginx beside it on a 2- or 3-core machine and on a core of
+ * their own from 4 cores on, the instances on the rest (on 2 cores, both
+ * instances share core 0: "2 instances" then shows what nginx and a second
+ * process cost, not a second core).
+ *
  * Prints throughput, p50/p95/p99 latency and errors (target 0: a connection
  * error, a timeout, or any status but the expected one), and each instance's
  * RSS after it served 10,000 requests against after its first 100 (target
@@ -28,17 +44,19 @@
  * BENCH_LOAD_SECONDS and BENCH_LOAD_USERS change the full run.
  */
 import { fork } from "node:child_process";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { validSteps } from "../tests/support/onboarding-fixtures.ts";
 import { TestBrowser } from "../tests/support/http-client.ts";
 import { startNginx } from "../tests/support/nginx.ts";
 import { testPorts } from "../tests/support/ports.ts";
-import { startPortal, startSandbox, type RunningProcess } from "../tests/support/stack.ts";
+import { startSandbox, type RunningProcess } from "../tests/support/stack.ts";
 import { sandboxPortalEnv } from "../scripts/sandbox-env.ts";
 import type { LoadJob, LoadMessage, LoadOutcome, LoadRequest, LoadUser } from "./support/load-generator.ts";
-import { DEPLOYED_ENV, DEPLOYED_NODE_ARGS } from "./support/as-deployed.ts";
+import { startDeployedPortal, type Deviations } from "./support/as-deployed.ts";
 import { connectInspector } from "./support/inspector.ts";
-import { rssBytes } from "./support/process-stats.ts";
+import { canPin, pin } from "./support/machine.ts";
+import { childPids, rssBytes } from "./support/process-stats.ts";
 
 const QUICK = process.argv.includes("--quick");
 const SECONDS = QUICK ? 3 : Number(process.env.BENCH_LOAD_SECONDS ?? 60);
@@ -46,8 +64,9 @@ const USERS = QUICK ? 6 : Number(process.env.BENCH_LOAD_USERS ?? 50);
 const WARM_UP_REQUESTS = 100;
 const LEAK_CHECK_REQUESTS = 10_000;
 const RSS_TARGET = 1.2;
-// The quick run has ports of its own: it runs inside the test suite, perhaps beside a full run.
-const { portalPort: BASE_PORT, sandboxPort: SANDBOX_PORT } = testPorts(QUICK ? 3560 : 3540, QUICK ? 4560 : 4540);
+// The quick run has ports of its own: it runs inside the test suite, perhaps beside a full run. Its sandbox is on
+// 4562, not 4560: with TEST_PORT_OFFSET 500 or 501 that was 5060 or 5061, ports fetch refuses.
+const { portalPort: BASE_PORT, sandboxPort: SANDBOX_PORT } = testPorts(QUICK ? 3560 : 3540, QUICK ? 4562 : 4540);
 const NGINX_PORT = BASE_PORT;
 const INSTANCE_PORTS = [BASE_PORT + 1, BASE_PORT + 2];
 const DIRECT_PORT = BASE_PORT + 3;
@@ -56,16 +75,37 @@ const DIRECT_URL = `http://localhost:${DIRECT_PORT}`;
 const SESSION_SECRET = "bench-load-session-secret-0123456789abcdef";
 const METRICS_TOKEN = "bench-load-metrics-token-0123456789abcdef";
 
-/** Each kind of user: its share of the users, the accounts it signs in as (in turn), and its pages. */
-const USER_KINDS: { kind: string; share: number; accounts: string[]; requests: LoadRequest[] }[] = [
+/**
+ * Where each process runs (taskset -a): the load generator and this script on the last core, the instances on the
+ * first ones, the sandbox and nginx on a core of their own when there are 4, else beside the load generator.
+ */
+const CORES = availableParallelism();
+const CLIENT_CORE = String(CORES - 1);
+const SERVICE_CORE = String(CORES >= 4 ? CORES - 2 : CORES - 1);
+const INSTANCE_CORES = CORES >= 4 ? `0-${CORES - 3}` : CORES === 3 ? "0-1" : "0";
+const PINNED = canPin && CORES >= 2;
+const pinTo = (pid: number, cores: string) => PINNED && pin(pid, cores);
+
+/**
+ * Each kind of user: its share of the users, how its accounts are made (`like`: more accounts like a seeded one;
+ * `bulk-sellers`: sellers of their own in these states), and its pages.
+ */
+type AccountSource = { like: string[] } | { bulkSellers: string[] };
+const USER_KINDS: { kind: string; share: number; accounts: AccountSource; requests: (user: number) => LoadRequest[] }[] = [
   {
     kind: "onboarding seller",
     share: 0.5,
-    accounts: ["seller.new@example.com"],
-    requests: [
+    accounts: { bulkSellers: ["REGISTERED", "ONBOARDING"] },
+    // Each seller saves a shop name of its own: the marketplace refuses a name another seller has.
+    requests: (user) => [
       { method: "GET", path: "/overview", expect: 200 },
       { method: "GET", path: "/shop-setup/contract", expect: 200 },
-      { method: "POST", path: "/shop-setup/account-information", form: { intent: "continue", ...validSteps["account-information"] }, expect: 303 },
+      {
+        method: "POST",
+        path: "/shop-setup/account-information",
+        form: { intent: "continue", ...validSteps["account-information"], shopName: `${validSteps["account-information"].shopName} ${user + 1}` },
+        expect: 303,
+      },
       { method: "GET", path: "/shop-setup/company-information", expect: 200 },
       { method: "GET", path: "/upload/catalog", expect: 200 },
     ],
@@ -73,8 +113,8 @@ const USER_KINDS: { kind: string; share: number; accounts: string[]; requests: L
   {
     kind: "active seller",
     share: 0.3,
-    accounts: ["seller.active@example.com", "seller.small@example.com", "viewer@example.com"],
-    requests: [
+    accounts: { like: ["seller.active@example.com", "seller.small@example.com", "viewer@example.com"] },
+    requests: () => [
       { method: "GET", path: "/home/overview", expect: 200 },
       { method: "GET", path: "/home/analytics/sales", expect: 200 },
       { method: "GET", path: "/home/recommendations", expect: 200 },
@@ -84,8 +124,8 @@ const USER_KINDS: { kind: string; share: number; accounts: string[]; requests: L
   {
     kind: "staff",
     share: 0.2,
-    accounts: ["operator@example.com", "success@example.com", "bd.international@example.com"],
-    requests: [
+    accounts: { like: ["operator@example.com", "success@example.com", "bd.international@example.com"] },
+    requests: () => [
       { method: "GET", path: "/seller-list", expect: 200 },
       { method: "GET", path: "/seller-list?search=a", expect: 200 },
       { method: "GET", path: "/seller-list?state=ONBOARDING", expect: 200 },
@@ -135,6 +175,7 @@ async function heldBy(instance: Instance): Promise<number> {
 function generate(job: LoadJob, onProgress: (responses: number) => void = () => {}): Promise<LoadOutcome> {
   return new Promise((resolve, reject) => {
     const child = fork(path.join(import.meta.dirname, "support/load-generator.ts"), { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    pinTo(child.pid!, CLIENT_CORE);
     child.on("message", (message: LoadMessage) => {
       if (message.type === "progress") onProgress(message.responses);
       else resolve(message.outcome);
@@ -146,10 +187,7 @@ function generate(job: LoadJob, onProgress: (responses: number) => void = () => 
 
 /** Signs every user in through `url`, a few at a time, and checks each of its requests once. */
 async function signIn(url: string): Promise<LoadUser[]> {
-  const plan = USER_KINDS.flatMap((kind) => {
-    const count = Math.max(1, Math.round(USERS * kind.share));
-    return Array.from({ length: count }, (_, index) => ({ ...kind, account: kind.accounts[index % kind.accounts.length]! }));
-  }).slice(0, Math.max(USERS, USER_KINDS.length));
+  const plan = USER_KINDS.flatMap((kind) => ACCOUNTS.get(kind.kind)!.map((account, user) => ({ kind: kind.kind, account, requests: kind.requests(user) })));
   const users: LoadUser[] = [];
   for (let start = 0; start < plan.length; start += 5) {
     users.push(
@@ -287,23 +325,79 @@ function printTable(rows: Row[]): void {
 }
 
 const sandbox = await startSandbox({ port: SANDBOX_PORT, portalUrls: [DIRECT_URL, NGINX_URL] });
+pinTo(sandbox.process.child.pid!, SERVICE_CORE);
+pinTo(process.pid, CLIENT_CORE);
+
+async function control<T>(route: string, body: unknown): Promise<T> {
+  const response = await fetch(`${sandbox.sandboxUrl}/__sandbox${route}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST /__sandbox${route}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Each kind's accounts, one per user, made in the sandbox: no two users share one. */
+async function makeAccounts(): Promise<Map<string, string[]>> {
+  const counts = USER_KINDS.map((kind) => Math.max(1, Math.round(USERS * kind.share)));
+  const accounts = new Map<string, string[]>();
+  for (const [index, kind] of USER_KINDS.entries()) {
+    const count = counts[index]!;
+    if ("bulkSellers" in kind.accounts) {
+      const states = kind.accounts.bulkSellers;
+      // The bulk sellers run through the states like a funnel: half of them are still registered or onboarding.
+      const { accounts: made } = await control<{ accounts: { email: string; state: string }[] }>("/sellers/bulk", { count: count * 3 });
+      const picked = made.filter((account) => states.includes(account.state)).slice(0, count);
+      if (picked.length < count) throw new Error(`only ${picked.length} bulk sellers in ${states.join(" or ")}, ${count} wanted`);
+      accounts.set(
+        kind.kind,
+        picked.map((account) => account.email),
+      );
+    } else {
+      const like = kind.accounts.like.slice(0, count);
+      const made = await Promise.all(
+        like.map((email, which) => control<{ accounts: string[] }>("/users/bulk", { like: email, count: Math.ceil((count - which) / like.length) })),
+      );
+      // In turn: the first of each seeded account's copies, then the second…
+      accounts.set(
+        kind.kind,
+        Array.from({ length: count }, (_, n) => made[n % like.length]!.accounts[Math.floor(n / like.length)]!),
+      );
+    }
+  }
+  return accounts;
+}
+const ACCOUNTS = await makeAccounts().catch(async (error: unknown) => {
+  await sandbox.process.stop();
+  throw error;
+});
 
 /**
  * An instance on `port` for pages at `portalUrl`, started as the image runs it (support/as-deployed.ts). The full
  * run also opens its inspector (on port + 100, loopback) for the full collections of the memory check.
  */
+let reported = false;
 async function startInstance(portalUrl: string, port: number): Promise<Instance> {
-  const inspect = QUICK ? [] : [`--inspect=127.0.0.1:${port + 100}`];
-  const { process } = await startPortal(
-    {
-      ...sandboxPortalEnv(sandbox.sandboxUrl, portalUrl, SESSION_SECRET),
-      TRUSTED_PROXIES: "127.0.0.1",
-      ...DEPLOYED_ENV,
-      METRICS_TOKEN,
+  const deviations: Deviations = {
+    env: {
+      METRICS_TOKEN: {
+        value: METRICS_TOKEN,
+        why: "the memory check reads each instance's /metrics on its own port (deployed: METRICS_PORT, a port of its own that instances on one machine could not share); the same handler",
+      },
     },
-    port,
-    [...DEPLOYED_NODE_ARGS, ...inspect],
-  );
+    nodeArgs: QUICK ? [] : [{ value: `--inspect=127.0.0.1:${port + 100}`, why: "the memory check forces full collections through the inspector" }],
+    notes: [
+      PINNED
+        ? `pinned: instances on core ${INSTANCE_CORES}, the sandbox and nginx on core ${SERVICE_CORE}, the load generator on core ${CLIENT_CORE} (of ${CORES})`
+        : "not pinned (no taskset, or one core): the load generator shares the instances' cores",
+    ],
+  };
+  // Behind nginx on loopback, nginx's X-Forwarded-* are believed as the cluster's ingress's are.
+  const placement = { ...sandboxPortalEnv(sandbox.sandboxUrl, portalUrl, SESSION_SECRET), TRUSTED_PROXIES: "127.0.0.1" };
+  const { process } = await startDeployedPortal("bench:load", port, placement, deviations, { quiet: reported });
+  reported = true;
+  pinTo(process.child.pid!, INSTANCE_CORES);
   return { process, url: `http://localhost:${port}`, inspector: QUICK ? undefined : await connectInspector(port + 100) };
 }
 
@@ -320,6 +414,7 @@ async function oneInstance(): Promise<Setup> {
 async function behindNginx(count: number): Promise<Setup> {
   const instances = await Promise.all(INSTANCE_PORTS.slice(0, count).map((port) => startInstance(NGINX_URL, port)));
   const nginx = await startNginx({ port: NGINX_PORT, instances: INSTANCE_PORTS.slice(0, count).map((port) => `127.0.0.1:${port}`) });
+  for (const pid of [nginx.child.pid!, ...childPids(nginx.child.pid!)]) pinTo(pid, SERVICE_CORE);
   return {
     name: count === 1 ? "1 instance behind nginx" : `${count} instances behind nginx`,
     url: NGINX_URL,

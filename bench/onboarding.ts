@@ -10,13 +10,13 @@
 import { stepNames } from "#contract/onboarding.ts";
 import { TestBrowser } from "../tests/support/http-client.ts";
 import { testPorts } from "../tests/support/ports.ts";
-import { startStack } from "../tests/support/stack.ts";
+import { startDeployedStack } from "./support/as-deployed.ts";
 
 const LATENCY_MS = 100;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 9);
 const PAGES = ["/overview", ...stepNames.map((step) => `/shop-setup/${step}`)];
 
-const stack = await startStack(testPorts(3320, 4320));
+const stack = await startDeployedStack("bench:onboarding", testPorts(3320, 4320));
 
 async function control(method: string, path: string, body?: unknown) {
   const response = await fetch(`${stack.sandboxUrl}/__sandbox${path}`, {

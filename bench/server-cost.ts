@@ -4,7 +4,9 @@
  * a page of the same HTML size: for every page of the route table
  * (bench/support/pages.ts), signed in as the demo account that sees it.
  *
- * Both servers run as the image runs the portal (bench/support/as-deployed.ts).
+ * Both servers run as the image runs the portal (bench/support/as-deployed.ts:
+ * its flags, LOG_LEVEL info with a line per request); the run prints each
+ * setting it changes and why.
  * The load comes from autocannon in a process of its own
  * (bench/support/load-generator.ts), pinned to core 1 while the portal and the
  * bare app are pinned to core 0 (the sandbox, not measured, sits on core 1
@@ -42,9 +44,9 @@ import path from "node:path";
 import { sandboxPortalEnv } from "../scripts/sandbox-env.ts";
 import { TestBrowser } from "../tests/support/http-client.ts";
 import { testPorts } from "../tests/support/ports.ts";
-import { startStack, waitForHttp } from "../tests/support/stack.ts";
+import { waitForHttp } from "../tests/support/stack.ts";
 import { largest, summarise } from "./profile-summary.ts";
-import { DEPLOYED_ENV, DEPLOYED_NODE_ARGS } from "./support/as-deployed.ts";
+import { asDeployed, DEPLOYED_ENV, DEPLOYED_NODE_ARGS, startDeployedStack, type Deviations } from "./support/as-deployed.ts";
 import { connectInspector } from "./support/inspector.ts";
 import type { LoadJob, LoadMessage, LoadOutcome } from "./support/load-generator.ts";
 import { canPin, loadAverage, pin, watchOthers } from "./support/machine.ts";
@@ -95,22 +97,16 @@ function startBareApp(port: number) {
   return { url, stop, pid: child.pid!, ready: waitForHttp(url, 30_000) };
 }
 
-/** The portal of another checkout (BENCH_AB), on the stack's sandbox, started as the stack starts its own. */
-function startOtherPortal(dir: string, port: number, env: Record<string, string>) {
-  const child = spawn(process.execPath, [...DEPLOYED_NODE_ARGS, path.join(dir, "server.ts")], {
+/** The portal of another checkout (BENCH_AB), on the stack's sandbox, started as this one (the same deviations). */
+function startOtherPortal(dir: string, port: number, placement: Record<string, string>) {
+  const { nodeArgs, env } = asDeployed("bench:server-cost (BENCH_AB)", DEVIATIONS);
+  // Its log lines go to a pipe that is emptied, as this portal's do.
+  const child = spawn(process.execPath, [...nodeArgs, path.join(dir, "server.ts")], {
     cwd: dir,
-    env: {
-      ...process.env,
-      ...DEPLOYED_ENV,
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      ENABLE_DEV_PAGES: "true",
-      CATALOGUE_UPLOADS_PER_MINUTE: "100000",
-      ...env,
-      PORT: String(port),
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, ...env, ...placement, PORT: String(port) },
+    stdio: ["ignore", "pipe", "inherit"],
   });
+  child.stdout!.resume();
   const url = `http://localhost:${port}`;
   const stop = () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGTERM"))));
   return { url, stop, pid: child.pid!, ready: waitForHttp(`${url}/healthz`, 30_000) };
@@ -180,11 +176,21 @@ async function stateCheckBesideLoaders() {
 
 const ports = testPorts(3300, 4300);
 const inspectPort = ports.portalPort + 5;
-const stack = await startStack({
-  ...ports,
-  extraEnv: DEPLOYED_ENV,
-  nodeArgs: [...DEPLOYED_NODE_ARGS, ...(PROFILE_DIR ? [`--inspect=127.0.0.1:${inspectPort}`] : [])],
-});
+const DEVIATIONS: Deviations = {
+  env: {
+    ENABLE_DEV_PAGES: {
+      value: "true",
+      why: "the seller-state check's timing reads /dev/state-guard (404 in production); the measured pages are the production route table's",
+    },
+  },
+  nodeArgs: PROFILE_DIR ? [{ value: `--inspect=127.0.0.1:${inspectPort}`, why: "BENCH_PROFILE: CPU and heap profiles through the inspector" }] : [],
+  notes: [
+    canPin
+      ? `pinned to core ${SERVER_CORE} (with the other server), so that its CPU is measured apart from the load generator's and the sandbox's on core ${CLIENT_CORE}`
+      : "not pinned (no taskset): the load generator's CPU shares its cores",
+  ],
+};
+const stack = await startDeployedStack("bench:server-cost", { ...ports, ...DEVIATIONS });
 // With BENCH_AB the "bare" side is the other portal build: same sandbox, same session secret (so the same cookies), same pages.
 const bare = AB_DIR
   ? startOtherPortal(

@@ -6,7 +6,7 @@
  */
 import { TestBrowser } from "../tests/support/http-client.ts";
 import { testPorts } from "../tests/support/ports.ts";
-import { startStack } from "../tests/support/stack.ts";
+import { startDeployedStack } from "./support/as-deployed.ts";
 import { rssBytes } from "./support/process-stats.ts";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
@@ -35,7 +35,7 @@ async function measure(name: string, send: () => Promise<Response>) {
   return { name, perSecond: REQUESTS / seconds, p50: at(0.5), p95: at(0.95) };
 }
 
-const stack = await startStack(testPorts(3300, 4300));
+const stack = await startDeployedStack("bench:shell", testPorts(3300, 4300));
 try {
   const browser = new TestBrowser();
   await browser.signIn(stack.portalUrl, "seller.new@example.com");

@@ -12,7 +12,7 @@
  */
 import { TestBrowser } from "../tests/support/http-client.ts";
 import { testPorts } from "../tests/support/ports.ts";
-import { startStack } from "../tests/support/stack.ts";
+import { startDeployedStack } from "./support/as-deployed.ts";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40);
 const SELLERS = 5000;
@@ -52,7 +52,7 @@ async function control(sandboxUrl: string, path: string, body?: unknown, method 
   return response.status === 204 ? undefined : response.json();
 }
 
-const stack = await startStack(testPorts(3400, 4400));
+const stack = await startDeployedStack("bench:staff", testPorts(3400, 4400));
 try {
   const seeded = (await control(stack.sandboxUrl, "/sellers/bulk", { count: SELLERS })) as { created: number; durationMs: number };
   const browser = new TestBrowser();

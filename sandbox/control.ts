@@ -9,7 +9,7 @@ import { sendError } from "./http/errors.ts";
 import { portalScopes } from "./oidc/provider.ts";
 import { hashPassword } from "./passwords.ts";
 import { findUserByEmail } from "./repository.ts";
-import { seedBulkSellers } from "./staff-bulk.ts";
+import { seedBulkSellers, seedBulkUsers } from "./staff-bulk.ts";
 
 /**
  * The control endpoint under /__sandbox: faults, request counters, reset and
@@ -40,6 +40,8 @@ const TokenRequest = z.object({
 });
 
 const BulkSellersRequest = z.object({ count: z.number().int().min(1).max(20_000) });
+
+const BulkUsersRequest = z.object({ like: z.string().min(1), count: z.number().int().min(1).max(1_000) });
 
 const ExpireRequest = z.object({ access_token: z.string().min(1) });
 
@@ -146,6 +148,22 @@ export function controlRouter(options: ControlOptions): express.Router {
     const started = performance.now();
     const result = seedBulkSellers(context.db, parsed.data.count, bulkPasswordHash);
     res.status(201).json({ ...result, durationMs: Math.round(performance.now() - started) });
+  });
+
+  /** Adds accounts like a seeded one (same role, seller and language; password "demo"), for benchmarks whose users must be distinct. */
+  router.post("/users/bulk", (req, res) => {
+    const parsed = BulkUsersRequest.safeParse(req.body);
+    if (!parsed.success) {
+      sendError(res, 400, "Expected { like, count } with count between 1 and 1000", "VALIDATION_ERROR");
+      return;
+    }
+    const like = findUserByEmail(context.db, parsed.data.like);
+    if (!like) {
+      sendError(res, 404, `No account ${parsed.data.like}`, "NOT_FOUND");
+      return;
+    }
+    bulkPasswordHash ??= hashPassword("demo");
+    res.status(201).json({ accounts: seedBulkUsers(context.db, like, parsed.data.count, bulkPasswordHash) });
   });
 
   /** The marketplace decides the pending company data changes now (of one seller, or of all): tests need not wait for the delay. */

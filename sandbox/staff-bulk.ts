@@ -1,7 +1,7 @@
 import type { SellerChannel } from "#contract/staff.ts";
 import { sellerStates, type SellerStateName } from "#contract/upstream.ts";
 import type { Database } from "./db.ts";
-import { insertSeller, insertUser } from "./repository.ts";
+import { insertSeller, insertUser, type UserRow } from "./repository.ts";
 import { upsertProfile } from "./staff-changes.ts";
 
 /** Sellers with a history: many realistic ones at once (tests and the benchmark), and a seeded seller's walk through the states. */
@@ -29,9 +29,15 @@ function historyFor(state: SellerStateName, daysInState: number, stepDays: numbe
 
 /**
  * Adds `count` realistic sellers (names, CRM ids, channels, contacts,
- * administrators, state histories) in one transaction.
+ * administrators, state histories) in one transaction; answers each
+ * administrator's sign-in name with the seller's state (a benchmark's users
+ * that must be distinct sellers pick theirs from it).
  */
-export function seedBulkSellers(db: Database, count: number, passwordHash: string): { created: number } {
+export function seedBulkSellers(
+  db: Database,
+  count: number,
+  passwordHash: string,
+): { created: number; accounts: { email: string; sellerId: string; state: SellerStateName }[] } {
   const now = Date.now();
   const { offset } = db.prepare("SELECT count(*) AS offset FROM sellers WHERE id LIKE 'bulk-%'").get() as { offset: number };
   const channels: SellerChannel[] = ["DIRECT", "AGENCY", "INTERNATIONAL"];
@@ -51,6 +57,7 @@ export function seedBulkSellers(db: Database, count: number, passwordHash: strin
   const insertHistory = db.prepare("INSERT INTO seller_state_history (seller_id, state, entered_at) VALUES (?, ?, ?)");
   const clearHistory = db.prepare("DELETE FROM seller_state_history WHERE seller_id = ?");
   const setState = db.prepare("UPDATE sellers SET state_changed_at = ?, created_at = ? WHERE id = ?");
+  const accounts: { email: string; sellerId: string; state: SellerStateName }[] = [];
   db.exec("BEGIN");
   try {
     for (let index = offset; index < offset + count; index++) {
@@ -80,13 +87,33 @@ export function seedBulkSellers(db: Database, count: number, passwordHash: strin
         shopCount: state === "ACTIVE" ? 1 + (n % 3) : 0,
       });
       insertUser(db, { id: `user-bulk-${n}`, email, passwordHash, role: "SELLER_ADMINISTRATOR", languageCode: "de", sellerId: id, createdAt: history[0]!.at });
+      accounts.push({ email, sellerId: id, state });
     }
     db.exec("COMMIT");
   } catch (error) {
     db.exec("ROLLBACK");
     throw error;
   }
-  return { created: count };
+  return { created: count, accounts };
+}
+
+/**
+ * Adds `count` more accounts like the one signed in as `like` (its role, its seller, its language): `local+1@domain`,
+ * `local+2@domain`… Several people of one seller or of the marketplace's staff, each signing in as themselves.
+ */
+export function seedBulkUsers(db: Database, like: UserRow, count: number, passwordHash: string): string[] {
+  const [local, domain] = like.email.split("@") as [string, string];
+  const { existing } = db.prepare("SELECT count(*) AS existing FROM users WHERE email LIKE ?").get(`${local}+%@${domain}`) as { existing: number };
+  const emails = Array.from({ length: count }, (_, index) => `${local}+${existing + index + 1}@${domain}`);
+  db.exec("BEGIN");
+  try {
+    for (const email of emails) insertUser(db, { email, passwordHash, role: like.role, languageCode: like.language_code, sellerId: like.seller_id });
+    db.exec("COMMIT");
+  } catch (error) {
+    db.exec("ROLLBACK");
+    throw error;
+  }
+  return emails;
 }
 
 /** Rewrites a seller's history as a walk through the states, the last one entered `daysInState` days ago. */

@@ -1,7 +1,8 @@
 import { expect, type APIRequestContext } from "@playwright/test";
-import { testPorts } from "../../tests/support/ports";
+import { e2ePorts } from "../../tests/support/ports";
 
-const E2E_PORTS = testPorts(3100, 4100);
+/** This worker's stack (playwright.config.ts starts one per worker). */
+const E2E_PORTS = e2ePorts();
 
 /** The test server's own sandbox (playwright.config.ts starts it). */
 export const SANDBOX_URL = `http://127.0.0.1:${E2E_PORTS.sandboxPort}`;

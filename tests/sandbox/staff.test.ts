@@ -214,11 +214,34 @@ describe("GET /seller/3/detailedList by the seller list's query (our contract ex
   });
 });
 
+describe("POST /__sandbox/users/bulk", () => {
+  it("adds accounts like a seeded one, each signing in as itself with the seeded one's role and seller", async () => {
+    const { status, body } = await control<{ accounts: string[] }>(sandbox, "POST", "/users/bulk", { like: "viewer@example.com", count: 2 });
+    expect(status).toBe(201);
+    expect(body.accounts).toHaveLength(2);
+    expect(new Set(body.accounts).size).toBe(2);
+    for (const email of body.accounts) {
+      expect(email).toMatch(/^viewer\+\d+@example\.com$/);
+      const profile = await callService(sandbox, "/user-profile/me/user", { token: await mintToken(sandbox, email) });
+      expect(profile.body).toMatchObject({ email, role: "SELLER_VIEWER_EXTERNAL" });
+    }
+    const more = await control<{ accounts: string[] }>(sandbox, "POST", "/users/bulk", { like: "viewer@example.com", count: 1 });
+    expect(body.accounts).not.toContain(more.body.accounts[0]);
+    expect((await control(sandbox, "POST", "/users/bulk", { like: "nobody@example.com", count: 1 })).status).toBe(404);
+    expect((await control(sandbox, "POST", "/users/bulk", { like: "viewer@example.com", count: 0 })).status).toBe(400);
+  });
+});
+
 describe("POST /__sandbox/sellers/bulk", () => {
   it("adds thousands of sellers in one go, findable and paged", async () => {
-    const { status, body } = await control<{ created: number }>(sandbox, "POST", "/sellers/bulk", { count: 5000 });
+    const { status, body } = await control<{ created: number; accounts: { email: string; state: string }[] }>(sandbox, "POST", "/sellers/bulk", {
+      count: 5000,
+    });
     expect(status).toBe(201);
     expect(body.created).toBe(5000);
+    // Each seller's administrator, with its state: a benchmark picks the sellers it needs in a state.
+    expect(body.accounts).toHaveLength(5000);
+    expect(new Set(body.accounts.map((account) => account.state))).toContain("ONBOARDING");
     const page = StaffSellerPage.parse((await api("/api-external/sellers", { query: { page: "7", pageSize: "25" } })).body);
     expect(page.total).toBe(SEEDED_SELLERS + 5000);
     expect(page.items).toHaveLength(25);
