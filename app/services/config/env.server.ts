@@ -169,7 +169,7 @@ const EnvSchema = z
     OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optional(url),
     OTEL_EXPORTER_OTLP_HEADERS: optional(z.string()),
     OTEL_SERVICE_NAME: z.string().min(1).default("seller-portal"),
-    /** The share of new traces recorded (0 to 1); a request that arrives in a trace follows its caller's decision. */
+    /** The share of new traces recorded (0 to 1); a request a trusted proxy passes on in a trace follows its caller's decision. */
     OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
   })
   .superRefine((env, ctx) => {
