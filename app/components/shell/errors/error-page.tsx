@@ -64,6 +64,8 @@ function explanationKey(status: number) {
       return "errors.notFoundHint";
     case 413:
       return "errors.tooLarge";
+    case 408:
+      return "errors.tooSlow";
     case 400:
     case 415:
       return "errors.unreadable";
