@@ -234,6 +234,17 @@ describe("Kubernetes", () => {
     for (const limit of BODY_LIMITS.filter((limit) => limit.maxBytes > 16 * MiB))
       expect(paths).toEqual(expect.arrayContaining([limit.path, `${limit.path}.data`]));
   });
+
+  it("gives the ingress the per-client limits of deploy/nginx", () => {
+    const connections = /^\s*limit_conn portal_connections_per_client (\d+);$/m.exec(nginxConf)![1];
+    const [, rate, burst] = /rate=(\d+)r\/s;[\s\S]*limit_req zone=portal_requests_per_client burst=(\d+) nodelay;$/m.exec(nginxConf)!;
+    for (const ingress of manifests().filter((manifest) => manifest.kind === "Ingress")) {
+      const annotations = ingress.metadata.annotations!;
+      expect(annotations["nginx.ingress.kubernetes.io/limit-connections"]).toBe(connections);
+      expect(annotations["nginx.ingress.kubernetes.io/limit-rps"]).toBe(rate);
+      expect(Number(annotations["nginx.ingress.kubernetes.io/limit-burst-multiplier"]) * Number(rate)).toBe(Number(burst));
+    }
+  });
 });
 
 describe("the image's Node flags", () => {
