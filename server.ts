@@ -12,6 +12,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { ConfigurationError, parseEnv, type PortalEnv, logger, safeReturnPath } from "#app/node-server.ts";
+import { bodyDeadlines, bodyDeadlinesOf } from "./server/body-deadlines.ts";
 import { drainingConnections } from "./server/draining.ts";
 import { connectionLimits, createPortalServer } from "./server/http-server.ts";
 import { collectNodeMetrics, metricsWithToken, startMetricsServer } from "./server/metrics.ts";
@@ -87,6 +88,7 @@ export async function startPortal(options: { dev?: boolean } = {}): Promise<Port
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxySetting(env));
   app.use(observeRequests);
+  app.use(bodyDeadlines(bodyDeadlinesOf(env)));
   app.use(draining.middleware);
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });

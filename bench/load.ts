@@ -37,6 +37,10 @@
  * the first figure (the sign-in's check and the 100 requests of the warm-up).
  * Bounded: a fixed time per setup, loopback only.
  *
+ * nginx runs with deploy/'s configuration but for its per-client limits
+ * (limit_conn, limit_req): every user here comes from 127.0.0.1, which nginx
+ * would take for one client and answer 429 (the output says so).
+ *
  * `node bench/load.ts --quick`: 6 users for 3 s against one instance and two
  * behind nginx, without the warm-up and the memory check: the test command's
  * check that it runs without errors. It prints the same table and a JSON
@@ -280,7 +284,8 @@ const errorsOf = (outcome: LoadOutcome) =>
 
 function printTable(rows: Row[]): void {
   console.log(
-    `\nLoad: ${USERS} signed-in users at once (half setting up their shop, 3 in 10 active sellers, 2 in 10 staff), ${SECONDS} s per setup, autocannon in its own process\n`,
+    "\nnginx: deploy/'s configuration without its per-client limits (limit_conn, limit_req): every user comes from 127.0.0.1 here" +
+      `\nLoad: ${USERS} signed-in users at once (half setting up their shop, 3 in 10 active sellers, 2 in 10 staff), ${SECONDS} s per setup, autocannon in its own process\n`,
   );
   const header = [
     "setup".padEnd(28),
@@ -413,7 +418,8 @@ async function oneInstance(): Promise<Setup> {
 
 async function behindNginx(count: number): Promise<Setup> {
   const instances = await Promise.all(INSTANCE_PORTS.slice(0, count).map((port) => startInstance(NGINX_URL, port)));
-  const nginx = await startNginx({ port: NGINX_PORT, instances: INSTANCE_PORTS.slice(0, count).map((port) => `127.0.0.1:${port}`) });
+  // One address plays every user: nginx's per-client limits would take them for one client.
+  const nginx = await startNginx({ port: NGINX_PORT, instances: INSTANCE_PORTS.slice(0, count).map((port) => `127.0.0.1:${port}`), perClientLimits: false });
   for (const pid of [nginx.child.pid!, ...childPids(nginx.child.pid!)]) pinTo(pid, SERVICE_CORE);
   return {
     name: count === 1 ? "1 instance behind nginx" : `${count} instances behind nginx`,

@@ -23,7 +23,13 @@ export type DiscardBound = { maxBytes: number; maxMs: number };
  */
 export const DISCARD_BOUND: DiscardBound = { maxBytes: 32 * MiB, maxMs: 30_000 };
 
-const lingering = new WeakSet<IncomingMessage>();
+/** Requests whose answer waits for the rest of their body, each with the way to stop waiting and cut the connection. */
+const lingering = new WeakMap<IncomingMessage, () => void>();
+
+/** True once an answer was given that waits for the rest of the body (lingerUntilBodyRead). */
+export function isLingering(req: IncomingMessage): boolean {
+  return lingering.has(req);
+}
 
 /**
  * After a cut, how long the connection stays half-closed: the answer and the
@@ -39,7 +45,7 @@ export const LINGER_AFTER_CUT_MS = 2_000;
  * unread answer away. So the socket sends its FIN, keeps reading into
  * nothing, and is destroyed after LINGER_AFTER_CUT_MS.
  */
-function closeAfterLinger(req: IncomingMessage, res: ServerResponse): void {
+function closeAfterLinger(req: IncomingMessage, res: ServerResponse): () => void {
   const socket = req.socket;
   let closing = false;
   const linger = () => {
@@ -55,7 +61,28 @@ function closeAfterLinger(req: IncomingMessage, res: ServerResponse): void {
   // Node's own close after a last response, and ours after any other.
   socket.destroySoon = linger;
   res.once("finish", linger);
+  return linger;
 }
+
+/**
+ * Closes the connection once the answer is out (at once when it already is),
+ * without waiting for the rest of the body: what the client still sends is
+ * read and dropped for LINGER_AFTER_CUT_MS, then the socket is destroyed. An
+ * answer that does not finish within CUT_ANSWER_MS is given up with it.
+ */
+export function cutAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
+  const giveUp = setTimeout(() => req.socket.destroy(), CUT_ANSWER_MS);
+  giveUp.unref();
+  req.socket.once("close", () => clearTimeout(giveUp));
+  // An answer held for the rest of the body goes out now, and the connection is cut after it.
+  const stopDiscarding = lingering.get(req);
+  if (stopDiscarding) return stopDiscarding();
+  const linger = closeAfterLinger(req, res);
+  if (res.writableFinished) linger();
+}
+
+/** How long the answer of a cut connection may take to go out. */
+const CUT_ANSWER_MS = 5_000;
 
 /** True while the client may still send body bytes the server has not read. */
 export function bodyStillArriving(req: IncomingMessage): boolean {
@@ -73,7 +100,6 @@ export function bodyStillArriving(req: IncomingMessage): boolean {
  */
 export function lingerUntilBodyRead(req: IncomingMessage, res: ServerResponse, bound: DiscardBound = DISCARD_BOUND): void {
   if (lingering.has(req) || !bodyStillArriving(req)) return;
-  lingering.add(req);
   if (!res.headersSent) res.setHeader("Connection", "close");
 
   const discarded = new Promise<"read" | "cut">((resolve) => {
@@ -90,6 +116,7 @@ export function lingerUntilBodyRead(req: IncomingMessage, res: ServerResponse, b
       if (outcome === "cut") req.pause();
       resolve(outcome);
     }
+    lingering.set(req, () => stop("cut"));
     // Whatever the route piped the body into is abandoned: the bytes go nowhere now.
     req.unpipe();
     req.on("data", onData);

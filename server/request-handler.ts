@@ -12,12 +12,18 @@ import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { logger, ROUTE_PATTERN_HEADER, writeGivingBack, requestWithNodeBody, requestWithRefusedBody, takeNodeBody, webHeaders } from "#app/node-server.ts";
 import { bodyLimitFor } from "./body-limits.ts";
-import { lingerUntilBodyRead } from "./lingering-close.ts";
+import { answerSlowBodyWith } from "./body-deadlines.ts";
+import { cutAfterAnswer, isLingering, lingerUntilBodyRead } from "./lingering-close.ts";
 import { refuse, refusedBody } from "./request-guards.ts";
 
 class BodyTooLarge extends Error {
   override name = "BodyTooLarge";
   readonly status = 413;
+}
+
+class BodyTooSlow extends Error {
+  override name = "BodyTooSlow";
+  readonly status = 408;
 }
 
 /** Passes the body through until more than `maxBytes` went by, then fails the stream. */
@@ -71,20 +77,50 @@ export function reactRouterHandler(options: { build: ServerBuild | (() => Promis
       await sendResponse(res, await handleRequest(refused, options.getLoadContext()));
     };
 
+    // A body past its deadline (body-deadlines.ts): the route's work is abandoned, the router answers 408 with its error page,
+    // and the connection closes once that is out. An answer already on its way is only followed by the close.
+    let tooSlow = false;
+    let body: Readable | undefined;
+    const answerTooSlow = async (): Promise<void> => {
+      if (res.headersSent || isClosed(res) || isLingering(req)) {
+        cutAfterAnswer(req, res);
+        return;
+      }
+      res.setHeader("Connection", "close");
+      const refused = requestWithRefusedBody(target, { method: req.method, headers: init.headers as Headers }, { status: 408 });
+      cutAfterAnswer(req, res);
+      await sendResponse(res, await handleRequest(refused, options.getLoadContext()));
+    };
+    let answering = false;
+    answerSlowBodyWith(req, () => {
+      tooSlow = true;
+      controller.abort();
+      body?.destroy(new BodyTooSlow("request body too slow"));
+      if (!answering) void answerTooSlow();
+    });
+
     const answer = async (request: globalThis.Request): Promise<void> => {
+      answering = true;
       try {
         const response = await handleRequest(request, options.getLoadContext());
         if (overLimit) {
           await response.body?.cancel();
           return answerOverLimit();
         }
+        if (tooSlow) {
+          await response.body?.cancel();
+          return answerTooSlow();
+        }
         // A route that answered without reading its whole body: the client still gets the answer.
         lingerUntilBodyRead(req, res);
         await sendResponse(res, response);
       } catch (error) {
         if (overLimit) return answerOverLimit();
+        if (tooSlow) return answerTooSlow();
         if (controller.signal.aborted) return;
         next(error);
+      } finally {
+        answering = false;
       }
     };
 
@@ -95,7 +131,6 @@ export function reactRouterHandler(options: { build: ServerBuild | (() => Promis
       return;
     }
 
-    let body: Readable | undefined;
     if (req.method !== "GET" && req.method !== "HEAD") {
       const limit = bodyLimitFor(req.path);
       body = req.pipe(

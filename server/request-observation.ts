@@ -1,7 +1,8 @@
 /**
  * What every request leaves for operators: its id (a well-formed incoming
  * X-Request-Id is kept, as a load balancer sets it), a span in the caller's
- * trace (its `traceparent`) or a new one, one access-log line carrying both
+ * trace (its `traceparent`, believed only from a trusted proxy) or a new one,
+ * one access-log line carrying both
  * ids, and its count and latency per route pattern in /metrics. The app reads
  * the span from the request's `traceparent`, logs its trace id and passes it
  * to every upstream service; it hands the route pattern back
@@ -47,6 +48,23 @@ function routeOf(req: Request, res: Response): string {
   return "(server)";
 }
 
+type TrustProxy = (address: string, hop: number) => boolean;
+
+/**
+ * The caller's trace, when a trusted proxy (TRUSTED_PROXIES, Express's "trust
+ * proxy") passes one on; from anyone else a request starts a trace of its
+ * own. A `traceparent` carries the decision to record: believed from any
+ * client, it would let a browser have its requests recorded and exported
+ * whatever the sampling ratio, and put an id of its choosing into every
+ * upstream call.
+ */
+function callerTrace(req: Request): ReturnType<typeof parseTraceparent> {
+  const header = req.get("traceparent");
+  if (!header) return undefined;
+  const trusted = (req.app.get("trust proxy fn") as TrustProxy)(req.socket.remoteAddress ?? "", 0);
+  return trusted ? parseTraceparent(header) : undefined;
+}
+
 export function observeRequests(req: Request, res: Response, next: NextFunction): void {
   const started = performance.now();
   const incoming = req.get("x-request-id");
@@ -60,7 +78,7 @@ export function observeRequests(req: Request, res: Response, next: NextFunction)
     return next();
   }
 
-  const span = startSpan(method, "server", parseTraceparent(req.get("traceparent")), { "http.request.method": method, "url.path": req.path });
+  const span = startSpan(method, "server", callerTrace(req), { "http.request.method": method, "url.path": req.path });
   req.headers.traceparent = formatTraceparent(span.context);
   res.once("close", () => {
     const seconds = (performance.now() - started) / 1000;

@@ -17,7 +17,7 @@ export async function startTracing(env: PortalEnv): Promise<() => Promise<void>>
   ]);
   const provider = new sdk.TracerProvider({
     resource: defaultResource().merge(resourceFromAttributes({ "service.name": env.OTEL_SERVICE_NAME })),
-    // A request that arrives in a trace follows its caller's decision; a new trace is recorded at the configured rate.
+    // A request a trusted proxy passes on in a trace follows its caller's decision (request-observation.ts); a new trace is recorded at the configured rate.
     sampler: new sdk.ParentBasedSampler({ root: new sdk.TraceIdRatioBasedSampler(env.OTEL_TRACES_SAMPLER_ARG) }),
     spanProcessors: [new sdk.BatchSpanProcessor({ exporter: new OTLPTraceExporter() })],
   });

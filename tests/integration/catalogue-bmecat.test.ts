@@ -113,6 +113,24 @@ describe("a BMEcat catalogue, uploaded, previewed and mapped without a manual st
   });
 });
 
+describe("a BMEcat whose DOCTYPE declares the standard's USERDEFINES", () => {
+  it("reads it: the parameter entity names the extensions' content model and expands to nothing", async () => {
+    const { fileId, analysis } = await upload("hammerwerk.xml", corpus("bmecat-2005-userdefines.xml"));
+    expect(analysis.format.bmecat).toEqual({ version: "2005", language: "deu", articles: 36 });
+    expect(fieldsOf(analysis)).toMatchObject({
+      SUPPLIER_PID: "SELLER_SKU",
+      "INTERNATIONAL_PID (gtin)": "EAN",
+      DESCRIPTION_SHORT: "TITLE",
+      CATALOG_GROUP_ID: "PRODUCT_CATEGORY",
+    });
+    expect(analysis.preview[1]).toContain("Akku-Bohrschrauber 18 V 1");
+    expect(analysis.preview[1]).toContain("Elektrowerkzeug");
+    const page = await html(await browser.get(`${PORTAL}/upload/catalog?fileId=${fileId}`));
+    expect(page).toContain("BMEcat 2005 catalogue (XML), 36 articles");
+    expect((await saveSuggestedMapping(fileId, analysis)).status).toBe(302);
+  });
+});
+
 describe("XML that is no catalogue the portal reads", () => {
   const bmecat = (body: string, doctype = "") =>
     `<?xml version="1.0" encoding="UTF-8"?>${doctype}<BMECAT version="2005"><T_NEW_CATALOG>${body}</T_NEW_CATALOG></BMECAT>`;

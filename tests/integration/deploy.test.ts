@@ -8,14 +8,16 @@
  * Node flags the image, `npm start` and the benchmarks run the portal with.
  */
 import { spawnSync } from "node:child_process";
+import { createServer, get as httpGet, type IncomingHttpHeaders, type Server } from "node:http";
 import { copyFileSync, cpSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseAllDocuments } from "yaml";
 import { DEPLOYED_ENV, DEPLOYED_NODE_ARGS } from "../../bench/support/as-deployed";
 import { BODY_LIMITS, DEFAULT_BODY_LIMIT, GiB, MiB } from "../../server/body-limits";
-import { DEPLOY_NGINX, testNginxConfig, writeNginxConfig } from "../support/nginx";
+import { DEPLOY_NGINX, startNginx, testNginxConfig, writeNginxConfig } from "../support/nginx";
+import { testPorts } from "../support/ports";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const KUBERNETES = path.join(ROOT, "deploy/kubernetes");
@@ -53,6 +55,72 @@ describe("nginx", () => {
     // Within a few MB of the largest: anything much larger would only be refused by the portal after the upload.
     expect(serverLimit - Math.max(...BODY_LIMITS.filter((limit) => !catalogueRoutes.includes(limit)).map((limit) => limit.maxBytes))).toBeLessThan(2 * MiB);
   });
+});
+
+describe("nginx in front of an instance", () => {
+  // nginx with deploy/'s configuration, its per-client limits included, before a stand-in instance that notes
+  // what reaches it and holds /slow for a while (a request in progress, as a slow-body client's would be).
+  const { portalPort: NGINX_PORT, sandboxPort: INSTANCE_PORT } = testPorts(3540, 3541);
+  const HOLD_MS = 2_000;
+  const seen: IncomingHttpHeaders[] = [];
+  let instance: Server;
+  let nginx: Awaited<ReturnType<typeof startNginx>>;
+  const limitConn = Number(/^\s*limit_conn portal_connections_per_client (\d+);$/m.exec(nginxConf)![1]);
+  const [, rate, burst] =
+    /^\s*limit_req_zone \S+ zone=portal_requests_per_client:\S+ rate=(\d+)r\/s;[\s\S]*limit_req zone=portal_requests_per_client burst=(\d+) nodelay;$/m.exec(
+      nginxConf,
+    )!;
+
+  beforeAll(async () => {
+    instance = createServer((req, res) => {
+      seen.push(req.headers);
+      setTimeout(() => res.end("ok"), req.url === "/slow" ? HOLD_MS : 0);
+    });
+    await new Promise<void>((resolve) => instance.listen(INSTANCE_PORT, "127.0.0.1", resolve));
+    nginx = await startNginx({ port: NGINX_PORT, instances: [`127.0.0.1:${INSTANCE_PORT}`] });
+  });
+  afterAll(async () => {
+    await nginx?.stop();
+    instance?.closeAllConnections();
+    await new Promise((resolve) => instance?.close(resolve));
+  });
+
+  /** A GET on a connection of its own; its status, or 0 when it got none. */
+  const statusOf = (path: string, headers: Record<string, string> = {}) =>
+    new Promise<number>((resolve) => {
+      const request = httpGet(`http://127.0.0.1:${NGINX_PORT}${path}`, { agent: false, headers }, (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+      });
+      request.on("error", () => resolve(0));
+    });
+
+  it("passes no browser's trace context on: the portal believes a traceparent from its trusted proxies only", async () => {
+    seen.length = 0;
+    const traceparent = "00-5cf92f3577b34da6a3ce929d0e0e4737-00f067aa0ba902b7-01";
+    expect(await statusOf("/page", { traceparent, tracestate: "vendor=1" })).toBe(200);
+    expect(seen[0]?.traceparent ?? "").toBe("");
+    expect(seen[0]?.tracestate ?? "").toBe("");
+  });
+
+  it("holds one client to its share of requests in progress: past limit_conn it answers 429 at once", async () => {
+    // Ten seconds at the average rate leave the burst untouched for what follows.
+    await new Promise((resolve) => setTimeout(resolve, (1_000 * (limitConn + 10)) / Number(rate)));
+    const started = performance.now();
+    const statuses = await Promise.all(Array.from({ length: limitConn + 10 }, () => statusOf("/slow")));
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(10);
+    expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(limitConn);
+    expect(performance.now() - started).toBeLessThan(HOLD_MS * 3);
+  }, 20_000);
+
+  it("holds one client to its request rate: past the burst it answers 429", async () => {
+    await new Promise((resolve) => setTimeout(resolve, (1_000 * Number(burst)) / Number(rate)));
+    const statuses: number[] = [];
+    // In waves of 20 on connections of their own, far faster than the rate.
+    for (let wave = 0; wave < (Number(burst) + 60) / 20; wave++) statuses.push(...(await Promise.all(Array.from({ length: 20 }, () => statusOf("/page")))));
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(Number(burst));
+  }, 30_000);
 });
 
 /** The first Compose that runs here: Docker's plugin, or the standalone docker-compose. */
@@ -165,6 +233,17 @@ describe("Kubernetes", () => {
     const paths = (large.spec as { rules: { http: { paths: { path: string }[] } }[] }).rules.flatMap((rule) => rule.http.paths.map((entry) => entry.path));
     for (const limit of BODY_LIMITS.filter((limit) => limit.maxBytes > 16 * MiB))
       expect(paths).toEqual(expect.arrayContaining([limit.path, `${limit.path}.data`]));
+  });
+
+  it("gives the ingress the per-client limits of deploy/nginx", () => {
+    const connections = /^\s*limit_conn portal_connections_per_client (\d+);$/m.exec(nginxConf)![1];
+    const [, rate, burst] = /rate=(\d+)r\/s;[\s\S]*limit_req zone=portal_requests_per_client burst=(\d+) nodelay;$/m.exec(nginxConf)!;
+    for (const ingress of manifests().filter((manifest) => manifest.kind === "Ingress")) {
+      const annotations = ingress.metadata.annotations!;
+      expect(annotations["nginx.ingress.kubernetes.io/limit-connections"]).toBe(connections);
+      expect(annotations["nginx.ingress.kubernetes.io/limit-rps"]).toBe(rate);
+      expect(Number(annotations["nginx.ingress.kubernetes.io/limit-burst-multiplier"]) * Number(rate)).toBe(Number(burst));
+    }
   });
 });
 

@@ -3,7 +3,8 @@
  * token on the portal's port, and on a port of its own) holding the request,
  * upstream, catalogue and Node series; one trace id in the portal's log line
  * and in the sandbox's log lines of the same request; and the spans exported
- * by OTLP. The portal and its sandbox are this file's own, so that their logs
+ * by OTLP. A caller's `traceparent` counts only from a trusted proxy: the
+ * portal trusts 127.0.0.1 here, and a request over ::1 stands for a client. The portal and its sandbox are this file's own, so that their logs
  * can be read. The OTLP receiver is a small HTTP server in the test: no
  * collector runs here, and the exporter's JSON is all a collector would get.
  */
@@ -20,6 +21,8 @@ const OTLP_PORT = PORTS.portalPort + 2;
 const METRICS_TOKEN = "metrics-token-for-the-integration-test-0123456789";
 const TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
 const CALLER_SPAN_ID = "00f067aa0ba902b7";
+/** A trace a client (no trusted proxy) asks to have recorded. */
+const CLIENT_TRACE_ID = "5cf92f3577b34da6a3ce929d0e0e4737";
 
 type OtlpSpan = { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number };
 type OtlpExport = { resourceSpans: { resource: { attributes: { key: string; value: { stringValue?: string } }[] }; scopeSpans: { spans: OtlpSpan[] }[] }[] };
@@ -46,6 +49,9 @@ beforeAll(async () => {
       METRICS_TOKEN,
       METRICS_PORT: String(METRICS_PORT),
       OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${OTLP_PORT}`,
+      // No new trace is recorded: what is exported was decided by a trusted caller.
+      OTEL_TRACES_SAMPLER_ARG: "0",
+      TRUSTED_PROXIES: "127.0.0.1",
     },
   });
 });
@@ -88,6 +94,9 @@ function seriesValue(page: string, series: string): number | undefined {
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
 
+/** The trace id the portal gave the request a client sent with a sampled traceparent of its own. */
+let clientRequestTraceId: unknown;
+
 describe("one trace id from the portal's log to the services'", () => {
   let browser: TestBrowser;
   beforeAll(async () => {
@@ -95,14 +104,33 @@ describe("one trace id from the portal's log to the services'", () => {
     await browser.signIn(stack.portalUrl, "seller.new@example.com");
   });
 
-  it("keeps the caller's trace: the request's log line and every upstream call the sandbox logged carry its id", async () => {
+  /** A GET with the browser's cookies, from 127.0.0.1 (the trusted proxy) or ::1 (a client). */
+  function getFrom(address: "127.0.0.1" | "[::1]", path: string, headers: Record<string, string>): Promise<Response> {
+    const portal = new URL(stack.portalUrl);
+    return fetch(`http://${address}:${portal.port}${path}`, { headers: { Cookie: browser.cookieHeader(portal.host), ...headers }, redirect: "manual" });
+  }
+
+  it("keeps the caller's trace from a trusted proxy: the request's log line and every upstream call the sandbox logged carry its id", async () => {
     const before = sandboxLines().length;
-    const response = await browser.get(`${stack.portalUrl}/overview`, { traceparent: `00-${TRACE_ID}-${CALLER_SPAN_ID}-01`, "X-Request-Id": "trace-kept" });
+    const response = await getFrom("127.0.0.1", "/overview", { traceparent: `00-${TRACE_ID}-${CALLER_SPAN_ID}-01`, "X-Request-Id": "trace-kept" });
     expect(response.status).toBe(200);
     expect(await accessLine("trace-kept")).toMatchObject({ traceId: TRACE_ID, route: "/overview", status: 200 });
     const calls = sandboxLines().slice(before);
     expect(calls.length).toBeGreaterThan(0);
     for (const line of calls) expect(line).toMatch(new RegExp(` trace=${TRACE_ID}$`));
+  });
+
+  it("ignores a client's traceparent: a trace of its own, which the services see, and not recorded at a sampling ratio of 0", async () => {
+    const before = sandboxLines().length;
+    const response = await getFrom("[::1]", "/overview", { traceparent: `00-${CLIENT_TRACE_ID}-${CALLER_SPAN_ID}-01`, "X-Request-Id": "trace-client" });
+    expect(response.status).toBe(200);
+    clientRequestTraceId = (await accessLine("trace-client")).traceId;
+    expect(clientRequestTraceId).toMatch(/^[0-9a-f]{32}$/);
+    expect(clientRequestTraceId).not.toBe(CLIENT_TRACE_ID);
+    const calls = sandboxLines().slice(before);
+    expect(calls.length).toBeGreaterThan(0);
+    for (const line of calls) expect(line).toMatch(new RegExp(` trace=${String(clientRequestTraceId)}$`));
+    // Nothing of it is exported: checked with the spans, once the portal has flushed them (below).
   });
 
   it("starts a trace for a request without one, and the sandbox logs the same id", async () => {
@@ -253,5 +281,8 @@ describe("spans exported by OTLP", () => {
     const calls = spans.filter((span) => span.parentSpanId === request?.spanId);
     expect(calls.length).toBeGreaterThan(0);
     for (const call of calls) expect(call).toMatchObject({ traceId: TRACE_ID, kind: 3, name: expect.stringMatching(/^GET [a-z-]+$/) });
+    // The client's sampled traceparent recorded nothing, neither under its id nor under the trace the portal gave it.
+    expect(clientRequestTraceId).toEqual(expect.any(String));
+    expect(spans.filter((span) => span.traceId === CLIENT_TRACE_ID || span.traceId === clientRequestTraceId)).toEqual([]);
   });
 });

@@ -143,3 +143,53 @@ export function openIdleConnection(url: string): Promise<{ socket: Socket; close
     socket.once("error", reject);
   });
 }
+
+/**
+ * Sends a request's headers whole, then its declared body a byte every
+ * `everyMs` for `trickleMs` (forever, by default), then nothing: a slow-body
+ * client, or one whose upload stalls. Resolves when the server closes the
+ * connection (or after `giveUpAfterMs`), with what it answered and how long
+ * the connection was open.
+ */
+export function trickleBody(
+  url: string,
+  path: string,
+  options: { everyMs: number; trickleMs?: number; giveUpAfterMs: number; declaredBytes?: number; headers?: Record<string, string> },
+): Promise<{ openMs: number; closedByServer: boolean; answer: RawAnswer; sentBytes: number }> {
+  const target = new URL(url);
+  return new Promise((resolve) => {
+    const socket: Socket = connect(Number(target.port), target.hostname);
+    const started = performance.now();
+    const received: Buffer[] = [];
+    let sentBytes = 0;
+    socket.write(
+      [
+        `POST ${path} HTTP/1.1`,
+        `Host: ${target.host}`,
+        `Origin: ${target.origin}`,
+        "Content-Type: application/x-www-form-urlencoded",
+        `Content-Length: ${options.declaredBytes ?? 1_000}`,
+        ...Object.entries(options.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
+        "",
+        "",
+      ].join("\r\n"),
+    );
+    const trickle = setInterval(() => {
+      if (options.trickleMs !== undefined && performance.now() - started > options.trickleMs) return;
+      if (sentBytes + 1 >= (options.declaredBytes ?? 1_000)) return;
+      sentBytes += 1;
+      socket.write("a");
+    }, options.everyMs);
+    const finish = (closedByServer: boolean) => {
+      clearInterval(trickle);
+      clearTimeout(giveUp);
+      socket.destroy();
+      resolve({ openMs: performance.now() - started, closedByServer, answer: parseAnswer(Buffer.concat(received)), sentBytes });
+    };
+    const giveUp = setTimeout(() => finish(false), options.giveUpAfterMs);
+    socket.on("data", (chunk: Buffer) => received.push(chunk));
+    socket.on("end", () => finish(true));
+    socket.on("close", () => finish(true));
+    socket.on("error", () => finish(true));
+  });
+}

@@ -65,6 +65,50 @@ describe("a session ended upstream", () => {
     expect(await requestCount("/user-profile/me/user/language", "PUT")).toBe(0);
   });
 
+  it("tries the end again: a copy of the cookie is worthless though the first end and the revocation both failed", async () => {
+    const browser = new TestBrowser();
+    await browser.signIn(PORTAL, "seller.active@example.com");
+    const stolen = browser.copy();
+    expect((await stolen.get(`${PORTAL}/landing-page`)).status).toBe(200);
+
+    await injectFault({ pattern: "/idp/token/revocation", status: 503 });
+    await injectFault({ pattern: "/user-profile/me/sessions/*", method: "DELETE", status: 503, times: 1 });
+    const signedOut = await browser.post(`${PORTAL}/logout`, {});
+    expect(signedOut.status).toBe(302);
+    const ends = (await requestTimeline("/user-profile/me/sessions/")).filter((request) => request.method === "DELETE");
+    expect(ends).toHaveLength(2);
+
+    const reused = await stolen.get(`${PORTAL}/landing-page`);
+    expect(reused.status).toBe(302);
+    expect(reused.headers.get("location")).toBe("/login");
+    expect(await (await browser.get(`${PORTAL}/`, { "Accept-Language": "en" })).text()).toContain("You are signed out. See you soon!");
+  });
+
+  it("says so, in the user's language, when neither the end nor the revocation could be made sure", async () => {
+    const browser = new TestBrowser();
+    await browser.signIn(PORTAL, "seller.active@example.com");
+    await injectFault({ pattern: "/idp/token/revocation", status: 503 });
+    await injectFault({ pattern: "/user-profile/me/sessions/*", method: "DELETE", status: 503 });
+    const signedOut = await browser.post(`${PORTAL}/logout`, {});
+    // Signed out here all the same: the cookie forgets the session, and the browser goes on to the provider's end.
+    expect(signedOut.headers.get("location")).toMatch(new RegExp(`^${SANDBOX}/idp/session/end\\?`));
+    const ends = (await requestTimeline("/user-profile/me/sessions/")).filter((request) => request.method === "DELETE");
+    expect(ends).toHaveLength(3);
+
+    const german = browser.copy();
+    const welcome = await browser.get(`${PORTAL}/`, { "Accept-Language": "en" });
+    expect(welcome.status).toBe(200);
+    const page = await welcome.text();
+    expect(page).toContain("could not confirm that your session has ended everywhere");
+    expect(page).not.toContain("You are signed out. See you soon!");
+    // Shown once.
+    expect(await (await browser.get(`${PORTAL}/`, { "Accept-Language": "en" })).text()).not.toContain("could not confirm");
+
+    expect((await german.post(`${PORTAL}/language`, { language: "de", redirectTo: "/" })).status).toBe(302);
+    const deutsch = await (await german.get(`${PORTAL}/`)).text();
+    expect(deutsch).toContain("konnte nicht bestätigen, dass Ihre Sitzung überall beendet ist");
+  });
+
   it("answers 503 while the session cannot be checked, and signing out still works", async () => {
     const browser = new TestBrowser();
     await browser.signIn(PORTAL, "operator@example.com");

@@ -31,14 +31,23 @@ function replaceOnce(text: string, pattern: RegExp, replacement: string, what: s
   return text.replace(pattern, replacement);
 }
 
-/** Writes the configuration into a new directory; answers the main file's path. */
-export function writeNginxConfig(options: { port: number; instances: string[] }): { dir: string; config: string } {
+/** The per-client limits of deploy/nginx (limit_conn, limit_req), as they are written there. */
+export const PER_CLIENT_LIMITS = [/^\s*limit_conn portal_connections_per_client \d+;\n/m, /^\s*limit_req zone=portal_requests_per_client [^;]*;\n/m] as const;
+
+/**
+ * Writes the configuration into a new directory; answers the main file's path.
+ * `perClientLimits: false` leaves out nginx's per-client limits: for a load
+ * generator that plays many users from one address, which the limits would
+ * take for one client.
+ */
+export function writeNginxConfig(options: { port: number; instances: string[]; perClientLimits?: boolean }): { dir: string; config: string } {
   const dir = mkdtempSync(path.join(tmpdir(), "seller-portal-nginx-"));
   // nginx's workers may run as another user (nobody, when started as root): they write request bodies below this directory.
   chmodSync(dir, 0o755);
   let server = readFileSync(path.join(DEPLOY_NGINX, "seller-portal.conf"), "utf8");
   server = replaceOnce(server, /^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${options.port};`, "listen 80");
   server = replaceOnce(server, /^(\s*)access_log \/var\/log\/nginx\/access\.log /m, `$1access_log ${dir}/access.log `, "access_log");
+  if (options.perClientLimits === false) for (const limit of PER_CLIENT_LIMITS) server = replaceOnce(server, limit, "", limit.source);
   const upstream = replaceOnce(
     readFileSync(path.join(DEPLOY_NGINX, "upstream.conf"), "utf8"),
     /^(\s*)server portal:3000 (.*);$/m,
@@ -79,6 +88,7 @@ export function testNginxConfig(config: string): { status: number | null; output
 export async function startNginx(options: {
   port: number;
   instances: string[];
+  perClientLimits?: boolean;
 }): Promise<RunningProcess & { url: string; accessLog: () => Record<string, unknown>[] }> {
   const { config, dir } = writeNginxConfig(options);
   const child = spawn(nginxBinary(), ["-e", "stderr", "-p", path.dirname(config), "-c", config], { stdio: ["ignore", "pipe", "pipe"] });

@@ -193,4 +193,26 @@ describe("XML the portal refuses", () => {
     expect(inspectDoctype(` BMECAT [<!ENTITY a "&b;">]`)).toEqual({ ok: false, problem: "xmlEntityExpansion" });
     expect(inspectDoctype(` BMECAT [<!ENTITY   odd   x>]`)).toEqual({ ok: false, problem: "xmlEntityExpansion" });
   });
+
+  it("takes the standard's USERDEFINES parameter entity, a content model that refers to nothing, and never hands it to the parser", async () => {
+    const userdefines = ` BMECAT SYSTEM "bmecat_2005.dtd" [
+      <!ENTITY % USERDEFINES "(UDX.HAMMERWERK.LAGERORT?, (UDX.HAMMERWERK.A | UDX.HAMMERWERK.B)*)">
+      <!ELEMENT UDX.HAMMERWERK.LAGERORT (#PCDATA)>
+    ]`;
+    expect(inspectDoctype(userdefines)).toEqual({ ok: true, entities: {} });
+    const analysis = await read(
+      doc(`<!DOCTYPE BMECAT SYSTEM "bmecat_new_catalog_1_2.dtd" [<!ENTITY % USERDEFINES "(UDX.X.LAGER?)"><!ELEMENT UDX.X.LAGER (#PCDATA)>]>`),
+    );
+    expect(valuesOf(analysis, "DESCRIPTION_SHORT")).toEqual(["Topf"]);
+  });
+
+  it.each([
+    ["that refers to another", `<!ENTITY % a "(UDX.A)"><!ENTITY % b "(%a;, %a;)">`],
+    ["that refers to a general entity", `<!ENTITY a "x"><!ENTITY % b "(&a;)">`],
+    ["of a long text", `<!ENTITY % USERDEFINES "(${Array.from({ length: 400 }, (_, index) => `UDX.VENDOR.FIELD${index}?`).join(", ")})">`],
+    ["that is no content model (declarations to be read in)", `<!ENTITY % decl "<!ENTITY x 'y'>"> %decl;`],
+    ["that is no content model (plain text)", `<!ENTITY % text "lol lol lol">`],
+  ])("refuses a parameter entity %s", (_, subset) => {
+    expect(inspectDoctype(` BMECAT [${subset}]`)).toEqual({ ok: false, problem: "xmlEntityExpansion" });
+  });
 });

@@ -9,6 +9,8 @@ export function errorExplanationKey(status: number, fromService: boolean): strin
       return "errors.notFoundHint";
     case 409:
       return "errors.conflict";
+    case 408:
+      return "errors.tooSlow";
     case 413:
       return "errors.tooLarge";
     case 400:

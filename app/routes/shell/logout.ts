@@ -20,14 +20,21 @@ export function loader() {
  * every instance asks on each request; its tokens at the provider; the
  * cookie; and the provider's own session, where the browser goes next. The
  * welcome page it returns to says so. Either of the first two alone makes a
- * copy of the cookie worthless, so each is tried even when the other fails.
+ * copy of the cookie worthless, so each is tried even when the other fails
+ * (the end again, a few times). When neither succeeded, the welcome page says
+ * that this browser is signed out but the sign-out could not be confirmed.
  * Acting as a seller ends first, while the session still stands.
  */
 export async function action(args: Route.ActionArgs) {
   await endActingAsSellerOnSignOut(args);
   const session = args.context.get(sessionContext);
   const tokens = session.tokens;
-  await Promise.all([endUserSession(args), tokens ? revokeTokens(tokens, args.context.get(requestMetaContext).log) : undefined]);
+  const log = args.context.get(requestMetaContext).log;
+  const [ended, revoked] = await Promise.all([endUserSession(args), tokens ? revokeTokens(tokens, log) : true]);
+  const confirmed = ended || revoked;
+  if (!confirmed) log.error({ sessionId: session.id ?? null }, "sign-out not confirmed: session not ended and tokens not revoked");
   session.signOut();
-  return redirect((await endSessionUrl(tokens?.idToken)) ?? "/", { headers: { "Set-Cookie": await rememberSignedOut() } });
+  return redirect((await endSessionUrl(tokens?.idToken)) ?? "/", {
+    headers: { "Set-Cookie": await rememberSignedOut(confirmed ? "confirmed" : "unconfirmed") },
+  });
 }

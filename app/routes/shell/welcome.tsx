@@ -23,9 +23,14 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
         <LanguageSwitcher current={locale} />
       </div>
       <Logo />
-      {loaderData.signedOut ? (
+      {loaderData.signedOut === "confirmed" ? (
         <p className="notice welcome__signed-out" role="status">
           {t("auth.signedOut")}
+        </p>
+      ) : null}
+      {loaderData.signedOut === "unconfirmed" ? (
+        <p className="notice notice--error welcome__signed-out" role="alert">
+          {t("auth.signOutUnconfirmed")}
         </p>
       ) : null}
       <h1>{t("welcome.title")}</h1>

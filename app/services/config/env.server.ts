@@ -104,6 +104,14 @@ const EnvSchema = z
       .int()
       .positive()
       .default(30 * 60),
+    /**
+     * An ordinary request's body (a form, anything but an upload route's) must
+     * arrive whole within this many seconds of its headers: a form is a few
+     * kilobytes, and a client sending it a byte at a time holds a connection.
+     */
+    BODY_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(30),
+    /** An upload's body (server/body-limits.ts) is cut off after this many seconds without a byte; its whole time is REQUEST_TIMEOUT_SECONDS. */
+    UPLOAD_STALL_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(60),
     /** Connections open at once; more are refused as they arrive. */
     MAX_CONNECTIONS: z.coerce.number().int().positive().default(1000),
     /** A session ends this long after sign-in, however active (default 12 h). */
@@ -169,7 +177,7 @@ const EnvSchema = z
     OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optional(url),
     OTEL_EXPORTER_OTLP_HEADERS: optional(z.string()),
     OTEL_SERVICE_NAME: z.string().min(1).default("seller-portal"),
-    /** The share of new traces recorded (0 to 1); a request that arrives in a trace follows its caller's decision. */
+    /** The share of new traces recorded (0 to 1); a request a trusted proxy passes on in a trace follows its caller's decision. */
     OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
   })
   .superRefine((env, ctx) => {
@@ -183,8 +191,8 @@ const EnvSchema = z
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
       ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from PORT (set METRICS_TOKEN to serve /metrics on PORT)" });
     }
-    if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS) {
-      ctx.addIssue({ code: "custom", path: ["HEADERS_TIMEOUT_SECONDS"], message: "must not be longer than REQUEST_TIMEOUT_SECONDS" });
+    for (const name of ["HEADERS_TIMEOUT_SECONDS", "BODY_TIMEOUT_SECONDS", "UPLOAD_STALL_TIMEOUT_SECONDS"] as const) {
+      if (env[name] > env.REQUEST_TIMEOUT_SECONDS) ctx.addIssue({ code: "custom", path: [name], message: "must not be longer than REQUEST_TIMEOUT_SECONDS" });
     }
     if (env.NODE_ENV === "production" && /^(change-me|dev|sandbox)/i.test(env.SESSION_SECRET)) {
       ctx.addIssue({

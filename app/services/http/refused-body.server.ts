@@ -10,8 +10,8 @@ import { data, type MiddlewareFunction } from "react-router";
 
 const REFUSED_BODY = Symbol.for("seller-portal.refused-body");
 
-/** Why the body was refused: 413 when it is over its route's limit. */
-export type BodyRefusal = { status: 413 };
+/** Why the body was refused: 413 when it is over its route's limit, 408 when it came too slowly (server/body-deadlines.ts). */
+export type BodyRefusal = { status: 413 | 408 };
 
 /** The request as the router gets it: method, URL and headers of the original, no body, and the refusal. */
 export function requestWithRefusedBody(url: string, init: { method: string; headers: Headers; signal?: AbortSignal }, refusal: BodyRefusal): Request {

@@ -179,22 +179,23 @@ export async function renewTokens(tokens: SessionTokens): Promise<SessionTokens>
  * Revokes the refresh and the access token at the provider (RFC 7009), so a
  * copy of the old session cookie opens nothing upstream. Both at once; a
  * provider without a revocation endpoint, or one that fails, is logged and
- * does not stop the sign-out.
+ * does not stop the sign-out. True when every token was revoked.
  */
-export async function revokeTokens(tokens: SessionTokens, log: Logger): Promise<void> {
+export async function revokeTokens(tokens: SessionTokens, log: Logger): Promise<boolean> {
   let strategy: PortalStrategy;
   try {
-    if (!(await providerMetadata()).revocation_endpoint) return;
+    if (!(await providerMetadata()).revocation_endpoint) return false;
     ({ strategy } = await oidc());
   } catch (error) {
     log.warn({ err: error }, "tokens not revoked: identity provider unavailable");
-    return;
+    return false;
   }
   const revocable = [tokens.refreshToken, tokens.accessToken].filter((token): token is string => Boolean(token));
   const results = await Promise.allSettled(revocable.map(async (token) => withinTimeout(strategy.revokeToken(token), "token revocation")));
   for (const result of results) {
     if (result.status === "rejected") log.warn({ err: result.reason }, "token revocation failed");
   }
+  return results.every((result) => result.status === "fulfilled");
 }
 
 /** Where the browser goes to end the session at the provider, or undefined when it has no such endpoint. */

@@ -78,19 +78,42 @@ export async function startUserSession(args: RequestArgs): Promise<void> {
 }
 
 /**
- * At sign-out, before the cookie forgets the session: ends it upstream, so
- * that no instance honours a copy of the cookie any more. A failure is
- * logged and does not stop the sign-out.
+ * How often sign-out tries to end the session, and the pauses between the
+ * tries: a service that failed once (a restart, a dropped connection) is
+ * given a second and a third chance within about a second, as the user waits.
  */
-export async function endUserSession(args: RequestArgs): Promise<void> {
+export const END_SESSION_PAUSES_MS = [200, 600] as const;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * At sign-out, before the cookie forgets the session: ends it upstream, so
+ * that no instance honours a copy of the cookie any more. Ending is
+ * idempotent, so a failure is tried again (END_SESSION_PAUSES_MS); true once
+ * the session is over there (ended now, already gone, or its tokens already
+ * refused), false when every try failed. A failure does not stop the sign-out.
+ */
+export async function endUserSession(args: RequestArgs): Promise<boolean> {
   const session = args.context.get(sessionContext);
   const sessionId = session.id;
-  if (!sessionId || !session.tokens) return;
-  try {
-    await upstream(args).userProfile.endSession(sessionId);
-  } catch (error) {
-    // A 401 or 403 here means the provider already ended the tokens: nothing is left to end.
-    if (error instanceof Response) return;
-    args.context.get(requestMetaContext).log.error({ err: error, sessionId }, "session not ended at the user-profile service");
+  if (!sessionId || !session.tokens) return true;
+  const log = args.context.get(requestMetaContext).log;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await upstream(args).userProfile.endSession(sessionId);
+      return true;
+    } catch (error) {
+      // A 401 or 403 here means the provider already ended the tokens: nothing is left to end.
+      if (error instanceof Response) return true;
+      // Already ended (by an earlier try whose answer was lost, or elsewhere).
+      if (error instanceof UpstreamError && error.status === 404) return true;
+      const next = END_SESSION_PAUSES_MS[attempt];
+      if (next === undefined) {
+        log.error({ err: error, sessionId, attempts: attempt + 1 }, "session not ended at the user-profile service");
+        return false;
+      }
+      log.warn({ err: error, sessionId, attempt: attempt + 1 }, "session end failed, trying again");
+      await pause(next);
+    }
   }
 }

@@ -7,7 +7,10 @@
  * characters (the "billion laughs"), so nothing it declares can make the
  * reading cost more than the file's own size. Short entities (`&auml;` → ä)
  * are taken, and so are the HTML character entities sellers' descriptions
- * use without declaring them.
+ * use without declaring them. A parameter entity that names a content model
+ * and refers to nothing (the BMEcat standard's `USERDEFINES`, which lists a
+ * catalogue's `UDX.*` extensions for its DTD) is taken too: it serves only
+ * declarations the parser never reads, and expands to nothing in the file.
  */
 import iconv from "iconv-lite";
 import type { ReadingProblem } from "#app/lib/catalogue/types.ts";
@@ -16,6 +19,14 @@ import type { ReadingProblem } from "#app/lib/catalogue/types.ts";
 const MAX_ENTITY_CHARS = 8;
 /** The most entities a DOCTYPE may declare. */
 const MAX_ENTITIES = 256;
+/**
+ * The longest content model a parameter entity may name: room for a
+ * USERDEFINES of a hundred extensions (`UDX.VENDOR.NAME?, ` each), far from
+ * anything that could cost the reading.
+ */
+const MAX_CONTENT_MODEL_CHARS = 4096;
+/** A content model and nothing else: names, `#PCDATA`, grouping, choices, sequences and how often. */
+const CONTENT_MODEL = /^\s*\([\s\w.:#|,?*+()-]*\)[?*+]?\s*$/;
 
 /** Character entities of HTML that descriptions use undeclared (`&nbsp;`, `&auml;`, `&euro;`…). */
 export const htmlCharacterEntities: Readonly<Record<string, string>> = {
@@ -65,10 +76,13 @@ export type DoctypeVerdict =
 
 /**
  * Reads the entity declarations of a DOCTYPE (the text saxes reports, its
- * internal subset included): an external or parameter entity refuses the
- * file as external, an entity whose text refers to another one or is long
- * as an expansion; short plain ones are answered for the parser to use.
- * Element and attribute declarations (`<!ELEMENT UDX.… >`) are no concern.
+ * internal subset included): an external entity refuses the file as
+ * external, an entity whose text refers to another one or is long as an
+ * expansion; short plain ones are answered for the parser to use. A parameter
+ * entity is taken only as a plain content model (`<!ENTITY % USERDEFINES
+ * "(UDX.A?, UDX.B*)">`), never handed to the parser: anything else in one is
+ * an expansion. Element and attribute declarations (`<!ELEMENT UDX.… >`) are
+ * no concern.
  */
 export function inspectDoctype(doctype: string): DoctypeVerdict {
   const entities: Record<string, string> = {};
@@ -79,8 +93,13 @@ export function inspectDoctype(doctype: string): DoctypeVerdict {
     if (external) return { ok: false, problem: "xmlExternalEntity" };
     // Character references (`&#174;`) are the character; any other reference in the text builds on another entity.
     const value = (double ?? single ?? "").replace(/&#(x[0-9a-f]{1,6}|[0-9]{1,7});/gi, (_, code: string) => characterOf(code));
-    // A parameter entity only serves other declarations.
-    if (parameter || /[&%]/.test(value) || value.length > MAX_ENTITY_CHARS || ++count > MAX_ENTITIES) return { ok: false, problem: "xmlEntityExpansion" };
+    if (/[&%]/.test(value) || ++count > MAX_ENTITIES) return { ok: false, problem: "xmlEntityExpansion" };
+    if (parameter) {
+      // It only serves the DTD's declarations, which are never read: taken while it names a content model of bounded size.
+      if (value.length > MAX_CONTENT_MODEL_CHARS || !CONTENT_MODEL.test(value)) return { ok: false, problem: "xmlEntityExpansion" };
+      continue;
+    }
+    if (value.length > MAX_ENTITY_CHARS) return { ok: false, problem: "xmlEntityExpansion" };
     entities[name!] = value;
   }
   // A declaration the pattern above did not read (odd spacing, no quotes) is not trusted either.
