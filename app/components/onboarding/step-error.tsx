@@ -1,6 +1,7 @@
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Link, useRouteError } from "react-router";
 import { routeErrorFacts, UpstreamFacts } from "#app/components/shell/errors/upstream-facts.tsx";
+import { RetryLink } from "#app/components/shell/errors/retry-link.tsx";
 
 /**
  * A step whose data could not be read: the error with the service's facts
@@ -16,7 +17,7 @@ export function StepError() {
       <p>{status === 503 ? t("errors.upstreamDown") : status === 502 ? t("errors.upstream") : t("errors.unexpected")}</p>
       <UpstreamFacts facts={facts} withMessage={status === 502} />
       <p>
-        <Link to="/overview">{t("onboarding.backToTaskList")}</Link>
+        <RetryLink className="button button--primary" /> <Link to="/overview">{t("onboarding.backToTaskList")}</Link>
       </p>
     </div>
   );
