@@ -155,3 +155,28 @@ async function expectSaved(page: Page) {
   await page.waitForURL((url) => url.pathname !== STEP);
   await expect(page.getByText("Saved.").first()).toBeVisible();
 }
+
+test("an upload while the services are down says so, translated, with nothing to correct", async ({ page }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "the enhanced upload's message; without JavaScript the post gets the outage page above");
+  test.setTimeout(90_000);
+  await stopSandbox();
+  await startSandbox(true);
+  await page.goto(`${PORTAL}/upload/settings`);
+  await submitProviderSignIn(page, "seller.catalogue@example.com");
+  await page.waitForURL(`${PORTAL}/upload/settings`);
+  await page.getByLabel("File upload in the portal").check();
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  await page.waitForURL((url) => url.pathname === "/upload/catalog");
+  await page.waitForLoadState("networkidle");
+  await page
+    .getByLabel("Catalogue file", { exact: true })
+    .setInputFiles({ name: "katalog.csv", mimeType: "text/csv", buffer: Buffer.from("EAN;Titel\n4006381333931;Lampe\n") });
+
+  await stopSandbox();
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
+  const summary = page.getByRole("alert").filter({ hasText: "The file was not uploaded" });
+  await expect(summary).toBeVisible();
+  await expect(summary).toContainText("the marketplace services cannot be reached right now. Nothing was saved");
+  await expect(page.getByText("Please correct the following")).toHaveCount(0);
+  await expect(page.getByText("unreachable", { exact: true })).toHaveCount(0);
+});
