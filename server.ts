@@ -21,6 +21,7 @@ import { allowedMethods, declaredBodyLength, formBodies, sameOriginWrites } from
 import { reactRouterHandler } from "./server/request-handler.ts";
 import { observeRequests } from "./server/request-observation.ts";
 import { startTracing } from "./server/tracing.ts";
+import { upstreamStates } from "./server/upstream-state.ts";
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
@@ -93,8 +94,11 @@ export async function startPortal(options: { dev?: boolean } = {}): Promise<Port
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
-  app.get("/readyz", (_req, res) => {
-    res.status(shuttingDown ? 503 : 200).json({ status: shuttingDown ? "shutting-down" : "ready" });
+  // Ready while it can serve: an upstream outage cuts every instance off alike, and each still answers with the
+  // portal's own pages; taking them all out would leave the load balancer's error instead. The body says how the
+  // services answered this instance last (portal_upstream_reachable in /metrics).
+  app.get("/readyz", (_req, res, next) => {
+    upstreamStates().then((upstreams) => res.status(shuttingDown ? 503 : 200).json({ status: shuttingDown ? "shutting-down" : "ready", upstreams }), next);
   });
   if (env.METRICS_TOKEN) app.get("/metrics", metricsWithToken(env.METRICS_TOKEN));
   app.use(securityHeaders(env));

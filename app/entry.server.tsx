@@ -7,6 +7,7 @@ import { env } from "./services/config/env.server.ts";
 import { getRenderI18n } from "./services/i18n/i18n.server.ts";
 import { logger } from "./services/observability/logger.server.ts";
 import { requestMetaContext } from "./services/request/request-context.server.ts";
+import { sessionContext } from "./services/session/session.server.ts";
 import { configureToasts } from "./services/toasts/toast.server.ts";
 import { responseWithNodeBody } from "./services/http/node-body.server.ts";
 import { PageStream } from "./services/http/page-stream.server.ts";
@@ -43,7 +44,8 @@ export default function handleRequest(
   const bot = isbot(userAgent);
 
   // Crawlers and link previews get no error page: the error is logged (handleError) and they get the bare status.
-  if (bot && responseStatusCode >= 500) {
+  // A signed-in request is a person's, whatever its browser calls itself (a headless one, a kiosk's): it gets the page.
+  if (bot && responseStatusCode >= 500 && !signedIn(loadContext)) {
     return new Response(null, { status: responseStatusCode, headers: { "Cache-Control": "no-store" } });
   }
 
@@ -92,6 +94,15 @@ export default function handleRequest(
     );
     if (!finished) timer = setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+function signedIn(context: Readonly<RouterContextProvider>): boolean {
+  try {
+    return Boolean(context.get(sessionContext).tokens);
+  } catch {
+    // The session middleware has not run (the router refused the request before any route matched).
+    return false;
+  }
 }
 
 function requestLog(context: Readonly<RouterContextProvider> | undefined) {

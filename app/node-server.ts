@@ -9,6 +9,7 @@ export { safeReturnPath } from "./lib/safe-path.ts";
 export { writeGivingBack } from "./services/http/chunk-leases.server.ts";
 export { requestWithNodeBody, takeNodeBody, webHeaders } from "./services/http/node-body.server.ts";
 export { DURATION_BUCKETS, histogram, metricsRegistry } from "./services/observability/metrics.server.ts";
+export { UPSTREAM_REACHABLE_METRIC, UPSTREAM_STATE_SINCE_METRIC } from "./services/upstream/upstream-telemetry.server.ts";
 export { ROUTE_PATTERN_HEADER } from "./lib/route-pattern.ts";
 export { formatTraceparent, parseTraceparent } from "./services/observability/trace-context.server.ts";
 export { startSpan, tracesExported } from "./services/observability/tracing.server.ts";

@@ -1,11 +1,12 @@
 import "./lib/zod-jitless.client.ts";
 import type { ReactNode } from "react";
 import { useTranslation } from "./lib/i18n/use-translation.ts";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { EnvironmentIndicator } from "./components/shell/environment/environment-indicator.tsx";
 import { RouteErrorBoundary } from "./components/shell/errors/error-page.tsx";
 import { useRootData, type RootData } from "./lib/shell/root-data.ts";
+import { isUnsavedOutage } from "./lib/unsaved-form.ts";
 import { PageFooter } from "./components/shell/page-footer.tsx";
 import { NavigationProgress } from "./components/shell/navigation-progress.tsx";
 import { ActingAsSellerBanner } from "./components/shell/acting-as-seller-banner.tsx";
@@ -60,8 +61,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-// Toasts and the user can change on any navigation: read them every time.
-export const shouldRevalidate = () => true;
+// Toasts and the user can change on any navigation: read them every time, but after a form post the services could
+// not take (its page stays as it is, with what was typed).
+export const shouldRevalidate = ({ actionResult }: ShouldRevalidateFunctionArgs) => !isUnsavedOutage(actionResult);
 
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRootData();

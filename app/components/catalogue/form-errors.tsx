@@ -13,13 +13,13 @@ export type UpstreamFailureView = {
 
 /**
  * A catalogue form's error summary: the fields that need attention, and what
- * the catalogue service reported when a call failed.
+ * the catalogue service reported when a call failed; `title` for a failure that is nothing to correct.
  */
-export function ErrorSummary({ items, upstream }: { items: SummaryItem[]; upstream?: UpstreamFailureView | null }) {
+export function ErrorSummary({ items, upstream, title }: { items: SummaryItem[]; upstream?: UpstreamFailureView | null; title?: string }) {
   const { t } = useTranslation();
   return (
     <FormErrorSummary
-      title={upstream && items.length === 0 ? t("catalogue.errorSummary.upstream") : t("catalogue.errorSummary.title")}
+      title={title ?? (upstream && items.length === 0 ? t("catalogue.errorSummary.upstream") : t("catalogue.errorSummary.title"))}
       entries={items}
       // Focused when it appears and for each new failure reported, not as the fields' messages change while the person types.
       focusKey={upstream}

@@ -2,6 +2,7 @@ import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Link, useRouteError } from "react-router";
 import { routeErrorFacts, UpstreamFacts } from "#app/components/shell/errors/upstream-facts.tsx";
 import { errorExplanationKey, showsServiceMessage } from "#app/lib/shell/error-explanation.ts";
+import { RetryLink } from "#app/components/shell/errors/retry-link.tsx";
 
 /**
  * A step whose data could not be read: the error with the service's facts
@@ -17,7 +18,7 @@ export function StepError() {
       <p>{t(errorExplanationKey(status, Boolean(facts.errorCode)))}</p>
       <UpstreamFacts facts={facts} withMessage={showsServiceMessage(status)} />
       <p>
-        <Link to="/overview">{t("onboarding.backToTaskList")}</Link>
+        <RetryLink className="button button--primary" /> <Link to="/overview">{t("onboarding.backToTaskList")}</Link>
       </p>
     </div>
   );

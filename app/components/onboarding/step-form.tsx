@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
-import { useFormAction, useNavigation } from "react-router";
+import { isRouteErrorResponse, useFormAction, useNavigation } from "react-router";
+import type { UnsavedOutage } from "#app/lib/unsaved-form.ts";
 import { FormShell, type AnyForm } from "#app/components/ui/form-shell.tsx";
 import { useStepFieldTexts } from "./field-texts.ts";
 
@@ -59,4 +60,19 @@ export async function holdAtLeast<T>(work: Promise<T>, ms = 1000): Promise<T> {
   const [result] = await Promise.allSettled([work, new Promise((resolve) => setTimeout(resolve, ms))]);
   if (result.status === "rejected") throw result.reason;
   return result.value;
+}
+
+/**
+ * A save the marketplace's services could not take (they failed or could not be reached before the step's action
+ * ran, e.g. at the session's check): the form stays on the page with everything typed, files chosen included, and
+ * says so (StepPage), instead of giving way to the error view. Anything else goes on as it came.
+ */
+export async function keepFormOnOutage<T>(work: Promise<T>): Promise<T | UnsavedOutage> {
+  try {
+    return await work;
+  } catch (error) {
+    if (!isRouteErrorResponse(error) || (error.status !== 502 && error.status !== 503)) throw error;
+    const facts = (typeof error.data === "object" && error.data ? error.data : {}) as { errorCode?: string | null; reference?: string | null };
+    return { unsaved: { status: error.status, errorCode: facts.errorCode ?? null, reference: facts.reference ?? null } };
+  }
 }

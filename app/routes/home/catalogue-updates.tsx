@@ -60,7 +60,13 @@ export default function CatalogueUpdates({ loaderData, actionData }: Route.Compo
         />
         {canChange ? (
           <>
-            <UploadForm page={page} limitBytes={limitBytes} disabled={false} serverError={uploadFailure?.message ?? null} />
+            <UploadForm
+              page={page}
+              limitBytes={limitBytes}
+              disabled={false}
+              serverError={uploadFailure?.message ?? null}
+              serverErrorIsUpstream={uploadFailure?.problem === "upstream"}
+            />
             {uploadFailure && failure ? <ErrorSummary items={[]} upstream={failure} /> : null}
           </>
         ) : null}

@@ -1,4 +1,5 @@
-import { holdAtLeast } from "#app/components/onboarding/step-form.tsx";
+import { holdAtLeast, keepFormOnOutage } from "#app/components/onboarding/step-form.tsx";
+import { keepPageOnOutage } from "#app/lib/unsaved-form.ts";
 import { StepError } from "#app/components/onboarding/step-error.tsx";
 import { StepPage } from "#app/components/onboarding/step-page.tsx";
 import { stepDefinitions, stepPage } from "#app/services/onboarding/step-definitions.server.ts";
@@ -16,7 +17,9 @@ export async function action(args: Route.ActionArgs) {
   return stepDefinitions["company-type-representatives"].save(args);
 }
 
-export const clientAction = ({ serverAction }: Route.ClientActionArgs) => holdAtLeast(serverAction());
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepFormOnOutage(holdAtLeast(serverAction()));
+
+export const shouldRevalidate = keepPageOnOutage;
 
 export default function CompanyTypeRepresentativesStepPage({ loaderData, actionData }: Route.ComponentProps) {
   return <StepPage data={loaderData} actionData={actionData} />;

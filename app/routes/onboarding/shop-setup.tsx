@@ -8,6 +8,7 @@ import { sellerState } from "#app/services/session/seller-state.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { orRouteError } from "#app/services/upstream/upstream-error.server.ts";
 import { useRootData } from "#app/lib/shell/root-data.ts";
+import { keepPageOnOutage } from "#app/lib/unsaved-form.ts";
 import type { Route } from "./+types/shop-setup";
 
 // No middleware of its own: every child route (the index and the eight steps) declares the access rule,
@@ -20,6 +21,8 @@ export async function loader(args: Route.LoaderArgs) {
   const readOnly = Object.fromEntries(stepNames.map((step) => [step, readOnlyReason(step, state, user)])) as Record<StepName, ReadOnlyReason>;
   return { steps: progress.steps, readOnly };
 }
+
+export const shouldRevalidate = keepPageOnOutage;
 
 /**
  * The shop setup as an accordion that needs no JavaScript: every step is a

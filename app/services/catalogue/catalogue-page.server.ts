@@ -105,6 +105,13 @@ function refusal(outcome: Extract<UploadOutcome, { ok: false }>): ResponseInit {
   return { status: outcome.problem === "tooLarge" ? 413 : 400 };
 }
 
+/** What an upload that failed says: the file's problem, or the services' (one that could not be reached, or refused it). */
+function uploadFailureMessage(args: RequestArgs, outcome: Exclude<Extract<UploadOutcome, { ok: false }>, { problem: "session" }>): string {
+  const t = getI18n(args.context).t;
+  if (outcome.problem === "upstream" && outcome.error.unreachable) return t("catalogue.upload.errors.unreachable");
+  return uploadProblemMessage(t, { problem: outcome.problem, fileName: outcome.fileName }, catalogueUploadLimit(), getLocale(args.context));
+}
+
 /** A plain multipart post of the upload form (no JavaScript): the file streamed on, then a redirect with a toast or the form's error. */
 export async function uploadFromForm(args: RequestArgs, page: CataloguePage) {
   const t = getI18n(args.context).t;
@@ -116,7 +123,7 @@ export async function uploadFromForm(args: RequestArgs, page: CataloguePage) {
   if (outcome.problem === "session") throw outcome.response;
   const failure: UploadFailure = {
     problem: outcome.problem,
-    message: uploadProblemMessage(t, { problem: outcome.problem, fileName: outcome.fileName }, catalogueUploadLimit(), getLocale(args.context)),
+    message: uploadFailureMessage(args, outcome),
   };
   if (outcome.problem === "upstream") return failedUpstreamAction(args, outcome.error, failure.message, { intent: "upload" as const, upload: failure });
   return data({ intent: "upload" as const, upload: failure }, refusal(outcome));
@@ -135,7 +142,7 @@ export async function uploadFromScript(args: RequestArgs, page: CataloguePage): 
     });
   }
   if (outcome.problem === "session") throw outcome.response;
-  const message = uploadProblemMessage(t, { problem: outcome.problem, fileName: outcome.fileName }, catalogueUploadLimit(), getLocale(args.context));
+  const message = uploadFailureMessage(args, outcome);
   if (outcome.problem === "upstream") {
     const toast = upstreamErrorToast(outcome.error, message);
     return json({ ok: false, message, errorCode: toast.errorCode ?? null, reference: toast.detail ?? null }, failureStatus(outcome.error));

@@ -109,7 +109,8 @@ export async function tabPage<T extends AnalyticsTab>(args: LoaderArgs, tab: T) 
 
 /** The validate check of a tab's page: OCI only for a seller with ce-fds=true, every other tab for every seller. */
 export function tabAvailable(tab: AnalyticsTab) {
-  return async (args: RequestArgs): Promise<boolean> => tab !== "oci" || (await orRouteError(sellerHasOci(args)));
+  // A failing service is the access check's to answer (authorize: check-not-made.server.ts).
+  return async (args: RequestArgs): Promise<boolean> => tab !== "oci" || (await sellerHasOci(args));
 }
 
 type CsvArgs = { params: Record<string, string | undefined> };

@@ -52,7 +52,8 @@ function detailOf(args: DetailArgs) {
 
 /** The validate check of a kind's detail page: the URL's action exists and is of that kind. */
 export function recommendationExists(kind: RecommendationKind) {
-  return async (args: DetailArgs): Promise<boolean> => (await orRouteError(detailOf(args)))?.action.kind === kind;
+  // A failing service is the access check's to answer (authorize: check-not-made.server.ts).
+  return async (args: DetailArgs): Promise<boolean> => (await detailOf(args))?.action.kind === kind;
 }
 
 export async function recommendationDetailLoader(args: DetailArgs) {

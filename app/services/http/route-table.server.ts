@@ -4,12 +4,13 @@
  */
 import { matchRoutes, type RouteObject } from "react-router";
 
-type BuildRoute = { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean };
+type BuildRoute = { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean; module?: { default?: unknown } };
 
 /** The id of the catch-all route (app/routes.ts): a path it answers has no page. */
 const NOT_FOUND_ROUTE_ID = "not-found";
 
 let routeTree: Promise<RouteObject[]> | undefined;
+let buildRoutes: Promise<Record<string, BuildRoute | undefined>> | undefined;
 
 /**
  * Answers per path. The routes never change while the process runs, and
@@ -33,7 +34,8 @@ function toTree(routes: Record<string, BuildRoute | undefined>, parentId?: strin
 
 function loadRouteTree(): Promise<RouteObject[]> {
   // The server build is this module's own bundle: read lazily, at request time, long after it finished loading.
-  routeTree ??= import("virtual:react-router/server-build").then((build) => toTree(build.routes as Record<string, BuildRoute | undefined>));
+  buildRoutes ??= import("virtual:react-router/server-build").then((build) => build.routes as Record<string, BuildRoute | undefined>);
+  routeTree ??= buildRoutes.then((routes) => toTree(routes));
   return routeTree;
 }
 
@@ -46,4 +48,11 @@ export async function pathHasPage(path: string): Promise<boolean> {
   if (answers.size >= MAX_ANSWERS) answers.clear();
   answers.set(path, answer);
   return answer;
+}
+
+/** Whether the path's route renders a page of its own; a resource route (a form's target that redirects, a file) does not. */
+export async function pathRendersPage(path: string): Promise<boolean> {
+  const leaf = matchRoutes(await loadRouteTree(), path)?.at(-1)?.route.id;
+  const routes = await buildRoutes!;
+  return Boolean(leaf && routes[leaf]?.module?.default);
 }

@@ -168,11 +168,14 @@ export async function authenticate(request: Request, options: { uiLocale?: strin
   }
 }
 
-/** A new access token from the refresh token; throws when the provider refuses. */
+/** A new access token from the refresh token; throws when the provider refuses, IdentityProviderUnavailable when it cannot be asked. */
 export async function renewTokens(tokens: SessionTokens): Promise<SessionTokens> {
   if (!tokens.refreshToken) throw new Error("no refresh token");
   const { strategy } = await oidc();
-  return tokensFrom(await withinTimeout(strategy.refreshToken(tokens.refreshToken), "token renewal"), tokens);
+  const renewed = await withinTimeout(strategy.refreshToken(tokens.refreshToken), "token renewal").catch((thrown: unknown) => {
+    throw thrown instanceof ArcticFetchError ? new IdentityProviderUnavailable("token endpoint unreachable", { cause: thrown }) : thrown;
+  });
+  return tokensFrom(renewed, tokens);
 }
 
 /**

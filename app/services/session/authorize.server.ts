@@ -19,7 +19,7 @@ import { sellerState } from "./seller-state.server.ts";
 import { redirectWithPortalToast } from "#app/services/toasts/toast.server.ts";
 import { wayBackFromActingAsSeller } from "#app/services/acting-as-seller/way-back.ts";
 import { answerIfCheckPasses } from "./check-beside.server.ts";
-import { orRouteError } from "#app/services/upstream/upstream-error.server.ts";
+import { checkNotMade } from "./check-not-made.server.ts";
 
 type GuardArgs = RequestArgs & { url: URL; pattern: string; params: Record<string, string | undefined> };
 
@@ -30,7 +30,9 @@ export type RouteGuard = RouteAccess & {
 
 /** Resolves when the seller's state allows the page; rejects with the redirect (or the route error) to answer instead. */
 async function checkSellerState(args: GuardArgs, rule: SellerStateRule): Promise<void> {
-  const { state } = await orRouteError(sellerState(args));
+  const { state } = await sellerState(args).catch(async (error: unknown) => {
+    throw await checkNotMade(args, error);
+  });
   if (!sellerStateAllows(rule, state)) throw redirect("/default-redirect");
 }
 
@@ -65,7 +67,12 @@ export function authorize(guard: RouteGuard): AuthorizeMiddleware {
 
     const stateCheck = guard.sellerState && isSellerRole(user.role) ? checkSellerState(args, guard.sellerState) : undefined;
     const validated = async () => {
-      if (guard.validate && !(await guard.validate(args))) throw await notFound(args);
+      const valid = guard.validate
+        ? await Promise.resolve(guard.validate(args)).catch(async (error: unknown) => {
+            throw await checkNotMade(args, error);
+          })
+        : true;
+      if (!valid) throw await notFound(args);
       return next();
     };
     return stateCheck ? answerIfCheckPasses(args.request, stateCheck, validated) : validated();

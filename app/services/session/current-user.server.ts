@@ -4,7 +4,8 @@
  */
 import type { CurrentUser } from "#contract/upstream.ts";
 import { redirect } from "react-router";
-import { renewTokens } from "./auth.server.ts";
+import { IdentityProviderUnavailable, renewTokens } from "./auth.server.ts";
+import { checkNotMade } from "./check-not-made.server.ts";
 import { getI18n } from "#app/services/i18n/i18n.server.ts";
 import { requestMetaContext } from "#app/services/request/request-context.server.ts";
 import { sessionContext, type PortalSession } from "./session.server.ts";
@@ -33,12 +34,35 @@ export async function currentUser(args: RequestArgs): Promise<CurrentUser | unde
       session.setTokens(await renewTokens(tokens));
     } catch (error) {
       args.context.get(requestMetaContext).log.warn({ err: error }, "access token renewal failed");
+      // A provider that cannot be asked refused nothing: the session waits for it, and a form's values go back.
+      if (error instanceof IdentityProviderUnavailable) throw await outage(args, new UpstreamError(PROVIDER_UNREACHABLE));
       throw await signOutWithToast(session, args, "auth.codeMissing");
     }
   }
 
-  if (Date.now() - session.userFetchedAt > USER_MAX_AGE_MS) await refreshUser(args);
+  if (Date.now() - session.userFetchedAt > USER_MAX_AGE_MS) {
+    try {
+      session.setUser(await upstream(args).userProfile.currentUser());
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+      // Kept fresh, not needed fresh: a service that fails or cannot be reached leaves the user as last read.
+      if (!error.unreachable && error.status < 500) throw await signOutWithToast(session, args, "auth.userFetchFailed");
+    }
+  }
   return session.user;
+}
+
+const PROVIDER_UNREACHABLE = {
+  service: "identity-provider",
+  method: "POST",
+  path: "/token",
+  status: 0,
+  body: { message: "unreachable", errorCode: "UPSTREAM_UNREACHABLE" },
+};
+
+/** The signed-in person's error page of a service that cannot be reached, a form post's values kept (check-not-made.server.ts). */
+function outage(args: RequestArgs, error: UpstreamError) {
+  return checkNotMade(args, error);
 }
 
 /** Reloads the user from /me/user (after acting as a seller starts or ends, a language change, or when stale). */

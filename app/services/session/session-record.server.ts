@@ -16,7 +16,8 @@ import type { MiddlewareFunction } from "react-router";
 import { redirect } from "react-router";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
 import { requestMetaContext } from "#app/services/request/request-context.server.ts";
-import { orRouteError, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
+import { UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
+import { checkNotMade } from "./check-not-made.server.ts";
 import { answerIfCheckPasses } from "./check-beside.server.ts";
 import { currentUser } from "./current-user.server.ts";
 import { getI18n } from "#app/services/i18n/i18n.server.ts";
@@ -38,17 +39,15 @@ async function sessionStillOpen(args: RequestArgs): Promise<void> {
   const sessionId = session.id;
   const open =
     sessionId !== undefined &&
-    (await orRouteError(
-      upstream(args)
-        .userProfile.session(sessionId)
-        .then(
-          () => true,
-          (error: unknown) => {
-            if (error instanceof UpstreamError && error.status === 404) return false;
-            throw error;
-          },
-        ),
-    ));
+    (await upstream(args)
+      .userProfile.session(sessionId)
+      .then(
+        () => true,
+        async (error: unknown) => {
+          if (error instanceof UpstreamError && error.status === 404) return false;
+          throw await checkNotMade(args, error);
+        },
+      ));
   if (open) return;
   args.context.get(requestMetaContext).log.info({ sessionId: sessionId ?? null }, "session ended elsewhere");
   session.signOut();

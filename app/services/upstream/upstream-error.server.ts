@@ -69,17 +69,24 @@ export function failureStatus(error: UpstreamError): number {
 export function orRouteError<T>(work: Promise<T>): Promise<T> {
   return work.catch((error: unknown) => {
     if (!(error instanceof UpstreamError)) throw error;
-    throw data(
-      {
-        service: error.service,
-        message: error.body.message ?? null,
-        errorCode: error.body.errorCode ?? null,
-        errors: error.body.errors ?? [],
-        reference: error.reference ?? null,
-      },
-      { status: failureStatus(error) },
-    );
+    throw routeErrorOf(error);
   });
+}
+
+/** The route error of a failed upstream call (see orRouteError), with what else the error page needs to know. */
+export function routeErrorOf(error: UpstreamError, extra: object = {}) {
+  return data(
+    {
+      service: error.service,
+      // Without an answer there is no service's message: the portal's own explanation says what happened.
+      message: error.unreachable ? null : (error.body.message ?? null),
+      errorCode: error.body.errorCode ?? null,
+      errors: error.body.errors ?? [],
+      reference: error.reference ?? null,
+      ...extra,
+    },
+    { status: failureStatus(error) },
+  );
 }
 
 /**

@@ -5,7 +5,7 @@
  * in /metrics. Each attempt is a call of its own; a retried one also counts
  * as a retry, labelled with the status that caused it.
  */
-import { counter, DURATION_BUCKETS, histogram } from "#app/services/observability/metrics.server.ts";
+import { counter, DURATION_BUCKETS, gauge, histogram } from "#app/services/observability/metrics.server.ts";
 import { formatTraceparent, type TraceContext } from "#app/services/observability/trace-context.server.ts";
 import { startSpan } from "#app/services/observability/tracing.server.ts";
 
@@ -25,6 +25,37 @@ const upstreamRetries = counter({
   labelNames: ["service", "method", "status"],
 });
 
+/**
+ * Whether each service answered its last call, and since when that holds: what /readyz reports (server/upstream-state.ts)
+ * beside its readiness, which an upstream outage does not change (every instance is cut off alike).
+ */
+export const UPSTREAM_REACHABLE_METRIC = "portal_upstream_reachable";
+export const UPSTREAM_STATE_SINCE_METRIC = "portal_upstream_state_since_seconds";
+
+const upstreamReachable = gauge({
+  name: UPSTREAM_REACHABLE_METRIC,
+  help: "1 when the service answered its last call (whatever the status), 0 when that call timed out or could not connect",
+  labelNames: ["service"],
+});
+
+const upstreamStateSince = gauge({
+  name: UPSTREAM_STATE_SINCE_METRIC,
+  help: "Unix time since which portal_upstream_reachable has held its value, per service",
+  labelNames: ["service"],
+});
+
+const lastReachable = new Map<string, boolean>();
+
+function recordReachability(service: string, outcome: UpstreamOutcome): void {
+  // A call the portal itself gave up (the browser left) says nothing about the service.
+  if (outcome === "aborted") return;
+  const reachable = typeof outcome === "number";
+  if (lastReachable.get(service) === reachable) return;
+  lastReachable.set(service, reachable);
+  upstreamReachable.labels(service).set(reachable ? 1 : 0);
+  upstreamStateSince.labels(service).set(Math.floor(Date.now() / 1000));
+}
+
 export type UpstreamAttempt = {
   /** The `traceparent` header for this attempt's request. */
   traceparent: string;
@@ -38,6 +69,7 @@ export function startUpstreamAttempt(service: string, method: string, path: stri
     traceparent: formatTraceparent(span.context),
     end(outcome) {
       upstreamDuration.labels(service, method, String(outcome)).observe((performance.now() - started) / 1000);
+      recordReachability(service, outcome);
       const answered = typeof outcome === "number";
       span.end({
         attributes: answered ? { "http.response.status_code": outcome } : { "error.type": outcome },

@@ -5,9 +5,15 @@ import { errorExplanationKey, showsServiceMessage } from "#app/lib/shell/error-e
 import { useRootData } from "#app/lib/shell/root-data.ts";
 import { PageHeader } from "#app/components/shell/header/page-header.tsx";
 import { routeErrorFacts, UpstreamFacts, type UpstreamFactsData } from "./upstream-facts.tsx";
+import type { UnsavedForm } from "#app/lib/unsaved-form.ts";
+import { UnsavedFormRetry } from "./unsaved-form-retry.tsx";
 
-/** What a failed loader threw: an upstream failure's facts (see orRouteError), or a 404's start page (see notFound). */
-export type ErrorFacts = UpstreamFactsData & { startPage?: string | null };
+/**
+ * What a failed loader threw: an upstream failure's facts (see orRouteError), or a 404's start page (see notFound);
+ * from the session's check, that the person is signed in (the root's data is not read then) and the form post it
+ * could not let through (unsaved-form.server.ts).
+ */
+export type ErrorFacts = UpstreamFactsData & { startPage?: string | null; signedIn?: boolean; unsaved?: UnsavedForm | null };
 
 /**
  * The error view of a route that failed: its status, and an upstream failure's facts. The root's, and that of the
@@ -27,8 +33,12 @@ export function RouteErrorBoundary() {
 export function ErrorPage({ status, facts }: { status: number; facts: ErrorFacts }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const signedIn = Boolean(useRootData()?.user);
-  const ways = errorPageWays({ signedIn, status, currentUrl: location.pathname + location.search, startPage: facts.startPage });
+  const signedIn = Boolean(useRootData()?.user) || facts.signedIn === true;
+  const unsaved = facts.unsaved?.complete ? facts.unsaved : null;
+  // A form that was not sent is tried again by posting it again (below), not by opening the page.
+  const ways = errorPageWays({ signedIn, status, currentUrl: location.pathname + location.search, startPage: facts.startPage }).filter(
+    (way) => !(unsaved && way.kind === "retry"),
+  );
   const explanation = t(errorExplanationKey(status, Boolean(facts.errorCode)));
   return (
     <>
@@ -40,6 +50,7 @@ export function ErrorPage({ status, facts }: { status: number; facts: ErrorFacts
           </h1>
           <p>{explanation}</p>
           <UpstreamFacts facts={facts} withMessage={showsServiceMessage(status)} />
+          {unsaved ? <UnsavedFormRetry form={unsaved} /> : null}
           <div className="error-page__ways">
             {ways.map((way, index) => (
               // Full document loads: the page that failed may have left the client's state half-loaded.
