@@ -3,7 +3,7 @@ import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { useNavigate } from "react-router";
 import { catalogueFileType } from "#contract/catalogue.ts";
 import { formatBytes, uploadProblemMessage } from "#app/lib/catalogue/catalogue-steps.ts";
-import { ErrorSummary, type SummaryItem } from "./form-errors.tsx";
+import { ErrorSummary, type SummaryItem, type UpstreamFailureView } from "./form-errors.tsx";
 
 type Progress = { sent: number; total: number; startedAt: number };
 
@@ -29,6 +29,8 @@ export function UploadForm({ page = "/upload/catalog", limitBytes, disabled, ser
   const [progress, setProgress] = useState<Progress | null>(null);
   // The server's message comes from a plain form post; with JavaScript the upload never goes that way.
   const [clientError, setError] = useState<string | null>(null);
+  // What the catalogue service said when it refused the upload: its message, code and reference, for support.
+  const [upstream, setUpstream] = useState<UpstreamFailureView | null>(null);
   const error = clientError ?? serverError ?? null;
   const request = useRef<XMLHttpRequest | null>(null);
   const locale = i18n.language;
@@ -57,7 +59,7 @@ export function UploadForm({ page = "/upload/catalog", limitBytes, disabled, ser
     };
     xhr.onload = () => {
       request.current = null;
-      const answer = xhr.response as { ok: boolean; location?: string; message?: string } | null;
+      const answer = xhr.response as { ok: boolean; location?: string; message?: string; upstream?: UpstreamFailureView | null } | null;
       if (answer?.ok && answer.location) {
         form.reset();
         setProgress(null);
@@ -65,17 +67,20 @@ export function UploadForm({ page = "/upload/catalog", limitBytes, disabled, ser
       } else {
         setProgress(null);
         setError(answer?.message ?? uploadProblemMessage(t, { problem: "aborted" }, limitBytes, locale));
+        setUpstream(answer?.upstream ?? null);
       }
     };
     xhr.onerror = () => {
       request.current = null;
       setProgress(null);
       setError(uploadProblemMessage(t, { problem: "aborted" }, limitBytes, locale));
+      setUpstream(null);
     };
     xhr.onabort = () => {
       request.current = null;
       setProgress(null);
       setError(t("catalogue.upload.cancelled"));
+      setUpstream(null);
     };
     const body = new FormData();
     body.set("file", file);
@@ -89,7 +94,7 @@ export function UploadForm({ page = "/upload/catalog", limitBytes, disabled, ser
   return (
     <section aria-labelledby="upload-title" className="upload-form">
       <h3 id="upload-title">{t("catalogue.upload.title")}</h3>
-      <ErrorSummary items={items} />
+      <ErrorSummary items={items} upstream={clientError ? upstream : null} />
       <form method="post" encType="multipart/form-data" action={page} onSubmit={submit}>
         <fieldset disabled={disabled || progress !== null}>
           <div className="field">
