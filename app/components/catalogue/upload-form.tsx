@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { catalogueFileType } from "#contract/catalogue.ts";
 import { fileNameTooLong } from "#contract/rules/file-name.ts";
 import { formatBytes, uploadProblemMessage } from "#app/lib/catalogue/catalogue-steps.ts";
-import { ErrorSummary, type SummaryItem } from "./form-errors.tsx";
+import { ErrorSummary, type SummaryItem, type UpstreamFailureView } from "./form-errors.tsx";
 
 type Progress = { sent: number; total: number; startedAt: number };
 
@@ -35,6 +35,8 @@ export function UploadForm({ page = "/upload/catalog", limitBytes, disabled, ser
   const [progress, setProgress] = useState<Progress | null>(null);
   // The server's message comes from a plain form post; with JavaScript the upload never goes that way.
   const [clientError, setClientError] = useState<UploadError | null>(null);
+  // What the catalogue service said when it refused the upload: its message, code and reference, for support.
+  const [upstream, setUpstream] = useState<UpstreamFailureView | null>(null);
   const error = clientError ?? (serverError ? { message: serverError, upstream: serverErrorIsUpstream } : null);
   const setError = (message: string | null, upstream = false) => setClientError(message === null ? null : { message, upstream });
   const request = useRef<XMLHttpRequest | null>(null);
@@ -46,6 +48,7 @@ export function UploadForm({ page = "/upload/catalog", limitBytes, disabled, ser
     event.preventDefault();
     const form = event.currentTarget;
     const file = (form.elements.namedItem("file") as HTMLInputElement).files?.[0];
+    setUpstream(null);
     // The server checks all of this again; checking here spares a pointless upload.
     if (!file) return setError(uploadProblemMessage(t, { problem: "missingFile" }, limitBytes, locale));
     if (fileNameTooLong(file.name)) return setError(uploadProblemMessage(t, { problem: "nameTooLong" }, limitBytes, locale));
@@ -65,7 +68,7 @@ export function UploadForm({ page = "/upload/catalog", limitBytes, disabled, ser
     };
     xhr.onload = () => {
       request.current = null;
-      const answer = xhr.response as { ok?: boolean; location?: string; message?: string } | null;
+      const answer = xhr.response as { ok?: boolean; location?: string; message?: string; upstream?: UpstreamFailureView | null } | null;
       if (answer?.ok && answer.location) {
         form.reset();
         setProgress(null);
@@ -73,6 +76,7 @@ export function UploadForm({ page = "/upload/catalog", limitBytes, disabled, ser
         return;
       }
       setProgress(null);
+      setUpstream(answer?.upstream ?? null);
       // The upload's own answer says what went wrong; any other (the session's check failing before it) is the portal's route error.
       const own = answer?.ok === false && answer.message ? answer.message : null;
       if (own) setError(own, xhr.status >= 500);
@@ -84,11 +88,13 @@ export function UploadForm({ page = "/upload/catalog", limitBytes, disabled, ser
       request.current = null;
       setProgress(null);
       setError(uploadProblemMessage(t, { problem: "aborted" }, limitBytes, locale));
+      setUpstream(null);
     };
     xhr.onabort = () => {
       request.current = null;
       setProgress(null);
       setError(t("catalogue.upload.cancelled"));
+      setUpstream(null);
     };
     const body = new FormData();
     body.set("file", file);
@@ -102,7 +108,7 @@ export function UploadForm({ page = "/upload/catalog", limitBytes, disabled, ser
   return (
     <section aria-labelledby="upload-title" className="upload-form">
       <h3 id="upload-title">{t("catalogue.upload.title")}</h3>
-      <ErrorSummary items={items} title={error?.upstream ? t("catalogue.upload.errors.notUploaded") : undefined} />
+      <ErrorSummary items={items} title={error?.upstream ? t("catalogue.upload.errors.notUploaded") : undefined} upstream={clientError ? upstream : null} />
       <form method="post" encType="multipart/form-data" action={page} onSubmit={submit}>
         <fieldset disabled={disabled || progress !== null}>
           <div className="field">

@@ -8,7 +8,8 @@ import { numberFormat } from "#app/lib/intl-formats.ts";
 
 /** A tab's dashboard as the page gets it: its figures, or what went wrong reading them (and whether the service answered at all). */
 export type DashboardResult =
-  { ok: true; dashboard: DashboardData; comparison: DashboardData | null } | { ok: false; message: string; reference: string | null; unreachable: boolean };
+  | { ok: true; dashboard: DashboardData; comparison: DashboardData | null }
+  | { ok: false; message: string | null; reference: string | null; unreachable: boolean };
 
 export type MetricRow = { date: string; value: number; comparisonDate: string | null; comparisonValue: number | null };
 

@@ -145,7 +145,14 @@ export async function uploadFromScript(args: RequestArgs, page: CataloguePage): 
   const message = uploadFailureMessage(args, outcome);
   if (outcome.problem === "upstream") {
     const toast = upstreamErrorToast(outcome.error, message);
-    return json({ ok: false, message, errorCode: toast.errorCode ?? null, reference: toast.detail ?? null }, failureStatus(outcome.error));
+    // The service's own facts too, which the form shows beside the message (as the page does without JavaScript).
+    const upstream = {
+      message: outcome.error.body.message ?? "",
+      errorCode: outcome.error.body.errorCode ?? null,
+      reference: outcome.error.reference ?? null,
+      errors: outcome.error.body.errors ?? [],
+    };
+    return json({ ok: false, message, errorCode: toast.errorCode ?? null, reference: toast.detail ?? null, upstream }, failureStatus(outcome.error));
   }
   return Response.json({ ok: false, message }, refusal(outcome));
 }

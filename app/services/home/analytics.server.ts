@@ -91,7 +91,7 @@ export async function tabFigures(
       selection,
       result: {
         ok: false,
-        message: figures.error.body.message ?? figures.error.message,
+        message: figures.error.body.message ?? null,
         reference: figures.error.reference ?? null,
         unreachable: figures.error.unreachable,
       },

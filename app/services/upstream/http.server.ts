@@ -191,9 +191,19 @@ export async function callService<T>(service: ServiceConfig, ctx: CallContext, r
   const multipart = request.body instanceof FormData;
   if (hasBody && !multipart) headers["Content-Type"] = "application/json";
 
-  const fail = (status: number, body: UpstreamErrorBody, started: number, cause?: unknown) => {
+  // `reason`: what went wrong when the service said nothing itself, for the log. A failure the portal names carries only its
+  // code: a person reads it in their own language (the caller's translated message), never as words made up here.
+  const fail = (status: number, body: UpstreamErrorBody, started: number, cause?: unknown, reason?: string) => {
     ctx.log[status === 404 && request.notFoundIsAnswer ? "debug" : "warn"](
-      { upstream: service.name, method, path: loggablePath(url), status, durationMs: Math.round(performance.now() - started), errorCode: body.errorCode },
+      {
+        upstream: service.name,
+        method,
+        path: loggablePath(url),
+        status,
+        durationMs: Math.round(performance.now() - started),
+        errorCode: body.errorCode,
+        ...(reason ? { reason } : {}),
+      },
       "upstream request failed",
     );
     return new UpstreamError({ service: service.name, method, path: request.path, status, body, cause });
@@ -221,7 +231,7 @@ export async function callService<T>(service: ServiceConfig, ctx: CallContext, r
     } catch (cause) {
       const timedOut = cause instanceof DOMException && cause.name === "TimeoutError";
       telemetry.end(timedOut ? "timeout" : "unreachable");
-      throw fail(0, { message: timedOut ? "timeout" : "unreachable", errorCode: timedOut ? "UPSTREAM_TIMEOUT" : "UPSTREAM_UNREACHABLE" }, started, cause);
+      throw fail(0, { errorCode: timedOut ? "UPSTREAM_TIMEOUT" : "UPSTREAM_UNREACHABLE" }, started, cause, timedOut ? "timeout" : "unreachable");
     }
 
     telemetry.end(response.status);
@@ -244,19 +254,19 @@ export async function callService<T>(service: ServiceConfig, ctx: CallContext, r
     try {
       text = await response.text();
     } catch (cause) {
-      throw fail(0, { message: "unreachable", errorCode: "UPSTREAM_UNREACHABLE" }, started, cause);
+      throw fail(0, { errorCode: "UPSTREAM_UNREACHABLE" }, started, cause, "the answer broke off");
     }
     let json: unknown;
     if (text.trim() !== "") {
       try {
         json = JSON.parse(text);
       } catch (cause) {
-        throw fail(502, { message: "unexpected answer", errorCode: "UPSTREAM_CONTRACT", detail: "the answer is no whole JSON" }, started, cause);
+        throw fail(502, { errorCode: "UPSTREAM_CONTRACT" }, started, cause, "the answer is no whole JSON");
       }
     }
     const parsed = request.schema.safeParse(json);
     if (!parsed.success) {
-      throw fail(502, { message: "unexpected answer", errorCode: "UPSTREAM_CONTRACT", detail: parsed.error.issues[0]?.message }, started, parsed.error);
+      throw fail(502, { errorCode: "UPSTREAM_CONTRACT" }, started, parsed.error, `unexpected answer: ${parsed.error.issues[0]?.message ?? ""}`);
     }
     return parsed.data;
   }

@@ -135,7 +135,7 @@ export async function readStreamedJson<T>(response: Response, schema: z.ZodType<
   try {
     text = await response.text();
   } catch (cause) {
-    throw new UpstreamError({ ...origin, status: 0, body: { message: "unreachable", errorCode: "UPSTREAM_UNREACHABLE" }, cause });
+    throw new UpstreamError({ ...origin, status: 0, body: { errorCode: "UPSTREAM_UNREACHABLE" }, cause });
   }
   let json: unknown;
   try {
@@ -148,7 +148,8 @@ export async function readStreamedJson<T>(response: Response, schema: z.ZodType<
     throw new UpstreamError({
       ...origin,
       status: 502,
-      body: { message: "unexpected answer", errorCode: "UPSTREAM_CONTRACT", detail: parsed.error.issues[0]?.message },
+      // Only the code: the page's translated message says it (the schema's complaint stays in the error's cause, for the log).
+      body: { errorCode: "UPSTREAM_CONTRACT" },
       cause: parsed.error,
     });
   }

@@ -17,6 +17,8 @@ export type Submission = {
   body: FormData | URLSearchParams;
   /** The text a person typed or left standing in visible text fields: must come back when the post fails. */
   typed: string[];
+  /** Headers the poster adds (a script asking for JSON). */
+  headers?: HeadersInit;
 };
 
 const CSV = new TextEncoder().encode("sku;name;price\nA-1;Lampe;19,90\n");

@@ -174,12 +174,18 @@ export type ActionForm = {
 export const ACTION_FORMS: Record<string, ActionForm> = {
   ...Object.fromEntries(Object.entries(validSteps).map(([step, values]) => [`/shop-setup/${step}`, { account: "seller.new@example.com", values }])),
   "/ui/home-menu": { from: "/home/overview" },
-  "/product-catalogue-integration": { from: "/product-catalogue-integration?sellerId=seller-submitted" },
+  "/product-catalogue-integration": { from: "/product-catalogue-integration?sellerId=seller-submitted&confirm=finish" },
+  "/home/my-company/bank-account/change": {
+    values: { accountHolder: "Nordlicht Living GmbH", iban: "DE02 1203 0000 0000 2020 51", bic: "BYLADEM1001" },
+  },
+  "/home/my-company/legal-documents/new": { values: { documentKind: "TERMS" } },
   "/seller-administration": { from: "/seller-administration?edit=seller-onboarding-feed" },
   "/invite-seller": {
     values: {
       name: "Ostsee Strandkörbe GmbH",
       crmId: "CRM-777001",
+      channel: "DIRECT",
+      languageCode: "de",
       contactName: "Ole Hansen",
       contactEmail: "ole@ostsee-strand.example.com",
       contactPhone: "+49 431 123456",
