@@ -15,12 +15,7 @@ import { PORTAL } from "./ports";
 import { clearFaultsAndCounters, requestCount } from "./sandbox-control";
 
 const FINISH = "/onboarding/me/seller/finish-upload";
-const NEW_ROUTES = [
-  "/overview/review",
-  "/shop-setup/contract/pdf",
-  "/shop-setup/bank-account/bank?iban=DE89370400440532013000",
-  "/shop-setup/address/towns?country=DE&postcode=79098",
-];
+const NEW_ROUTES = ["/overview/review", "/shop-setup/contract/pdf", "/shop-setup/address/towns?country=DE&postcode=79098"];
 
 /** The page's HTML as text to search: entities unescaped, React's text separators gone. */
 async function html(response: Response) {
