@@ -19,13 +19,13 @@ export function ErrorSummary({ items, upstream }: { items: SummaryItem[]; upstre
   const { t } = useTranslation();
   return (
     <FormErrorSummary
-      title={upstream && items.length === 0 ? t("catalogue.errorSummary.upstream") : t("catalogue.errorSummary.title")}
       entries={items}
       // Focused when it appears and for each new failure reported, not as the fields' messages change while the person types.
       focusKey={upstream}
     >
       {upstream ? (
         <div className="error-summary__upstream">
+          <p>{t("catalogue.errorSummary.upstream")}</p>
           <UpstreamFacts facts={upstream} />
         </div>
       ) : null}

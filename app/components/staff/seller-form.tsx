@@ -51,7 +51,7 @@ export function SellerForm({ id, lastResult, defaultValue, submitLabel, hidden =
 
   return (
     <Form method="post" {...readFormProps(form)} className="staff-form">
-      <ErrorSummary title={t("staff.form.summaryTitle")} entries={form.status === "error" ? summary : []} focusKey={lastResult} />
+      <ErrorSummary entries={form.status === "error" ? summary : []} focusKey={lastResult} />
       <input type="hidden" name="form" value={id} />
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
