@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TestBrowser } from "../support/http-client";
 import { validSteps } from "../support/onboarding-fixtures";
-import { html, multipart, postForm, resetSandbox, STEPS_PATH, upstreamAs } from "./onboarding-support";
+import { html, multipart, pdf, postForm, resetSandbox, STEPS_PATH, upstreamAs } from "./onboarding-support";
 import { PORTAL } from "./ports";
 import { clearFaultsAndCounters, injectFault, requestCount } from "./sandbox-control";
 
@@ -98,6 +98,19 @@ describe("every error of a submit at once", () => {
     expect(page).toContain("Enter the document number: 6 to 12 letters and digits");
     expect(page).toContain("Choose a file");
     expect(await requestCount(`${STEPS_PATH}identification`, "PUT")).toBe(0);
+  });
+});
+
+describe("the documents step", () => {
+  it('"Save and continue later" leaves the step with documents missing, and an uploaded document is no "(optional)" field', async () => {
+    const response = await browser.request(`${PORTAL}/shop-setup/documents`, {
+      method: "POST",
+      body: multipart({ intent: "later" }, { BUSINESS_REGISTRATION: pdf("gewerbe.pdf") }),
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/overview");
+    const page = await html(await browser.get(`${PORTAL}/shop-setup/documents`));
+    expect(page).toContain("Uploaded: gewerbe.pdf. Choose a file only to replace it.");
   });
 });
 

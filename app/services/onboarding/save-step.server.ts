@@ -237,7 +237,9 @@ export async function saveDocuments(args: RequestArgs) {
     await Promise.all(chosen.map(({ kind, file }) => client.uploadDocument(kind, file)));
     const progress = await client.progress();
     const complete = progress.steps.find((entry) => entry.step === "documents")?.status === "COMPLETE";
-    return savedRedirect(args, complete ? afterSave(progress, "documents", formData.get("intent")) : stepPath("documents"));
+    // "Save and continue later" leaves the step whatever is missing; "Save and continue" stays until the documents are complete.
+    const intent = formData.get("intent");
+    return savedRedirect(args, complete || intent === "later" ? afterSave(progress, "documents", intent) : stepPath("documents"));
   } catch (error) {
     return upstreamSaveFailure(args, submission, error);
   }
