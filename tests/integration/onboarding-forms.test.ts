@@ -101,6 +101,14 @@ describe("every error of a submit at once", () => {
   });
 });
 
+describe("the task list", () => {
+  it("lists each task once: the hand-over counts what is open instead of listing it again", async () => {
+    const page = await html(await browser.get(`${PORTAL}/overview`));
+    expect(page).toMatch(/once the \d+ open tasks above are complete/);
+    expect(page).not.toContain("missing-list");
+  });
+});
+
 describe("the documents step", () => {
   it('"Save and continue later" leaves the step with documents missing, and an uploaded document is no "(optional)" field', async () => {
     const response = await browser.request(`${PORTAL}/shop-setup/documents`, {
