@@ -47,7 +47,8 @@ export default [
   ]),
   route("shop-setup/documents/:documentId", onboarding("document-download.ts")),
   route("shop-setup/contract/pdf", onboarding("contract-pdf.ts")),
-  route("shop-setup/bank-account/bank", onboarding("bank-lookup.ts")),
+  // The bank of an IBAN, for the shop setup's step and my company's change alike.
+  route("bank-account/bank", onboarding("bank-lookup.ts")),
   route("shop-setup/address/towns", onboarding("address-towns.ts")),
 
   // Catalogue hand-over: the seller's upload steps and the catalogue team's screen.

@@ -32,6 +32,7 @@ import {
   representationIssues,
   representativeRoles,
 } from "./rules/legal-form.ts";
+import { isCountryCode } from "./rules/countries.ts";
 import { normalizeVatId, vatIdIssue } from "./rules/vat-id.ts";
 
 /** contract: the seller agreement, accepted by a named person (the date is recorded by the service). */
@@ -78,25 +79,31 @@ export const CompanyInformationStep = z
     registerCourt: optionalText(80),
     registerNumber: z.string().trim().transform(normalizeRegisterNumber).optional(),
   })
-  .superRefine((company, ctx) => {
-    checkPostcode(company, ctx);
-    if (company.vatId && company.country) {
-      const issue = vatIdIssue(company.vatId, company.country);
-      if (issue)
-        ctx.addIssue({
-          code: "custom",
-          path: ["vatId"],
-          message: code(issue === "country" ? "vatIdCountry" : issue === "format" ? "vatIdFormat" : "vatIdChecksum"),
-        });
-    }
-    if (company.legalForm && needsCommercialRegister(company.legalForm)) {
-      if (!company.registerCourt) ctx.addIssue({ code: "custom", path: ["registerCourt"], message: code("required") });
-      if (!company.registerNumber) ctx.addIssue({ code: "custom", path: ["registerNumber"], message: code("required") });
-      else if (!isValidRegisterNumber(company.legalForm, company.registerNumber)) {
-        ctx.addIssue({ code: "custom", path: ["registerNumber"], message: code("registerNumber") });
+  .superRefine(
+    (company, ctx) => {
+      // Runs even when another field failed (so a submit shows every error at once): a field that failed holds what was typed.
+      const countryCode = isCountryCode(company.country) ? company.country : undefined;
+      const legalForm = (legalForms as readonly unknown[]).includes(company.legalForm) ? company.legalForm : undefined;
+      if (typeof company.postcode === "string") checkPostcode({ postcode: company.postcode, country: countryCode }, ctx);
+      if (typeof company.vatId === "string" && company.vatId && countryCode) {
+        const issue = vatIdIssue(company.vatId, countryCode);
+        if (issue)
+          ctx.addIssue({
+            code: "custom",
+            path: ["vatId"],
+            message: code(issue === "country" ? "vatIdCountry" : issue === "format" ? "vatIdFormat" : "vatIdChecksum"),
+          });
       }
-    }
-  })
+      if (legalForm && needsCommercialRegister(legalForm)) {
+        if (!company.registerCourt) ctx.addIssue({ code: "custom", path: ["registerCourt"], message: code("required") });
+        if (!company.registerNumber) ctx.addIssue({ code: "custom", path: ["registerNumber"], message: code("required") });
+        else if (typeof company.registerNumber === "string" && !isValidRegisterNumber(legalForm, company.registerNumber)) {
+          ctx.addIssue({ code: "custom", path: ["registerNumber"], message: code("registerNumber") });
+        }
+      }
+    },
+    { when: () => true },
+  )
   // A form outside the register has no register facts, whatever was typed before the form was changed.
   .transform((company) => (needsCommercialRegister(company.legalForm) ? company : { ...company, registerCourt: undefined, registerNumber: undefined }));
 

@@ -102,6 +102,16 @@ export type SellerNameExists = z.infer<typeof SellerNameExists>;
 /** POST /seller/3/sellerNameExists/ */
 export const SellerNameQuery = z.object({ sellerName: z.string().trim().min(1).max(200) });
 
+/**
+ * POST /users/existsByEmail (user-profile service, staff only): whether the
+ * identity provider has an account with this e-mail address, so that an
+ * invitation is not sent with a registration link that cannot be used. The
+ * address goes in the body, never in a URL that logs keep.
+ */
+export const AccountEmailQuery = z.object({ email: z.email().max(254) });
+export const AccountExists = z.object({ exists: z.boolean() });
+export type AccountExists = z.infer<typeof AccountExists>;
+
 /** Every non-2xx answer of every service carries this body (all fields optional). */
 export const UpstreamErrorBody = z.object({
   message: z.string().optional(),

@@ -103,6 +103,18 @@ function shopDayValue(shop: HomeShop, metric: MetricDefinition, date: string, no
 }
 
 /** A dashboard's figures for some shops over a period: per day across the shops, and one total. */
+/** The hour (UTC) of the nightly run that recomputes the figures. */
+const RECOMPUTED_AT_HOUR = 4;
+
+/**
+ * When the figures were last recomputed: today's run once it has happened,
+ * before it (00:00–04:00 UTC) the night before's, never a time still to come.
+ */
+export function lastRecomputation(now: number): string {
+  const todaysRun = dayStart(today(now)) + RECOMPUTED_AT_HOUR * 3_600_000;
+  return new Date(todaysRun <= now ? todaysRun : todaysRun - DAY_MS).toISOString();
+}
+
 export function dashboardData(tab: AnalyticsTab, shops: HomeShop[], from: string, to: string, now = Date.now()): DashboardData {
   const metrics: DashboardMetric[] = dashboardMetrics[tab].map((metric) => {
     const points: DashboardMetric["points"] = [];
@@ -121,8 +133,7 @@ export function dashboardData(tab: AnalyticsTab, shops: HomeShop[], from: string
     dashboardId: sandboxDashboardIds[tab],
     from,
     to,
-    // Figures are recomputed every night at 04:00 UTC.
-    dataAsOf: `${today(now)}T04:00:00.000Z`,
+    dataAsOf: lastRecomputation(now),
     metrics,
   };
 }

@@ -1,7 +1,7 @@
 import type { SellerChannel, SellerUpsert } from "#contract/staff.ts";
 import type { LanguageCode } from "#contract/upstream.ts";
 import type { Database } from "./db.ts";
-import { insertSeller, sellerNameTaken, setSellerState } from "./repository.ts";
+import { findUserByEmail, insertSeller, sellerNameTaken, setSellerState } from "./repository.ts";
 
 /** The staff's changes to sellers: profiles, invitations, edits, deleting and marking active, and the unique values they must keep. */
 
@@ -41,13 +41,17 @@ export function upsertProfile(db: Database, profile: NewProfile): void {
   );
 }
 
-export type UpsertConflict = { fieldName: "name" | "crmId"; errorMessage: string };
+export type UpsertConflict = { fieldName: "name" | "crmId" | "contact.email"; errorMessage: string };
 
 /** Which unique values another seller holds already. */
 export function upsertConflicts(db: Database, input: SellerUpsert): UpsertConflict[] {
   const conflicts: UpsertConflict[] = [];
   if (sellerNameTaken(db, input.name, input.onboardingSellerId)) conflicts.push({ fieldName: "name", errorMessage: "A seller with this name exists already" });
   if (crmIdTaken(db, input.crmId, input.onboardingSellerId)) conflicts.push({ fieldName: "crmId", errorMessage: "A seller with this CRM id exists already" });
+  // An invitation's registration link cannot be used by an address that has an account already.
+  if (!input.onboardingSellerId && findUserByEmail(db, input.contact.email)) {
+    conflicts.push({ fieldName: "contact.email", errorMessage: "An account with this e-mail address exists already" });
+  }
   return conflicts;
 }
 

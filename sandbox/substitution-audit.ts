@@ -63,6 +63,7 @@ function classify(method: string, path: string): Classified | null {
     ["DELETE", /^\/user-profile\/me\/user\/remove-substitution$/, null],
     ["POST", /^\/seller-service\/seller\/3\/sellerNameExists\/?$/, null],
     ["POST", /^\/onboarding\/api-external\/sellers\/existsByCrmId$/, null],
+    ["POST", /^\/user-profile\/users\/existsByEmail$/, null],
   ];
   const rule = rules.find(([ruleMethod, pattern]) => ruleMethod === method && pattern.test(path));
   return rule ? rule[2] : { kind: "OTHER", subject: none };

@@ -40,3 +40,27 @@ export const listFormat = (locales: string | readonly string[], options?: Intl.L
 
 export const collator = (locales: string | readonly string[], options?: Intl.CollatorOptions) =>
   shared("collator", locales, options, () => new Intl.Collator(locales, options));
+
+/**
+ * The zone every time of the portal is shown in: the marketplace's. The
+ * upstream services send instants (ISO strings in UTC) and no user's zone.
+ */
+export const PORTAL_TIME_ZONE = "Europe/Berlin";
+
+/**
+ * A moment (an instant from the upstream) as people read it: date and time in
+ * the portal's zone, always labelled with that zone ("28 Nov 2026, 06:41 CET",
+ * "28. Nov. 2026, 06:41 MEZ"), so that no two times on a page can be read in
+ * different zones. The one formatter of date and time in the portal.
+ */
+export function formatMoment(locales: string | readonly string[], moment: string | number | Date, dateStyle: "medium" | "long" = "medium"): string {
+  return dateTimeFormat(locales, {
+    year: "numeric",
+    month: dateStyle === "long" ? "long" : "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: PORTAL_TIME_ZONE,
+    timeZoneName: "short",
+  }).format(new Date(moment));
+}

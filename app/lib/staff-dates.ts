@@ -1,5 +1,5 @@
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
-import { numberFormat, dateTimeFormat } from "#app/lib/intl-formats.ts";
+import { numberFormat, dateTimeFormat, formatMoment } from "#app/lib/intl-formats.ts";
 
 /**
  * Dates and times on the staff screens, in the reader's language and in UTC
@@ -9,11 +9,10 @@ import { numberFormat, dateTimeFormat } from "#app/lib/intl-formats.ts";
 export function useStaffDates() {
   const { i18n } = useTranslation();
   const date = dateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" });
-  const dateTime = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
   const number = numberFormat(i18n.language);
   return {
     date: (iso: string) => date.format(new Date(iso)),
-    dateTime: (iso: string) => `${dateTime.format(new Date(iso))} UTC`,
+    dateTime: (iso: string) => formatMoment(i18n.language, iso),
     number: (value: number) => number.format(value),
   };
 }

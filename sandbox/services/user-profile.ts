@@ -1,10 +1,10 @@
 import express from "express";
 import { z } from "zod";
-import { LanguageCode, UserSessionStart } from "#contract/upstream.ts";
+import { AccountEmailQuery, AccountExists, LanguageCode, UserSessionStart } from "#contract/upstream.ts";
 import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";
-import { findSellerById, findUserById, isStaff, setSubstitution, toCurrentUser, updateUserLanguage } from "../repository.ts";
+import { findSellerById, findUserByEmail, findUserById, isStaff, setSubstitution, toCurrentUser, updateUserLanguage } from "../repository.ts";
 import { endSubstitution, startSubstitution, substitutionAudit } from "../substitution-audit.ts";
 import { endUserSession, openUserSession, startUserSession } from "../user-sessions.ts";
 
@@ -91,6 +91,20 @@ export function userProfileService(context: SandboxContext): express.Router {
       return;
     }
     res.json(substitutionAudit(db, sellerId));
+  });
+
+  /** Whether an account with this e-mail address exists (staff only: it tells who has an account). */
+  router.post("/users/existsByEmail", (req, res) => {
+    if (!isStaff(signedInUser(res).role)) {
+      sendError(res, 403, "Only marketplace staff may ask whether an account exists", "FORBIDDEN");
+      return;
+    }
+    const parsed = AccountEmailQuery.safeParse(req.body);
+    if (!parsed.success) {
+      sendError(res, 400, "Expected { email }", "VALIDATION_ERROR", { errors: [{ fieldName: "email", errorMessage: "A valid e-mail address" }] });
+      return;
+    }
+    res.json(AccountExists.parse({ exists: findUserByEmail(db, parsed.data.email) !== undefined }));
   });
 
   router.post("/me/sessions", (req, res) => {

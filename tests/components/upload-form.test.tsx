@@ -13,11 +13,12 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { UploadForm } from "#app/components/catalogue/upload-form.tsx";
 import catalogue from "#app/locales/en/catalogue.json";
+import form from "#app/locales/en/form.json";
 import { createTestI18n } from "./i18n-test-setup";
 
 let i18n: i18n;
 beforeAll(async () => {
-  i18n = await createTestI18n({ catalogue });
+  i18n = await createTestI18n({ catalogue, form });
 });
 
 /** Records what the form does with its request and lets the test play the browser's events. */

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TestBrowser } from "../support/http-client";
 import { validSteps } from "../support/onboarding-fixtures";
-import { html, postForm, resetSandbox, STEPS_PATH, upstreamAs } from "./onboarding-support";
+import { html, multipart, pdf, postForm, resetSandbox, STEPS_PATH, upstreamAs } from "./onboarding-support";
 import { PORTAL } from "./ports";
 import { clearFaultsAndCounters, injectFault, requestCount } from "./sandbox-control";
 
@@ -66,6 +66,59 @@ describe("messages and numbers", () => {
     expect(response.status).toBe(303);
     expect(await saved("bank-account")).toMatchObject({ bic: "COBADEFFXXX" });
     expect(await toastAfter(browser, response)).toContain("BIC COBADEFFXXX (Commerzbank) was filled in from your IBAN.");
+  });
+});
+
+describe("every error of a submit at once", () => {
+  it("company information: a rule, a cross-field rule and the address service answer in one round", async () => {
+    const company = validSteps["company-information"];
+    const response = await postForm(browser, "/shop-setup/company-information", {
+      ...company,
+      houseNumber: "",
+      vatId: "DE136695977",
+      postcode: "79098",
+      city: "Hamburg",
+    });
+    expect(response.status).toBe(400);
+    const page = await html(response);
+    expect(page).toContain("Enter the house number");
+    expect(page).toContain("This VAT ID is not valid: check it for typing errors");
+    expect(page).toContain("This town is not at the postcode 79098, which belongs to Freiburg im Breisgau");
+    expect(page).toContain('value="Hamburg"');
+    expect(await requestCount(`${STEPS_PATH}company-information`, "PUT")).toBe(0);
+  });
+
+  it("identification: a field's rule and the missing scan together, nothing uploaded", async () => {
+    const response = await browser.request(`${PORTAL}/shop-setup/identification`, {
+      method: "POST",
+      body: multipart({ intent: "continue", ...validSteps.identification, documentNumber: "X1" }),
+    });
+    expect(response.status).toBe(400);
+    const page = await html(response);
+    expect(page).toContain("Enter the document number: 6 to 12 letters and digits");
+    expect(page).toContain("Choose a file");
+    expect(await requestCount(`${STEPS_PATH}identification`, "PUT")).toBe(0);
+  });
+});
+
+describe("the task list", () => {
+  it("lists each task once: the hand-over counts what is open instead of listing it again", async () => {
+    const page = await html(await browser.get(`${PORTAL}/overview`));
+    expect(page).toMatch(/once the \d+ open tasks above are complete/);
+    expect(page).not.toContain("missing-list");
+  });
+});
+
+describe("the documents step", () => {
+  it('"Save and continue later" leaves the step with documents missing, and an uploaded document is no "(optional)" field', async () => {
+    const response = await browser.request(`${PORTAL}/shop-setup/documents`, {
+      method: "POST",
+      body: multipart({ intent: "later" }, { BUSINESS_REGISTRATION: pdf("gewerbe.pdf") }),
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/overview");
+    const page = await html(await browser.get(`${PORTAL}/shop-setup/documents`));
+    expect(page).toContain("Uploaded: gewerbe.pdf. Choose a file only to replace it.");
   });
 });
 

@@ -59,7 +59,7 @@ describe("a new seller completes the shop setup", () => {
       expect(page).toContain(title);
     }
     expect(page).toContain('href="/upload/settings"');
-    expect(page).toContain("You can hand over your shop and catalogue once these 11 tasks are complete:");
+    expect(page).toContain("You can hand over your shop and catalogue once the 11 open tasks above are complete.");
     expect(page).not.toContain("Check your answers and hand over");
     expect((await browser.get(`${PORTAL}/shop-setup`)).headers.get("location")).toBe("/shop-setup/contract");
   });

@@ -27,6 +27,23 @@ describe("/invite-seller", () => {
     expect(await requestCount("/onboarding/api-external/sellers", "PUT")).toBe(0);
   });
 
+  it("refuses an address that has an account already, on submit and in the live check, with the same message", async () => {
+    const bd = await as("OPERATOR_BUSINESSDEVELOPER");
+    const message = "An account with this e-mail address exists already: an invitation&#x27;s registration link cannot be used with it.";
+    const response = await bd.post(`${PORTAL}/invite-seller`, { ...invitation, contactEmail: "seller.new@example.com" });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain(message);
+    expect(html).toContain('href="#invite-seller-contactEmail"');
+    expect(html).toContain('value="Ostsee Strandkörbe GmbH"');
+    expect(await requestCount("/onboarding/api-external/sellers", "PUT")).toBe(0);
+
+    const taken = await bd.get(`${PORTAL}/invite-seller/check?contactEmail=${encodeURIComponent("Seller.New@example.com")}`);
+    expect(await taken.json()).toEqual({ value: "Seller.New@example.com", taken: true });
+    const free = await bd.get(`${PORTAL}/invite-seller/check?contactEmail=${encodeURIComponent(invitation.contactEmail)}`);
+    expect(await free.json()).toEqual({ value: invitation.contactEmail, taken: false });
+  });
+
   it("reports every invalid field at once", async () => {
     const response = await (
       await as("OPERATOR_BUSINESSDEVELOPER")

@@ -1,7 +1,7 @@
 /** The seller home's sandbox data: computed, deterministic, complete; guest tokens that cannot be forged. */
 import { describe, expect, it } from "vitest";
 import { issueGuestToken, verifyGuestToken } from "../../sandbox/guest-tokens";
-import { dashboardData, HISTORY_DAYS } from "../../sandbox/home-data";
+import { dashboardData, HISTORY_DAYS, lastRecomputation } from "../../sandbox/home-data";
 import { affectedProducts, gmvExplanationHtml, recommendedActions } from "../../sandbox/home-recommendations";
 import { warehouse, warehouseFindings } from "../../sandbox/home-company";
 import { shopsOf } from "../../sandbox/seed-home";
@@ -10,6 +10,15 @@ const NOW = Date.parse("2026-11-22T10:00:00Z");
 
 describe("computed dashboard figures", () => {
   const shops = shopsOf("seller-active");
+
+  it("are as of the last nightly run, never of one still to come", () => {
+    // 00:46 UTC: today's 04:00 run has not happened yet.
+    const beforeRun = Date.parse("2026-11-28T00:46:00Z");
+    expect(lastRecomputation(beforeRun)).toBe("2026-11-27T04:00:00.000Z");
+    expect(dashboardData("sales", shops, "2026-11-01", "2026-11-28", beforeRun).dataAsOf).toBe("2026-11-27T04:00:00.000Z");
+    expect(lastRecomputation(Date.parse("2026-11-28T04:00:00Z"))).toBe("2026-11-28T04:00:00.000Z");
+    expect(lastRecomputation(Date.parse("2026-11-28T23:59:00Z"))).toBe("2026-11-28T04:00:00.000Z");
+  });
 
   it("are the same on every call", () => {
     expect(dashboardData("sales", shops, "2026-01-01", "2026-03-31", NOW)).toEqual(dashboardData("sales", shops, "2026-01-01", "2026-03-31", NOW));

@@ -113,6 +113,21 @@ describe("inviting, editing, marking active, deleting", () => {
     expect(own.body).toEqual({ exists: false });
   });
 
+  it("tells staff whether an account has an e-mail address, and refuses an invitation to one (409, the contact's e-mail named)", async () => {
+    const accounts = (body: unknown, token = staffToken) => callService(sandbox, "/user-profile/users/existsByEmail", { token, method: "POST", body });
+    expect((await accounts({ email: "Seller.Active@example.com" })).body).toEqual({ exists: true });
+    expect((await accounts({ email: invitation.contact.email })).body).toEqual({ exists: false });
+    expect((await accounts({ email: "no address" })).status).toBe(400);
+    expect((await accounts({ email: "bd@example.com" }, await mintToken(sandbox, "seller.active@example.com"))).status).toBe(403);
+
+    const invited = await api("/api-external/sellers", {
+      method: "PUT",
+      body: { ...invitation, contact: { ...invitation.contact, email: "seller.new@example.com" } },
+    });
+    expect(invited.status).toBe(409);
+    expect(UpstreamErrorBody.parse(invited.body).errors?.map((error) => error.fieldName)).toEqual(["contact.email"]);
+  });
+
   it("edits a seller, keeping its own name and CRM id allowed", async () => {
     const edited = await api("/api-external/sellers", {
       method: "PUT",

@@ -42,7 +42,7 @@ export const TABLE: {
   })),
   { path: "/shop-setup/documents/:documentId", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator", sellerState: "redirectIfActive" },
   { path: "/shop-setup/contract/pdf", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator", sellerState: "redirectIfActive" },
-  { path: "/shop-setup/bank-account/bank", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator", sellerState: "redirectIfActive" },
+  { path: "/bank-account/bank", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator" },
   { path: "/shop-setup/address/towns", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator", sellerState: "redirectIfActive" },
   ...["/upload", "/upload/settings", "/upload/catalog", "/upload/catalog/file", "/upload/catalog/problems"].map((path) => ({
     path,

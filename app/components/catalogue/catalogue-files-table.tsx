@@ -5,7 +5,7 @@ import { Form, Link } from "react-router";
 import { formatBytes } from "#app/lib/catalogue/catalogue-steps.ts";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { DownloadLink } from "#app/components/ui/download-link.tsx";
-import { dateTimeFormat } from "#app/lib/intl-formats.ts";
+import { formatMoment } from "#app/lib/intl-formats.ts";
 
 type CatalogueFilesTableProps = {
   /** The catalogue page the table is on: downloads from its `/file`, reviews on it, deletes posted to it. */
@@ -23,7 +23,6 @@ type CatalogueFilesTableProps = {
 /** The seller's catalogue files: name, size, when uploaded, mapped or not, and download, review and delete. */
 export function CatalogueFilesTable({ page, files, deletable, locked, status, viewOnly }: CatalogueFilesTableProps) {
   const { t, i18n } = useTranslation();
-  const dateFormat = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   if (files.length === 0) return <p>{t("catalogue.files.none")}</p>;
   return (
     <DataTable
@@ -41,7 +40,7 @@ export function CatalogueFilesTable({ page, files, deletable, locked, status, vi
         <tr key={file.id}>
           <th scope="row">{file.fileName}</th>
           <td>{formatBytes(t, file.size, i18n.language)}</td>
-          <td>{dateFormat.format(new Date(file.uploadedAt))}</td>
+          <td>{formatMoment(i18n.language, file.uploadedAt)}</td>
           <td>{file.mappingComplete ? t("catalogue.files.mapped") : t("catalogue.files.unmapped")}</td>
           {status ? <td>{status.cell(file)}</td> : null}
           <td className="catalogue-files__actions">

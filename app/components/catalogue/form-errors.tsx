@@ -13,19 +13,19 @@ export type UpstreamFailureView = {
 
 /**
  * A catalogue form's error summary: the fields that need attention, and what
- * the catalogue service reported when a call failed; `title` for a failure that is nothing to correct.
+ * the catalogue service reported when a call failed.
  */
-export function ErrorSummary({ items, upstream, title }: { items: SummaryItem[]; upstream?: UpstreamFailureView | null; title?: string }) {
+export function ErrorSummary({ items, upstream }: { items: SummaryItem[]; upstream?: UpstreamFailureView | null }) {
   const { t } = useTranslation();
   return (
     <FormErrorSummary
-      title={title ?? (upstream && items.length === 0 ? t("catalogue.errorSummary.upstream") : t("catalogue.errorSummary.title"))}
       entries={items}
       // Focused when it appears and for each new failure reported, not as the fields' messages change while the person types.
       focusKey={upstream}
     >
       {upstream ? (
         <div className="error-summary__upstream">
+          <p>{t("catalogue.errorSummary.upstream")}</p>
           <UpstreamFacts facts={upstream} />
         </div>
       ) : null}

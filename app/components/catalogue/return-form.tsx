@@ -48,7 +48,7 @@ export function ReturnForm({ info, lastResult }: { info: IntegrationInfo; lastRe
       <h3 id="return-catalogue-title">{t("catalogueReturn.form.title")}</h3>
       <p>{t("catalogueReturn.form.lead", { name: info.sellerName })}</p>
       <Form method="post" {...readFormProps(form)} className="integration__return-form">
-        <ErrorSummary title={t("catalogueReturn.form.summaryTitle")} entries={form.status === "error" ? summary : []} focusKey={lastResult} />
+        <ErrorSummary entries={form.status === "error" ? summary : []} focusKey={lastResult} />
         <input type="hidden" name="intent" value="return" />
         <input type="hidden" name="sellerId" value={info.sellerId} />
         <FormFields formId={formId} initialValue={form.initialValue} constraint={constraint}>

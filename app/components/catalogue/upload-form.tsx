@@ -15,12 +15,7 @@ type UploadFormProps = {
   disabled: boolean;
   /** A failed plain form post's message (the page's action answered it). */
   serverError?: string | null;
-  /** The failed post was the services' failure, not something to correct in the form. */
-  serverErrorIsUpstream?: boolean;
 };
-
-/** An upload that failed: what to say, and whether it was the services' failure rather than the file's. */
-type UploadError = { message: string; upstream: boolean };
 
 const FILE_INPUT_ID = "catalogue-file";
 
@@ -29,16 +24,15 @@ const FILE_INPUT_ID = "catalogue-file";
  * JavaScript the same form goes by XMLHttpRequest to the upload endpoint,
  * for a progress bar, the time left and a cancel button.
  */
-export function UploadForm({ page = "/upload/catalog", limitBytes, disabled, serverError, serverErrorIsUpstream = false }: UploadFormProps) {
+export function UploadForm({ page = "/upload/catalog", limitBytes, disabled, serverError }: UploadFormProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [progress, setProgress] = useState<Progress | null>(null);
   // The server's message comes from a plain form post; with JavaScript the upload never goes that way.
-  const [clientError, setClientError] = useState<UploadError | null>(null);
+  const [clientError, setError] = useState<string | null>(null);
   // What the catalogue service said when it refused the upload: its message, code and reference, for support.
   const [upstream, setUpstream] = useState<UpstreamFailureView | null>(null);
-  const error = clientError ?? (serverError ? { message: serverError, upstream: serverErrorIsUpstream } : null);
-  const setError = (message: string | null, upstream = false) => setClientError(message === null ? null : { message, upstream });
+  const error = clientError ?? serverError ?? null;
   const request = useRef<XMLHttpRequest | null>(null);
   const locale = i18n.language;
 
@@ -79,9 +73,9 @@ export function UploadForm({ page = "/upload/catalog", limitBytes, disabled, ser
       setUpstream(answer?.upstream ?? null);
       // The upload's own answer says what went wrong; any other (the session's check failing before it) is the portal's route error.
       const own = answer?.ok === false && answer.message ? answer.message : null;
-      if (own) setError(own, xhr.status >= 500);
-      else if (xhr.status === 503) setError(t("catalogue.upload.errors.unreachable"), true);
-      else if (xhr.status >= 500) setError(t("catalogue.upload.errors.upstream"), true);
+      if (own) setError(own);
+      else if (xhr.status === 503) setError(t("catalogue.upload.errors.unreachable"));
+      else if (xhr.status >= 500) setError(t("catalogue.upload.errors.upstream"));
       else setError(uploadProblemMessage(t, { problem: "aborted" }, limitBytes, locale));
     };
     xhr.onerror = () => {
@@ -101,14 +95,14 @@ export function UploadForm({ page = "/upload/catalog", limitBytes, disabled, ser
     xhr.send(body);
   };
 
-  const items: SummaryItem[] = error ? [{ fieldId: FILE_INPUT_ID, message: error.message }] : [];
+  const items: SummaryItem[] = error ? [{ fieldId: FILE_INPUT_ID, message: error }] : [];
   const percent = progress && progress.total > 0 ? Math.floor((progress.sent / progress.total) * 100) : 0;
   const secondsLeft = progress ? timeLeft(progress) : null;
 
   return (
     <section aria-labelledby="upload-title" className="upload-form">
       <h3 id="upload-title">{t("catalogue.upload.title")}</h3>
-      <ErrorSummary items={items} title={error?.upstream ? t("catalogue.upload.errors.notUploaded") : undefined} upstream={clientError ? upstream : null} />
+      <ErrorSummary items={items} upstream={clientError ? upstream : null} />
       <form method="post" encType="multipart/form-data" action={page} onSubmit={submit}>
         <fieldset disabled={disabled || progress !== null}>
           <div className="field">

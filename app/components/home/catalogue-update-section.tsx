@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { ErrorSummary, type UpstreamFailureView } from "#app/components/catalogue/form-errors.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { CATALOGUE_UPDATES_PATH, type FileStatus, type OpenFile } from "#app/lib/home/catalogue-updates.ts";
-import { numberFormat, dateTimeFormat } from "#app/lib/intl-formats.ts";
+import { numberFormat, dateTimeFormat, formatMoment } from "#app/lib/intl-formats.ts";
 
 type SentUpdate = { id: string; submittedAt: string; status: "SUBMITTED" | "PROCESSED"; fileNames: string[] };
 
@@ -34,7 +34,6 @@ export function CatalogueUpdateSection({
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "send";
   const number = numberFormat(i18n.language);
-  const dateTime = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   const unmapped = openFiles.filter((file) => !file.mappingComplete);
   return (
     <section aria-labelledby="update-title" className="upload-finish">
@@ -86,7 +85,7 @@ export function CatalogueUpdateSection({
           <ul className="catalogue-updates">
             {updates.map((update) => (
               <li key={update.id}>
-                {t(`catalogueUpdates.update.status.${update.status}`, { date: dateTime.format(new Date(update.submittedAt)) })}: {update.fileNames.join(", ")}
+                {t(`catalogueUpdates.update.status.${update.status}`, { date: formatMoment(i18n.language, update.submittedAt) })}: {update.fileNames.join(", ")}
               </li>
             ))}
           </ul>

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Link } from "react-router";
 import { changePath, pagePath } from "#app/lib/home/my-company-changes.ts";
-import { dateTimeFormat } from "#app/lib/intl-formats.ts";
+import { formatMoment } from "#app/lib/intl-formats.ts";
 import type { changeFormLoader } from "#app/services/home/my-company-changes.server.ts";
 import { BankAccountForm, CompanyDataForm, LegalDocumentForm, WarehouseForm } from "./change-forms.tsx";
 
@@ -17,7 +17,6 @@ export function ChangeFormPage({ data, result }: { data: ChangeFormData; result:
   const { t, i18n } = useTranslation();
   const { kind, warehouseName, findings, defaults, draftId, pending, refused, documentKinds } = data;
   const props = { defaults, result, replaces: draftId };
-  const date = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   return (
     <section aria-labelledby="change-title" className="company-change">
       <h1 id="change-title">{t(`myCompany.changes.kinds.${kind}.formTitle`, { name: warehouseName ?? "" })}</h1>
@@ -29,7 +28,7 @@ export function ChangeFormPage({ data, result }: { data: ChangeFormData; result:
         </p>
       ) : pending ? (
         <p className="notice" role="status">
-          {t("myCompany.changes.pendingAlready", { date: date.format(new Date(pending.submittedAt ?? pending.createdAt)) })}{" "}
+          {t("myCompany.changes.pendingAlready", { date: formatMoment(i18n.language, pending.submittedAt ?? pending.createdAt) })}{" "}
           <Link to={changePath(pending.id)}>{t("myCompany.changes.seeChange")}</Link>
         </p>
       ) : (

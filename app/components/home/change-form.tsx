@@ -34,7 +34,6 @@ export function ChangeForm({
       form={form}
       texts={texts}
       action={action}
-      errorTitle={t("myCompany.changes.errorSummary")}
       multipart={multipart}
       className="change-form"
       actions={

@@ -6,6 +6,7 @@ import { legalForms } from "#contract/rules/legal-form.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import type { z } from "zod";
 import { FileField, SelectField, TextField, useCountryOptions } from "#app/components/ui/fields.tsx";
+import { IbanFields } from "#app/components/onboarding/iban-fields.tsx";
 import { ChangeForm } from "./change-form.tsx";
 import { pagePath } from "#app/lib/home/my-company-changes.ts";
 
@@ -58,8 +59,7 @@ export function BankAccountForm(props: ChangeFormProps) {
   return (
     <ChangeForm form={form} cancelTo={pagePath("BANK_ACCOUNT")} replaces={props.replaces}>
       <TextField field={fields.accountHolder} autoComplete="cc-name" />
-      <TextField field={fields.iban} hint={t("myCompany.changes.hints.iban")} autoComplete="off" spellCheck={false} />
-      <TextField field={fields.bic} hint={t("myCompany.changes.hints.bic")} autoComplete="off" spellCheck={false} />
+      <IbanFields form={form} iban={fields.iban} bic={fields.bic} ibanHint={t("myCompany.changes.hints.iban")} bicHint={t("myCompany.changes.hints.bic")} />
     </ChangeForm>
   );
 }

@@ -10,7 +10,7 @@ import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { useSeen } from "#app/components/ui/use-seen.ts";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { DownloadLink } from "#app/components/ui/download-link.tsx";
-import { numberFormat, dateTimeFormat } from "#app/lib/intl-formats.ts";
+import { numberFormat, formatMoment } from "#app/lib/intl-formats.ts";
 
 /**
  * The charts' code (recharts, about a third of the page's JavaScript) loads after hydration, when the first chart
@@ -66,13 +66,13 @@ export function DashboardView({
     );
   }
   const { dashboard, comparison } = result;
-  const dataAsOf = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(dashboard.dataAsOf));
+  const dataAsOf = formatMoment(i18n.language, dashboard.dataAsOf);
   return (
     <section className="dashboard" aria-labelledby="dashboard-title">
       <h2 id="dashboard-title">{heading}</h2>
       <p className="dashboard__meta">
         {selection.comparisonPeriod ? `${t("analytics.comparedWith", { period: formatPeriod(selection.comparisonPeriod, i18n.language) })} · ` : null}
-        {t("analytics.dataAsOf", { time: `${dataAsOf} UTC` })}
+        {t("analytics.dataAsOf", { time: dataAsOf })}
       </p>
       <div className="dashboard__metrics">
         {dashboard.metrics.map((metric) => (

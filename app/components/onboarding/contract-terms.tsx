@@ -1,6 +1,6 @@
 import type { ContractAcceptance, ContractTerms } from "#contract/onboarding.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
-import { dateTimeFormat } from "#app/lib/intl-formats.ts";
+import { dateTimeFormat, formatMoment } from "#app/lib/intl-formats.ts";
 import { DownloadLink } from "#app/components/ui/download-link.tsx";
 
 /** Where the agreement is downloaded as a PDF (the version in force, with the seller's acceptance when there is one). */
@@ -14,7 +14,6 @@ export const CONTRACT_PDF_PATH = "/shop-setup/contract/pdf";
 export function ContractTermsView({ terms, acceptance }: { terms: ContractTerms; acceptance: ContractAcceptance | null | undefined }) {
   const { t, i18n } = useTranslation();
   const day = dateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" });
-  const moment = dateTimeFormat(i18n.language, { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Berlin" });
   const versionOf = t("onboarding.contract.versionOf", { version: terms.version, date: day.format(new Date(`${terms.date}T00:00:00Z`)) });
   return (
     <>
@@ -36,7 +35,7 @@ export function ContractTermsView({ terms, acceptance }: { terms: ContractTerms;
             name: acceptance.signerName,
             account: acceptance.acceptedBy,
             version: acceptance.version,
-            date: moment.format(new Date(acceptance.acceptedAt)),
+            date: formatMoment(i18n.language, acceptance.acceptedAt, "long"),
           })}
           {acceptance.version !== terms.version ? ` ${t("onboarding.contract.olderVersion")}` : null}
         </p>

@@ -3,7 +3,7 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Lines, SummaryList, type SummaryRow } from "#app/components/ui/summary-list.tsx";
 import { CompanyDocumentLink } from "./company-document-link.tsx";
-import { dateTimeFormat, displayNames } from "#app/lib/intl-formats.ts";
+import { dateTimeFormat, displayNames, formatMoment } from "#app/lib/intl-formats.ts";
 
 /** What a step's answers are read from: its saved view, and what some steps have besides. */
 export type StepAnswersData = {
@@ -145,12 +145,11 @@ function rowsOf(data: StepAnswersData, formats: Formats): SummaryRow[] {
 export function useAnswerFormats(): Formats {
   const { t, i18n } = useTranslation();
   const day = dateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" });
-  const moment = dateTimeFormat(i18n.language, { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Berlin" });
   const regions = displayNames([i18n.language], { type: "region" });
   return {
     t,
     date: (iso) => (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? day.format(new Date(`${iso}T00:00:00Z`)) : iso),
-    dateTime: (iso) => moment.format(new Date(iso)),
+    dateTime: (iso) => formatMoment(i18n.language, iso, "long"),
     country: (code) => (typeof code === "string" && code ? (regions.of(code) ?? code) : ""),
   };
 }

@@ -32,7 +32,6 @@ export function StepForm({ form, multipart = false, children }: { form: AnyForm;
       form={form}
       texts={texts}
       action={action}
-      errorTitle={t("onboarding.errorSummary")}
       errorHeading="h3"
       legend={t("onboarding.formLegend")}
       multipart={multipart}

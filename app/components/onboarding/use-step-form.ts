@@ -3,10 +3,19 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { StepName } from "#contract/onboarding.ts";
 import type { z } from "zod";
 
+/** The field conform adds to a form's data for a blur's check or a list change (conform's INTENT). */
+const INTENT = "__intent__";
+
+/** Steps the server checks further than the schema (the address service, a taken shop name, the scan): their submit always asks it. */
+const SERVER_CHECKED_STEPS: ReadonlySet<StepName> = new Set(["account-information", "company-information", "identification", "warehouse"]);
+
 /**
  * conform's form for a step: the saved values to start from, the server's
  * last answer (typed values and errors) when there is one, and the same
- * schema checked in the browser on blur.
+ * schema checked in the browser on blur. A step the server checks further is
+ * submitted even when the browser finds errors: the server answers the
+ * schema's and the services' errors together, so a seller never corrects in
+ * rounds.
  */
 export function useStepForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
   step: StepName,
@@ -20,6 +29,11 @@ export function useStepForm<Schema extends z.ZodType<Record<string, unknown>, Re
     defaultValue: (defaultValue ?? undefined) as never,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => {
+      const submission = parseWithZod(formData, { schema });
+      // A submit (no intent: not a blur's check, not a list change) with errors goes on to the server's one round of every check.
+      const submitted = !formData.has(INTENT);
+      return submitted && submission.status === "error" && SERVER_CHECKED_STEPS.has(step) ? { ...submission, error: null } : submission;
+    },
   });
 }

@@ -1,18 +1,21 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 
 /**
  * A staff list's filters: a GET form to the list's own page, so the filters
  * live in the address (bookmarkable, back and forward work), with "apply"
- * and a reset link to the unfiltered list.
+ * and a reset link to the unfiltered list. The fields start from the
+ * address: keyed by it, they are drawn again whenever it changes (the reset
+ * link, back and forward), so no choice of the last address stays behind.
  */
 export function FilterForm({ path, label, applyLabel, children }: { path: string; label: string; applyLabel: string; children: ReactNode }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
+  const { search } = useLocation();
   const loading = navigation.state === "loading" && navigation.location.pathname === path;
   return (
-    <Form method="get" action={path} className="seller-filters" role="search" aria-label={label}>
+    <Form key={search} method="get" action={path} className="seller-filters" role="search" aria-label={label}>
       {children}
       <div className="seller-filters__actions">
         <button type="submit" className="button button--primary" aria-busy={loading || undefined}>

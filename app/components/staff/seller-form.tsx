@@ -23,6 +23,7 @@ type Props = {
 };
 
 const DEBOUNCE_MS = 300;
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The schema's limits as HTML attributes (required, maxlength…), worked out once rather than on each render. */
 const constraint = getZodConstraint(sellerFormSchema);
 
@@ -50,7 +51,7 @@ export function SellerForm({ id, lastResult, defaultValue, submitLabel, hidden =
 
   return (
     <Form method="post" {...readFormProps(form)} className="staff-form">
-      <ErrorSummary title={t("staff.form.summaryTitle")} entries={form.status === "error" ? summary : []} focusKey={lastResult} />
+      <ErrorSummary entries={form.status === "error" ? summary : []} focusKey={lastResult} />
       <input type="hidden" name="form" value={id} />
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
@@ -69,7 +70,14 @@ export function SellerForm({ id, lastResult, defaultValue, submitLabel, hidden =
         <fieldset>
           <legend>{t("staff.form.contact")}</legend>
           <TextField field={fields.contactName} label={label("contactName")} autoComplete="name" />
-          <TextField field={fields.contactEmail} label={label("contactEmail")} type="email" autoComplete="email" hint={t("staff.form.contactEmailHint")} />
+          <CheckedTextField
+            field={fields.contactEmail}
+            label={label("contactEmail")}
+            type="email"
+            autoComplete="email"
+            hint={t("staff.form.contactEmailHint")}
+            liveCheck={liveCheck ? "contactEmail" : undefined}
+          />
           <TextField field={fields.contactPhone} label={label("contactPhone")} type="tel" autoComplete="tel" optional />
           <SelectField
             field={fields.languageCode}
@@ -86,23 +94,27 @@ export function SellerForm({ id, lastResult, defaultValue, submitLabel, hidden =
   );
 }
 
-/** Tells, while the person types, whether the name or CRM id is taken; the server checks again on submit. */
-function LiveDuplicateCheck({ id, field, value, shownError }: { id: string; field: "name" | "crmId"; value: string; shownError: boolean }) {
+type LiveChecked = "name" | "crmId" | "contactEmail";
+
+/** Tells, while the person types, whether the name, CRM id or e-mail address is taken; the server checks again on submit. */
+function LiveDuplicateCheck({ id, field, value, shownError }: { id: string; field: LiveChecked; value: string; shownError: boolean }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<{ value: string; taken: boolean | null }>();
   const trimmed = value.trim();
   const { load } = fetcher;
+  // An address is asked about only once it looks like one: half-typed addresses would only be refused.
+  const askable = field === "contactEmail" ? EMAIL_SHAPE.test(trimmed) : trimmed !== "";
   useEffect(() => {
-    if (!trimmed) return;
+    if (!askable) return;
     const timer = setTimeout(() => void load(`/invite-seller/check?${new URLSearchParams({ [field]: trimmed })}`), DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [trimmed, field, load]);
+  }, [askable, trimmed, field, load]);
   const fresh = fetcher.data && fetcher.data.value === trimmed ? fetcher.data.taken : undefined;
   // The field's own error says it already; the live line would repeat it.
   const answer = shownError && fresh ? undefined : fresh;
   return (
     <p id={id} className={answer ? "field__live field__live--taken" : "field__live"} aria-live="polite">
-      {!trimmed || answer === undefined
+      {!askable || answer === undefined
         ? ""
         : answer === null
           ? t("staff.form.liveUnavailable")
@@ -121,8 +133,9 @@ function CheckedTextField({
   field: FieldMetadata<string | undefined>;
   label: string;
   hint?: string;
+  type?: "text" | "email";
   autoComplete?: string;
-  liveCheck?: "name" | "crmId";
+  liveCheck?: LiveChecked;
 }) {
   const field = useFieldReading(props.field);
   const [value, setValue] = useState(typeof field.initialValue === "string" ? field.initialValue : "");

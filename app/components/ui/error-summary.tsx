@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 
 export type SummaryEntry = { fieldId?: string; label?: string; message: string };
 
@@ -7,20 +8,20 @@ export type SummaryEntry = { fieldId?: string; label?: string; message: string }
  * link to its field, and what a service reported below them (`children`).
  * Focused when it appears and again for each new submission result
  * (`focusKey`), so a screen reader starts there; never while the person types.
+ * Every form's summary has the same heading ("There is a problem").
  */
 export function ErrorSummary({
-  title,
   entries,
   focusKey,
   heading: Heading = "h2",
   children,
 }: {
-  title: string;
   entries: SummaryEntry[];
   focusKey?: unknown;
   heading?: "h2" | "h3";
   children?: ReactNode;
 }) {
+  const { t } = useTranslation();
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   const visible = entries.length > 0 || Boolean(children);
@@ -31,7 +32,7 @@ export function ErrorSummary({
   return (
     <div className="error-summary" role="alert" aria-labelledby={titleId} tabIndex={-1} ref={ref}>
       <Heading id={titleId} className="error-summary__title">
-        {title}
+        {t("form.errorSummary")}
       </Heading>
       {entries.length > 0 ? (
         <ul>

@@ -15,7 +15,6 @@ type FormShellProps = {
   texts: FieldTexts;
   /** The page the form posts to; the caller watches the same address for its saving state. */
   action: string;
-  errorTitle: string;
   /** The summary's heading level: h3 where the form sits under a section's h2. */
   errorHeading?: "h2" | "h3";
   /** With a legend the fields are one group, named for a screen reader only. */
@@ -37,7 +36,7 @@ type FormShellProps = {
  * and a status line that says when it is being saved. The form's metadata is
  * read once for the summary, the fields and the `<form>` itself.
  */
-export function FormShell({ form, texts, action, errorTitle, errorHeading, legend, multipart = false, className, actions, status, children }: FormShellProps) {
+export function FormShell({ form, texts, action, errorHeading, legend, multipart = false, className, actions, status, children }: FormShellProps) {
   const { reading, props } = readForm(form);
   const { formId } = reading;
   const entries = Object.entries(reading.errors).flatMap(([name, errors]) =>
@@ -60,7 +59,7 @@ export function FormShell({ form, texts, action, errorTitle, errorHeading, legen
       encType={multipart ? "multipart/form-data" : undefined}
       className={className ? `step-form ${className}` : "step-form"}
     >
-      <ErrorSummary title={errorTitle} entries={form.status === "error" ? entries : []} heading={errorHeading} />
+      <ErrorSummary entries={form.status === "error" ? entries : []} heading={errorHeading} />
       {legend ? (
         <fieldset className="step-form__fields">
           <legend className="visually-hidden">{legend}</legend>

@@ -20,7 +20,8 @@ export function MissingRequirements({ missing, id }: { missing: readonly Require
 /**
  * The hand-over as the task list and the catalogue page offer it, under one
  * name: with everything complete, the way to the review page (which alone
- * hands over); until then, what is missing in its place. `refused` is an
+ * hands over); until then, what is missing in its place (only counted
+ * where the page lists the tasks already: `listed`). `refused` is an
  * action's answer to a POST that came anyway.
  */
 export function HandOverPanel({
@@ -28,9 +29,12 @@ export function HandOverPanel({
   refused,
   number,
   className,
+  listed = false,
 }: {
   missing: readonly Requirement[];
   refused: boolean;
+  /** The page lists every task with its status above: the panel counts what is missing instead of listing it again. */
+  listed?: boolean;
   number?: number;
   className?: string;
 }) {
@@ -64,8 +68,8 @@ export function HandOverPanel({
         </>
       ) : (
         <>
-          <p id="hand-over-missing-lead">{t("handOver.missingLead", { count: missing.length })}</p>
-          <MissingRequirements missing={missing} />
+          <p id="hand-over-missing-lead">{t(listed ? "handOver.missingAbove" : "handOver.missingLead", { count: missing.length })}</p>
+          {listed ? null : <MissingRequirements missing={missing} />}
         </>
       )}
     </section>

@@ -1,6 +1,6 @@
 import { legalForms } from "#contract/rules/legal-form.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
-import { numberFormat, dateTimeFormat, displayNames } from "#app/lib/intl-formats.ts";
+import { numberFormat, dateTimeFormat, displayNames, formatMoment } from "#app/lib/intl-formats.ts";
 
 const documentTypeNames: Record<string, string> = { "application/pdf": "PDF", "image/jpeg": "JPEG", "image/png": "PNG" };
 
@@ -15,7 +15,7 @@ export function useCompanyFormat() {
     address: (address: { street: string; postalCode: string; city: string; country: string }) =>
       `${address.street}, ${address.postalCode} ${address.city}, ${regions.of(address.country) ?? address.country}`,
     date: (iso: string) => dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(iso)),
-    dateTime: (iso: string) => `${dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso))} UTC`,
+    dateTime: (iso: string) => formatMoment(locale, iso),
     size: (bytes: number) => numberFormat(locale, { style: "unit", unit: "kilobyte", maximumFractionDigits: 1 }).format(bytes / 1024),
     documentType: (contentType: string) => documentTypeNames[contentType] ?? contentType,
   };

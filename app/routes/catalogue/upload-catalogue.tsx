@@ -98,13 +98,7 @@ export default function UploadCatalogPage({ loaderData, actionData }: Route.Comp
       <section aria-labelledby="files-title">
         <h2 id="files-title">{t("catalogue.files.title")}</h2>
         <CatalogueFilesTable page={HAND_OVER_FILES_PATH} files={files} deletable={() => true} locked={locked} />
-        <UploadForm
-          page={HAND_OVER_FILES_PATH}
-          limitBytes={limitBytes}
-          disabled={locked}
-          serverError={uploadFailure?.message ?? null}
-          serverErrorIsUpstream={uploadFailure?.problem === "upstream"}
-        />
+        <UploadForm page={HAND_OVER_FILES_PATH} limitBytes={limitBytes} disabled={locked} serverError={uploadFailure?.message ?? null} />
         {uploadFailure && failure ? <ErrorSummary items={[]} upstream={failure} /> : null}
       </section>
 

@@ -60,13 +60,7 @@ export default function CatalogueUpdates({ loaderData, actionData }: Route.Compo
         />
         {canChange ? (
           <>
-            <UploadForm
-              page={page}
-              limitBytes={limitBytes}
-              disabled={false}
-              serverError={uploadFailure?.message ?? null}
-              serverErrorIsUpstream={uploadFailure?.problem === "upstream"}
-            />
+            <UploadForm page={page} limitBytes={limitBytes} disabled={false} serverError={uploadFailure?.message ?? null} />
             {uploadFailure && failure ? <ErrorSummary items={[]} upstream={failure} /> : null}
           </>
         ) : null}

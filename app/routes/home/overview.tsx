@@ -9,7 +9,7 @@ import { authorize } from "#app/services/session/authorize.server.ts";
 import { overviewLoader } from "#app/services/home/overview.server.ts";
 import type { Route } from "./+types/overview";
 import { DataTable } from "#app/components/ui/data-table.tsx";
-import { numberFormat, dateTimeFormat } from "#app/lib/intl-formats.ts";
+import { numberFormat, formatMoment } from "#app/lib/intl-formats.ts";
 
 export const middleware = [authorize({ rule: "sellerHome", sellerState: "redirectIfNotActive" })];
 
@@ -37,9 +37,7 @@ export default function HomeOverview({ loaderData }: Route.ComponentProps) {
         </h2>
         <p className="dashboard__meta">
           {t("homeOverview.keyFigures.period", { previous: formatPeriod(previousPeriod, locale) })}
-          {dataAsOf
-            ? ` · ${t("analytics.dataAsOf", { time: `${dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(dataAsOf))} UTC` })}`
-            : null}
+          {dataAsOf ? ` · ${t("analytics.dataAsOf", { time: formatMoment(locale, dataAsOf) })}` : null}
         </p>
         {shopsFailed ? <p className="notice notice--error">{t("homeOverview.shopsFailed")}</p> : null}
         <ul className="key-figures">

@@ -6,7 +6,7 @@ import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { getI18n, getLocale } from "#app/services/i18n/i18n.server.ts";
 import { orRouteError } from "#app/services/upstream/upstream-error.server.ts";
 import type { Route } from "./+types/contract-pdf";
-import { dateTimeFormat } from "#app/lib/intl-formats.ts";
+import { dateTimeFormat, formatMoment } from "#app/lib/intl-formats.ts";
 
 export const middleware = [
   downloadFailures({ page: () => "/shop-setup/contract" }),
@@ -20,7 +20,6 @@ export async function loader(args: Route.LoaderArgs) {
   const t = getI18n(args.context).t;
   const language = getLocale(args.context);
   const day = dateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" });
-  const moment = dateTimeFormat(language, { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Berlin" });
   const acceptance = view.acceptance;
   const bytes = await contractPdf(terms, {
     versionOf: t("onboarding.contract.versionOf", { version: terms.version, date: day.format(new Date(`${terms.date}T00:00:00Z`)) }),
@@ -29,10 +28,10 @@ export async function loader(args: Route.LoaderArgs) {
           name: acceptance.signerName,
           account: acceptance.acceptedBy,
           version: acceptance.version,
-          date: moment.format(new Date(acceptance.acceptedAt)),
+          date: formatMoment(language, acceptance.acceptedAt, "long"),
         })
       : null,
-    footer: t("onboarding.contract.pdfFooter", { date: moment.format(new Date()) }),
+    footer: t("onboarding.contract.pdfFooter", { date: formatMoment(language, new Date(), "long") }),
   });
   const fileName = `${terms.title} ${terms.version}.pdf`;
   return new Response(bytes, {

@@ -129,12 +129,13 @@ function AnswersCard({ step, title, changePath, children }: { step: StepName | s
 function FileCard({ file }: { file: ReviewedFile }) {
   const { t, i18n } = useTranslation();
   const number = numberFormat(i18n.language);
+  const checked = t("handOver.review.rowsChecked", { count: file.checked ?? 0, formatted: number.format(file.checked ?? 0) });
   const rejected =
     file.rejected === null
       ? t("handOver.review.notChecked")
       : file.rejected === 0
-        ? t("handOver.review.noneRejected", { checked: number.format(file.checked ?? 0) })
-        : t("handOver.review.rejected", { count: file.rejected, formatted: number.format(file.rejected), checked: number.format(file.checked ?? 0) });
+        ? t("handOver.review.noneRejected", { checked })
+        : t("handOver.review.rejected", { count: file.rejected, formatted: number.format(file.rejected), checked });
   return (
     <AnswersCard step={`file-${file.id}`} title={file.fileName} changePath={`/upload/catalog?fileId=${encodeURIComponent(file.id)}#mapping-title`}>
       <SummaryList

@@ -102,6 +102,7 @@ export default function TaskList({ loaderData, actionData }: Route.ComponentProp
           refused={Boolean(actionData?.handOverRefused)}
           number={3}
           className="task-list"
+          listed
         />
       ) : (
         <p>

@@ -76,7 +76,6 @@ export default function DeleteSeller({ loaderData, actionData }: Route.Component
       <p className="warning-text">{t("staff.delete.warning")}</p>
       <Form method="post" {...readFormProps(form)} className="staff-form">
         <ErrorSummary
-          title={t("staff.form.summaryTitle")}
           entries={
             form.status === "error" && error
               ? [{ fieldId: fieldId(formId, "confirmName"), label: t("staff.delete.confirmLabel", { seller: seller.name }), message: t(error) }]

@@ -37,7 +37,7 @@ export function addressSaveOptions(args: RequestArgs, step: FormStepName): Addre
 export type AddressHelp = {
   /** Fills empty towns from their postcodes before the form is checked; field errors when a postcode is unknown or names several towns. */
   inject: (formData: FormData) => Promise<Errors | undefined>;
-  /** Checks the addresses of a valid form (postcode, town at the postcode, street); field errors or undefined. */
+  /** Checks the addresses of a form, valid or not, that have a postcode (postcode, town at the postcode, street); field errors or undefined. */
   check: () => Promise<Errors | undefined>;
   /** After a save: says when the service could not be asked, so the addresses went as typed. */
   note: () => { type: "warning"; message: string } | undefined;
@@ -93,9 +93,12 @@ export function addressHelp(args: RequestArgs, prefixesOf: (formData: FormData) 
       await Promise.all(
         prefixesOf(data).map(async (prefix) => {
           const postcode = read(data, `${prefix}postcode`);
+          const country = countryOf(data, prefix);
+          // The form's rules speak for a missing or malformed postcode: nothing to ask the service about.
+          if (!postcode || !isValidPostcode(postcode, country)) return;
           const checked = await settle(
             client.check({
-              country: countryOf(data, prefix),
+              country,
               postcode,
               city: read(data, `${prefix}city`),
               street: read(data, `${prefix}street`),

@@ -68,20 +68,14 @@ export function upstreamSaveFailure(args: RequestArgs, submission: StepSubmissio
 }
 
 /**
- * Parses a step's form: a list intent (add/remove a warehouse or a
- * representative) or an invalid form answers at once with the typed values.
+ * Parses a step's form: a list intent or an invalid form answers at once with
+ * the typed values.
  */
-export function parseStepForm(
-  formData: FormData,
-  schema: z.ZodType,
-  /** Errors found before the form was checked (a postcode no town has): they stand beside, or over, the schema's. */
-  earlier?: Record<string, string[]>,
-): { submission: StepSubmission; answer?: ReturnType<typeof data<StepActionData>> } {
+export function parseStepForm(formData: FormData, schema: z.ZodType): { submission: StepSubmission; answer?: ReturnType<typeof data<StepActionData>> } {
   const submission = parseStep(formData, schema);
-  // A list change (add or remove a warehouse) answers with the changed form, checking nothing yet.
   if (submission.status === undefined) return { submission, answer: data({ result: submission.reply() }, { status: 200 }) };
-  if (submission.status === "success" && !earlier) return { submission };
-  return { submission, answer: data({ result: submission.reply(earlier ? { fieldErrors: earlier } : undefined) }, { status: 400 }) };
+  if (submission.status === "success") return { submission };
+  return { submission, answer: data({ result: submission.reply() }, { status: 400 }) };
 }
 
 export type SaveOptions = {
@@ -93,8 +87,15 @@ export type SaveOptions = {
    * the state; may answer field errors that the form then shows.
    */
   inject?: (formData: FormData) => Promise<Record<string, string[]> | undefined | void>;
-  /** Checks only the server can make (shop name taken) and uploads that belong to the step; field errors or undefined. */
+  /**
+   * Checks only the server can make (shop name taken, an address at the
+   * address service, a scan's type); field errors or undefined. They run on
+   * every submit, beside the schema's errors, with what was typed: the values
+   * when the form is valid, the raw entries when it is not.
+   */
   check?: (values: Record<string, unknown>) => Promise<Record<string, string[]> | undefined>;
+  /** Sends what belongs to the step besides its values (an uploaded scan), once everything is checked and just before the save. */
+  beforeSave?: () => Promise<void>;
   /** Read after a successful save: what the success toast says besides "Saved.". */
   note?: () => SaveNote | undefined;
 };
@@ -119,17 +120,46 @@ export async function saveFormStep(args: RequestArgs, step: FormStepName, schema
   }
   await refuseIfReadOnly(args, step, state);
 
-  const { submission, answer } = parseStepForm(formData, schema, injected || undefined);
-  if (answer || submission.status !== "success") return answer;
-  const values = submission.value;
+  const submission = parseStep(formData, schema);
+  // A list change (add or remove a warehouse) answers with the changed form, checking nothing yet.
+  if (submission.status === undefined) return data({ result: submission.reply() } satisfies StepActionData, { status: 200 });
+  // Everything a submit can check, in one round: the rules above, then the services' checks on what was typed.
+  let checked: Record<string, string[]> | undefined;
   try {
-    const fieldErrors = await options.check?.(values);
-    if (fieldErrors) return data({ result: submission.reply({ fieldErrors }) } satisfies StepActionData, { status: 400 });
-    await client.saveStep(step, values);
+    checked = await options.check?.(submission.status === "success" ? submission.value : submission.payload);
+  } catch (error) {
+    return upstreamSaveFailure(args, submission, error);
+  }
+  const fieldErrors = allFieldErrors(submission.status === "error" ? submission.error : undefined, injected || undefined, checked);
+  if (submission.status !== "success" || fieldErrors) {
+    return data({ result: submission.reply(fieldErrors ? { fieldErrors } : undefined) } satisfies StepActionData, { status: 400 });
+  }
+  try {
+    await options.beforeSave?.();
+    await client.saveStep(step, submission.value);
   } catch (error) {
     return upstreamSaveFailure(args, submission, error);
   }
   return savedRedirect(args, afterSave(progress, step, intent), options.note?.());
+}
+
+type FieldErrors = Record<string, string[]>;
+
+/**
+ * Every error of a submit on its field: what was found before the form was
+ * checked (a postcode no town has) stands over the schema's message, and the
+ * schema's over a service's (the service is asked about what was typed, so it
+ * may repeat what a rule says already). Undefined when there are none.
+ */
+export function allFieldErrors(
+  schema: Record<string, string[] | null> | null | undefined,
+  earlier: FieldErrors | undefined,
+  services: FieldErrors | undefined,
+): FieldErrors | undefined {
+  const merged: FieldErrors = { ...services };
+  for (const [name, messages] of Object.entries(schema ?? {})) if (name !== "" && messages?.length) merged[name] = messages;
+  Object.assign(merged, earlier);
+  return Object.keys(merged).length > 0 ? merged : undefined;
 }
 
 /**
@@ -210,7 +240,9 @@ export async function saveDocuments(args: RequestArgs) {
     await Promise.all(chosen.map(({ kind, file }) => client.uploadDocument(kind, file)));
     const progress = await client.progress();
     const complete = progress.steps.find((entry) => entry.step === "documents")?.status === "COMPLETE";
-    return savedRedirect(args, complete ? afterSave(progress, "documents", formData.get("intent")) : stepPath("documents"));
+    // "Save and continue later" leaves the step whatever is missing; "Save and continue" stays until the documents are complete.
+    const intent = formData.get("intent");
+    return savedRedirect(args, complete || intent === "later" ? afterSave(progress, "documents", intent) : stepPath("documents"));
   } catch (error) {
     return upstreamSaveFailure(args, submission, error);
   }

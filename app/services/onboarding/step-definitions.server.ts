@@ -61,7 +61,9 @@ export const stepDefinitions = {
       return { view, phoneCountry: isCountryCode(country) ? country : "DE" };
     },
     save: (args: RequestArgs) =>
-      saveFormStep(args, "account-information", AccountInformationStep, { check: (values) => shopNameTakenErrors(args, String(values.shopName)) }),
+      saveFormStep(args, "account-information", AccountInformationStep, {
+        check: async ({ shopName }) => (typeof shopName === "string" && shopName.trim() ? shopNameTakenErrors(args, shopName) : undefined),
+      }),
   },
   "company-information": formStep("company-information", CompanyInformationStep, (args) => addressSaveOptions(args, "company-information")),
   "company-type-representatives": formStep("company-type-representatives", RepresentativesStep, (args) => ({
@@ -94,20 +96,21 @@ export const stepDefinitions = {
       const formData = await readFormDataWithin(args.request, MAX_STEP_UPLOAD_BYTES);
       if (!formData) return uploadTooLarge();
       const client = upstream(args).onboarding;
+      const chosen = formData.get("file");
+      const file = chosen instanceof File && chosen.size + chosen.name.length > 0 ? chosen : undefined;
       return saveFormStep(args, "identification", IdentificationStep, {
         formData,
         check: async () => {
-          const chosen = formData.get("file");
-          const file = chosen instanceof File && chosen.size + chosen.name.length > 0 ? chosen : undefined;
           if (!file) {
             const { documents } = await client.documents();
             return documents.some((document) => document.kind === "IDENTITY_DOCUMENT") ? undefined : { file: ["documentMissing"] };
           }
           const checked = DocumentFile.safeParse(file);
           const problem = checked.success ? await documentTypeError(file) : checked.error.issues[0]?.message;
-          if (problem) return { file: [problem] };
-          await client.uploadDocument("IDENTITY_DOCUMENT", file);
-          return undefined;
+          return problem ? { file: [problem] } : undefined;
+        },
+        beforeSave: async () => {
+          if (file) await client.uploadDocument("IDENTITY_DOCUMENT", file);
         },
       });
     },

@@ -129,19 +129,26 @@ export function toSellerUpsert(form: SellerForm, onboardingSellerId?: string): S
   };
 }
 
-export type DuplicateErrors = Partial<Record<"name" | "crmId", string[]>>;
+export type DuplicateErrors = Partial<Record<"name" | "crmId" | "contactEmail", string[]>>;
 
-/** Name and CRM id checked upstream at once; a seller being edited may keep its own. */
-export async function duplicateErrors(args: Args, form: Pick<SellerForm, "name" | "crmId">, own?: StaffSeller): Promise<DuplicateErrors> {
+/**
+ * Name, CRM id and (for an invitation) the contact's account checked upstream
+ * at once: an address that has an account already could never use the
+ * invitation's registration link. A seller being edited may keep its own name
+ * and CRM id, and its contact has usually registered.
+ */
+export async function duplicateErrors(args: Args, form: Pick<SellerForm, "name" | "crmId" | "contactEmail">, own?: StaffSeller): Promise<DuplicateErrors> {
   const api = upstream(args);
   const sameName = own && own.name.trim().toLocaleLowerCase() === form.name.trim().toLocaleLowerCase();
-  const [nameTaken, crmTaken] = await Promise.all([
+  const [nameTaken, crmTaken, accountTaken] = await Promise.all([
     sameName ? false : api.sellerService.sellerNameExists(form.name).then((answer) => answer.exists),
     api.staff.existsByCrmId(form.crmId, own?.onboardingSellerId).then((answer) => answer.exists),
+    own ? false : api.userProfile.accountExists(form.contactEmail).then((answer) => answer.exists),
   ]);
   const errors: DuplicateErrors = {};
   if (nameTaken) errors.name = ["staff.form.errors.nameTaken"];
   if (crmTaken) errors.crmId = ["staff.form.errors.crmIdTaken"];
+  if (accountTaken) errors.contactEmail = ["staff.form.errors.contactEmailTaken"];
   return errors;
 }
 
@@ -152,6 +159,7 @@ export function conflictErrors(error: UpstreamError): DuplicateErrors | undefine
   for (const item of error.body.errors ?? []) {
     if (item.fieldName === "name") errors.name = ["staff.form.errors.nameTaken"];
     if (item.fieldName === "crmId") errors.crmId = ["staff.form.errors.crmIdTaken"];
+    if (item.fieldName === "contact.email") errors.contactEmail = ["staff.form.errors.contactEmailTaken"];
   }
   return Object.keys(errors).length ? errors : undefined;
 }

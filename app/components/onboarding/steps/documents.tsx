@@ -71,14 +71,19 @@ export function DocumentsFields({ data, result }: StepFormProps<"documents">) {
       <h3>{t("onboarding.documents.upload")}</h3>
       <p className="field__hint">{t("onboarding.documents.uploadHint")}</p>
       <StepForm form={form} multipart>
-        {companyDocumentKinds.map((kind) => (
-          <FileField
-            key={kind}
-            field={(fields as Record<string, FieldMetadata<unknown>>)[kind]!}
-            label={t(`onboarding.documents.kinds.${kind}`)}
-            optional={!requiredKinds.includes(kind) || documents.some((document) => document.kind === kind)}
-          />
-        ))}
+        {companyDocumentKinds.map((kind) => {
+          // A required document stays required once uploaded: choosing a file then replaces it, which the hint says.
+          const saved = documents.find((document) => document.kind === kind);
+          return (
+            <FileField
+              key={kind}
+              field={(fields as Record<string, FieldMetadata<unknown>>)[kind]!}
+              label={t(`onboarding.documents.kinds.${kind}`)}
+              optional={!requiredKinds.includes(kind)}
+              hint={saved ? t("onboarding.documents.replaceHint", { name: saved.fileName }) : undefined}
+            />
+          );
+        })}
       </StepForm>
     </>
   );

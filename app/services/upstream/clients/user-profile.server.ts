@@ -1,4 +1,4 @@
-import { CurrentUser, UserSession, type LanguageCode } from "#contract/upstream.ts";
+import { AccountExists, CurrentUser, UserSession, type LanguageCode } from "#contract/upstream.ts";
 import { SubstitutionAudit } from "#contract/staff-seller.ts";
 import { z } from "zod";
 import type { ServiceCaller } from "#app/services/upstream/http.server.ts";
@@ -16,6 +16,8 @@ export function userProfileClient(call: ServiceCaller) {
       call({ method: "DELETE", path: "/me/user/remove-substitution", query: { reason: options.signOut ? "SIGN_OUT" : undefined }, schema: CurrentUser }),
     /** Who acted as a seller and what they changed (staff). */
     actingAsSellerRecord: (sellerId: string) => call({ path: "/users/substitutions", query: { sellerId }, schema: SubstitutionAudit }),
+    /** Whether the identity provider has an account with this e-mail address (staff). */
+    accountExists: (email: string) => call({ method: "POST", path: "/users/existsByEmail", body: { email }, schema: AccountExists }),
     startSession: (expiresAt: Date) => call({ method: "POST", path: "/me/sessions", body: { expiresAt: expiresAt.toISOString() }, schema: UserSession }),
     session: (sessionId: string) => call({ path: upstreamPath`/me/sessions/${sessionId}`, schema: UserSession }),
     endSession: (sessionId: string) => call({ method: "DELETE", path: upstreamPath`/me/sessions/${sessionId}`, schema: z.undefined() }),
