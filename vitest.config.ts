@@ -19,6 +19,7 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/integration/global-setup.ts"],
+          setupFiles: ["tests/integration/file-setup.ts"],
           fileParallelism: false,
         },
       },
