@@ -14,24 +14,10 @@ import { ownPortal } from "./own-portal";
 import { PORTAL, SANDBOX } from "./ports";
 import { clearFaultsAndCounters, injectFault } from "./sandbox-control";
 import { as, resetSandbox } from "./staff-support";
+import { BANK, COMPANY } from "./my-company-forms";
 
 const CATALOGUE_SELLER = "seller.catalogue@example.com";
 const LONG_NAME = `${"Sommerkatalog ".repeat(357)}x.csv`;
-const COMPANY = {
-  legalName: "Nordlicht Living GmbH",
-  legalForm: "GMBH",
-  street: "Große Elbstraße",
-  houseNumber: "150",
-  postcode: "22767",
-  city: "Hamburg",
-  country: "DE",
-  vatId: "DE811907980",
-  registerCourt: "Amtsgericht Hamburg",
-  registerNumber: "HRB 12345",
-  contactEmail: "partners@nordlicht.example.com",
-  phone: "+49 40 7654321",
-};
-const BANK = { accountHolder: "Nordlicht Living GmbH", iban: "DE02 1203 0000 0000 2020 51", bic: "BYLADEM1001" };
 
 /** Every request that reached the sandbox's services since the counters were cleared, as "METHOD /path". */
 async function upstreamRequests(): Promise<string[]> {

@@ -10,9 +10,9 @@ import { pdfBytes } from "../support/onboarding-fixtures";
 import { PORTAL, SANDBOX } from "./ports";
 import { clearFaultsAndCounters, injectFault, requestCount } from "./sandbox-control";
 import { resetSandbox } from "./staff-support";
+import { BANK, COMPANY } from "./my-company-forms";
 
 const CHANGES = "/seller-service/v2/seller/seller-active/changes";
-const BANK = { accountHolder: "Nordlicht Living GmbH", iban: "DE02 1203 0000 0000 2020 51", bic: "BYLADEM1001" };
 const WAREHOUSE = {
   name: "South warehouse Augsburg",
   street: "Derchinger Straße",
@@ -23,20 +23,6 @@ const WAREHOUSE = {
   contactPerson: "Mehmet Yilmaz",
   handlingTimeDays: "2",
   cutOffTime: "13:30",
-};
-const COMPANY = {
-  legalName: "Nordlicht Living GmbH",
-  legalForm: "GMBH",
-  street: "Große Elbstraße",
-  houseNumber: "150",
-  postcode: "22767",
-  city: "Hamburg",
-  country: "DE",
-  vatId: "DE811907980",
-  registerCourt: "Amtsgericht Hamburg",
-  registerNumber: "HRB 12345",
-  contactEmail: "partners@nordlicht.example.com",
-  phone: "+49 40 7654321",
 };
 
 let seller: TestBrowser;
