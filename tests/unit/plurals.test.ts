@@ -6,6 +6,7 @@
 import i18next from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import { messages } from "#app/locales/resources.ts";
+import { formatInWords } from "#app/lib/catalogue/file-review.ts";
 
 const t = { en: i18next.createInstance(), de: i18next.createInstance() };
 
@@ -22,10 +23,14 @@ describe("plurals", () => {
     expect(t.de.t("catalogueIntelligence.preview.caption", { count: 1, name: "a.csv" })).toBe("Die erste Zeile von a.csv, wie wir sie lesen: die Kopfzeile");
   });
 
-  it("a BMEcat catalogue's articles", () => {
-    expect(t.en.t("catalogueIntelligence.reading.bmecat", { count: 1, version: "2005" })).toBe("BMEcat 2005 catalogue (XML), 1 article");
-    expect(t.en.t("catalogueIntelligence.reading.bmecat", { count: 2, version: "2005" })).toBe("BMEcat 2005 catalogue (XML), 2 articles");
-    expect(t.en.t("catalogueIntelligence.reading.bmecatLanguage", { count: 1, version: "1.2", language: "German" })).toContain("1 article, texts");
+  it("a BMEcat catalogue's articles, counted as the page's language writes numbers", () => {
+    const bmecat = (articles: number, language?: string) => ({ bmecat: { version: "2005", articles, language } });
+    const en = (articles: number, language?: string) => formatInWords(t.en.t, bmecat(articles, language), "en");
+    expect(en(1)).toBe("BMEcat 2005 catalogue (XML), 1 article");
+    expect(en(2)).toBe("BMEcat 2005 catalogue (XML), 2 articles");
+    expect(en(1234)).toBe("BMEcat 2005 catalogue (XML), 1,234 articles");
+    expect(en(1, "deu")).toBe("BMEcat 2005 catalogue (XML), 1 article, texts in German");
+    expect(formatInWords(t.de.t, bmecat(1234, "deu"), "de")).toBe("BMEcat-2005-Katalog (XML), 1.234 Artikel, Texte auf Deutsch");
   });
 
   it("rows checked on the hand-over's review", () => {

@@ -69,9 +69,10 @@ export function formatInWords(
 ): string {
   if (format.bmecat) {
     const { version, articles, language } = format.bmecat;
-    const count = numberFormat(locale).format(articles);
-    if (!language) return t("catalogueIntelligence.reading.bmecat", { version, count });
-    return t("catalogueIntelligence.reading.bmecatLanguage", { version, count, language: languageName(language, locale) });
+    // The count chooses the plural form; the text shows the number as the page's language writes it.
+    const counted = { version, count: articles, formatted: numberFormat(locale).format(articles) };
+    if (!language) return t("catalogueIntelligence.reading.bmecat", counted);
+    return t("catalogueIntelligence.reading.bmecatLanguage", { ...counted, language: languageName(language, locale) });
   }
   const twoRows = format.headerRows === 2 ? { upper: format.headerRow - 1 } : null;
   if (format.encoding && format.delimiter) {
