@@ -24,7 +24,13 @@ describe("plurals", () => {
   });
 
   it("a BMEcat catalogue's articles, counted as the page's language writes numbers", () => {
-    const bmecat = (articles: number, language?: string) => ({ bmecat: { version: "2005", articles, language } });
+    const bmecat = (articles: number, language?: string) => ({
+      encoding: null,
+      delimiter: null,
+      headerRow: 1,
+      sheet: null,
+      bmecat: { version: "2005" as const, articles, language: language ?? null },
+    });
     const en = (articles: number, language?: string) => formatInWords(t.en.t, bmecat(articles, language), "en");
     expect(en(1)).toBe("BMEcat 2005 catalogue (XML), 1 article");
     expect(en(2)).toBe("BMEcat 2005 catalogue (XML), 2 articles");
