@@ -149,7 +149,6 @@ export function reactRouterHandler(options: { build: ServerBuild | (() => Promis
   };
 }
 
-/** The URL the browser asked for: the host it used (behind a trusted proxy, the forwarded one), and the path as sent; undefined without a host. */
 /** An encoded line break (LF, CR) or line or paragraph separator in a path. */
 const LINE_TERMINATOR = /%(0a|0d|e2%80%a8|e2%80%a9)/i;
 
@@ -168,6 +167,7 @@ export function matchablePath(url: string): string {
   return parsed.toString();
 }
 
+/** The URL the browser asked for: the host it used (behind a trusted proxy, the forwarded one), and the path as sent; undefined without a host. */
 function requestUrl(req: Request): string | undefined {
   const host = req.get("host");
   if (!host || !req.hostname) return undefined;

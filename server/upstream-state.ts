@@ -4,7 +4,7 @@
  * since the app's build and this server hold their own copies of the app's
  * modules and share only the metrics registry.
  */
-import { metricsRegistry, UPSTREAM_REACHABLE_METRIC, UPSTREAM_STATE_SINCE_METRIC } from "../app/node-server.ts";
+import { metricsRegistry, UPSTREAM_REACHABLE_METRIC, UPSTREAM_STATE_SINCE_METRIC } from "#app/node-server.ts";
 
 export type UpstreamState = { reachable: boolean; since: string };
 

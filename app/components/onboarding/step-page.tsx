@@ -6,6 +6,7 @@ import { LockedStep } from "./locked-step.tsx";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { isUnsavedOutage, type UnsavedOutage } from "#app/lib/unsaved-form.ts";
 import { UpstreamFacts } from "#app/components/shell/errors/upstream-facts.tsx";
+import { errorExplanationKey } from "#app/lib/shell/error-explanation.ts";
 import { stepForms } from "./steps/index.ts";
 import type { StepFormProps } from "./steps/step-form-props.ts";
 import { useShopSetup } from "./use-shop-setup.ts";
@@ -38,7 +39,7 @@ function UnsavedNotice({ outage }: { outage: UnsavedOutage["unsaved"] }) {
   return (
     <div className="error-summary step-unsaved" role="alert" tabIndex={-1} ref={notice}>
       <h3 className="error-summary__title">{t("onboarding.unsaved.title")}</h3>
-      <p>{outage.status === 503 ? t("errors.upstreamDown") : t("errors.upstream")}</p>
+      <p>{t(errorExplanationKey(outage.status, false))}</p>
       <p>{t("onboarding.unsaved.kept")}</p>
       <UpstreamFacts facts={outage} withMessage={false} />
     </div>

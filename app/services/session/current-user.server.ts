@@ -35,7 +35,7 @@ export async function currentUser(args: RequestArgs): Promise<CurrentUser | unde
     } catch (error) {
       args.context.get(requestMetaContext).log.warn({ err: error }, "access token renewal failed");
       // A provider that cannot be asked refused nothing: the session waits for it, and a form's values go back.
-      if (error instanceof IdentityProviderUnavailable) throw await outage(args, new UpstreamError(PROVIDER_UNREACHABLE));
+      if (error instanceof IdentityProviderUnavailable) throw await checkNotMade(args, new UpstreamError(PROVIDER_UNREACHABLE));
       throw await signOutWithToast(session, args, "auth.codeMissing");
     }
   }
@@ -57,13 +57,8 @@ const PROVIDER_UNREACHABLE = {
   method: "POST",
   path: "/token",
   status: 0,
-  body: { message: "unreachable", errorCode: "UPSTREAM_UNREACHABLE" },
+  body: { errorCode: "UPSTREAM_UNREACHABLE" },
 };
-
-/** The signed-in person's error page of a service that cannot be reached, a form post's values kept (check-not-made.server.ts). */
-function outage(args: RequestArgs, error: UpstreamError) {
-  return checkNotMade(args, error);
-}
 
 /** Reloads the user from /me/user (after acting as a seller starts or ends, a language change, or when stale). */
 export async function refreshUser(args: RequestArgs): Promise<CurrentUser> {

@@ -81,7 +81,8 @@ async function streamAttempt(
   if (request.contentType) headers["Content-Type"] = request.contentType;
 
   const started = performance.now();
-  const fail = (status: number, body: ConstructorParameters<typeof UpstreamError>[0]["body"], cause?: unknown) => {
+  // `reason`, as in callService: what went wrong when the service said nothing itself, for the log only.
+  const fail = (status: number, body: ConstructorParameters<typeof UpstreamError>[0]["body"], cause?: unknown, reason?: string) => {
     ctx.log.warn(
       {
         upstream: service.name,
@@ -90,6 +91,7 @@ async function streamAttempt(
         status,
         durationMs: Math.round(performance.now() - started),
         errorCode: body.errorCode,
+        ...(reason ? { reason } : {}),
       },
       "upstream request failed",
     );
@@ -115,7 +117,7 @@ async function streamAttempt(
     }
     const timedOut = answerTimeout.signal.aborted;
     telemetry.end(timedOut ? "timeout" : "unreachable");
-    throw fail(0, { message: timedOut ? "timeout" : "unreachable", errorCode: timedOut ? "UPSTREAM_TIMEOUT" : "UPSTREAM_UNREACHABLE" }, cause);
+    throw fail(0, { errorCode: timedOut ? "UPSTREAM_TIMEOUT" : "UPSTREAM_UNREACHABLE" }, cause, timedOut ? "timeout" : "unreachable");
   } finally {
     clearTimeout(timer);
   }
