@@ -11,8 +11,10 @@ const WORKERS = Math.min(E2E_MAX_WORKERS, Math.max(1, Number(process.env.E2E_WOR
 /** This process's stack: a worker's own (TEST_PARALLEL_INDEX), slot 0 in the runner. */
 const { portalPort: PORTAL_PORT } = e2ePorts();
 
-// Debian's Chromium where installed (CI, these machines); elsewhere Playwright's own browser.
-const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((path) => existsSync(path));
+// Debian's Chromium where installed (CI, these machines; scripts/ensure-browser.sh): its headless shell first, the
+// build Playwright runs headless tests in (the full browser opens a window per page, much slower here); elsewhere
+// Playwright's own browser.
+const systemChromium = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((path) => existsSync(path));
 
 export default defineConfig({
   testDir: "e2e",
