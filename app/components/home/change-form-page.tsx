@@ -15,7 +15,7 @@ type ChangeFormData = Awaited<ReturnType<typeof changeFormLoader>>;
  */
 export function ChangeFormPage({ data, result }: { data: ChangeFormData; result: SubmissionResult<string[]> | undefined }) {
   const { t, i18n } = useTranslation();
-  const { kind, warehouseName, findings, defaults, draftId, pending, refused, documentKinds } = data;
+  const { kind, warehouseName, findings, missing, defaults, draftId, pending, refused, documentKinds } = data;
   const props = { defaults, result, replaces: draftId };
   return (
     <section aria-labelledby="change-title" className="company-change">
@@ -33,6 +33,8 @@ export function ChangeFormPage({ data, result }: { data: ChangeFormData; result:
         </p>
       ) : (
         <>
+          {missing.changes ? <p className="notice">{t("myCompany.changes.formChangesUnavailable")}</p> : null}
+          {missing.lastValidation ? <p className="notice">{t("myCompany.changes.lastValidationUnavailable")}</p> : null}
           {findings.length > 0 ? (
             <div className="notice notice--error">
               <h2 className="notice__title">{t("myCompany.changes.findingsTitle")}</h2>

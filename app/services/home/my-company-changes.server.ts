@@ -119,13 +119,14 @@ export async function changeFormLoader(args: RouteArgs, kind: CompanyChangeKind)
   const sellerId = currentSellerId(args);
   const service = upstream(args).sellerService;
   const warehouseId = kind === "WAREHOUSE" ? requireUpstreamId(args.params.warehouseId) : null;
-  const [user, details, warehouse, validation, changes] = await Promise.all([
+  const [user, details, warehouse, validation, known] = await Promise.all([
     requireUser(args),
     kind === "WAREHOUSE" ? null : orRouteError(service.seller(sellerId)),
     warehouseId ? orRouteError(service.warehouse(sellerId, warehouseId).catch(notFoundAs404)) : null,
     warehouseId ? settle(service.lastValidation(sellerId, warehouseId)) : null,
-    companyChanges(args).then((list) => list ?? []),
+    companyChanges(args),
   ]);
+  const changes = known ?? [];
   const draft = changes.find((change) => change.id === url.searchParams.get("draft") && change.kind === kind && change.status === "DRAFT");
   const documentKind = kind === "LEGAL_DOCUMENT" ? (draft?.target ?? documentKindOf(url.searchParams.get("kind"))) : null;
   const defaults = { ...defaultsOf(kind, details, warehouse, draft), ...(documentKind ? { documentKind } : {}) };
@@ -136,6 +137,8 @@ export async function changeFormLoader(args: RouteArgs, kind: CompanyChangeKind)
     target,
     warehouseName: warehouse?.name ?? null,
     findings: validation?.ok && validation.value.result === "FAILED" ? validation.value.findings : [],
+    /** Parts the service could not give: the form stands, and says what it cannot show. */
+    missing: { changes: known === null, lastValidation: validation !== null && !validation.ok },
     defaults,
     draftId: draft?.id ?? null,
     pending: changes.find((change) => change.kind === kind && change.status === "PENDING" && change.target === target) ?? null,
