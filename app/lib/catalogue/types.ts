@@ -18,6 +18,8 @@ export const readingProblems = [
   "lineTooLong",
   /** No header row within the first rows (or no rows at all). */
   "noHeaderRow",
+  /** A header row, but not a single product under it (an empty template, an export of nothing). */
+  "noProducts",
   /** The file ended in the middle of a quoted field, or is otherwise no CSV. */
   "unreadable",
   /** A file named .xml that is no well-formed XML (or ends before its last element closes). */
