@@ -54,7 +54,7 @@ for (const entry of corpus) {
     }
     const wrong = score.keyColumns
       .filter((column) => !column.right)
-      .map((column) => `${column.header}: ${column.suggested ?? "nothing"} (expected ${column.expected})`);
+      .map((column) => `${column.header}: ${column.suggested ?? "nothing"} (expected ${column.expected ?? "nothing"})`);
     line = [
       entry.file.padEnd(36),
       set.padEnd(9),

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import Papa from "papaparse";
 import { jsEnabled, signInAndOpen } from "./support/auth";
 import { portalOrigin } from "./support/http";
 import { chooseLanguage } from "./support/language";
@@ -98,11 +99,14 @@ test("a German ERP export is read right and every column suggested; the error sa
   // The download lists the same rows as the report (the report shows all of them: fewer than 20 per kind).
   const [download] = await Promise.all([page.waitForEvent("download"), report.getByRole("link", { name: "Download all problems (CSV)" }).click()]);
   expect(download.suggestedFilename()).toBe("katalog-mit-fehlern-problems.csv");
-  const [head, ...lines] = readFileSync(await download.path(), "utf8")
-    .trim()
-    .split(/\r?\n/);
-  expect(head).toBe("row,problem,column,value,firstRow");
-  const fromCsv = lines.map((line) => line.split(",").slice(0, 2).join(" ")).sort();
+  const listed = readFileSync(await download.path(), "utf8");
+  // In the page's language, each problem in words with its code beside it; a byte order mark for spreadsheet programs.
+  expect(listed.startsWith("\uFEFFRow,Problem,Column,Value,Problem code\r\n")).toBe(true);
+  const lines = Papa.parse<string[]>(listed.slice(1))
+    .data.filter((cells) => cells.length > 1)
+    .slice(1);
+  expect(lines.find((cells) => cells[4] === "EAN_CHECK_DIGIT")?.[1]).toBe("EAN check digit is wrong");
+  const fromCsv = lines.map((cells) => `${cells[0]} ${cells[4]}`).sort();
   const shown = await report
     .locator(".validation-report__examples")
     .evaluateAll((tables) =>

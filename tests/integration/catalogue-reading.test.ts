@@ -148,6 +148,13 @@ describe("files that are no catalogue", () => {
       Buffer.concat([Buffer.from("EAN;Name;Kategorie\n"), Buffer.alloc(6 * 1024 * 1024, 0x61), Buffer.from("\n")]),
       "lang.csv has a line longer than 1 MB.",
     ],
+    // Not a catalogue without problems: a template sent back with its header and nothing under it.
+    [
+      "a template with column names and no products",
+      "vorlage.csv",
+      readFileSync(new URL("../fixtures/catalogues/artikelstamm-vorlage-leer.csv", import.meta.url)),
+      "vorlage.csv has column names but not a single product under them.",
+    ],
   ];
 
   it.each(cases)("refuses %s with a clear message, stores nothing, and the portal stays healthy", async (_, name, bytes, message) => {
@@ -170,6 +177,15 @@ describe("files that are no catalogue", () => {
     const page = await german.request(`${PORTAL}/upload/catalog`, { method: "POST", body: form });
     expect(page.status).toBe(400);
     expect(await page.text()).toContain("daten.csv ist keine Textdatei");
+    const template = new FormData();
+    template.set(
+      "file",
+      new Blob([new Uint8Array(readFileSync(new URL("../fixtures/catalogues/artikelstamm-vorlage-leer.csv", import.meta.url)))], { type: "text/csv" }),
+      "vorlage.csv",
+    );
+    const refused = await german.request(`${PORTAL}/upload/catalog`, { method: "POST", body: template });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("vorlage.csv enthält Spaltennamen, aber kein einziges Produkt darunter.");
   });
 });
 

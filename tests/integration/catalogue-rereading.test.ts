@@ -5,6 +5,7 @@
  * and every problem as CSV.
  */
 import type { CatalogueAnalysis } from "#contract/catalogue-analysis.ts";
+import Papa from "papaparse";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TestBrowser } from "../support/http-client";
 import { analysisOf, ERP_CSV, ERRORS_CSV, html, mappingForm, SELLER, storeFileDirectly } from "./catalogue-intelligence-support";
@@ -16,6 +17,13 @@ async function readByPortal(fileId: string): Promise<CatalogueAnalysis> {
   const read = await browser.post(`${PORTAL}/upload/catalog?fileId=${fileId}`, { intent: "read", fileId });
   expect(read.status).toBe(302);
   return (await analysisOf(fileId))!;
+}
+
+/** A problem list's rows as cells; it starts with a byte order mark, for spreadsheet programs. */
+function csvRows(body: ArrayBuffer, delimiter = ","): string[][] {
+  const bytes = Buffer.from(body);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  return Papa.parse<string[]>(bytes.toString("utf8", 3), { delimiter }).data.filter((cells) => cells.length > 1);
 }
 
 let browser: TestBrowser;
@@ -109,18 +117,29 @@ describe("the problems as CSV", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toContain("filename*=UTF-8''katalog%20mit%20fehlern-problems.csv");
-    const [head, ...lines] = (await response.text()).trim().split("\r\n");
-    expect(head).toBe("row,problem,column,value,firstRow");
+    const [head, ...lines] = csvRows(await response.arrayBuffer());
+    expect(head).toEqual(["Row", "Problem", "Column", "Value", "Problem code"]);
     const total = Object.values(report.counts).reduce((sum, count) => sum + (count ?? 0), 0);
     expect(lines).toHaveLength(total);
     // Fewer than 20 of each kind: the report's examples are the whole list.
     const fromReport = report.examples.map((problem) => `${problem.row},${problem.kind}`);
-    expect(lines.map((line) => line.split(",").slice(0, 2).join(","))).toEqual(expect.arrayContaining(fromReport));
-    expect(lines.filter((line) => line.includes(",EAN_SCIENTIFIC,")).map((line) => line.split(",")[0])).toEqual(["4", "10"]);
+    expect(lines.map((cells) => `${cells[0]},${cells[4]}`)).toEqual(expect.arrayContaining(fromReport));
+    expect(lines.filter((cells) => cells[4] === "EAN_SCIENTIFIC").map((cells) => cells[0])).toEqual(["4", "10"]);
+    expect(lines.find((cells) => cells[4] === "EAN_DUPLICATE")?.[1]).toBe("EAN appears more than once (first in row 2)");
+  });
+
+  it("is in the seller's language: German words, and semicolons for a German spreadsheet", async () => {
+    const fileId = await storeFileDirectly("fehler.csv", ERRORS_CSV);
+    await readByPortal(fileId);
+    await browser.post(`${PORTAL}/language`, { language: "de", redirectTo: "/upload/catalog" });
+    const response = await browser.get(`${PORTAL}/upload/catalog/problems?fileId=${fileId}`);
+    const [head, ...lines] = csvRows(await response.arrayBuffer(), ";");
+    expect(head).toEqual(["Zeile", "Problem", "Spalte", "Wert", "Problemcode"]);
+    expect(lines.find((cells) => cells[4] === "EAN_CHECK_DIGIT")).toEqual(["3", "EAN-Prüfziffer ist falsch", "EAN", "4006381440012", "EAN_CHECK_DIGIT"]);
   });
 
   it("stops reading a long list when the browser goes away: its reader is free for the next list at once", async () => {
-    const rows = Array.from({ length: 100_000 }, (_, row) => `12345;Artikel ${row};Küche`).join("\n");
+    const rows = Array.from({ length: 100_000 }, (_, row) => `${100000 + row};Artikel ${row};Küche`).join("\n");
     const fileId = await storeFileDirectly("viele.csv", Buffer.from(`EAN;Name;Kategorie\n${rows}\n`));
     // More lists cut off than the pool has readers: one still reading would hold the next list up for a minute.
     for (let cut = 0; cut < 5; cut++) {

@@ -100,6 +100,67 @@ describe("a header over two rows", () => {
   });
 });
 
+describe("a row of units under the names", () => {
+  const names = "Artikelnummer;Bezeichnung;EAN;Warengruppe;Preis;Gewicht;Bestand";
+  const units = ";;;;EUR;kg;Stk";
+  const data = rows(12, (i) => `A-${100 + i};Topf ${i};${ean13("400638133", i + 1)};Küche > Töpfe;${12 + i},90;${i + 1},25;${i * 3}`);
+  const text = [names, units, data].join("\n");
+  const joined = ["Artikelnummer", "Bezeichnung", "EAN", "Warengruppe", "Preis (EUR)", "Gewicht (kg)", "Bestand (Stk)"];
+
+  it("is found with the names as the header's second row, each unit beside the name right above it, and is no product", async () => {
+    expect(findHeaderRow(records(text))).toEqual({ row: 2, rows: 2, sure: true, leadingEmptyColumns: 0 });
+    const analysis = await read(Buffer.from(text), { fileName: "stammdaten.csv" });
+    expect(analysis.format).toMatchObject({ headerRow: 2, headerRows: 2 });
+    expect(analysis.preview[0]).toEqual(joined);
+    expect(analysis.columns.map((column) => column.field)).toEqual(["SELLER_SKU", "TITLE", "EAN", "PRODUCT_CATEGORY", "PRICE", "WEIGHT", "STOCK_QUANTITY"]);
+    // 12 products: the units row is none (it had an empty EAN and "EUR" for a price).
+    expect(analysis.report).toMatchObject({ rowsChecked: 12, rowsRejected: 0, counts: {} });
+  });
+
+  it("reads the same whichever of its two rows the seller chooses by hand", async () => {
+    expect(headerAt(records(text), 1)).toEqual({ row: 2, rows: 2, sure: true, leadingEmptyColumns: 0 });
+    expect(headerAt(records(text), 2)).toEqual({ row: 2, rows: 2, sure: true, leadingEmptyColumns: 0 });
+    for (const headerRow of [1, 2]) {
+      const analysis = await read(Buffer.from(text), { fileName: "stammdaten.csv", override: { headerRow } });
+      expect(analysis.preview[0]).toEqual(joined);
+      expect(analysis.report.rowsChecked).toBe(12);
+    }
+  });
+
+  it("keeps each name in its own column: a unit joins the name right above it, never the name of a neighbour", () => {
+    expect(joinHeaderRows(["EAN", "Preis", "", "Gewicht"], ["", "EUR", "EUR", "[kg]"])).toEqual(["EAN", "Preis (EUR)", "EUR", "Gewicht (kg)"]);
+    expect(joinHeaderRows(["Price", "Weight", "Length"], ["in EUR", "kg", "cm"])).toEqual(["Price (EUR)", "Weight (kg)", "Length (cm)"]);
+    // A group row over names is still carried over the names under it.
+    expect(joinHeaderRows(["Preis", ""], ["netto", "brutto"])).toEqual(["Preis netto", "Preis brutto"]);
+  });
+});
+
+describe("a template's metadata above its header", () => {
+  const header = "Lief.-Art.;Artikeltext;GTIN Stück;Sortimentsbereich;Endkundenpreis;Gewicht netto;Verfügbare Menge";
+  const data = rows(12, (i) => `L-${100 + i};Topf ${i};${ean13("400638133", i + 1)};Küche > Töpfe;${12 + i},90;${i + 1},25;${i * 3}`);
+
+  it("is not taken for the header when its lines pair labels with values, and none of its lines is a product", async () => {
+    const text = ["Lieferant;Muster GmbH;Marke;Musterland;Währung;EUR", "Version;3.1;Datum;01.11.2026", header, data].join("\n");
+    expect(findHeaderRow(records(text))).toMatchObject({ row: 3, rows: 1, sure: true });
+    const analysis = await read(Buffer.from(text), { fileName: "vorlage.csv" });
+    expect(analysis.format).toMatchObject({ headerRow: 3 });
+    expect(analysis.report).toMatchObject({ rowsChecked: 12, rowsRejected: 0 });
+  });
+
+  it.each([
+    ["a currency", ["Artikeldaten-Vorlage;;;;;;", "Version;3.1;;;;;", "Gültig ab;01.01.2026;;;;;", "Währung;EUR;;;;;"]],
+    ["a person", ["Artikelstammdaten Lieferant;;;;;;", "Vorlagen-Version;V 3.1;;;;;", "Erstellt;2026-11-01;;;;;", "Bearbeiter;M. Muster;;;;;"]],
+    ["a sheet's name", ["Template;Product data;;;;;", "Version;3.1;;;;;", "Date;2026-11-01;;;;;", "Sheet;Articles;;;;;"]],
+    ["template settings", ["TemplateType=fptcustom;Version=2021.1;;;;;"]],
+  ])("is not joined into the header's names when its last line, right above them, names %s", async (_, metadata) => {
+    const text = [...metadata, header, data].join("\n");
+    expect(findHeaderRow(records(text))).toMatchObject({ row: metadata.length + 1, rows: 1 });
+    const analysis = await read(Buffer.from(text), { fileName: "vorlage.csv" });
+    expect(analysis.preview[0]).toEqual(header.split(";"));
+    expect(analysis.report.rowsChecked).toBe(12);
+  });
+});
+
 describe("rows that are no products, and rows of another shape", () => {
   it("passes over totals and footers, but not a product without its EAN", async () => {
     const text = ["EAN;Bezeichnung;Warengruppe;VK", "4006381333931;Topf;Küche;24,50", ";Pfanne;Küche;29,00", ";;;", "Summe;;;53,50", "Seite 1 von 1;;;"].join(

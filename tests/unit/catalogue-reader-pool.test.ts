@@ -9,14 +9,17 @@ import { defaultBudget, type ReadingBudget } from "#app/lib/catalogue/budget.ts"
 import { createCatalogueInspector as inspectOnThisThread } from "#app/services/catalogue/reading/inspector.ts";
 import { createCatalogueInspector, runningReadersForTest } from "#app/services/catalogue/reading/inspector-thread.server.ts";
 import { PROBLEM_BATCHES_AHEAD } from "#app/services/catalogue/reading/inspector-messages.ts";
-import { problemCsvLine } from "#app/services/catalogue/reading/problem-lines.ts";
+import { problemCsvLine, problemsCsvWording } from "#app/services/catalogue/reading/problem-lines.ts";
 import type { InspectorOptions } from "#app/lib/catalogue/types.ts";
 import "../support/catalogue-readers";
 import { smallCatalogueCsv, xlsxBomb } from "../support/hostile-files";
 
-/** Every row a problem: the EAN is too short. */
+/** The list's words do not matter here: each key's last part stands for its translation. */
+const wording = problemsCsvWording((key) => key.split(".").at(-1)!, "en");
+
+/** Every row a problem: the EAN is too short (a different one each, so no row is a duplicate too). */
 const problemRows = (rows: number) =>
-  Buffer.from(`EAN;Name;Kategorie\n${Array.from({ length: rows }, (_, index) => `12345;Artikel ${index};Küche`).join("\n")}\n`);
+  Buffer.from(`EAN;Name;Kategorie\n${Array.from({ length: rows }, (_, index) => `${10000 + index};Artikel ${index};Küche`).join("\n")}\n`);
 
 /** A thread's nice value, from its /proc stat line (the 19th field; its name, the 2nd, may hold spaces). */
 const niceOf = (statPath: string) => Number(readFileSync(statPath, "utf8").split(") ")[1]!.split(" ")[16]);
@@ -80,6 +83,7 @@ describe("the reader pool", () => {
       problemLines: {
         send: (lines) => void batches.push(lines),
         room: () => (holding ? new Promise<void>((resolve) => taken.push(resolve)) : Promise.resolve()),
+        wording,
       },
     });
     // Nothing taken: the reader waits once this many batches are out (waited for: a reader starts slowly on a busy
@@ -100,7 +104,10 @@ describe("the reader pool", () => {
     // Values with umlauts and formulas: the bytes are the lines' UTF-8, formula cells neutralised as ever.
     const csv = Buffer.from(`EAN;Name;Kategorie\n${Array.from({ length: 20_000 }, (_, index) => `=1ä${index};Artikel ${index};Küche`).join("\n")}\n`);
     const batches: Uint8Array[] = [];
-    const outcome = await read(csv, { fileName: "umlaute.csv", problemLines: { send: (lines) => void batches.push(lines), room: () => Promise.resolve() } });
+    const outcome = await read(csv, {
+      fileName: "umlaute.csv",
+      problemLines: { send: (lines) => void batches.push(lines), room: () => Promise.resolve(), wording },
+    });
     expect(outcome.ok).toBe(true);
     expect(batches.length).toBeGreaterThan(1);
     for (const batch of batches) {
@@ -110,7 +117,7 @@ describe("the reader pool", () => {
       expect(batch.buffer.byteLength).toBe(batch.byteLength);
     }
     const lines: string[] = [];
-    const onThisThread = inspectOnThisThread({ fileName: "umlaute.csv", onProblem: (problem) => void lines.push(problemCsvLine(problem)) });
+    const onThisThread = inspectOnThisThread({ fileName: "umlaute.csv", onProblem: (problem) => void lines.push(problemCsvLine(problem, wording)) });
     onThisThread.input.end(csv);
     expect((await onThisThread.result).ok).toBe(true);
     expect(lines[0]).toContain("'=1ä0");
@@ -121,7 +128,7 @@ describe("the reader pool", () => {
     const outcome = await read(problemRows(30_000), {
       fileName: "viele.csv",
       budget: { ...defaultBudget, stallMs: 300 },
-      problemLines: { send: () => {}, room: () => new Promise<void>(() => {}) },
+      problemLines: { send: () => {}, room: () => new Promise<void>(() => {}), wording },
     });
     expect(outcome).toEqual({ ok: false, problem: "tooDemanding" });
   });

@@ -1,5 +1,6 @@
 /** Reading catalogue files: encodings, delimiters, header rows, XLSX, and the files that are no catalogue. */
 import { readFileSync } from "node:fs";
+import i18next from "i18next";
 import { describe, expect, it } from "vitest";
 import {
   createCatalogueInspector,
@@ -12,6 +13,9 @@ import {
   type InspectionOutcome,
   type InspectorOptions,
 } from "#app/services/catalogue/reading/index.server.ts";
+import { uploadProblemMessage } from "#app/lib/catalogue/catalogue-steps.ts";
+import { messages } from "#app/locales/resources.ts";
+import { xlsxOf } from "../support/xlsx";
 import { zipOf } from "../support/zip";
 import "../support/catalogue-readers";
 
@@ -144,8 +148,13 @@ describe("XLSX", () => {
   });
 
   it("reads the sheet the seller chose, and refuses one that is not there", async () => {
-    const result = await analysis(sample("katalog-excel.xlsx"), { fileName: "katalog.xlsx", override: { sheet: "Hinweise" } });
+    const result = await analysis(sample("katalog-excel.xlsx"), { fileName: "katalog.xlsx", override: { sheet: "Hinweise" }, previewOnly: true });
     expect(result.preview[0]).toEqual(["Hinweis"]);
+    // Read whole, a sheet of notes has no product under its first row: it is no catalogue.
+    expect(await inspect(sample("katalog-excel.xlsx"), { fileName: "katalog.xlsx", override: { sheet: "Hinweise" } })).toEqual({
+      ok: false,
+      problem: "noProducts",
+    });
     expect(await inspect(sample("katalog-excel.xlsx"), { fileName: "k.xlsx", override: { sheet: "Gibt es nicht" } })).toEqual({
       ok: false,
       problem: "sheetNotFound",
@@ -181,5 +190,37 @@ describe("files that are no catalogue", () => {
 
   it("refuses a file without a header row", async () => {
     expect(await inspect(Buffer.from("\n\n\n"), { fileName: "k.csv" })).toMatchObject({ ok: false, problem: "noHeaderRow" });
+  });
+
+  it.each([
+    ["a template's header alone", "Artikelnummer;Bezeichnung;EAN;Warengruppe;Preis\n"],
+    ["a header, a units row and empty rows", "Artikelnummer;Bezeichnung;EAN;Warengruppe;Preis;Gewicht\n;;;;EUR;kg\n;;;;;\n;;;;;\n"],
+    ["a header and a footer", "EAN;Bezeichnung;Warengruppe;VK\n;;;\nSumme;;;0,00\nSeite 1 von 1;;;\n"],
+  ])("refuses %s: no products is no catalogue without problems", async (_, text) => {
+    expect(await inspect(Buffer.from(text), { fileName: "vorlage.csv" })).toEqual({ ok: false, problem: "noProducts" });
+  });
+
+  it("refuses a supplier template sent back with its metadata, header and units but no products", async () => {
+    const template = readFileSync(new URL("../fixtures/catalogues/artikelstamm-vorlage-leer.csv", import.meta.url));
+    expect(await inspect(template, { fileName: "artikelstamm-vorlage-leer.csv" })).toEqual({ ok: false, problem: "noProducts" });
+  });
+
+  it("refuses a workbook whose sheet has a header and no products, but previews it", async () => {
+    const workbook = xlsxOf([{ name: "Artikel", rows: [["Vorlage Artikelstamm"], ["Version", "3.1"], ["EAN", "Bezeichnung", "Warengruppe", "Preis"]] }]);
+    expect(await inspect(workbook, { fileName: "vorlage.xlsx" })).toEqual({ ok: false, problem: "noProducts" });
+    expect((await analysis(workbook, { fileName: "vorlage.xlsx", previewOnly: true })).preview).toEqual([["EAN", "Bezeichnung", "Warengruppe", "Preis"]]);
+  });
+
+  it("says why in the seller's language", async () => {
+    const resources = { en: { translation: messages.en }, de: { translation: messages.de } };
+    for (const [language, expected] of [
+      ["en", "vorlage.csv has column names but not a single product under them."],
+      ["de", "vorlage.csv enthält Spaltennamen, aber kein einziges Produkt darunter."],
+    ] as const) {
+      const i18n = i18next.createInstance();
+      await i18n.init({ lng: language, resources, interpolation: { escapeValue: false } });
+      expect(uploadProblemMessage(i18n.t, { problem: "noProducts", fileName: "vorlage.csv" }, 1024, language)).toContain(expected);
+      expect(i18n.t("catalogueIntelligence.reading.unreadable.noProducts")).not.toContain("noProducts");
+    }
   });
 });

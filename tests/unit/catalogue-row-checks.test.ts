@@ -1,15 +1,22 @@
 /** Row checks: check digits, scientific notation, decimal styles, duplicates, and the full problem list equal to the report. */
 import { readFileSync } from "node:fs";
-import { describe, expect, it, vi } from "vitest";
+import i18next from "i18next";
+import Papa from "papaparse";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { RowProblem } from "#contract/catalogue-analysis.ts";
+import { messages } from "#app/locales/resources.ts";
 import {
   eanProblem,
   GtinSet,
   gtinCheckDigitValid,
+  InvalidEanSet,
   isScientificNotation,
   parsePrice,
   problemCsvLine,
+  problemsCsvHead,
+  problemsCsvWording,
   RowChecker,
+  type ProblemsCsvWording,
 } from "#app/services/catalogue/reading/index.server.ts";
 // The inspector on this thread: the fast-path test below watches its calls.
 import { createCatalogueInspector as inspectOnThisThread } from "#app/services/catalogue/reading/inspector.ts";
@@ -84,6 +91,61 @@ describe("duplicates", () => {
   });
 });
 
+describe("the same invalid EAN on several rows", () => {
+  const headers = ["EAN", "Name", "Kategorie"];
+  const mapping = { EAN: "EAN", Kategorie: "PRODUCT_CATEGORY" } as const;
+
+  it("is a duplicate as well as invalid, on every row after its first, as a valid one is", () => {
+    const problems: RowProblem[] = [];
+    const checker = new RowChecker(headers, mapping, (problem) => problems.push(problem));
+    // PrestaShop's sample writes one wrong EAN into every product; a typo copied down a column does the same.
+    for (let row = 2; row <= 8; row++) checker.check(["1234567890123", `Artikel ${row}`, "Küche"], row);
+    checker.check(["12345", "Kurz", "Küche"], 9);
+    checker.check(["12345", "Kurz auch", "Küche"], 10);
+    const report = checker.validationReport();
+    expect(report.counts).toEqual({ EAN_CHECK_DIGIT: 7, EAN_DUPLICATE: 7, EAN_FORMAT: 2 });
+    expect(report.rowsRejected).toBe(9);
+    expect(problems.filter((problem) => problem.kind === "EAN_DUPLICATE").map((problem) => [problem.row, problem.firstRow])).toEqual([
+      [3, 2],
+      [4, 2],
+      [5, 2],
+      [6, 2],
+      [7, 2],
+      [8, 2],
+      [10, 9],
+    ]);
+  });
+
+  it("is not said of numbers in scientific notation: their digits are lost, so two rows showing the same are not known to be one EAN", () => {
+    const checker = new RowChecker(headers, mapping);
+    for (let row = 2; row <= 4; row++) checker.check(["4,00638E+12", `Artikel ${row}`, "Küche"], row);
+    expect(checker.validationReport().counts).toEqual({ EAN_SCIENTIFIC: 3 });
+  });
+
+  it("is found alike in the first rows (read as cells) and in the rows checked on their bytes", async () => {
+    const lines = Array.from(
+      { length: 120 },
+      (_, i) => `${i % 40 === 0 ? "4006381333932" : `4006${String(10000000 + i).slice(-8)}`}${i % 40 === 0 ? "" : "0"};Artikel ${i};Küche`,
+    );
+    const { input, result } = inspectOnThisThread({ fileName: "k.csv" });
+    input.end(Buffer.from(`EAN;Name;Kategorie\n${lines.join("\n")}\n`, "latin1"));
+    const outcome = await result;
+    if (!outcome.ok) throw new Error(outcome.problem);
+    // Rows 2, 42 and 82 hold the same wrong EAN: row 42 among the first rows, row 82 past them.
+    expect(outcome.analysis.report.examples.filter((example) => example.kind === "EAN_DUPLICATE")).toEqual([
+      { row: 42, kind: "EAN_DUPLICATE", column: "EAN", value: "4006381333932", firstRow: 2 },
+      { row: 82, kind: "EAN_DUPLICATE", column: "EAN", value: "4006381333932", firstRow: 2 },
+    ]);
+  });
+  it("remembers a bounded number of them, says when it is full, and still finds those it holds", () => {
+    const set = new InvalidEanSet();
+    for (let i = 0; i < 60_000; i++) set.firstRowOf(`1${i}`, i + 2);
+    expect(set.full).toBe(true);
+    expect(set.firstRowOf("10", 99_999)).toBe(2);
+    expect(set.firstRowOf("159999", 99_999)).toBe(0);
+  });
+});
+
 describe("the row checker", () => {
   const headers = ["EAN", "Name", "Kategorie", "Preis"];
   const mapping = { EAN: "EAN", Kategorie: "PRODUCT_CATEGORY", Preis: "PRICE" } as const;
@@ -120,7 +182,7 @@ describe("the row checker", () => {
 
   it("keeps only the first examples of each kind, and counts them all", () => {
     const checker = new RowChecker(headers, mapping);
-    for (let row = 2; row < 100; row++) checker.check(["1", "a", "x", "1"], row);
+    for (let row = 2; row < 100; row++) checker.check([String(row), "a", "x", "1"], row);
     const report = checker.validationReport();
     expect(report.counts.EAN_FORMAT).toBe(98);
     expect(report.examples).toHaveLength(20);
@@ -129,26 +191,87 @@ describe("the row checker", () => {
 });
 
 describe("the full problem list of the error sample", () => {
-  it("has exactly as many lines per kind as the report counts, in the report's order", async () => {
+  const english = i18next.createInstance();
+  const german = i18next.createInstance();
+  beforeAll(async () => {
+    const resources = { en: { translation: messages.en }, de: { translation: messages.de } };
+    await english.init({ lng: "en", resources, interpolation: { escapeValue: false } });
+    await german.init({ lng: "de", resources, interpolation: { escapeValue: false } });
+  });
+
+  async function listed(wording: ProblemsCsvWording) {
     const lines: string[] = [];
     const problems: RowProblem[] = [];
     const { input, result } = inspectOnThisThread({
       fileName: "katalog-mit-fehlern.csv",
       onProblem: (problem) => {
         problems.push(problem);
-        lines.push(problemCsvLine(problem));
+        lines.push(problemCsvLine(problem, wording));
       },
     });
     input.end(readFileSync(new URL("../../sandbox/samples/katalog-mit-fehlern.csv", import.meta.url)));
     const outcome = await result;
     if (!outcome.ok) throw new Error(outcome.problem);
+    return { lines, problems, report: outcome.analysis.report };
+  }
+
+  it("has exactly as many lines per kind as the report counts, in the report's order", async () => {
+    const { problems, report } = await listed(problemsCsvWording(english.t, "en"));
     const counted: Record<string, number> = {};
     for (const problem of problems) counted[problem.kind] = (counted[problem.kind] ?? 0) + 1;
-    expect(counted).toEqual(outcome.analysis.report.counts);
-    expect(problems).toEqual(outcome.analysis.report.examples);
-    expect(lines[0]).toBe("3,EAN_CHECK_DIGIT,EAN,4006381440012,\r\n");
-    expect(lines.find((line) => line.includes("EAN_SCIENTIFIC"))).toBe('4,EAN_SCIENTIFIC,EAN,"4,00638E+12",\r\n');
-    expect(lines.find((line) => line.includes("EAN_DUPLICATE"))).toBe("7,EAN_DUPLICATE,EAN,4006381440004,2\r\n");
+    expect(counted).toEqual(report.counts);
+    expect(problems).toEqual(report.examples);
+  });
+
+  it("says each problem in words in the seller's language, keeps its code in a column of its own, and has no column of mostly nothing", async () => {
+    const en = problemsCsvWording(english.t, "en");
+    expect(problemsCsvHead(en)).toBe("\uFEFFRow,Problem,Column,Value,Problem code\r\n");
+    const { lines } = await listed(en);
+    expect(lines[0]).toBe("3,EAN check digit is wrong,EAN,4006381440012,EAN_CHECK_DIGIT\r\n");
+    expect(lines.find((line) => line.endsWith(",EAN_SCIENTIFIC\r\n"))).toBe(
+      '4,"EAN in scientific notation (digits lost, e.g. by Excel)",EAN,"4,00638E+12",EAN_SCIENTIFIC\r\n',
+    );
+    // The row a duplicate first appeared on is said with it, not in a column empty on every other line.
+    expect(lines.find((line) => line.endsWith(",EAN_DUPLICATE\r\n"))).toBe("7,EAN appears more than once (first in row 2),EAN,4006381440004,EAN_DUPLICATE\r\n");
+
+    const de = problemsCsvWording(german.t, "de");
+    // A German spreadsheet splits at semicolons.
+    expect(problemsCsvHead(de)).toBe("\uFEFFZeile;Problem;Spalte;Wert;Problemcode\r\n");
+    const { lines: inGerman } = await listed(de);
+    expect(inGerman[0]).toBe("3;EAN-Prüfziffer ist falsch;EAN;4006381440012;EAN_CHECK_DIGIT\r\n");
+    expect(inGerman.find((line) => line.endsWith(";EAN_DUPLICATE\r\n"))).toBe(
+      "7;EAN kommt mehrfach vor (zuerst in Zeile 2);EAN;4006381440004;EAN_DUPLICATE\r\n",
+    );
+
+    for (const [wording, all] of [
+      [en, lines],
+      [de, inGerman],
+    ] as const) {
+      const rows = Papa.parse<string[]>(all.join(""), { delimiter: wording.separator }).data.filter((cells) => cells.length > 1);
+      expect(rows.every((cells) => cells.length === 5)).toBe(true);
+      // No column is empty throughout, and no line shows a bare code where its words belong.
+      for (let column = 0; column < 5; column++)
+        expect(
+          rows.some((cells) => cells[column] !== ""),
+          `column ${column}`,
+        ).toBe(true);
+      expect(rows.every((cells) => cells[1] !== cells[4] && !/^[A-Z_]+$/.test(cells[1]!))).toBe(true);
+    }
+  });
+
+  it("calls the same invalid EAN on several rows a duplicate, in words", () => {
+    const en = problemsCsvWording(english.t, "en");
+    const lines: string[] = [];
+    const checker = new RowChecker(["EAN", "Name", "Kategorie"], { EAN: "EAN", Kategorie: "PRODUCT_CATEGORY" }, (problem) =>
+      lines.push(problemCsvLine(problem, en)),
+    );
+    for (let row = 2; row <= 8; row++) checker.check(["1234567890123", `Artikel ${row}`, "Küche"], row);
+    expect(lines.filter((line) => line.endsWith(",EAN_DUPLICATE\r\n"))).toHaveLength(6);
+    expect(lines.slice(0, 3)).toEqual([
+      "2,EAN check digit is wrong,EAN,1234567890123,EAN_CHECK_DIGIT\r\n",
+      "3,EAN check digit is wrong,EAN,1234567890123,EAN_CHECK_DIGIT\r\n",
+      "3,EAN appears more than once (first in row 2),EAN,1234567890123,EAN_DUPLICATE\r\n",
+    ]);
   });
 });
 

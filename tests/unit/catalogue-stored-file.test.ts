@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { Readable } from "node:stream";
 import { finished } from "node:stream/promises";
+import Papa from "papaparse";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { CatalogueAnalysis, MappingMemory } from "#contract/catalogue-analysis.ts";
 import type * as InspectorModule from "#app/services/catalogue/reading/inspector.ts";
@@ -25,8 +26,14 @@ const service = {
 
 const notFound = (path: string) => new UpstreamError({ service: "catalogueUpload", method: "GET", path, status: 404, body: { message: "not found" } });
 
-// The request's language comes from the language middleware, which these tests do not run.
-vi.mock("#app/services/i18n/i18n.server.ts", () => ({ getLocale: () => "en" }));
+// The request's language and its translations come from the language middleware, which these tests do not run.
+vi.mock("#app/services/i18n/i18n.server.ts", async () => {
+  const { default: i18next } = await import("i18next");
+  const { messages } = await import("#app/locales/resources.ts");
+  const english = i18next.createInstance();
+  await english.init({ lng: "en", resources: { en: { translation: messages.en } }, interpolation: { escapeValue: false } });
+  return { getLocale: () => "en", getI18n: () => english };
+});
 
 vi.mock("#app/services/upstream/request-clients.server.ts", () => ({
   upstream: () => ({
@@ -101,9 +108,9 @@ async function inspect(bytes: Buffer, fileName: string): Promise<CatalogueAnalys
   return { ...outcome.analysis, fileId: "file-1", analysedAt: "2026-11-22T10:00:00.000Z" };
 }
 
-/** Stores a CSV of 30,000 rows as file-1, each row with a problem (30,000 lines in its list); answers its bytes. */
+/** Stores a CSV of 30,000 rows as file-1, each row with one problem, a different EAN too short (30,000 lines in its list); answers its bytes. */
 async function storeManyRows(): Promise<Buffer> {
-  const rows = Array.from({ length: 30_000 }, (_, i) => `12345;Artikel ${i};Küche`).join("\n");
+  const rows = Array.from({ length: 30_000 }, (_, i) => `${10000 + i};Artikel ${i};Küche`).join("\n");
   const bytes = Buffer.from(`EAN;Name;Kategorie\n${rows}\n`, "latin1");
   service.files.set("file-1", { fileName: "viele.csv", bytes, analysis: await inspect(bytes, "viele.csv"), headerMapping: null });
   return bytes;
@@ -170,15 +177,25 @@ describe("problemsCsv", () => {
     const bytes = sample("katalog-mit-fehlern.csv");
     const analysis = await inspect(bytes, "fehler.csv");
     service.files.set("file-1", { fileName: "fehler.csv", bytes, analysis, headerMapping: null });
-    const lines = (await text(await problemsCsv(args, "file-1"))).split("\r\n").filter(Boolean);
-    expect(lines[0]).toBe("row,problem,column,value,firstRow");
+    const listed = Buffer.from(await new Response(web(await problemsCsv(args, "file-1"))).arrayBuffer());
+    // A byte order mark first: spreadsheet programs read the UTF-8 as such.
+    expect([...listed.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = listed.toString("utf8", 3);
+    expect(csv.startsWith("Row,Problem,Column,Value,Problem code\r\n")).toBe(true);
+    const rows = Papa.parse<string[]>(csv)
+      .data.filter((cells) => cells.length > 1)
+      .slice(1);
     const kinds: Record<string, number> = {};
-    for (const line of lines.slice(1)) {
-      const kind = line.split(",")[1]!;
-      kinds[kind] = (kinds[kind] ?? 0) + 1;
-    }
+    for (const cells of rows) kinds[cells[4]!] = (kinds[cells[4]!] ?? 0) + 1;
     expect(kinds).toEqual(analysis.report.counts);
-    expect(lines.slice(1).map((line) => Number(line.split(",")[0]))).toEqual(analysis.report.examples.map((example) => example.row));
+    expect(rows.map((cells) => Number(cells[0]))).toEqual(analysis.report.examples.map((example) => example.row));
+    expect(rows.find((cells) => cells[4] === "EAN_DUPLICATE")).toEqual([
+      "7",
+      "EAN appears more than once (first in row 2)",
+      "EAN",
+      "4006381440004",
+      "EAN_DUPLICATE",
+    ]);
   });
 
   it("checks against the file's saved mapping when there is one", async () => {
@@ -186,9 +203,11 @@ describe("problemsCsv", () => {
     const analysis = await inspect(bytes, "fehler.csv");
     // Only the category is mapped: no EAN problems, only the empty categories.
     service.files.set("file-1", { fileName: "fehler.csv", bytes, analysis, headerMapping: { Kategorie: "PRODUCT_CATEGORY", Artikelname: "EAN" } });
-    const lines = (await text(await problemsCsv(args, "file-1"))).split("\r\n").filter(Boolean).slice(1);
-    expect(lines.every((line) => /,(REQUIRED_EMPTY|EAN_\w+|FIELD_COUNT),/.test(line))).toBe(true);
-    expect(lines.some((line) => line.includes(",Artikelname,"))).toBe(true);
+    const rows = Papa.parse<string[]>(await text(await problemsCsv(args, "file-1")))
+      .data.filter((cells) => cells.length > 1)
+      .slice(1);
+    expect(rows.every((cells) => /^(REQUIRED_EMPTY|EAN_\w+|FIELD_COUNT)$/.test(cells[4]!))).toBe(true);
+    expect(rows.some((cells) => cells[2] === "Artikelname")).toBe(true);
   });
 
   it("reads the file only as fast as the lines are taken", async () => {

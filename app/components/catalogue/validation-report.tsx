@@ -9,7 +9,8 @@ import { numberFormat } from "#app/lib/intl-formats.ts";
  * The check of every row against the mapping: how many rows were checked and
  * how many the marketplace will reject, the count of each kind of problem,
  * the first rows of each, and the whole list as CSV. Never a blocker: the
- * seller may hand over all the same. `page`: the catalogue page whose
+ * seller may hand over all the same. A check of no rows at all says so
+ * (files read now are refused for it; one stored before may still show it). `page`: the catalogue page whose
  * `/problems` download lists them.
  */
 export function ValidationReport({ page = "/upload/catalog", fileId, report }: { page?: string; fileId: string; report: Report }) {
@@ -30,7 +31,9 @@ export function ValidationReport({ page = "/upload/catalog", fileId, report }: {
           {t("catalogueIntelligence.report.rejected", { count: report.rowsRejected, formatted: number.format(report.rowsRejected) })}
         </strong>
       </p>
-      {report.rowsRejected === 0 ? (
+      {report.rowsChecked === 0 ? (
+        <p>{t("catalogueIntelligence.report.noProducts")}</p>
+      ) : report.rowsRejected === 0 ? (
         <p>{t("catalogueIntelligence.report.allGood")}</p>
       ) : (
         <>

@@ -3,16 +3,21 @@
  * row is scored: its cells read like names (text, not numbers or key: value
  * notes), some are names the systems sellers export from use, it is as wide
  * as the rows below it, and those rows look like data in the columns where
- * it has names. A header spread over two rows ("Preis" over "netto" and
- * "brutto") is joined; columns empty from the left in the header and every
- * row below are left out. When the best row does not stand out, the
- * finding says so (`sure: false`) and the seller is asked.
+ * it has names. A template's metadata above its header (a title, "Version;
+ * 3.1", "Datum;01.11.2026", "Lieferant: …") is no header and no part of
+ * one. A header spread over two rows is joined: a group row over the names
+ * ("Preis" over "netto" and "brutto"), or a row of units and currencies
+ * under them ("Preis" over "EUR", "Gewicht" over "kg": "Preis (EUR)",
+ * each unit with the name right above it). Columns empty from the left in
+ * the header and every row below are left out. When the best row does not
+ * stand out, the finding says so (`sure: false`) and the seller is asked.
  */
 import { maxHeaderRow } from "#contract/catalogue-analysis.ts";
 import { isKnownName } from "./name-index.ts";
+import { isCurrency, isUnit, unitQualifier } from "./units.ts";
 
 export type HeaderFinding = {
-  /** 1-based row of the header (the lower one when it spans two rows). */
+  /** 1-based row of the header (the lower one when it spans two rows: the names under a group row, or the units under the names). */
   row: number;
   /** 2: the row above belongs to the header (its names are joined with this row's). */
   rows: 1 | 2;
@@ -39,12 +44,56 @@ function nameLike(cell: string): boolean {
   return letters > 0 && letters >= digits * 2 && !keyValue(cell);
 }
 
-/** "Tel.: 030 123", "USt-IdNr.: DE123…", "Stand: 01.11.2026": a letterhead's or an export note's line, no name. */
+/**
+ * "Tel.: 030 123", "USt-IdNr.: DE123…", "Stand: 01.11.2026", "Version=2021.1": a letterhead's, an export note's or a
+ * template's line, no name.
+ */
 function keyValue(cell: string): boolean {
-  return /^[^:]{1,30}:\s*\S/.test(cell) && !/^https?:/i.test(cell);
+  return (/^[^:]{1,30}:\s*\S/.test(cell) && !/^https?:/i.test(cell)) || /^[\p{L}_][\p{L}\d_ .-]{0,30}=\S/u.test(cell);
 }
 
-type RowFacts = { cells: string[]; filled: number[]; nameLike: number; known: number; keyValues: number; distinct: number };
+/** What a template's metadata gives a label: a date, a version, a number, a currency ("01.11.2026", "V 3.1", "2021.1", "EUR"). */
+function metadataValue(cell: string): boolean {
+  return (
+    /^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(cell) ||
+    /^\d{4}-\d{2}-\d{2}(?:[ T][\d:.]+)?$/.test(cell) ||
+    /^(?:v(?:ersion)?\.?\s*)?\d+(?:[.,]\d+)*[a-z]?$/i.test(cell) ||
+    isCurrency(cell)
+  );
+}
+
+type RowFacts = {
+  cells: string[];
+  filled: number[];
+  nameLike: number;
+  known: number;
+  keyValues: number;
+  distinct: number;
+  /** A template's metadata line: labels each followed by its value ("Version;3.1;Datum;01.11.2026"), or "key: value" notes only. */
+  metadata: boolean;
+  /** Every filled cell is a unit or a currency ("EUR", "kg", "[cm]"). */
+  units: boolean;
+};
+
+/**
+ * A row of labels each with its value in the next cell, where the values are
+ * no names and at least one is plainly a value (a date, a version, a number,
+ * a currency) or a label ends in a colon: a template's metadata, however
+ * many pairs it puts in a row.
+ */
+function labelValuePairs(cells: readonly string[], filled: readonly number[]): boolean {
+  if (filled.length < 2 || filled.length % 2 !== 0) return false;
+  let plainly = false;
+  for (let index = 0; index < filled.length; index += 2) {
+    const labelAt = filled[index]!;
+    if (filled[index + 1] !== labelAt + 1) return false;
+    const label = cells[labelAt]!;
+    const value = cells[labelAt + 1]!;
+    if (!nameLike(label.replace(/:$/, "")) || isKnownName(value)) return false;
+    if (label.endsWith(":") || metadataValue(value)) plainly = true;
+  }
+  return plainly;
+}
 
 function facts(row: readonly string[]): RowFacts {
   const cells = trimmed(row);
@@ -58,7 +107,16 @@ function facts(row: readonly string[]): RowFacts {
     if (keyValue(cell)) keyValues++;
     if (isKnownName(cell)) known++;
   }
-  return { cells, filled, nameLike: names, known, keyValues, distinct: new Set(filled.map((index) => cells[index])).size };
+  return {
+    cells,
+    filled,
+    nameLike: names,
+    known,
+    keyValues,
+    distinct: new Set(filled.map((index) => cells[index])).size,
+    metadata: filled.length > 0 && (keyValues === filled.length || labelValuePairs(cells, filled)),
+    units: filled.length > 0 && filled.every((index) => isUnit(cells[index]!)),
+  };
 }
 
 /** The score of row `index` as the header, given every row's facts. */
@@ -90,14 +148,29 @@ function score(rows: readonly (RowFacts | null)[], index: number): number {
     1.0 * (filled / widest) +
     0.5 * (row.distinct / filled);
   if (filled === 1) total -= 2.5;
-  if (row.keyValues > 0) total -= 1.5 * (row.keyValues / filled);
+  if (row.metadata) total -= 3;
+  else if (row.keyValues > 0) total -= 1.5 * (row.keyValues / filled);
   if (compared.length === 0) total -= 1;
   return total;
 }
 
-/** Whether `upper` (the row right above the header) is the header's first line: names only, over the header's columns, no title. */
+/**
+ * Whether `units` is a row of units and currencies under the names of
+ * `names`: each unit within the names' columns, most right under a name
+ * ("Preis" over "EUR"; a unit under a merged name's empty cell counts too).
+ */
+function unitsUnder(units: RowFacts | null | undefined, names: RowFacts | null | undefined): boolean {
+  if (!units?.units || !names || names.metadata || names.units || names.filled.length < 2) return false;
+  if (names.nameLike < names.filled.length * 0.8) return false;
+  const first = names.filled[0]!;
+  const last = names.filled.at(-1)!;
+  if (units.filled.some((column) => column < first || column > last)) return false;
+  return units.filled.filter((column) => names.cells[column] !== "").length * 2 >= units.filled.length;
+}
+
+/** Whether `upper` (the row right above the header) is the header's first line: names only, over the header's columns, no title, no metadata. */
 function joinsHeader(upper: RowFacts | null, header: RowFacts): boolean {
-  if (!upper || upper.filled.length === 0 || upper.filled.length > header.filled.length) return false;
+  if (!upper || upper.filled.length === 0 || upper.filled.length > header.filled.length || upper.metadata) return false;
   // Both rows are names: a row of values under names is data, whoever calls it the header.
   if (header.nameLike < header.filled.length * 0.8) return false;
   if (upper.nameLike !== upper.filled.length) return false;
@@ -105,7 +178,24 @@ function joinsHeader(upper: RowFacts | null, header: RowFacts): boolean {
   const last = header.filled.at(-1)!;
   if (upper.filled.some((column) => column < first || column > last)) return false;
   // A single cell at the header's first column is a title ("Preisliste 2026"), not a group over some columns.
-  return upper.filled.length >= 2 || upper.filled[0]! > first;
+  if (upper.filled.length === 1) return upper.filled[0]! > first;
+  // Two cells side by side at the header's start, over a wider header, are a label and its value ("Bearbeiter;M. Muster").
+  const pair = upper.filled.length === 2 && upper.filled[0] === first && upper.filled[1] === first + 1;
+  return !(pair && header.filled.length > 3);
+}
+
+/**
+ * The header's rows once its names are at row `index` (0-based): the units
+ * under them, or the names under the units when the units row was chosen,
+ * or a group row over them, else the names alone.
+ */
+function headerRowsAt(rows: readonly (RowFacts | undefined)[], index: number): { lower: number; rows: 1 | 2 } {
+  const row = rows[index];
+  if (!row) return { lower: index, rows: 1 };
+  if (index > 0 && unitsUnder(row, rows[index - 1])) return { lower: index, rows: 2 };
+  if (unitsUnder(rows[index + 1], row)) return { lower: index + 1, rows: 2 };
+  if (row.filled.length > 0 && index > 0 && joinsHeader(rows[index - 1] ?? null, row)) return { lower: index, rows: 2 };
+  return { lower: index, rows: 1 };
 }
 
 /** Every non-empty row within `maxHeaderRow` with its score as the header. */
@@ -134,18 +224,20 @@ export function findHeaderRow(records: readonly (readonly string[])[]): HeaderFi
   if (candidates.length === 0) return null;
   candidates.sort((a, b) => b.score - a.score || a.index - b.index);
   const [best, next] = candidates as [{ index: number; score: number }, { index: number; score: number } | undefined];
-  const header = rows[best.index]!;
   const sure = best.score >= SURE_SCORE && (!next || best.score - next.score >= SURE_MARGIN);
-  const rowsOfHeader: 1 | 2 = best.index > 0 && joinsHeader(rows[best.index - 1] ?? null, header) ? 2 : 1;
-  return { row: best.index + 1, rows: rowsOfHeader, sure, leadingEmptyColumns: leadingEmpty(rows, best.index - (rowsOfHeader - 1)) };
+  const { lower, rows: rowsOfHeader } = headerRowsAt(rows, best.index);
+  return { row: lower + 1, rows: rowsOfHeader, sure, leadingEmptyColumns: leadingEmpty(rows, lower - (rowsOfHeader - 1)) };
 }
 
-/** The header at a row the seller chose (`row`, 1-based): joined with the row above and without empty leading columns as found ones are. */
+/**
+ * The header at a row the seller chose (`row`, 1-based), read as a found
+ * one is: joined with a group row above or a unit row below (the finding's
+ * row is then the units'), without empty leading columns.
+ */
 export function headerAt(records: readonly (readonly string[])[], row: number): HeaderFinding {
   const rows = records.map((record) => facts(record));
-  const header = rows[row - 1] ?? facts([]);
-  const rowsOfHeader: 1 | 2 = row > 1 && header.filled.length > 0 && joinsHeader(rows[row - 2] ?? null, header) ? 2 : 1;
-  return { row, rows: rowsOfHeader, sure: true, leadingEmptyColumns: leadingEmpty(rows, row - rowsOfHeader) };
+  const { lower, rows: rowsOfHeader } = headerRowsAt(rows, row - 1);
+  return { row: lower + 1, rows: rowsOfHeader, sure: true, leadingEmptyColumns: leadingEmpty(rows, lower - (rowsOfHeader - 1)) };
 }
 
 function leadingEmpty(rows: readonly RowFacts[], from: number): number {
@@ -157,14 +249,26 @@ function leadingEmpty(rows: readonly RowFacts[], from: number): number {
 }
 
 /**
- * The column names of a header over two rows: each name of the upper row
- * stands over the columns to its right until the next one ("Preis" over
- * "netto" and "brutto" → "Preis netto", "Preis brutto"); where the upper row
- * has nothing (yet), the lower name stands alone.
+ * The column names of a header over two rows. Under a row of units and
+ * currencies, each name takes the unit right under it ("Preis" over "EUR" →
+ * "Preis (EUR)") and no other: a name never reaches into the next column.
+ * Over a group row, each name of the upper row stands over the columns to
+ * its right until the next one ("Preis" over "netto" and "brutto" → "Preis
+ * netto", "Preis brutto"); where the upper row has nothing (yet), the lower
+ * name stands alone.
  */
 export function joinHeaderRows(upper: readonly string[], lower: readonly string[]): string[] {
   const width = Math.max(upper.length, lower.length);
   const names: string[] = [];
+  const units = lower.filter((cell) => cell.trim() !== "");
+  if (units.length > 0 && units.every((cell) => isUnit(cell))) {
+    for (let index = 0; index < width; index++) {
+      const name = (upper[index] ?? "").trim();
+      const unit = (lower[index] ?? "").trim();
+      names.push(name && unit ? `${name} ${unitQualifier(unit)}` : name || unit);
+    }
+    return names;
+  }
   let group = "";
   for (let index = 0; index < width; index++) {
     const top = (upper[index] ?? "").trim();

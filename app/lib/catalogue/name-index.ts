@@ -111,6 +111,81 @@ export function namesNoField(header: string, system: string | null = null): bool
   return scores !== null && scores.size === 0;
 }
 
+/**
+ * Words that put a column at a packaging level above the article: an outer
+ * carton, a pallet, a packing unit. Such a column's EAN, weight or count is
+ * the carton's, not the product's ("EAN Karton", "Umkarton-GTIN", "VE").
+ * Matched as whole words, and inside German compounds for the longer ones.
+ */
+const packagingWords = new Set([
+  "ve",
+  "vpe",
+  "carton",
+  "cartons",
+  "shipper",
+  "masterpack",
+  "innerpack",
+  "mastercarton",
+  "outercarton",
+  "innercarton",
+  "dun14",
+  "itf14",
+]);
+/** Inside a compound: "Umkarton", "Kartoninhalt", "Paletten-EAN", "Verpackungseinheit" (not "Farbpalette": a pallet word starts its word). */
+const packagingParts = ["karton", "umverpackung", "verpackungseinheit", "versandeinheit", "gebinde"];
+
+/** Whether a header names a packaging level above the article (its values then say nothing about the product). */
+export function describesPackaging(header: string): boolean {
+  const words = headerWords(header);
+  if (words.some((word) => packagingWords.has(word) || /^(?:palett|pallet)/.test(word))) return true;
+  const normalised = normaliseHeader(header);
+  return packagingParts.some((part) => normalised.includes(part));
+}
+
+/** Words that count: the stock when nothing else qualifies them ("Menge"), a count of something else when something does ("Anzahl Batterien"). */
+const quantityWords = ["stueckzahl", "quantity", "anzahl", "menge", "count", "qty"];
+/** Words that keep a quantity the stock: where it is, and how much of it there is. */
+const STOCK_WORD =
+  /^(?:lager|bestand|bestaende|verfueg|vorrat|vorraetig|stock|instock|inventory|avail|onhand|hand|warehouse|lieferbar|frei|free|aktuell|current|gesamt|total|ist|physisch)/;
+/** Words that say nothing about what is counted. */
+const fillerWords = new Set([
+  "der",
+  "die",
+  "das",
+  "des",
+  "im",
+  "in",
+  "am",
+  "auf",
+  "pro",
+  "je",
+  "of",
+  "the",
+  "on",
+  "at",
+  "per",
+  "a",
+  "an",
+  "stk",
+  "st",
+  "stueck",
+  "pcs",
+  "pc",
+  "nr",
+  "no",
+]);
+
+/** Whether a header counts something other than the stock: a quantity word qualified by another noun ("Anzahl Batterien", "Battery quantity", "Bestellmenge"). */
+function countsSomethingElse(header: string): boolean {
+  const normalised = normaliseHeader(header);
+  const quantity = quantityWords.find((word) => normalised.includes(word));
+  if (!quantity) return false;
+  const rest = headerWords(header)
+    .map((word) => (word.includes(quantity) ? word.replace(quantity, "") : word))
+    .filter((word) => word !== "" && !fillerWords.has(word) && !quantityWords.includes(word) && !/^\d+$/.test(word));
+  return rest.some((word) => !STOCK_WORD.test(word));
+}
+
 /** How well a header's name says each field (0…1); `system`: the file's source system, if known (see `detectSourceSystem`). */
 export function nameConfidence(header: string, system: string | null = null): Map<MarketplaceField, number> {
   const known = knownNameScores(header, system);
@@ -140,5 +215,7 @@ export function nameConfidence(header: string, system: string | null = null): Ma
     }
     if (name.length >= 5 && normalised.includes(name)) offer(field, 0.6 * weight);
   }
+  // A name matched as part of a longer header: the rest of the header may say it counts something else.
+  if (scores.has("STOCK_QUANTITY") && countsSomethingElse(header)) scores.delete("STOCK_QUANTITY");
   return scores;
 }

@@ -1,5 +1,5 @@
 import type { HeaderMapping } from "#contract/catalogue.ts";
-import type { CatalogueAnalysis, CatalogueFormatOverride, MappingMemory, RowProblem } from "#contract/catalogue-analysis.ts";
+import type { CatalogueAnalysis, CatalogueFormatOverride, MappingMemory, RowProblem, RowProblemKind } from "#contract/catalogue-analysis.ts";
 
 /**
  * Why a file is no catalogue the portal can read at all; such a file is
@@ -18,6 +18,8 @@ export const readingProblems = [
   "lineTooLong",
   /** No header row within the first rows (or no rows at all). */
   "noHeaderRow",
+  /** A header row, but not a single product under it (an empty template, an export of nothing). */
+  "noProducts",
   /** The file ended in the middle of a quoted field, or is otherwise no CSV. */
   "unreadable",
   /** A file named .xml that is no well-formed XML (or ends before its last element closes). */
@@ -68,6 +70,18 @@ export type ReadingBudget = {
   stallMs: number;
 };
 
+/** What the problem list's CSV says, in the seller's language: made where the translations are, handed to the reader's thread. */
+export type ProblemsCsvWording = {
+  /** `;` for a German spreadsheet, `,` otherwise. */
+  separator: "," | ";";
+  /** The column names: row, problem, column, value, problem code. */
+  columns: readonly [string, string, string, string, string];
+  /** Each problem in words. */
+  problems: Readonly<Record<RowProblemKind, string>>;
+  /** Said of a duplicate after its words, `{row}` standing for the row it first appeared on. */
+  firstRow: string;
+};
+
 export type InspectionOutcome = { ok: true; analysis: InspectedAnalysis } | { ok: false; problem: ReadingProblem; row?: number };
 
 export type InspectorOptions = {
@@ -88,7 +102,7 @@ export type InspectorOptions = {
    * once the list's download has taken what it was sent (the download paces
    * the reading).
    */
-  problemLines?: { send(lines: Uint8Array): void; room(): Promise<void> };
+  problemLines?: { send(lines: Uint8Array): void; room(): Promise<void>; wording: ProblemsCsvWording };
   /** What reading the file may cost (see budget.ts); the defaults when not given. */
   budget?: ReadingBudget;
   /** Stop after the header and preview rows: the report stays empty (for the format override's preview). */

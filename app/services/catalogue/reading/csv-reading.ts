@@ -159,6 +159,7 @@ export function csvReading(options: InspectorOptions, finishEarly: (outcome: Ins
       memory: await memoryOf(options),
       mapping: options.mapping,
       budget: options.budget,
+      productsRequired: !options.previewOnly,
       onProblem: options.onProblem,
       text: (cell) => gate.text(cell),
     });

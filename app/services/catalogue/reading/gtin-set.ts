@@ -146,3 +146,30 @@ export class GtinSet {
     }
   }
 }
+
+/** Invalid EANs remembered at most (a file of nothing but invalid ones: about 5 MiB of short strings). */
+const MAX_INVALID_VALUES = 50_000;
+/** Longer values are no EAN anyone typed twice by mistake: not remembered. */
+const MAX_INVALID_CHARS = 32;
+
+/**
+ * The invalid EAN values seen so far (check digit or length wrong), as
+ * written, with the row each first appeared on: the same wrong EAN on
+ * several rows is a duplicate as surely as a valid one. Rare in a good
+ * file, so a Map; bounded like `GtinSet` (`full` once a value could not be
+ * remembered: values seen before are still found).
+ */
+export class InvalidEanSet {
+  private readonly rows = new Map<string, number>();
+  full = false;
+
+  /** Remembers `value` as seen on `row`; answers the row it was first seen on when it was seen before, else 0. */
+  firstRowOf(value: string, row: number): number {
+    if (value.length > MAX_INVALID_CHARS) return 0;
+    const first = this.rows.get(value);
+    if (first !== undefined) return first;
+    if (this.rows.size >= MAX_INVALID_VALUES) this.full = true;
+    else this.rows.set(value, row);
+    return 0;
+  }
+}

@@ -7,7 +7,7 @@ export { createCatalogueInspector } from "./inspector-thread.server.ts";
 export type { InspectionOutcome, InspectedAnalysis, InspectorOptions, ReadingProblem } from "#app/lib/catalogue/types.ts";
 export { readingProblems, MAX_RECORD_CHARS } from "#app/lib/catalogue/types.ts";
 export { analyseStoredFile, previewStoredFile, problemsCsv, rememberedMapping, formatAsOverride, StoredFileUnreadable } from "./stored-file.server.ts";
-export { problemCsvLine, problemsCsvHeader } from "./problem-lines.ts";
+export { problemCsvLine, problemsCsvHead, problemsCsvWording, type ProblemsCsvWording } from "./problem-lines.ts";
 export { defaultBudget, readingBudget, type ReadingBudget } from "#app/lib/catalogue/budget.ts";
 export { suggestColumns, suggestedMapping, memoryCoversExactly, nameConfidence, valueConfidence } from "./suggestions.ts";
 export { valueEvidence } from "./value-scoring.ts";
@@ -19,6 +19,6 @@ export { findHeaderRow, headerAt, headerRowScores, joinHeaderRows } from "#app/l
 export { detectSourceSystem } from "#app/lib/catalogue/name-index.ts";
 export { inspectDoctype } from "./xml-guard.ts";
 export { normaliseHeader, editDistance } from "#app/lib/catalogue/normalise.ts";
-export { GtinSet } from "./gtin-set.ts";
+export { GtinSet, InvalidEanSet } from "./gtin-set.ts";
 export { RowChecker } from "./row-checks.ts";
 export { XLSX_MAX_BYTES } from "./xlsx-reader.ts";

@@ -1,6 +1,6 @@
 /** What the main thread and a catalogue reader's thread say to each other (see inspector-thread.server.ts). */
 import type { MappingMemory } from "#contract/catalogue-analysis.ts";
-import type { InspectionOutcome, InspectorOptions } from "#app/lib/catalogue/types.ts";
+import type { InspectionOutcome, InspectorOptions, ProblemsCsvWording } from "#app/lib/catalogue/types.ts";
 
 /** The options that cross to the reader's thread: the remembered mapping follows in its own message once it is there. */
 export type ThreadInspectorOptions = Pick<InspectorOptions, "fileName" | "override" | "mapping" | "language" | "previewOnly"> & {
@@ -13,6 +13,8 @@ export type ThreadInspectorOptions = Pick<InspectorOptions, "fileName" | "overri
    * `pacing[1]` is set to 1 when the list is no longer wanted.
    */
   pacing?: SharedArrayBuffer;
+  /** For the problem list: what its lines say, in the seller's language. */
+  problemWording?: ProblemsCsvWording;
 };
 
 /** Batches of problem lines sent and not yet taken before the reader waits. */

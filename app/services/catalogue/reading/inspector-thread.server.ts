@@ -166,7 +166,15 @@ export function createCatalogueInspector(options: PoolInspectorOptions): { input
   send({
     type: "start",
     id,
-    options: { fileName, override, mapping, language, previewOnly, budget, ...(pacing ? { pacing: pacing.buffer as SharedArrayBuffer } : {}) },
+    options: {
+      fileName,
+      override,
+      mapping,
+      language,
+      previewOnly,
+      budget,
+      ...(pacing ? { pacing: pacing.buffer as SharedArrayBuffer, problemWording: options.problemLines!.wording } : {}),
+    },
   });
   // The remembered mapping follows once it is there (the inspector needs it only after the first rows).
   void Promise.resolve(options.memory)

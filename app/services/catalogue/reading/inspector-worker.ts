@@ -18,7 +18,7 @@ import { parentPort } from "node:worker_threads";
 import type { MappingMemory, RowProblem } from "#contract/catalogue-analysis.ts";
 import { createCatalogueInspector } from "./inspector.ts";
 import { PROBLEM_BATCHES_AHEAD, type FromInspectorThread, type ThreadInspectorOptions, type ToInspectorThread } from "./inspector-messages.ts";
-import { problemCsvLine } from "./problem-lines.ts";
+import { problemCsvLine, type ProblemsCsvWording } from "./problem-lines.ts";
 import { Refusal } from "#app/lib/catalogue/reading.ts";
 
 type Inspection = { input: Writable; giveMemory: (memory: MappingMemory | null) => void; ended: boolean };
@@ -61,7 +61,7 @@ function post(message: FromInspectorThread, transfer?: ArrayBuffer[]): void {
  * The problem list's lines, sent in batches of UTF-8 bytes handed over to the main thread (which then only passes
  * them on to the download); waits (blocking this thread, which reads nothing else) while the download is behind.
  */
-function problemSender(id: number, pacing: Int32Array, stallMs: number) {
+function problemSender(id: number, pacing: Int32Array, stallMs: number, wording: ProblemsCsvWording) {
   let batch = "";
   const flush = () => {
     if (batch === "") return;
@@ -74,7 +74,7 @@ function problemSender(id: number, pacing: Int32Array, stallMs: number) {
   return {
     onProblem(problem: RowProblem) {
       if (Atomics.load(pacing, 1) === 1) throw new Error("The problem list is no longer wanted");
-      batch += problemCsvLine(problem);
+      batch += problemCsvLine(problem, wording);
       if (batch.length < BATCH_CHARS) return;
       flush();
       for (let ahead = Atomics.load(pacing, 0); ahead >= PROBLEM_BATCHES_AHEAD; ahead = Atomics.load(pacing, 0)) {
@@ -86,10 +86,10 @@ function problemSender(id: number, pacing: Int32Array, stallMs: number) {
   };
 }
 
-function start(id: number, { pacing, ...options }: ThreadInspectorOptions): void {
+function start(id: number, { pacing, problemWording, ...options }: ThreadInspectorOptions): void {
   let giveMemory!: (memory: MappingMemory | null) => void;
   const memory = new Promise<MappingMemory | null>((resolve) => (giveMemory = resolve));
-  const problems = pacing ? problemSender(id, new Int32Array(pacing), options.budget.stallMs) : null;
+  const problems = pacing && problemWording ? problemSender(id, new Int32Array(pacing), options.budget.stallMs, problemWording) : null;
   const { input, result } = createCatalogueInspector({ ...options, memory, ...(problems ? { onProblem: problems.onProblem } : {}) });
   const inspection: Inspection = { input, giveMemory, ended: false };
   inspections.set(id, inspection);

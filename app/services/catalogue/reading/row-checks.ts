@@ -10,7 +10,7 @@
 import { requiredCatalogueFields, type HeaderMapping, type MarketplaceField } from "#contract/catalogue.ts";
 import { reportExamplesPerKind, type RowProblem, type RowProblemKind, type ValidationReport } from "#contract/catalogue-analysis.ts";
 import { blankAt, codeAt, gtinAt, isBlank, simplePriceStyleAt, trimmed } from "./field-text.ts";
-import { GtinSet } from "./gtin-set.ts";
+import { GtinSet, InvalidEanSet } from "./gtin-set.ts";
 import { footerCells, RowSet, type RecordType } from "./product-rows.ts";
 import { eanProblem, parsePrice, simplePriceStyle, validGtinValue } from "./values.ts";
 
@@ -33,6 +33,7 @@ export class RowChecker {
   private readonly eanHeader: string;
   private readonly priceHeader: string;
   private readonly gtins = new GtinSet();
+  private readonly invalidEans = new InvalidEanSet();
   private readonly counts: Partial<Record<RowProblemKind, number>> = {};
   private readonly examples: RowProblem[] = [];
   private rowsChecked = 0;
@@ -187,10 +188,8 @@ export class RowChecker {
       if (blankAt(text, starts[column]!, ends[column]!)) this.report("REQUIRED_EMPTY", this.required[index]!.header, "");
     }
     if (!eanBlank) {
-      if (gtin < 0) {
-        const value = text.substring(starts[ean]!, ends[ean]!).trim();
-        this.report(eanProblem(value) ?? "EAN_FORMAT", this.eanHeader, value);
-      } else {
+      if (gtin < 0) this.invalidEan(text.substring(starts[ean]!, ends[ean]!).trim());
+      else {
         const firstRow = this.gtins.firstRowOf(gtin, row);
         if (firstRow) this.report("EAN_DUPLICATE", this.eanHeader, text.substring(starts[ean]!, ends[ean]!).trim(), firstRow);
       }
@@ -208,6 +207,21 @@ export class RowChecker {
       else if (style === "point") this.pointPrices++;
     }
     if (this.problemCount > before) this.rowsRejected++;
+  }
+
+  /**
+   * An EAN that is no valid GTIN: its problem, and a duplicate when the same
+   * value (as written) was on an earlier row. A number in scientific
+   * notation is no duplicate of another: its digits are lost, and many EANs
+   * show as the same `4,00638E+12`.
+   */
+  private invalidEan(value: string): void {
+    const problem = eanProblem(value) ?? "EAN_FORMAT";
+    this.report(problem, this.eanHeader, value);
+    if (problem === "EAN_SCIENTIFIC") return;
+    // As text: the first rows are checked as text, later ones on their bytes.
+    const firstRow = this.invalidEans.firstRowOf(this.readable ? value : this.text(value), this.row);
+    if (firstRow) this.report("EAN_DUPLICATE", this.eanHeader, value, firstRow);
   }
 
   /** The checked columns' names, for a reader that knows which are filled late. */
@@ -245,7 +259,7 @@ export class RowChecker {
       if (value !== "") {
         // The common case, a valid GTIN, is checked in one pass over its digits; anything else is looked at closely.
         const gtin = validGtinValue(value);
-        if (gtin < 0) this.report(eanProblem(value) ?? "EAN_FORMAT", this.eanHeader, value);
+        if (gtin < 0) this.invalidEan(value);
         else {
           const firstRow = this.gtins.firstRowOf(gtin, row);
           if (firstRow) this.report("EAN_DUPLICATE", this.eanHeader, value, firstRow);
@@ -312,7 +326,7 @@ export class RowChecker {
 
   /** True when the GTIN set ran out of room (see gtin-set.ts): later duplicates may be missed. */
   get duplicateCheckFull(): boolean {
-    return this.gtins.full;
+    return this.gtins.full || this.invalidEans.full;
   }
 
   validationReport(): ValidationReport {

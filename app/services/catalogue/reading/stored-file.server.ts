@@ -9,15 +9,14 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { HeaderMapping } from "#contract/catalogue.ts";
 import type { CatalogueAnalysis, CatalogueFormat, CatalogueFormatOverride, ColumnSuggestion, MappingMemory } from "#contract/catalogue-analysis.ts";
-import { csvLine } from "#app/lib/csv.ts";
 import { holdChunk } from "#app/services/http/chunk-leases.server.ts";
 import { takeNodeBody } from "#app/services/http/node-body.server.ts";
-import { getLocale } from "#app/services/i18n/i18n.server.ts";
+import { getI18n, getLocale } from "#app/services/i18n/i18n.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
 import { storedAnalysis } from "#app/services/catalogue/headers.server.ts";
 import { createCatalogueInspector } from "./inspector-thread.server.ts";
-import { problemsCsvHeader } from "./problem-lines.ts";
+import { problemsCsvHead, problemsCsvWording } from "./problem-lines.ts";
 import type { InspectionOutcome, ReadingProblem } from "#app/lib/catalogue/types.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
 
@@ -142,8 +141,9 @@ export async function previewStoredFile(
 }
 
 /**
- * Every problem of a stored file as CSV (UTF-8, a header row, then one line
- * per problem in file order, as the report's examples are ordered),
+ * Every problem of a stored file as CSV in the seller's language (UTF-8
+ * with a byte order mark, the column names, then one line per problem in
+ * file order, as the report's examples are ordered; see problem-lines.ts),
  * recomputed from the file with its stored format and its mapping (saved,
  * else the report's), on a reader of the pool. Streams with backpressure:
  * the file is read only as fast as the lines are taken, and never more than
@@ -194,7 +194,9 @@ export async function problemsCsv(args: RequestArgs, fileId: string): Promise<Re
     holdChunk(bytes);
     stream.push(bytes);
   };
-  send(new TextEncoder().encode(csvLine(problemsCsvHeader)));
+  const language = getLocale(args.context);
+  const wording = problemsCsvWording(getI18n(args.context).t, language);
+  send(new TextEncoder().encode(problemsCsvHead(wording)));
   const reading = inspectStored(
     args,
     fileId,
@@ -203,8 +205,9 @@ export async function problemsCsv(args: RequestArgs, fileId: string): Promise<Re
       override,
       memory: null,
       mapping,
-      language: getLocale(args.context),
+      language,
       problemLines: {
+        wording,
         send(lines) {
           send(lines);
           linesSent = true;

@@ -2,13 +2,14 @@
  * Suggests a marketplace field for every column of a file: the seller's
  * remembered mapping first, then the header's name (the names of the
  * systems sellers export from, small typos) combined with what the
- * column's values look like (values decide where the name is silent, and a
- * name whose values do not fit is suggested less surely, flagged). Each
- * field goes to at most one column, the most confident one.
+ * column's values look like (values decide where the name is silent, a
+ * name whose values hardly fit is suggested less surely, flagged, and one
+ * whose values are plainly something else is not suggested). Each field
+ * goes to at most one column, the most confident one.
  */
 import { mappingProblems, type HeaderMapping, type MarketplaceField } from "#contract/catalogue.ts";
 import type { ColumnSuggestion, MappingMemory } from "#contract/catalogue-analysis.ts";
-import { detectSourceSystem, nameConfidence, namesNoField } from "#app/lib/catalogue/name-index.ts";
+import { describesPackaging, detectSourceSystem, nameConfidence, namesNoField } from "#app/lib/catalogue/name-index.ts";
 import { editDistance, normaliseHeader, typoAllowance } from "#app/lib/catalogue/normalise.ts";
 import { valueEvidence } from "./value-scoring.ts";
 
@@ -36,14 +37,20 @@ export function valueConfidence(values: readonly string[]): Map<MarketplaceField
 
 type Candidate = { confidence: number; source: "name" | "values"; valuesDisagree: boolean };
 
-/** The name's and the values' say combined, per field. */
+/**
+ * The name's and the values' say combined, per field. Values that rule a
+ * field out veto the name; a column at a packaging level above the article
+ * (an outer carton's EAN, a packing unit) is no field of the product's.
+ */
 function combined(header: string, values: readonly string[], system: string | null): Map<MarketplaceField, Candidate> {
+  const result = new Map<MarketplaceField, Candidate>();
+  if (describesPackaging(header)) return result;
   const byName = nameConfidence(header, system);
   const evidence = valueEvidence(values);
   // A name a system lists as none of our fields: values alone do not make it one (GTINs aside, whatever the header says).
   const noField = namesNoField(header, system);
-  const result = new Map<MarketplaceField, Candidate>();
   for (const field of new Set([...byName.keys(), ...evidence.supports.keys()])) {
+    if (evidence.rulesOut.has(field)) continue;
     const name = byName.get(field) ?? 0;
     const value = evidence.supports.get(field) ?? 0;
     if (name === 0) {

@@ -14,6 +14,7 @@ import { RowChecker, type RecordType } from "./row-checks.ts";
 import { memoryCoversExactly, suggestColumns, suggestedMapping } from "./suggestions.ts";
 import { checkColumns, checkRows, defaultBudget, type ReadingBudget } from "#app/lib/catalogue/budget.ts";
 import type { InspectedAnalysis } from "#app/lib/catalogue/types.ts";
+import { Refusal } from "#app/lib/catalogue/reading.ts";
 
 /** How many data rows the suggestions look at (their values count too). */
 export const SAMPLE_ROWS = 50;
@@ -39,6 +40,8 @@ export type TableOptions = {
   text: (cell: string) => string;
   /** Its rows and columns (see budget.ts): a file with more is refused. */
   budget?: ReadingBudget;
+  /** The whole file is read (no preview): a header without a single product under it refuses the file (`noProducts`). */
+  productsRequired?: boolean;
 };
 
 const cut = (row: readonly string[]) => row.slice(0, MAX_COLUMNS).map((cell) => cell.slice(0, CELL_CHARS));
@@ -181,12 +184,19 @@ export class TableAnalysis {
     for (const { cells, row } of held) this.checker.check(cells, row, true);
   }
 
-  /** At the end of the file (or of the preview): the analysis, or null without a header row. */
+  /**
+   * At the end of the file (or of the preview): the analysis, or null
+   * without a header row. A file whose header has no product under it (a
+   * template sent back empty, an export of nothing) is refused rather than
+   * said to have no problems.
+   */
   finish(format: CatalogueFormat): InspectedAnalysis | null {
     if (!this.headers) return null;
     if (!this.checker) this.startChecking();
+    const report = this.checker!.validationReport();
+    if (this.options.productsRequired && report.rowsChecked === 0) throw new Refusal("noProducts");
     const { topRows } = this.options;
-    return { format, preview: this.preview, columns: this.columns, report: this.checker!.validationReport(), ...(topRows ? { topRows } : {}) };
+    return { format, preview: this.preview, columns: this.columns, report, ...(topRows ? { topRows } : {}) };
   }
 
   /** The checks (begun now if the file had fewer rows than the suggestions look at), for a reader that reports problems late. */

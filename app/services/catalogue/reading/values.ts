@@ -140,43 +140,75 @@ export function isCategoryPath(value: string): boolean {
   return parts.length >= 2 && parts.every((part) => (part.match(/\p{L}/gu)?.length ?? 0) >= 2);
 }
 
-/** ISO 4217 codes sellers in Europe price in, and the usual symbols. */
-const currencies = new Set([
-  "EUR",
-  "USD",
-  "CHF",
-  "GBP",
-  "PLN",
-  "CZK",
-  "SEK",
-  "DKK",
-  "NOK",
-  "HUF",
-  "RON",
-  "BGN",
-  "HRK",
-  "JPY",
-  "CNY",
-  "CAD",
-  "AUD",
-  "€",
-  "$",
-  "£",
-]);
+export { isCurrency } from "#app/lib/catalogue/units.ts";
 
-export function isCurrency(value: string): boolean {
-  return currencies.has(value.trim().toUpperCase());
+/**
+ * The VAT rates of the countries sellers on a German marketplace come from
+ * (the EU's member states, Switzerland, Norway, the United Kingdom): each
+ * country's standard rates and all its rates, recent former ones included
+ * (Germany's 16 % and 5 % of 2020). One catalogue charges one country's
+ * rates: a column whose numbers no single country charges together (6, 12,
+ * 24: pack sizes) holds no VAT rates.
+ */
+const vatRatesByCountry: readonly { standard: readonly number[]; rates: readonly number[] }[] = [
+  { standard: [19, 16], rates: [7, 5, 0] },
+  { standard: [20], rates: [13, 10, 0] },
+  { standard: [8.1, 7.7], rates: [3.8, 3.7, 2.6, 2.5, 0] },
+  { standard: [20], rates: [10, 5.5, 2.1, 0] },
+  { standard: [21], rates: [9, 0] },
+  { standard: [21], rates: [12, 6, 0] },
+  { standard: [17, 16], rates: [14, 8, 3, 0] },
+  { standard: [22], rates: [10, 5, 4, 0] },
+  { standard: [21], rates: [10, 4, 0] },
+  { standard: [23], rates: [13, 6, 0] },
+  { standard: [23], rates: [8, 5, 0] },
+  { standard: [21], rates: [15, 12, 10, 0] },
+  { standard: [25], rates: [0] },
+  { standard: [25], rates: [12, 6, 0] },
+  { standard: [25.5, 24], rates: [14, 13.5, 10, 0] },
+  { standard: [23], rates: [13.5, 9, 4.8, 0] },
+  { standard: [20], rates: [5, 0] },
+  { standard: [27], rates: [18, 5, 0] },
+  { standard: [21, 19], rates: [11, 9, 5, 0] },
+  { standard: [25], rates: [13, 5, 0] },
+  { standard: [22], rates: [9.5, 5, 0] },
+  { standard: [23, 20], rates: [19, 10, 5, 0] },
+  { standard: [20], rates: [9, 0] },
+  { standard: [24], rates: [13, 6, 0] },
+  { standard: [19], rates: [9, 5, 3, 0] },
+  { standard: [18], rates: [7, 5, 0] },
+  { standard: [24, 22], rates: [13, 9, 0] },
+  { standard: [21], rates: [12, 5, 0] },
+  { standard: [21], rates: [9, 5, 0] },
+  { standard: [25], rates: [15, 12, 0] },
+];
+const vatRates = new Set(vatRatesByCountry.flatMap((country) => [...country.standard, ...country.rates]));
+
+/** A VAT rate as a percentage (`19`, `7 %`, `19,00`, `0.19` → 19), or null for anything that is none. */
+export function vatPercent(value: string): number | null {
+  const match = /^(\d{1,2})(?:[.,](\d{1,3}))?\s*%?$/.exec(value.trim());
+  if (!match) return null;
+  const number = Number(`${match[1]}.${match[2] ?? "0"}`);
+  const percent = number < 1 && number > 0 ? Math.round(number * 1000) / 10 : number;
+  return vatRates.has(percent) ? percent : null;
 }
 
-/** The VAT rates of the EU's member states (standard and reduced), as a percentage (`19`, `7 %`, `19,00`) or a fraction (`0.19`). */
-const vatRates = new Set([0, 2.1, 2.5, 3, 4, 5, 5.5, 6, 7, 8, 9, 10, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 27]);
-
 export function isVatRate(value: string): boolean {
-  const match = /^(\d{1,2})(?:[.,](\d{1,2}))?\s*%?$/.exec(value.trim());
-  if (!match) return false;
-  const number = Number(`${match[1]}.${match[2] ?? "0"}`);
-  if (number < 1 && number > 0) return vatRates.has(Math.round(number * 1000) / 10);
-  return vatRates.has(number);
+  return vatPercent(value) !== null;
+}
+
+/**
+ * Whether these rates (percentages) are one country's: all of them in one
+ * country's set; `withStandard` also asks for that country's standard rate
+ * among them (a column of nothing but 6 could be Portugal's reduced rate,
+ * or a pack of six).
+ */
+export function oneCountrysVatRates(rates: ReadonlySet<number>, withStandard = false): boolean {
+  return vatRatesByCountry.some(({ standard, rates: others }) => {
+    const charged = [...rates];
+    if (!charged.every((rate) => standard.includes(rate) || others.includes(rate))) return false;
+    return !withStandard || charged.some((rate) => standard.includes(rate));
+  });
 }
 
 /** Colour words in English and German (German compounds end in one: "dunkelblau", "hellgrau"). */
@@ -248,6 +280,32 @@ export function isSize(value: string): boolean {
     /^(?:one size|onesize|einheitsgr(?:ö|oe)(?:ß|ss)e)$/i.test(trimmed) ||
     /^\d+(?:[.,]\d+)?\s*(?:x|×)\s*\d+(?:[.,]\d+)?(?:\s*(?:x|×)\s*\d+(?:[.,]\d+)?)?\s*(?:mm|cm|m)?$/i.test(trimmed)
   );
+}
+
+/** A link to a picture file: its path ends in a picture's extension (a query or fragment after it aside). */
+const PICTURE_FILE = /\.(?:jpe?g|png|webp|gif|avif|tiff?|bmp|svg)(?:[?#]|$)/i;
+/** Hosts and paths that serve pictures whatever the file's name: image CDNs, and shop systems' picture folders. */
+const PICTURE_HOST =
+  /^https?:\/\/(?:(?:img|images?|bilder?|media|cdn|static|assets|pics?|photos?)[\w-]*\.|[^/]*(?:cloudinary\.com|imgix\.net|ssl-images-amazon\.com|media-amazon\.com|ebayimg\.com|cdn\.shopify\.com|googleusercontent\.com|scene7\.com))/i;
+const PICTURE_PATH = /\/(?:images?|img|bilder?|pictures?|photos?|media\/catalog\/product|wp-content\/uploads)\//i;
+/**
+ * Sites that compare prices or sell (a product's page there, never its
+ * picture): the German comparison portals and the large marketplaces.
+ */
+const PAGE_HOST =
+  /^https?:\/\/(?:[\w-]+\.)*(?:idealo|geizhals|billiger|guenstiger|preis|preisvergleich|check24|pricerunner|pricespy|kelkoo|ladenzeile|shopping\.google|google|amazon|ebay|otto|kaufland)\.[a-z.]+(?:[/?#:]|$)/i;
+
+/** A URL that is a picture: a picture file, or a picture host's or a shop's picture folder's. */
+export function isPictureLink(value: string): boolean {
+  const url = value.trim();
+  return looksLikeUrl(url) && (PICTURE_FILE.test(url.replace(/^[^?#]*?:\/\/[^/]+/, "")) || PICTURE_HOST.test(url) || PICTURE_PATH.test(url));
+}
+
+/** A URL that is a web page and no picture: a comparison site's or a marketplace's page, or a page by its extension (`.html`, `.php`). */
+export function isPageLink(value: string): boolean {
+  const url = value.trim();
+  if (!looksLikeUrl(url) || isPictureLink(url)) return false;
+  return PAGE_HOST.test(url) || /\.(?:html?|php|aspx?|jsp)(?:[?#]|$)/i.test(url);
 }
 
 /** An image: a URL, or a picture's file name (BMEcat's MIME_SOURCE is relative to the catalogue's MIME_ROOT). */

@@ -72,6 +72,7 @@ export function xlsxReading(options: InspectorOptions, finishEarly: (outcome: In
           memory,
           mapping: options.mapping,
           budget: options.budget,
+          productsRequired: !options.previewOnly,
           onProblem: options.onProblem,
           text: (cell) => cell,
         });
