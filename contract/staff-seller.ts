@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { CatalogueReturn } from "./catalogue-return.ts";
+import { IntegrationUpdate } from "./catalogue-updates.ts";
 import { StaffSeller } from "./staff.ts";
 import { LanguageCode, SellerStateName, UploadType } from "./upstream.ts";
 
@@ -43,6 +44,8 @@ export const StaffSellerOverview = z.object({
   files: z.array(StaffSellerFile),
   /** The catalogue team's returns of this seller's catalogue, newest first. */
   returns: z.array(CatalogueReturn),
+  /** The catalogue updates the seller sent once active, newest first, with what the catalogue team made of each. */
+  updates: z.array(IntegrationUpdate).default([]),
 });
 export type StaffSellerOverview = z.infer<typeof StaffSellerOverview>;
 

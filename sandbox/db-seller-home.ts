@@ -4,13 +4,23 @@
  * company" (contract/company-changes.ts). Part of the one database (db.ts).
  */
 export const sellerHomeSchema = `
-/** An update sent to the catalogue team: the files that were open when the seller sent it. */
+/**
+ * An update sent to the catalogue team: the files that were open when the
+ * seller sent it; SUBMITTED until the team takes it in (PROCESSED) or
+ * returns it (RETURNED, with its reasons), and who did and when.
+ */
 CREATE TABLE IF NOT EXISTS catalogue_updates (
   id TEXT PRIMARY KEY,
   seller_id TEXT NOT NULL REFERENCES sellers(id) ON DELETE CASCADE,
   status TEXT NOT NULL,
-  submitted_at TEXT NOT NULL
+  submitted_at TEXT NOT NULL,
+  decided_at TEXT,
+  decided_by TEXT,
+  return_reason TEXT,
+  /** JSON list of { fileId, fileName, reason }, when returned. */
+  file_reasons TEXT
 );
+CREATE INDEX IF NOT EXISTS catalogue_updates_status ON catalogue_updates (status, submitted_at);
 /** Files uploaded after the hand-over: open (update_id NULL) until the seller sends them as an update. */
 CREATE TABLE IF NOT EXISTS catalogue_update_files (
   file_id TEXT PRIMARY KEY REFERENCES catalogue_files(id) ON DELETE CASCADE,

@@ -2,6 +2,7 @@ import { Invitation, InvitationPage, StaffSellerOverview, type InvitationQuery }
 import type { z } from "zod";
 import { storedAnalysis } from "./catalogue.ts";
 import { listReturns } from "./catalogue-returns.ts";
+import { sellerIntegrationUpdates } from "./catalogue-updates.ts";
 import type { Database } from "./db.ts";
 import { listCatalogueFiles, mappingComplete } from "./repository.ts";
 import { SELECT_STAFF_SELLER, toStaffSeller, type StaffSellerRow } from "./staff.ts";
@@ -50,6 +51,7 @@ export function staffSellerOverview(db: Database, sellerId: string): StaffSeller
       };
     }),
     returns: listReturns(db, sellerId),
+    updates: sellerIntegrationUpdates(db, sellerId),
   });
 }
 

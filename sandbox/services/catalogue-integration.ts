@@ -3,7 +3,7 @@ import { IntegrationInfo } from "#contract/catalogue.ts";
 import { CatalogueReturnInput } from "#contract/catalogue-return.ts";
 import { recordReturn } from "../catalogue-returns.ts";
 import { findCatalogueFile, integrationInfo, integrationSellers, storedAnalysis } from "../catalogue.ts";
-import { integrationUpdates } from "../catalogue-updates.ts";
+import { findIntegrationUpdate, integrationUpdates, processUpdate, returnUpdate, sellerIntegrationUpdates, type DecideOutcome } from "../catalogue-updates.ts";
 import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";
@@ -13,7 +13,9 @@ import type { CatalogueLookups } from "./catalogue-files.ts";
 /**
  * The catalogue team's part of the catalogue upload service (under
  * /catalogue-integration): the sellers who handed a catalogue over, a
- * seller's details, files and their analyses, and finishing the mapping.
+ * seller's details, files and their analyses, finishing the mapping or
+ * returning the hand-over; and the active sellers' catalogue updates, taken
+ * into the live catalogue or returned.
  */
 export function catalogueIntegrationRouter(context: SandboxContext, { sendFile }: CatalogueLookups): express.Router {
   const { db } = context;
@@ -31,15 +33,30 @@ export function catalogueIntegrationRouter(context: SandboxContext, { sendFile }
     res.json(integrationSellers(db));
   });
 
-  /** Catalogue updates of active sellers that the team has not taken in yet. */
+  /** Catalogue updates of active sellers that the team has not decided yet, oldest first. */
   integration.get("/updates", (_req, res) => {
     res.json(integrationUpdates(db));
   });
 
-  integration.post("/updates/:updateId/processed", (req, res) => {
-    const changed = db.prepare("UPDATE catalogue_updates SET status = 'PROCESSED' WHERE id = ? AND status = 'SUBMITTED'").run(req.params.updateId);
-    if (changed.changes === 0) return sendError(res, 404, `No waiting update ${req.params.updateId}`, "UPDATE_NOT_FOUND");
-    res.status(204).end();
+  integration.get("/updates/:updateId", (req, res) => {
+    const update = findIntegrationUpdate(db, req.params.updateId);
+    if (!update) return sendError(res, 404, `No catalogue update ${req.params.updateId}`, "UPDATE_NOT_FOUND");
+    res.json(update);
+  });
+
+  const decided = (res: Response, outcome: DecideOutcome) => {
+    if (!outcome.ok) return sendError(res, outcome.status, outcome.message, outcome.errorCode, outcome.errors ? { errors: outcome.errors } : {});
+    res.json(outcome.update);
+  };
+
+  /** Takes a waiting update into the seller's live catalogue (404 unknown, 409 decided already). */
+  integration.post("/updates/:updateId/process", (req, res) => {
+    decided(res, processUpdate(db, req.params.updateId, signedInUser(res).id));
+  });
+
+  /** Returns a waiting update to the seller with the team's reasons (404 unknown, 400 reasons, 409 decided already). */
+  integration.post("/updates/:updateId/return", (req, res) => {
+    decided(res, returnUpdate(db, req.params.updateId, req.body, signedInUser(res).id));
   });
 
   const integrationSeller = (req: Request, res: Response): SellerRow | undefined => {
@@ -47,6 +64,12 @@ export function catalogueIntegrationRouter(context: SandboxContext, { sendFile }
     if (!seller) sendError(res, 404, `No seller ${req.params.sellerId}`, "SELLER_NOT_FOUND");
     return seller;
   };
+
+  /** Every catalogue update of the seller, newest first. */
+  integration.get("/seller/:sellerId/updates", (req, res) => {
+    const seller = integrationSeller(req, res);
+    if (seller) res.json(sellerIntegrationUpdates(db, seller.id));
+  });
 
   integration.get("/seller/:sellerId/info", (req, res) => {
     const seller = integrationSeller(req, res);

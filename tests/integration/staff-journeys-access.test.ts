@@ -1,7 +1,8 @@
 /**
  * Who may use the staff journeys' pages and actions over real HTTP
  * (docs/product.md §2, §10): the seller page, my invitations and an
- * invitation's page, returning a catalogue and finishing its mapping. Every
+ * invitation's page, returning a catalogue and finishing its mapping, taking
+ * a catalogue update in and returning it. Every
  * other role is refused, GET and POST, and a refused POST changes nothing
  * upstream (the sandbox counts every request); another site's post is refused too.
  */
@@ -22,6 +23,8 @@ const returnForm = { intent: "return", sellerId: "seller-submitted", reason: "Th
 const MUTATIONS = [
   ["POST", "/catalogue-upload/catalogue-integration/seller/seller-submitted/return"],
   ["POST", "/catalogue-upload/catalogue-integration/seller/seller-submitted/finish-mapping"],
+  ["POST", "/catalogue-upload/catalogue-integration/updates/update-any/process"],
+  ["POST", "/catalogue-upload/catalogue-integration/updates/update-any/return"],
   ["PUT", "/onboarding/api-external/sellers"],
   ["DELETE", "/user-profile/me/user/remove-substitution"],
 ] as const;
@@ -38,7 +41,12 @@ const ROUTES: { path: string; allowed: readonly Role[]; forms: Record<string, st
   {
     path: "/product-catalogue-integration?sellerId=seller-submitted",
     allowed: ["TOM_TEAM_MEMBER"],
-    forms: [returnForm, { intent: "finish", sellerId: "seller-submitted" }],
+    forms: [
+      returnForm,
+      { intent: "finish", sellerId: "seller-submitted" },
+      { intent: "processUpdate", updateId: "update-any" },
+      { intent: "returnUpdate", updateId: "update-any", reason: "The prices are missing in every row." },
+    ],
   },
 ];
 

@@ -7,9 +7,10 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CatalogueFile } from "#contract/catalogue.ts";
-import { CatalogueUpdates, IntegrationUpdates } from "#contract/catalogue-updates.ts";
+import { CatalogueUpdates, IntegrationUpdate, IntegrationUpdates } from "#contract/catalogue-updates.ts";
 import { CompanyChange } from "#contract/company-changes.ts";
 import { SellerDetails, WarehouseValidation } from "#contract/home.ts";
+import { StaffSellerOverview } from "#contract/staff-seller.ts";
 import { sandboxKeys } from "#contract/upstream.ts";
 import { callService, control, mintToken, startTestSandbox, type TestSandbox } from "./helpers.ts";
 
@@ -96,6 +97,105 @@ describe("catalogue updates of an active seller", () => {
   it("sends no update for a seller that is not active", async () => {
     const token = await mintToken(sandbox, "seller.catalogue@example.com");
     expect((await callService(sandbox, "/catalogue-upload/me/seller/catalogue-updates", { token, method: "POST" })).body.errorCode).toBe("INVALID_STATE");
+  });
+});
+
+/** An update sent by the active seller: one new file, mapped. */
+async function sendUpdate(): Promise<{ fileId: string; updateId: string }> {
+  const file = CatalogueFile.parse(await (await upload(active)).json());
+  await callService(sandbox, "/catalogue-upload/me/seller/file", {
+    token: active,
+    method: "PATCH",
+    query: { fileId: file.id },
+    body: { headerMapping: { EAN: "EAN", Kategorie: "PRODUCT_CATEGORY" } },
+  });
+  const sent = await callService(sandbox, "/catalogue-upload/me/seller/catalogue-updates", { token: active, method: "POST" });
+  expect(sent.status).toBe(201);
+  return { fileId: file.id, updateId: sent.body.id };
+}
+
+describe("the catalogue team's decision on an update", () => {
+  const team = (path: string, options: Parameters<typeof callService>[2] = {}) =>
+    mintToken(sandbox, "tom@example.com").then((token) => callService(sandbox, `/catalogue-upload/catalogue-integration${path}`, { token, ...options }));
+  const sellerUpdates = async () =>
+    CatalogueUpdates.parse((await callService(sandbox, "/catalogue-upload/me/seller/catalogue-updates", { token: active })).body).updates;
+
+  it("takes a waiting update into the live catalogue once: who and when recorded, the seller told, a second decision refused", async () => {
+    const { updateId } = await sendUpdate();
+    const processed = await team(`/updates/${updateId}/process`, { method: "POST" });
+    expect(processed.status).toBe(200);
+    const update = IntegrationUpdate.parse(processed.body);
+    expect(update).toMatchObject({ id: updateId, status: "PROCESSED", sellerId: "seller-active", decidedBy: "tom@example.com", returned: null });
+    expect(Date.parse(update.decidedAt!)).not.toBeNaN();
+
+    expect(await sellerUpdates()).toMatchObject([{ id: updateId, status: "PROCESSED", decidedAt: update.decidedAt, returned: null }]);
+    expect(IntegrationUpdates.parse((await team("/updates")).body)).toEqual([]);
+    expect(IntegrationUpdate.parse((await team(`/updates/${updateId}`)).body).status).toBe("PROCESSED");
+
+    // Decided is decided: neither taken in again nor returned, and nothing changes.
+    const again = await team(`/updates/${updateId}/process`, { method: "POST" });
+    expect(again.status).toBe(409);
+    expect(again.body.errorCode).toBe("UPDATE_DECIDED");
+    const returned = await team(`/updates/${updateId}/return`, { method: "POST", body: { reason: "The prices are missing in every row." } });
+    expect(returned.status).toBe(409);
+    expect(returned.body.errorCode).toBe("UPDATE_DECIDED");
+    expect((await sellerUpdates())[0]).toMatchObject({ status: "PROCESSED", decidedAt: update.decidedAt });
+
+    // Kept in the database across a restart.
+    await sandbox.restart();
+    active = await mintToken(sandbox, "seller.active@example.com");
+    expect((await sellerUpdates())[0]).toMatchObject({ status: "PROCESSED", decidedAt: update.decidedAt });
+  });
+
+  it("returns a waiting update with the team's reasons, checked: the seller reads them, staff see them on the seller's overview", async () => {
+    const { fileId, updateId } = await sendUpdate();
+    for (const body of [{}, { reason: "" }, { reason: "   " }, { reason: "Too short" }]) {
+      const refused = await team(`/updates/${updateId}/return`, { method: "POST", body });
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.body.errorCode).toBe("VALIDATION_ERROR");
+    }
+    const foreign = await team(`/updates/${updateId}/return`, {
+      method: "POST",
+      body: { reason: "The prices are missing in every row.", files: [{ fileId: "file-seller-active-nordlicht-katalog-2026-csv", reason: "Not this one." }] },
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.errorCode).toBe("FILE_NOT_FOUND");
+    expect((await sellerUpdates())[0]?.status).toBe("SUBMITTED");
+
+    const returned = await team(`/updates/${updateId}/return`, {
+      method: "POST",
+      body: { reason: "  The prices are missing in every row.  ", files: [{ fileId, reason: "Add a column with the gross price." }] },
+    });
+    expect(returned.status).toBe(200);
+    const reasons = {
+      reason: "The prices are missing in every row.",
+      files: [{ fileId, fileName: "nordlicht-update.csv", reason: "Add a column with the gross price." }],
+    };
+    expect(IntegrationUpdate.parse(returned.body)).toMatchObject({ status: "RETURNED", decidedBy: "tom@example.com", returned: reasons });
+    expect(await sellerUpdates()).toMatchObject([{ id: updateId, status: "RETURNED", returned: reasons }]);
+    expect((await team(`/updates/${updateId}/process`, { method: "POST" })).status).toBe(409);
+
+    const staff = await mintToken(sandbox, "success@example.com");
+    const overview = StaffSellerOverview.parse((await callService(sandbox, "/onboarding/api-external/sellers/seller-active/overview", { token: staff })).body);
+    expect(overview.updates).toMatchObject([{ id: updateId, status: "RETURNED", returned: reasons, files: [{ id: fileId }] }]);
+    expect(IntegrationUpdates.parse((await team("/seller/seller-active/updates")).body).map((update) => update.id)).toEqual([updateId]);
+  });
+
+  it("knows no unknown update or seller, and is the catalogue team's alone", async () => {
+    expect((await team("/updates/update-nothing")).status).toBe(404);
+    for (const action of ["process", "return"]) {
+      const answer = await team(`/updates/update-nothing/${action}`, { method: "POST", body: { reason: "The prices are missing in every row." } });
+      expect(answer.status, action).toBe(404);
+      expect(answer.body.errorCode).toBe("UPDATE_NOT_FOUND");
+    }
+    expect((await team("/seller/seller-nobody/updates")).body.errorCode).toBe("SELLER_NOT_FOUND");
+    const { updateId } = await sendUpdate();
+    const staff = await mintToken(sandbox, "admin@example.com");
+    for (const token of [active, staff]) {
+      const answer = await callService(sandbox, `/catalogue-upload/catalogue-integration/updates/${updateId}/process`, { token, method: "POST" });
+      expect(answer.status).toBe(403);
+    }
+    expect((await sellerUpdates())[0]?.status).toBe("SUBMITTED");
   });
 });
 

@@ -5,7 +5,7 @@ import { Form, useNavigation } from "react-router";
 import { ErrorSummary, type UpstreamFailureView } from "./form-errors.tsx";
 import { FileReading, type FormatOverrideView } from "./file-reading.tsx";
 import { MappingSection, type MappingView } from "./mapping-section.tsx";
-import { ValidationReport } from "./validation-report.tsx";
+import { ValidationReport, type ReportPurpose } from "./validation-report.tsx";
 
 /** What a catalogue page's action answered for its review forms ("read" and "map"). */
 export type FileReviewAnswer = {
@@ -26,13 +26,15 @@ type FileReviewSectionsProps = {
   /** Read-only: shown, not changed. */
   locked: boolean;
   answer: FileReviewAnswer | undefined;
+  /** What the check comes before, in its heading and lead: the onboarding's hand-over (the default) or an active seller's update. */
+  purpose?: ReportPurpose;
 };
 
 /**
  * The file under review: how it was read (with the format override), its
  * column mapping, and the check of its rows with the problems download.
  */
-export function FileReviewSections({ page, mapping, analysis, override: requested, mappingFailure, locked, answer }: FileReviewSectionsProps) {
+export function FileReviewSections({ page, mapping, analysis, override: requested, mappingFailure, locked, answer, purpose }: FileReviewSectionsProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
@@ -86,7 +88,13 @@ export function FileReviewSections({ page, mapping, analysis, override: requeste
       ) : null}
 
       {mapping && analysis ? (
-        <ValidationReport key={`report-${mapping.fileId}-${analysis.analysedAt}`} page={page} fileId={mapping.fileId} report={analysis.report} />
+        <ValidationReport
+          key={`report-${mapping.fileId}-${analysis.analysedAt}`}
+          page={page}
+          fileId={mapping.fileId}
+          report={analysis.report}
+          purpose={purpose}
+        />
       ) : null}
     </>
   );

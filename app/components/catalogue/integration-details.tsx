@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { IntegrationInfo } from "#contract/catalogue.ts";
+import type { IntegrationFile, IntegrationInfo } from "#contract/catalogue.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { formatBytes } from "#app/lib/catalogue/catalogue-steps.ts";
@@ -20,7 +20,7 @@ type Props = {
 
 /** One seller's hand-over: the facts, each file with its mapping and check, the returns so far, and finishing or returning it. */
 export function IntegrationDetails({ info, reports, confirmFinish, returnResult, dateFormat }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const settings = info.uploadSettings;
   const waiting = info.state === "CATALOGUE_DATA_SUBMITTED";
   const screen = `/product-catalogue-integration?sellerId=${encodeURIComponent(info.sellerId)}`;
@@ -75,32 +75,7 @@ export function IntegrationDetails({ info, reports, confirmFinish, returnResult,
         </p>
       ) : null}
       {info.files.map((file) => (
-        <div key={file.id} className="integration__file">
-          <h3>
-            <DownloadLink href={download(file.id)} label={t("catalogue.integration.downloadFile", { name: file.fileName })}>
-              {file.fileName}
-            </DownloadLink>{" "}
-            <span className="integration__size">({formatBytes(t, file.size, i18n.language)})</span>
-          </h3>
-          {file.headerMapping ? (
-            <DataTable
-              caption={<caption>{t("catalogue.integration.mappingOf")}</caption>}
-              columns={[t("catalogue.mapping.column"), t("catalogue.mapping.field")]}
-            >
-              {Object.entries(file.headerMapping).map(([header, field]) => (
-                <tr key={header}>
-                  <th scope="row">{header}</th>
-                  <td>{t(`catalogue.fields.${field}`)}</td>
-                </tr>
-              ))}
-            </DataTable>
-          ) : (
-            <p>
-              {t("catalogue.integration.noMapping")} <span className="integration__explain">{t("catalogue.integration.noMappingExplain")}</span>
-            </p>
-          )}
-          <FileReportSummary analysis={reports[file.id]?.analysis ?? null} unavailable={reports[file.id]?.unavailable ?? false} />
-        </div>
+        <IntegrationFileBlock key={file.id} file={file} download={download(file.id)} report={reports[file.id]} />
       ))}
 
       <ReturnsSection returns={info.returns} heading="h3" />
@@ -122,6 +97,36 @@ export function IntegrationDetails({ info, reports, confirmFinish, returnResult,
         )
       ) : null}
     </section>
+  );
+}
+
+/** One file for the catalogue team: its name as a download, its size, its column mapping and its check in brief. */
+export function IntegrationFileBlock({ file, download, report }: { file: IntegrationFile; download: string; report: FileReport | undefined }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div className="integration__file">
+      <h3>
+        <DownloadLink href={download} label={t("catalogue.integration.downloadFile", { name: file.fileName })}>
+          {file.fileName}
+        </DownloadLink>{" "}
+        <span className="integration__size">({formatBytes(t, file.size, i18n.language)})</span>
+      </h3>
+      {file.headerMapping ? (
+        <DataTable caption={<caption>{t("catalogue.integration.mappingOf")}</caption>} columns={[t("catalogue.mapping.column"), t("catalogue.mapping.field")]}>
+          {Object.entries(file.headerMapping).map(([header, field]) => (
+            <tr key={header}>
+              <th scope="row">{header}</th>
+              <td>{t(`catalogue.fields.${field}`)}</td>
+            </tr>
+          ))}
+        </DataTable>
+      ) : (
+        <p>
+          {t("catalogue.integration.noMapping")} <span className="integration__explain">{t("catalogue.integration.noMappingExplain")}</span>
+        </p>
+      )}
+      <FileReportSummary analysis={report?.analysis ?? null} unavailable={report?.unavailable ?? false} />
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { IntegrationInfo } from "#contract/catalogue.ts";
+import type { IntegrationUpdate } from "#contract/catalogue-updates.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Form, useNavigation } from "react-router";
 import { returnFormSchema } from "#app/lib/catalogue/return-form.ts";
@@ -18,20 +19,68 @@ const constraint = getZodConstraint(returnFormSchema);
  */
 export function ReturnForm({ info, lastResult }: { info: IntegrationInfo; lastResult: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation();
+  return (
+    <ReasonsForm
+      formId={`return-${info.sellerId}`}
+      sectionId="return-catalogue"
+      hidden={{ intent: "return", sellerId: info.sellerId }}
+      files={info.files}
+      title={t("catalogueReturn.form.title")}
+      lead={t("catalogueReturn.form.lead", { name: info.sellerName })}
+      submit={t("catalogueReturn.form.submit")}
+      lastResult={lastResult}
+    />
+  );
+}
+
+/**
+ * Returning a catalogue update: the same reasons, in general and per file.
+ * The seller reads them on their catalogue page and sends a corrected file as
+ * a new update; the live catalogue stays as it is.
+ */
+export function UpdateReturnForm({ update, lastResult }: { update: IntegrationUpdate; lastResult: SubmissionResult<string[]> | null }) {
+  const { t } = useTranslation();
+  return (
+    <ReasonsForm
+      formId={`return-${update.id}`}
+      sectionId="return-update"
+      hidden={{ intent: "returnUpdate", updateId: update.id }}
+      files={update.files}
+      title={t("catalogueUpdates.team.returnTitle")}
+      lead={t("catalogueUpdates.team.returnLead", { name: update.sellerName })}
+      submit={t("catalogueUpdates.team.returnSubmit")}
+      lastResult={lastResult}
+    />
+  );
+}
+
+type ReasonsFormProps = {
+  formId: string;
+  sectionId: string;
+  /** What the action needs to know besides the reasons: the intent and whose catalogue or which update. */
+  hidden: { intent: string } & Record<string, string>;
+  files: readonly { id: string; fileName: string }[];
+  title: string;
+  lead: string;
+  submit: string;
+  lastResult: SubmissionResult<string[]> | null;
+};
+
+function ReasonsForm({ formId, sectionId, hidden, files, title, lead, submit, lastResult }: ReasonsFormProps) {
+  const { t } = useTranslation();
   const navigation = useNavigation();
-  const returning = navigation.state === "submitting" && navigation.formData?.get("intent") === "return";
-  const formId = `return-${info.sellerId}`;
+  const returning = navigation.state === "submitting" && navigation.formData?.get("intent") === hidden.intent;
   const [form, fields] = useForm({
     id: formId,
     lastResult,
     constraint,
-    defaultValue: { files: info.files.map((file) => ({ fileId: file.id, reason: "" })) },
+    defaultValue: { files: files.map((file) => ({ fileId: file.id, reason: "" })) },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: returnFormSchema }),
   });
   const fileFields = fields.files.getFieldList();
-  const fileName = (index: number) => info.files[index]?.fileName ?? "";
+  const fileName = (index: number) => files[index]?.fileName ?? "";
   const summary = [
     ...(fields.reason.errors ?? []).map((message) => ({ fieldId: fields.reason.id, label: t("catalogueReturn.form.reason"), message: t(message) })),
     ...fileFields.flatMap((field, index) => {
@@ -43,28 +92,30 @@ export function ReturnForm({ info, lastResult }: { info: IntegrationInfo; lastRe
       }));
     }),
   ];
+  const titleId = `${sectionId}-title`;
   return (
-    <section aria-labelledby="return-catalogue-title" id="return-catalogue" className="integration__return">
-      <h3 id="return-catalogue-title">{t("catalogueReturn.form.title")}</h3>
-      <p>{t("catalogueReturn.form.lead", { name: info.sellerName })}</p>
+    <section aria-labelledby={titleId} id={sectionId} className="integration__return">
+      <h3 id={titleId}>{title}</h3>
+      <p>{lead}</p>
       <Form method="post" {...readFormProps(form)} className="integration__return-form">
         <ErrorSummary entries={form.status === "error" ? summary : []} focusKey={lastResult} />
-        <input type="hidden" name="intent" value="return" />
-        <input type="hidden" name="sellerId" value={info.sellerId} />
+        {Object.entries(hidden).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <FormFields formId={formId} initialValue={form.initialValue} constraint={constraint}>
           <TextAreaField field={fields.reason} label={t("catalogueReturn.form.reason")} hint={t("catalogueReturn.form.reasonHint")} rows={5} />
           {fileFields.map((field, index) => {
             const { fileId, reason } = field.getFieldset();
             return (
               <div key={field.key}>
-                <input type="hidden" name={fileId.name} value={info.files[index]?.id ?? ""} />
+                <input type="hidden" name={fileId.name} value={files[index]?.id ?? ""} />
                 <TextAreaField field={reason} label={t("catalogueReturn.form.fileReason", { name: fileName(index) })} optional rows={3} />
               </div>
             );
           })}
         </FormFields>
         <button type="submit" className="button button--secondary" disabled={returning} aria-busy={returning || undefined}>
-          {returning ? t("catalogueReturn.form.returning") : t("catalogueReturn.form.submit")}
+          {returning ? t("catalogueReturn.form.returning") : submit}
         </button>
       </Form>
     </section>

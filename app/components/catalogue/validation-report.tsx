@@ -5,15 +5,36 @@ import { DataTable } from "#app/components/ui/data-table.tsx";
 import { DownloadLink } from "#app/components/ui/download-link.tsx";
 import { numberFormat } from "#app/lib/intl-formats.ts";
 
+/** What the check comes before: the onboarding's hand-over, an active seller's next update, or nothing (a file sent already). */
+export type ReportPurpose = "handOver" | "update" | "sentFile";
+
+const reportWords = {
+  handOver: { title: "catalogueIntelligence.report.title", lead: "catalogueIntelligence.report.lead" },
+  update: { title: "catalogueUpdates.report.title", lead: "catalogueUpdates.report.lead" },
+  sentFile: { title: "catalogueUpdates.report.sentTitle", lead: "catalogueUpdates.report.sentLead" },
+} as const;
+
 /**
  * The check of every row against the mapping: how many rows were checked and
  * how many the marketplace will reject, the count of each kind of problem,
  * the first rows of each, and the whole list as CSV. Never a blocker: the
- * seller may hand over all the same. A check of no rows at all says so
- * (files read now are refused for it; one stored before may still show it). `page`: the catalogue page whose
- * `/problems` download lists them.
+ * seller may hand over (or send the update) all the same. A check of no
+ * rows at all says so (files read now are refused for it; one stored before
+ * may still show it). `page`: the catalogue page whose `/problems` download
+ * lists them; `purpose`: what the check comes before, said in its heading and
+ * lead.
  */
-export function ValidationReport({ page = "/upload/catalog", fileId, report }: { page?: string; fileId: string; report: Report }) {
+export function ValidationReport({
+  page = "/upload/catalog",
+  fileId,
+  report,
+  purpose = "handOver",
+}: {
+  page?: string;
+  fileId: string;
+  report: Report;
+  purpose?: ReportPurpose;
+}) {
   const { t, i18n } = useTranslation();
   const number = numberFormat(i18n.language);
   const groups = examplesByKind(report.examples, report.counts, rowProblemKinds);
@@ -23,7 +44,7 @@ export function ValidationReport({ page = "/upload/catalog", fileId, report }: {
     .join(", ");
   return (
     <section aria-labelledby="report-title" className="validation-report">
-      <h2 id="report-title">{t("catalogueIntelligence.report.title")}</h2>
+      <h2 id="report-title">{t(reportWords[purpose].title)}</h2>
       <p className="validation-report__summary" role="status">
         <strong>
           {t("catalogueIntelligence.report.checked", { count: report.rowsChecked, formatted: number.format(report.rowsChecked) })}
@@ -37,7 +58,7 @@ export function ValidationReport({ page = "/upload/catalog", fileId, report }: {
         <p>{t("catalogueIntelligence.report.allGood")}</p>
       ) : (
         <>
-          <p>{t("catalogueIntelligence.report.lead")}</p>
+          <p>{t(reportWords[purpose].lead)}</p>
           <DataTable
             className="table validation-report__kinds"
             caption={<caption>{t("catalogueIntelligence.report.kinds")}</caption>}

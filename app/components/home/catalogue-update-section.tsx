@@ -2,22 +2,84 @@ import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { ErrorSummary, type UpstreamFailureView } from "#app/components/catalogue/form-errors.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
-import { CATALOGUE_UPDATES_PATH, type FileStatus, type OpenFile } from "#app/lib/home/catalogue-updates.ts";
-import { numberFormat, dateTimeFormat, formatMoment } from "#app/lib/intl-formats.ts";
+import { ReturnedFiles } from "#app/components/catalogue/catalogue-returns.tsx";
+import { CATALOGUE_UPDATES_PATH, type FileStatus, type OpenFile, type SentUpdate } from "#app/lib/home/catalogue-updates.ts";
+import { numberFormat, dateTimeFormat, formatMoment, PORTAL_TIME_ZONE } from "#app/lib/intl-formats.ts";
 
-type SentUpdate = { id: string; submittedAt: string; status: "SUBMITTED" | "PROCESSED"; fileNames: string[] };
-
-/** What became of a file, in words. */
+/** What became of a file, in words (the day in the portal's zone: a table cell has no room for the time). */
 export function FileStatusText({ status }: { status: FileStatus }) {
   const { t, i18n } = useTranslation();
-  if (status.kind !== "sent") return <>{t(`catalogueUpdates.files.${status.kind}`)}</>;
-  return <>{t("catalogueUpdates.files.sent", { date: dateTimeFormat(i18n.language, { dateStyle: "medium" }).format(new Date(status.at)) })}</>;
+  if (status.kind === "handedOver" || status.kind === "open") return <>{t(`catalogueUpdates.files.${status.kind}`)}</>;
+  const date = dateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: PORTAL_TIME_ZONE }).format(new Date(status.at));
+  return <>{t(`catalogueUpdates.files.${status.kind}`, { date })}</>;
+}
+
+/**
+ * The newest update, when the catalogue team returned it: why, what to change
+ * in which file, and what to do (upload a corrected file as a new update).
+ * Shown at the top of the page until the seller sends another update.
+ */
+export function ReturnedUpdateNotice({ update, canChange }: { update: SentUpdate | undefined; canChange: boolean }) {
+  const { t, i18n } = useTranslation();
+  if (update?.status !== "RETURNED" || !update.returned) return null;
+  const date = formatMoment(i18n.language, update.decidedAt ?? update.submittedAt);
+  return (
+    <section aria-labelledby="returned-update-title" className="notice catalogue-return">
+      <h2 id="returned-update-title">{t("catalogueUpdates.returnedNotice.title")}</h2>
+      <p>{t("catalogueUpdates.returnedNotice.lead", { date, files: update.fileNames.join(", ") })}</p>
+      <ReturnReasons returned={update.returned} />
+      <p>
+        {t("catalogueUpdates.update.returnedThen")} {canChange ? <a href="#catalogue-file">{t("catalogueUpdates.update.uploadCorrected")}</a> : null}
+      </p>
+    </section>
+  );
+}
+
+function ReturnReasons({ returned }: { returned: NonNullable<SentUpdate["returned"]> }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <blockquote>{returned.reason}</blockquote>
+      {returned.files.length ? (
+        <>
+          <p>{t("catalogueUpdates.update.fileReasons")}</p>
+          <ReturnedFiles files={returned.files} />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** Where one update sent stands: waiting, taken into the live catalogue (when), or returned (when, and why). */
+function SentUpdateItem({ update }: { update: SentUpdate }) {
+  const { t, i18n } = useTranslation();
+  const moment = (iso: string) => formatMoment(i18n.language, iso);
+  return (
+    <li className={`catalogue-updates__item catalogue-updates__item--${update.status.toLowerCase()}`}>
+      <p>
+        <strong>
+          {t(`catalogueUpdates.update.status.${update.status}`, {
+            date: moment(update.submittedAt),
+            decided: update.decidedAt ? moment(update.decidedAt) : "",
+          })}
+        </strong>
+      </p>
+      <p>{t("catalogueUpdates.update.files", { files: update.fileNames.join(", ") })}</p>
+      {update.status === "RETURNED" && update.returned ? (
+        <>
+          <p>{t("catalogueUpdates.update.reason")}</p>
+          <ReturnReasons returned={update.returned} />
+        </>
+      ) : null}
+    </li>
+  );
 }
 
 /**
  * The next update reviewed before it goes: each new file, whether its
  * columns are mapped and how many rows the marketplace will reject; then one
- * button that sends them all. Below, the updates sent so far.
+ * button that sends them all. Below, the updates sent so far and where each
+ * stands.
  */
 export function CatalogueUpdateSection({
   canChange,
@@ -82,11 +144,9 @@ export function CatalogueUpdateSection({
       {updates.length > 0 ? (
         <>
           <h3 id="updates-sent-title">{t("catalogueUpdates.update.history")}</h3>
-          <ul className="catalogue-updates">
+          <ul className="catalogue-updates" aria-labelledby="updates-sent-title">
             {updates.map((update) => (
-              <li key={update.id}>
-                {t(`catalogueUpdates.update.status.${update.status}`, { date: formatMoment(i18n.language, update.submittedAt) })}: {update.fileNames.join(", ")}
-              </li>
+              <SentUpdateItem key={update.id} update={update} />
             ))}
           </ul>
         </>

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { CatalogueErrorView } from "#app/components/catalogue/error-view.tsx";
 import { ErrorSummary } from "#app/components/catalogue/form-errors.tsx";
 import { IntegrationDetails, integrationStateKey } from "#app/components/catalogue/integration-details.tsx";
+import { IntegrationUpdateDetails, SellerUpdatesSection, WaitingUpdatesSection } from "#app/components/catalogue/integration-updates.tsx";
 import { integrationAction, loadIntegration } from "#app/services/catalogue/integration.server.ts";
 import { OutcomeNotice } from "#app/components/ui/outcome-notice.tsx";
 import { authorize } from "#app/services/session/authorize.server.ts";
@@ -20,10 +21,27 @@ export function action(args: Route.ActionArgs) {
   return integrationAction(args);
 }
 
-/** The catalogue team's screen: who handed a catalogue over, its details and files, and finishing the mapping or returning it. */
+/**
+ * The catalogue team's screen: who handed a catalogue over, its details and files, and finishing the mapping or
+ * returning it; beside them the active sellers' catalogue updates, each taken into the live catalogue or returned.
+ */
 export default function ProductCatalogueIntegration({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { sellers, info, sellerId, reports, confirmFinish, outcome } = loaderData;
+  const {
+    sellers,
+    waitingUpdates,
+    info,
+    sellerId,
+    updatesOfSeller,
+    updatesFailure,
+    updateId,
+    update,
+    reports,
+    updateReports,
+    confirmFinish,
+    confirmProcess,
+    outcome,
+  } = loaderData;
   const dateFormat = dateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" });
   const states = ["CATALOGUE_DATA_SUBMITTED", "RETURNED", "CATALOGUE_DATA_MAPPING_FINISHED"] as const;
   return (
@@ -63,10 +81,25 @@ export default function ProductCatalogueIntegration({ loaderData, actionData }: 
           ))}
         </dl>
       </section>
-      {sellerId && !info ? (
+      <WaitingUpdatesSection updates={waitingUpdates} failure={updatesFailure} />
+      {sellerId && !info && !updatesFailure && !updatesOfSeller?.length ? (
         <p className="notice" role="status">
-          {t("catalogue.integration.unknownSeller")}
+          {t(updatesOfSeller ? "catalogueUpdates.team.nothingForTeam" : "catalogue.integration.unknownSeller")}
         </p>
+      ) : null}
+      {!info && updatesOfSeller?.length ? <SellerUpdatesSection updates={updatesOfSeller} /> : null}
+      {updateId && !update ? (
+        <p className="notice" role="status">
+          {t("catalogueUpdates.team.unknownUpdate")}
+        </p>
+      ) : null}
+      {update ? (
+        <IntegrationUpdateDetails
+          update={update}
+          reports={updateReports}
+          confirmProcess={confirmProcess}
+          returnResult={actionData?.intent === "returnUpdate" ? actionData.result : null}
+        />
       ) : null}
       {info ? (
         <IntegrationDetails

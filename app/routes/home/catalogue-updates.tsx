@@ -4,9 +4,9 @@ import { CatalogueFilesTable } from "#app/components/catalogue/catalogue-files-t
 import { FileReviewSections } from "#app/components/catalogue/file-review-sections.tsx";
 import { ErrorSummary } from "#app/components/catalogue/form-errors.tsx";
 import { UploadForm } from "#app/components/catalogue/upload-form.tsx";
-import { CatalogueUpdateSection, FileStatusText } from "#app/components/home/catalogue-update-section.tsx";
+import { CatalogueUpdateSection, FileStatusText, ReturnedUpdateNotice } from "#app/components/home/catalogue-update-section.tsx";
 import { catalogueUpdatesAction, catalogueUpdatesLoader } from "#app/services/home/catalogue-updates.server.ts";
-import { CATALOGUE_UPDATES_PATH } from "#app/lib/home/catalogue-updates.ts";
+import { CATALOGUE_UPDATES_PATH, inLiveCatalogue, type FileStatus } from "#app/lib/home/catalogue-updates.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import { catalogueDocumentHeaders } from "#app/services/catalogue/catalogue-page.server.ts";
 import type { Route } from "./+types/catalogue-updates";
@@ -24,7 +24,10 @@ export async function action(args: Route.ActionArgs) {
   return catalogueUpdatesAction(args);
 }
 
-/** The active seller's catalogue: its files, a new one uploaded and reviewed, and the update sent to the catalogue team. */
+/**
+ * The active seller's catalogue: its files and where each stands, a new one uploaded and reviewed, the update sent to
+ * the catalogue team, and what the team made of each update (a returned one on top, with its reasons).
+ */
 export default function CatalogueUpdates({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { canChange, files, openFiles, updates, mapping, analysis, override, mappingFailure, limitBytes } = loaderData;
@@ -32,7 +35,8 @@ export default function CatalogueUpdates({ loaderData, actionData }: Route.Compo
   const failure = actionData && "upstreamFailure" in actionData ? actionData.upstreamFailure : null;
   const uploadFailure = actionData && "upload" in actionData ? actionData.upload : null;
   const statusOf = new Map(files.map((file) => [file.id, file.status]));
-  const reviewedOpen = mapping ? statusOf.get(mapping.fileId)?.kind === "open" : false;
+  const reviewedStatus = mapping ? statusOf.get(mapping.fileId) : undefined;
+  const reviewedOpen = reviewedStatus?.kind === "open";
   return (
     <article className="upload catalogue-updates-page">
       <h1>{t("catalogueUpdates.title")}</h1>
@@ -43,6 +47,7 @@ export default function CatalogueUpdates({ loaderData, actionData }: Route.Compo
         </p>
       )}
       {failure && actionData?.intent === "delete" ? <ErrorSummary items={[]} upstream={failure} /> : null}
+      <ReturnedUpdateNotice update={updates[0]} canChange={canChange} />
 
       <section aria-labelledby="files-title">
         <h2 id="files-title">{t("catalogue.files.title")}</h2>
@@ -66,9 +71,9 @@ export default function CatalogueUpdates({ loaderData, actionData }: Route.Compo
         ) : null}
       </section>
 
-      {mapping && !reviewedOpen ? (
+      {mapping && reviewedStatus && !reviewedOpen ? (
         <p className="notice" role="status">
-          {t(canChange ? "catalogueUpdates.review.sentFile" : "catalogueUpdates.review.viewOnly", { name: mapping.fileName })}
+          {t(canChange ? reviewNoteKey(reviewedStatus) : "catalogueUpdates.review.viewOnly", { name: mapping.fileName })}
         </p>
       ) : null}
       <FileReviewSections
@@ -79,11 +84,18 @@ export default function CatalogueUpdates({ loaderData, actionData }: Route.Compo
         mappingFailure={mappingFailure}
         locked={!canChange || !reviewedOpen}
         answer={actionData}
+        purpose={reviewedOpen ? "update" : "sentFile"}
       />
 
       <CatalogueUpdateSection canChange={canChange} openFiles={openFiles} updates={updates} failure={actionData?.intent === "send" ? failure : null} />
     </article>
   );
+}
+
+/** A file sent already, in words that say where it stands: only a handed-over or processed file is in the live catalogue. */
+function reviewNoteKey(status: FileStatus): string {
+  if (inLiveCatalogue(status)) return "catalogueUpdates.review.live";
+  return status.kind === "returned" ? "catalogueUpdates.review.returned" : "catalogueUpdates.review.waiting";
 }
 
 export function ErrorBoundary() {

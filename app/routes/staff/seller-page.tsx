@@ -5,6 +5,7 @@ import { data, Link } from "react-router";
 import { OutcomeNotice } from "#app/components/ui/outcome-notice.tsx";
 import { SellerActionsSection, SellerFactsSection, SellerStateSection, ShopsSection } from "#app/components/staff/seller-page-parts.tsx";
 import { ReturnsSection } from "#app/components/catalogue/catalogue-returns.tsx";
+import { UpdatesRecordSection } from "#app/components/catalogue/integration-updates.tsx";
 import { SellerRequirements } from "#app/components/staff/seller-requirements.tsx";
 import { ActingAsSellerRecord } from "#app/components/staff/acting-as-seller-record.tsx";
 import { takeOutcome } from "#app/services/toasts/outcome.server.ts";
@@ -33,7 +34,7 @@ type BackPath = "/seller-list" | "/seller-administration" | "/invitations" | "/p
 /**
  * One seller seen whole by staff: where it stands and since when, every
  * requirement as the seller's own task list counts it and what is missing,
- * the catalogue's files and returns, the shops, the invitation and
+ * the catalogue's files, returns and updates, the shops, the invitation and
  * registration, who acted as the seller, and what the viewing role may do.
  */
 export default function SellerPage({ loaderData }: Route.ComponentProps) {
@@ -58,6 +59,7 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
           <SellerActionsSection overview={overview} actions={actions} returnTo={`/sellers/${encodeURIComponent(seller.onboardingSellerId)}`} />
           <SellerRequirements progress={progress} overview={overview} />
           <ReturnsSection returns={overview.returns} />
+          <UpdatesRecordSection updates={overview.updates} />
         </div>
         <div className="seller-page__aside">
           <SellerFactsSection overview={overview} />

@@ -1,7 +1,9 @@
 /**
  * The catalogue team's screen on the server: the sellers, one seller's
  * details with each file's stored check, and the two ways a hand-over ends
- * here: finishing the mapping, or returning it to the seller with reasons.
+ * here: finishing the mapping, or returning it to the seller with reasons;
+ * beside them the active sellers' catalogue updates
+ * (integration-updates.server.ts).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { IntegrationInfo } from "#contract/catalogue.ts";
@@ -9,6 +11,7 @@ import type { CatalogueAnalysis } from "#contract/catalogue-analysis.ts";
 import { data } from "react-router";
 import { failedUpstreamAction } from "./actions.server.ts";
 import { sellerInIntegration } from "./integration-seller.server.ts";
+import { integrationUpdateAction, isUpdateIntent, loadTeamUpdates } from "./integration-updates.server.ts";
 import { returnFormSchema, toReturnInput } from "#app/lib/catalogue/return-form.ts";
 import { upstream, type UpstreamClients } from "#app/services/upstream/request-clients.server.ts";
 import { redirectWithOutcome, takeOutcome } from "#app/services/toasts/outcome.server.ts";
@@ -26,18 +29,20 @@ export async function loadIntegration(args: RequestArgs, url: URL) {
   const client = upstream(args).catalogueUpload;
   // An unknown seller id, or a seller not in integration, is the user's typo, not a broken page.
   const details = sellerId ? sellerInIntegration(args, sellerId) : Promise.resolve(null);
-  const [[sellers, info], { outcome, headers }] = await Promise.all([
+  const [[sellers, info], updates, { outcome, headers }] = await Promise.all([
     orRouteError(Promise.all([client.integrationSellers(), details])),
+    loadTeamUpdates(args, sellerId, url.searchParams.get("updateId")),
     takeOutcome(args.request),
   ]);
-  const reports = info ? await fileReports(client, info) : {};
-  // Finishing asks first: the address says which question is open.
+  const [reports, updateReports] = await Promise.all([info ? fileReports(client, info) : {}, updates.update ? fileReports(client, updates.update) : {}]);
+  // Finishing and taking an update in ask first: the address says which question is open.
   const confirmFinish = url.searchParams.get("confirm") === "finish" && info?.state === "CATALOGUE_DATA_SUBMITTED";
-  return data({ sellers, info, sellerId, reports, confirmFinish, outcome }, { headers });
+  const confirmProcess = url.searchParams.get("confirm") === "process" && updates.update?.status === "SUBMITTED";
+  return data({ sellers, info, sellerId, reports, confirmFinish, ...updates, updateReports, confirmProcess, outcome }, { headers });
 }
 
 /** Each file's stored check, read at once; a file without one is "not checked", a failing one says so without breaking the screen. */
-async function fileReports(client: UpstreamClients["catalogueUpload"], info: IntegrationInfo): Promise<Record<string, FileReport>> {
+async function fileReports(client: UpstreamClients["catalogueUpload"], info: Pick<IntegrationInfo, "sellerId" | "files">): Promise<Record<string, FileReport>> {
   const entries = await Promise.all(
     info.files.map(async (file): Promise<[string, FileReport]> => {
       try {
@@ -51,14 +56,19 @@ async function fileReports(client: UpstreamClients["catalogueUpload"], info: Int
   return Object.fromEntries(entries);
 }
 
-/** "finish": the mapping is done (after the confirmation). "return": the hand-over goes back to the seller with the reasons. */
+/**
+ * "finish": the mapping is done (after the confirmation). "return": the hand-over goes back to the seller with the
+ * reasons. A catalogue update's intents: integration-updates.server.ts.
+ */
 export async function integrationAction(args: RequestArgs) {
   const t = getI18n(args.context).t;
   const formData = await args.request.formData();
+  const intent = formData.get("intent");
+  if (isUpdateIntent(intent)) return integrationUpdateAction(args, formData, intent);
   // The hidden field names the seller; anything that is no seller id is refused before a call.
   const sellerId = requireUpstreamId(formData.get("sellerId"));
   const client = upstream(args).catalogueUpload;
-  if (formData.get("intent") === "return") {
+  if (intent === "return") {
     const submission = parseWithZod(formData, { schema: returnFormSchema });
     if (submission.status !== "success") return data({ intent: "return" as const, result: submission.reply() }, { status: 400 });
     try {
@@ -69,7 +79,7 @@ export async function integrationAction(args: RequestArgs) {
     }
   }
   // Finishing is only ever the confirmation's button: anything else posted here changes nothing.
-  if (formData.get("intent") !== "finish") return data({ intent: "unknown" as const }, { status: 400 });
+  if (intent !== "finish") return data({ intent: "unknown" as const }, { status: 400 });
   try {
     const info = await client.finishMapping(sellerId);
     return redirectWithOutcome(screen(sellerId), { kind: "mappingFinished", seller: info.sellerName, state: info.state });

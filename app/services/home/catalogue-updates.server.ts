@@ -2,10 +2,10 @@
  * The active seller's catalogue (/home/catalogue): the files handed over and
  * those sent since, a new file uploaded and reviewed with the whole catalogue
  * intelligence (how it was read, the mapping remembered, the row checks),
- * and the open files sent to the catalogue team as one update.
+ * the open files sent to the catalogue team as one update, and where each
+ * update sent stands (waiting, taken into the live catalogue, returned).
  */
 import type { CatalogueFile } from "#contract/catalogue.ts";
-import type { CatalogueUpdate } from "#contract/catalogue-updates.ts";
 import { failedUpstreamAction } from "#app/services/catalogue/actions.server.ts";
 import { fileFormAction, fileLocation, fileReviewOf, uploadFromForm, type CataloguePage } from "#app/services/catalogue/catalogue-page.server.ts";
 import { storedAnalysis } from "#app/services/catalogue/headers.server.ts";
@@ -17,19 +17,13 @@ import { getI18n } from "#app/services/i18n/i18n.server.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
 import { requestMetaContext } from "#app/services/request/request-context.server.ts";
 import { orRouteError, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
-import { CATALOGUE_UPDATES_PATH, type FileStatus, type OpenFile } from "#app/lib/home/catalogue-updates.ts";
+import { CATALOGUE_UPDATES_PATH, fileStatus, type OpenFile, type SentUpdate } from "#app/lib/home/catalogue-updates.ts";
 
 /** After an upload the seller reviews the new file right there. */
 export const catalogueUpdatesPage: CataloguePage = {
   path: CATALOGUE_UPDATES_PATH,
   afterUpload: async (_args, file, section) => fileLocation(catalogueUpdatesPage, file.id, section),
 };
-
-function statusOf(file: CatalogueFile, openIds: ReadonlySet<string>, updates: readonly CatalogueUpdate[]): FileStatus {
-  if (openIds.has(file.id)) return { kind: "open" };
-  const update = updates.find((candidate) => candidate.fileIds.includes(file.id));
-  return update ? { kind: "sent", at: update.submittedAt } : { kind: "handedOver" };
-}
 
 async function openFileReports(args: RequestArgs, files: readonly CatalogueFile[]): Promise<OpenFile[]> {
   const log = args.context.get(requestMetaContext).log;
@@ -70,10 +64,14 @@ export async function catalogueUpdatesLoader(args: RequestArgs) {
   return {
     title: getI18n(args.context).t("catalogueUpdates.title"),
     canChange: user.role === "SELLER_ADMINISTRATOR",
-    files: files.map((file) => ({ ...file, status: statusOf(file, openIds, updates.updates) })),
+    files: files.map((file) => ({ ...file, status: fileStatus(file.id, openIds, updates.updates) })),
     openFiles,
-    updates: updates.updates.map((update) => ({
-      ...update,
+    updates: updates.updates.map((update): SentUpdate => ({
+      id: update.id,
+      submittedAt: update.submittedAt,
+      status: update.status,
+      decidedAt: update.decidedAt,
+      returned: update.returned,
       fileNames: update.fileIds.map((id) => files.find((file) => file.id === id)?.fileName ?? id),
     })),
     ...review,

@@ -1,8 +1,9 @@
 /**
  * What a staff action just did, said in the page it ends on: mark as active,
- * delete, finish mapping, return a catalogue, invite. A toast closes after
- * 1.5 s; this names the seller and its new state and stays in the page. It
- * travels as a signed flash cookie, read once by the next page's loader.
+ * delete, finish mapping, return a catalogue, invite, take a catalogue
+ * update in or return it. A toast closes after 1.5 s; this names the seller
+ * and its new state and stays in the page. It travels as a signed flash
+ * cookie, read once by the next page's loader.
  */
 import { SellerStateName } from "#contract/upstream.ts";
 import { redirect, type Cookie } from "react-router";
@@ -13,7 +14,7 @@ import { signedCookie } from "#app/services/cookies/signed-cookie.server.ts";
 import type { StaffOutcome } from "#app/lib/outcome.ts";
 
 const OutcomeCookieValue = z.object({
-  kind: z.enum(["activated", "deleted", "mappingFinished", "returned", "invited"]),
+  kind: z.enum(["activated", "deleted", "mappingFinished", "returned", "invited", "updateProcessed", "updateReturned"]),
   seller: z.string().max(300),
   state: SellerStateName.nullable(),
   /** The page that says it: any other page leaves it alone. */

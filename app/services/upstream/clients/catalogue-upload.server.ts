@@ -1,7 +1,7 @@
 import { CatalogueFile, CatalogueHeaders, IntegrationInfo, IntegrationSellers, type CatalogueFileType, type HeaderMapping } from "#contract/catalogue.ts";
 import { CatalogueAnalysis, MappingMemory } from "#contract/catalogue-analysis.ts";
 import type { CatalogueReturnInput } from "#contract/catalogue-return.ts";
-import { CatalogueUpdate, CatalogueUpdates, IntegrationUpdates } from "#contract/catalogue-updates.ts";
+import { CatalogueUpdate, CatalogueUpdates, IntegrationUpdate, IntegrationUpdates, type CatalogueUpdateReturnInput } from "#contract/catalogue-updates.ts";
 import type { Readable } from "node:stream";
 import { z } from "zod";
 import type { ServiceCaller } from "#app/services/upstream/http.server.ts";
@@ -56,7 +56,18 @@ export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStream
         schema: CatalogueAnalysis,
         notFoundIsAnswer: true,
       }),
+    /** The catalogue updates waiting for the team, oldest first. */
     integrationUpdates: () => call({ path: "/catalogue-integration/updates", schema: IntegrationUpdates }),
+    /** One catalogue update, whatever its status (404 when there is none). */
+    integrationUpdate: (updateId: string) => call({ path: upstreamPath`/catalogue-integration/updates/${updateId}`, schema: IntegrationUpdate }),
+    /** Every catalogue update of one seller, newest first. */
+    sellerUpdates: (sellerId: string) => call({ path: upstreamPath`/catalogue-integration/seller/${sellerId}/updates`, schema: IntegrationUpdates }),
+    /** Takes a waiting update into the seller's live catalogue. */
+    processUpdate: (updateId: string) =>
+      call({ method: "POST", path: upstreamPath`/catalogue-integration/updates/${updateId}/process`, schema: IntegrationUpdate }),
+    /** Returns a waiting update to the seller with the team's reasons. */
+    returnUpdate: (updateId: string, input: CatalogueUpdateReturnInput) =>
+      call({ method: "POST", path: upstreamPath`/catalogue-integration/updates/${updateId}/return`, body: input, schema: IntegrationUpdate }),
     finishMapping: (sellerId: string) =>
       call({ method: "POST", path: upstreamPath`/catalogue-integration/seller/${sellerId}/finish-mapping`, schema: IntegrationInfo }),
     /** Returns the hand-over to the seller with the team's reasons; the seller is back to editing. */
