@@ -68,7 +68,11 @@ describe("an active seller administrator", () => {
     expect((await page(browser, "/home")).location).toBe("/home/overview");
     const { status, html } = await page(browser, "/home/overview");
     expect(status).toBe(200);
-    for (const text of ["GMV", "Orders", "Return rate", "On-time delivery", "against"]) expect(html).toContain(text);
+    for (const text of ["GMV", "Orders", "Return rate", "On-time delivery", "compared with"]) expect(html).toContain(text);
+    // A rate's change is its difference in percentage points, never a percent that reads as a rate.
+    const returnRate = html.slice(html.indexOf("Return rate</h3>"), html.indexOf("</li>", html.indexOf("Return rate</h3>")));
+    expect(returnRate).toMatch(/key-figure__change">[+\u2212]?\d+(\.\d+)? percentage points? compared with \d+(\.\d+)?%</);
+    expect(html).toMatch(/key-figure__change">[+\u2212]\d+(\.\d)?% compared with €[\d,]+\.\d\d</);
     // Shops in numeric order of their marketplace seller id.
     expect(html.indexOf("(9871)")).toBeLessThan(html.indexOf("(10452)"));
     expect(html.indexOf("(10452)")).toBeLessThan(html.indexOf("(120034)"));
