@@ -175,6 +175,10 @@ describe("an active seller administrator", () => {
     expect(main).toMatch(/<a href="\/home\/recommendations\/gmv-explanation" id="[0-9a-f]{2,8}(-[0-9a-f]{2,8}){7}">/);
     expect(main).toContain('data-excluded="true"');
     for (const bad of ["onerror", "onload", "javascript:", "<iframe", "<svg", 'style="position', "document.title"]) expect(main).not.toContain(bad);
+    // Nothing of the defused markup is left to read, and a card's links to a shop's figures keep the card's shop.
+    expect(main).not.toMatch(/Overlay|>Details</);
+    expect(main).toMatch(/<a href="\/home\/analytics\/sales\?shop=10452" id="[0-9a-f-]+">sales<\/a>/);
+    expect(main).toMatch(/<a href="\/home\/analytics\/products\?shop=9871" id="[0-9a-f-]+">products analytics<\/a>/);
   });
 
   it("pages through a detail's affected products in the URL; an unknown id or the wrong kind is 404", async () => {
