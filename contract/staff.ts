@@ -44,7 +44,13 @@ export const StaffSeller = z.object({
   onboardingSellerId: z.string(),
   /** The seller service's id (detailedList key); null until the seller service knows the seller. */
   marketplaceSellerId: z.string().nullable(),
+  /** The name the seller was invited (or signed up) with: the name the list sorts by and a deletion is confirmed with. */
   name: z.string(),
+  /**
+   * The company's name as the seller registered it: the latest confirmed change of the company data, else the
+   * shop setup's company information; null until the seller saved one. It may differ from `name`.
+   */
+  registeredName: z.string().nullable(),
   crmId: z.string().nullable(),
   state: SellerStateName,
   /** When the seller entered its current state (from the state history). */
@@ -63,6 +69,10 @@ export type StaffSeller = z.infer<typeof StaffSeller>;
 
 /** Query of GET /api-external/sellers: filtered, sorted and paged upstream. */
 export const StaffSellerQuery = z.object({
+  /**
+   * Part of the seller's name (the invitation's or the registered one), its CRM id, or an e-mail address of its
+   * contact or its users.
+   */
   search: z.string().trim().max(200).optional(),
   state: SellerStateName.optional(),
   channel: SellerChannel.optional(),

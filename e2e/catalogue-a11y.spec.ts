@@ -5,6 +5,7 @@ import { portalOrigin } from "./support/http";
 import { chooseLanguage } from "./support/language";
 import { PORTAL_URL, resetSandbox, SANDBOX_URL } from "./support/sandbox";
 import { axeAudit } from "./support/axe";
+import { cutTableTexts } from "./support/layout";
 
 /**
  * Each language at one width, English on the desktop and German on a phone, as e2e/a11y-pages.spec.ts pairs them: the
@@ -51,6 +52,8 @@ async function expectNoViolations(page: Page, testInfo: TestInfo, name: string) 
     )
     .join("\n");
   expect(results.violations.length, `axe on ${name} at ${width}px (${page.url()}):\n${summary}`).toBe(0);
+  // Captions and cells wrap within what the frame shows: nothing of a table is cut at either width.
+  expect(await cutTableTexts(page), `${name} at ${width}px`).toEqual([]);
 }
 
 for (const language of ["en", "de"] as const) {

@@ -110,6 +110,17 @@ test("recommendations: each kind and its detail; an in-app link in rich text", a
     await page.waitForURL((url) => url.pathname === "/home/recommendations");
   }
 
+  // The cards read as sentences, with nothing left of defused markup, and their links keep the card's shop.
+  const cards = page.locator(".recommendation-list > li");
+  await expect(page.locator(".recommendation-list")).not.toContainText(/Overlay|Details/);
+  const card = cards.filter({ has: page.getByRole("link", { name: "sales", exact: true }) }).first();
+  const shop = /\((\d+)\)/.exec((await card.locator(".recommendation__facts dd").first().textContent()) ?? "")?.[1];
+  await card.getByRole("link", { name: "sales", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/home/analytics/sales");
+  expect(await checkedShops(page)).toEqual([shop]);
+  await page.goBack();
+  await page.waitForURL((url) => url.pathname === "/home/recommendations");
+
   // With JavaScript the click is an in-app navigation: no new document is requested.
   const documents: string[] = [];
   page.on("request", (request) => {

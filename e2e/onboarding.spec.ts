@@ -87,8 +87,17 @@ test("a new seller completes all eight steps, past every kind of invalid input",
   await page.getByLabel("Last name").fill("Neumann");
   await page.getByLabel("Date of birth").fill("1988-02-29");
   await page.getByLabel("Role").selectOption("AUTHORISED_SIGNATORY");
-  await submitExpectingError(page, "Name at least one managing director");
+  // Enter in a field saves the step (it does not add a representative) and answers with the error summary.
+  await page.getByLabel("Last name").press("Enter");
+  const summary = page.getByRole("alert").filter({ has: page.getByRole("heading", { name: "There is a problem" }) });
+  await expect(summary.getByRole("link", { name: "Representatives: Name at least one managing director" })).toBeVisible();
+  await expect(page.getByRole("group", { name: "Representative 2" })).toHaveCount(0);
   await expect(page.getByLabel("First name")).toHaveValue("Mia");
+  // A click on save right after typing is not lost to the check of the field being left.
+  await page.getByLabel("First name").fill("");
+  await page.getByRole("button", { name: "Save and continue", exact: true }).click();
+  await expect(summary.getByRole("link", { name: "First name (representative 1): Enter the first name" })).toBeVisible();
+  await page.getByLabel("First name").fill("Mia");
   await page.getByLabel("Role").selectOption("MANAGING_DIRECTOR");
   await save(page, "/shop-setup/bank-account");
 

@@ -7,6 +7,8 @@ test.beforeEach(async ({ request }) => {
 });
 
 test("a success manager finds a seller, filters by state, acts as that seller and comes back to the list", async ({ page }) => {
+  // Two searches, a filter and a substitution there and back: longer than one page.
+  test.setTimeout(60_000);
   await signIn(page, "success@example.com", { expectPath: "/seller-list" });
   await expect(page.getByRole("heading", { level: 2, name: "Sellers 1–12 of 12" })).toBeVisible();
 
@@ -19,6 +21,14 @@ test("a success manager finds a seller, filters by state, acts as that seller an
   await expect(table.getByRole("rowheader")).toContainText("Rheinauen Textil GmbH");
   // The seller service's details come with the search's rows, not after them.
   await expect(table.getByRole("row", { name: /Rheinauen/ })).toContainText("0 shops");
+
+  // The name a seller registered finds it too, and shows beside the invitation's, each labelled.
+  await search.getByLabel("Search").fill("möbelmanufaktur");
+  await search.getByRole("button", { name: "Show sellers" }).click();
+  await page.waitForURL((url) => url.searchParams.get("search") === "möbelmanufaktur");
+  const names = table.getByRole("rowheader").locator(".seller-names");
+  await expect(names.locator("dt")).toHaveText(["Registered name (company information)", "Name in the invitation"]);
+  await expect(names.locator("dd")).toHaveText(["Bergblick Möbelmanufaktur KG", "Bergblick Möbel KG"]);
 
   await search.getByLabel("Search").fill("");
   await search.getByLabel("State").selectOption("ONBOARDING");

@@ -14,6 +14,7 @@ import { CompanyChange, postalAddressOf, type CompanyChangeKind, type CompanyCha
 import type { LegalDocument, SellerDetails, Warehouse, WarehouseValidation } from "#contract/home.ts";
 import type { Database } from "./db.ts";
 import { lastValidation, legalDocumentPdf, sellerDetails, validationOf, warehouse as generatedWarehouse } from "./home-company.ts";
+import { readStep } from "./onboarding.ts";
 import type { SellerRow } from "./repository.ts";
 
 type ChangeRow = {
@@ -147,7 +148,9 @@ function documentOf(row: ChangeRow): LegalDocument {
 
 /** The company data on record: the seller's data with its confirmed changes. */
 export function currentSellerDetails(db: Database, seller: SellerRow): SellerDetails {
-  const details = sellerDetails(seller);
+  // The company's name is the one the seller registered in the shop setup, not the one it was invited with.
+  const legalName = readStep(db, seller.id, "company-information")?.values.legalName;
+  const details = sellerDetails({ ...seller, name: typeof legalName === "string" && legalName.trim() ? legalName.trim() : seller.name });
   const company = confirmed(db, seller.id, "COMPANY_DATA").at(-1);
   const bank = confirmed(db, seller.id, "BANK_ACCOUNT").at(-1);
   const documents = confirmed(db, seller.id, "LEGAL_DOCUMENT");

@@ -24,34 +24,36 @@ const kindPath: Record<RecommendationKind, string> = {
  * outside sources that the portal must defuse.
  */
 function descriptionHtml(kind: RecommendationKind, count: number, index: number, language: PageLanguage): string {
+  // Markup a browser would run or that would cover the page; once defused, none of it leaves a word behind, except the
+  // link's text, which the portal drops with the refused link.
   const hostile = [
     `<img src="x" onerror="alert('xss')">`,
     `<script>document.title='owned'</script>`,
     `<a href="javascript:alert(1)">Details</a>`,
     `<svg onload="alert(1)"><circle r="4"/></svg>`,
     `<iframe src="https://evil.example.com"></iframe>`,
-    `<p style="position:fixed;top:0">Overlay</p>`,
+    `<div style="position:fixed;inset:0;z-index:9999;background:url(javascript:alert(1))"></div>`,
   ][index % 6];
   const helpUrl = `https://help.marketplace.example.com/sellers/${kindPath[kind]}`;
   const texts: Record<PageLanguage, () => Record<RecommendationKind, string>> = {
     en: () => {
-      const gmvLink = `<app-link href="/home/recommendations/gmv-explanation">How we estimate the GMV at stake</app-link>`;
+      const gmvLink = `<app-link href="/home/recommendations/gmv-explanation">how we estimate the GMV at stake</app-link>`;
       const help = `<a href="${helpUrl}" target="_blank" rel="noopener">help centre</a>`;
       return {
-        PRODUCT_NOT_ONLINE: `<p><strong>${count} products</strong> are in your catalogue but not online: they have no price or no stock.</p><p>Add both in your next <a href="/home/catalogue">catalogue update</a>. See the <a href="/home/analytics/products">products analytics</a> and the ${help}.</p>`,
-        PRODUCTS_NOT_FOUND: `<p>We could not match <strong>${count} EANs</strong> from your catalogue to any product.</p><p>Check the EANs in <a href="/home/catalogue" data-excluded="true">your catalogue files</a>. ${gmvLink}.</p>`,
-        PRODUCT_IMPORT_ERRORS: `<p>The last import rejected <strong>${count} rows</strong>.</p><ul><li>Missing category</li><li>Invalid price format</li></ul><p>Correct the rows and <app-link href="/home/catalogue">update your catalogue</app-link>. ${gmvLink}; more in the ${help}.</p>`,
-        OFFERS_MAY_BE_OFFLINE_SOON: `<p><em>${count} offers</em> have stock for less than 3 days and may go offline soon.</p><p>Compare with your <a href="/home/analytics/sales">sales</a>. ${help}.</p>`,
+        PRODUCT_NOT_ONLINE: `<p><strong>${count} products</strong> are in your catalogue but not online: they have no price or no stock.</p><p>Add both in your next <a href="/home/catalogue">catalogue update</a>. The <a href="/home/analytics/products">products analytics</a> show how often customers view your products, and the ${help} explains what a product needs to go online.</p>`,
+        PRODUCTS_NOT_FOUND: `<p>We could not match <strong>${count} EANs</strong> from your catalogue to any product.</p><p>Check the EANs in <a href="/home/catalogue" data-excluded="true">your catalogue files</a>. Read ${gmvLink}.</p>`,
+        PRODUCT_IMPORT_ERRORS: `<p>The last import rejected <strong>${count} rows</strong>, for these reasons:</p><ul><li>Missing category</li><li>Invalid price format</li></ul><p>Correct the rows and <app-link href="/home/catalogue">update your catalogue</app-link>. Read ${gmvLink}; the ${help} explains each import error.</p>`,
+        OFFERS_MAY_BE_OFFLINE_SOON: `<p><em>${count} offers</em> have stock for less than 3 days and may go offline soon.</p><p>Compare their stock with your <a href="/home/analytics/sales">sales</a> and restock in time; the ${help} explains how.</p>`,
       };
     },
     de: () => {
-      const gmvLink = `<app-link href="/home/recommendations/gmv-explanation">So schätzen wir den betroffenen GMV</app-link>`;
+      const gmvLink = `<app-link href="/home/recommendations/gmv-explanation">wie wir den betroffenen GMV schätzen</app-link>`;
       const help = `<a href="${helpUrl}" target="_blank" rel="noopener">Hilfe-Center</a>`;
       return {
-        PRODUCT_NOT_ONLINE: `<p><strong>${count} Produkte</strong> sind in Ihrem Katalog, aber nicht online: Ihnen fehlt ein Preis oder Bestand.</p><p>Ergänzen Sie beides mit Ihrer nächsten <a href="/home/catalogue">Katalogaktualisierung</a>. Mehr in den <a href="/home/analytics/products">Produktanalysen</a> und im ${help}.</p>`,
-        PRODUCTS_NOT_FOUND: `<p><strong>${count} EANs</strong> aus Ihrem Katalog konnten wir keinem Produkt zuordnen.</p><p>Prüfen Sie die EANs in <a href="/home/catalogue" data-excluded="true">Ihren Katalogdateien</a>. ${gmvLink}.</p>`,
-        PRODUCT_IMPORT_ERRORS: `<p>Der letzte Import hat <strong>${count} Zeilen</strong> abgelehnt.</p><ul><li>Kategorie fehlt</li><li>Preis im falschen Format</li></ul><p>Korrigieren Sie die Zeilen und <app-link href="/home/catalogue">aktualisieren Sie Ihren Katalog</app-link>. ${gmvLink}; mehr im ${help}.</p>`,
-        OFFERS_MAY_BE_OFFLINE_SOON: `<p><em>${count} Angebote</em> haben Bestand für weniger als 3 Tage und gehen womöglich bald offline.</p><p>Vergleichen Sie mit Ihrem <a href="/home/analytics/sales">Umsatz</a>. ${help}.</p>`,
+        PRODUCT_NOT_ONLINE: `<p><strong>${count} Produkte</strong> sind in Ihrem Katalog, aber nicht online: Ihnen fehlt ein Preis oder Bestand.</p><p>Ergänzen Sie beides mit Ihrer nächsten <a href="/home/catalogue">Katalogaktualisierung</a>. Die <a href="/home/analytics/products">Produktanalysen</a> zeigen, wie oft die Kundschaft Ihre Produkte ansieht, und das ${help} erklärt, was ein Produkt braucht, um online zu gehen.</p>`,
+        PRODUCTS_NOT_FOUND: `<p><strong>${count} EANs</strong> aus Ihrem Katalog konnten wir keinem Produkt zuordnen.</p><p>Prüfen Sie die EANs in <a href="/home/catalogue" data-excluded="true">Ihren Katalogdateien</a>. Lesen Sie, ${gmvLink}.</p>`,
+        PRODUCT_IMPORT_ERRORS: `<p>Der letzte Import hat <strong>${count} Zeilen</strong> abgelehnt, aus diesen Gründen:</p><ul><li>Kategorie fehlt</li><li>Preis im falschen Format</li></ul><p>Korrigieren Sie die Zeilen und <app-link href="/home/catalogue">aktualisieren Sie Ihren Katalog</app-link>. Lesen Sie, ${gmvLink}; das ${help} erklärt jeden Importfehler.</p>`,
+        OFFERS_MAY_BE_OFFLINE_SOON: `<p><em>${count} Angebote</em> haben Bestand für weniger als 3 Tage und gehen womöglich bald offline.</p><p>Vergleichen Sie ihren Bestand mit Ihrem <a href="/home/analytics/sales">Umsatz</a> und füllen Sie ihn rechtzeitig auf; das ${help} erklärt, wie.</p>`,
       };
     },
   };

@@ -186,7 +186,8 @@ export function applyOnboardingSeed(db: Database): void {
     {
       legalForm: "KG",
       shopName: "Bergblick Möbel",
-      legalName: "Bergblick Möbel KG",
+      // Registered under a longer name than the invitation's: staff see both, and find the seller by either.
+      legalName: "Bergblick Möbelmanufaktur KG",
       city: "Garmisch-Partenkirchen",
       postcode: "82467",
       registerNumber: "HRA 100005",

@@ -20,12 +20,22 @@ export type StaffSellerRow = SellerRow & {
   contact_phone: string | null;
   admin_user_id: string | null;
   invitation_pending: number;
+  registered_name: string | null;
 };
 
 const DAY_MS = 86_400_000;
 
+/**
+ * The company's name as the seller registered it (the contract's `registeredName`): the latest confirmed change of
+ * the company data, else the shop setup's company information. The seller row `s` is in scope.
+ */
+const REGISTERED_NAME_SQL = `coalesce(
+    (SELECT json_extract(c.data, '$.values.companyName') FROM company_changes c
+      WHERE c.seller_id = s.id AND c.kind = 'COMPANY_DATA' AND c.status = 'CONFIRMED' ORDER BY c.decided_at DESC, c.rowid DESC LIMIT 1),
+    (SELECT json_extract(o.data, '$.legalName') FROM onboarding_steps o WHERE o.seller_id = s.id AND o.step = 'company-information'))`;
+
 export const SELECT_STAFF_SELLER = `
-  SELECT s.*, p.marketplace_seller_id, p.channel, p.language_code, p.contact_name, p.contact_email, p.contact_phone,
+  SELECT s.*, ${REGISTERED_NAME_SQL} AS registered_name, p.marketplace_seller_id, p.channel, p.language_code, p.contact_name, p.contact_email, p.contact_phone,
     (SELECT u.id FROM users u WHERE u.seller_id = s.id AND u.role = 'SELLER_ADMINISTRATOR' ORDER BY u.created_at, u.id LIMIT 1) AS admin_user_id,
     EXISTS (SELECT 1 FROM seller_invitations i WHERE i.seller_id = s.id AND i.accepted_at IS NULL) AS invitation_pending
   FROM sellers s LEFT JOIN seller_profiles p ON p.seller_id = s.id`;
@@ -60,6 +70,7 @@ export function toStaffSeller(db: Database, row: StaffSellerRow): StaffSeller {
     onboardingSellerId: row.id,
     marketplaceSellerId: row.marketplace_seller_id,
     name: row.name,
+    registeredName: row.registered_name?.trim() || null,
     crmId: row.crm_id,
     state: row.state,
     stateSince: row.state_changed_at,
@@ -96,11 +107,13 @@ export function staffSellerPageIds(db: Database, filter: StaffListFilter): { ids
   const params: (string | number)[] = [];
   if (filter.search) {
     const pattern = `%${filter.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // Both names: the one staff invited the seller with and the one the seller registered.
     where.push(
-      `(lower(s.name) LIKE ? ESCAPE '\\' OR lower(coalesce(s.crm_id, '')) LIKE ? ESCAPE '\\' OR lower(coalesce(p.contact_email, '')) LIKE ? ESCAPE '\\'
+      `(lower(s.name) LIKE ? ESCAPE '\\' OR lower(coalesce(${REGISTERED_NAME_SQL}, '')) LIKE ? ESCAPE '\\'
+        OR lower(coalesce(s.crm_id, '')) LIKE ? ESCAPE '\\' OR lower(coalesce(p.contact_email, '')) LIKE ? ESCAPE '\\'
         OR EXISTS (SELECT 1 FROM users u WHERE u.seller_id = s.id AND lower(u.email) LIKE ? ESCAPE '\\'))`,
     );
-    params.push(pattern, pattern, pattern, pattern);
+    params.push(pattern, pattern, pattern, pattern, pattern);
   }
   if (filter.state) {
     where.push("s.state = ?");

@@ -68,7 +68,11 @@ describe("an active seller administrator", () => {
     expect((await page(browser, "/home")).location).toBe("/home/overview");
     const { status, html } = await page(browser, "/home/overview");
     expect(status).toBe(200);
-    for (const text of ["GMV", "Orders", "Return rate", "On-time delivery", "against"]) expect(html).toContain(text);
+    for (const text of ["GMV", "Orders", "Return rate", "On-time delivery", "compared with"]) expect(html).toContain(text);
+    // A rate's change is its difference in percentage points, never a percent that reads as a rate.
+    const returnRate = html.slice(html.indexOf("Return rate</h3>"), html.indexOf("</li>", html.indexOf("Return rate</h3>")));
+    expect(returnRate).toMatch(/key-figure__change">[+\u2212]?\d+(\.\d+)? percentage points? compared with \d+(\.\d+)?%</);
+    expect(html).toMatch(/key-figure__change">[+\u2212]\d+(\.\d)?% compared with €[\d,]+\.\d\d</);
     // Shops in numeric order of their marketplace seller id.
     expect(html.indexOf("(9871)")).toBeLessThan(html.indexOf("(10452)"));
     expect(html.indexOf("(10452)")).toBeLessThan(html.indexOf("(120034)"));
@@ -171,6 +175,10 @@ describe("an active seller administrator", () => {
     expect(main).toMatch(/<a href="\/home\/recommendations\/gmv-explanation" id="[0-9a-f]{2,8}(-[0-9a-f]{2,8}){7}">/);
     expect(main).toContain('data-excluded="true"');
     for (const bad of ["onerror", "onload", "javascript:", "<iframe", "<svg", 'style="position', "document.title"]) expect(main).not.toContain(bad);
+    // Nothing of the defused markup is left to read, and a card's links to a shop's figures keep the card's shop.
+    expect(main).not.toMatch(/Overlay|>Details</);
+    expect(main).toMatch(/<a href="\/home\/analytics\/sales\?shop=10452" id="[0-9a-f-]+">sales<\/a>/);
+    expect(main).toMatch(/<a href="\/home\/analytics\/products\?shop=9871" id="[0-9a-f-]+">products analytics<\/a>/);
   });
 
   it("pages through a detail's affected products in the URL; an unknown id or the wrong kind is 404", async () => {

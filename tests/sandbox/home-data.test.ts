@@ -83,6 +83,19 @@ describe("recommended actions", () => {
     expect(hrefs(gmvExplanationHtml.de)).toEqual(hrefs(gmvExplanationHtml.en));
   });
 
+  it("writes whole sentences, each starting with a capital or a number, in both languages", () => {
+    for (const language of ["en", "de"] as const) {
+      for (const action of recommendedActions("seller-active", NOW, language)) {
+        const paragraphs = [...action.descriptionHtml.matchAll(/<p>(.*?)<\/p>/g)].map((match) => match[1]!.replace(/<[^>]+>/g, ""));
+        expect(paragraphs.length, action.id).toBeGreaterThan(0);
+        for (const paragraph of paragraphs) {
+          expect(paragraph, `${language} ${action.id}`).toMatch(/[.:]$/);
+          for (const sentence of paragraph.split(/(?<=\.) /)) expect(sentence, `${language} ${action.id}`).toMatch(/^[\p{Lu}\d]/u);
+        }
+      }
+    }
+  });
+
   it("seller.small has one shop", () => {
     expect(shopsOf("seller-small")).toHaveLength(1);
     expect(new Set(recommendedActions("seller-small", NOW).map((action) => action.shopId)).size).toBe(1);

@@ -32,7 +32,7 @@ const invitation = {
 };
 
 describe("GET /api-external/sellers", () => {
-  it("pages, searches by name, CRM id and e-mail, filters by state and channel, and sorts", async () => {
+  it("pages, searches by either name, CRM id and e-mail, filters by state and channel, and sorts", async () => {
     const all = StaffSellerPage.parse((await api("/api-external/sellers", { query: { pageSize: "4" } })).body);
     expect(all.total).toBe(SEEDED_SELLERS);
     expect(all.items).toHaveLength(4);
@@ -45,6 +45,12 @@ describe("GET /api-external/sellers", () => {
     expect(byName.items[0]).toMatchObject({ sellerUserProfileId: "user-seller-mapped", marketplaceSellerId: "10004", channel: "DIRECT" });
     const byCrm = StaffSellerPage.parse((await api("/api-external/sellers", { query: { search: "crm-100006" } })).body);
     expect(byCrm.items.map((seller) => seller.onboardingSellerId)).toEqual(["seller-onboarding-ftp"]);
+    // The name the seller registered (company information) beside the one it was invited with.
+    const byRegistered = StaffSellerPage.parse((await api("/api-external/sellers", { query: { search: "möbelmanufaktur" } })).body);
+    expect(byRegistered.items.map((seller) => [seller.onboardingSellerId, seller.name, seller.registeredName])).toEqual([
+      ["seller-onboarding-feed", "Bergblick Möbel KG", "Bergblick Möbelmanufaktur KG"],
+    ]);
+    expect(byName.items[0]?.registeredName).toBe("Elbufer Küchenwelt GmbH");
     const byEmail = StaffSellerPage.parse((await api("/api-external/sellers", { query: { search: "anna.weber@" } })).body);
     expect(byEmail.items[0]).toMatchObject({ onboardingSellerId: "seller-invited", invitationPending: true, sellerUserProfileId: null });
 

@@ -76,6 +76,31 @@ describe("sanitizeRichText", () => {
     expect(isLinkId(/id="([^"]+)"/.exec(replaced)![1])).toBe(true);
   });
 
+  it("drops a link whose address is refused with its words, and keeps a named anchor's", () => {
+    expect(sanitizeRichText(`<p>Read on.<a href="javascript:alert(1)">Details</a></p>`)).toBe("<p>Read on.</p>");
+    expect(sanitizeRichText(`<p>Read on.<app-link href="javascript:alert(1)">Details</app-link></p>`)).toBe("<p>Read on.</p>");
+    expect(sanitizeRichText(`<p><a>Details</a></p>`)).toBe("<p></p>");
+    expect(sanitizeRichText(`<p><a name="terms">Terms</a></p>`)).toBe(`<p><a name="terms">Terms</a></p>`);
+  });
+
+  it("carries the text's shop to the links of a shop's figures, and to no other", () => {
+    const links = (html: string) => [...sanitizeRichText(html, { shopId: "10452" }).matchAll(/href="([^"]*)"/g)].map((match) => match[1]);
+    expect(
+      links(
+        `<a href="/home/analytics/sales">a</a><app-link href="/home/analytics/products#views">b</app-link><a href="/home/analytics/sales?range=last7">c</a>` +
+          `<a href="/home/analytics/sales?shop=9871">d</a><a href="/home/catalogue">e</a><a href="https://help.example.com/home/analytics" target="_blank">f</a>`,
+      ),
+    ).toEqual([
+      "/home/analytics/sales?shop=10452",
+      "/home/analytics/products?shop=10452#views",
+      "/home/analytics/sales?range=last7&amp;shop=10452",
+      "/home/analytics/sales?shop=9871",
+      "/home/catalogue",
+      "https://help.example.com/home/analytics",
+    ]);
+    expect(sanitizeRichText(`<a href="/home/analytics/sales">a</a>`)).toMatch(/^<a href="\/home\/analytics\/sales" /);
+  });
+
   it("keeps the excluded mark, so such a link keeps normal behaviour", () => {
     expect(sanitizeRichText(`<a href="/upload/catalog" data-excluded="true">files</a>`)).toContain(`data-excluded="true"`);
   });

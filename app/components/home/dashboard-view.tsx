@@ -3,14 +3,15 @@ import { lazy, Suspense } from "react";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { useLocation } from "react-router";
 import { shopScope, type AnalyticsSelection } from "#app/lib/home/analytics-selection.ts";
-import { changePercent, figureFormatter, metricRows, totalKind, type DashboardResult } from "#app/lib/home/analytics-table.ts";
+import { figureFormatter, metricRows, totalKind, type DashboardResult } from "#app/lib/home/analytics-table.ts";
+import { figureChange, formatFigureChange } from "#app/lib/home/figure-change.ts";
 import { dateFormatter, formatDay, formatPeriod } from "#app/lib/home/analytics-dates.ts";
 import { useScopeText } from "#app/lib/home/scope-text.ts";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { useSeen } from "#app/components/ui/use-seen.ts";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { DownloadLink } from "#app/components/ui/download-link.tsx";
-import { numberFormat, formatMoment } from "#app/lib/intl-formats.ts";
+import { formatMoment } from "#app/lib/intl-formats.ts";
 
 /**
  * The charts' code (recharts, about a third of the page's JavaScript) loads after hydration, when the first chart
@@ -114,7 +115,7 @@ function MetricPanel({
   // A comparison reaching back past the figures' history covers fewer days: its total would mislead.
   const comparedDays = rows.filter((row) => row.comparisonValue !== null).length;
   const partial = comparison !== undefined && comparedDays < rows.length;
-  const change = partial ? null : changePercent(metric.total, comparison?.total);
+  const change = partial ? null : figureChange(metric.total, comparison?.total, metric.unit);
   const id = `metric-${metric.key}`;
   const highest = rows.reduce<(typeof rows)[number] | undefined>((best, row) => (!best || row.value > best.value ? row : best), undefined);
   const lowest = rows.reduce<(typeof rows)[number] | undefined>((best, row) => (!best || row.value < best.value ? row : best), undefined);
@@ -142,7 +143,7 @@ function MetricPanel({
           <span className="metric__comparison">
             {" "}
             {t("analytics.comparisonTotal", { value: format(comparison.total) })}
-            {change !== null ? ` (${change >= 0 ? "+" : ""}${numberFormat(locale, { maximumFractionDigits: 1 }).format(change)} %)` : null}
+            {change !== null ? ` (${formatFigureChange(change, locale, t)})` : null}
           </span>
         ) : null}
       </p>

@@ -35,6 +35,7 @@ export function StepForm({ form, multipart = false, children }: { form: AnyForm;
       errorHeading="h3"
       legend={t("onboarding.formLegend")}
       multipart={multipart}
+      defaultSubmit={{ name: "intent", value: "continue", label: t("onboarding.saveAndContinue") }}
       actions={
         <>
           <button type="submit" name="intent" value="continue" className="button button--primary" aria-disabled={saving || undefined}>

@@ -8,6 +8,7 @@ import type { SellerDetails, SellerRow } from "#app/lib/staff/staff-types.ts";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { FilterForm, SearchFilter, SelectFilter } from "./filter-form.tsx";
 import { PartFailureNotice } from "./part-failure.tsx";
+import { SellerNames } from "./seller-names.tsx";
 import { numberFormat } from "#app/lib/intl-formats.ts";
 
 export type RowPermissions = { markAsActive: boolean; actAsSeller: boolean; administer: boolean };
@@ -150,6 +151,7 @@ function SellerTable({ path, query, page, details, permissions }: Props) {
                 <Link className="seller-table__name" to={`/sellers/${encodeURIComponent(seller.onboardingSellerId)}`}>
                   {seller.name}
                 </Link>
+                <SellerNames seller={seller} />
                 <span className="seller-table__meta">
                   {seller.crmId ?? t("staff.list.noCrmId")}
                   {seller.channel ? ` · ${t(`staff.channels.${seller.channel}`)}` : ""}

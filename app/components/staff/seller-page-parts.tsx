@@ -117,6 +117,10 @@ export function SellerFactsSection({ overview }: { overview: StaffSellerOverview
     <section aria-labelledby="seller-facts" className="seller-page__section panel">
       <h2 id="seller-facts">{t("sellerPage.facts.title")}</h2>
       <dl className="seller-facts">
+        <dt>{t("staff.names.invited")}</dt>
+        <dd>{seller.name}</dd>
+        <dt>{t("staff.names.registered")}</dt>
+        <dd>{seller.registeredName ?? t("staff.names.notRegistered")}</dd>
         <dt>{t("staff.form.fields.crmId")}</dt>
         <dd>{seller.crmId ?? t("staff.list.noCrmId")}</dd>
         <dt>{t("staff.form.fields.channel")}</dt>

@@ -1,5 +1,5 @@
 import type { FormMetadata } from "@conform-to/react";
-import type { ReactNode } from "react";
+import type { MouseEvent, ReactNode } from "react";
 import { Form } from "react-router";
 import { ErrorSummary } from "./error-summary.tsx";
 import { fieldId, FormFields, readForm } from "./field-reading.tsx";
@@ -25,6 +25,11 @@ type FormShellProps = {
   className?: string;
   /** The buttons and links below the fields. */
   actions: ReactNode;
+  /**
+   * What Enter in a field does, where a button among the fields comes first (a list's "add" or "remove"): a copy
+   * of the main button, first in the form, which the browser takes as the form's default button.
+   */
+  defaultSubmit?: { name: string; value: string; label: string };
   /** What the status line says to a screen reader ("" while nothing is being saved). */
   status: string;
   children: ReactNode;
@@ -36,7 +41,19 @@ type FormShellProps = {
  * and a status line that says when it is being saved. The form's metadata is
  * read once for the summary, the fields and the `<form>` itself.
  */
-export function FormShell({ form, texts, action, errorHeading, legend, multipart = false, className, actions, status, children }: FormShellProps) {
+export function FormShell({
+  form,
+  texts,
+  action,
+  errorHeading,
+  legend,
+  multipart = false,
+  className,
+  actions,
+  defaultSubmit,
+  status,
+  children,
+}: FormShellProps) {
   const { reading, props } = readForm(form);
   const { formId } = reading;
   const entries = Object.entries(reading.errors).flatMap(([name, errors]) =>
@@ -59,6 +76,11 @@ export function FormShell({ form, texts, action, errorHeading, legend, multipart
       encType={multipart ? "multipart/form-data" : undefined}
       className={className ? `step-form ${className}` : "step-form"}
     >
+      {defaultSubmit ? (
+        <button type="submit" name={defaultSubmit.name} value={defaultSubmit.value} className="visually-hidden" tabIndex={-1} aria-hidden="true">
+          {defaultSubmit.label}
+        </button>
+      ) : null}
       <ErrorSummary entries={form.status === "error" ? entries : []} heading={errorHeading} />
       {legend ? (
         <fieldset className="step-form__fields">
@@ -68,10 +90,21 @@ export function FormShell({ form, texts, action, errorHeading, legend, multipart
       ) : (
         fields
       )}
-      <div className="step-form__actions">{actions}</div>
+      <div className="step-form__actions" onMouseDown={keepFocusForSubmit}>
+        {actions}
+      </div>
       <p className="visually-hidden" role="status">
         {status}
       </p>
     </Form>
   );
+}
+
+/**
+ * A press on a submit button leaves the field being typed in focused: leaving it would run the field's check, whose
+ * message moves the button down before the press ends, so the click would be lost and the form not sent (and its
+ * error summary never shown). The submit checks every field anyway.
+ */
+function keepFocusForSubmit(event: MouseEvent<HTMLDivElement>) {
+  if (event.target instanceof Element && event.target.closest('button[type="submit"]')) event.preventDefault();
 }

@@ -71,12 +71,6 @@ export function totalKind(metric: Pick<DashboardMetric, "aggregation" | "unit">)
   return metric.unit === "COUNT" || metric.unit === "EUR" ? "dailyAverage" : "average";
 }
 
-/** The change from the comparison figure to this one, in percent; null when there is nothing to compare. */
-export function changePercent(value: number, comparison: number | null | undefined): number | null {
-  if (comparison === null || comparison === undefined || comparison === 0) return null;
-  return ((value - comparison) / Math.abs(comparison)) * 100;
-}
-
 /**
  * The rows as CSV for a spreadsheet in this language: a German spreadsheet
  * expects `;` between fields and a decimal comma. Numbers are plain (no

@@ -14,3 +14,19 @@ export function recommendationHref(action: { kind: RecommendationKind; id: strin
 
 /** Affected products per page of a detail page. */
 export const PRODUCTS_PAGE_SIZE = 20;
+
+/** The portal's pages that show the figures of the shops named in their `shop` query parameter. */
+const shopFigurePages = ["/home/analytics"];
+
+/**
+ * A link from a text about one shop, to a page that shows shops' figures: with that shop in its `shop` parameter
+ * (unless it names shops already), so the page opens on the shop the text is about. Other links stay as they are.
+ */
+export function withShop(href: string, shopId: string | undefined): string {
+  if (!shopId || !href.startsWith("/") || href.startsWith("//")) return href;
+  const url = new URL(href, "http://portal.invalid");
+  const showsFigures = shopFigurePages.some((page) => url.pathname === page || url.pathname.startsWith(`${page}/`));
+  if (!showsFigures || url.searchParams.has("shop")) return href;
+  url.searchParams.append("shop", shopId);
+  return `${url.pathname}${url.search}${url.hash}`;
+}

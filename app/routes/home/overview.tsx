@@ -3,6 +3,7 @@ import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Link } from "react-router";
 import { RecommendationSummary } from "#app/components/home/recommendation-summary.tsx";
 import { formatFigure } from "#app/lib/home/analytics-table.ts";
+import { formatFigureChange } from "#app/lib/home/figure-change.ts";
 import { formatPeriod } from "#app/lib/home/analytics-dates.ts";
 import { useScopeText } from "#app/lib/home/scope-text.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
@@ -53,7 +54,7 @@ export default function HomeOverview({ loaderData }: Route.ComponentProps) {
                     {figure.change === null
                       ? t("homeOverview.keyFigures.noComparison")
                       : t("homeOverview.keyFigures.change", {
-                          change: `${figure.change >= 0 ? "+" : "−"}${number.format(Math.abs(figure.change))} %`,
+                          change: formatFigureChange(figure.change, locale, t),
                           previous: formatFigure(figure.previous ?? 0, figure.unit as MetricUnit, locale),
                         })}
                   </p>

@@ -11,6 +11,7 @@ import { ActingAsSellerRecord } from "#app/components/staff/acting-as-seller-rec
 import { takeOutcome } from "#app/services/toasts/outcome.server.ts";
 import { loadSellerPage } from "#app/services/staff/seller-page.server.ts";
 import { isSellerId } from "#app/lib/staff/seller-id.ts";
+import { differingRegisteredName } from "#app/lib/staff/seller-names.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import { defaultPath } from "#app/lib/access.ts";
 import { requireUser } from "#app/services/session/current-user.server.ts";
@@ -41,6 +42,7 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { overview, progress, daysInState, shops, actingAsSellerRecord, actions, outcome, back } = loaderData;
   const { seller } = overview;
+  const registeredName = differingRegisteredName(seller);
   return (
     <div className="staff-page staff-page--wide seller-page">
       <p>
@@ -52,6 +54,11 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
           .filter(Boolean)
           .join(" · ")}
       </p>
+      {registeredName ? (
+        <p className="seller-page__names" data-names-differ>
+          {t("staff.names.differ", { registered: registeredName, invited: seller.name })}
+        </p>
+      ) : null}
       <OutcomeNotice outcome={outcome} />
       <div className="seller-page__grid">
         <div className="seller-page__main">

@@ -6,7 +6,7 @@
  */
 import type { AnalyticsTab, RecommendedAction, ShopRating } from "#contract/home.ts";
 import { comparisonPeriod, drillDownHref, presetPeriod } from "#app/lib/home/analytics-selection.ts";
-import { changePercent } from "#app/lib/home/analytics-table.ts";
+import { figureChange, type FigureChange } from "#app/lib/home/figure-change.ts";
 import { dashboardFigures, marketplaceToday, sellerShops } from "./home.server.ts";
 import { settle } from "#app/services/upstream/upstream-error.server.ts";
 import { getI18n } from "#app/services/i18n/i18n.server.ts";
@@ -30,7 +30,7 @@ export type KeyFigure = {
   unit: string | null;
   value: number | null;
   previous: number | null;
-  change: number | null;
+  change: FigureChange | null;
   href: string;
 };
 
@@ -70,7 +70,7 @@ export async function overviewLoader(args: RequestArgs) {
     };
     const value = combine(inPeriod(current.from, current.to));
     const before = combine(inPeriod(previous.from, previous.to));
-    return { tab, metric: key, unit: metric.unit, value, previous: before, change: value === null ? null : changePercent(value, before), href };
+    return { tab, metric: key, unit: metric.unit, value, previous: before, change: value === null ? null : figureChange(value, before, metric.unit), href };
   });
   const firstRead = dashboards.find((dashboard) => dashboard?.ok);
   const dataAsOf = firstRead?.ok ? firstRead.value.dataAsOf : null;

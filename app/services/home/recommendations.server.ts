@@ -28,7 +28,7 @@ export async function recommendationsLoader(args: RequestArgs) {
   // Most GMV at stake first: the queue is the order to work in.
   const actions = [...list.actions]
     .sort((a, b) => b.gmvImpact - a.gmvImpact)
-    .map((action) => ({ ...action, descriptionHtml: sanitizeRichText(action.descriptionHtml) }));
+    .map((action) => ({ ...action, descriptionHtml: sanitizeRichText(action.descriptionHtml, { shopId: action.shopId }) }));
   return { title: t("recommendations.title"), actions, shopNames: names };
 }
 
@@ -63,7 +63,7 @@ export async function recommendationDetailLoader(args: DetailArgs) {
   const { action, products } = detail;
   return {
     title: t(`recommendations.kinds.${action.kind}.title`, { count: action.productCount }),
-    action: { ...action, descriptionHtml: sanitizeRichText(action.descriptionHtml) },
+    action: { ...action, descriptionHtml: sanitizeRichText(action.descriptionHtml, { shopId: action.shopId }) },
     products,
     pageCount: Math.max(1, Math.ceil(products.total / products.pageSize)),
     shopName: names[action.shopId] as string | undefined,

@@ -4,9 +4,13 @@
  * with sanitize-html's normal allow-list plus the service's in-app link tag
  * (`<app-link href>`, shown as an ordinary link) and `target`. Every link
  * that stays in this tab gets a link id, which the page's script uses to
- * turn a click into an in-app navigation.
+ * turn a click into an in-app navigation. A link whose address is refused
+ * goes with its words: they asked for a click that can no longer happen
+ * ("Details", "Click here"). Text about one shop keeps that shop on the
+ * portal's pages that show a shop's figures.
  */
 import sanitizeHtml from "sanitize-html";
+import { withShop } from "#app/lib/home/recommendations.ts";
 import { generateLinkId, isLinkId } from "./recommendation-link-id.ts";
 
 /** Marks a link that keeps normal behaviour (a full page load) even with JavaScript. */
@@ -19,7 +23,7 @@ function withLinkId(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
   return { ...rest, id: isLinkId(attribs.id) ? attribs.id : generateLinkId() };
 }
 
-const options: sanitizeHtml.IOptions = {
+const options = (shopId: string | undefined): sanitizeHtml.IOptions => ({
   allowedTags: [...sanitizeHtml.defaults.allowedTags, "app-link"],
   allowedAttributes: {
     ...sanitizeHtml.defaults.allowedAttributes,
@@ -29,11 +33,18 @@ const options: sanitizeHtml.IOptions = {
   allowedSchemesAppliedToAttributes: ["href", "src", "cite"],
   allowProtocolRelative: false,
   transformTags: {
-    "app-link": (_tagName, attribs) => ({ tagName: "a", attribs: withLinkId({ href: attribs.href ?? "", ...(attribs.id ? { id: attribs.id } : {}) }) }),
-    a: (tagName, attribs) => ({ tagName, attribs: attribs.href ? withLinkId(attribs) : attribs }),
+    "app-link": (_tagName, attribs) => ({
+      tagName: "a",
+      attribs: withLinkId({ href: withShop(attribs.href ?? "", shopId), ...(attribs.id ? { id: attribs.id } : {}) }),
+    }),
+    a: (tagName, attribs) => ({ tagName, attribs: attribs.href ? withLinkId({ ...attribs, href: withShop(attribs.href, shopId) }) : attribs }),
   },
-};
+  // Sees what is left of a tag's attributes, under the tag's own name: a link (or in-app link) without an address
+  // (none, or a refused one), but not a named anchor.
+  exclusiveFilter: (frame) => (frame.tag === "a" || frame.tag === "app-link") && !frame.attribs.href && !frame.attribs.name,
+});
 
-export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, options);
+/** The service's HTML made safe; `shopId`: the shop the text is about, carried to the links that show a shop's figures. */
+export function sanitizeRichText(html: string, { shopId }: { shopId?: string } = {}): string {
+  return sanitizeHtml(html, options(shopId));
 }
