@@ -84,6 +84,32 @@ describe("the seller's hand-over, without JavaScript", () => {
   });
 });
 
+describe("an upload before the upload settings are saved", () => {
+  it("keeps the file, sends the seller to the settings and says why on both pages; the step bar never calls an unmapped file complete", async () => {
+    await browser.signIn(PORTAL, SELLER);
+    const uploaded = await postUpload(browser, "vorab.csv", SAMPLE_CSV);
+    expect(uploaded.headers.get("location")).toBe("/upload/settings");
+    expect((await upstreamSeller()).sellerCatalogueFiles.map((file) => file.fileName)).toEqual(["vorab.csv"]);
+
+    // The settings page: the toast says what became of the file, the page why the seller is there.
+    const settings = await (await browser.get(`${PORTAL}/upload/settings`)).text();
+    expect(settings).toContain("vorab.csv was uploaded. Save how your catalogue arrives first; then you map its columns on the next page.");
+    expect(settings).not.toContain("Now map its columns.");
+    expect(settings).toMatch(/id="settings-first"[^>]*>Your file vorab.csv is uploaded and waits for its column mapping/);
+
+    // Files and column mapping: in progress while the file is unmapped, as the hand-over panel lists the mapping.
+    const stepOf = (page: string, label: string) => page.match(new RegExp(`${label}</span> <span class="status-tag[^"]*">([^<]+)</span>`))?.[1];
+    expect(stepOf(settings, "Files and column mapping")).toBe("In progress");
+    expect(stepOf(settings, "How the catalogue arrives")).toBe("Not started");
+    await browser.post(`${PORTAL}/upload/settings`, { uploadType: "DIRECT" });
+    const files = await (await browser.get(`${PORTAL}/upload/catalog`)).text();
+    expect(stepOf(files, "Files and column mapping")).toBe("In progress");
+    expect(stepOf(files, "How the catalogue arrives")).toBe("Complete");
+    expect(files).toMatch(/Map the catalogue(’|&#x27;|')s columns<\/a> <span class="status-tag[^"]*">Not started/);
+    expect(await (await browser.get(`${PORTAL}/upload/settings`)).text()).not.toContain('id="settings-first"');
+  });
+});
+
 describe("deleting a file", () => {
   it("removes it upstream and from the sandbox's disk, and the page lists it no more", async () => {
     await browser.signIn(PORTAL, SELLER);

@@ -1,6 +1,8 @@
 /** Catalogue hand-over rules the pages and the server share. */
 import { MAX_FILE_NAME_LENGTH } from "#contract/rules/file-name.ts";
-import type { CatalogueImportProgress, SellerStateName } from "#contract/upstream.ts";
+import type { StepStatus } from "#contract/onboarding.ts";
+import type { SellerStateName } from "#contract/upstream.ts";
+import { catalogueTaskStatus, combinedStatus, type CatalogueFacts, type CatalogueTask } from "#app/lib/setup-progress.ts";
 import { MAX_RECORD_CHARS, readingProblems, type ReadingProblem } from "./types.ts";
 import { XLSX_MAX_BYTES } from "./limits.ts";
 import { MAX_COLUMNS, MAX_COMPRESSION_RATIO, MAX_ROWS, MAX_UNZIPPED_BYTES } from "./budget.ts";
@@ -31,11 +33,25 @@ export function catalogueLockReason(state: SellerStateName): "SUBMITTED" | "MAPP
 
 export type UploadStep = "settings" | "catalog";
 
-/** The first step not complete yet (the FTP step does not count); the file step when all are. */
-export function firstIncompleteStep(progress: CatalogueImportProgress): UploadStep {
-  const complete = (stepType: string) => progress.find((step) => step.stepType === stepType)?.complete === true;
-  if (!complete("UPLOAD_SETTINGS")) return "settings";
-  return "catalog";
+/** The catalogue tasks each page of the step bar holds: the settings, and the files with their column mapping. */
+const uploadStepTasks: Record<UploadStep, readonly CatalogueTask[]> = {
+  settings: ["UPLOAD_SETTINGS"],
+  catalog: ["FILE_UPLOAD", "MAPPING"],
+};
+
+/** A step of the step bar, by the statuses of its tasks (catalogueTaskStatus): a file not mapped yet leaves its step in progress. */
+export function uploadStepStatus(step: UploadStep, facts: CatalogueFacts): StepStatus {
+  return combinedStatus(uploadStepTasks[step].map((task) => catalogueTaskStatus(task, facts)));
+}
+
+/** Every step of the step bar with its status. */
+export function uploadStepStatuses(facts: CatalogueFacts): Record<UploadStep, StepStatus> {
+  return { settings: uploadStepStatus("settings", facts), catalog: uploadStepStatus("catalog", facts) };
+}
+
+/** The first step not complete yet, where the seller goes next (the FTP step does not count); the file step when all are. */
+export function firstIncompleteStep(facts: CatalogueFacts): UploadStep {
+  return uploadStepStatus("settings", facts) === "COMPLETE" ? "catalog" : "settings";
 }
 
 /** 1536 → { unit: "KB", value: "1.5" }; the unit label is translated by the page. */

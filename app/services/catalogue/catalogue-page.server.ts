@@ -20,6 +20,7 @@ import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { failureStatus, orRouteError, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
 import { requireUpstreamId } from "#app/services/upstream/upstream-path.server.ts";
 import { toastValue } from "#app/services/toasts/toast-fit.server.ts";
+import type { PortalToast } from "#app/lib/toast-message.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
 import { failedUpstreamAction, upstreamFailure, type UpstreamFailure } from "./actions.server.ts";
 import { catalogueDownloadResponse } from "./download.server.ts";
@@ -28,22 +29,33 @@ import { problemsCsv, StoredFileUnreadable } from "./reading/index.server.ts";
 import { afterMappingSaved, overridePreview, overrideRequested, readFileAgain } from "./file-review.server.ts";
 import { catalogueUploadLimit, forwardCatalogueUpload, takeFileReadTurn, uploadedToast, type UploadOutcome } from "./upload.server.ts";
 
+/**
+ * Where the seller goes after an upload. `elsewhere`: the translation key that says why the portal sends them to
+ * another page than the file they uploaded (given `name`, the file's), shown instead of "uploaded, map its columns".
+ */
+export type AfterUpload = { path: string; elsewhere?: string };
+
 export type CataloguePage = {
   /** The page's path: its forms post there and its redirects return there. */
   path: string;
   /** Where the seller goes once `file` is uploaded; `section` is the part of the file's review to open at (its header-row question). */
-  afterUpload: (args: RequestArgs, file: CatalogueFile, section: string) => Promise<string>;
+  afterUpload: (args: RequestArgs, file: CatalogueFile, section: string) => Promise<AfterUpload>;
 };
 
-/** The hand-over's file page: after an upload the seller goes to the first catalogue step still open. */
+/**
+ * The hand-over's file page: after an upload the seller goes on to the file's mapping, unless the upload settings
+ * are not saved yet: then to them first (the first catalogue step still open), told why.
+ */
 export const handOverPage: CataloguePage = {
   path: HAND_OVER_FILES_PATH,
   afterUpload: async (args, file, section) => {
-    const progress = await upstream(args)
-      .onboarding.catalogueImportProgress()
-      .catch(() => null);
-    const step = progress ? firstIncompleteStep(progress) : "catalog";
-    return step === "catalog" ? fileLocation(handOverPage, file.id, section) : `/upload/${step}`;
+    const client = upstream(args).onboarding;
+    const facts = await Promise.all([client.catalogueImportProgress(), client.seller()]).then(
+      ([catalogue, seller]) => ({ state: seller.state, catalogue, files: seller.sellerCatalogueFiles }),
+      () => null,
+    );
+    if (facts && firstIncompleteStep(facts) === "settings") return { path: "/upload/settings", elsewhere: "catalogue.upload.settingsFirst" };
+    return { path: fileLocation(handOverPage, file.id, section) };
   },
 };
 
@@ -112,13 +124,21 @@ function uploadFailureMessage(args: RequestArgs, outcome: Exclude<Extract<Upload
   return uploadProblemMessage(t, { problem: outcome.problem, fileName: outcome.fileName }, catalogueUploadLimit(), getLocale(args.context));
 }
 
+/** Where an upload leads, and the toast that says what became of the file (and why the page is another, when it is). */
+async function afterUpload(args: RequestArgs, page: CataloguePage, outcome: Extract<UploadOutcome, { ok: true }>) {
+  const t = getI18n(args.context).t;
+  const { type, message, anchor } = uploadedToast(t, outcome);
+  const next = await page.afterUpload(args, outcome.file, anchor);
+  const toast: PortalToast = next.elsewhere ? { type: "info", message: t(next.elsewhere, { name: toastValue(outcome.file.fileName) }) } : { type, message };
+  return { next, toast };
+}
+
 /** A plain multipart post of the upload form (no JavaScript): the file streamed on, then a redirect with a toast or the form's error. */
 export async function uploadFromForm(args: RequestArgs, page: CataloguePage) {
-  const t = getI18n(args.context).t;
   const outcome = await forwardCatalogueUpload(args);
   if (outcome.ok) {
-    const { type, message, anchor } = uploadedToast(t, outcome);
-    return redirectWithPortalToast(await page.afterUpload(args, outcome.file, anchor), { type, message });
+    const { next, toast } = await afterUpload(args, page, outcome);
+    return redirectWithPortalToast(next.path, toast);
   }
   if (outcome.problem === "session") throw outcome.response;
   const failure: UploadFailure = {
@@ -131,15 +151,11 @@ export async function uploadFromForm(args: RequestArgs, page: CataloguePage) {
 
 /** The enhanced form's upload (XMLHttpRequest, for its progress events): the same, answered as JSON. */
 export async function uploadFromScript(args: RequestArgs, page: CataloguePage): Promise<Response> {
-  const t = getI18n(args.context).t;
   const json = (body: unknown, status: number) => Response.json(body, { status });
   const outcome = await forwardCatalogueUpload(args);
   if (outcome.ok) {
-    const { type, message, anchor } = uploadedToast(t, outcome);
-    return withToastForNextPage(json({ ok: true, location: await page.afterUpload(args, outcome.file, anchor), fileId: outcome.file.id }, 201), {
-      type,
-      message,
-    });
+    const { next, toast } = await afterUpload(args, page, outcome);
+    return withToastForNextPage(json({ ok: true, location: next.path, fileId: outcome.file.id }, 201), toast);
   }
   if (outcome.problem === "session") throw outcome.response;
   const message = uploadFailureMessage(args, outcome);

@@ -22,7 +22,7 @@ import { CATALOGUE_UPDATES_PATH, type FileStatus, type OpenFile } from "#app/lib
 /** After an upload the seller reviews the new file right there. */
 export const catalogueUpdatesPage: CataloguePage = {
   path: CATALOGUE_UPDATES_PATH,
-  afterUpload: async (_args, file, section) => fileLocation(catalogueUpdatesPage, file.id, section),
+  afterUpload: async (_args, file, section) => ({ path: fileLocation(catalogueUpdatesPage, file.id, section) }),
 };
 
 function statusOf(file: CatalogueFile, openIds: ReadonlySet<string>, updates: readonly CatalogueUpdate[]): FileStatus {
