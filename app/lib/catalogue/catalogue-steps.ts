@@ -4,6 +4,7 @@ import type { StepStatus } from "#contract/onboarding.ts";
 import type { SellerStateName } from "#contract/upstream.ts";
 import { catalogueTaskStatus, combinedStatus, type CatalogueFacts, type CatalogueTask } from "#app/lib/setup-progress.ts";
 import { MAX_RECORD_CHARS, readingProblems, type ReadingProblem } from "./types.ts";
+import type { SameFileReason } from "./duplicates.ts";
 import { XLSX_MAX_BYTES } from "./limits.ts";
 import { MAX_COLUMNS, MAX_COMPRESSION_RATIO, MAX_ROWS, MAX_UNZIPPED_BYTES } from "./budget.ts";
 import { numberFormat } from "#app/lib/intl-formats.ts";
@@ -19,6 +20,21 @@ const readingCounts: Partial<Record<ReadingProblem, number>> = { tooManyRows: MA
 
 /** The hand-over's page of catalogue files. */
 export const HAND_OVER_FILES_PATH = "/upload/catalog";
+
+/** The address's parameter naming the file whose deletion the page asks to confirm, and the confirmation's anchor. */
+export const DELETE_FILE_PARAM = "delete";
+export const DELETE_FILE_ANCHOR = "delete-file";
+
+/** The page asking to confirm the deletion of a file: the only way to it deletes nothing by itself. */
+export function deleteConfirmationPath(page: string, fileId: string): string {
+  return `${page}?${DELETE_FILE_PARAM}=${encodeURIComponent(fileId)}#${DELETE_FILE_ANCHOR}`;
+}
+
+/** The anchor of the notice that a file just uploaded repeats another of the seller's. */
+export const DUPLICATE_ANCHOR = "duplicate";
+
+/** One of the seller's files that the file under review repeats, and why it counts as the same (`sameFiles`). */
+export type DuplicateView = { id: string; fileName: string; uploadedAt: string; reason: SameFileReason };
 
 /** A seller changes its catalogue only before handing it over. */
 export function catalogueEditable(state: SellerStateName): boolean {

@@ -17,11 +17,15 @@ import { redirectWithPortalToast } from "#app/services/toasts/toast.server.ts";
 import { HandOverPanel } from "#app/components/ui/hand-over-panel.tsx";
 import { loadProgress, toReviewOrRefuse } from "#app/services/hand-over/hand-over.server.ts";
 import { orRouteError, settle } from "#app/services/upstream/upstream-error.server.ts";
+import type { PageWidthHandle } from "#app/lib/shell/page-width.ts";
 import type { Route } from "./+types/upload-catalogue";
 
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
 
 export const headers = catalogueDocumentHeaders;
+
+// The files and a file's columns with their pickers need the room of a wide column.
+export const handle: PageWidthHandle = { pageWidth: "wide" };
 
 export async function loader(args: Route.LoaderArgs) {
   // The one progress model: the hand-over below offers itself, or lists what is missing, as the task list does.
@@ -106,6 +110,7 @@ export default function UploadCatalogPage({ loaderData, actionData }: Route.Comp
         mappingFailure={mappingFailure}
         locked={locked}
         answer={actionData}
+        duplicates={loaderData.duplicates}
       />
 
       {lockReason ? null : <HandOverPanel missing={refused ?? loaderData.missing} refused={Boolean(refused)} className="upload-finish" />}

@@ -79,6 +79,7 @@ export default function CatalogueUpdates({ loaderData, actionData }: Route.Compo
         mappingFailure={mappingFailure}
         locked={!canChange || !reviewedOpen}
         answer={actionData}
+        duplicates={loaderData.duplicates}
       />
 
       <CatalogueUpdateSection canChange={canChange} openFiles={openFiles} updates={updates} failure={actionData?.intent === "send" ? failure : null} />

@@ -9,9 +9,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { attachmentDisposition, type CatalogueFile, type HeaderMapping } from "#contract/catalogue.ts";
 import type { CatalogueAnalysis } from "#contract/catalogue-analysis.ts";
-import { data, type HeadersFunction } from "react-router";
+import { data, redirect, type HeadersFunction } from "react-router";
 import type { FormatOverrideView } from "#app/components/catalogue/file-reading.tsx";
-import { firstIncompleteStep, HAND_OVER_FILES_PATH, uploadProblemMessage } from "#app/lib/catalogue/catalogue-steps.ts";
+import {
+  deleteConfirmationPath,
+  DUPLICATE_ANCHOR,
+  firstIncompleteStep,
+  HAND_OVER_FILES_PATH,
+  uploadProblemMessage,
+  type DuplicateView,
+} from "#app/lib/catalogue/catalogue-steps.ts";
+import { sameFiles } from "#app/lib/catalogue/duplicates.ts";
 import { MappingSchema } from "#app/lib/catalogue/mapping.ts";
 import { responseWithNodeBody } from "#app/services/http/node-body.server.ts";
 import { getI18n, getLocale } from "#app/services/i18n/i18n.server.ts";
@@ -69,7 +77,12 @@ export type FileReview = {
   analysis: CatalogueAnalysis | null;
   override: FormatOverrideView | null;
   mappingFailure: UpstreamFailure | null;
+  /** Right after an upload (the address's `duplicate`): the seller's other files the reviewed one repeats. */
+  duplicates: DuplicateView[];
 };
+
+/** The address's parameter of a file's page right after its upload, when the file repeats another of the seller's. */
+const DUPLICATE_PARAM = "duplicate";
 
 /**
  * The file under review and what the page shows of it: the one the address
@@ -80,7 +93,7 @@ export type FileReview = {
 export async function fileReviewOf(args: RequestArgs, files: readonly CatalogueFile[], url: URL): Promise<FileReview> {
   const requested = url.searchParams.get("fileId");
   const file = files.find((candidate) => candidate.id === requested) ?? files.find((candidate) => !candidate.mappingComplete) ?? files.at(-1);
-  if (!file) return { mapping: null, analysis: null, override: null, mappingFailure: null };
+  if (!file) return { mapping: null, analysis: null, override: null, mappingFailure: null, duplicates: [] };
   let mappingFailure: UpstreamFailure | null = null;
   const [loaded, override] = await Promise.all([
     loadMappingForm(args, file.id).catch((error: unknown) => {
@@ -90,7 +103,11 @@ export async function fileReviewOf(args: RequestArgs, files: readonly CatalogueF
     }),
     overrideRequested(url) ? overridePreview(args, file.id, url) : null,
   ]);
-  return { mapping: loaded?.mapping ?? null, analysis: loaded?.analysis ?? null, override, mappingFailure };
+  // Read again on every view: a twin deleted meanwhile is no longer named.
+  const duplicates = url.searchParams.has(DUPLICATE_PARAM)
+    ? sameFiles(file, files).map(({ file: twin, reason }) => ({ id: twin.id, fileName: twin.fileName, uploadedAt: twin.uploadedAt, reason }))
+    : [];
+  return { mapping: loaded?.mapping ?? null, analysis: loaded?.analysis ?? null, override, mappingFailure, duplicates };
 }
 
 /**
@@ -124,13 +141,29 @@ function uploadFailureMessage(args: RequestArgs, outcome: Exclude<Extract<Upload
   return uploadProblemMessage(t, { problem: outcome.problem, fileName: outcome.fileName }, catalogueUploadLimit(), getLocale(args.context));
 }
 
-/** Where an upload leads, and the toast that says what became of the file (and why the page is another, when it is). */
+/**
+ * Where an upload leads, and the toast that says what became of the file: why the page is another, when it is; that
+ * the seller has this file already, when the file repeats one of theirs (its page then asks to keep or drop it).
+ */
 async function afterUpload(args: RequestArgs, page: CataloguePage, outcome: Extract<UploadOutcome, { ok: true }>) {
   const t = getI18n(args.context).t;
+  const name = toastValue(outcome.file.fileName);
   const { type, message, anchor } = uploadedToast(t, outcome);
   const next = await page.afterUpload(args, outcome.file, anchor);
-  const toast: PortalToast = next.elsewhere ? { type: "info", message: t(next.elsewhere, { name: toastValue(outcome.file.fileName) }) } : { type, message };
-  return { next, toast };
+  if (next.elsewhere) return { next, toast: { type: "info", message: t(next.elsewhere, { name }) } satisfies PortalToast };
+  // A list that cannot be read only means the repeat goes unnoticed: the upload itself succeeded.
+  const files = await upstream(args)
+    .onboarding.seller()
+    .then(
+      (seller) => seller.sellerCatalogueFiles,
+      () => [],
+    );
+  const twins = sameFiles(outcome.file, files);
+  if (twins.length === 0) return { next, toast: { type, message } satisfies PortalToast };
+  return {
+    next: { path: fileLocation(page, outcome.file.id, `&${DUPLICATE_PARAM}=1#${DUPLICATE_ANCHOR}`) },
+    toast: { type: "warning", message: t("catalogue.duplicate.uploaded", { name, other: toastValue(twins[0]!.file.fileName) }) } satisfies PortalToast,
+  };
 }
 
 /** A plain multipart post of the upload form (no JavaScript): the file streamed on, then a redirect with a toast or the form's error. */
@@ -181,6 +214,8 @@ export async function fileFormAction(args: RequestArgs, formData: FormData, page
 
   if (intent === "delete") {
     const fileId = requireUpstreamId(formData.get("fileId"));
+    // Only the confirmation naming the file deletes it: any other delete (an old page's button, a forged post) leads there.
+    if (formData.get("confirmed") !== "yes") throw redirect(deleteConfirmationPath(page.path, fileId), 303);
     const fileName = String(formData.get("fileName") ?? "");
     try {
       await client.catalogueUpload.deleteFile(fileId);
