@@ -66,6 +66,11 @@ export const CatalogueFile = z.object({
   uploadedAt: z.string(),
   /** Whether the file's columns are mapped, with every required field assigned. */
   mappingComplete: z.boolean(),
+  /** The SHA-256 of the file's bytes as stored (lower-case hex), where the service computes it: the same file uploaded twice has the same. */
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
 });
 
 export const AdditionalField = z.object({ code: z.string(), value: z.string() });

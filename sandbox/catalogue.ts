@@ -287,6 +287,7 @@ export function toCatalogueFile(file: CatalogueFileRow) {
     contentType: file.content_type,
     uploadedAt: file.uploaded_at,
     mappingComplete: mappingComplete(file),
+    ...(file.sha256 ? { sha256: file.sha256 } : {}),
   };
 }
 

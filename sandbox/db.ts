@@ -15,7 +15,7 @@ export type Database = DatabaseSync;
  * emptied and seeded anew on open: the sandbox's data is demo data, and
  * migrations would cost more than they are worth.
  */
-const SCHEMA_VERSION = 9;
+const SCHEMA_VERSION = 10;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -63,7 +63,9 @@ CREATE TABLE IF NOT EXISTS catalogue_files (
   /** JSON object: catalogue header → marketplace field, or NULL before the seller mapped the columns. */
   header_mapping TEXT,
   /** JSON: what the portal understood of the file (contract/catalogue-analysis.ts), or NULL. */
-  analysis TEXT
+  analysis TEXT,
+  /** The SHA-256 of the stored bytes (hex), computed as they arrive; NULL for the seed's files, which have no bytes of their own. */
+  sha256 TEXT
 );
 /** The seller's last saved column mapping, as the portal hands it over (JSON, contract/catalogue-analysis.ts). */
 CREATE TABLE IF NOT EXISTS catalogue_mapping_memory (

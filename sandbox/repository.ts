@@ -57,6 +57,8 @@ export type CatalogueFileRow = {
   header_mapping: string | null;
   /** JSON: the portal's analysis of the file; null until the portal stored one. */
   analysis: string | null;
+  /** The SHA-256 of the stored bytes (hex); null for the seed's files. */
+  sha256: string | null;
 };
 
 export const sellerRoles: readonly Role[] = ["SELLER_ADMINISTRATOR", "SELLER_VIEWER_EXTERNAL"];
@@ -165,6 +167,7 @@ export function toSeller(db: Database, seller: SellerRow): Seller {
       contentType: file.content_type,
       uploadedAt: file.uploaded_at,
       mappingComplete: mappingComplete(file),
+      ...(file.sha256 ? { sha256: file.sha256 } : {}),
     })),
     additionalFields: JSON.parse(seller.additional_fields),
     catalogueReturn: openReturn(db, seller.id),
@@ -268,11 +271,15 @@ export type NewCatalogueFile = {
   uploadedAt?: string;
   /** Catalogue header → marketplace field. */
   headerMapping?: Record<string, string> | null;
+  /** The SHA-256 of the stored bytes (hex). */
+  sha256?: string | null;
 };
 
 export function insertCatalogueFile(db: Database, file: NewCatalogueFile): string {
   const id = file.id ?? `file-${randomUUID()}`;
-  db.prepare("INSERT INTO catalogue_files (id, seller_id, file_name, size, content_type, uploaded_at, header_mapping) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
+  db.prepare(
+    "INSERT INTO catalogue_files (id, seller_id, file_name, size, content_type, uploaded_at, header_mapping, sha256) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+  ).run(
     id,
     file.sellerId,
     file.fileName,
@@ -280,6 +287,7 @@ export function insertCatalogueFile(db: Database, file: NewCatalogueFile): strin
     file.contentType,
     file.uploadedAt ?? new Date().toISOString(),
     file.headerMapping ? JSON.stringify(file.headerMapping) : null,
+    file.sha256 ?? null,
   );
   return id;
 }

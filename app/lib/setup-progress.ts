@@ -63,12 +63,31 @@ export function requirementLabelKey(id: RequirementId): string {
   return (stepNames as readonly string[]).includes(id) ? `onboarding.steps.${id}.title` : `onboarding.taskList.catalogueSteps.${id}`;
 }
 
-function catalogueStatus(task: CatalogueTask, facts: ProgressFacts): StepStatus {
+/** What decides a catalogue task's status: the seller's state, the service's view of the catalogue steps, and the files. */
+export type CatalogueFacts = Pick<ProgressFacts, "state" | "catalogue" | "files">;
+
+/**
+ * A catalogue task's status: the one place that decides it, for the task
+ * list, the hand-over panel, the catalogue pages' step bar and staff alike.
+ * Handed over, every task is complete. Upload settings and file upload are
+ * complete when the service says so (the FTP step is a way of the settings,
+ * not a task); the mapping when every file is mapped, in progress when some
+ * are.
+ */
+export function catalogueTaskStatus(task: CatalogueTask, facts: CatalogueFacts): StepStatus {
+  if (handedOver(facts.state)) return "COMPLETE";
   if (task === "MAPPING") {
     const mapped = facts.files.filter((file) => file.mappingComplete).length;
     return facts.files.length > 0 && mapped === facts.files.length ? "COMPLETE" : mapped > 0 ? "IN_PROGRESS" : "NOT_STARTED";
   }
   return facts.catalogue.some((step) => step.stepType === task && step.complete) ? "COMPLETE" : "NOT_STARTED";
+}
+
+/** Several tasks as one (a page that holds them): complete when all are, not started when none is begun, else in progress. */
+export function combinedStatus(statuses: readonly StepStatus[]): StepStatus {
+  if (statuses.every((status) => status === "COMPLETE")) return "COMPLETE";
+  if (statuses.every((status) => status === "NOT_STARTED")) return "NOT_STARTED";
+  return "IN_PROGRESS";
 }
 
 export function setupProgress(facts: ProgressFacts): SetupProgress {
@@ -79,7 +98,7 @@ export function setupProgress(facts: ProgressFacts): SetupProgress {
     ...catalogueTasks.map((task): Requirement => ({
       id: task,
       area: "catalogue",
-      status: done ? "COMPLETE" : catalogueStatus(task, facts),
+      status: catalogueTaskStatus(task, facts),
       path: cataloguePath(task, facts),
     })),
   ];

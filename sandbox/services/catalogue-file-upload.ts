@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { createWriteStream, renameSync, rmSync, type WriteStream } from "node:fs";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -52,7 +52,7 @@ export function receiveCatalogueFile(context: SandboxContext, { editableSeller }
     }
     let declaredType: string | undefined;
     let tempPath: string | undefined;
-    let received: { fileName: string; type: CatalogueFileType; size: number } | undefined;
+    let received: { fileName: string; type: CatalogueFileType; size: number; sha256: string } | undefined;
     let parsed = false;
     let settled = false;
     let writer: WriteStream | undefined;
@@ -95,6 +95,7 @@ export function receiveCatalogueFile(context: SandboxContext, { editableSeller }
         fileName: received.fileName,
         size: received.size,
         contentType: catalogueContentTypes[received.type],
+        sha256: received.sha256,
       });
       markOnboardingStarted(db, seller);
       // After the hand-over a new file is part of the seller's next catalogue update.
@@ -141,7 +142,10 @@ export function receiveCatalogueFile(context: SandboxContext, { editableSeller }
       }
       tempPath = join(incomingDir(filesDir), randomUUID());
       let size = 0;
+      // The file's fingerprint as it arrives: the same bytes uploaded again have the same (the portal says so).
+      const hash = createHash("sha256");
       stream.on("data", (chunk: Buffer) => {
+        hash.update(chunk);
         // An XML catalogue starts as an XML document does; anything else named .xml is refused before it is kept.
         if (size === 0 && type.data === "XML" && !looksLikeXml(chunk)) {
           fail(400, `${fileName} is no XML document`, "UNSUPPORTED_FILE_TYPE", "file");
@@ -156,7 +160,7 @@ export function receiveCatalogueFile(context: SandboxContext, { editableSeller }
       pipeline(stream, writer)
         .then(() => {
           if (stream.truncated) return;
-          received = { fileName, type: type.data, size };
+          received = { fileName, type: type.data, size, sha256: hash.digest("hex") };
           complete();
         })
         .catch(() => {

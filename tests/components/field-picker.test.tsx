@@ -7,7 +7,9 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import type { i18n } from "i18next";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { FieldPicker, type FieldOption } from "#app/components/catalogue/field-picker.tsx";
+import { MappingSection, type MappingView } from "#app/components/catalogue/mapping-section.tsx";
 import catalogue from "#app/locales/en/catalogue.json";
 import { createTestI18n } from "./i18n-test-setup";
 
@@ -30,7 +32,7 @@ const options: FieldOption[] = [
   { value: "PRICE", label: "Price" },
 ];
 
-function renderPicker(props: { loading?: boolean; defaultValue?: string } = {}) {
+function renderPicker(props: { loading?: boolean; defaultValue?: string; options?: FieldOption[] } = {}) {
   const { container } = render(
     <I18nextProvider i18n={i18n}>
       <form>
@@ -38,7 +40,7 @@ function renderPicker(props: { loading?: boolean; defaultValue?: string } = {}) 
           id="column-0"
           name="mapping.0"
           label="Field for EAN-Code"
-          options={options}
+          options={props.options ?? options}
           defaultValue={props.defaultValue ?? ""}
           emptyLabel="Not assigned"
           loading={props.loading}
@@ -88,5 +90,86 @@ describe("FieldPicker with JavaScript", () => {
     fireEvent.keyDown(input, { key: "ArrowDown" });
     await act(async () => {});
     expect(screen.getAllByRole("option").map((option) => option.textContent)).toEqual(["Loading..."]);
+  });
+
+  it('opens on a click, as a select does, and finds "Not assigned" by typing', async () => {
+    const { input, posted } = renderPicker({ defaultValue: "PRICE" });
+    fireEvent.click(input);
+    await act(async () => {});
+    expect(input.getAttribute("aria-expanded")).toBe("true");
+    fireEvent.change(input, { target: { value: "not" } });
+    await act(async () => {});
+    expect(screen.getAllByRole("option").map((option) => option.textContent)).toEqual(["Not assigned"]);
+    fireEvent.keyDown(input, { key: "Enter" });
+    await act(async () => {});
+    expect(posted()).toBe("");
+  });
+
+  it("says which other column a field is assigned to already", async () => {
+    const { input } = renderPicker({ options: [{ ...options[0]!, assignedTo: ["Code"] }, options[1]!, { ...options[2]!, assignedTo: ["VK", "Preis"] }] });
+    fireEvent.keyDown(input, { key: "ArrowDown" });
+    await act(async () => {});
+    expect(screen.getAllByRole("option").map((option) => option.textContent)).toEqual([
+      "Not assigned",
+      "EAN / GTIN – assigned to column Code",
+      "Product category",
+      "Price – assigned to columns VK, Preis",
+    ]);
+  });
+});
+
+describe("the mapping grid with JavaScript", () => {
+  const mapping: MappingView = {
+    fileId: "file-1",
+    fileName: "sortiment.csv",
+    prefill: "saved",
+    columns: [
+      { header: "Code", samples: ["4006381333931"], field: "EAN", suggestion: null },
+      { header: "GTIN", samples: ["4006381333931"], field: null, suggestion: null },
+    ],
+  };
+
+  it("marks a field taken by another column in every picker, and says so beside both columns before the form is sent", async () => {
+    const router = createMemoryRouter(
+      [{ path: "/", element: <MappingSection mapping={mapping} readOnly={false} lastResult={undefined} failure={null} saving={false} loading={false} /> }],
+      { initialEntries: ["/"] },
+    );
+    render(
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>,
+    );
+    const gtin = screen.getByRole("combobox", { name: "Marketplace field for column GTIN" });
+    fireEvent.keyDown(gtin, { key: "ArrowDown" });
+    await act(async () => {});
+    expect(screen.getAllByRole("option")[1]!.textContent).toBe("EAN (required) – assigned to column Code");
+    // The highlight starts on "Not assigned"; one down is EAN.
+    for (const key of ["ArrowDown", "Enter"]) {
+      fireEvent.keyDown(gtin, { key });
+      await act(async () => {});
+    }
+    const clashes = [...document.querySelectorAll(".mapping__clash")].map((note) => note.textContent);
+    expect(clashes).toEqual([
+      "EAN (required) is also assigned to column GTIN. Each field fits one column: choose another field for one of them, or “Not assigned”.",
+      "EAN (required) is also assigned to column Code. Each field fits one column: choose another field for one of them, or “Not assigned”.",
+    ]);
+    expect(gtin.getAttribute("aria-describedby")).toContain(document.querySelectorAll(".mapping__clash")[1]!.id);
+  });
+
+  it("shows a read-only mapping as text, without a control", () => {
+    const router = createMemoryRouter(
+      [{ path: "/", element: <MappingSection mapping={mapping} readOnly lastResult={undefined} failure={null} saving={false} loading={false} /> }],
+      { initialEntries: ["/"] },
+    );
+    render(
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>,
+    );
+    expect(document.querySelectorAll("input, select, button")).toHaveLength(0);
+    expect([...document.querySelectorAll(".mapping__table tbody tr")].map((row) => [...row.children].slice(0, 2).map((cell) => cell.textContent))).toEqual([
+      ["Code", "EAN (required)"],
+      ["GTIN", "Not assigned"],
+    ]);
   });
 });

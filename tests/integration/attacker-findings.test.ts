@@ -120,7 +120,7 @@ describe("file names of thousands of characters", () => {
     const uploaded = await postUpload(seller, "kurz.csv", SAMPLE_CSV);
     expect(uploaded.status).toBe(302);
     const file = (await upstreamSeller()).sellerCatalogueFiles.find((candidate) => candidate.fileName === "kurz.csv")!;
-    const deleted = await seller.post(`${PORTAL}/upload/catalog`, { intent: "delete", fileId: file.id, fileName: LONG_NAME });
+    const deleted = await seller.post(`${PORTAL}/upload/catalog`, { intent: "delete", fileId: file.id, fileName: LONG_NAME, confirmed: "yes" });
     expect(deleted.status).toBe(302);
     const toastCookie = deleted.headers.getSetCookie().find((cookie) => cookie.startsWith("sp_toast="));
     expect(toastCookie).toBeDefined();
@@ -199,6 +199,7 @@ describe("the services' 4xx answers say what was wrong, never 502", () => {
       intent: "delete",
       fileId: "file-seller-active-nordlicht-katalog-2026-csv",
       fileName: "x.csv",
+      confirmed: "yes",
     });
     expect(response.status).toBe(404);
   });

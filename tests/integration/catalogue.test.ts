@@ -84,20 +84,109 @@ describe("the seller's hand-over, without JavaScript", () => {
   });
 });
 
+describe("an upload before the upload settings are saved", () => {
+  it("keeps the file, sends the seller to the settings and says why on both pages; the step bar never calls an unmapped file complete", async () => {
+    await browser.signIn(PORTAL, SELLER);
+    const uploaded = await postUpload(browser, "vorab.csv", SAMPLE_CSV);
+    expect(uploaded.headers.get("location")).toBe("/upload/settings");
+    expect((await upstreamSeller()).sellerCatalogueFiles.map((file) => file.fileName)).toEqual(["vorab.csv"]);
+
+    // The settings page: the toast says what became of the file, the page why the seller is there.
+    const settings = await (await browser.get(`${PORTAL}/upload/settings`)).text();
+    expect(settings).toContain("vorab.csv was uploaded. Save how your catalogue arrives first; then you map its columns on the next page.");
+    expect(settings).not.toContain("Now map its columns.");
+    expect(settings).toMatch(/id="settings-first"[^>]*>Your file vorab.csv is uploaded and waits for its column mapping/);
+
+    // Files and column mapping: in progress while the file is unmapped, as the hand-over panel lists the mapping.
+    const stepOf = (page: string, label: string) => page.match(new RegExp(`${label}</span> <span class="status-tag[^"]*">([^<]+)</span>`))?.[1];
+    expect(stepOf(settings, "Files and column mapping")).toBe("In progress");
+    expect(stepOf(settings, "How the catalogue arrives")).toBe("Not started");
+    await browser.post(`${PORTAL}/upload/settings`, { uploadType: "DIRECT" });
+    const files = await (await browser.get(`${PORTAL}/upload/catalog`)).text();
+    expect(stepOf(files, "Files and column mapping")).toBe("In progress");
+    expect(stepOf(files, "How the catalogue arrives")).toBe("Complete");
+    expect(files).toMatch(/Map the catalogue(’|&#x27;|')s columns<\/a> <span class="status-tag[^"]*">Not started/);
+    expect(await (await browser.get(`${PORTAL}/upload/settings`)).text()).not.toContain('id="settings-first"');
+  });
+});
+
 describe("deleting a file", () => {
-  it("removes it upstream and from the sandbox's disk, and the page lists it no more", async () => {
+  it("asks first, naming the file; only the confirmation deletes it, upstream and from the sandbox's disk", async () => {
     await browser.signIn(PORTAL, SELLER);
     await browser.post(`${PORTAL}/upload/settings`, { uploadType: "DIRECT" });
     const before = (await filesOnDisk()).stored;
     const location = (await postUpload(browser, "weg-damit.csv", SAMPLE_CSV)).headers.get("location")!;
     const fileId = new URL(location, PORTAL).searchParams.get("fileId")!;
     expect((await filesOnDisk()).stored).toContain(fileId);
-    const deleted = await browser.post(`${PORTAL}/upload/catalog`, { intent: "delete", fileId, fileName: "weg-damit.csv" });
+
+    // The files table's "Delete" leads to the confirmation, which names the file and is the only form that deletes.
+    const table = await (await browser.get(`${PORTAL}/upload/catalog`)).text();
+    expect(table).toContain(`href="/upload/catalog?delete=${fileId}#delete-file"`);
+    expect(table).not.toContain('name="confirmed"');
+    // A delete without the confirmation (an old page's button, a forged post) deletes nothing and leads to it.
+    const unconfirmed = await browser.post(`${PORTAL}/upload/catalog`, { intent: "delete", fileId, fileName: "weg-damit.csv" });
+    expect(unconfirmed.status).toBe(303);
+    expect(unconfirmed.headers.get("location")).toBe(`/upload/catalog?delete=${fileId}#delete-file`);
+    expect(await requestCount(UPLOAD_PATH, "DELETE")).toBe(0);
+    expect((await upstreamSeller()).sellerCatalogueFiles.map((file) => file.id)).toContain(fileId);
+    const confirmation = await (await browser.get(`${PORTAL}/upload/catalog?delete=${fileId}`)).text();
+    expect(confirmation).toMatch(/<section id="delete-file" aria-labelledby="delete-file-title"[^>]*><h3 id="delete-file-title">Delete weg-damit.csv\?<\/h3>/);
+    expect(confirmation).toContain("Yes, delete weg-damit.csv");
+    expect(confirmation).toContain('<input type="hidden" name="confirmed" value="yes"/>');
+    // "Keep the file" goes back to the files, the confirmation gone.
+    expect(confirmation).toMatch(/href="\/upload\/catalog#files-title"[^>]*>Keep the file</);
+
+    const deleted = await browser.post(`${PORTAL}/upload/catalog`, { intent: "delete", fileId, fileName: "weg-damit.csv", confirmed: "yes" });
     expect(deleted.headers.get("location")).toBe("/upload/catalog");
     const page = await (await browser.get(`${PORTAL}/upload/catalog`)).text();
     expect(page).toContain("weg-damit.csv was deleted.");
     expect(page).toContain("No catalogue file uploaded yet.");
     expect((await filesOnDisk()).stored).toEqual(before);
+  });
+});
+
+describe("the same file uploaded twice", () => {
+  it("is kept and named: the new file's page says which file it repeats, and the seller keeps both or deletes the new copy", async () => {
+    await browser.signIn(PORTAL, SELLER);
+    await browser.post(`${PORTAL}/upload/settings`, { uploadType: "DIRECT" });
+    const first = (await postUpload(browser, "sortiment.csv", SAMPLE_CSV)).headers.get("location")!;
+    expect(first).not.toContain("duplicate");
+    const firstId = new URL(first, PORTAL).searchParams.get("fileId")!;
+    expect(await (await browser.get(`${PORTAL}${first}`)).text()).not.toContain('id="duplicate"');
+
+    // The same bytes under another name: the service's fingerprints match.
+    const again = (await postUpload(browser, "sortiment (1).csv", SAMPLE_CSV)).headers.get("location")!;
+    const againId = new URL(again, PORTAL).searchParams.get("fileId")!;
+    expect(again).toBe(`/upload/catalog?fileId=${againId}&duplicate=1#duplicate`);
+    expect((await upstreamSeller()).sellerCatalogueFiles.map((file) => file.id)).toEqual([firstId, againId]);
+    const page = await (await browser.get(`${PORTAL}${again}`)).text();
+    expect(page).toContain("sortiment (1).csv was uploaded: you have this file already (sortiment.csv). Keep both, or delete the new copy.");
+    expect(page).toMatch(/<section id="duplicate" aria-labelledby="duplicate-title"[^>]*><h2 id="duplicate-title">You have uploaded this file before<\/h2>/);
+    expect(page).toMatch(/sortiment \(1\)\.csv has exactly the same content as sortiment\.csv, uploaded [^<]+\./);
+    // "Keep both" goes on to the file without the question.
+    expect(page).toMatch(new RegExp(`href="/upload/catalog\\?fileId=${againId}"[^>]*>Keep both<`));
+
+    // Another file of the same size and name elsewhere is no twin: its bytes differ.
+    const other = Buffer.from(SAMPLE_CSV.toString("utf8").replace("Schneidebrett", "Schneidebrätt"));
+    const changed = (await postUpload(browser, "sortiment.csv", other.subarray(0, SAMPLE_CSV.length))).headers.get("location")!;
+    expect(changed).not.toContain("duplicate");
+
+    // "Delete the new copy" deletes the file just uploaded, and only it.
+    const dropped = await browser.post(`${PORTAL}/upload/catalog`, { intent: "delete", fileId: againId, fileName: "sortiment (1).csv", confirmed: "yes" });
+    expect(dropped.headers.get("location")).toBe("/upload/catalog");
+    const left = (await upstreamSeller()).sellerCatalogueFiles.map((file) => file.id);
+    expect(left).toContain(firstId);
+    expect(left).not.toContain(againId);
+    // Its twin gone, the first file's page asks nothing.
+    expect(await (await browser.get(`${PORTAL}/upload/catalog?fileId=${firstId}&duplicate=1`)).text()).not.toContain('id="duplicate"');
+  });
+
+  it("is noticed on the active seller's catalogue page too", async () => {
+    await browser.signIn(PORTAL, "seller.active@example.com");
+    await postUpload(browser, "update.csv", SAMPLE_CSV, "/home/catalogue");
+    const again = (await postUpload(browser, "update.csv", SAMPLE_CSV, "/home/catalogue")).headers.get("location")!;
+    expect(again).toMatch(/^\/home\/catalogue\?fileId=[^&]+&duplicate=1#duplicate$/);
+    expect(await (await browser.get(`${PORTAL}${again}`)).text()).toMatch(/update\.csv has exactly the same content as update\.csv, uploaded/);
   });
 });
 

@@ -426,8 +426,12 @@ async function completeCatalogue(browser: TestBrowser): Promise<void> {
   await settings.arrayBuffer();
   // The files the upload actions above left (their columns map to nothing the marketplace needs) go first.
   const files = await browser.get(`${portal}/upload/catalog`);
-  for (const remove of formsTo(await files.text(), `${portal}/upload/catalog`, "/upload/catalog").filter((form) => form.body.get("intent") === "delete")) {
-    await (await browser.request(`${portal}${remove.action}`, { method: "POST", body: remove.body })).arrayBuffer();
+  // Each through its confirmation, the only form that deletes.
+  for (const [, confirmation] of (await files.text()).matchAll(/href="(\/upload\/catalog\?delete=[^"#]+)/g)) {
+    const page = await (await browser.get(`${portal}${confirmation!.replaceAll("&amp;", "&")}`)).text();
+    for (const remove of formsTo(page, `${portal}/upload/catalog`, "/upload/catalog").filter((form) => form.body.get("intent") === "delete")) {
+      await (await browser.request(`${portal}${remove.action}`, { method: "POST", body: remove.body })).arrayBuffer();
+    }
   }
   const upload = new FormData();
   upload.set("file", new Blob([new Uint8Array(SAMPLE_CATALOGUE)], { type: "text/csv" }), "Matrix Sortiment.csv");

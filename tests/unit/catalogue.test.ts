@@ -1,7 +1,9 @@
 /** The catalogue hand-over's rules: mapping, file types, download names, steps, sizes, CSV heads. */
 import { describe, expect, it } from "vitest";
 import { attachmentDisposition, catalogueFileType, dispositionFileName, FeedUrl, mappingProblems } from "#contract/catalogue.ts";
-import { byteSize, catalogueEditable, catalogueLockReason, firstIncompleteStep } from "#app/lib/catalogue/catalogue-steps.ts";
+import { byteSize, catalogueEditable, catalogueLockReason, firstIncompleteStep, uploadStepStatuses } from "#app/lib/catalogue/catalogue-steps.ts";
+import { catalogueTasks, catalogueTaskStatus, setupProgress } from "#app/lib/setup-progress.ts";
+import type { SellerStateName } from "#contract/upstream.ts";
 import { guessDelimiter, parseDelimited } from "../../sandbox/catalogue.ts";
 
 describe("mappingProblems", () => {
@@ -55,12 +57,35 @@ describe("the upload steps", () => {
     { stepType: "FILE_UPLOAD" as const, complete: file },
     { stepType: "FTP_SETTINGS" as const, complete: ftp },
   ];
+  const facts = (settings: boolean, files: { mappingComplete: boolean }[], state: SellerStateName = "ONBOARDING") => ({
+    state,
+    catalogue: progress(settings, files.length > 0),
+    files,
+  });
 
   it("go to the first incomplete step; the FTP step does not count", () => {
-    expect(firstIncompleteStep(progress(false, false))).toBe("settings");
-    expect(firstIncompleteStep(progress(false, true))).toBe("settings");
-    expect(firstIncompleteStep(progress(true, false))).toBe("catalog");
-    expect(firstIncompleteStep(progress(true, true, false))).toBe("catalog");
+    expect(firstIncompleteStep({ state: "ONBOARDING", catalogue: progress(false, false), files: [] })).toBe("settings");
+    expect(firstIncompleteStep({ state: "ONBOARDING", catalogue: progress(false, true), files: [] })).toBe("settings");
+    expect(firstIncompleteStep({ state: "ONBOARDING", catalogue: progress(true, false), files: [] })).toBe("catalog");
+    expect(firstIncompleteStep({ state: "ONBOARDING", catalogue: progress(true, true, false), files: [] })).toBe("catalog");
+  });
+
+  it("count the files page complete only once every file is mapped, as the task list counts its tasks", () => {
+    // A file uploaded, its columns not mapped: the step bar must not say complete while the hand-over panel says "not started".
+    const unmapped = facts(true, [{ mappingComplete: false }]);
+    expect(uploadStepStatuses(unmapped)).toEqual({ settings: "COMPLETE", catalog: "IN_PROGRESS" });
+    const statuses = Object.fromEntries(catalogueTasks.map((task) => [task, catalogueTaskStatus(task, unmapped)]));
+    expect(statuses).toEqual({ UPLOAD_SETTINGS: "COMPLETE", FILE_UPLOAD: "COMPLETE", MAPPING: "NOT_STARTED" });
+    expect(
+      setupProgress({ ...unmapped, steps: [] })
+        .requirements.filter((requirement) => requirement.area === "catalogue")
+        .map((r) => r.status),
+    ).toEqual(["COMPLETE", "COMPLETE", "NOT_STARTED"]);
+
+    expect(uploadStepStatuses(facts(false, []))).toEqual({ settings: "NOT_STARTED", catalog: "NOT_STARTED" });
+    expect(uploadStepStatuses(facts(true, [{ mappingComplete: true }, { mappingComplete: false }])).catalog).toBe("IN_PROGRESS");
+    expect(uploadStepStatuses(facts(false, [{ mappingComplete: true }]))).toEqual({ settings: "NOT_STARTED", catalog: "COMPLETE" });
+    expect(uploadStepStatuses(facts(false, [], "CATALOGUE_DATA_SUBMITTED"))).toEqual({ settings: "COMPLETE", catalog: "COMPLETE" });
   });
 
   it("lock the forms once the catalogue is handed over", () => {

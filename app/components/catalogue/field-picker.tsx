@@ -1,9 +1,10 @@
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from "@headlessui/react";
-import { useRef, useState, type KeyboardEvent } from "react";
+import { forwardRef, useRef, useState, type ComponentPropsWithoutRef, type KeyboardEvent, type MouseEvent } from "react";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 
-export type FieldOption = { value: string; label: string };
+/** A marketplace field to choose; `assignedTo`: the other columns it is chosen for already (shown beside it, so a clash is seen before saving). */
+export type FieldOption = { value: string; label: string; assignedTo?: readonly string[] };
 
 type FieldPickerProps = {
   id: string;
@@ -18,14 +19,18 @@ type FieldPickerProps = {
   disabled?: boolean;
   /** While the page reloads its data the list says so. */
   loading?: boolean;
+  /** Each choice, as it is made (with JavaScript). */
+  onChange?: (value: string) => void;
 };
 
 /**
  * One column's marketplace field. Without JavaScript (and before hydration)
- * a native select; with it a searchable combobox with the usual select
- * keyboard behaviour: space opens the list when nothing is typed, the down
- * arrow opens it or moves the highlight, and an empty search says so.
- * Both post the same form field.
+ * a native select; with it a searchable combobox that opens on a click and
+ * keeps the usual select keyboard behaviour: space opens the list when
+ * nothing is typed, the down arrow opens it or moves the highlight, typing
+ * searches every choice ("Not assigned" too), and an empty search says so.
+ * A field already chosen for another column says which. Both post the same
+ * form field.
  */
 export function FieldPicker(props: FieldPickerProps) {
   const hydrated = useHydrated();
@@ -33,7 +38,15 @@ export function FieldPicker(props: FieldPickerProps) {
   return <FieldCombobox {...props} />;
 }
 
+/** "EAN (required) – assigned to column Code": an option's words with where it is taken already. */
+function useOptionText() {
+  const { t } = useTranslation();
+  return (option: FieldOption) =>
+    option.assignedTo?.length ? t("catalogue.mapping.assignedTo", { count: option.assignedTo.length, columns: option.assignedTo.join(", ") }) : null;
+}
+
 function NativeFieldSelect({ id, name, label, options, defaultValue, emptyLabel, invalid, describedBy, disabled }: FieldPickerProps) {
+  const assigned = useOptionText();
   return (
     <select
       id={id}
@@ -43,63 +56,90 @@ function NativeFieldSelect({ id, name, label, options, defaultValue, emptyLabel,
       aria-invalid={invalid || undefined}
       aria-describedby={describedBy}
       disabled={disabled}
+      className="field-picker__select"
     >
       <option value="">{emptyLabel}</option>
-      {options.map((option) => (
-        <option key={option.value} value={option.value}>
-          {option.label}
-        </option>
-      ))}
+      {options.map((option) => {
+        const taken = assigned(option);
+        return (
+          <option key={option.value} value={option.value}>
+            {taken ? `${option.label} – ${taken}` : option.label}
+          </option>
+        );
+      })}
     </select>
   );
 }
 
 const EMPTY: FieldOption = { value: "", label: "" };
 
-function FieldCombobox({ id, name, label, options, defaultValue, emptyLabel, invalid, describedBy, disabled, loading }: FieldPickerProps) {
+/**
+ * The combobox's input with the descriptions it is given (`data-describedby`: the column's error, clash and
+ * suggestion). Headless UI sets `aria-describedby` itself, from its own `Description`s only, over the one it is passed.
+ */
+const DescribedInput = forwardRef<HTMLInputElement, ComponentPropsWithoutRef<"input"> & { "data-describedby"?: string }>(function DescribedInput(
+  { "data-describedby": describedBy, ...props },
+  ref,
+) {
+  return <input {...props} ref={ref} aria-describedby={describedBy ?? props["aria-describedby"]} />;
+});
+
+function FieldCombobox({ id, name, label, options, defaultValue, emptyLabel, invalid, describedBy, disabled, loading, onChange }: FieldPickerProps) {
   const { t } = useTranslation();
+  const assigned = useOptionText();
   const all: FieldOption[] = [{ ...EMPTY, label: emptyLabel }, ...options];
-  const [selected, setSelected] = useState<FieldOption>(all.find((option) => option.value === defaultValue) ?? all[0]!);
+  const [selectedValue, setSelectedValue] = useState(() => (all.some((option) => option.value === defaultValue) ? defaultValue : ""));
+  const selected = all.find((option) => option.value === selectedValue) ?? all[0]!;
   const [query, setQuery] = useState("");
   const button = useRef<HTMLButtonElement>(null);
   const needle = query.trim().toLocaleLowerCase();
-  const filtered = needle ? all.filter((option) => option.value !== "" && option.label.toLocaleLowerCase().includes(needle)) : all;
+  const filtered = needle ? all.filter((option) => option.label.toLocaleLowerCase().includes(needle)) : all;
 
+  const choose = (option: FieldOption | null) => {
+    const value = option?.value ?? "";
+    setSelectedValue(value);
+    onChange?.(value);
+  };
+  const expanded = (input: HTMLInputElement) => input.getAttribute("aria-expanded") === "true";
   const openOnSpace = (event: KeyboardEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
-    const expanded = input.getAttribute("aria-expanded") === "true";
-    if (event.key === " " && !expanded && (input.value === "" || input.value === selected.label)) {
+    if (event.key === " " && !expanded(input) && (input.value === "" || input.value === selected.label)) {
       event.preventDefault();
       button.current?.click();
+    }
+  };
+  // A click (or tap) into the field opens the list, as a select does; the field's text is selected, so typing searches afresh.
+  const openOnClick = (event: MouseEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    if (!expanded(input)) {
+      button.current?.click();
+      input.select();
     }
   };
 
   return (
     <div className="field-picker">
-      <Combobox
-        value={selected}
-        by="value"
-        onChange={(option: FieldOption | null) => setSelected(option ?? all[0]!)}
-        onClose={() => setQuery("")}
-        disabled={disabled}
-      >
+      <Combobox value={selected} by="value" onChange={choose} onClose={() => setQuery("")} disabled={disabled}>
         <div className="field-picker__control">
           <ComboboxInput
+            as={DescribedInput}
             id={id}
             aria-label={label}
             aria-invalid={invalid || undefined}
-            aria-describedby={describedBy}
+            data-describedby={describedBy}
             className="field-picker__input"
             displayValue={(option: FieldOption | null) => option?.label ?? ""}
             onChange={(event) => setQuery(event.target.value)}
             onKeyDown={openOnSpace}
+            onClick={openOnClick}
+            onFocus={(event) => event.currentTarget.select()}
             autoComplete="off"
           />
           <ComboboxButton ref={button} className="field-picker__button" aria-label={t("catalogue.mapping.search")}>
             <span aria-hidden="true">▾</span>
           </ComboboxButton>
         </div>
-        <ComboboxOptions className="field-picker__options" modal={false}>
+        <ComboboxOptions className="field-picker__options" anchor={{ to: "bottom start", gap: 4 }} modal={false}>
           {loading ? (
             <ComboboxOption value={selected} disabled className="field-picker__message">
               {t("catalogue.mapping.loading")}
@@ -109,11 +149,15 @@ function FieldCombobox({ id, name, label, options, defaultValue, emptyLabel, inv
               {t("catalogue.mapping.noOptions")}
             </ComboboxOption>
           ) : (
-            filtered.map((option) => (
-              <ComboboxOption key={option.value || "none"} value={option} className="field-picker__option">
-                {option.label}
-              </ComboboxOption>
-            ))
+            filtered.map((option) => {
+              const taken = assigned(option);
+              return (
+                <ComboboxOption key={option.value || "none"} value={option} className={`field-picker__option${taken ? " field-picker__option--taken" : ""}`}>
+                  <span className="field-picker__label">{option.label}</span>
+                  {taken ? <span className="field-picker__taken">{` – ${taken}`}</span> : null}
+                </ComboboxOption>
+              );
+            })
           )}
         </ComboboxOptions>
       </Combobox>

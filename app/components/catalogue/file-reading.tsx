@@ -28,7 +28,8 @@ type FileReadingProps = {
   format: CatalogueFormat;
   preview: string[][];
   override: FormatOverrideView | null;
-  disabled: boolean;
+  /** Shown, not changed: the format in words and the preview, without the question or the override. */
+  readOnly: boolean;
   reading: boolean;
   /** The file's first rows as they are (the analysis's `topRows`): with them, an unsure header row is asked about. */
   topRows?: readonly (readonly string[])[];
@@ -50,7 +51,7 @@ const FIELD_IDS: Record<keyof FormatOverrideFields, string> = {
  * way), and the first rows as a table. With JavaScript the preview follows
  * each change of a select.
  */
-export function FileReading({ fileId, fileName, format, preview, override, disabled, reading, topRows, action = "/upload/catalog" }: FileReadingProps) {
+export function FileReading({ fileId, fileName, format, preview, override, readOnly, reading, topRows, action = "/upload/catalog" }: FileReadingProps) {
   const { t, i18n } = useTranslation();
   const submit = useSubmit();
   const workbook = format.encoding === null;
@@ -91,7 +92,7 @@ export function FileReading({ fileId, fileName, format, preview, override, disab
       </section>
     );
   }
-  const asked = format.headerRowSure === false && format.detected && topRows && topRows.length > 0;
+  const asked = !readOnly && format.headerRowSure === false && format.detected && topRows && topRows.length > 0;
 
   return (
     <section aria-labelledby="reading-title" className="file-reading">
@@ -102,85 +103,85 @@ export function FileReading({ fileId, fileName, format, preview, override, disab
           {format.detected ? t("catalogueIntelligence.reading.detected") : t("catalogueIntelligence.reading.overridden")}
         </span>
       </p>
-      {asked ? (
-        <HeaderRowQuestion fileId={fileId} fileName={fileName} format={format} topRows={topRows} action={action} disabled={disabled} reading={reading} />
-      ) : null}
-      <details className="file-reading__change" open={override !== null}>
-        <summary>{t("catalogueIntelligence.reading.change")}</summary>
-        <p id="reading-lead">{t("catalogueIntelligence.reading.changeLead")}</p>
-        <ErrorSummary items={summary} upstream={override?.failure ?? null} />
-        <Form method="get" action={action} preventScrollReset className="file-reading__form" aria-describedby="reading-lead">
-          <input type="hidden" name="fileId" value={fileId} />
-          <fieldset disabled={disabled || reading}>
-            <div className="file-reading__fields">
-              {workbook ? (
+      {asked ? <HeaderRowQuestion fileId={fileId} fileName={fileName} format={format} topRows={topRows} action={action} reading={reading} /> : null}
+      {readOnly ? null : (
+        <details className="file-reading__change" open={override !== null}>
+          <summary>{t("catalogueIntelligence.reading.change")}</summary>
+          <p id="reading-lead">{t("catalogueIntelligence.reading.changeLead")}</p>
+          <ErrorSummary items={summary} upstream={override?.failure ?? null} />
+          <Form method="get" action={action} preventScrollReset className="file-reading__form" aria-describedby="reading-lead">
+            <input type="hidden" name="fileId" value={fileId} />
+            <fieldset disabled={reading}>
+              <div className="file-reading__fields">
+                {workbook ? (
+                  <div className="field">
+                    <label htmlFor={FIELD_IDS.sheet}>{t("catalogueIntelligence.reading.sheet")}</label>
+                    <select id={FIELD_IDS.sheet} name="sheet" defaultValue={values.sheet} onChange={(event) => follow(event.currentTarget.form)}>
+                      {format.sheets.map((sheet) => (
+                        <option key={sheet} value={sheet}>
+                          {sheet}
+                        </option>
+                      ))}
+                    </select>
+                    <FieldError id={`${FIELD_IDS.sheet}-error`} errors={errorText("sheet")} />
+                  </div>
+                ) : (
+                  <>
+                    <OverrideSelect
+                      name="encoding"
+                      label={t("catalogueIntelligence.reading.encoding")}
+                      value={values.encoding}
+                      errors={errorText("encoding")}
+                      options={catalogueEncodings.map((encoding) => ({ value: encoding, label: t(`catalogueIntelligence.reading.encodings.${encoding}`) }))}
+                      follow={follow}
+                    />
+                    <OverrideSelect
+                      name="delimiter"
+                      label={t("catalogueIntelligence.reading.delimiter")}
+                      value={values.delimiter}
+                      errors={errorText("delimiter")}
+                      options={(Object.keys(delimiterNames) as DelimiterName[]).map((name) => ({
+                        value: name,
+                        label: t(`catalogueIntelligence.reading.delimiters.${name}`),
+                      }))}
+                      follow={follow}
+                    />
+                  </>
+                )}
                 <div className="field">
-                  <label htmlFor={FIELD_IDS.sheet}>{t("catalogueIntelligence.reading.sheet")}</label>
-                  <select id={FIELD_IDS.sheet} name="sheet" defaultValue={values.sheet} onChange={(event) => follow(event.currentTarget.form)}>
-                    {format.sheets.map((sheet) => (
-                      <option key={sheet} value={sheet}>
-                        {sheet}
-                      </option>
-                    ))}
-                  </select>
-                  <FieldError id={`${FIELD_IDS.sheet}-error`} errors={errorText("sheet")} />
+                  <label htmlFor={FIELD_IDS.headerRow}>{t("catalogueIntelligence.reading.headerRow")}</label>
+                  <p id={`${FIELD_IDS.headerRow}-hint`} className="field__hint">
+                    {t("catalogueIntelligence.reading.headerRowHint", { max: maxHeaderRow })}
+                  </p>
+                  <input
+                    id={FIELD_IDS.headerRow}
+                    name="headerRow"
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={maxHeaderRow}
+                    defaultValue={values.headerRow}
+                    aria-invalid={errors.headerRow ? true : undefined}
+                    aria-describedby={`${FIELD_IDS.headerRow}-hint${errors.headerRow ? ` ${FIELD_IDS.headerRow}-error` : ""}`}
+                    onChange={(event) => {
+                      if (event.currentTarget.validity.valid && event.currentTarget.value !== "") follow(event.currentTarget.form);
+                    }}
+                  />
+                  <FieldError id={`${FIELD_IDS.headerRow}-error`} errors={errorText("headerRow")} />
                 </div>
-              ) : (
-                <>
-                  <OverrideSelect
-                    name="encoding"
-                    label={t("catalogueIntelligence.reading.encoding")}
-                    value={values.encoding}
-                    errors={errorText("encoding")}
-                    options={catalogueEncodings.map((encoding) => ({ value: encoding, label: t(`catalogueIntelligence.reading.encodings.${encoding}`) }))}
-                    follow={follow}
-                  />
-                  <OverrideSelect
-                    name="delimiter"
-                    label={t("catalogueIntelligence.reading.delimiter")}
-                    value={values.delimiter}
-                    errors={errorText("delimiter")}
-                    options={(Object.keys(delimiterNames) as DelimiterName[]).map((name) => ({
-                      value: name,
-                      label: t(`catalogueIntelligence.reading.delimiters.${name}`),
-                    }))}
-                    follow={follow}
-                  />
-                </>
-              )}
-              <div className="field">
-                <label htmlFor={FIELD_IDS.headerRow}>{t("catalogueIntelligence.reading.headerRow")}</label>
-                <p id={`${FIELD_IDS.headerRow}-hint`} className="field__hint">
-                  {t("catalogueIntelligence.reading.headerRowHint", { max: maxHeaderRow })}
-                </p>
-                <input
-                  id={FIELD_IDS.headerRow}
-                  name="headerRow"
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={maxHeaderRow}
-                  defaultValue={values.headerRow}
-                  aria-invalid={errors.headerRow ? true : undefined}
-                  aria-describedby={`${FIELD_IDS.headerRow}-hint${errors.headerRow ? ` ${FIELD_IDS.headerRow}-error` : ""}`}
-                  onChange={(event) => {
-                    if (event.currentTarget.validity.valid && event.currentTarget.value !== "") follow(event.currentTarget.form);
-                  }}
-                />
-                <FieldError id={`${FIELD_IDS.headerRow}-error`} errors={errorText("headerRow")} />
               </div>
-            </div>
-            <div className="file-reading__actions">
-              <button type="submit" className="button button--secondary">
-                {t("catalogueIntelligence.reading.showPreview")}
-              </button>
-              <button type="submit" formMethod="post" name="intent" value="read" className="button button--primary">
-                {reading ? t("catalogueIntelligence.reading.applying") : t("catalogueIntelligence.reading.apply")}
-              </button>
-            </div>
-          </fieldset>
-        </Form>
-      </details>
+              <div className="file-reading__actions">
+                <button type="submit" className="button button--secondary">
+                  {t("catalogueIntelligence.reading.showPreview")}
+                </button>
+                <button type="submit" formMethod="post" name="intent" value="read" className="button button--primary">
+                  {reading ? t("catalogueIntelligence.reading.applying") : t("catalogueIntelligence.reading.apply")}
+                </button>
+              </div>
+            </fieldset>
+          </Form>
+        </details>
+      )}
       <PreviewTable
         id="file-preview"
         rows={previewRows}

@@ -6,6 +6,8 @@ import { ErrorSummary, type UpstreamFailureView } from "./form-errors.tsx";
 import { FileReading, type FormatOverrideView } from "./file-reading.tsx";
 import { MappingSection, type MappingView } from "./mapping-section.tsx";
 import { ValidationReport, type ReportPurpose } from "./validation-report.tsx";
+import { DuplicateFileNotice } from "./duplicate-file-notice.tsx";
+import type { DuplicateView } from "#app/lib/catalogue/catalogue-steps.ts";
 
 /** What a catalogue page's action answered for its review forms ("read" and "map"). */
 export type FileReviewAnswer = {
@@ -23,18 +25,30 @@ type FileReviewSectionsProps = {
   /** The preview with other settings the address asks for. */
   override: FormatOverrideView | null;
   mappingFailure: UpstreamFailureView | null;
-  /** Read-only: shown, not changed. */
+  /** Read-only (a viewer, a file that can no longer change): shown as text, without forms. */
   locked: boolean;
   answer: FileReviewAnswer | undefined;
   /** What the check comes before, in its heading and lead: the onboarding's hand-over (the default) or an active seller's update. */
   purpose?: ReportPurpose;
+  /** Right after its upload: the seller's other files the file repeats (the notice asks to keep or drop it). */
+  duplicates?: DuplicateView[];
 };
 
 /**
  * The file under review: how it was read (with the format override), its
  * column mapping, and the check of its rows with the problems download.
  */
-export function FileReviewSections({ page, mapping, analysis, override: requested, mappingFailure, locked, answer, purpose }: FileReviewSectionsProps) {
+export function FileReviewSections({
+  page,
+  mapping,
+  analysis,
+  override: requested,
+  mappingFailure,
+  locked,
+  answer,
+  purpose,
+  duplicates = [],
+}: FileReviewSectionsProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
@@ -43,6 +57,9 @@ export function FileReviewSections({ page, mapping, analysis, override: requeste
   const override = answer?.intent === "read" && answer.override ? answer.override : requested;
   return (
     <>
+      {mapping && duplicates.length > 0 && !locked ? (
+        <DuplicateFileNotice page={page} file={{ id: mapping.fileId, fileName: mapping.fileName }} duplicates={duplicates} />
+      ) : null}
       {mapping && analysis ? (
         <FileReading
           key={`reading-${mapping.fileId}-${analysis.analysedAt}`}
@@ -53,7 +70,7 @@ export function FileReviewSections({ page, mapping, analysis, override: requeste
           preview={analysis.preview}
           topRows={analysis.topRows}
           override={override}
-          disabled={locked}
+          readOnly={locked}
           reading={submittingIntent === "read"}
         />
       ) : mapping && !locked ? (
@@ -74,7 +91,7 @@ export function FileReviewSections({ page, mapping, analysis, override: requeste
         <MappingSection
           key={`mapping-${mapping.fileId}-${analysis?.analysedAt ?? ""}`}
           mapping={mapping}
-          disabled={locked}
+          readOnly={locked}
           lastResult={answer?.lastResult && navigation.state === "idle" ? answer.lastResult : undefined}
           failure={answer?.intent === "map" ? failure : null}
           saving={submittingIntent === "map"}

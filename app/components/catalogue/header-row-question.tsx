@@ -12,7 +12,6 @@ type HeaderRowQuestionProps = {
   topRows: readonly (readonly string[])[];
   /** Where "read the file this way" posts (the page the question is on). */
   action: string;
-  disabled: boolean;
   reading: boolean;
 };
 
@@ -30,7 +29,7 @@ function columnLetter(index: number): string {
  * way" with the rest of the format kept: a plain form, the same with
  * JavaScript.
  */
-export function HeaderRowQuestion({ fileId, fileName, format, topRows, action, disabled, reading }: HeaderRowQuestionProps) {
+export function HeaderRowQuestion({ fileId, fileName, format, topRows, action, reading }: HeaderRowQuestionProps) {
   const { t } = useTranslation();
   const width = Math.max(1, ...topRows.map((row) => row.length));
   const rows = topRows.map((cells, index) => ({ cells, row: index + 1 })).filter(({ cells }) => cells.some((cell) => cell !== ""));
@@ -43,7 +42,7 @@ export function HeaderRowQuestion({ fileId, fileName, format, topRows, action, d
         {format.encoding ? <input type="hidden" name="encoding" value={format.encoding} /> : null}
         {format.delimiter ? <input type="hidden" name="delimiter" value={delimiterName(format.delimiter)} /> : null}
         {format.sheet ? <input type="hidden" name="sheet" value={format.sheet} /> : null}
-        <fieldset disabled={disabled || reading} aria-describedby="header-question-lead">
+        <fieldset disabled={reading} aria-describedby="header-question-lead">
           <legend>{t("catalogueIntelligence.headerQuestion.legend")}</legend>
           <DataTable
             frameClassName="preview-table"

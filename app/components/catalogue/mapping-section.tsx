@@ -2,6 +2,7 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { marketplaceFields, requiredCatalogueFields } from "#contract/catalogue.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
+import { useState, type ReactNode } from "react";
 import { Form } from "react-router";
 import type { z } from "zod";
 import { confidencePercent } from "#app/lib/catalogue/file-review.ts";
@@ -41,17 +42,113 @@ function resultOf(mapping: MappingView, lastResult: SubmissionResult<string[]> |
   return fits ? lastResult : undefined;
 }
 
-/** A file's columns, their sample values and each one's marketplace field: a plain form, a combobox per column with JavaScript. */
-export function MappingSection({
+/** The marketplace fields as choices, each required one marked so. */
+function useFieldOptions() {
+  const { t } = useTranslation();
+  return marketplaceFields.map((field) => ({
+    value: field,
+    label: (requiredCatalogueFields as readonly string[]).includes(field)
+      ? `${t(`catalogue.fields.${field}`)} (${t("catalogue.fields.required")})`
+      : t(`catalogue.fields.${field}`),
+  }));
+}
+
+/**
+ * A file's columns, each with its marketplace field and its sample values: a plain form (a native select per column),
+ * a searchable combobox per column with JavaScript. Read-only (`readOnly`: a viewer, a file that can no longer change)
+ * it is text, never greyed controls.
+ */
+export function MappingSection(props: {
+  mapping: MappingView;
+  readOnly: boolean;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  failure: UpstreamFailureView | null;
+  saving: boolean;
+  loading: boolean;
+}) {
+  return props.readOnly ? <MappingText mapping={props.mapping} /> : <MappingForm {...props} />;
+}
+
+/** The columns as the grid lays them out: a table on a wide screen, one card per column on a narrow one (catalogue.css). */
+function MappingTable({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <DataTable
+      className="table mapping__table"
+      frameClassName="mapping__frame"
+      labelledBy="mapping-title"
+      columns={[
+        { label: t("catalogue.mapping.column"), className: "mapping__column-head" },
+        { label: t("catalogue.mapping.field"), className: "mapping__field-head" },
+        { label: t("catalogue.mapping.samples"), className: "mapping__samples-head" },
+      ]}
+    >
+      {children}
+    </DataTable>
+  );
+}
+
+/** A column's sample values, under their heading's words where the table is laid out as cards. */
+function SamplesCell({ samples }: { samples: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <td className="mapping__samples-cell">
+      <span className="cell-label" aria-hidden="true">
+        {t("catalogue.mapping.samples")}
+      </span>
+      <ul className="mapping__samples">
+        {samples.map((sample, sampleIndex) => (
+          <li key={sampleIndex}>{sample === "" ? <span className="mapping__empty">{t("catalogue.mapping.empty")}</span> : sample}</li>
+        ))}
+      </ul>
+    </td>
+  );
+}
+
+/** The mapping read-only: each column's saved field in words ("Not assigned" where none, or where nothing is saved yet). */
+function MappingText({ mapping }: { mapping: MappingView }) {
+  const { t } = useTranslation();
+  const options = useFieldOptions();
+  const saved = mapping.prefill === "saved" || mapping.prefill === "remembered";
+  return (
+    <section aria-labelledby="mapping-title" className="mapping">
+      <h2 id="mapping-title">{t("catalogue.mapping.title")}</h2>
+      <p>{t(saved ? "catalogue.mapping.readOnlyLead" : "catalogue.mapping.readOnlyUnmapped", { name: mapping.fileName })}</p>
+      <MappingTable>
+        {mapping.columns.map((column, index) => {
+          const field = saved ? options.find((option) => option.value === column.field) : undefined;
+          return (
+            <tr key={index}>
+              <th scope="row" className="mapping__name">
+                {column.header}
+              </th>
+              <td className="mapping__field">{field ? field.label : <span className="mapping__unassigned">{t("catalogue.mapping.unassigned")}</span>}</td>
+              <SamplesCell samples={column.samples} />
+            </tr>
+          );
+        })}
+      </MappingTable>
+    </section>
+  );
+}
+
+/** Which columns (by index) each field is chosen for. */
+function columnsByField(chosen: readonly string[]): Map<string, number[]> {
+  const byField = new Map<string, number[]>();
+  chosen.forEach((field, index) => {
+    if (field) byField.set(field, [...(byField.get(field) ?? []), index]);
+  });
+  return byField;
+}
+
+function MappingForm({
   mapping,
-  disabled,
   lastResult,
   failure,
   saving,
   loading,
 }: {
   mapping: MappingView;
-  disabled: boolean;
   lastResult: SubmissionResult<string[]> | null | undefined;
   failure: UpstreamFailureView | null;
   saving: boolean;
@@ -83,12 +180,21 @@ export function MappingSection({
     const [path, field] = key.split(":");
     return t(`catalogue.${path}`, { field: field ? t(`catalogue.fields.${field}`) : "" });
   };
-  const options = marketplaceFields.map((field) => ({
-    value: field,
-    label: (requiredCatalogueFields as readonly string[]).includes(field)
-      ? `${t(`catalogue.fields.${field}`)} (${t("catalogue.fields.required")})`
-      : t(`catalogue.fields.${field}`),
-  }));
+  const fieldOptions = useFieldOptions();
+
+  // What each column holds now: the saved choices, then each change as it is made, so that a field taken by another
+  // column says so in every picker before the form is sent. Started afresh whenever the pickers are (conform's keys).
+  const saved = columns.map((column) => (column.initialValue as string | undefined) ?? "");
+  const start = keys.join("\n") + "\n" + saved.join("\n");
+  const [choices, setChoices] = useState({ start, chosen: saved });
+  if (choices.start !== start) setChoices({ start, chosen: saved });
+  const chosen = choices.start === start ? choices.chosen : saved;
+  const byField = columnsByField(chosen);
+  const choose = (index: number, value: string) =>
+    setChoices((current) => ({ start: current.start, chosen: current.chosen.map((field, other) => (other === index ? value : field)) }));
+  const othersOf = (field: string, index: number) =>
+    (byField.get(field) ?? []).filter((other) => other !== index).map((other) => mapping.columns[other]!.header);
+
   const changed = mapping.columns.filter((column) => column.suggestion?.change).length;
   const firstSelectId = columns[0]?.id;
   const summary: SummaryItem[] = [
@@ -116,19 +222,16 @@ export function MappingSection({
       <Form method="post" {...formProps}>
         <input type="hidden" name="intent" value="map" />
         <input type="hidden" name="fileId" value={mapping.fileId} />
-        {/* The controls are disabled one by one, not by a disabled fieldset: the table's frame must stay a region a keyboard can scroll (a read-only file). */}
         <fieldset>
-          <DataTable
-            className="table mapping__table"
-            labelledBy="mapping-title"
-            columns={[t("catalogue.mapping.column"), t("catalogue.mapping.samples"), t("catalogue.mapping.field")]}
-          >
+          <MappingTable>
             {columns.map((field, index) => {
               const source = mapping.columns[index]!;
               const errors = field.errors?.map(message);
+              const clash = chosen[index] ? othersOf(chosen[index], index) : [];
+              const clashId = `${field.id}-clash`;
               return (
                 <tr key={keys[index] ?? index} className={source.suggestion?.change ? "mapping__row--changed" : undefined}>
-                  <th scope="row">
+                  <th scope="row" className="mapping__name">
                     {source.header}
                     <input type="hidden" name={field.header} value={source.header} />
                     {source.suggestion?.change ? (
@@ -139,36 +242,42 @@ export function MappingSection({
                       </span>
                     ) : null}
                   </th>
-                  <td>
-                    <ul className="mapping__samples">
-                      {source.samples.map((sample, sampleIndex) => (
-                        <li key={sampleIndex}>{sample === "" ? <span className="mapping__empty">{t("catalogue.mapping.empty")}</span> : sample}</li>
-                      ))}
-                    </ul>
-                  </td>
-                  <td>
+                  <td className="mapping__field">
                     <FieldPicker
                       id={field.id}
                       name={field.name}
                       label={t("catalogue.mapping.fieldFor", { header: source.header })}
-                      options={options}
+                      options={fieldOptions.map((option) => ({ ...option, assignedTo: othersOf(option.value, index) }))}
                       defaultValue={(field.initialValue as string | undefined) ?? ""}
                       emptyLabel={t("catalogue.mapping.unassigned")}
                       invalid={Boolean(errors?.length)}
                       describedBy={
-                        [errors?.length ? field.errorId : null, source.suggestion ? `${field.id}-suggestion` : null].filter(Boolean).join(" ") || undefined
+                        [errors?.length ? field.errorId : null, clash.length ? clashId : null, source.suggestion ? `${field.id}-suggestion` : null]
+                          .filter(Boolean)
+                          .join(" ") || undefined
                       }
-                      disabled={disabled || saving}
+                      disabled={saving}
                       loading={loading}
+                      onChange={(value) => choose(index, value)}
                     />
                     <FieldError id={field.errorId} errors={errors} />
+                    {clash.length ? (
+                      <p id={clashId} className="mapping__clash">
+                        {t("catalogue.mapping.clash", {
+                          count: clash.length,
+                          field: fieldOptions.find((option) => option.value === chosen[index])?.label ?? chosen[index],
+                          columns: clash.join(", "),
+                        })}
+                      </p>
+                    ) : null}
                     {source.suggestion ? <SuggestionNote id={`${field.id}-suggestion`} suggestion={source.suggestion} prefilled={source.field} /> : null}
                   </td>
+                  <SamplesCell samples={source.samples} />
                 </tr>
               );
             })}
-          </DataTable>
-          <button type="submit" className="button button--primary" disabled={disabled || saving}>
+          </MappingTable>
+          <button type="submit" className="button button--primary" disabled={saving}>
             {saving ? t("catalogue.mapping.saving") : t("catalogue.mapping.save")}
           </button>
         </fieldset>

@@ -1,7 +1,10 @@
 /** Catalogue hand-over rules the pages and the server share. */
 import { MAX_FILE_NAME_LENGTH } from "#contract/rules/file-name.ts";
-import type { CatalogueImportProgress, SellerStateName } from "#contract/upstream.ts";
+import type { StepStatus } from "#contract/onboarding.ts";
+import type { SellerStateName } from "#contract/upstream.ts";
+import { catalogueTaskStatus, combinedStatus, type CatalogueFacts, type CatalogueTask } from "#app/lib/setup-progress.ts";
 import { MAX_RECORD_CHARS, readingProblems, type ReadingProblem } from "./types.ts";
+import type { SameFileReason } from "./duplicates.ts";
 import { XLSX_MAX_BYTES } from "./limits.ts";
 import { MAX_COLUMNS, MAX_COMPRESSION_RATIO, MAX_ROWS, MAX_UNZIPPED_BYTES } from "./budget.ts";
 import { numberFormat } from "#app/lib/intl-formats.ts";
@@ -18,6 +21,21 @@ const readingCounts: Partial<Record<ReadingProblem, number>> = { tooManyRows: MA
 /** The hand-over's page of catalogue files. */
 export const HAND_OVER_FILES_PATH = "/upload/catalog";
 
+/** The address's parameter naming the file whose deletion the page asks to confirm, and the confirmation's anchor. */
+export const DELETE_FILE_PARAM = "delete";
+export const DELETE_FILE_ANCHOR = "delete-file";
+
+/** The page asking to confirm the deletion of a file: the only way to it deletes nothing by itself. */
+export function deleteConfirmationPath(page: string, fileId: string): string {
+  return `${page}?${DELETE_FILE_PARAM}=${encodeURIComponent(fileId)}#${DELETE_FILE_ANCHOR}`;
+}
+
+/** The anchor of the notice that a file just uploaded repeats another of the seller's. */
+export const DUPLICATE_ANCHOR = "duplicate";
+
+/** One of the seller's files that the file under review repeats, and why it counts as the same (`sameFiles`). */
+export type DuplicateView = { id: string; fileName: string; uploadedAt: string; reason: SameFileReason };
+
 /** A seller changes its catalogue only before handing it over. */
 export function catalogueEditable(state: SellerStateName): boolean {
   return state === "REGISTERED" || state === "ONBOARDING";
@@ -31,11 +49,25 @@ export function catalogueLockReason(state: SellerStateName): "SUBMITTED" | "MAPP
 
 export type UploadStep = "settings" | "catalog";
 
-/** The first step not complete yet (the FTP step does not count); the file step when all are. */
-export function firstIncompleteStep(progress: CatalogueImportProgress): UploadStep {
-  const complete = (stepType: string) => progress.find((step) => step.stepType === stepType)?.complete === true;
-  if (!complete("UPLOAD_SETTINGS")) return "settings";
-  return "catalog";
+/** The catalogue tasks each page of the step bar holds: the settings, and the files with their column mapping. */
+const uploadStepTasks: Record<UploadStep, readonly CatalogueTask[]> = {
+  settings: ["UPLOAD_SETTINGS"],
+  catalog: ["FILE_UPLOAD", "MAPPING"],
+};
+
+/** A step of the step bar, by the statuses of its tasks (catalogueTaskStatus): a file not mapped yet leaves its step in progress. */
+export function uploadStepStatus(step: UploadStep, facts: CatalogueFacts): StepStatus {
+  return combinedStatus(uploadStepTasks[step].map((task) => catalogueTaskStatus(task, facts)));
+}
+
+/** Every step of the step bar with its status. */
+export function uploadStepStatuses(facts: CatalogueFacts): Record<UploadStep, StepStatus> {
+  return { settings: uploadStepStatus("settings", facts), catalog: uploadStepStatus("catalog", facts) };
+}
+
+/** The first step not complete yet, where the seller goes next (the FTP step does not count); the file step when all are. */
+export function firstIncompleteStep(facts: CatalogueFacts): UploadStep {
+  return uploadStepStatus("settings", facts) === "COMPLETE" ? "catalog" : "settings";
 }
 
 /** 1536 → { unit: "KB", value: "1.5" }; the unit label is translated by the page. */

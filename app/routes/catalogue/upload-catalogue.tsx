@@ -6,7 +6,7 @@ import { CatalogueReturnNotice } from "#app/components/catalogue/catalogue-retur
 import { FileReviewSections } from "#app/components/catalogue/file-review-sections.tsx";
 import { UploadForm } from "#app/components/catalogue/upload-form.tsx";
 import { UploadSteps } from "#app/components/catalogue/upload-steps.tsx";
-import { catalogueEditable, catalogueLockReason, HAND_OVER_FILES_PATH } from "#app/lib/catalogue/catalogue-steps.ts";
+import { catalogueEditable, catalogueLockReason, HAND_OVER_FILES_PATH, uploadStepStatuses } from "#app/lib/catalogue/catalogue-steps.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import { sellerState } from "#app/services/session/seller-state.server.ts";
 import { failedUpstreamAction } from "#app/services/catalogue/actions.server.ts";
@@ -17,22 +17,26 @@ import { redirectWithPortalToast } from "#app/services/toasts/toast.server.ts";
 import { HandOverPanel } from "#app/components/ui/hand-over-panel.tsx";
 import { loadProgress, toReviewOrRefuse } from "#app/services/hand-over/hand-over.server.ts";
 import { orRouteError, settle } from "#app/services/upstream/upstream-error.server.ts";
+import type { PageWidthHandle } from "#app/lib/shell/page-width.ts";
 import type { Route } from "./+types/upload-catalogue";
 
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
 
 export const headers = catalogueDocumentHeaders;
 
+// The files and a file's columns with their pickers need the room of a wide column.
+export const handle: PageWidthHandle = { pageWidth: "wide" };
+
 export async function loader(args: Route.LoaderArgs) {
   // The one progress model: the hand-over below offers itself, or lists what is missing, as the task list does.
-  const { seller, catalogue: progress, progress: setup } = await orRouteError(loadProgress(args));
+  const { seller, catalogue, progress: setup } = await orRouteError(loadProgress(args));
   const files = seller.sellerCatalogueFiles;
   const review = await fileReviewOf(args, files, new URL(args.request.url));
   return {
     state: seller.state,
     catalogueReturn: seller.catalogueReturn ?? null,
     files,
-    progress,
+    steps: uploadStepStatuses({ state: seller.state, catalogue, files }),
     ...review,
     limitBytes: catalogueUploadLimit(),
     missing: setup.missing,
@@ -70,13 +74,9 @@ export async function action(args: Route.ActionArgs) {
 /** The seller's catalogue files, uploading another, mapping a file's columns, and handing the catalogue over. */
 export default function UploadCatalogPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { state, files, progress, mapping, analysis, mappingFailure, limitBytes, catalogueReturn } = loaderData;
+  const { state, files, steps, mapping, analysis, mappingFailure, limitBytes, catalogueReturn } = loaderData;
   const lockReason = catalogueLockReason(state);
   const locked = Boolean(lockReason);
-  const complete = {
-    settings: progress.find((step) => step.stepType === "UPLOAD_SETTINGS")?.complete === true,
-    catalog: progress.find((step) => step.stepType === "FILE_UPLOAD")?.complete === true,
-  };
   const failure = actionData && "upstreamFailure" in actionData ? actionData.upstreamFailure : null;
   const uploadFailure = actionData && "upload" in actionData ? actionData.upload : null;
   const refused = actionData && "handOverRefused" in actionData ? actionData.handOverRefused : null;
@@ -84,7 +84,7 @@ export default function UploadCatalogPage({ loaderData, actionData }: Route.Comp
   return (
     <article className="upload">
       <h1>{t("catalogue.title")}</h1>
-      <UploadSteps current="catalog" complete={complete} />
+      <UploadSteps current="catalog" statuses={steps} />
       <CatalogueReturnNotice catalogueReturn={catalogueReturn} next="taskList" />
       {lockReason ? (
         <p className="notice" role="status">
@@ -110,6 +110,7 @@ export default function UploadCatalogPage({ loaderData, actionData }: Route.Comp
         mappingFailure={mappingFailure}
         locked={locked}
         answer={actionData}
+        duplicates={loaderData.duplicates}
       />
 
       {lockReason ? null : <HandOverPanel missing={refused ?? loaderData.missing} refused={Boolean(refused)} className="upload-finish" />}

@@ -18,7 +18,7 @@ import { ErrorSummary, type SummaryItem } from "#app/components/catalogue/form-e
 import { fieldId, FormFields, readFormProps } from "#app/components/ui/field-reading.tsx";
 import { FieldTextsProvider, SelectField, TextField } from "#app/components/ui/fields.tsx";
 import { UploadSteps } from "#app/components/catalogue/upload-steps.tsx";
-import { catalogueEditable, catalogueLockReason, firstIncompleteStep } from "#app/lib/catalogue/catalogue-steps.ts";
+import { catalogueEditable, catalogueLockReason, firstIncompleteStep, uploadStepStatuses } from "#app/lib/catalogue/catalogue-steps.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import { sellerState } from "#app/services/session/seller-state.server.ts";
 import { failedUpstreamAction } from "#app/services/catalogue/actions.server.ts";
@@ -90,10 +90,14 @@ export const middleware = [authorize({ rule: "sellerAdministrator", sellerState:
 
 export async function loader(args: Route.LoaderArgs) {
   const client = upstream(args);
-  const [state, settings, progress] = await orRouteError(
-    Promise.all([sellerState(args), client.uploadSettings.uploadSettings(), client.onboarding.catalogueImportProgress()]),
+  const [seller, settings, catalogue] = await orRouteError(
+    Promise.all([client.onboarding.seller(), client.uploadSettings.uploadSettings(), client.onboarding.catalogueImportProgress()]),
   );
-  return { state: state.state, settings, progress };
+  const files = seller.sellerCatalogueFiles;
+  const steps = uploadStepStatuses({ state: seller.state, catalogue, files });
+  // Files waiting for settings not saved yet: the page says why the seller is here and where the files are.
+  const waitingFiles = steps.settings === "COMPLETE" ? [] : files.map((file) => file.fileName);
+  return { state: seller.state, settings, steps, waitingFiles };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -119,8 +123,9 @@ export async function action(args: Route.ActionArgs) {
     await client.uploadSettings.saveUploadSettings(toInput(submission.value));
     await client.uploadSettings.markAsFilled("UPLOAD_SETTINGS");
     if (submission.value.uploadType === "FTP") await client.uploadSettings.markAsFilled("FTP_SETTINGS");
-    const progress = await client.onboarding.catalogueImportProgress();
-    return redirectWithPortalToast(`/upload/${firstIncompleteStep(progress)}`, { type: "success", message: t("catalogue.settings.saved") });
+    const [catalogue, seller] = await Promise.all([client.onboarding.catalogueImportProgress(), client.onboarding.seller()]);
+    const next = firstIncompleteStep({ state: seller.state, catalogue, files: seller.sellerCatalogueFiles });
+    return redirectWithPortalToast(`/upload/${next}`, { type: "success", message: t("catalogue.settings.saved") });
   } catch (error) {
     return failedUpstreamAction(args, error, t("catalogue.settings.failed"), { lastResult: submission.reply({ hideFields }) });
   }
@@ -133,7 +138,7 @@ const SETTINGS_FIELDS = ["feedUrl", "feedFormat", "feedSchedule", "ftpHost", "ft
 /** How the catalogue arrives: direct upload, a feed the marketplace fetches, or an FTP server. */
 export default function UploadSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { settings, progress, state } = loaderData;
+  const { settings, steps, state, waitingFiles } = loaderData;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formAction === "/upload/settings";
   const lockReason = catalogueLockReason(state);
@@ -163,16 +168,17 @@ export default function UploadSettingsPage({ loaderData, actionData }: Route.Com
   const summary: SummaryItem[] = SETTINGS_FIELDS.flatMap((name) =>
     (errors[name] ?? []).map((key) => ({ fieldId: fieldId(FORM_ID, name), label: texts.label(name), message: texts.message(key) })),
   );
-  const complete = {
-    settings: progress.find((step) => step.stepType === "UPLOAD_SETTINGS")?.complete === true,
-    catalog: progress.find((step) => step.stepType === "FILE_UPLOAD")?.complete === true,
-  };
 
   return (
     <article className="upload">
       <h1>{t("catalogue.title")}</h1>
-      <UploadSteps current="settings" complete={complete} />
+      <UploadSteps current="settings" statuses={steps} />
       <h2>{t("catalogue.settings.title")}</h2>
+      {waitingFiles.length > 0 && !lockReason ? (
+        <p className="notice" id="settings-first">
+          {t("catalogue.settings.filesWaiting", { count: waitingFiles.length, names: waitingFiles.join(", ") })}
+        </p>
+      ) : null}
       <p>{t("catalogue.settings.lead")}</p>
       {lockReason ? (
         <p className="notice" role="status">

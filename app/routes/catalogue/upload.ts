@@ -9,6 +9,7 @@ export const middleware = [authorize({ rule: "sellerAdministrator", sellerState:
 
 /** `/upload` itself: on to the first catalogue step not complete yet. */
 export async function loader(args: Route.LoaderArgs) {
-  const progress = await orRouteError(upstream(args).onboarding.catalogueImportProgress());
-  throw redirect(`/upload/${firstIncompleteStep(progress)}`);
+  const client = upstream(args).onboarding;
+  const [catalogue, seller] = await orRouteError(Promise.all([client.catalogueImportProgress(), client.seller()]));
+  throw redirect(`/upload/${firstIncompleteStep({ state: seller.state, catalogue, files: seller.sellerCatalogueFiles })}`);
 }

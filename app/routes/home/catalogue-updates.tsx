@@ -85,6 +85,7 @@ export default function CatalogueUpdates({ loaderData, actionData }: Route.Compo
         locked={!canChange || !reviewedOpen}
         answer={actionData}
         purpose={reviewedOpen ? "update" : "sentFile"}
+        duplicates={loaderData.duplicates}
       />
 
       <CatalogueUpdateSection canChange={canChange} openFiles={openFiles} updates={updates} failure={actionData?.intent === "send" ? failure : null} />

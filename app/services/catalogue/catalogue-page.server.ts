@@ -9,9 +9,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { attachmentDisposition, type CatalogueFile, type HeaderMapping } from "#contract/catalogue.ts";
 import type { CatalogueAnalysis } from "#contract/catalogue-analysis.ts";
-import { data, type HeadersFunction } from "react-router";
+import { data, redirect, type HeadersFunction } from "react-router";
 import type { FormatOverrideView } from "#app/components/catalogue/file-reading.tsx";
-import { firstIncompleteStep, HAND_OVER_FILES_PATH, uploadProblemMessage } from "#app/lib/catalogue/catalogue-steps.ts";
+import {
+  deleteConfirmationPath,
+  DUPLICATE_ANCHOR,
+  firstIncompleteStep,
+  HAND_OVER_FILES_PATH,
+  uploadProblemMessage,
+  type DuplicateView,
+} from "#app/lib/catalogue/catalogue-steps.ts";
+import { sameFiles } from "#app/lib/catalogue/duplicates.ts";
 import { MappingSchema } from "#app/lib/catalogue/mapping.ts";
 import { responseWithNodeBody } from "#app/services/http/node-body.server.ts";
 import { getI18n, getLocale } from "#app/services/i18n/i18n.server.ts";
@@ -20,6 +28,7 @@ import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { failureStatus, orRouteError, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
 import { requireUpstreamId } from "#app/services/upstream/upstream-path.server.ts";
 import { toastValue } from "#app/services/toasts/toast-fit.server.ts";
+import type { PortalToast } from "#app/lib/toast-message.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
 import { failedUpstreamAction, upstreamFailure, type UpstreamFailure } from "./actions.server.ts";
 import { catalogueDownloadResponse } from "./download.server.ts";
@@ -28,22 +37,33 @@ import { problemsCsv, StoredFileUnreadable } from "./reading/index.server.ts";
 import { afterMappingSaved, overridePreview, overrideRequested, readFileAgain } from "./file-review.server.ts";
 import { catalogueUploadLimit, forwardCatalogueUpload, takeFileReadTurn, uploadedToast, type UploadOutcome } from "./upload.server.ts";
 
+/**
+ * Where the seller goes after an upload. `elsewhere`: the translation key that says why the portal sends them to
+ * another page than the file they uploaded (given `name`, the file's), shown instead of "uploaded, map its columns".
+ */
+export type AfterUpload = { path: string; elsewhere?: string };
+
 export type CataloguePage = {
   /** The page's path: its forms post there and its redirects return there. */
   path: string;
   /** Where the seller goes once `file` is uploaded; `section` is the part of the file's review to open at (its header-row question). */
-  afterUpload: (args: RequestArgs, file: CatalogueFile, section: string) => Promise<string>;
+  afterUpload: (args: RequestArgs, file: CatalogueFile, section: string) => Promise<AfterUpload>;
 };
 
-/** The hand-over's file page: after an upload the seller goes to the first catalogue step still open. */
+/**
+ * The hand-over's file page: after an upload the seller goes on to the file's mapping, unless the upload settings
+ * are not saved yet: then to them first (the first catalogue step still open), told why.
+ */
 export const handOverPage: CataloguePage = {
   path: HAND_OVER_FILES_PATH,
   afterUpload: async (args, file, section) => {
-    const progress = await upstream(args)
-      .onboarding.catalogueImportProgress()
-      .catch(() => null);
-    const step = progress ? firstIncompleteStep(progress) : "catalog";
-    return step === "catalog" ? fileLocation(handOverPage, file.id, section) : `/upload/${step}`;
+    const client = upstream(args).onboarding;
+    const facts = await Promise.all([client.catalogueImportProgress(), client.seller()]).then(
+      ([catalogue, seller]) => ({ state: seller.state, catalogue, files: seller.sellerCatalogueFiles }),
+      () => null,
+    );
+    if (facts && firstIncompleteStep(facts) === "settings") return { path: "/upload/settings", elsewhere: "catalogue.upload.settingsFirst" };
+    return { path: fileLocation(handOverPage, file.id, section) };
   },
 };
 
@@ -57,7 +77,12 @@ export type FileReview = {
   analysis: CatalogueAnalysis | null;
   override: FormatOverrideView | null;
   mappingFailure: UpstreamFailure | null;
+  /** Right after an upload (the address's `duplicate`): the seller's other files the reviewed one repeats. */
+  duplicates: DuplicateView[];
 };
+
+/** The address's parameter of a file's page right after its upload, when the file repeats another of the seller's. */
+const DUPLICATE_PARAM = "duplicate";
 
 /**
  * The file under review and what the page shows of it: the one the address
@@ -68,7 +93,7 @@ export type FileReview = {
 export async function fileReviewOf(args: RequestArgs, files: readonly CatalogueFile[], url: URL): Promise<FileReview> {
   const requested = url.searchParams.get("fileId");
   const file = files.find((candidate) => candidate.id === requested) ?? files.find((candidate) => !candidate.mappingComplete) ?? files.at(-1);
-  if (!file) return { mapping: null, analysis: null, override: null, mappingFailure: null };
+  if (!file) return { mapping: null, analysis: null, override: null, mappingFailure: null, duplicates: [] };
   let mappingFailure: UpstreamFailure | null = null;
   const [loaded, override] = await Promise.all([
     loadMappingForm(args, file.id).catch((error: unknown) => {
@@ -78,7 +103,11 @@ export async function fileReviewOf(args: RequestArgs, files: readonly CatalogueF
     }),
     overrideRequested(url) ? overridePreview(args, file.id, url) : null,
   ]);
-  return { mapping: loaded?.mapping ?? null, analysis: loaded?.analysis ?? null, override, mappingFailure };
+  // Read again on every view: a twin deleted meanwhile is no longer named.
+  const duplicates = url.searchParams.has(DUPLICATE_PARAM)
+    ? sameFiles(file, files).map(({ file: twin, reason }) => ({ id: twin.id, fileName: twin.fileName, uploadedAt: twin.uploadedAt, reason }))
+    : [];
+  return { mapping: loaded?.mapping ?? null, analysis: loaded?.analysis ?? null, override, mappingFailure, duplicates };
 }
 
 /**
@@ -112,13 +141,37 @@ function uploadFailureMessage(args: RequestArgs, outcome: Exclude<Extract<Upload
   return uploadProblemMessage(t, { problem: outcome.problem, fileName: outcome.fileName }, catalogueUploadLimit(), getLocale(args.context));
 }
 
+/**
+ * Where an upload leads, and the toast that says what became of the file: why the page is another, when it is; that
+ * the seller has this file already, when the file repeats one of theirs (its page then asks to keep or drop it).
+ */
+async function afterUpload(args: RequestArgs, page: CataloguePage, outcome: Extract<UploadOutcome, { ok: true }>) {
+  const t = getI18n(args.context).t;
+  const name = toastValue(outcome.file.fileName);
+  const { type, message, anchor } = uploadedToast(t, outcome);
+  const next = await page.afterUpload(args, outcome.file, anchor);
+  if (next.elsewhere) return { next, toast: { type: "info", message: t(next.elsewhere, { name }) } satisfies PortalToast };
+  // A list that cannot be read only means the repeat goes unnoticed: the upload itself succeeded.
+  const files = await upstream(args)
+    .onboarding.seller()
+    .then(
+      (seller) => seller.sellerCatalogueFiles,
+      () => [],
+    );
+  const twins = sameFiles(outcome.file, files);
+  if (twins.length === 0) return { next, toast: { type, message } satisfies PortalToast };
+  return {
+    next: { path: fileLocation(page, outcome.file.id, `&${DUPLICATE_PARAM}=1#${DUPLICATE_ANCHOR}`) },
+    toast: { type: "warning", message: t("catalogue.duplicate.uploaded", { name, other: toastValue(twins[0]!.file.fileName) }) } satisfies PortalToast,
+  };
+}
+
 /** A plain multipart post of the upload form (no JavaScript): the file streamed on, then a redirect with a toast or the form's error. */
 export async function uploadFromForm(args: RequestArgs, page: CataloguePage) {
-  const t = getI18n(args.context).t;
   const outcome = await forwardCatalogueUpload(args);
   if (outcome.ok) {
-    const { type, message, anchor } = uploadedToast(t, outcome);
-    return redirectWithPortalToast(await page.afterUpload(args, outcome.file, anchor), { type, message });
+    const { next, toast } = await afterUpload(args, page, outcome);
+    return redirectWithPortalToast(next.path, toast);
   }
   if (outcome.problem === "session") throw outcome.response;
   const failure: UploadFailure = {
@@ -131,15 +184,11 @@ export async function uploadFromForm(args: RequestArgs, page: CataloguePage) {
 
 /** The enhanced form's upload (XMLHttpRequest, for its progress events): the same, answered as JSON. */
 export async function uploadFromScript(args: RequestArgs, page: CataloguePage): Promise<Response> {
-  const t = getI18n(args.context).t;
   const json = (body: unknown, status: number) => Response.json(body, { status });
   const outcome = await forwardCatalogueUpload(args);
   if (outcome.ok) {
-    const { type, message, anchor } = uploadedToast(t, outcome);
-    return withToastForNextPage(json({ ok: true, location: await page.afterUpload(args, outcome.file, anchor), fileId: outcome.file.id }, 201), {
-      type,
-      message,
-    });
+    const { next, toast } = await afterUpload(args, page, outcome);
+    return withToastForNextPage(json({ ok: true, location: next.path, fileId: outcome.file.id }, 201), toast);
   }
   if (outcome.problem === "session") throw outcome.response;
   const message = uploadFailureMessage(args, outcome);
@@ -165,6 +214,8 @@ export async function fileFormAction(args: RequestArgs, formData: FormData, page
 
   if (intent === "delete") {
     const fileId = requireUpstreamId(formData.get("fileId"));
+    // Only the confirmation naming the file deletes it: any other delete (an old page's button, a forged post) leads there.
+    if (formData.get("confirmed") !== "yes") throw redirect(deleteConfirmationPath(page.path, fileId), 303);
     const fileName = String(formData.get("fileName") ?? "");
     try {
       await client.catalogueUpload.deleteFile(fileId);

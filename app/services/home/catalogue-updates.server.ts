@@ -22,7 +22,7 @@ import { CATALOGUE_UPDATES_PATH, fileStatus, type OpenFile, type SentUpdate } fr
 /** After an upload the seller reviews the new file right there. */
 export const catalogueUpdatesPage: CataloguePage = {
   path: CATALOGUE_UPDATES_PATH,
-  afterUpload: async (_args, file, section) => fileLocation(catalogueUpdatesPage, file.id, section),
+  afterUpload: async (_args, file, section) => ({ path: fileLocation(catalogueUpdatesPage, file.id, section) }),
 };
 
 async function openFileReports(args: RequestArgs, files: readonly CatalogueFile[]): Promise<OpenFile[]> {

@@ -1,6 +1,12 @@
+import { useMatches } from "react-router";
 import { HeaderLayout } from "#app/components/shell/header-layout.tsx";
+import type { PageWidthHandle } from "#app/lib/shell/page-width.ts";
 
-/** Onboarding: a reading-width column whose sections expand one at a time. */
+/**
+ * Onboarding: a reading-width column whose sections expand one at a time. A page whose task needs the room (a grid
+ * of a file's columns) asks for the wide column (`handle.pageWidth`).
+ */
 export default function AccordionLayout() {
-  return <HeaderLayout className="layout-accordion" />;
+  const wide = useMatches().some((match) => (match.handle as PageWidthHandle | undefined)?.pageWidth === "wide");
+  return <HeaderLayout className={wide ? "layout-accordion layout-accordion--wide" : "layout-accordion"} />;
 }
