@@ -113,9 +113,9 @@ describe("the file being mapped, from its stored analysis", () => {
     const page = await html(await browser.get(`${PORTAL}/upload/catalog?fileId=${fileId}`));
     expect(page).toContain("2 columns are new or renamed since your last mapping");
     expect(page).toMatch(
-      /class="mapping__row--changed"><th scope="row">Artikelname<input[^>]*><span class="mapping__badge">Renamed \(was “Artikelbezeichnung”\)<\/span>/,
+      /class="mapping__row--changed"><th scope="row" class="mapping__name">Artikelname<input[^>]*><span class="mapping__badge">Renamed \(was “Artikelbezeichnung”\)<\/span>/,
     );
-    expect(page).toMatch(/class="mapping__row--changed"><th scope="row">Farbe<input[^>]*><span class="mapping__badge">New column<\/span>/);
+    expect(page).toMatch(/class="mapping__row--changed"><th scope="row" class="mapping__name">Farbe<input[^>]*><span class="mapping__badge">New column<\/span>/);
   });
 
   it("offers to read a file the portal has not read yet", async () => {
