@@ -104,14 +104,19 @@ test("a seller hands the catalogue over and the catalogue team finishes the mapp
   expect(await sellerState(page, "seller.catalogue@example.com")).toBe("CATALOGUE_DATA_MAPPING_FINISHED");
 });
 
-/** A catalogue file uploaded through the portal as the page's script sends it; its id. */
-async function uploadThroughPortal(page: Page, path: "/upload/catalog/file" | "/home/catalogue/file", file: URL, name: string): Promise<string> {
+/** A catalogue file uploaded through the portal as the page's script sends it; its id and where the page goes next. */
+async function uploadThroughPortal(
+  page: Page,
+  path: "/upload/catalog/file" | "/home/catalogue/file",
+  file: URL,
+  name: string,
+): Promise<{ fileId: string; location: string }> {
   const uploaded = await page.request.post(path, {
     headers: { ...portalOrigin, Accept: "application/json" },
     multipart: { file: { name, mimeType: "application/xml", buffer: readFileSync(file) } },
   });
   expect(uploaded.status()).toBe(201);
-  return ((await uploaded.json()) as { fileId: string }).fileId;
+  return (await uploaded.json()) as { fileId: string; location: string };
 }
 
 /**
@@ -151,12 +156,24 @@ async function expectGridUsable(page: Page, width: number, fileActions: string[]
   expect(problems, `at ${width}px`).toEqual([]);
 }
 
-test("the mapping grid and the files fit 1280 and 390 px, the picker is keyboard-first, a file is deleted only once confirmed", async ({ page }, testInfo) => {
+test("an upload before the settings says so; the mapping grid and the files fit 1280 and 390 px, the picker is keyboard-first, a file is deleted only once confirmed", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(60_000);
   await signInAndOpen(page, "seller.catalogue@example.com", "/upload/catalog");
-  expect((await page.request.post("/upload/settings", { headers: portalOrigin, form: { uploadType: "DIRECT" }, maxRedirects: 0 })).status()).toBe(302);
-  const fileId = await uploadThroughPortal(page, "/upload/catalog/file", BMECAT, BMECAT_NAME);
-  await page.goto(`/upload/catalog?fileId=${fileId}`);
+  // A file uploaded before the upload settings are saved: kept, and the settings page says why the seller is there.
+  await page.getByLabel("Catalogue file", { exact: true }).setInputFiles(BMECAT.pathname);
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/upload/settings");
+  await expect(page.getByText(`${BMECAT_NAME} was uploaded. Save how your catalogue arrives first; then you map its columns on the next page.`)).toBeVisible();
+  await expect(page.locator("#settings-first")).toContainText(`Your file ${BMECAT_NAME} is uploaded and waits for its column mapping.`);
+  // One status for a step: a file not mapped yet leaves "Files and column mapping" in progress, as the hand-over panel says.
+  const filesStep = page.getByRole("navigation", { name: "Catalogue steps" }).getByRole("link", { name: /^2?Files and column mapping/ });
+  await expect(filesStep).toContainText("In progress");
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  await page.waitForURL((url) => url.pathname === "/upload/catalog");
+  await expect(filesStep).toContainText("In progress");
+  await expect(page.locator(".hand-over").getByRole("listitem").filter({ hasText: "Map the catalogue's columns" })).toContainText("Not started");
   const actions = [`Download ${BMECAT_NAME}`, `Map columns of ${BMECAT_NAME}`, `Delete ${BMECAT_NAME}`];
   await expectGridUsable(page, 1280, actions);
 
@@ -206,14 +223,23 @@ test("the mapping grid and the files fit 1280 and 390 px, the picker is keyboard
   await expect(page.getByText("No catalogue file uploaded yet.")).toBeVisible();
 });
 
-test("the active seller's catalogue has the same grid at both widths, and its viewer reads it as text", async ({ page }) => {
+test("the active seller's catalogue has the same grid at both widths, notices a file uploaded twice, and its viewer reads it as text", async ({ page }) => {
   test.setTimeout(60_000);
   await signInAndOpen(page, "seller.active@example.com", "/home/catalogue");
-  const fileId = await uploadThroughPortal(page, "/home/catalogue/file", BMECAT, BMECAT_NAME);
+  const { fileId } = await uploadThroughPortal(page, "/home/catalogue/file", BMECAT, BMECAT_NAME);
   await page.goto(`/home/catalogue?fileId=${fileId}`);
   const actions = [`Download ${BMECAT_NAME}`, `Map columns of ${BMECAT_NAME}`, `Delete ${BMECAT_NAME}`];
   await expectGridUsable(page, 1280, actions);
   await expectGridUsable(page, 390, actions);
+
+  // The same file again: its page says which file the seller has already; "Delete the new copy" drops it.
+  const again = await uploadThroughPortal(page, "/home/catalogue/file", BMECAT, "haushalt-kopie.xml");
+  await page.goto(again.location);
+  const notice = page.getByRole("region", { name: "You have uploaded this file before" });
+  await expect(notice).toContainText(`haushalt-kopie.xml has exactly the same content as ${BMECAT_NAME}, uploaded`);
+  await notice.getByRole("button", { name: "Delete the new copy" }).click();
+  await expect(page.getByText("haushalt-kopie.xml was deleted.")).toBeVisible();
+  await expect(page.getByRole("row", { name: /haushalt-kopie\.xml/ })).toHaveCount(0);
 
   await page.context().clearCookies();
   await signInAndOpen(page, "viewer@example.com", `/home/catalogue?fileId=${fileId}`);
