@@ -97,6 +97,24 @@ for (const language of ["en", "de"] as const) {
       await expect(page.locator("#header-question")).toBeVisible();
       await expectNoViolations(page, testInfo, "header-row question");
 
+      // The same file again: its page names the file it repeats; asked to delete it, the confirmation (a dialog with JavaScript).
+      const again = await page.request.post("/upload/catalog/file", {
+        headers: { ...portalOrigin, Accept: "application/json" },
+        multipart: {
+          file: {
+            name: "catalogue-sample.csv",
+            mimeType: "text/csv",
+            buffer: readFileSync(new URL("../sandbox/samples/catalogue-sample.csv", import.meta.url)),
+          },
+        },
+      });
+      expect(again.status()).toBe(201);
+      const againId = ((await again.json()) as { fileId: string }).fileId;
+      await page.goto(`/upload/catalog?fileId=${againId}&duplicate=1&delete=${againId}`);
+      await expect(page.locator("#duplicate")).toBeVisible();
+      await expect(page.locator("#delete-file")).toBeVisible();
+      await expectNoViolations(page, testInfo, "repeated file and delete confirmation");
+
       await page.context().clearCookies();
       await signInAndOpen(page, "tom@example.com", "/product-catalogue-integration?sellerId=seller-submitted");
       await chooseLanguage(page, language, "/product-catalogue-integration?sellerId=seller-submitted");

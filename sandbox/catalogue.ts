@@ -1,4 +1,5 @@
 import { createReadStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
 import { open } from "node:fs/promises";
 import { join } from "node:path";
 import {
@@ -54,7 +55,8 @@ const sampleCatalogue = (rows: number) =>
 /**
  * Makes the disk agree with the database: removes files no row knows (and
  * whatever an interrupted upload left in the incoming directory), and writes
- * sample content for seeded rows that have no bytes yet, fixing their size.
+ * sample content for seeded rows that have no bytes yet, fixing their size
+ * and fingerprint.
  */
 export function syncCatalogueFiles(db: Database, filesDir: string): void {
   mkdirSync(incomingDir(filesDir), { recursive: true });
@@ -67,9 +69,11 @@ export function syncCatalogueFiles(db: Database, filesDir: string): void {
   for (const row of rows) {
     const path = storedFilePath(filesDir, row.id);
     if (!existsSync(path)) writeFileSync(path, catalogueFileType(row.file_name) === "XLSX" ? readSampleXlsx() : sampleCatalogue(40));
-    // The row tells the size of the bytes on disk, whatever the seed wrote.
+    // The row tells the size and fingerprint of the bytes on disk, whatever the seed wrote.
     const { size } = statSync(path);
     if (size !== row.size) db.prepare("UPDATE catalogue_files SET size = ? WHERE id = ?").run(size, row.id);
+    if (!row.sha256)
+      db.prepare("UPDATE catalogue_files SET sha256 = ? WHERE id = ?").run(createHash("sha256").update(readFileSync(path)).digest("hex"), row.id);
   }
 }
 

@@ -64,7 +64,7 @@ CREATE TABLE IF NOT EXISTS catalogue_files (
   header_mapping TEXT,
   /** JSON: what the portal understood of the file (contract/catalogue-analysis.ts), or NULL. */
   analysis TEXT,
-  /** The SHA-256 of the stored bytes (hex), computed as they arrive; NULL for the seed's files, which have no bytes of their own. */
+  /** The SHA-256 of the stored bytes (hex), computed as they arrive (for the seed's files, when their sample bytes are written). */
   sha256 TEXT
 );
 /** The seller's last saved column mapping, as the portal hands it over (JSON, contract/catalogue-analysis.ts). */

@@ -57,7 +57,7 @@ export type CatalogueFileRow = {
   header_mapping: string | null;
   /** JSON: the portal's analysis of the file; null until the portal stored one. */
   analysis: string | null;
-  /** The SHA-256 of the stored bytes (hex); null for the seed's files. */
+  /** The SHA-256 of the stored bytes (hex); null until the seed's sample bytes are written. */
   sha256: string | null;
 };
 

@@ -115,7 +115,9 @@ describe("the file being mapped, from its stored analysis", () => {
     expect(page).toMatch(
       /class="mapping__row--changed"><th scope="row" class="mapping__name">Artikelname<input[^>]*><span class="mapping__badge">Renamed \(was “Artikelbezeichnung”\)<\/span>/,
     );
-    expect(page).toMatch(/class="mapping__row--changed"><th scope="row" class="mapping__name">Farbe<input[^>]*><span class="mapping__badge">New column<\/span>/);
+    expect(page).toMatch(
+      /class="mapping__row--changed"><th scope="row" class="mapping__name">Farbe<input[^>]*><span class="mapping__badge">New column<\/span>/,
+    );
   });
 
   it("offers to read a file the portal has not read yet", async () => {

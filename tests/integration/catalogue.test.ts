@@ -290,10 +290,19 @@ describe("access: refused roles change nothing", () => {
     expect((await tom.get(`${PORTAL}/product-catalogue-integration/download?sellerId=seller-submitted`)).status).toBe(200);
   });
 
-  it("redirects an active seller away from the upload steps", async () => {
+  it("redirects an active seller away from the upload steps, saying why, and a seller not active yet away from the home", async () => {
     await browser.signIn(PORTAL, "seller.active@example.com");
     expect((await browser.get(`${PORTAL}/upload/catalog`)).headers.get("location")).toBe("/default-redirect");
+    const home = await (await browser.get(`${PORTAL}/home/overview`)).text();
+    expect(home).toContain("Your shop is live, so its setup and hand-over pages are closed: here is your seller home.");
     expect((await postUpload(browser, "aktiv.csv", SAMPLE_CSV)).headers.get("location")).toBe("/default-redirect");
+
+    const onboarding = new TestBrowser();
+    await onboarding.signIn(PORTAL, SELLER);
+    expect((await onboarding.get(`${PORTAL}/home/catalogue`)).headers.get("location")).toBe("/default-redirect");
+    expect(await (await onboarding.get(`${PORTAL}/overview`)).text()).toContain(
+      "That page opens once your shop is live, so we brought you to your start page.",
+    );
   });
 });
 

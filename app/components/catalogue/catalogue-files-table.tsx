@@ -1,7 +1,7 @@
 import type { CatalogueFile } from "#contract/catalogue.ts";
-import type { ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useNavigation } from "react-router";
 import { DELETE_FILE_ANCHOR, DELETE_FILE_PARAM, formatBytes } from "#app/lib/catalogue/catalogue-steps.ts";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { DownloadLink } from "#app/components/ui/download-link.tsx";
@@ -33,11 +33,20 @@ function CellLabel({ children }: { children: ReactNode }) {
 /**
  * The seller's catalogue files: name, size, when uploaded, mapped or not, and download, review and delete. A table
  * where there is room, a card per file on a phone (catalogue.css). "Delete" asks first: it opens the confirmation
- * naming the file (the address's `delete`), which alone deletes.
+ * naming the file (the address's `delete`; with JavaScript at once, in a dialog), which alone deletes.
  */
 export function CatalogueFilesTable({ page, files, deletable, locked, status, viewOnly }: CatalogueFilesTableProps) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
+  const navigation = useNavigation();
+  // With JavaScript "Delete" asks at once, without waiting for the page's data again; the address's `delete` asks too.
+  const [asked, setAsked] = useState<string | null>(null);
+  const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete";
+  const wasDeleting = useRef(false);
+  useEffect(() => {
+    if (wasDeleting.current && !deleting) setAsked(null);
+    wasDeleting.current = deleting;
+  }, [deleting]);
   if (files.length === 0) return <p>{t("catalogue.files.none")}</p>;
   const canDelete = (file: CatalogueFile) => !locked && deletable(file);
   const withParams = (change: (params: URLSearchParams) => void, hash = "") => {
@@ -46,7 +55,8 @@ export function CatalogueFilesTable({ page, files, deletable, locked, status, vi
     const search = params.toString();
     return `${page}${search ? `?${search}` : ""}${hash}`;
   };
-  const confirming = files.find((file) => file.id === new URLSearchParams(location.search).get(DELETE_FILE_PARAM) && canDelete(file));
+  const requested = new URLSearchParams(location.search).get(DELETE_FILE_PARAM);
+  const confirming = files.find((file) => (file.id === asked || file.id === requested) && canDelete(file));
   const labels = {
     size: t("catalogue.files.size"),
     uploadedAt: t("catalogue.files.uploadedAt"),
@@ -55,7 +65,12 @@ export function CatalogueFilesTable({ page, files, deletable, locked, status, vi
   return (
     <>
       {confirming ? (
-        <DeleteFileConfirmation page={page} file={confirming} cancelTo={withParams((params) => params.delete(DELETE_FILE_PARAM), "#files-title")} />
+        <DeleteFileConfirmation
+          page={page}
+          file={confirming}
+          cancelTo={withParams((params) => params.delete(DELETE_FILE_PARAM), "#files-title")}
+          onCancel={confirming.id === asked ? () => setAsked(null) : undefined}
+        />
       ) : null}
       <DataTable
         className="table catalogue-files"
@@ -101,6 +116,10 @@ export function CatalogueFilesTable({ page, files, deletable, locked, status, vi
                   <Link
                     to={withParams((params) => params.set(DELETE_FILE_PARAM, file.id), `#${DELETE_FILE_ANCHOR}`)}
                     preventScrollReset
+                    onClick={(event) => {
+                      event.preventDefault();
+                      setAsked(file.id);
+                    }}
                     className="button button--secondary"
                     aria-label={t("catalogue.files.deleteNamed", { name: file.fileName })}
                   >

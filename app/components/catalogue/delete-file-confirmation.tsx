@@ -10,7 +10,18 @@ import { DELETE_FILE_ANCHOR } from "#app/lib/catalogue/catalogue-steps.ts";
  * the only one that deletes. Without JavaScript (and before hydration) a section at the top of the files, which the
  * address's anchor scrolls to; with it the same as a dialog. "Keep the file" returns to `cancelTo`.
  */
-export function DeleteFileConfirmation({ page, file, cancelTo }: { page: string; file: { id: string; fileName: string }; cancelTo: string }) {
+export function DeleteFileConfirmation({
+  page,
+  file,
+  cancelTo,
+  onCancel,
+}: {
+  page: string;
+  file: { id: string; fileName: string };
+  cancelTo: string;
+  /** Where the question was asked without a change of address (a click with JavaScript): closing it just closes it. */
+  onCancel?: () => void;
+}) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -23,18 +34,30 @@ export function DeleteFileConfirmation({ page, file, cancelTo }: { page: string;
     );
   }
   return (
-    <Dialog open onClose={() => navigate(cancelTo, { replace: true, preventScrollReset: true })} className="dialog">
+    <Dialog open onClose={() => (onCancel ? onCancel() : navigate(cancelTo, { replace: true, preventScrollReset: true }))} className="dialog">
       <div className="dialog__backdrop" aria-hidden="true" />
       <div className="dialog__frame">
         <DialogPanel className="dialog__panel confirmation" id={DELETE_FILE_ANCHOR}>
-          <ConfirmationContent page={page} file={file} cancelTo={cancelTo} title={<DialogTitle as="h2">{title}</DialogTitle>} />
+          <ConfirmationContent page={page} file={file} cancelTo={cancelTo} onCancel={onCancel} title={<DialogTitle as="h2">{title}</DialogTitle>} />
         </DialogPanel>
       </div>
     </Dialog>
   );
 }
 
-function ConfirmationContent({ page, file, cancelTo, title }: { page: string; file: { id: string; fileName: string }; cancelTo: string; title: ReactNode }) {
+function ConfirmationContent({
+  page,
+  file,
+  cancelTo,
+  onCancel,
+  title,
+}: {
+  page: string;
+  file: { id: string; fileName: string };
+  cancelTo: string;
+  onCancel?: () => void;
+  title: ReactNode;
+}) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const deleting = navigation.state === "submitting" && navigation.formData?.get("intent") === "delete";
@@ -49,7 +72,17 @@ function ConfirmationContent({ page, file, cancelTo, title }: { page: string; fi
         <button type="submit" name="intent" value="delete" className="button button--danger" disabled={deleting}>
           {deleting ? t("catalogue.files.confirmDelete.deleting") : t("catalogue.files.confirmDelete.confirm", { name: file.fileName })}
         </button>
-        <Link to={cancelTo} replace preventScrollReset className="button button--secondary">
+        <Link
+          to={cancelTo}
+          replace
+          preventScrollReset
+          onClick={(event) => {
+            if (!onCancel) return;
+            event.preventDefault();
+            onCancel();
+          }}
+          className="button button--secondary"
+        >
           {t("catalogue.files.confirmDelete.keep")}
         </Link>
       </Form>

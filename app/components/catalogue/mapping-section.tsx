@@ -66,7 +66,7 @@ export function MappingSection(props: {
   saving: boolean;
   loading: boolean;
 }) {
-  return props.readOnly ? <MappingText mapping={props.mapping} /> : <MappingForm {...props} />;
+  return props.readOnly ? <MappingText mapping={props.mapping} /> : <EditableMapping {...props} />;
 }
 
 /** The columns as the grid lays them out: a table on a wide screen, one card per column on a narrow one (catalogue.css). */
@@ -141,7 +141,7 @@ function columnsByField(chosen: readonly string[]): Map<string, number[]> {
   return byField;
 }
 
-function MappingForm({
+function EditableMapping({
   mapping,
   lastResult,
   failure,

@@ -33,7 +33,10 @@ async function checkSellerState(args: GuardArgs, rule: SellerStateRule): Promise
   const { state } = await sellerState(args).catch(async (error: unknown) => {
     throw await checkNotMade(args, error);
   });
-  if (!sellerStateAllows(rule, state)) throw redirect("/default-redirect");
+  // Sent elsewhere than asked: the start page says why (an active seller's old link to onboarding, a page not open yet).
+  if (!sellerStateAllows(rule, state)) {
+    throw await redirectWithPortalToast("/default-redirect", { type: "info", message: getI18n(args.context).t(`access.sellerState.${rule}`) });
+  }
 }
 
 export type AuthorizeMiddleware = MiddlewareFunction<Response> & { access: RouteAccess };
