@@ -27,7 +27,7 @@ test("a success manager finds a seller, filters by state, acts as that seller an
   await search.getByRole("button", { name: "Show sellers" }).click();
   await page.waitForURL((url) => url.searchParams.get("search") === "möbelmanufaktur");
   const names = table.getByRole("rowheader").locator(".seller-names");
-  await expect(names.locator("dt")).toHaveText(["Registered name (company information)", "Name in the invitation"]);
+  await expect(names.locator("dt")).toHaveText(["Registered name (company information)", "Name at invitation or sign-up"]);
   await expect(names.locator("dd")).toHaveText(["Bergblick Möbelmanufaktur KG", "Bergblick Möbel KG"]);
 
   await search.getByLabel("Search").fill("");

@@ -42,15 +42,16 @@ describe("a seller's registered name beside the invitation's", () => {
       expect(list, search).toContain("Sellers 1–1 of 1");
       const row = rowOf(list, "seller-new");
       expect(row).toContain(`<dt>Registered name (company information)</dt><dd>${REGISTERED}</dd>`);
-      expect(row).toContain(`<dt>Name in the invitation</dt><dd>${INVITED}</dd>`);
+      expect(row).toContain(`<dt>Name at invitation or sign-up</dt><dd>${INVITED}</dd>`);
     }
 
     const page = await html(await staff.get(`${PORTAL}/sellers/seller-new`));
+    // The seeded seller signed up without an invitation: the page says where its first name came from.
     expect(page.replaceAll("<!-- -->", "")).toContain(
-      `The seller registered the company as “${REGISTERED}” in the company information; the invitation named it “${INVITED}”.`,
+      `The seller registered the company as “${REGISTERED}” in the company information; at sign-up it was named “${INVITED}”.`,
     );
     expect(page).toContain(`<dt>Registered name (company information)</dt><dd>${REGISTERED}</dd>`);
-    expect(page).toContain(`<dt>Name in the invitation</dt><dd>${INVITED}</dd>`);
+    expect(page).toContain(`<dt>Name at sign-up</dt><dd>${INVITED}</dd>`);
 
     // The administrator's confirmation pages name the seller both ways too.
     const deletion = await html(await (await as("OPERATOR_ADMINISTRATOR")).get(`${PORTAL}/delete-seller?sellerId=seller-new`));
@@ -73,7 +74,7 @@ describe("a seller's registered name beside the invitation's", () => {
     const list = await html(await (await as("OPERATOR_OTHER")).get(`${PORTAL}/seller-list?search=${encodeURIComponent("nordlicht wohnen")}`));
     const row = rowOf(list, "seller-active");
     expect(row).toContain("<dt>Registered name (company information)</dt><dd>Nordlicht Wohnen GmbH</dd>");
-    expect(row).toContain("<dt>Name in the invitation</dt><dd>Nordlicht Living GmbH</dd>");
+    expect(row).toContain("<dt>Name at invitation or sign-up</dt><dd>Nordlicht Living GmbH</dd>");
   });
 
   it("shows one name where the registered name is the invitation's, and says so where nothing is registered yet", async () => {
@@ -81,10 +82,11 @@ describe("a seller's registered name beside the invitation's", () => {
     const list = await html(await staff.get(`${PORTAL}/seller-list?search=elbufer`));
     expect(rowOf(list, "seller-mapped")).not.toContain("seller-names");
     const same = await html(await staff.get(`${PORTAL}/sellers/seller-mapped`));
-    expect(same).not.toContain("the invitation named it");
+    expect(same).not.toContain("The seller registered the company as");
     expect(same).toContain("<dt>Registered name (company information)</dt><dd>Elbufer Küchenwelt GmbH</dd>");
 
     const invited = await html(await staff.get(`${PORTAL}/sellers/seller-invited`));
+    expect(invited).toContain("<dt>Name in the invitation</dt><dd>Weserblick Wohnen GmbH</dd>");
     expect(invited).toContain("<dt>Registered name (company information)</dt><dd>Not entered yet: the seller has not saved the company information.</dd>");
   });
 });

@@ -8,7 +8,7 @@ export function SellerFacts({ seller }: { seller: Pick<StaffSeller, "name" | "re
   const registered = differingRegisteredName(seller);
   return (
     <dl className="seller-facts">
-      <dt>{registered ? t("staff.names.invited") : t("staff.form.fields.name")}</dt>
+      <dt>{registered ? t("staff.names.given") : t("staff.form.fields.name")}</dt>
       <dd>{seller.name}</dd>
       {registered ? (
         <>

@@ -4,7 +4,7 @@ import { differingRegisteredName } from "#app/lib/staff/seller-names.ts";
 
 /**
  * Both of a seller's names, labelled, where they differ: the one the seller registered in the company information
- * and the one it was invited with. Nothing where they are the same.
+ * and the one it was invited (or signed up) with. Nothing where they are the same.
  */
 export function SellerNames({ seller }: { seller: Pick<StaffSeller, "name" | "registeredName"> }) {
   const { t } = useTranslation();
@@ -14,7 +14,7 @@ export function SellerNames({ seller }: { seller: Pick<StaffSeller, "name" | "re
     <dl className="seller-names">
       <dt>{t("staff.names.registered")}</dt>
       <dd>{registered}</dd>
-      <dt>{t("staff.names.invited")}</dt>
+      <dt>{t("staff.names.given")}</dt>
       <dd>{seller.name}</dd>
     </dl>
   );

@@ -117,7 +117,7 @@ export function SellerFactsSection({ overview }: { overview: StaffSellerOverview
     <section aria-labelledby="seller-facts" className="seller-page__section panel">
       <h2 id="seller-facts">{t("sellerPage.facts.title")}</h2>
       <dl className="seller-facts">
-        <dt>{t("staff.names.invited")}</dt>
+        <dt>{invitation ? t("staff.names.invited") : t("staff.names.signedUp")}</dt>
         <dd>{seller.name}</dd>
         <dt>{t("staff.names.registered")}</dt>
         <dd>{seller.registeredName ?? t("staff.names.notRegistered")}</dd>

@@ -56,7 +56,7 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
       </p>
       {registeredName ? (
         <p className="seller-page__names" data-names-differ>
-          {t("staff.names.differ", { registered: registeredName, invited: seller.name })}
+          {t(overview.invitation ? "staff.names.differInvited" : "staff.names.differSignedUp", { registered: registeredName, given: seller.name })}
         </p>
       ) : null}
       <OutcomeNotice outcome={outcome} />
