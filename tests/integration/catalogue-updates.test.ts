@@ -11,9 +11,9 @@ import { TestBrowser } from "../support/http-client";
 import { PORTAL } from "./ports";
 import { clearFaultsAndCounters, injectFault, requestCount } from "./sandbox-control";
 import { resetSandbox } from "./staff-support";
+import { UPDATE_CSV, uploadMappedUpdateFile } from "./catalogue-update-file";
 
 const SCREEN = "/product-catalogue-integration";
-const CSV = "EAN;Kategorie;Artikelname\n4006381333931;Küche;Brett\n";
 
 let seller: TestBrowser;
 let tom: TestBrowser;
@@ -35,22 +35,7 @@ async function page(browser: TestBrowser, path: string) {
 
 /** The seller uploads a file, maps it and sends it as an update; answers the file's id and the update's. */
 async function sendUpdate(fileName: string): Promise<{ fileId: string; updateId: string }> {
-  const body = new FormData();
-  body.set("file", new Blob([CSV]), fileName);
-  const uploaded = await seller.request(`${PORTAL}/home/catalogue`, { method: "POST", body });
-  expect(uploaded.status).toBe(302);
-  const fileId = new URL(uploaded.headers.get("location")!, PORTAL).searchParams.get("fileId")!;
-  const mapped = await seller.post(`${PORTAL}/home/catalogue`, {
-    intent: "map",
-    fileId,
-    "columns[0].header": "EAN",
-    "columns[0].field": "EAN",
-    "columns[1].header": "Kategorie",
-    "columns[1].field": "PRODUCT_CATEGORY",
-    "columns[2].header": "Artikelname",
-    "columns[2].field": "TITLE",
-  });
-  expect(mapped.status).toBeLessThan(400);
+  const fileId = await uploadMappedUpdateFile(seller, fileName);
   // The open file's check is the update's, in its own words, not the onboarding's.
   const review = await page(seller, `/home/catalogue?fileId=${fileId}`);
   expect(review.html).toContain("Check before sending the update");
@@ -95,7 +80,7 @@ describe("a catalogue update on its way", () => {
     expect(details.html).toContain(download.replaceAll("&", "&amp;"));
     const file = await tom.get(`${PORTAL}${download}`);
     expect(file.status).toBe(200);
-    expect(await file.text()).toBe(CSV);
+    expect(await file.text()).toBe(UPDATE_CSV);
     const handedOver = "file-seller-active-nordlicht-katalog-2026-csv";
     for (const query of [
       `sellerId=seller-submitted&updateId=${updateId}&fileId=${fileId}`,

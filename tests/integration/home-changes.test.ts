@@ -11,6 +11,7 @@ import { PORTAL, SANDBOX } from "./ports";
 import { clearFaultsAndCounters, injectFault, requestCount } from "./sandbox-control";
 import { resetSandbox } from "./staff-support";
 import { BANK, COMPANY } from "./my-company-forms";
+import { uploadMappedUpdateFile } from "./catalogue-update-file";
 
 const CHANGES = "/seller-service/v2/seller/seller-active/changes";
 const WAREHOUSE = {
@@ -228,21 +229,7 @@ describe("every new upstream call failing keeps what was typed and shows the ser
 
   it("sending the catalogue update: the page stays with the facts, nothing sent", async () => {
     // A new file, mapped on arrival or by hand, is the open update.
-    const body = new FormData();
-    body.set("file", new Blob(["EAN;Kategorie;Artikelname\n4006381333931;Küche;Brett\n"]), "update.csv");
-    const uploaded = await seller.request(`${PORTAL}/home/catalogue`, { method: "POST", body });
-    expect(uploaded.status).toBe(302);
-    const fileId = new URL(uploaded.headers.get("location")!, PORTAL).searchParams.get("fileId")!;
-    await seller.post(`${PORTAL}/home/catalogue`, {
-      intent: "map",
-      fileId,
-      "columns[0].header": "EAN",
-      "columns[0].field": "EAN",
-      "columns[1].header": "Kategorie",
-      "columns[1].field": "PRODUCT_CATEGORY",
-      "columns[2].header": "Artikelname",
-      "columns[2].field": "TITLE",
-    });
+    await uploadMappedUpdateFile(seller, "update.csv");
     expect((await page("/home/catalogue")).html).toContain("Send the file to the catalogue team");
 
     await injectFault({ pattern: "/catalogue-upload/me/seller/catalogue-updates", method: "POST", status: 500 });
