@@ -1,7 +1,8 @@
 /**
  * An active seller acts (docs/product.md §9): follows every recommendation
- * link to a page that answers, updates the catalogue from there, changes the
- * bank account and corrects a failed warehouse. Two journeys, each once per
+ * link to a page that answers, updates the catalogue from there (and the
+ * catalogue team takes the update in or returns it), changes the bank
+ * account and corrects a failed warehouse. Two journeys, each once per
  * project: in English with JavaScript, in German without, so both languages
  * and both ways of working are walked without doubling the suite. Roles,
  * refusals and failures are in tests/integration/home-access.test.ts and
@@ -27,6 +28,9 @@ const TEXTS = {
     saveMapping: "Save mapping",
     send: "Send the file to the catalogue team",
     waiting: /waiting for the catalogue team/,
+    // With JavaScript (English) the team takes the update in; without (German) it returns it.
+    decided: /taken into your live catalogue on/,
+    returned: "Your last update came back from the catalogue team",
     changeBank: "Change bank account",
     review: "Continue to review",
     confirm: "Confirm and send to the marketplace",
@@ -43,6 +47,8 @@ const TEXTS = {
     saveMapping: "Zuordnung speichern",
     send: "Datei an das Katalogteam senden",
     waiting: /wartet auf das Katalogteam/,
+    decided: /vom Katalogteam zurückgegeben/,
+    returned: "Ihre letzte Aktualisierung kam vom Katalogteam zurück",
     changeBank: "Bankverbindung ändern",
     review: "Weiter zur Prüfung",
     confirm: "Bestätigen und an den Marktplatz senden",
@@ -68,7 +74,9 @@ test.afterEach(async ({ request }) => {
   await resetSandbox(request);
 });
 
-test("every recommendation link answers, and the catalogue is updated from there", async ({ page }, testInfo) => {
+test("every recommendation link answers, and the catalogue is updated from there and decided by the catalogue team", async ({ page, browser }, testInfo) => {
+  // Two people's work: the seller's (every link walked, a file sent) and the catalogue team's.
+  test.setTimeout(150_000);
   const texts = await start(page, testInfo, "/home/recommendations");
   const hrefs = await page
     .locator(".recommendation a[href], .recommendation__text a[href]")
@@ -91,6 +99,33 @@ test("every recommendation link answers, and the catalogue is updated from there
   await expect(page.locator("#report-title")).toBeVisible();
   await page.getByRole("button", { name: texts.send }).click();
   await expect(page.locator(".catalogue-updates")).toContainText(texts.waiting);
+
+  // The catalogue team finds it beside the hand-overs and decides: with JavaScript it takes the update in (after its
+  // confirmation), without it returns the update with a reason. The seller's page then says which, and when.
+  const team = await browser.newContext({ javaScriptEnabled: jsEnabled(testInfo) });
+  try {
+    const tom = await team.newPage();
+    await signInAndOpen(tom, "tom@example.com", "/product-catalogue-integration");
+    await tom
+      .getByRole("region", { name: "Catalogue updates" })
+      .getByRole("link", { name: /^Open the update of Nordlicht Living GmbH/ })
+      .click();
+    await tom.waitForURL((url) => url.searchParams.has("updateId"));
+    if (jsEnabled(testInfo)) {
+      await tom.getByRole("link", { name: "Take into the live catalogue" }).click();
+      await tom.getByRole("button", { name: "Yes, take it in" }).click();
+      await expect(tom.getByRole("status").filter({ hasText: "The update of Nordlicht Living GmbH is in the live catalogue" })).toBeVisible();
+    } else {
+      await tom.getByLabel("What must the seller change?").fill("The prices are missing in every row.");
+      await tom.getByRole("button", { name: "Return the update" }).click();
+      await expect(tom.getByRole("status").filter({ hasText: "The update went back to Nordlicht Living GmbH" })).toBeVisible();
+    }
+  } finally {
+    await team.close();
+  }
+  await page.reload();
+  await expect(page.locator(".catalogue-updates")).toContainText(texts.decided);
+  if (!jsEnabled(testInfo)) await expect(page.getByRole("region", { name: texts.returned })).toContainText("The prices are missing in every row.");
 });
 
 test("the bank account changed (pending, then confirmed) and a failed warehouse corrected", async ({ page, request }, testInfo) => {
