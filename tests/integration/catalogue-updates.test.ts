@@ -159,7 +159,9 @@ describe("a catalogue update on its way", () => {
     await tom.post(`${PORTAL}/language`, { language: "en", redirectTo: SCREEN });
 
     const live = await page(seller, `/home/catalogue?fileId=${fileId}`);
-    expect(live.html).toContain("taken into your live catalogue on");
+    // The time in Berlin with its zone, on the seller's page and the team's alike (issue 38.9).
+    expect(live.html).toMatch(/taken into your live catalogue on [^<]*\d{2}:\d{2}\s[AP]M GMT\+[12]\b/);
+    expect(outcome.html).toMatch(/Taken into the live catalogue on [^<]*\d{2}:\d{2}\s[AP]M GMT\+[12] by /);
     expect(live.html).toContain("In your live catalogue since");
     expect(live.html).toContain("update-taken-in.csv is part of your live catalogue");
     expect(live.html).not.toContain("Your last update came back from the catalogue team");

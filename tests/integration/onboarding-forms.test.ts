@@ -5,6 +5,7 @@
  * form that stays usable with every typed value when the address service is
  * down (the failure injected at the sandbox). And the agreement as a PDF.
  */
+import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TestBrowser } from "../support/http-client";
 import { validSteps } from "../support/onboarding-fixtures";
@@ -119,6 +120,11 @@ describe("the documents step", () => {
     expect(response.headers.get("location")).toBe("/overview");
     const page = await html(await browser.get(`${PORTAL}/shop-setup/documents`));
     expect(page).toContain("Uploaded: gewerbe.pdf. Choose a file only to replace it.");
+    // The required document's field stays required once uploaded: its label has no "(optional)".
+    const document = new JSDOM(page).window.document;
+    const input = document.querySelector<HTMLInputElement>('input[type="file"][name="BUSINESS_REGISTRATION"]');
+    const label = document.querySelector(`label[for="${input?.id}"]`);
+    expect(label?.textContent).toBe("Business registration (Gewerbeanmeldung)");
   });
 });
 

@@ -1,5 +1,6 @@
 /** The validation rules of the shop setup, each with cases that pass and cases that fail. */
 import { describe, expect, it } from "vitest";
+import { CompanyInformationStep } from "#contract/onboarding.ts";
 import { isValidBic } from "#contract/rules/bic.ts";
 import { detectDocumentType } from "#contract/rules/document-type.ts";
 import { ibanIssue, maskIban } from "#contract/rules/iban.ts";
@@ -7,6 +8,7 @@ import { allowedRoles, isValidRegisterNumber, needsCommercialRegister, represent
 import { isValidPhone, normalizePhone } from "#contract/rules/phone.ts";
 import { isValidPostcode } from "#contract/rules/postcode.ts";
 import { vatIdIssue } from "#contract/rules/vat-id.ts";
+import { validSteps } from "../support/onboarding-fixtures";
 
 describe("IBAN", () => {
   it.each([
@@ -166,4 +168,26 @@ describe("document type from the first bytes", () => {
   it.each([[bytes(0x4d, 0x5a, 0x90)], [new TextEncoder().encode("%PDF")], [new TextEncoder().encode("GIF89a")], [new Uint8Array()]])("refuses %s", (head) =>
     expect(detectDocumentType(head)).toBeNull(),
   );
+});
+
+describe("company information: every rule in one round", () => {
+  const company = { ...validSteps["company-information"], legalForm: "GMBH" as const };
+  const failedPaths = (input: Record<string, unknown>) =>
+    (CompanyInformationStep.safeParse(input).error?.issues ?? []).map((issue) => issue.path.join(".")).sort();
+
+  it("reports a field's own rule beside the cross-field rules, not after them", () => {
+    // An empty house number (the field's rule), a VAT checksum, a postcode of the wrong form and a missing register
+    // number (cross-field rules): one parse, four errors.
+    expect(failedPaths({ ...company, houseNumber: "", vatId: "DE136695977", postcode: "7909", registerNumber: "" })).toEqual([
+      "houseNumber",
+      "postcode",
+      "registerNumber",
+      "vatId",
+    ]);
+  });
+
+  it("checks the cross-field rules against what was typed even when the country or legal form itself failed", () => {
+    expect(failedPaths({ ...company, country: "", vatId: "DE136695977" })).toEqual(["country"]);
+    expect(failedPaths({ ...company, legalForm: "", vatId: "DE136695977" })).toEqual(["legalForm", "vatId"]);
+  });
 });
