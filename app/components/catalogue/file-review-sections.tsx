@@ -7,6 +7,7 @@ import { FileReading, type FormatOverrideView } from "./file-reading.tsx";
 import { MappingSection, type MappingView } from "./mapping-section.tsx";
 import { ValidationReport, type ReportPurpose } from "./validation-report.tsx";
 import { DuplicateFileNotice } from "./duplicate-file-notice.tsx";
+import { UpstreamFacts } from "#app/components/shell/errors/upstream-facts.tsx";
 import type { DuplicateView } from "#app/lib/catalogue/catalogue-steps.ts";
 
 /** What a catalogue page's action answered for its review forms ("read" and "map"). */
@@ -24,7 +25,10 @@ type FileReviewSectionsProps = {
   analysis: CatalogueAnalysis | null;
   /** The preview with other settings the address asks for. */
   override: FormatOverrideView | null;
+  /** The file's columns could not be loaded: said in the mapping's place. */
   mappingFailure: UpstreamFailureView | null;
+  /** The file's stored check could not be loaded: said in the reading's place (the check of its rows is missing too). */
+  analysisFailure: UpstreamFailureView | null;
   /** Read-only (a viewer, a file that can no longer change): shown as text, without forms. */
   locked: boolean;
   answer: FileReviewAnswer | undefined;
@@ -44,6 +48,7 @@ export function FileReviewSections({
   analysis,
   override: requested,
   mappingFailure,
+  analysisFailure,
   locked,
   answer,
   purpose,
@@ -73,6 +78,11 @@ export function FileReviewSections({
           readOnly={locked}
           reading={submittingIntent === "read"}
         />
+      ) : mapping && analysisFailure ? (
+        <section aria-labelledby="reading-title" className="file-reading">
+          <h2 id="reading-title">{t("catalogueIntelligence.reading.title")}</h2>
+          <MissingPart title={t("catalogueIntelligence.reading.analysisFailed")} failure={analysisFailure} />
+        </section>
       ) : mapping && !locked ? (
         <section aria-labelledby="reading-title" className="file-reading">
           <h2 id="reading-title">{t("catalogueIntelligence.reading.title")}</h2>
@@ -100,7 +110,7 @@ export function FileReviewSections({
       ) : mappingFailure ? (
         <section aria-labelledby="mapping-title">
           <h2 id="mapping-title">{t("catalogue.mapping.title")}</h2>
-          <ErrorSummary items={[]} upstream={mappingFailure} />
+          <MissingPart title={t("catalogue.mapping.headersFailed")} failure={mappingFailure} />
         </section>
       ) : null}
 
@@ -114,5 +124,18 @@ export function FileReviewSections({
         />
       ) : null}
     </>
+  );
+}
+
+/** In place of a part of the file's review that could not be loaded: which part, that the rest stands, and the service's facts. */
+function MissingPart({ title, failure }: { title: string; failure: UpstreamFailureView }) {
+  const { t } = useTranslation();
+  return (
+    <div className="inline-error" role="alert">
+      <p>
+        <strong>{title}</strong> {t("catalogue.partRetry")}
+      </p>
+      <UpstreamFacts facts={failure} />
+    </div>
   );
 }

@@ -74,7 +74,7 @@ export async function action(args: Route.ActionArgs) {
 /** The seller's catalogue files, uploading another, mapping a file's columns, and handing the catalogue over. */
 export default function UploadCatalogPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { state, files, steps, mapping, analysis, mappingFailure, limitBytes, catalogueReturn } = loaderData;
+  const { state, files, steps, mapping, analysis, mappingFailure, analysisFailure, limitBytes, catalogueReturn } = loaderData;
   const lockReason = catalogueLockReason(state);
   const locked = Boolean(lockReason);
   const failure = actionData && "upstreamFailure" in actionData ? actionData.upstreamFailure : null;
@@ -108,6 +108,7 @@ export default function UploadCatalogPage({ loaderData, actionData }: Route.Comp
         analysis={analysis}
         override={loaderData.override}
         mappingFailure={mappingFailure}
+        analysisFailure={analysisFailure}
         locked={locked}
         answer={actionData}
         duplicates={loaderData.duplicates}

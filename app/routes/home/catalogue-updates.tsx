@@ -30,7 +30,7 @@ export async function action(args: Route.ActionArgs) {
  */
 export default function CatalogueUpdates({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { canChange, files, openFiles, updates, mapping, analysis, override, mappingFailure, limitBytes } = loaderData;
+  const { canChange, files, openFiles, updates, mapping, analysis, override, mappingFailure, analysisFailure, limitBytes } = loaderData;
   const page = CATALOGUE_UPDATES_PATH;
   const failure = actionData && "upstreamFailure" in actionData ? actionData.upstreamFailure : null;
   const uploadFailure = actionData && "upload" in actionData ? actionData.upload : null;
@@ -82,6 +82,7 @@ export default function CatalogueUpdates({ loaderData, actionData }: Route.Compo
         analysis={analysis}
         override={override}
         mappingFailure={mappingFailure}
+        analysisFailure={analysisFailure}
         locked={!canChange || !reviewedOpen}
         answer={actionData}
         purpose={reviewedOpen ? "update" : "sentFile"}

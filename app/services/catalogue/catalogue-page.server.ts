@@ -32,7 +32,7 @@ import type { PortalToast } from "#app/lib/toast-message.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
 import { failedUpstreamAction, upstreamFailure, type UpstreamFailure } from "./actions.server.ts";
 import { catalogueDownloadResponse } from "./download.server.ts";
-import { loadMappingForm, type MappingForm } from "./headers.server.ts";
+import { storedAnalysis, toMappingForm, type MappingForm } from "./headers.server.ts";
 import { problemsCsv, StoredFileUnreadable } from "./reading/index.server.ts";
 import { afterMappingSaved, overridePreview, overrideRequested, readFileAgain } from "./file-review.server.ts";
 import { catalogueUploadLimit, forwardCatalogueUpload, takeFileReadTurn, uploadedToast, type UploadOutcome } from "./upload.server.ts";
@@ -76,7 +76,10 @@ export type FileReview = {
   mapping: MappingForm | null;
   analysis: CatalogueAnalysis | null;
   override: FormatOverrideView | null;
+  /** The file's columns could not be read: the mapping is missing, and this says so. */
   mappingFailure: UpstreamFailure | null;
+  /** The file's stored check could not be read: how it was read and its rows' check are missing, and this says so. */
+  analysisFailure: UpstreamFailure | null;
   /** Right after an upload (the address's `duplicate`): the seller's other files the reviewed one repeats. */
   duplicates: DuplicateView[];
 };
@@ -84,30 +87,48 @@ export type FileReview = {
 /** The address's parameter of a file's page right after its upload, when the file repeats another of the seller's. */
 const DUPLICATE_PARAM = "duplicate";
 
+type PagePart<T> = { value: T; failure: null } | { value: null; failure: UpstreamFailure };
+
+/** A part of a page read upstream: its value, or the failure (with `message`, what is missing) that the page shows in its place. */
+function pagePart<T>(read: Promise<T>, message: string): Promise<PagePart<T>> {
+  return read.then(
+    (value) => ({ value, failure: null }),
+    (error: unknown) => {
+      if (!(error instanceof UpstreamError)) throw error;
+      return { value: null, failure: upstreamFailure(error, message) };
+    },
+  );
+}
+
 /**
  * The file under review and what the page shows of it: the one the address
  * asks for, else the first still unmapped, else the newest; its mapping
  * form, its analysis and, when asked for, the preview with other settings.
- * A failing headers call leaves the rest of the page standing.
+ * A failing headers or analysis call leaves the rest of the page standing.
  */
 export async function fileReviewOf(args: RequestArgs, files: readonly CatalogueFile[], url: URL): Promise<FileReview> {
   const requested = url.searchParams.get("fileId");
   const file = files.find((candidate) => candidate.id === requested) ?? files.find((candidate) => !candidate.mappingComplete) ?? files.at(-1);
-  if (!file) return { mapping: null, analysis: null, override: null, mappingFailure: null, duplicates: [] };
-  let mappingFailure: UpstreamFailure | null = null;
-  const [loaded, override] = await Promise.all([
-    loadMappingForm(args, file.id).catch((error: unknown) => {
-      if (!(error instanceof UpstreamError)) throw error;
-      mappingFailure = upstreamFailure(error, getI18n(args.context).t("catalogue.mapping.headersFailed"));
-      return null;
-    }),
+  if (!file) return { mapping: null, analysis: null, override: null, mappingFailure: null, analysisFailure: null, duplicates: [] };
+  const t = getI18n(args.context).t;
+  // Each part on its own: without the columns the check still shows, without the check the mapping (each says so).
+  const [headers, analysis, override] = await Promise.all([
+    pagePart(upstream(args).catalogueUpload.catalogueHeaders(file.id), t("catalogue.mapping.headersFailed")),
+    pagePart(storedAnalysis(args, file.id), t("catalogueIntelligence.reading.analysisFailed")),
     overrideRequested(url) ? overridePreview(args, file.id, url) : null,
   ]);
   // Read again on every view: a twin deleted meanwhile is no longer named.
   const duplicates = url.searchParams.has(DUPLICATE_PARAM)
     ? sameFiles(file, files).map(({ file: twin, reason }) => ({ id: twin.id, fileName: twin.fileName, uploadedAt: twin.uploadedAt, reason }))
     : [];
-  return { mapping: loaded?.mapping ?? null, analysis: loaded?.analysis ?? null, override, mappingFailure, duplicates };
+  return {
+    mapping: headers.value ? toMappingForm(headers.value, analysis.value) : null,
+    analysis: analysis.value,
+    override,
+    mappingFailure: headers.failure,
+    analysisFailure: analysis.failure,
+    duplicates,
+  };
 }
 
 /**

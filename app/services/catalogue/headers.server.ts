@@ -67,10 +67,4 @@ export async function storedAnalysis(args: RequestArgs, fileId: string): Promise
   }
 }
 
-/** The mapping form and the file's analysis, read upstream at once. */
-export async function loadMappingForm(args: RequestArgs, fileId: string): Promise<{ mapping: MappingForm; analysis: CatalogueAnalysis | null }> {
-  const [headers, analysis] = await Promise.all([upstream(args).catalogueUpload.catalogueHeaders(fileId), storedAnalysis(args, fileId)]);
-  return { mapping: toMappingForm(headers, analysis), analysis };
-}
-
 export { marketplaceFields };
