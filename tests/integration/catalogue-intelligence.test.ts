@@ -127,7 +127,7 @@ describe("the file being mapped, from its stored analysis", () => {
     expect(page).toMatch(/<button type="submit" value="read" class="button button--secondary" name="intent">Read and check the file<\/button>/);
   });
 
-  it("keeps the page when the analysis cannot be read, with the service's facts", async () => {
+  it("keeps the page and the mapping when the analysis cannot be read, and says in the reading's place what is missing", async () => {
     const fileId = await storeFileDirectly("sortiment.csv", SAMPLE_CSV);
     await storeAnalysis(sampleAnalysis(fileId));
     await injectFault({ pattern: "/catalogue-upload/me/seller/file/analysis", method: "GET", status: 500 });
@@ -135,7 +135,25 @@ describe("the file being mapped, from its stored analysis", () => {
     expect(response.status).toBe(200);
     const page = await html(response);
     expect(page).toContain("Catalogue files");
-    expect(page).toMatch(/<h2 id="mapping-title">Column mapping<\/h2><div class="error-summary"[^>]*>[\s\S]*Injected fault[\s\S]*INJECTED_FAULT/);
+    // The reading's place names the missing part, with the service's facts; the mapping stands without the suggestions.
+    expect(page).toMatch(
+      /<h2 id="reading-title">How we read your file<\/h2><div class="inline-error" role="alert"><p><strong>How this file was read and the check of its rows could not be loaded\.<\/strong>[\s\S]*Injected fault[\s\S]*INJECTED_FAULT/,
+    );
+    expect(page).toContain('name="columns[0].field"');
+    expect(page).toContain("Save mapping");
+    expect(page).not.toContain('id="report-title"');
+  });
+
+  it("says in the mapping's place that the file's columns could not be read, and keeps the rest", async () => {
+    const fileId = await storeFileDirectly("sortiment.csv", SAMPLE_CSV);
+    await storeAnalysis(sampleAnalysis(fileId));
+    await injectFault({ pattern: "/catalogue-upload/me/seller/file/catalogue-headers", method: "GET", status: 500 });
+    const page = await html(await browser.get(`${PORTAL}/upload/catalog?fileId=${fileId}`));
+    expect(page).toMatch(
+      /<h2 id="mapping-title">Column mapping<\/h2><div class="inline-error" role="alert"><p><strong>The columns of this file could not be read\.<\/strong>[\s\S]*INJECTED_FAULT/,
+    );
+    expect(page).toContain("Catalogue files");
+    expect(page).not.toContain("Save mapping");
   });
 });
 

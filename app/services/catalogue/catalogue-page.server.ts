@@ -111,7 +111,7 @@ export async function fileReviewOf(args: RequestArgs, files: readonly CatalogueF
   const file = files.find((candidate) => candidate.id === requested) ?? files.find((candidate) => !candidate.mappingComplete) ?? files.at(-1);
   if (!file) return { mapping: null, analysis: null, override: null, mappingFailure: null, analysisFailure: null, duplicates: [] };
   const t = getI18n(args.context).t;
-  // Each part on its own: without the columns the check still shows, without the check the mapping (each says so).
+  // Each part on its own: without the stored check the mapping still shows; each missing part says so in its place.
   const [headers, analysis, override] = await Promise.all([
     pagePart(upstream(args).catalogueUpload.catalogueHeaders(file.id), t("catalogue.mapping.headersFailed")),
     pagePart(storedAnalysis(args, file.id), t("catalogueIntelligence.reading.analysisFailed")),
