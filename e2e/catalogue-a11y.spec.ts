@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { jsEnabled, signInAndOpen } from "./support/auth";
-import { portalOrigin } from "./support/http";
 import { chooseLanguage } from "./support/language";
 import { PORTAL_URL, resetSandbox, SANDBOX_URL } from "./support/sandbox";
 import { axeAudit } from "./support/axe";
+import { uploadThroughPortal } from "./support/catalogue-upload";
 import { cutTableTexts } from "./support/layout";
 
 /**
@@ -82,34 +82,23 @@ for (const language of ["en", "de"] as const) {
       }
 
       // A file whose header row is not sure: the page asks which row holds the column names, above the file's first rows.
-      const uploaded = await page.request.post("/upload/catalog/file", {
-        headers: { ...portalOrigin, Accept: "application/json" },
-        multipart: {
-          file: {
-            name: "obsthof.csv",
-            mimeType: "text/csv",
-            buffer: readFileSync(new URL("../tests/fixtures/catalogues/obsthof-sortenliste.csv", import.meta.url)),
-          },
-        },
-      });
-      expect(uploaded.status()).toBe(201);
-      await page.goto(`/upload/catalog?fileId=${((await uploaded.json()) as { fileId: string }).fileId}`);
+      const uploaded = await uploadThroughPortal(
+        page,
+        "/upload/catalog/file",
+        new URL("../tests/fixtures/catalogues/obsthof-sortenliste.csv", import.meta.url),
+        "obsthof.csv",
+      );
+      await page.goto(`/upload/catalog?fileId=${uploaded.fileId}`);
       await expect(page.locator("#header-question")).toBeVisible();
       await expectNoViolations(page, testInfo, "header-row question");
 
       // The same file again: its page names the file it repeats; asked to delete it, the confirmation (a dialog with JavaScript).
-      const again = await page.request.post("/upload/catalog/file", {
-        headers: { ...portalOrigin, Accept: "application/json" },
-        multipart: {
-          file: {
-            name: "catalogue-sample.csv",
-            mimeType: "text/csv",
-            buffer: readFileSync(new URL("../sandbox/samples/catalogue-sample.csv", import.meta.url)),
-          },
-        },
-      });
-      expect(again.status()).toBe(201);
-      const againId = ((await again.json()) as { fileId: string }).fileId;
+      const { fileId: againId } = await uploadThroughPortal(
+        page,
+        "/upload/catalog/file",
+        new URL("../sandbox/samples/catalogue-sample.csv", import.meta.url),
+        "catalogue-sample.csv",
+      );
       await page.goto(`/upload/catalog?fileId=${againId}&duplicate=1&delete=${againId}`);
       await expect(page.locator("#duplicate")).toBeVisible();
       await expect(page.locator("#delete-file")).toBeVisible();

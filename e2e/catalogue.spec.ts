@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { jsEnabled, signInAndOpen, signOut } from "./support/auth";
-import { portalOrigin } from "./support/http";
+import { uploadThroughPortal } from "./support/catalogue-upload";
 import { sidewaysScroll } from "./support/layout";
 import { resetSandbox, SANDBOX_URL } from "./support/sandbox";
 
@@ -103,21 +103,6 @@ test("a seller hands the catalogue over and the catalogue team finishes the mapp
   await expect(page.getByText("The mapping of Havelland Haushaltswaren GmbH is finished")).toBeVisible();
   expect(await sellerState(page, "seller.catalogue@example.com")).toBe("CATALOGUE_DATA_MAPPING_FINISHED");
 });
-
-/** A catalogue file uploaded through the portal as the page's script sends it; its id and where the page goes next. */
-async function uploadThroughPortal(
-  page: Page,
-  path: "/upload/catalog/file" | "/home/catalogue/file",
-  file: URL,
-  name: string,
-): Promise<{ fileId: string; location: string }> {
-  const uploaded = await page.request.post(path, {
-    headers: { ...portalOrigin, Accept: "application/json" },
-    multipart: { file: { name, mimeType: "application/xml", buffer: readFileSync(file) } },
-  });
-  expect(uploaded.status()).toBe(201);
-  return (await uploaded.json()) as { fileId: string; location: string };
-}
 
 /**
  * The grid at one width: the page never scrolls sideways, each column's name and picker are on the screen, the name

@@ -1,0 +1,18 @@
+import { readFileSync } from "node:fs";
+import { expect, type Page } from "@playwright/test";
+import { portalOrigin } from "./http";
+
+/** A catalogue file uploaded through the portal as the page's script sends it; its id and where the page goes next. */
+export async function uploadThroughPortal(
+  page: Page,
+  path: "/upload/catalog/file" | "/home/catalogue/file",
+  file: URL,
+  name: string,
+): Promise<{ fileId: string; location: string }> {
+  const uploaded = await page.request.post(path, {
+    headers: { ...portalOrigin, Accept: "application/json" },
+    multipart: { file: { name, mimeType: name.endsWith(".xml") ? "application/xml" : "text/csv", buffer: readFileSync(file) } },
+  });
+  expect(uploaded.status()).toBe(201);
+  return (await uploaded.json()) as { fileId: string; location: string };
+}
