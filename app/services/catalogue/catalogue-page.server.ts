@@ -25,7 +25,7 @@ import { responseWithNodeBody } from "#app/services/http/node-body.server.ts";
 import { getI18n, getLocale } from "#app/services/i18n/i18n.server.ts";
 import { redirectWithPortalToast, upstreamErrorToast, withToastForNextPage } from "#app/services/toasts/toast.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
-import { failureStatus, orRouteError, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
+import { failureStatus, orRouteError, settle } from "#app/services/upstream/upstream-error.server.ts";
 import { requireUpstreamId } from "#app/services/upstream/upstream-path.server.ts";
 import { toastValue } from "#app/services/toasts/toast-fit.server.ts";
 import type { PortalToast } from "#app/lib/toast-message.ts";
@@ -87,19 +87,6 @@ export type FileReview = {
 /** The address's parameter of a file's page right after its upload, when the file repeats another of the seller's. */
 const DUPLICATE_PARAM = "duplicate";
 
-type PagePart<T> = { value: T; failure: null } | { value: null; failure: UpstreamFailure };
-
-/** A part of a page read upstream: its value, or the failure (with `message`, what is missing) that the page shows in its place. */
-function pagePart<T>(read: Promise<T>, message: string): Promise<PagePart<T>> {
-  return read.then(
-    (value) => ({ value, failure: null }),
-    (error: unknown) => {
-      if (!(error instanceof UpstreamError)) throw error;
-      return { value: null, failure: upstreamFailure(error, message) };
-    },
-  );
-}
-
 /**
  * The file under review and what the page shows of it: the one the address
  * asks for, else the first still unmapped, else the newest; its mapping
@@ -113,20 +100,21 @@ export async function fileReviewOf(args: RequestArgs, files: readonly CatalogueF
   const t = getI18n(args.context).t;
   // Each part on its own: without the stored check the mapping still shows; each missing part says so in its place.
   const [headers, analysis, override] = await Promise.all([
-    pagePart(upstream(args).catalogueUpload.catalogueHeaders(file.id), t("catalogue.mapping.headersFailed")),
-    pagePart(storedAnalysis(args, file.id), t("catalogueIntelligence.reading.analysisFailed")),
+    settle(upstream(args).catalogueUpload.catalogueHeaders(file.id)),
+    settle(storedAnalysis(args, file.id)),
     overrideRequested(url) ? overridePreview(args, file.id, url) : null,
   ]);
   // Read again on every view: a twin deleted meanwhile is no longer named.
   const duplicates = url.searchParams.has(DUPLICATE_PARAM)
     ? sameFiles(file, files).map(({ file: twin, reason }) => ({ id: twin.id, fileName: twin.fileName, uploadedAt: twin.uploadedAt, reason }))
     : [];
+  const storedCheck = analysis.ok ? analysis.value : null;
   return {
-    mapping: headers.value ? toMappingForm(headers.value, analysis.value) : null,
-    analysis: analysis.value,
+    mapping: headers.ok ? toMappingForm(headers.value, storedCheck) : null,
+    analysis: storedCheck,
     override,
-    mappingFailure: headers.failure,
-    analysisFailure: analysis.failure,
+    mappingFailure: headers.ok ? null : upstreamFailure(headers.error, t("catalogue.mapping.headersFailed")),
+    analysisFailure: analysis.ok ? null : upstreamFailure(analysis.error, t("catalogueIntelligence.reading.analysisFailed")),
     duplicates,
   };
 }
