@@ -110,6 +110,8 @@ test("recommendations: each kind and its detail; an in-app link in rich text", a
     await page.waitForURL((url) => url.pathname === "/home/recommendations");
   }
 
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Recommendations");
+
   // The cards read as sentences, with nothing left of defused markup, and their links keep the card's shop.
   const cards = page.locator(".recommendation-list > li");
   await expect(page.locator(".recommendation-list")).not.toContainText(/Overlay|Details/);
@@ -117,7 +119,8 @@ test("recommendations: each kind and its detail; an in-app link in rich text", a
   const shop = /\((\d+)\)/.exec((await card.locator(".recommendation__facts dd").first().textContent()) ?? "")?.[1];
   await card.getByRole("link", { name: "sales", exact: true }).click();
   await page.waitForURL((url) => url.pathname === "/home/analytics/sales");
-  expect(await checkedShops(page)).toEqual([shop]);
+  // With JavaScript the URL changes before the new page has rendered: wait for its boxes, not the address.
+  await expect.poll(() => checkedShops(page)).toEqual([shop]);
   await page.goBack();
   await page.waitForURL((url) => url.pathname === "/home/recommendations");
 
