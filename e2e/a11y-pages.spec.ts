@@ -2,7 +2,8 @@
  * axe on every page of the product (docs/product.md §2), each as the demo account
  * that sees it, in English at desktop width (1280 px) and in German on a phone
  * (390 px); the page never scrolls sideways, at either width in either
- * language; as one table of pages.
+ * language, and logs no script error or failed request (a hydration error
+ * among them); as one table of pages.
  *
  * Why one axe run per language, not one per language and width: axe's rules
  * look at the page's structure (which the width changes, through CSS and the
@@ -181,6 +182,14 @@ async function auditAccount(browser: Browser, request: APIRequestContext, accoun
   const page = await context.newPage();
   const visits = account.pages.map((entry) => (typeof entry === "string" ? { path: entry } : entry));
   const failures: string[] = [];
+  // Script errors and failed requests on any page, among them React's hydration errors (server and browser renders
+  // differ). A document answered with an error status (the 404 page, a failing loader's page) is the visit's point.
+  page.on("console", (message) => {
+    const source = message.location().url;
+    const documentStatus = /^Failed to load resource: the server responded with a status of (404|500|502|503)/.test(message.text()) && source === page.url();
+    if (message.type() === "error" && !documentStatus) failures.push(`${page.url()}: console error: ${message.text()} (${source})`);
+  });
+  page.on("pageerror", (error) => failures.push(`${page.url()}: uncaught: ${error.message}`));
   try {
     if (account.username) await signInAndOpen(page, account.username, account.actAs?.from ?? new URL(visits[0]?.path ?? "/", "http://x").pathname);
     if (account.actAs) {

@@ -1,11 +1,18 @@
 import { expect, test } from "@playwright/test";
-import { demoAccounts } from "./support/accounts";
+import { demoAccount } from "./support/accounts";
 import { locationOf, portalOrigin } from "./support/http";
 import { expectProviderSignIn, submitProviderSignIn, waitForPortalAfterSignIn } from "./support/auth";
 import { clearFaults, IDP_URL, injectFault, isPortalPath, isProviderUrl, PORTAL_URL, SANDBOX_URL } from "./support/sandbox";
 
+/**
+ * The flow in the browser once per kind of start page: a seller setting up the shop, a live seller's home, staff.
+ * Where every demo account lands (and the welcome page sends it back) is tests/integration/link-walk.test.ts's check;
+ * that no page logs a script error (a hydration error among them) is e2e/a11y-pages.spec.ts's, on every page.
+ */
+const FLOW_ACCOUNTS = ["seller.new@example.com", "seller.active@example.com", "admin@example.com"].map(demoAccount);
+
 test.describe("sign-in from the welcome page", () => {
-  for (const account of demoAccounts) {
+  for (const account of FLOW_ACCOUNTS) {
     test(`${account.username} lands on ${account.defaultPath}, with nothing in the console`, async ({ page }) => {
       // The portal's and the provider's pages alike: a failed request or a script error shows up here.
       const consoleErrors: string[] = [];

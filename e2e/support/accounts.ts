@@ -14,6 +14,7 @@ export const demoAccounts: readonly DemoAccount[] = [
   { username: "seller.new@example.com", role: "SELLER_ADMINISTRATOR", defaultPath: "/overview" },
   { username: "seller.submitted@example.com", role: "SELLER_ADMINISTRATOR", defaultPath: "/overview" },
   { username: "seller.mapped@example.com", role: "SELLER_ADMINISTRATOR", defaultPath: "/overview" },
+  { username: "seller.catalogue@example.com", role: "SELLER_ADMINISTRATOR", defaultPath: "/overview" },
   { username: "viewer@example.com", role: "SELLER_VIEWER_EXTERNAL", defaultPath: "/home/overview" },
   { username: "admin@example.com", role: "OPERATOR_ADMINISTRATOR", defaultPath: "/seller-administration" },
   { username: "bd@example.com", role: "OPERATOR_BUSINESSDEVELOPER", defaultPath: "/invite-seller" },

@@ -22,6 +22,7 @@ import { JSDOM } from "jsdom";
 import { afterAll, describe, expect, it } from "vitest";
 import { accessRules } from "#app/lib/access.ts";
 import { demoAccounts, seedUsers } from "../../sandbox/seed";
+import { demoAccount as demoAccountLanding } from "../../e2e/support/accounts";
 import { TestBrowser } from "../support/http-client";
 import { PORTAL, SANDBOX } from "./ports";
 import { resetSandbox } from "./staff-support";
@@ -122,9 +123,14 @@ async function actAs(browser: TestBrowser, sellerAccount: string) {
 }
 
 /** Reads every page the account can reach and follows everything on them once; answers the dead ends found. */
-async function walk(username: string, actingAs?: string): Promise<{ start: string; pages: number; followed: number; deadEnds: string[] }> {
+async function walk(
+  username: string,
+  actingAs?: string,
+): Promise<{ landed: string; welcome: string; start: string; pages: number; followed: number; deadEnds: string[] }> {
   const browser = new TestBrowser();
-  await browser.signIn(PORTAL, username);
+  const landed = new URL((await browser.signIn(PORTAL, username)).url);
+  // Signed in, the welcome page sends the user on to the start page.
+  const welcome = new URL((await browser.navigate(`${PORTAL}/`)).url);
   if (actingAs) await actAs(browser, actingAs);
   const followed = new Map<string, Verdict>();
   const readShapes = new Set<string>();
@@ -157,7 +163,14 @@ async function walk(username: string, actingAs?: string): Promise<{ start: strin
     }
   }
   expect(readShapes.size, "pages read (more means a loop of new URLs)").toBeLessThanOrEqual(MAX_PAGES);
-  return { start: start.ok ? new URL(start.finalUrl).pathname : "(refused)", pages: readShapes.size, followed: followed.size, deadEnds };
+  return {
+    landed: `${landed.pathname}${landed.search}`,
+    welcome: `${welcome.pathname}${welcome.search}`,
+    start: start.ok ? new URL(start.finalUrl).pathname : "(refused)",
+    pages: readShapes.size,
+    followed: followed.size,
+    deadEnds,
+  };
 }
 
 /** The sellers staff act as: one per state whose pages differ, each walked by another role that may act. */
@@ -167,7 +180,10 @@ const actingStaff = demoAccounts.filter(({ role }) => (accessRules.actAsSeller.a
 describe("every link and form on every page of every demo account leads somewhere that account may go", () => {
   for (const { username } of demoAccounts) {
     it(username, { timeout: 120_000 }, async () => {
-      const { pages, followed, deadEnds } = await walk(username);
+      const { landed, welcome, start, pages, followed, deadEnds } = await walk(username);
+      // Sign-in lands on the role's and seller state's start page, and so do the welcome page and /default-redirect.
+      const { defaultPath } = demoAccountLanding(username);
+      expect({ landed, welcome, start }).toEqual({ landed: defaultPath, welcome: defaultPath, start: defaultPath });
       expect(deadEnds).toEqual([]);
       // A walk that read nothing would pass for the wrong reason.
       expect(pages).toBeGreaterThanOrEqual(1);
