@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page, type TestInfo } from "
 import { jsEnabled, signInAndOpen } from "./support/auth";
 import { chooseLanguage } from "./support/language";
 import { PORTAL_URL, resetSandbox, SANDBOX_URL } from "./support/sandbox";
-import { axeAudit } from "./support/axe";
+import { axeAudit, NO_JS_AUDIT_LANGUAGE } from "./support/axe";
 import { uploadThroughPortal } from "./support/catalogue-upload";
 import { cutTableTexts } from "./support/layout";
 
@@ -61,6 +61,7 @@ for (const language of ["en", "de"] as const) {
     test.use({ locale: language === "de" ? "de-DE" : "en-GB" });
 
     test(`the catalogue pages have no axe violations (${language})`, async ({ page, request }, testInfo) => {
+      test.skip(!jsEnabled(testInfo) && language !== NO_JS_AUDIT_LANGUAGE, "without JavaScript, one language (e2e/support/axe.ts)");
       test.setTimeout(120_000);
       await seedUpload(request);
       await signInAndOpen(page, "seller.catalogue@example.com", "/upload/settings");

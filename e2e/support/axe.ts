@@ -19,6 +19,16 @@ async function fadesSettled(page: Page): Promise<void> {
 }
 
 /**
+ * The language the "no-js" project audits in. Without JavaScript a page is the server's render: the same markup the
+ * scripts hydrate, except in the components they change (the account menu's details fallback, the static toaster,
+ * charts as tables only, the field picker's select, the delete confirmation as a page, the copy field, the version
+ * check). The "js" project audits every page in English at 1280 px and in German at 390 px (e2e/a11y-pages.spec.ts);
+ * the "no-js" project audits the server's HTML in English, at the widths each spec names: German's longer words on the
+ * same markup at the same widths would repeat the "js" project's findings at twice the cost.
+ */
+export const NO_JS_AUDIT_LANGUAGE = "en";
+
+/**
  * The suite's axe audit of a page: WCAG 2.2 AA, and headings that skip a level, which WCAG's tags leave out but
  * Lighthouse's accessibility score counts.
  */
