@@ -10,6 +10,9 @@ import { E2E_MAX_WORKERS, e2ePorts } from "./tests/support/ports";
 const WORKERS = Math.min(E2E_MAX_WORKERS, Math.max(1, Number(process.env.E2E_WORKERS ?? 1)));
 /** This process's stack: a worker's own (TEST_PARALLEL_INDEX), slot 0 in the runner. */
 const { portalPort: PORTAL_PORT } = e2ePorts();
+const TRACE_MODES = ["off", "on", "retain-on-failure", "on-first-retry", "on-all-retries", "retain-on-first-failure"] as const;
+const E2E_TRACE = TRACE_MODES.find((mode) => mode === (process.env.E2E_TRACE ?? "off"));
+if (!E2E_TRACE) throw new Error(`E2E_TRACE=${process.env.E2E_TRACE}: one of ${TRACE_MODES.join(", ")}`);
 
 // Debian's Chromium where installed (CI, these machines; scripts/ensure-browser.sh): its headless shell first, the
 // build Playwright runs headless tests in (the full browser opens a window per page, much slower here); elsewhere
@@ -27,7 +30,11 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://localhost:${PORTAL_PORT}`,
-    trace: "retain-on-failure",
+    // A trace records a DOM snapshot at every action: about a quarter of the suite's CPU (the browser, its compositor
+    // and the test worker), on every test, for traces kept only on failure. E2E_TRACE=retain-on-failure (or on)
+    // records them when a failure is to be read in the trace viewer; without, a failure prints its error and the
+    // page's accessibility snapshot.
+    trace: E2E_TRACE,
     launchOptions: systemChromium
       ? {
           executablePath: systemChromium,
