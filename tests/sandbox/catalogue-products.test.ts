@@ -152,7 +152,7 @@ describe("a products page's own validation", () => {
   });
 
   it("refuses a page, page size, status, kind or search it does not understand", async () => {
-    for (const query of [
+    const queries: Record<string, string>[] = [
       { page: "0" },
       { page: "-1" },
       { page: "1.5" },
@@ -163,7 +163,8 @@ describe("a products page's own validation", () => {
       { kind: "EAN_WRONG" },
       { q: "x".repeat(101) },
       { sort: "title" },
-    ]) {
+    ];
+    for (const query of queries) {
       const answer = await page(query);
       expect({ query, status: answer.status, errorCode: answer.body.errorCode }).toEqual({ query, status: 400, errorCode: "VALIDATION_ERROR" });
     }
