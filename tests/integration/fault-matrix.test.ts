@@ -56,6 +56,8 @@ const PARTIAL_PAGES: Record<string, RegExp> = {
   // The files stay listed; the file under review says its columns could not be read.
   "/upload/catalog": /The columns of this file could not be read\./,
   "/home/catalogue": /The columns of this file could not be read\./,
+  // The file's name and the way back stay; its products say they could not be loaded.
+  "/upload/catalog/products": /The products of this file could not be loaded\./,
 };
 
 /** The one call of the shell's that all sellers' pages share the path of. */
