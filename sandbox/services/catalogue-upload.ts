@@ -166,6 +166,8 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
       const stored = await storeProductIndex(db, file.id, lines, maxIndexLineBytes);
       res.json(ProductIndexSummary.parse({ fileId: file.id, ...stored }));
     } catch (error) {
+      // The sender went away before the index's end: nothing of it was kept (see storeProductIndex), no one to answer.
+      if (!req.complete && req.destroyed) return;
       if (!(error instanceof ProductIndexRefused)) throw error;
       // What is still coming is not wanted.
       req.resume();

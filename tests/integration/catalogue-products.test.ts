@@ -121,4 +121,20 @@ describe("the products of the hand-over's file", () => {
     await clearFaultsAndCounters();
     expect(rowsOf(await view(`fileId=${fileId}&kind=PRICE_FORMAT`))).toEqual([9]);
   });
+
+  it("says so when the first view cannot write the products (the file not sent, the index refused), and writes them on the next", async () => {
+    const fileId = await storeFileDirectly("katalog-mit-fehlern.csv", ERRORS_CSV);
+    for (const fault of [
+      { pattern: FILE, method: "GET", status: 500 },
+      { pattern: PRODUCTS, method: "PUT", status: 500, body: { message: "Index store full", errorCode: "INDEX_FULL" } },
+    ]) {
+      await injectFault(fault);
+      const page = await view(`fileId=${fileId}`);
+      expect(page).toContain("The products of this file could not be loaded.");
+      expect(rowsOf(page)).toEqual([]);
+      await clearFaultsAndCounters();
+    }
+    expect(rowsOf(await view(`fileId=${fileId}&kind=EAN_SCIENTIFIC`))).toEqual([4, 10]);
+    expect(await requestCount(PRODUCTS, "PUT")).toBe(1);
+  });
 });

@@ -67,11 +67,19 @@ const EXPLANATION = { answered: "The marketplace service reported an error.", do
 
 const outcomes: string[] = [];
 
+/**
+ * Pages whose first view writes what every later view reads (a file's products index): opened once before their
+ * calls are counted, so the matrix fails the calls of every view after it; the first view's own failures are the
+ * page's integration test's.
+ */
+const WRITTEN_ON_FIRST_VIEW = new Set(["/upload/catalog/products"]);
+
 beforeAll(async () => {
   for (const route of LOADERS) {
     const account = ROUTE_SAMPLES[route.path]!.account;
     const url = await stack.urlOf(route);
     let browser = await stack.as(account);
+    if (WRITTEN_ON_FIRST_VIEW.has(route.path)) await (await browser.get(`${stack.portal()}${url}`)).arrayBuffer();
     await stack.clear();
     let response = await browser.get(`${stack.portal()}${url}`);
     await response.arrayBuffer();

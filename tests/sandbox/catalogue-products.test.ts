@@ -1,5 +1,6 @@
 /** The sandbox's products of a catalogue file: the index the portal writes, and its pages with their own validation. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { request } from "node:http";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { sandboxKeys } from "#contract/upstream.ts";
 import { ProductsPage, type ProductIndexEntry } from "#contract/catalogue-products.ts";
 import { callService, control, mintToken, startTestSandbox, type TestSandbox } from "./helpers.ts";
@@ -143,6 +144,24 @@ describe("the products index", () => {
       expect(await page()).toMatchObject({ status: 404, body: { errorCode: "PRODUCTS_NOT_INDEXED" } });
     }
     expect((await putIndex(good, { contentType: "text/plain" })).status).toBe(415);
+  });
+
+  it("keeps nothing of an index cut off before its end", async () => {
+    const url = new URL(`${sandbox.url}/catalogue-upload/me/seller/file/products?fileId=${fileId}&apikey=${sandboxKeys.apiKey}`);
+    const cut = request(url, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/x-ndjson", "content-length": "1000000" },
+    });
+    cut.on("error", () => {});
+    // The sender goes away once the service has taken the first lines.
+    cut.write(ndjson(entries(5)));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    cut.destroy();
+    await vi.waitFor(async () => expect(await page()).toMatchObject({ status: 404, body: { errorCode: "PRODUCTS_NOT_INDEXED" } }), { timeout: 3000 });
+    // Refused, not left half-way: the next index is taken.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await page()).toMatchObject({ status: 404, body: { errorCode: "PRODUCTS_NOT_INDEXED" } });
+    expect((await putIndex(ndjson(entries(5)))).status).toBe(200);
   });
 });
 
