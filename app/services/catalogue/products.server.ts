@@ -12,7 +12,7 @@ import { uploadProblemMessage } from "#app/lib/catalogue/catalogue-steps.ts";
 import { getI18n, getLocale } from "#app/services/i18n/i18n.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
-import { catalogueUploadLimit } from "#app/services/catalogue/upload.server.ts";
+import { catalogueUploadLimit, takeFileReadTurn } from "#app/services/catalogue/upload.server.ts";
 import { StoredFileUnreadable, writeProductIndex } from "#app/services/catalogue/reading/index.server.ts";
 import { upstreamFailure, type UpstreamFailure } from "#app/services/catalogue/actions.server.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
@@ -21,7 +21,7 @@ export type ProductsOutcome =
   | { kind: "page"; page: ProductsPage }
   /** A page after the last one (the filter matches fewer products now, or the address was typed). */
   | { kind: "noPage" }
-  /** The stored file cannot be read as it was (over its budget, say): said in words. */
+  /** The stored file cannot be read as it was (over its budget, say), or not now (too many readings): said in words. */
   | { kind: "unreadable"; message: string }
   | { kind: "failed"; failure: UpstreamFailure };
 
@@ -36,9 +36,13 @@ async function pageOf(args: RequestArgs, fileId: string, view: ProductsView): Pr
   } catch (error) {
     if (!notIndexed(error)) throw error;
   }
+  // Writing the index reads the whole file: it takes one of the account's file readings, as a problem list does.
+  if (!takeFileReadTurn(args).ok) throw new TooManyReadings();
   await writeProductIndex(args, fileId);
   return client.products(fileId, query);
 }
+
+class TooManyReadings extends Error {}
 
 /** The page `view` asks for of `file`; a failure is an outcome to show in the page, not an error page. */
 export async function productsOutcome(args: RequestArgs, file: CatalogueFile, view: ProductsView): Promise<ProductsOutcome> {
@@ -47,6 +51,7 @@ export async function productsOutcome(args: RequestArgs, file: CatalogueFile, vi
     return { kind: "page", page: await pageOf(args, file.id, view) };
   } catch (error) {
     if (noPage(error)) return { kind: "noPage" };
+    if (error instanceof TooManyReadings) return { kind: "unreadable", message: t("catalogueProducts.tooManyReads") };
     if (error instanceof StoredFileUnreadable) {
       const { problem, row } = error;
       return {
