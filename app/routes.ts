@@ -55,6 +55,7 @@ export default [
   layout(shell("layouts/accordion.tsx"), { id: "catalogue-upload-layout" }, [
     route("upload/settings", catalogue("upload-settings.tsx")),
     route("upload/catalog", catalogue("upload-catalogue.tsx")),
+    route("upload/catalog/products", catalogue("upload-catalogue-products.tsx")),
   ]),
   layout(shell("layouts/center.tsx"), { id: "catalogue-integration-layout" }, [route("product-catalogue-integration", catalogue("integration.tsx"))]),
   route("upload", catalogue("upload.ts")),

@@ -97,7 +97,7 @@ const ACCOUNTS: Record<string, Account> = {
   // The shop set up, the catalogue not yet: the hand-over's missing list on the task list, the catalogue page and the review.
   "a seller uploading the catalogue": {
     username: "seller.catalogue@example.com",
-    pages: ["/upload/settings", "/upload/catalog", "/overview", "/overview/review"],
+    pages: ["/upload/settings", "/upload/catalog", "/upload/catalog/products", "/overview", "/overview/review"],
   },
   "an active seller": {
     username: "seller.active@example.com",

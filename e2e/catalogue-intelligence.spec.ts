@@ -113,6 +113,15 @@ test("a German ERP export is read right and every column suggested; the error sa
       tables.flatMap((table) => [...table.querySelectorAll("tbody th")].map((th) => `${th.textContent} ${table.id.replace("problems-", "")}`)),
     );
   expect(fromCsv).toEqual(shown.sort());
+
+  // The file's products, opened from its check, filtered to one problem kind through its count's link (a GET link).
+  await report.getByRole("link", { name: "Show the file's products" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Products of katalog-mit-fehlern.csv" })).toBeVisible();
+  await page.getByRole("table", { name: "Products by problem" }).getByRole("link", { name: "EAN in scientific notation (digits lost, e.g. by Excel)" }).click();
+  await expect(page).toHaveURL(/[?&]kind=EAN_SCIENTIFIC(&|$)/);
+  const products = page.getByRole("table", { name: "Products 1 to 2 of 2" });
+  await expect(products.getByRole("rowheader")).toHaveText(["4", "10"]);
+  await expect(products.getByRole("row", { name: /Handmixer/ })).toContainText("EAN in scientific notation (digits lost, e.g. by Excel) (EAN)");
 });
 
 test("each other sample is read with its own format: UTF-8 with BOM, Excel's Unicode text, an XLSX workbook", async ({ page }, testInfo) => {

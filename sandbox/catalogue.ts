@@ -19,6 +19,7 @@ import { readBmecatRows } from "./bmecat.ts";
 import { readXlsxRows } from "./xlsx.ts";
 import { findSellerById, listCatalogueFiles, mappingComplete, type CatalogueFileRow, type SellerRow } from "./repository.ts";
 import { listReturns } from "./catalogue-returns.ts";
+import { clearProductIndex } from "./catalogue-products.ts";
 
 /**
  * The catalogue hand-over in the sandbox: where uploaded files live on disk,
@@ -244,6 +245,7 @@ export function findCatalogueFile(db: Database, sellerId: string, fileId: string
 
 export function saveHeaderMapping(db: Database, fileId: string, mapping: HeaderMapping): void {
   db.prepare("UPDATE catalogue_files SET header_mapping = ? WHERE id = ?").run(JSON.stringify(mapping), fileId);
+  clearProductIndex(db, fileId);
 }
 
 /** The analysis the portal stored for a file, or undefined. */
@@ -253,6 +255,7 @@ export function storedAnalysis(file: CatalogueFileRow): CatalogueAnalysis | unde
 
 export function saveAnalysis(db: Database, fileId: string, analysis: CatalogueAnalysis): void {
   db.prepare("UPDATE catalogue_files SET analysis = ? WHERE id = ?").run(JSON.stringify(analysis), fileId);
+  clearProductIndex(db, fileId);
 }
 
 /**

@@ -67,6 +67,42 @@ CREATE TABLE IF NOT EXISTS catalogue_files (
   /** The SHA-256 of the stored bytes (hex), computed as they arrive (for the seed's files, when their sample bytes are written). */
   sha256 TEXT
 );
+/**
+ * A file's products as the portal's reading pass wrote them (contract/catalogue-products.ts): one row a product in file
+ * order (its position), its problems again by kind for the filter, and the index's totals. Gone with the file, and
+ * dropped whenever the file's mapping or analysis changes (the portal writes it anew).
+ */
+CREATE TABLE IF NOT EXISTS catalogue_product_indexes (
+  file_id TEXT PRIMARY KEY REFERENCES catalogue_files(id) ON DELETE CASCADE,
+  /** JSON: ProductCounts. */
+  counts TEXT NOT NULL,
+  indexed_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS catalogue_products (
+  file_id TEXT NOT NULL REFERENCES catalogue_files(id) ON DELETE CASCADE,
+  position INTEGER NOT NULL,
+  row INTEGER NOT NULL,
+  sku TEXT NOT NULL,
+  ean TEXT NOT NULL,
+  title TEXT NOT NULL,
+  price TEXT NOT NULL,
+  brand TEXT NOT NULL,
+  category TEXT NOT NULL,
+  /** JSON: ProductProblem[]. */
+  problems TEXT NOT NULL,
+  needs_fix INTEGER NOT NULL,
+  PRIMARY KEY (file_id, position)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS catalogue_products_status ON catalogue_products (file_id, needs_fix, position);
+CREATE INDEX IF NOT EXISTS catalogue_products_row ON catalogue_products (file_id, row);
+CREATE INDEX IF NOT EXISTS catalogue_products_sku ON catalogue_products (file_id, sku);
+CREATE INDEX IF NOT EXISTS catalogue_products_ean ON catalogue_products (file_id, ean);
+CREATE TABLE IF NOT EXISTS catalogue_product_problems (
+  file_id TEXT NOT NULL REFERENCES catalogue_files(id) ON DELETE CASCADE,
+  kind TEXT NOT NULL,
+  position INTEGER NOT NULL,
+  PRIMARY KEY (file_id, kind, position)
+) WITHOUT ROWID;
 /** The seller's last saved column mapping, as the portal hands it over (JSON, contract/catalogue-analysis.ts). */
 CREATE TABLE IF NOT EXISTS catalogue_mapping_memory (
   seller_id TEXT PRIMARY KEY REFERENCES sellers(id) ON DELETE CASCADE,
@@ -187,6 +223,9 @@ const dataTables = [
   "user_sessions",
   ...sellerHomeTables,
   "catalogue_mapping_memory",
+  "catalogue_product_problems",
+  "catalogue_products",
+  "catalogue_product_indexes",
   "seller_invitations",
   "seller_profiles",
   "onboarding_documents",

@@ -1,4 +1,7 @@
+import { createInterface } from "node:readline";
 import express from "express";
+import { maxIndexLineBytes, ProductIndexSummary, ProductsPage, ProductsQuery } from "#contract/catalogue-products.ts";
+import { ProductIndexRefused, productsPage, storeProductIndex } from "../catalogue-products.ts";
 import { CatalogueFile, CatalogueHeaders, HeaderMappingInput, mappingProblems } from "#contract/catalogue.ts";
 import { CatalogueAnalysis, MappingMemory } from "#contract/catalogue-analysis.ts";
 import {
@@ -127,6 +130,49 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
     }
     saveAnalysis(db, file.id, input.data);
     res.json(input.data);
+  });
+
+  /** The file's products, a page at a time, from the index the portal wrote (never from the file). */
+  router.get("/me/seller/file/products", (req, res) => {
+    const seller = currentSeller(res);
+    const file = seller && sellerFile(req, res, seller);
+    if (!file) return;
+    // The file and the key are the request's, not the query's.
+    const { fileId: _fileId, apikey: _apikey, ...asked } = req.query;
+    const query = ProductsQuery.safeParse(asked);
+    if (!query.success) {
+      sendError(res, 400, "The products query is not valid", "VALIDATION_ERROR", {
+        errors: query.error.issues.map((issue) => ({ fieldName: issue.path.join(".") || "query", errorMessage: issue.message })),
+      });
+      return;
+    }
+    const page = productsPage(db, file.id, query.data);
+    if (page === "not indexed") return sendError(res, 404, `No products are stored for ${file.file_name}`, "PRODUCTS_NOT_INDEXED");
+    if (page === "no page") return sendError(res, 404, `There is no page ${query.data.page} of these products`, "PAGE_NOT_FOUND");
+    res.json(ProductsPage.parse({ fileId: file.id, ...page }));
+  });
+
+  /**
+   * The file's products as the portal's reading pass found them (NDJSON, one entry a line, in file order), replacing
+   * any earlier index. Any of the seller's files, in any state: the index only says what the file holds.
+   */
+  router.put("/me/seller/file/products", async (req, res) => {
+    const seller = currentSeller(res);
+    const file = seller && sellerFile(req, res, seller);
+    if (!file) return;
+    if (!req.is("application/x-ndjson")) return sendError(res, 415, "Expected application/x-ndjson", "UNSUPPORTED_MEDIA_TYPE");
+    try {
+      const lines = createInterface({ input: req, crlfDelay: Infinity });
+      const stored = await storeProductIndex(db, file.id, lines, maxIndexLineBytes);
+      res.json(ProductIndexSummary.parse({ fileId: file.id, ...stored }));
+    } catch (error) {
+      // The sender went away before the index's end: nothing of it was kept (see storeProductIndex), no one to answer.
+      if (!req.complete && req.destroyed) return;
+      if (!(error instanceof ProductIndexRefused)) throw error;
+      // What is still coming is not wanted.
+      req.resume();
+      sendError(res, error.status, error.message, error.code, error.errors.length > 0 ? { errors: error.errors } : undefined);
+    }
   });
 
   /** The seller's last saved column mapping, for the next file. */

@@ -244,4 +244,16 @@ describe("an account sending file after file", () => {
     expect(page).toContain("You have had your files read again many times in the last minute. Nothing has changed");
     expect(page).toMatch(/<input[^>]*value="3"[^>]*name="headerRow"|<input[^>]*name="headerRow"[^>]*value="3"/);
   });
+
+  it("a file's first products view takes a turn of the same file reads: past them it says so, the file not read", async () => {
+    // The problem lists above took this account's two reads of the minute; the file has no products index yet.
+    const asking = new TestBrowser();
+    await asking.signIn(stack.portalUrl, ATTACKER);
+    const [fileId] = (await storedFileIds(ATTACKER, stack.sandboxUrl)).slice(-1);
+    const refused = await asking.get(`${stack.portalUrl}/upload/catalog/products?fileId=${encodeURIComponent(fileId!)}`);
+    expect(refused.status).toBe(200);
+    const page = (await refused.text()).replaceAll("<!-- -->", "");
+    expect(page).toContain("You have had your files read many times in the last minute. Nothing has changed: wait a minute, then open the products again.");
+    expect(page).not.toContain("products-table");
+  });
 });

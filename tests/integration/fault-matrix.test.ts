@@ -56,6 +56,8 @@ const PARTIAL_PAGES: Record<string, RegExp> = {
   // The files stay listed; the file under review says its columns could not be read.
   "/upload/catalog": /The columns of this file could not be read\./,
   "/home/catalogue": /The columns of this file could not be read\./,
+  // The file's name and the way back stay; its products say they could not be loaded.
+  "/upload/catalog/products": /The products of this file could not be loaded\./,
 };
 
 /** The one call of the shell's that all sellers' pages share the path of. */
@@ -65,11 +67,19 @@ const EXPLANATION = { answered: "The marketplace service reported an error.", do
 
 const outcomes: string[] = [];
 
+/**
+ * Pages whose first view writes what every later view reads (a file's products index): opened once before their
+ * calls are counted, so the matrix fails the calls of every view after it; the first view's own failures are the
+ * page's integration test's.
+ */
+const WRITTEN_ON_FIRST_VIEW = new Set(["/upload/catalog/products"]);
+
 beforeAll(async () => {
   for (const route of LOADERS) {
     const account = ROUTE_SAMPLES[route.path]!.account;
     const url = await stack.urlOf(route);
     let browser = await stack.as(account);
+    if (WRITTEN_ON_FIRST_VIEW.has(route.path)) await (await browser.get(`${stack.portal()}${url}`)).arrayBuffer();
     await stack.clear();
     let response = await browser.get(`${stack.portal()}${url}`);
     await response.arrayBuffer();

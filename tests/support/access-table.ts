@@ -44,7 +44,7 @@ export const TABLE: {
   { path: "/shop-setup/contract/pdf", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator", sellerState: "redirectIfActive" },
   { path: "/bank-account/bank", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator" },
   { path: "/shop-setup/address/towns", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator", sellerState: "redirectIfActive" },
-  ...["/upload", "/upload/settings", "/upload/catalog", "/upload/catalog/file", "/upload/catalog/problems"].map((path) => ({
+  ...["/upload", "/upload/settings", "/upload/catalog", "/upload/catalog/file", "/upload/catalog/problems", "/upload/catalog/products"].map((path) => ({
     path,
     allowed: ["SELLER_ADMINISTRATOR"] as const,
     rule: "sellerAdministrator" as const,

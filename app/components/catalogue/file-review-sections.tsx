@@ -36,6 +36,8 @@ type FileReviewSectionsProps = {
   purpose?: ReportPurpose;
   /** Right after its upload: the seller's other files the file repeats (the notice asks to keep or drop it). */
   duplicates?: DuplicateView[];
+  /** The file's products view, which the check links to (with a filter per problem kind); none where there is no such view. */
+  productsPath?: string;
 };
 
 /**
@@ -53,6 +55,7 @@ export function FileReviewSections({
   answer,
   purpose,
   duplicates = [],
+  productsPath,
 }: FileReviewSectionsProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -121,6 +124,7 @@ export function FileReviewSections({
           fileId={mapping.fileId}
           report={analysis.report}
           purpose={purpose}
+          {...(productsPath ? { productsPath } : {})}
         />
       ) : null}
     </>

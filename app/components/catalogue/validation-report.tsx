@@ -4,6 +4,10 @@ import { checkedFields, examplesByKind } from "#app/lib/catalogue/file-review.ts
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { DownloadLink } from "#app/components/ui/download-link.tsx";
 import { numberFormat } from "#app/lib/intl-formats.ts";
+import { productsHref, type ProductsView } from "#app/lib/catalogue/products-query.ts";
+import { Link } from "react-router";
+
+const productsViewFor = (fileId: string): ProductsView => ({ fileId, page: 1, status: null, kind: null, q: null });
 
 /** What the check comes before: the onboarding's hand-over, an active seller's next update, or nothing (a file sent already). */
 export type ReportPurpose = "handOver" | "update" | "sentFile";
@@ -29,11 +33,14 @@ export function ValidationReport({
   fileId,
   report,
   purpose = "handOver",
+  productsPath,
 }: {
   page?: string;
   fileId: string;
   report: Report;
   purpose?: ReportPurpose;
+  /** The file's products view: linked, whole and per problem kind. */
+  productsPath?: string;
 }) {
   const { t, i18n } = useTranslation();
   const number = numberFormat(i18n.language);
@@ -52,6 +59,13 @@ export function ValidationReport({
           {t("catalogueIntelligence.report.rejected", { count: report.rowsRejected, formatted: number.format(report.rowsRejected) })}
         </strong>
       </p>
+      {productsPath && report.rowsChecked > 0 ? (
+        <p>
+          <Link className="button button--secondary" to={productsHref(productsViewFor(fileId), {}, productsPath)}>
+            {t("catalogueProducts.link")}
+          </Link>
+        </p>
+      ) : null}
       {report.rowsChecked === 0 ? (
         <p>{t("catalogueIntelligence.report.noProducts")}</p>
       ) : report.rowsRejected === 0 ? (
@@ -62,7 +76,11 @@ export function ValidationReport({
           <DataTable
             className="table validation-report__kinds"
             caption={<caption>{t("catalogueIntelligence.report.kinds")}</caption>}
-            columns={[t("catalogueIntelligence.report.kind"), { label: t("catalogueIntelligence.report.count"), className: "numeric" }]}
+            columns={[
+              t("catalogueIntelligence.report.kind"),
+              { label: t("catalogueIntelligence.report.count"), className: "numeric" },
+              ...(productsPath ? [t("catalogueProducts.counts.kinds")] : []),
+            ]}
           >
             {groups.map(({ kind, count }) => (
               <tr key={kind}>
@@ -70,6 +88,14 @@ export function ValidationReport({
                   <a href={`#problems-${kind}`}>{t(`catalogueIntelligence.report.problems.${kind}`)}</a>
                 </th>
                 <td className="numeric">{number.format(count)}</td>
+                {productsPath ? (
+                  <td>
+                    <Link to={productsHref(productsViewFor(fileId), { kind }, productsPath)}>
+                      {t("catalogueProducts.linkKind")}
+                      <span className="visually-hidden">{`: ${t(`catalogueIntelligence.report.problems.${kind}`)}`}</span>
+                    </Link>
+                  </td>
+                ) : null}
               </tr>
             ))}
           </DataTable>

@@ -1,4 +1,5 @@
 import type { HeaderMapping } from "#contract/catalogue.ts";
+import type { ProductIndexEntry } from "#contract/catalogue-products.ts";
 import type { CatalogueAnalysis, CatalogueFormatOverride, MappingMemory, RowProblem, RowProblemKind } from "#contract/catalogue-analysis.ts";
 
 /**
@@ -96,6 +97,13 @@ export type InspectorOptions = {
   mapping?: HeaderMapping | null;
   /** Every row problem, in file order (for the full CSV list). */
   onProblem?: (problem: RowProblem) => void;
+  /** Every product row with its key values and its problems, in file order (for the file's products index). */
+  onProduct?: (entry: ProductIndexEntry) => void;
+  /**
+   * The products index as NDJSON lines (one `ProductIndexEntry` a line), UTF-8, in batches, read on a reader's
+   * thread: paced as `problemLines` is, by what the index's upload has taken.
+   */
+  productLines?: { send(lines: Uint8Array): void; room(): Promise<void> };
   /**
    * Every row problem as CSV lines (see problem-lines.ts), UTF-8, in
    * batches, for the full list read on a reader's thread: `room` resolves

@@ -18,6 +18,7 @@ import { HandOverPanel } from "#app/components/ui/hand-over-panel.tsx";
 import { loadProgress, toReviewOrRefuse } from "#app/services/hand-over/hand-over.server.ts";
 import { orRouteError, settle } from "#app/services/upstream/upstream-error.server.ts";
 import type { PageWidthHandle } from "#app/lib/shell/page-width.ts";
+import { HAND_OVER_PRODUCTS_PATH } from "#app/lib/catalogue/products-query.ts";
 import type { Route } from "./+types/upload-catalogue";
 
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
@@ -112,6 +113,7 @@ export default function UploadCatalogPage({ loaderData, actionData }: Route.Comp
         locked={locked}
         answer={actionData}
         duplicates={loaderData.duplicates}
+        productsPath={HAND_OVER_PRODUCTS_PATH}
       />
 
       {lockReason ? null : <HandOverPanel missing={refused ?? loaderData.missing} refused={Boolean(refused)} className="upload-finish" />}

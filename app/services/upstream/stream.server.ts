@@ -35,7 +35,7 @@ import { shouldRetry } from "./retry-policy.server.ts";
 import { countUpstreamRetry, startUpstreamAttempt } from "./upstream-telemetry.server.ts";
 
 export type StreamRequest = {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PUT";
   path: string;
   query?: Record<string, QueryValue>;
   /** Streamed as it is read, with backpressure; never teed or buffered. */

@@ -100,6 +100,7 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   "/upload": { account: ONBOARDING },
   "/upload/catalog/file": { account: SUBMITTED, url: "/upload/catalog/file?fileId=file-seller-submitted-sonnenhof-artikel-csv" },
   "/upload/catalog/problems": { account: SUBMITTED, url: "/upload/catalog/problems?fileId=file-seller-submitted-sonnenhof-artikel-csv" },
+  "/upload/catalog/products": { account: SUBMITTED, url: "/upload/catalog/products?fileId=file-seller-submitted-sonnenhof-artikel-csv" },
   "/product-catalogue-integration/download": { account: TOM, url: "/product-catalogue-integration/download?sellerId=seller-submitted" },
   "/home": { account: ACTIVE },
   "/home/overview": { account: ACTIVE },

@@ -62,6 +62,7 @@ export function bmecatReading(options: InspectorOptions, finishEarly: (outcome: 
       mapping: options.mapping,
       budget: options.budget,
       onProblem: options.onProblem,
+      onProduct: options.onProduct,
       text: (cell) => cell,
     });
     table.row(columns, 1);

@@ -161,6 +161,7 @@ export function csvReading(options: InspectorOptions, finishEarly: (outcome: Ins
       budget: options.budget,
       productsRequired: !options.previewOnly,
       onProblem: options.onProblem,
+      onProduct: options.onProduct,
       text: (cell) => gate.text(cell),
     });
     parser = new Papa.Parser({

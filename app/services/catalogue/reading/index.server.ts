@@ -6,7 +6,15 @@
 export { createCatalogueInspector } from "./inspector-thread.server.ts";
 export type { InspectionOutcome, InspectedAnalysis, InspectorOptions, ReadingProblem } from "#app/lib/catalogue/types.ts";
 export { readingProblems, MAX_RECORD_CHARS } from "#app/lib/catalogue/types.ts";
-export { analyseStoredFile, previewStoredFile, problemsCsv, rememberedMapping, formatAsOverride, StoredFileUnreadable } from "./stored-file.server.ts";
+export {
+  analyseStoredFile,
+  previewStoredFile,
+  problemsCsv,
+  writeProductIndex,
+  rememberedMapping,
+  formatAsOverride,
+  StoredFileUnreadable,
+} from "./stored-file.server.ts";
 export { problemCsvLine, problemsCsvHead, problemsCsvWording, type ProblemsCsvWording } from "./problem-lines.ts";
 export { defaultBudget, readingBudget, type ReadingBudget } from "#app/lib/catalogue/budget.ts";
 export { suggestColumns, suggestedMapping, memoryCoversExactly, nameConfidence, valueConfidence } from "./suggestions.ts";

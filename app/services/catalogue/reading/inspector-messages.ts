@@ -15,6 +15,8 @@ export type ThreadInspectorOptions = Pick<InspectorOptions, "fileName" | "overri
   pacing?: SharedArrayBuffer;
   /** For the problem list: what its lines say, in the seller's language. */
   problemWording?: ProblemsCsvWording;
+  /** For the products index: the reader sends its entries as NDJSON lines, paced as the problem list's. */
+  productIndex?: boolean;
 };
 
 /** Batches of problem lines sent and not yet taken before the reader waits. */

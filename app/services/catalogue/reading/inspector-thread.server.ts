@@ -83,8 +83,8 @@ export function runningReadersForTest(): number {
 
 let nextId = 1;
 
-/** A reader of the pool hands problems over as CSV lines (`problemLines`), never one by one. */
-export type PoolInspectorOptions = Omit<InspectorOptions, "onProblem">;
+/** A reader of the pool hands problems over as CSV lines (`problemLines`), products as NDJSON lines (`productLines`), never one by one. */
+export type PoolInspectorOptions = Omit<InspectorOptions, "onProblem" | "onProduct">;
 
 /**
  * An inspector for one file, as `createCatalogueInspector` in inspector.ts
@@ -93,7 +93,8 @@ export type PoolInspectorOptions = Omit<InspectorOptions, "onProblem">;
  */
 export function createCatalogueInspector(options: PoolInspectorOptions): { input: Writable; result: Promise<InspectionOutcome> } {
   const id = nextId++;
-  const steps = options.previewOnly || options.problemLines ? PACED : STREAMED;
+  const lines = options.problemLines ?? options.productLines ?? null;
+  const steps = options.previewOnly || lines ? PACED : STREAMED;
   const budget = options.budget ?? readerSettings().budget;
   let settled = false;
   let settle!: (outcome: InspectionOutcome) => void;
@@ -102,7 +103,7 @@ export function createCatalogueInspector(options: PoolInspectorOptions): { input
   /** A write waiting for room, and the end waiting for the answer. */
   let waitingWrite: (() => void) | null = null;
   let waitingEnd: (() => void) | null = null;
-  const pacing = options.problemLines ? new Int32Array(new SharedArrayBuffer(8)) : null;
+  const pacing = lines ? new Int32Array(new SharedArrayBuffer(8)) : null;
 
   const release = () => {
     const write = waitingWrite;
@@ -121,11 +122,12 @@ export function createCatalogueInspector(options: PoolInspectorOptions): { input
     waitingEnd = null;
     end?.();
   };
+  const taker = lines;
   const takeProblems = (lines: Uint8Array) => {
     if (settled) return;
-    options.problemLines!.send(lines);
+    taker!.send(lines);
     // A list no longer wanted takes nothing more: its reader is woken by `stop`.
-    void options.problemLines!.room().then(
+    void taker!.room().then(
       () => {
         Atomics.sub(pacing!, 0, 1);
         Atomics.notify(pacing!, 0);
@@ -173,7 +175,8 @@ export function createCatalogueInspector(options: PoolInspectorOptions): { input
       language,
       previewOnly,
       budget,
-      ...(pacing ? { pacing: pacing.buffer as SharedArrayBuffer, problemWording: options.problemLines!.wording } : {}),
+      ...(pacing && options.problemLines ? { pacing: pacing.buffer as SharedArrayBuffer, problemWording: options.problemLines.wording } : {}),
+      ...(pacing && options.productLines ? { pacing: pacing.buffer as SharedArrayBuffer, productIndex: true } : {}),
     },
   });
   // The remembered mapping follows once it is there (the inspector needs it only after the first rows).

@@ -16,6 +16,7 @@ import { getPriority, setPriority } from "node:os";
 import type { Writable } from "node:stream";
 import { parentPort } from "node:worker_threads";
 import type { MappingMemory, RowProblem } from "#contract/catalogue-analysis.ts";
+import type { ProductIndexEntry } from "#contract/catalogue-products.ts";
 import { createCatalogueInspector } from "./inspector.ts";
 import { PROBLEM_BATCHES_AHEAD, type FromInspectorThread, type ThreadInspectorOptions, type ToInspectorThread } from "./inspector-messages.ts";
 import { problemCsvLine, type ProblemsCsvWording } from "./problem-lines.ts";
@@ -58,10 +59,11 @@ function post(message: FromInspectorThread, transfer?: ArrayBuffer[]): void {
 }
 
 /**
- * The problem list's lines, sent in batches of UTF-8 bytes handed over to the main thread (which then only passes
- * them on to the download); waits (blocking this thread, which reads nothing else) while the download is behind.
+ * Lines (the problem list's, or the products index's), sent in batches of UTF-8 bytes handed over to the main
+ * thread (which then only passes them on, to the download or the upload); waits (blocking this thread, which reads
+ * nothing else) while what takes them is behind.
  */
-function problemSender(id: number, pacing: Int32Array, stallMs: number, wording: ProblemsCsvWording) {
+function lineSender(id: number, pacing: Int32Array, stallMs: number) {
   let batch = "";
   const flush = () => {
     if (batch === "") return;
@@ -72,9 +74,9 @@ function problemSender(id: number, pacing: Int32Array, stallMs: number, wording:
     Atomics.add(pacing, 0, 1);
   };
   return {
-    onProblem(problem: RowProblem) {
+    add(line: string) {
       if (Atomics.load(pacing, 1) === 1) throw new Error("The problem list is no longer wanted");
-      batch += problemCsvLine(problem, wording);
+      batch += line;
       if (batch.length < BATCH_CHARS) return;
       flush();
       for (let ahead = Atomics.load(pacing, 0); ahead >= PROBLEM_BATCHES_AHEAD; ahead = Atomics.load(pacing, 0)) {
@@ -86,11 +88,18 @@ function problemSender(id: number, pacing: Int32Array, stallMs: number, wording:
   };
 }
 
-function start(id: number, { pacing, problemWording, ...options }: ThreadInspectorOptions): void {
+/** The problem list's lines, or the products index's, as the main thread asked. */
+function lineHooks(sender: ReturnType<typeof lineSender>, problemWording: ProblemsCsvWording | undefined, productIndex: boolean | undefined) {
+  if (productIndex) return { onProduct: (entry: ProductIndexEntry) => sender.add(`${JSON.stringify(entry)}\n`) };
+  if (problemWording) return { onProblem: (problem: RowProblem) => sender.add(problemCsvLine(problem, problemWording)) };
+  return {};
+}
+
+function start(id: number, { pacing, problemWording, productIndex, ...options }: ThreadInspectorOptions): void {
   let giveMemory!: (memory: MappingMemory | null) => void;
   const memory = new Promise<MappingMemory | null>((resolve) => (giveMemory = resolve));
-  const problems = pacing && problemWording ? problemSender(id, new Int32Array(pacing), options.budget.stallMs, problemWording) : null;
-  const { input, result } = createCatalogueInspector({ ...options, memory, ...(problems ? { onProblem: problems.onProblem } : {}) });
+  const problems = pacing && (problemWording || productIndex) ? lineSender(id, new Int32Array(pacing), options.budget.stallMs) : null;
+  const { input, result } = createCatalogueInspector({ ...options, memory, ...(problems ? lineHooks(problems, problemWording, productIndex) : {}) });
   const inspection: Inspection = { input, giveMemory, ended: false };
   inspections.set(id, inspection);
   input.on("error", () => {});

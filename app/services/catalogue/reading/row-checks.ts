@@ -9,6 +9,15 @@
  */
 import { requiredCatalogueFields, type HeaderMapping, type MarketplaceField } from "#contract/catalogue.ts";
 import { reportExamplesPerKind, type RowProblem, type RowProblemKind, type ValidationReport } from "#contract/catalogue-analysis.ts";
+import {
+  maxProblemsPerProduct,
+  productKeyFields,
+  productKeys,
+  productValueChars,
+  type ProductIndexEntry,
+  type ProductProblem,
+  type ProductValues,
+} from "#contract/catalogue-products.ts";
 import { blankAt, codeAt, gtinAt, isBlank, simplePriceStyleAt, trimmed } from "./field-text.ts";
 import { GtinSet, InvalidEanSet } from "./gtin-set.ts";
 import { footerCells, RowSet, type RecordType } from "./product-rows.ts";
@@ -24,6 +33,8 @@ export type RowCheckOptions = {
   recordType?: RecordType | null;
   /** Columns whose values arrive after the rows (a BMEcat 1.x article's group): not checked per row; the reader reports them late. */
   lateColumns?: ReadonlySet<string>;
+  /** Every product row checked, with its key values and its problems (for the file's products index); problems found late follow with `values: null`. */
+  onProduct?: (entry: ProductIndexEntry) => void;
 };
 
 export class RowChecker {
@@ -76,10 +87,14 @@ export class RowChecker {
     const late = options.lateColumns ?? new Set<string>();
     this.required = requiredCatalogueFields.map(columnOf).filter((column) => column.index >= 0 && !late.has(column.header));
     this.rejected = late.size > 0 ? new RowSet() : null;
-    const read = [this.eanColumn, this.priceColumn, ...this.required.map((column) => column.index), this.recordType?.column ?? -1].filter(
+    this.onProduct = options.onProduct ?? null;
+    this.keyColumns = this.onProduct ? productKeys.map((key) => columnOf(productKeyFields[key]).index) : [];
+    const checkedColumns = [this.eanColumn, this.priceColumn, ...this.required.map((column) => column.index), this.recordType?.column ?? -1].filter(
       (index) => index >= 0,
     );
-    this.checked = [...new Set(read.filter((index) => index !== this.recordType?.column))];
+    this.checked = [...new Set(checkedColumns.filter((index) => index !== this.recordType?.column))];
+    // The products index also needs the key values' columns cut out of each line.
+    const read = [...checkedColumns, ...this.keyColumns.filter((index) => index >= 0)];
     const width = Math.max(1, ...read.map((index) => index + 1));
     this.wanted = Array.from({ length: width }, (_, index) => index === 0 || read.includes(index));
     this.scratch = Array.from({ length: width }, () => "");
@@ -182,6 +197,7 @@ export class RowChecker {
     const before = this.problemCount;
     this.row = row;
     this.readable = false;
+    if (this.onProduct) this.rowProblems = [];
     if (this.expectedFields !== null && fieldCount !== this.expectedFields) this.report("FIELD_COUNT", "", String(fieldCount));
     for (let index = 0; index < this.required.length; index++) {
       const column = this.required[index]!.index;
@@ -207,6 +223,16 @@ export class RowChecker {
       else if (style === "point") this.pointPrices++;
     }
     if (this.problemCount > before) this.rowsRejected++;
+    if (this.onProduct) this.product((column) => (column < 0 ? "" : this.text(text.substring(starts[column]!, ends[column]!))));
+  }
+
+  /** The row just checked as an entry of the products index: its key values (`cell`: a column's text) and its problems. */
+  private product(cell: (column: number) => string): void {
+    const values = Object.fromEntries(
+      productKeys.map((key, index) => [key, cell(this.keyColumns[index]!).trim().slice(0, productValueChars)]),
+    ) as ProductValues;
+    this.onProduct!({ row: this.row, values, problems: this.rowProblems!.slice(0, maxProblemsPerProduct) });
+    this.rowProblems = null;
   }
 
   /**
@@ -250,6 +276,7 @@ export class RowChecker {
     const before = this.problemCount;
     this.row = row;
     this.readable = readable;
+    if (this.onProduct) this.rowProblems = [];
     if (this.expectedFields !== null && fieldCount !== this.expectedFields) this.report("FIELD_COUNT", "", String(fieldCount));
     for (const { index, header } of this.required) {
       if (isBlank(cells[index] ?? "")) this.report("REQUIRED_EMPTY", header, "");
@@ -283,6 +310,7 @@ export class RowChecker {
       this.rowsRejected++;
       this.rejected?.add(row);
     }
+    if (this.onProduct) this.product((column) => (column < 0 ? "" : readable ? (cells[column] ?? "") : this.text(cells[column] ?? "")));
   }
 
   /**
@@ -294,6 +322,7 @@ export class RowChecker {
     this.row = row;
     this.readable = true;
     this.report(kind, column, "");
+    this.onProduct?.({ row, values: null, problems: [{ kind, field: this.mapping[column] ?? null }] });
     if (!this.rejected?.has(row)) {
       this.rowsRejected++;
       this.rejected?.add(row);
@@ -311,6 +340,11 @@ export class RowChecker {
   private readonly scratch: string[];
   private readonly fieldStarts: Int32Array;
   private readonly fieldEnds: Int32Array;
+  private readonly onProduct: ((entry: ProductIndexEntry) => void) | null;
+  /** The key values' columns, in the order of `productKeys` (-1: not mapped); empty without `onProduct`. */
+  private readonly keyColumns: number[];
+  /** The problems of the row being checked, for its products index entry. */
+  private rowProblems: ProductProblem[] | null = null;
   private row = 0;
   private readable = false;
 
@@ -322,6 +356,7 @@ export class RowChecker {
     this.counts[kind] = count;
     if (count <= reportExamplesPerKind) this.examples.push(problem);
     this.onProblem?.(problem);
+    this.rowProblems?.push({ kind, field: column === "" ? null : (this.mapping[column] ?? null) });
   }
 
   /** True when the GTIN set ran out of room (see gtin-set.ts): later duplicates may be missed. */

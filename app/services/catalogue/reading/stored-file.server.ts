@@ -9,6 +9,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { HeaderMapping } from "#contract/catalogue.ts";
 import type { CatalogueAnalysis, CatalogueFormat, CatalogueFormatOverride, ColumnSuggestion, MappingMemory } from "#contract/catalogue-analysis.ts";
+import type { ProductIndexSummary } from "#contract/catalogue-products.ts";
 import { holdChunk } from "#app/services/http/chunk-leases.server.ts";
 import { takeNodeBody } from "#app/services/http/node-body.server.ts";
 import { getI18n, getLocale } from "#app/services/i18n/i18n.server.ts";
@@ -240,4 +241,77 @@ export async function problemsCsv(args: RequestArgs, fileId: string): Promise<Re
     },
   );
   return stream;
+}
+
+/**
+ * Writes the stored file's products index upstream (see
+ * contract/catalogue-products.ts): the file is read again with its stored
+ * format and checked against its mapping (saved, else the report's) on a
+ * reader of the pool, as for the problem list, and each product's entry
+ * goes upstream as an NDJSON line while the file streams: read only as fast
+ * as the service takes the lines, never held. Throws `StoredFileUnreadable`
+ * when the file cannot be read (the service then keeps no index), an
+ * `UpstreamError` when the service refuses it.
+ */
+export async function writeProductIndex(args: RequestArgs, fileId: string): Promise<ProductIndexSummary> {
+  const client = upstream(args).catalogueUpload;
+  const [headers, analysis] = await Promise.all([client.catalogueHeaders(fileId), storedAnalysis(args, fileId)]);
+  const mapping = headers.headerMapping ?? analysis?.report.mapping ?? null;
+  const override = analysis ? formatAsOverride(analysis.format) : undefined;
+  const ended = new AbortController();
+  let wake: (() => void) | null = null;
+  const body = new Readable({
+    highWaterMark: LINES_HELD_BYTES,
+    read() {
+      wake?.();
+      wake = null;
+    },
+  });
+  ended.signal.addEventListener("abort", () => wake?.(), { once: true });
+  args.request.signal.addEventListener("abort", () => ended.abort(), { once: true });
+  const room = async () => {
+    while (!ended.signal.aborted && body.readableLength >= body.readableHighWaterMark) await new Promise<void>((resolve) => (wake = resolve));
+    if (ended.signal.aborted) throw new Error("The products index is no longer taken");
+  };
+  const saving = client.saveProductIndex(fileId, body, ended.signal);
+  // A refusal may come while the file is still read: the reading stops then, and the refusal is what is said.
+  let refusal: { error: unknown } | null = null;
+  saving.catch((error: unknown) => {
+    if (!ended.signal.aborted) refusal = { error };
+    ended.abort();
+  });
+  let outcome: InspectionOutcome;
+  try {
+    outcome = await inspectStored(
+      args,
+      fileId,
+      {
+        fileName: headers.fileName,
+        override,
+        memory: null,
+        mapping,
+        language: getLocale(args.context),
+        productLines: {
+          send(lines) {
+            if (!ended.signal.aborted) body.push(lines);
+          },
+          room,
+        },
+      },
+      { waitForRoom: room, signal: ended.signal },
+    );
+  } catch (error) {
+    ended.abort();
+    body.destroy();
+    await saving.catch(() => {});
+    throw (refusal as { error: unknown } | null)?.error ?? error;
+  }
+  if (!outcome.ok) {
+    ended.abort();
+    body.destroy();
+    await saving.catch(() => {});
+    throw new StoredFileUnreadable(outcome.problem, outcome.row);
+  }
+  body.push(null);
+  return saving;
 }

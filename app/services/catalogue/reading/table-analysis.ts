@@ -7,6 +7,7 @@
  */
 import type { HeaderMapping } from "#contract/catalogue.ts";
 import { previewRowCount, type CatalogueFormat, type ColumnSuggestion, type MappingMemory, type RowProblem } from "#contract/catalogue-analysis.ts";
+import type { ProductIndexEntry } from "#contract/catalogue-products.ts";
 import { joinHeaderRows } from "#app/lib/catalogue/header-row.ts";
 import { isKnownName } from "#app/lib/catalogue/name-index.ts";
 import { normaliseHeader } from "#app/lib/catalogue/normalise.ts";
@@ -36,6 +37,8 @@ export type TableOptions = {
   memory: MappingMemory | null;
   mapping?: HeaderMapping | null;
   onProblem?: (problem: RowProblem) => void;
+  /** Every product row with its key values and problems (see RowChecker). */
+  onProduct?: (entry: ProductIndexEntry) => void;
   /** A raw cell → its text (the CSV reader reads bytes as Latin-1). */
   text: (cell: string) => string;
   /** Its rows and columns (see budget.ts): a file with more is refused. */
@@ -173,14 +176,19 @@ export class TableAnalysis {
       skip,
     );
     const products = recordType ? held.filter(({ cells }) => (cells[skip] ?? "").trim() === recordType.code) : held;
-    const { memory, mapping, onProblem, text, lateColumns } = this.options;
+    const { memory, mapping, onProblem, onProduct, text, lateColumns } = this.options;
     const columnValues = headers
       .slice(0, MAX_COLUMNS)
       .map((header, index) => (lateColumns?.has(header) ? [] : products.map(({ cells }) => cells[index + skip] ?? "")));
     this.columns = suggestColumns(headers.slice(0, MAX_COLUMNS), columnValues, memory);
     const checkedAgainst = mapping ?? (memoryCoversExactly(headers, memory) ? memory!.headerMapping : suggestedMapping(this.columns));
     const expectedFields = this.options.countFields === false ? null : usualFieldCount(products, rawHeaders.length);
-    this.checker = new RowChecker(rawHeaders, checkedAgainst, onProblem, text, { expectedFields, recordType, lateColumns });
+    this.checker = new RowChecker(rawHeaders, checkedAgainst, onProblem, text, {
+      expectedFields,
+      recordType,
+      lateColumns,
+      ...(onProduct ? { onProduct } : {}),
+    });
     for (const { cells, row } of held) this.checker.check(cells, row, true);
   }
 

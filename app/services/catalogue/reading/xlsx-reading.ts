@@ -74,6 +74,7 @@ export function xlsxReading(options: InspectorOptions, finishEarly: (outcome: In
           budget: options.budget,
           productsRequired: !options.previewOnly,
           onProblem: options.onProblem,
+          onProduct: options.onProduct,
           text: (cell) => cell,
         });
         for (const { cells, row } of held) table.row(cells, row);

@@ -1,5 +1,6 @@
 import { CatalogueFile, CatalogueHeaders, IntegrationInfo, IntegrationSellers, type CatalogueFileType, type HeaderMapping } from "#contract/catalogue.ts";
 import { CatalogueAnalysis, MappingMemory } from "#contract/catalogue-analysis.ts";
+import { ProductIndexSummary, ProductsPage, type ProductsQuery } from "#contract/catalogue-products.ts";
 import type { CatalogueReturnInput } from "#contract/catalogue-return.ts";
 import { CatalogueUpdate, CatalogueUpdates, IntegrationUpdate, IntegrationUpdates, type CatalogueUpdateReturnInput } from "#contract/catalogue-updates.ts";
 import type { Readable } from "node:stream";
@@ -36,6 +37,20 @@ export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStream
     analysis: (fileId: string) => call({ path: "/me/seller/file/analysis", query: fileQuery(fileId), schema: CatalogueAnalysis, notFoundIsAnswer: true }),
     saveAnalysis: (analysis: CatalogueAnalysis) =>
       call({ method: "PUT", path: "/me/seller/file/analysis", query: fileQuery(analysis.fileId), body: analysis, schema: CatalogueAnalysis }),
+    /** A page of the file's products from its stored index (404 PRODUCTS_NOT_INDEXED when none is stored, PAGE_NOT_FOUND after the last page). */
+    products: (fileId: string, { page, pageSize, status, kind, q }: ProductsQuery) =>
+      call({
+        path: "/me/seller/file/products",
+        query: { fileId, page: String(page), pageSize: String(pageSize), status, kind, q },
+        schema: ProductsPage,
+        notFoundIsAnswer: true,
+      }),
+    /** Stores the file's products index: `body` is its NDJSON, produced as the reading pass finds the products. */
+    saveProductIndex: async (fileId: string, body: Readable, signal: AbortSignal) => {
+      const path = "/me/seller/file/products";
+      const response = await stream({ method: "PUT", path, query: fileQuery(fileId), body, contentType: "application/x-ndjson", signal });
+      return readStreamedJson(response, ProductIndexSummary, { service: "catalogue-upload", method: "PUT", path });
+    },
     /** The seller's last saved mapping (404 when none is remembered yet). */
     mappingMemory: () => call({ path: "/me/seller/catalogue-mapping-memory", schema: MappingMemory, notFoundIsAnswer: true }),
     saveMappingMemory: (memory: MappingMemory) => call({ method: "PUT", path: "/me/seller/catalogue-mapping-memory", body: memory, schema: MappingMemory }),

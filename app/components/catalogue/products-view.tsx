@@ -1,0 +1,241 @@
+import { Form, Link, useLocation } from "react-router";
+import { rowProblemKinds } from "#contract/catalogue-analysis.ts";
+import { productKeys, productStatuses, type CatalogueProduct, type ProductCounts, type ProductsPage } from "#contract/catalogue-products.ts";
+import { useTranslation } from "#app/lib/i18n/use-translation.ts";
+import { numberFormat } from "#app/lib/intl-formats.ts";
+import { productsHref, type ProductsView as View } from "#app/lib/catalogue/products-query.ts";
+import { DataTable } from "#app/components/ui/data-table.tsx";
+import { UpstreamFacts } from "#app/components/shell/errors/upstream-facts.tsx";
+import type { UpstreamFailureView } from "./form-errors.tsx";
+
+export type ProductsOutcomeView =
+  { kind: "page"; page: ProductsPage } | { kind: "noPage" } | { kind: "unreadable"; message: string } | { kind: "failed"; failure: UpstreamFailureView };
+
+/**
+ * A file's products: the counts (each a link to its filtered list), the
+ * filter and search (a GET form: the view lives in the address), a page of
+ * products with each reason in words, and the pages. A failure to load
+ * them says so in the page's place; the rest of the page stands.
+ */
+export function ProductsView({ view, outcome, path }: { view: View; outcome: ProductsOutcomeView; path: string }) {
+  const { t } = useTranslation();
+  if (outcome.kind === "failed")
+    return (
+      <div className="inline-error" role="alert">
+        <p>
+          <strong>{t("catalogueProducts.failed")}</strong> {t("catalogue.partRetry")}
+        </p>
+        <UpstreamFacts facts={outcome.failure} />
+      </div>
+    );
+  if (outcome.kind === "unreadable")
+    return (
+      <div className="inline-error" role="alert">
+        <p>
+          <strong>{t("catalogueProducts.unreadable")}</strong> {outcome.message}
+        </p>
+      </div>
+    );
+  const page = outcome.kind === "page" ? outcome.page : null;
+  return (
+    <>
+      {page ? <Counts view={view} counts={page.counts} path={path} /> : null}
+      <Filters view={view} path={path} />
+      {page ? (
+        <ProductsTable view={view} page={page} path={path} />
+      ) : (
+        <p role="status">
+          {t("catalogueProducts.noPage")} <Link to={productsHref(view, { page: 1 }, path)}>{t("catalogueProducts.firstPage")}</Link>
+        </p>
+      )}
+    </>
+  );
+}
+
+function Counts({ view, counts, path }: { view: View; counts: ProductCounts; path: string }) {
+  const { t, i18n } = useTranslation();
+  const number = numberFormat(i18n.language);
+  const kinds = rowProblemKinds.filter((kind) => (counts.kinds[kind] ?? 0) > 0);
+  const current = (status: View["status"], kind: View["kind"]) => (view.status === status && view.kind === kind && !view.q ? "page" : undefined);
+  return (
+    <section aria-labelledby="products-counts-title" className="products-counts">
+      <h2 id="products-counts-title">{t("catalogueProducts.counts.title")}</h2>
+      <ul className="products-counts__status">
+        <li>
+          <Link to={productsHref(view, { status: null, kind: null, q: null }, path)} aria-current={current(null, null)}>
+            {t("catalogueProducts.counts.all")}: {number.format(counts.products)}
+          </Link>
+        </li>
+        <li>
+          <Link to={productsHref(view, { status: "READY", kind: null, q: null }, path)} aria-current={current("READY", null)}>
+            {t("catalogueProducts.counts.ready")}: {number.format(counts.ready)}
+          </Link>
+        </li>
+        <li>
+          <Link to={productsHref(view, { status: "NEEDS_FIX", kind: null, q: null }, path)} aria-current={current("NEEDS_FIX", null)}>
+            {t("catalogueProducts.counts.needsFix")}: {number.format(counts.needsFix)}
+          </Link>
+        </li>
+      </ul>
+      {kinds.length > 0 ? (
+        <DataTable
+          className="table products-counts__kinds"
+          caption={<caption>{t("catalogueProducts.counts.kinds")}</caption>}
+          columns={[t("catalogueIntelligence.report.kind"), { label: t("catalogueIntelligence.report.count"), className: "numeric" }]}
+        >
+          {kinds.map((kind) => (
+            <tr key={kind}>
+              <th scope="row">
+                <Link to={productsHref(view, { status: null, kind, q: null }, path)} aria-current={current(null, kind)}>
+                  {t(`catalogueIntelligence.report.problems.${kind}`)}
+                </Link>
+              </th>
+              <td className="numeric">{number.format(counts.kinds[kind] ?? 0)}</td>
+            </tr>
+          ))}
+        </DataTable>
+      ) : null}
+    </section>
+  );
+}
+
+function Filters({ view, path }: { view: View; path: string }) {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  return (
+    <Form key={search} method="get" action={path} className="seller-filters products-filters" role="search" aria-label={t("catalogueProducts.filter.label")}>
+      {view.fileId ? <input type="hidden" name="fileId" value={view.fileId} /> : null}
+      <div className="field">
+        <label htmlFor="products-status">{t("catalogueProducts.filter.status")}</label>
+        <select id="products-status" name="status" defaultValue={view.status ?? ""}>
+          <option value="">{t("catalogueProducts.filter.anyStatus")}</option>
+          {productStatuses.map((status) => (
+            <option key={status} value={status}>
+              {t(`catalogueProducts.status.${status}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="products-kind">{t("catalogueProducts.filter.kind")}</label>
+        <select id="products-kind" name="kind" defaultValue={view.kind ?? ""}>
+          <option value="">{t("catalogueProducts.filter.anyKind")}</option>
+          {rowProblemKinds.map((kind) => (
+            <option key={kind} value={kind}>
+              {t(`catalogueIntelligence.report.problems.${kind}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field seller-filters__search">
+        <label htmlFor="products-search">{t("catalogueProducts.filter.search")}</label>
+        <input id="products-search" name="q" type="search" defaultValue={view.q ?? ""} aria-describedby="products-search-hint" />
+        <p id="products-search-hint" className="field__hint">
+          {t("catalogueProducts.filter.searchHint")}
+        </p>
+      </div>
+      <div className="seller-filters__actions">
+        <button type="submit" className="button button--primary">
+          {t("catalogueProducts.filter.submit")}
+        </button>
+        <Link to={productsHref(view, { status: null, kind: null, q: null }, path)} className="button button--secondary">
+          {t("catalogueProducts.filter.reset")}
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function ProductsTable({ view, page, path }: { view: View; page: ProductsPage; path: string }) {
+  const { t, i18n } = useTranslation();
+  const number = numberFormat(i18n.language);
+  if (page.matching === 0) return <p role="status">{page.counts.products === 0 ? t("catalogueProducts.emptyFile") : t("catalogueProducts.empty")}</p>;
+  const from = (page.page - 1) * page.pageSize + 1;
+  return (
+    <>
+      <DataTable
+        className="table products-table"
+        caption={
+          <caption>
+            {t("catalogueProducts.table.caption", {
+              from: number.format(from),
+              to: number.format(from + page.products.length - 1),
+              total: number.format(page.matching),
+            })}
+          </caption>
+        }
+        columns={[
+          { label: t("catalogueProducts.table.row"), className: "numeric" },
+          ...productKeys.map((key) => t(`catalogueProducts.table.${key}`)),
+          t("catalogueProducts.table.status"),
+          t("catalogueProducts.table.reasons"),
+        ]}
+      >
+        {page.products.map((product) => (
+          <ProductRow key={product.row} product={product} />
+        ))}
+      </DataTable>
+      <Pages view={view} page={page} path={path} />
+    </>
+  );
+}
+
+function ProductRow({ product }: { product: CatalogueProduct }) {
+  const { t, i18n } = useTranslation();
+  const number = numberFormat(i18n.language);
+  return (
+    <tr className={product.status === "NEEDS_FIX" ? "products-table__row--fix" : undefined}>
+      <th scope="row" className="numeric">
+        {number.format(product.row)}
+      </th>
+      {productKeys.map((key) => (
+        <td key={key}>{product.values[key] === "" ? <span className="mapping__empty">{t("catalogueProducts.emptyValue")}</span> : product.values[key]}</td>
+      ))}
+      <td>{t(`catalogueProducts.status.${product.status}`)}</td>
+      <td>
+        {product.problems.length > 0 ? (
+          <ul className="products-table__reasons">
+            {product.problems.map((problem, index) => (
+              <li key={`${problem.kind}-${problem.field ?? ""}-${index}`}>
+                {problem.field
+                  ? t("catalogueProducts.reason", {
+                      problem: t(`catalogueIntelligence.report.problems.${problem.kind}`),
+                      field: t(`catalogue.fields.${problem.field}`),
+                    })
+                  : t(`catalogueIntelligence.report.problems.${problem.kind}`)}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
+function Pages({ view, page, path }: { view: View; page: ProductsPage; path: string }) {
+  const { t } = useTranslation();
+  if (page.pages <= 1) return null;
+  return (
+    <nav className="pagination" aria-label={t("catalogueProducts.pages.label")}>
+      {page.page > 1 ? (
+        <Link to={productsHref(view, { page: page.page - 1 }, path)} rel="prev">
+          {t("catalogueProducts.pages.previous")}
+        </Link>
+      ) : (
+        <span aria-hidden="true" className="pagination__disabled">
+          {t("catalogueProducts.pages.previous")}
+        </span>
+      )}
+      <span aria-current="page">{t("catalogueProducts.pages.current", { page: page.page, pages: page.pages })}</span>
+      {page.page < page.pages ? (
+        <Link to={productsHref(view, { page: page.page + 1 }, path)} rel="next">
+          {t("catalogueProducts.pages.next")}
+        </Link>
+      ) : (
+        <span aria-hidden="true" className="pagination__disabled">
+          {t("catalogueProducts.pages.next")}
+        </span>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * The products view's address: which file, which page, the status and
+ * problem-kind filters and the search, all in the query (a GET form: a
+ * filtered view can be linked and works without JavaScript). An address is
+ * typed by people and pasted around: what is not understood falls back to
+ * its default rather than failing the page; the catalogue upload service
+ * refuses anything else itself.
+ */
+import { rowProblemKinds, type RowProblemKind } from "#contract/catalogue-analysis.ts";
+import { defaultProductsPageSize, maxProductSearchChars, productStatuses, type ProductStatus, type ProductsQuery } from "#contract/catalogue-products.ts";
+
+export const HAND_OVER_PRODUCTS_PATH = "/upload/catalog/products";
+
+export type ProductsView = {
+  fileId: string | null;
+  page: number;
+  status: ProductStatus | null;
+  kind: RowProblemKind | null;
+  q: string | null;
+};
+
+const isStatus = (value: string | null): value is ProductStatus => (productStatuses as readonly (string | null)[]).includes(value);
+const isKind = (value: string | null): value is RowProblemKind => (rowProblemKinds as readonly (string | null)[]).includes(value);
+
+/** The view an address asks for; anything not understood is left at its default (page 1, no filter, no search). */
+export function productsViewOf(params: URLSearchParams): ProductsView {
+  const page = params.get("page") ?? "";
+  const status = params.get("status");
+  const kind = params.get("kind");
+  const q = (params.get("q") ?? "").trim().slice(0, maxProductSearchChars);
+  return {
+    fileId: params.get("fileId") || null,
+    page: /^[1-9]\d{0,8}$/.test(page) ? Number(page) : 1,
+    status: isStatus(status) ? status : null,
+    // A problem kind is a filter of products that need a fix: with "ready" it would match nothing.
+    kind: isKind(kind) && status !== "READY" ? kind : null,
+    q: q === "" ? null : q,
+  };
+}
+
+/** The upstream query of a view. */
+export function productsQueryOf(view: ProductsView): ProductsQuery {
+  return {
+    page: view.page,
+    pageSize: defaultProductsPageSize,
+    ...(view.status ? { status: view.status } : {}),
+    ...(view.kind ? { kind: view.kind } : {}),
+    ...(view.q ? { q: view.q } : {}),
+  };
+}
+
+/** The address of a view: `changes` on top of `view`; a change of filter or search starts at page 1. */
+export function productsHref(view: ProductsView, changes: Partial<Omit<ProductsView, "fileId">> = {}, path = HAND_OVER_PRODUCTS_PATH): string {
+  const filterChanged = "status" in changes || "kind" in changes || "q" in changes;
+  const next = { ...view, ...(filterChanged ? { page: 1 } : {}), ...changes };
+  const params = new URLSearchParams();
+  if (next.fileId) params.set("fileId", next.fileId);
+  if (next.status) params.set("status", next.status);
+  if (next.kind) params.set("kind", next.kind);
+  if (next.q) params.set("q", next.q);
+  if (next.page > 1) params.set("page", String(next.page));
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}

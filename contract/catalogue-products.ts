@@ -1,0 +1,125 @@
+/**
+ * A stored catalogue file's products, beside its analysis: the portal's
+ * reading pass writes one index entry per product row (its key values and
+ * its problems) while it checks the file, the catalogue upload service
+ * keeps the index with the file and answers the products in pages, filtered
+ * and counted, without reading the file again. Shared by the portal's
+ * client and the sandbox.
+ *
+ * PUT /me/seller/file/products?fileId=  body: NDJSON, one `ProductIndexEntry` a line, in file order → `ProductIndexSummary`
+ * GET /me/seller/file/products?fileId=&page=&pageSize=&status=&kind=&q=  → `ProductsPage`
+ *   404 PRODUCTS_NOT_INDEXED: no index stored for the file (none written yet, or its mapping or analysis changed since)
+ *   404 PAGE_NOT_FOUND: a page after the last
+ *   400 VALIDATION_ERROR: a malformed page, page size, status, kind or search
+ */
+import { z } from "zod";
+import { MarketplaceField } from "./catalogue.ts";
+import { RowProblemKind } from "./catalogue-analysis.ts";
+
+/** The key values of a product, and the marketplace field each is mapped from. */
+export const productKeyFields = {
+  sku: "SELLER_SKU",
+  ean: "EAN",
+  title: "TITLE",
+  price: "PRICE",
+  brand: "BRAND",
+  category: "PRODUCT_CATEGORY",
+} as const satisfies Record<string, MarketplaceField>;
+export type ProductKey = keyof typeof productKeyFields;
+export const productKeys = Object.keys(productKeyFields) as ProductKey[];
+
+/** A key value is kept cut to this many characters. */
+export const productValueChars = 200;
+/** Problems kept per product (a row has at most one of each kind but for REQUIRED_EMPTY per required field). */
+export const maxProblemsPerProduct = 20;
+
+const KeyValue = z.string().max(productValueChars);
+export const ProductValues = z.object({ sku: KeyValue, ean: KeyValue, title: KeyValue, price: KeyValue, brand: KeyValue, category: KeyValue });
+export type ProductValues = z.infer<typeof ProductValues>;
+
+/** One problem of a product: its kind, and the marketplace field concerned (null: the row as a whole, a wrong field count). */
+export const ProductProblem = z.object({ kind: RowProblemKind, field: MarketplaceField.nullable() });
+export type ProductProblem = z.infer<typeof ProductProblem>;
+
+/**
+ * One line of the index the reading pass writes. `values` null: problems
+ * found after the row was written (a BMEcat 1.x article's group arrives at
+ * the catalogue's end), added to the product of that row.
+ */
+export const ProductIndexEntry = z.strictObject({
+  row: z.number().int().min(1),
+  values: ProductValues.nullable(),
+  problems: z.array(ProductProblem).max(maxProblemsPerProduct),
+});
+export type ProductIndexEntry = z.infer<typeof ProductIndexEntry>;
+
+/** The longest index line the service takes (a product's six values cut short, its problems, JSON escapes). */
+export const maxIndexLineBytes = 16 * 1024;
+
+export const ProductIndexSummary = z.object({ fileId: z.string(), products: z.number().int().nonnegative(), indexedAt: z.string() });
+export type ProductIndexSummary = z.infer<typeof ProductIndexSummary>;
+
+/** A product is ready, or needs a fix (it has at least one problem). */
+export const productStatuses = ["READY", "NEEDS_FIX"] as const;
+export const ProductStatus = z.enum(productStatuses);
+export type ProductStatus = z.infer<typeof ProductStatus>;
+
+export function productStatus(problems: readonly ProductProblem[]): ProductStatus {
+  return problems.length > 0 ? "NEEDS_FIX" : "READY";
+}
+
+export const defaultProductsPageSize = 50;
+export const maxProductsPageSize = 100;
+export const maxProductSearchChars = 100;
+
+/** The query of a products page, as the service reads it: anything not understood is refused, not ignored. */
+export const ProductsQuery = z.strictObject({
+  page: z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/, "a whole number from 1")
+    .transform(Number)
+    .default(1),
+  pageSize: z
+    .string()
+    .regex(/^[1-9]\d{0,2}$/, `a whole number from 1 to ${maxProductsPageSize}`)
+    .transform(Number)
+    .pipe(z.number().max(maxProductsPageSize))
+    .default(defaultProductsPageSize),
+  status: ProductStatus.optional(),
+  kind: RowProblemKind.optional(),
+  /** An exact SKU or EAN, or a part of the title (case-insensitive). */
+  q: z.string().trim().min(1).max(maxProductSearchChars).optional(),
+});
+export type ProductsQuery = z.output<typeof ProductsQuery>;
+
+export const CatalogueProduct = z.object({
+  /** 1-based row number in the file as a spreadsheet shows it (a BMEcat product's position). */
+  row: z.number().int().min(1),
+  values: ProductValues,
+  status: ProductStatus,
+  problems: z.array(ProductProblem),
+});
+export type CatalogueProduct = z.infer<typeof CatalogueProduct>;
+
+export const ProductCounts = z.object({
+  products: z.number().int().nonnegative(),
+  ready: z.number().int().nonnegative(),
+  needsFix: z.number().int().nonnegative(),
+  /** Products with a problem of each kind (a product with two kinds counts in both). */
+  kinds: z.partialRecord(RowProblemKind, z.number().int().nonnegative()),
+});
+export type ProductCounts = z.infer<typeof ProductCounts>;
+
+export const ProductsPage = z.object({
+  fileId: z.string(),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1).max(maxProductsPageSize),
+  /** Products that match the query; `pages` is at least 1. */
+  matching: z.number().int().nonnegative(),
+  pages: z.number().int().min(1),
+  products: z.array(CatalogueProduct).max(maxProductsPageSize),
+  /** The whole file's counts, whatever the query. */
+  counts: ProductCounts,
+  indexedAt: z.string(),
+});
+export type ProductsPage = z.infer<typeof ProductsPage>;

@@ -1,0 +1,244 @@
+import {
+  CatalogueProduct,
+  ProductCounts,
+  ProductIndexEntry,
+  ProductProblem,
+  productStatus,
+  type ProductsPage,
+  type ProductsQuery,
+} from "#contract/catalogue-products.ts";
+import { RowProblemKind } from "#contract/catalogue-analysis.ts";
+import { z } from "zod";
+import type { Database } from "./db.ts";
+
+/**
+ * A catalogue file's products as the portal's reading pass wrote them: kept
+ * beside the file's analysis, answered in pages from SQLite (a page reads
+ * its rows by position, a filter by kind goes through the problems' own
+ * table), never by reading the file. The service derives nothing from the
+ * file itself; it checks what it is handed.
+ */
+
+/** Entries written in one transaction: a large index goes in steps, without holding it. */
+const BATCH = 2000;
+
+/** Index writes under way (the file's id → the writer's generation), and each file's generation: a change to the file's mapping or analysis starts a new one. */
+const generations = new Map<string, number>();
+const writing = new Set<string>();
+
+export class ProductIndexRefused extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly errors: { fieldName: string; errorMessage: string }[];
+  constructor(status: number, code: string, message: string, errors: { fieldName: string; errorMessage: string }[] = []) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.errors = errors;
+  }
+}
+
+/** Drops a file's products: its mapping or analysis changed, what was indexed no longer holds. */
+export function clearProductIndex(db: Database, fileId: string): void {
+  generations.set(fileId, (generations.get(fileId) ?? 0) + 1);
+  db.prepare("DELETE FROM catalogue_product_indexes WHERE file_id = ?").run(fileId);
+  db.prepare("DELETE FROM catalogue_product_problems WHERE file_id = ?").run(fileId);
+  db.prepare("DELETE FROM catalogue_products WHERE file_id = ?").run(fileId);
+}
+
+function inTransaction(db: Database, work: () => void): void {
+  db.exec("BEGIN");
+  try {
+    work();
+    db.exec("COMMIT");
+  } catch (error) {
+    db.exec("ROLLBACK");
+    throw error;
+  }
+}
+
+/**
+ * Stores a file's index from its NDJSON lines, replacing any earlier one.
+ * Refused as a whole (nothing kept) on a line that is no entry, a row out
+ * of file order, or a change to the file meanwhile.
+ */
+export async function storeProductIndex(
+  db: Database,
+  fileId: string,
+  lines: AsyncIterable<string>,
+  maxLineChars: number,
+): Promise<{ products: number; indexedAt: string }> {
+  if (writing.has(fileId)) throw new ProductIndexRefused(409, "PRODUCTS_INDEXING", "The file's products are being written already");
+  writing.add(fileId);
+  clearProductIndex(db, fileId);
+  const generation = generations.get(fileId)!;
+  let position = 0;
+  let lastRow = 0;
+  let lineNumber = 0;
+  let batch: ProductIndexEntry[] = [];
+  const flush = () => {
+    if (generations.get(fileId) !== generation)
+      throw new ProductIndexRefused(409, "FILE_CHANGED", "The file's mapping or analysis changed while its products were written");
+    const entries = batch;
+    batch = [];
+    inTransaction(db, () => {
+      for (const entry of entries) {
+        if (entry.values === null) {
+          const product = db.prepare("SELECT position, problems FROM catalogue_products WHERE file_id = ? AND row = ?").get(fileId, entry.row) as
+            { position: number; problems: string } | undefined;
+          if (!product) throw new ProductIndexRefused(400, "VALIDATION_ERROR", `Problems for row ${entry.row}, which has no product`);
+          const problems = [...(JSON.parse(product.problems) as ProductProblem[]), ...entry.problems];
+          db.prepare("UPDATE catalogue_products SET problems = ?, needs_fix = 1 WHERE file_id = ? AND position = ?").run(
+            JSON.stringify(problems),
+            fileId,
+            product.position,
+          );
+          insertKinds(db, fileId, product.position, entry.problems);
+          continue;
+        }
+        position++;
+        const { sku, ean, title, price, brand, category } = entry.values;
+        db.prepare(
+          "INSERT INTO catalogue_products (file_id, position, row, sku, ean, title, price, brand, category, problems, needs_fix) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        ).run(fileId, position, entry.row, sku, ean, title, price, brand, category, JSON.stringify(entry.problems), entry.problems.length > 0 ? 1 : 0);
+        insertKinds(db, fileId, position, entry.problems);
+      }
+    });
+  };
+  try {
+    for await (const line of lines) {
+      lineNumber++;
+      if (line.trim() === "") continue;
+      const field = `line ${lineNumber}`;
+      if (line.length > maxLineChars)
+        throw new ProductIndexRefused(400, "VALIDATION_ERROR", `Line ${lineNumber} is too long`, [{ fieldName: field, errorMessage: "too long" }]);
+      let json: unknown;
+      try {
+        json = JSON.parse(line);
+      } catch {
+        throw new ProductIndexRefused(400, "VALIDATION_ERROR", `Line ${lineNumber} is no JSON`, [{ fieldName: field, errorMessage: "no JSON" }]);
+      }
+      const entry = ProductIndexEntry.safeParse(json);
+      if (!entry.success)
+        throw new ProductIndexRefused(
+          400,
+          "VALIDATION_ERROR",
+          `Line ${lineNumber} is no product index entry`,
+          entry.error.issues.map((issue) => ({ fieldName: `${field}.${issue.path.join(".")}`, errorMessage: issue.message })),
+        );
+      if (entry.data.values !== null) {
+        if (entry.data.row <= lastRow)
+          throw new ProductIndexRefused(400, "VALIDATION_ERROR", `Line ${lineNumber}: rows come in file order`, [
+            { fieldName: `${field}.row`, errorMessage: "not after the previous row" },
+          ]);
+        lastRow = entry.data.row;
+      }
+      batch.push(entry.data);
+      if (batch.length >= BATCH) flush();
+    }
+    flush();
+    const indexedAt = new Date().toISOString();
+    db.prepare("INSERT INTO catalogue_product_indexes (file_id, counts, indexed_at) VALUES (?, ?, ?)").run(
+      fileId,
+      JSON.stringify(countProducts(db, fileId)),
+      indexedAt,
+    );
+    return { products: position, indexedAt };
+  } catch (error) {
+    if (generations.get(fileId) === generation) clearProductIndex(db, fileId);
+    throw error;
+  } finally {
+    writing.delete(fileId);
+  }
+}
+
+function insertKinds(db: Database, fileId: string, position: number, problems: readonly ProductProblem[]): void {
+  for (const kind of new Set(problems.map((problem) => problem.kind)))
+    db.prepare("INSERT OR IGNORE INTO catalogue_product_problems (file_id, kind, position) VALUES (?, ?, ?)").run(fileId, kind, position);
+}
+
+/** The whole file's counts: computed once, when the index is written. */
+function countProducts(db: Database, fileId: string): ProductCounts {
+  const totals = db.prepare("SELECT count(*) AS products, coalesce(sum(needs_fix), 0) AS needs_fix FROM catalogue_products WHERE file_id = ?").get(fileId) as {
+    products: number;
+    needs_fix: number;
+  };
+  const kinds = db.prepare("SELECT kind, count(*) AS products FROM catalogue_product_problems WHERE file_id = ? GROUP BY kind").all(fileId) as {
+    kind: string;
+    products: number;
+  }[];
+  return ProductCounts.parse({
+    products: totals.products,
+    ready: totals.products - totals.needs_fix,
+    needsFix: totals.needs_fix,
+    kinds: Object.fromEntries(kinds.map((row) => [row.kind, row.products])),
+  });
+}
+
+type ProductRow = { row: number; sku: string; ean: string; title: string; price: string; brand: string; category: string; problems: string };
+
+const Problems = z.array(ProductProblem);
+
+/**
+ * One page of a file's products in file order: "not indexed" when no index
+ * is stored, "no page" for a page after the last (the first page always
+ * exists, empty or not).
+ */
+export function productsPage(db: Database, fileId: string, query: ProductsQuery): Omit<ProductsPage, "fileId"> | "not indexed" | "no page" {
+  const index = db.prepare("SELECT counts, indexed_at FROM catalogue_product_indexes WHERE file_id = ?").get(fileId) as
+    { counts: string; indexed_at: string } | undefined;
+  if (!index) return "not indexed";
+  const where = ["p.file_id = ?"];
+  const params: (string | number)[] = [fileId];
+  if (query.status) {
+    where.push("p.needs_fix = ?");
+    params.push(query.status === "NEEDS_FIX" ? 1 : 0);
+  }
+  if (query.kind) {
+    where.push("p.position IN (SELECT position FROM catalogue_product_problems WHERE file_id = ? AND kind = ?)");
+    params.push(fileId, RowProblemKind.parse(query.kind));
+  }
+  if (query.q) {
+    where.push("(p.sku = ? OR p.ean = ? OR p.title LIKE ? ESCAPE '\\')");
+    params.push(query.q, query.q, `%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
+  }
+  const counts = ProductCounts.parse(JSON.parse(index.counts));
+  const filter = where.join(" AND ");
+  // Without a search the count is one of the stored ones: no product is counted again.
+  const matching = query.q
+    ? (db.prepare(`SELECT count(*) AS matching FROM catalogue_products p WHERE ${filter}`).get(...params) as { matching: number }).matching
+    : query.kind
+      ? query.status === "READY"
+        ? 0
+        : (counts.kinds[query.kind] ?? 0)
+      : query.status
+        ? query.status === "READY"
+          ? counts.ready
+          : counts.needsFix
+        : counts.products;
+  const pages = Math.max(1, Math.ceil(matching / query.pageSize));
+  if (query.page > pages) return "no page";
+  const skipped = (query.page - 1) * query.pageSize;
+  const columns = "p.row, p.sku, p.ean, p.title, p.price, p.brand, p.category, p.problems";
+  // Unfiltered, positions run 1…n: a page is found by its first position, as fast for the last page as for the first.
+  const rows = (
+    where.length === 1
+      ? db
+          .prepare(`SELECT ${columns} FROM catalogue_products p WHERE p.file_id = ? AND p.position > ? ORDER BY p.position LIMIT ?`)
+          .all(fileId, skipped, query.pageSize)
+      : db.prepare(`SELECT ${columns} FROM catalogue_products p WHERE ${filter} ORDER BY p.position LIMIT ? OFFSET ?`).all(...params, query.pageSize, skipped)
+  ) as ProductRow[];
+  return {
+    page: query.page,
+    pageSize: query.pageSize,
+    matching,
+    pages,
+    products: rows.map((row) => {
+      const problems = Problems.parse(JSON.parse(row.problems));
+      const { sku, ean, title, price, brand, category } = row;
+      return CatalogueProduct.parse({ row: row.row, values: { sku, ean, title, price, brand, category }, status: productStatus(problems), problems });
+    }),
+    counts,
+    indexedAt: index.indexed_at,
+  };
+}
