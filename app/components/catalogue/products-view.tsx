@@ -107,7 +107,7 @@ function Filters({ view, path }: { view: View; path: string }) {
       {view.fileId ? <input type="hidden" name="fileId" value={view.fileId} /> : null}
       <div className="field">
         <label htmlFor="products-status">{t("catalogueProducts.filter.status")}</label>
-        <select id="products-status" name="status" defaultValue={view.status ?? ""}>
+        <select id="products-status" className="field__input" name="status" defaultValue={view.status ?? ""}>
           <option value="">{t("catalogueProducts.filter.anyStatus")}</option>
           {productStatuses.map((status) => (
             <option key={status} value={status}>
@@ -118,7 +118,7 @@ function Filters({ view, path }: { view: View; path: string }) {
       </div>
       <div className="field">
         <label htmlFor="products-kind">{t("catalogueProducts.filter.kind")}</label>
-        <select id="products-kind" name="kind" defaultValue={view.kind ?? ""}>
+        <select id="products-kind" className="field__input" name="kind" defaultValue={view.kind ?? ""}>
           <option value="">{t("catalogueProducts.filter.anyKind")}</option>
           {rowProblemKinds.map((kind) => (
             <option key={kind} value={kind}>
@@ -129,7 +129,7 @@ function Filters({ view, path }: { view: View; path: string }) {
       </div>
       <div className="field seller-filters__search">
         <label htmlFor="products-search">{t("catalogueProducts.filter.search")}</label>
-        <input id="products-search" name="q" type="search" defaultValue={view.q ?? ""} aria-describedby="products-search-hint" />
+        <input id="products-search" className="field__input" name="q" type="search" defaultValue={view.q ?? ""} aria-describedby="products-search-hint" />
         <p id="products-search-hint" className="field__hint">
           {t("catalogueProducts.filter.searchHint")}
         </p>
@@ -168,7 +168,6 @@ function ProductsTable({ view, page, path }: { view: View; page: ProductsPage; p
           { label: t("catalogueProducts.table.row"), className: "numeric" },
           ...productKeys.map((key) => t(`catalogueProducts.table.${key}`)),
           t("catalogueProducts.table.status"),
-          t("catalogueProducts.table.reasons"),
         ]}
       >
         {page.products.map((product) => (
@@ -191,8 +190,8 @@ function ProductRow({ product }: { product: CatalogueProduct }) {
       {productKeys.map((key) => (
         <td key={key}>{product.values[key] === "" ? <span className="mapping__empty">{t("catalogueProducts.emptyValue")}</span> : product.values[key]}</td>
       ))}
-      <td>{t(`catalogueProducts.status.${product.status}`)}</td>
       <td>
+        {t(`catalogueProducts.status.${product.status}`)}
         {product.problems.length > 0 ? (
           <ul className="products-table__reasons">
             {product.problems.map((problem, index) => (

@@ -310,7 +310,8 @@ export async function writeProductIndex(args: RequestArgs, fileId: string): Prom
     ended.abort();
     body.destroy();
     await saving.catch(() => {});
-    throw new StoredFileUnreadable(outcome.problem, outcome.row);
+    // A refusal that came while the file was read ended the reading: the refusal is what happened, not the reading's end.
+    throw (refusal as { error: unknown } | null)?.error ?? new StoredFileUnreadable(outcome.problem, outcome.row);
   }
   body.push(null);
   return saving;
