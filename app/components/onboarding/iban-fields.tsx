@@ -40,10 +40,19 @@ export function IbanFields({ form, iban, bic, ibanHint, bicHint }: IbanFieldsPro
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [found]);
 
-  const onIbanInput = (event: FormEvent<HTMLInputElement>) => {
-    const typed = normalizeIban(event.currentTarget.value);
+  const lookUp = (value: string) => {
+    const typed = normalizeIban(value);
     if (typed.startsWith("DE") && ibanIssue(typed) === null) lookup.load(`${BANK_LOOKUP_PATH}?iban=${encodeURIComponent(typed)}`);
   };
+  const onIbanInput = (event: FormEvent<HTMLInputElement>) => lookUp(event.currentTarget.value);
+  // An IBAN already in the field when the scripts take over (typed while a slow page was still loading, put back by
+  // the browser, or kept from a refused save) is looked up as if typed now: its input event came before any handler.
+  useEffect(() => {
+    const input = document.getElementById(iban.id);
+    if (input instanceof HTMLInputElement) lookUp(input.value);
+    // Once, when the field becomes interactive.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const answered = lookup.state === "idle" && lookup.data !== undefined;
   const foundId = `${iban.id}-bank`;
   return (

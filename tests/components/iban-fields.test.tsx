@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { act, cleanup, screen, waitFor } from "@testing-library/react";
+import type { i18n } from "i18next";
+import { hydrateRoot, type Root } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { BANK_LOOKUP_PATH, IbanFields } from "#app/components/onboarding/iban-fields.tsx";
+import onboarding from "#app/locales/en/onboarding.json";
+import { createTestI18n } from "./i18n-test-setup";
+
+let i18n: i18n;
+beforeAll(async () => {
+  i18n = await createTestI18n({ onboarding });
+});
+let root: Root | undefined;
+afterEach(() => {
+  // Unmounted before the next test: conform's observer must not outlive the document.
+  act(() => root?.unmount());
+  root = undefined;
+  cleanup();
+  document.body.replaceChildren();
+});
+
+const BankFields = z.object({ iban: z.string().optional(), bic: z.string().optional() });
+
+function BankForm() {
+  // Validated in the browser as the portal's forms are: conform then applies an update there, not by a submit.
+  const [form, fields] = useForm({ id: "bank", onValidate: ({ formData }) => parseWithZod(formData, { schema: BankFields }) });
+  return (
+    <form id={form.id} onSubmit={form.onSubmit} noValidate>
+      <IbanFields form={form} iban={fields.iban} bic={fields.bic} ibanHint="" bicHint="" />
+    </form>
+  );
+}
+
+/** The form at "/", and the bank lookup answering for one IBAN (counted), as the portal's route does. */
+function portal(lookups: string[]) {
+  const router = createMemoryRouter([
+    { path: "/", element: <BankForm /> },
+    {
+      path: BANK_LOOKUP_PATH,
+      loader: ({ request }) => {
+        const iban = new URL(request.url).searchParams.get("iban") ?? "";
+        lookups.push(iban);
+        return { bank: iban === "DE89370400440532013000" ? { bankName: "Commerzbank", bic: "COBADEFFXXX" } : null };
+      },
+    },
+  ]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nextProvider>
+  );
+}
+
+describe("IbanFields", () => {
+  it("looks up an IBAN typed before the scripts took over, and fills in the BIC", async () => {
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(portal([]));
+    document.body.append(container);
+    // Typed into the server's page while its scripts still load: no handler saw the input event.
+    const iban = container.querySelector<HTMLInputElement>('input[name="iban"]');
+    expect(iban).not.toBeNull();
+    iban!.value = "DE89 3704 0044 0532 0130 00";
+
+    const lookups: string[] = [];
+    await act(async () => {
+      root = hydrateRoot(container, portal(lookups));
+    });
+
+    await waitFor(() => expect(screen.getByText(/Commerzbank/)).toBeTruthy());
+    await waitFor(() => expect(container.querySelector<HTMLInputElement>('input[name="bic"]')?.value).toBe("COBADEFFXXX"));
+    expect(lookups).toEqual(["DE89370400440532013000"]);
+  });
+
+  it("asks nothing while the field is empty or holds no valid German IBAN", async () => {
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(portal([]));
+    document.body.append(container);
+    container.querySelector<HTMLInputElement>('input[name="iban"]')!.value = "DE89 3704 0044 0532 0130 01";
+
+    const lookups: string[] = [];
+    await act(async () => {
+      root = hydrateRoot(container, portal(lookups));
+    });
+
+    expect(lookups).toEqual([]);
+    expect(container.querySelector<HTMLInputElement>('input[name="bic"]')?.value).toBe("");
+  });
+});
