@@ -9,7 +9,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts", "tests/components/**/*.test.tsx", "tests/sandbox/**/*.test.ts"], environment: "node" },
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts", "tests/components/**/*.test.tsx", "tests/sandbox/**/*.test.ts"],
+          environment: "node",
+          sequence: { groupOrder: 2 },
+        },
       },
       {
         // Loaders and actions over real HTTP: the built portal and its sandbox as child processes.
@@ -21,6 +26,9 @@ export default defineConfig({
           globalSetup: ["tests/integration/global-setup.ts"],
           setupFiles: ["tests/integration/file-setup.ts"],
           fileParallelism: false,
+          // Before the unit files: `npm test` runs vitest beside Playwright, and the integration files, which mostly
+          // wait on HTTP, then share the browser tests' first minutes instead of the unit files' two busy workers.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
