@@ -58,38 +58,40 @@ function portal(lookups: string[]) {
   );
 }
 
+/** The server's page with `typed` in the IBAN field before its scripts take over (no handler saw it), then hydrated. */
+async function hydrateWithTyped(typed: string, lookups: string[]): Promise<HTMLElement> {
+  const container = document.createElement("div");
+  container.innerHTML = renderToString(portal([]));
+  document.body.append(container);
+  const iban = container.querySelector<HTMLInputElement>('input[name="iban"]');
+  expect(iban).not.toBeNull();
+  iban!.value = typed;
+  await act(async () => {
+    root = hydrateRoot(container, portal(lookups));
+  });
+  return container;
+}
+
+const bicOf = (container: HTMLElement) => container.querySelector<HTMLInputElement>('input[name="bic"]')?.value;
+
 describe("IbanFields", () => {
   it("looks up an IBAN typed before the scripts took over, and fills in the BIC", async () => {
-    const container = document.createElement("div");
-    container.innerHTML = renderToString(portal([]));
-    document.body.append(container);
-    // Typed into the server's page while its scripts still load: no handler saw the input event.
-    const iban = container.querySelector<HTMLInputElement>('input[name="iban"]');
-    expect(iban).not.toBeNull();
-    iban!.value = "DE89 3704 0044 0532 0130 00";
-
     const lookups: string[] = [];
-    await act(async () => {
-      root = hydrateRoot(container, portal(lookups));
-    });
+    const container = await hydrateWithTyped("DE89 3704 0044 0532 0130 00", lookups);
 
     await waitFor(() => expect(screen.getByText(/Commerzbank/)).toBeTruthy());
-    await waitFor(() => expect(container.querySelector<HTMLInputElement>('input[name="bic"]')?.value).toBe("COBADEFFXXX"));
+    await waitFor(() => expect(bicOf(container)).toBe("COBADEFFXXX"));
     expect(lookups).toEqual(["DE89370400440532013000"]);
   });
 
-  it("asks nothing while the field is empty or holds no valid German IBAN", async () => {
-    const container = document.createElement("div");
-    container.innerHTML = renderToString(portal([]));
-    document.body.append(container);
-    container.querySelector<HTMLInputElement>('input[name="iban"]')!.value = "DE89 3704 0044 0532 0130 01";
-
+  it.each([
+    ["empty", ""],
+    ["no valid German IBAN", "DE89 3704 0044 0532 0130 01"],
+  ])("asks nothing while the field is %s", async (_case, typed) => {
     const lookups: string[] = [];
-    await act(async () => {
-      root = hydrateRoot(container, portal(lookups));
-    });
+    const container = await hydrateWithTyped(typed, lookups);
 
     expect(lookups).toEqual([]);
-    expect(container.querySelector<HTMLInputElement>('input[name="bic"]')?.value).toBe("");
+    expect(bicOf(container)).toBe("");
   });
 });
