@@ -47,6 +47,7 @@ export const PAGES: BenchPage[] = [
   ...STEPS.map((step) => ({ path: `/shop-setup/${step}`, account: "owner@bergblick-moebel.example.com" })),
   { path: "/upload/settings", account: "seller.catalogue@example.com" },
   { path: "/upload/catalog", account: "seller.catalogue@example.com" },
+  { path: "/upload/catalog/products", account: "seller.catalogue@example.com" },
   { path: "/home/overview", account: ACTIVE },
   ...analyticsTabs.map((tab) => ({ path: `/home/analytics/${tab}`, account: ACTIVE })),
   { path: "/home/catalogue", account: ACTIVE },
