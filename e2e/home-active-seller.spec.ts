@@ -13,6 +13,7 @@ import { expect as baseExpect, test, type Page, type TestInfo } from "@playwrigh
 import { jsEnabled, signInAndOpen } from "./support/auth";
 import { chooseLanguage } from "./support/language";
 import { PORTAL_URL, resetSandbox, SANDBOX_URL } from "./support/sandbox";
+import { expectMappingOf } from "./support/catalogue-upload";
 
 test.describe.configure({ timeout: 90_000 });
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -94,8 +95,7 @@ test("every recommendation link answers, and the catalogue is updated from there
   await page.getByLabel(texts.file, { exact: true }).setInputFiles(SAMPLE);
   await page.getByRole("button", { name: texts.upload, exact: true }).click();
   await page.waitForURL((url) => url.pathname === "/home/catalogue" && url.searchParams.has("fileId"));
-  // With JavaScript the address changes before the new file's page renders: its mapping, not another file's, is saved.
-  await expect(page.locator('section[aria-labelledby="mapping-title"]')).toContainText("catalogue-sample.csv");
+  await expectMappingOf(page, "catalogue-sample.csv");
   await page.getByRole("button", { name: texts.saveMapping }).click();
   await expect(page.locator("#report-title")).toBeVisible();
   await page.getByRole("button", { name: texts.send }).click();

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signIn, signInAndOpen, signOut } from "./support/auth";
 import { isPortalPath, resetSandbox } from "./support/sandbox";
+import { expectMappingOf } from "./support/catalogue-upload";
 
 const SAMPLE = new URL("../sandbox/samples/catalogue-sample.csv", import.meta.url);
 
@@ -67,9 +68,7 @@ test("the catalogue team returns a catalogue with reasons; the seller changes it
   await page.getByLabel("Catalogue file", { exact: true }).setInputFiles(SAMPLE.pathname);
   await page.getByRole("button", { name: "Upload", exact: true }).click();
   await page.waitForURL((url) => url.pathname === "/upload/catalog" && url.searchParams.has("fileId"));
-  // With JavaScript the address changes before the new file's page renders: "Save mapping" clicked on the old page
-  // saved the returned file's mapping, and the new file stayed unmapped (CI, once). Wait for the new file's mapping.
-  await expect(page.locator('section[aria-labelledby="mapping-title"]')).toContainText("catalogue-sample.csv");
+  await expectMappingOf(page, "catalogue-sample.csv");
   await page.getByRole("button", { name: "Save mapping" }).click();
   await expect(page.getByRole("row", { name: /catalogue-sample\.csv/ }).getByRole("cell", { name: "mapped", exact: true })).toBeVisible();
   await page.getByRole("link", { name: "Check your answers and hand over" }).click();

@@ -16,3 +16,11 @@ export async function uploadThroughPortal(
   expect(uploaded.status()).toBe(201);
   return (await uploaded.json()) as { fileId: string; location: string };
 }
+
+/**
+ * Waits for the page of a file just uploaded through the form: with JavaScript the address changes before the new
+ * file's page renders, and a "Save mapping" clicked on the old page saves the previous file's mapping (CI, once).
+ */
+export async function expectMappingOf(page: Page, fileName: string): Promise<void> {
+  await expect(page.locator('section[aria-labelledby="mapping-title"]')).toContainText(fileName);
+}
