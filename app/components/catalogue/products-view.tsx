@@ -9,7 +9,11 @@ import { UpstreamFacts } from "#app/components/shell/errors/upstream-facts.tsx";
 import type { UpstreamFailureView } from "./form-errors.tsx";
 
 export type ProductsOutcomeView =
-  { kind: "page"; page: ProductsPage } | { kind: "noPage" } | { kind: "unreadable"; message: string } | { kind: "failed"; failure: UpstreamFailureView };
+  | { kind: "page"; page: ProductsPage }
+  | { kind: "noPage" }
+  | { kind: "unreadable"; message: string }
+  | { kind: "failed"; failure: UpstreamFailureView }
+  | { kind: "notIndexed" };
 
 /**
  * A file's products: the counts (each a link to its filtered list), the
@@ -35,6 +39,12 @@ export function ProductsView({ view, outcome, path }: { view: View; outcome: Pro
           <strong>{t("catalogueProducts.unreadable")}</strong> {outcome.message}
         </p>
       </div>
+    );
+  if (outcome.kind === "notIndexed")
+    return (
+      <p className="notice" role="status">
+        {t("catalogueProducts.notIndexed")}
+      </p>
     );
   const page = outcome.kind === "page" ? outcome.page : null;
   return (
@@ -104,6 +114,9 @@ function Filters({ view, path }: { view: View; path: string }) {
   const { search } = useLocation();
   return (
     <Form key={search} method="get" action={path} className="seller-filters products-filters" role="search" aria-label={t("catalogueProducts.filter.label")}>
+      {Object.entries(view.scope ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       {view.fileId ? <input type="hidden" name="fileId" value={view.fileId} /> : null}
       <div className="field">
         <label htmlFor="products-status">{t("catalogueProducts.filter.status")}</label>
