@@ -142,6 +142,13 @@ describe("a seller's file's products for the catalogue team", () => {
     }
   });
 
+  it("is linked from the staff seller page of a seller in integration, for the catalogue team alone", async () => {
+    const link = `href="${TEAM}?sellerId=seller-submitted&amp;fileId=${SUBMITTED_FILE}"`;
+    expect((await open("tom@example.com", "/sellers/seller-submitted")).html).toContain(link);
+    expect((await open("admin@example.com", "/sellers/seller-submitted")).html).not.toContain(`href="${TEAM}`);
+    expect((await open("tom@example.com", "/sellers/seller-active")).html).not.toContain(`href="${TEAM}`);
+  });
+
   it("names only a file of a seller in integration, and is refused to every role but the catalogue team", async () => {
     for (const query of [
       `sellerId=seller-submitted&fileId=${ACTIVE_FILE}`,
