@@ -146,7 +146,7 @@ export function IntegrationFileBlock({
       <FileReportSummary analysis={report?.analysis ?? null} unavailable={report?.unavailable ?? false} />
       <p>
         <Link to={products} aria-label={t("catalogueProducts.filesNamed", { name: file.fileName })}>
-          {t("catalogueProducts.link")}
+          {t("catalogueProducts.files")}
         </Link>
       </p>
     </div>

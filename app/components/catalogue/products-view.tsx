@@ -90,6 +90,7 @@ function Counts({ view, counts, path }: { view: View; counts: ProductCounts; pat
       {kinds.length > 0 ? (
         <DataTable
           className="table products-counts__kinds"
+          label={t("catalogueProducts.counts.kinds")}
           caption={<caption>{t("catalogueProducts.counts.kinds")}</caption>}
           columns={[t("catalogueIntelligence.report.kind"), { label: t("catalogueIntelligence.report.count"), className: "numeric" }]}
         >
@@ -164,19 +165,18 @@ function ProductsTable({ view, page, path }: { view: View; page: ProductsPage; p
   const number = numberFormat(i18n.language);
   if (page.matching === 0) return <p role="status">{page.counts.products === 0 ? t("catalogueProducts.emptyFile") : t("catalogueProducts.empty")}</p>;
   const from = (page.page - 1) * page.pageSize + 1;
+  const caption = t("catalogueProducts.table.caption", {
+    from: number.format(from),
+    to: number.format(from + page.products.length - 1),
+    total: number.format(page.matching),
+  });
   return (
     <>
+      {/* Named, its frame is a region a keyboard can scroll sideways on a narrow screen. */}
       <DataTable
         className="table products-table"
-        caption={
-          <caption>
-            {t("catalogueProducts.table.caption", {
-              from: number.format(from),
-              to: number.format(from + page.products.length - 1),
-              total: number.format(page.matching),
-            })}
-          </caption>
-        }
+        label={caption}
+        caption={<caption>{caption}</caption>}
         columns={[
           { label: t("catalogueProducts.table.row"), className: "numeric" },
           ...productKeys.map((key) => t(`catalogueProducts.table.${key}`)),
