@@ -21,6 +21,7 @@ async function filesInReach(args: RequestArgs, sellerId: string, updateId: strin
   return update && update.sellerId === sellerId ? update.files : null;
 }
 
+/** The products view the address asks for, of a file within the team's reach; 404 for any other. */
 export async function teamFileProducts(args: RequestArgs) {
   const query = new URL(args.request.url).searchParams;
   const sellerId = query.get("sellerId");
