@@ -57,7 +57,10 @@ export default [
     route("upload/catalog", catalogue("upload-catalogue.tsx")),
     route("upload/catalog/products", catalogue("upload-catalogue-products.tsx")),
   ]),
-  layout(shell("layouts/center.tsx"), { id: "catalogue-integration-layout" }, [route("product-catalogue-integration", catalogue("integration.tsx"))]),
+  layout(shell("layouts/center.tsx"), { id: "catalogue-integration-layout" }, [
+    route("product-catalogue-integration", catalogue("integration.tsx")),
+    route("product-catalogue-integration/products", catalogue("integration-products.tsx")),
+  ]),
   route("upload", catalogue("upload.ts")),
   route("upload/catalog/file", catalogue("upload-catalogue-file.ts")),
   route("upload/catalog/problems", catalogue("upload-catalogue-problems.ts")),
@@ -78,6 +81,7 @@ export default [
       ...Object.values(recommendationPaths).map((kind) => route(`${kind}/:id`, home(`recommendation-${kind}.tsx`), { id: `home/recommendations/${kind}` })),
     ]),
     route("home/catalogue", home("catalogue-updates.tsx")),
+    route("home/catalogue/products", home("catalogue-products.tsx")),
     route("home/my-company", home("my-company.tsx"), [
       index(home("my-company-index.tsx")),
       ...myCompanyPages.map((page) => route(page, home(`my-company-${page}.tsx`))),

@@ -11,6 +11,10 @@
  *   404 PRODUCTS_NOT_INDEXED: no index stored for the file (none written yet, or its mapping or analysis changed since)
  *   404 PAGE_NOT_FOUND: a page after the last
  *   400 VALIDATION_ERROR: a malformed page, page size, status, kind or search
+ * GET /catalogue-integration/seller/{sellerId}/file/products?fileId=&page=&pageSize=&status=&kind=&q=  → `ProductsPage`
+ *   the same page for the catalogue team (TOM_TEAM_MEMBER), of any seller's file, read-only: the index is written by
+ *   the seller's side alone; the same answers, and 404 SELLER_NOT_FOUND / FILE_NOT_FOUND for a seller or a file
+ *   (not that seller's) the service does not know
  */
 import { z } from "zod";
 import { MarketplaceField } from "./catalogue.ts";

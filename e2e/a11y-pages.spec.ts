@@ -109,6 +109,7 @@ const ACCOUNTS: Record<string, Account> = {
         charts: true as const,
       })),
       "/home/catalogue",
+      "/home/catalogue/products?fileId=file-seller-active-nordlicht-katalog-2026-csv",
       "/home/recommendations",
       ...RECOMMENDATION_KINDS.map((kind) => `/home/recommendations/${kind}/ra-10452-${kind}`),
       "/home/recommendations/gmv-explanation",
@@ -132,7 +133,10 @@ const ACCOUNTS: Record<string, Account> = {
     ],
   },
   "an active seller with one shop": { username: "seller.small@example.com", pages: ["/home/overview"] },
-  "a live shop's viewer": { username: "viewer@example.com", pages: ["/landing-page", "/home/overview", "/home/recommendations", "/home/catalogue"] },
+  "a live shop's viewer": {
+    username: "viewer@example.com",
+    pages: ["/landing-page", "/home/overview", "/home/recommendations", "/home/catalogue", "/home/catalogue/products?status=NEEDS_FIX"],
+  },
   "staff: administrator": {
     username: "admin@example.com",
     pages: ["/landing-page", "/seller-administration?edit=seller-new&search=frischer", "/delete-seller?sellerId=seller-new"],
@@ -144,7 +148,12 @@ const ACCOUNTS: Record<string, Account> = {
   },
   "staff: catalogue team": {
     username: "tom@example.com",
-    pages: ["/product-catalogue-integration?sellerId=seller-submitted", "/product-catalogue-integration?sellerId=seller-submitted&confirm=finish"],
+    pages: [
+      "/product-catalogue-integration?sellerId=seller-submitted",
+      "/product-catalogue-integration?sellerId=seller-submitted&confirm=finish",
+      // The file's products not listed yet: said in words in their place.
+      "/product-catalogue-integration/products?sellerId=seller-submitted&fileId=file-seller-submitted-sonnenhof-artikel-csv",
+    ],
   },
   "staff: other": { username: "operator@example.com", pages: ["/seller-list"] },
   // The banner, and a step the staff member may not change (the form says why).

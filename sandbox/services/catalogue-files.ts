@@ -1,6 +1,8 @@
 import { pipeline } from "node:stream/promises";
 import type { Request, Response } from "express";
 import { attachmentDisposition } from "#contract/catalogue.ts";
+import { ProductsPage, ProductsQuery } from "#contract/catalogue-products.ts";
+import { productsPage } from "../catalogue-products.ts";
 import { findCatalogueFile, openStoredFile } from "../catalogue.ts";
 import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
@@ -27,6 +29,8 @@ export type CatalogueLookups = {
   editableFile: (req: Request, res: Response) => { seller: SellerRow; file: CatalogueFileRow } | undefined;
   /** Streams a stored file with its name, type and length. */
   sendFile: (res: Response, file: CatalogueFileRow) => Promise<void>;
+  /** Answers a page of the file's products as the query asks (the seller's and the catalogue team's endpoint alike). */
+  sendProductsPage: (req: Request, res: Response, file: CatalogueFileRow) => void;
 };
 
 export function catalogueLookups(context: SandboxContext): CatalogueLookups {
@@ -81,5 +85,21 @@ export function catalogueLookups(context: SandboxContext): CatalogueLookups {
     }
   };
 
-  return { currentSeller, editableSeller, sellerFile, editableFile, sendFile };
+  const sendProductsPage = (req: Request, res: Response, file: CatalogueFileRow) => {
+    // The file and the key are the request's, not the query's.
+    const { fileId: _fileId, apikey: _apikey, ...asked } = req.query;
+    const query = ProductsQuery.safeParse(asked);
+    if (!query.success) {
+      sendError(res, 400, "The products query is not valid", "VALIDATION_ERROR", {
+        errors: query.error.issues.map((issue) => ({ fieldName: issue.path.join(".") || "query", errorMessage: issue.message })),
+      });
+      return;
+    }
+    const page = productsPage(db, file.id, query.data);
+    if (page === "not indexed") return sendError(res, 404, `No products are stored for ${file.file_name}`, "PRODUCTS_NOT_INDEXED");
+    if (page === "no page") return sendError(res, 404, `There is no page ${query.data.page} of these products`, "PAGE_NOT_FOUND");
+    res.json(ProductsPage.parse({ fileId: file.id, ...page }));
+  };
+
+  return { currentSeller, editableSeller, sellerFile, editableFile, sendFile, sendProductsPage };
 }

@@ -7,7 +7,7 @@ import { findIntegrationUpdate, integrationUpdates, processUpdate, returnUpdate,
 import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";
-import { findSellerById, listCatalogueFiles, setSellerState, type SellerRow } from "../repository.ts";
+import { findSellerById, listCatalogueFiles, setSellerState, type CatalogueFileRow, type SellerRow } from "../repository.ts";
 import type { CatalogueLookups } from "./catalogue-files.ts";
 
 /**
@@ -17,7 +17,7 @@ import type { CatalogueLookups } from "./catalogue-files.ts";
  * returning the hand-over; and the active sellers' catalogue updates, taken
  * into the live catalogue or returned.
  */
-export function catalogueIntegrationRouter(context: SandboxContext, { sendFile }: CatalogueLookups): express.Router {
+export function catalogueIntegrationRouter(context: SandboxContext, { sendFile, sendProductsPage }: CatalogueLookups): express.Router {
   const { db } = context;
 
   const integration = express.Router({ mergeParams: true });
@@ -90,22 +90,32 @@ export function catalogueIntegrationRouter(context: SandboxContext, { sendFile }
     await sendFile(res, file);
   });
 
+  /** The seller's file named by the `fileId` query parameter (404 for any other). */
+  const integrationFile = (req: Request, res: Response, seller: SellerRow): CatalogueFileRow | undefined => {
+    const fileId = typeof req.query.fileId === "string" ? req.query.fileId : "";
+    const file = fileId ? findCatalogueFile(db, seller.id, fileId) : undefined;
+    if (!file) sendError(res, 404, `No catalogue file ${fileId}`, "FILE_NOT_FOUND");
+    return file;
+  };
+
   /** What the portal understood of one of the seller's files (the report summary on the catalogue team's screen). */
   integration.get("/seller/:sellerId/file/analysis", (req, res) => {
     const seller = integrationSeller(req, res);
-    if (!seller) return;
-    const fileId = typeof req.query.fileId === "string" ? req.query.fileId : "";
-    const file = fileId ? findCatalogueFile(db, seller.id, fileId) : undefined;
-    if (!file) {
-      sendError(res, 404, `No catalogue file ${fileId}`, "FILE_NOT_FOUND");
-      return;
-    }
+    const file = seller && integrationFile(req, res, seller);
+    if (!file) return;
     const analysis = storedAnalysis(file);
     if (!analysis) {
       sendError(res, 404, `No analysis is stored for ${file.file_name}`, "ANALYSIS_NOT_FOUND");
       return;
     }
     res.json(analysis);
+  });
+
+  /** A page of one of the seller's files' products, read-only: the index is the seller's side's to write. */
+  integration.get("/seller/:sellerId/file/products", (req, res) => {
+    const seller = integrationSeller(req, res);
+    const file = seller && integrationFile(req, res, seller);
+    if (file) sendProductsPage(req, res, file);
   });
 
   integration.post("/seller/:sellerId/finish-mapping", (req, res) => {

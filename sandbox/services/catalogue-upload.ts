@@ -1,7 +1,7 @@
 import { createInterface } from "node:readline";
 import express from "express";
-import { maxIndexLineBytes, ProductIndexSummary, ProductsPage, ProductsQuery } from "#contract/catalogue-products.ts";
-import { ProductIndexRefused, productsPage, storeProductIndex } from "../catalogue-products.ts";
+import { maxIndexLineBytes, ProductIndexSummary } from "#contract/catalogue-products.ts";
+import { ProductIndexRefused, storeProductIndex } from "../catalogue-products.ts";
 import { CatalogueFile, CatalogueHeaders, HeaderMappingInput, mappingProblems } from "#contract/catalogue.ts";
 import { CatalogueAnalysis, MappingMemory } from "#contract/catalogue-analysis.ts";
 import {
@@ -36,7 +36,7 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
   router.use(express.json({ limit: "4mb" }));
 
   const lookups = catalogueLookups(context);
-  const { currentSeller, editableSeller, sellerFile, editableFile, sendFile } = lookups;
+  const { currentSeller, editableSeller, sellerFile, editableFile, sendFile, sendProductsPage } = lookups;
 
   router.post("/me/seller/file", receiveCatalogueFile(context, lookups));
 
@@ -136,20 +136,7 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
   router.get("/me/seller/file/products", (req, res) => {
     const seller = currentSeller(res);
     const file = seller && sellerFile(req, res, seller);
-    if (!file) return;
-    // The file and the key are the request's, not the query's.
-    const { fileId: _fileId, apikey: _apikey, ...asked } = req.query;
-    const query = ProductsQuery.safeParse(asked);
-    if (!query.success) {
-      sendError(res, 400, "The products query is not valid", "VALIDATION_ERROR", {
-        errors: query.error.issues.map((issue) => ({ fieldName: issue.path.join(".") || "query", errorMessage: issue.message })),
-      });
-      return;
-    }
-    const page = productsPage(db, file.id, query.data);
-    if (page === "not indexed") return sendError(res, 404, `No products are stored for ${file.file_name}`, "PRODUCTS_NOT_INDEXED");
-    if (page === "no page") return sendError(res, 404, `There is no page ${query.data.page} of these products`, "PAGE_NOT_FOUND");
-    res.json(ProductsPage.parse({ fileId: file.id, ...page }));
+    if (file) sendProductsPage(req, res, file);
   });
 
   /**

@@ -200,3 +200,26 @@ describe("a products page's own validation", () => {
     expect(missing).toMatchObject({ status: 404, body: { errorCode: "FILE_NOT_FOUND" } });
   });
 });
+
+describe("the catalogue team's products page", () => {
+  const teamPage = (sellerId: string, query: Record<string, string>, accessToken: string) =>
+    callService(sandbox, `/catalogue-upload/catalogue-integration/seller/${sellerId}/file/products`, { token: accessToken, query });
+
+  it("answers the seller's page to the catalogue team, with the same validation, and nobody else", async () => {
+    const tom = await mintToken(sandbox, "tom@example.com");
+    expect(await teamPage("seller-catalogue", { fileId }, tom)).toMatchObject({ status: 404, body: { errorCode: "PRODUCTS_NOT_INDEXED" } });
+    expect((await putIndex(ndjson(entries(60)))).status).toBe(200);
+
+    const filtered = await teamPage("seller-catalogue", { fileId, status: "NEEDS_FIX", page: "1" }, tom);
+    expect(filtered.status).toBe(200);
+    expect(ProductsPage.parse(filtered.body)).toEqual(ProductsPage.parse((await page({ status: "NEEDS_FIX", page: "1" })).body));
+
+    expect(await teamPage("seller-catalogue", { fileId, page: "0" }, tom)).toMatchObject({ status: 400, body: { errorCode: "VALIDATION_ERROR" } });
+    expect(await teamPage("seller-catalogue", { fileId, page: "9" }, tom)).toMatchObject({ status: 404, body: { errorCode: "PAGE_NOT_FOUND" } });
+    expect(await teamPage("seller-unknown", { fileId }, tom)).toMatchObject({ status: 404, body: { errorCode: "SELLER_NOT_FOUND" } });
+    expect(await teamPage("seller-new", { fileId }, tom)).toMatchObject({ status: 404, body: { errorCode: "FILE_NOT_FOUND" } });
+    expect(await teamPage("seller-catalogue", {}, tom)).toMatchObject({ status: 404, body: { errorCode: "FILE_NOT_FOUND" } });
+    expect((await teamPage("seller-catalogue", { fileId }, token)).status).toBe(403);
+    expect((await teamPage("seller-catalogue", { fileId }, await mintToken(sandbox, "operator@example.com"))).status).toBe(403);
+  });
+});

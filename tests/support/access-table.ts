@@ -80,6 +80,8 @@ export const TABLE: {
     changes: { allowed: ["SELLER_ADMINISTRATOR"] as const, rule: "sellerAdministrator" as const },
   })),
   { path: "/home/catalogue/problems", allowed: SELLERS, rule: "sellerHome", sellerState: "redirectIfNotActive" },
+  // A file's products: read-only, for whoever reads the catalogue page.
+  { path: "/home/catalogue/products", allowed: SELLERS, rule: "sellerHome", sellerState: "redirectIfNotActive" },
   // My company's change requests: the four forms and the review of a change (administrator only, like my company).
   ...[
     "/home/my-company/bank-account/change",
@@ -114,6 +116,8 @@ export const TABLE: {
   { path: "/product-catalogue-integration", allowed: ["TOM_TEAM_MEMBER"], rule: "catalogueIntegration" },
   // The catalogue file downloads and the streamed upload of the enhanced form: resource routes of those pages.
   { path: "/product-catalogue-integration/download", allowed: ["TOM_TEAM_MEMBER"], rule: "catalogueIntegration" },
+  // A seller's file's products for the catalogue team, read-only.
+  { path: "/product-catalogue-integration/products", allowed: ["TOM_TEAM_MEMBER"], rule: "catalogueIntegration" },
   // The home menu's open/closed switch: a form of the seller home.
   { path: "/ui/home-menu", allowed: SELLERS, rule: "sellerHome" },
   { path: "/dev/empty", allowed: ANY, rule: "anySignedIn" },

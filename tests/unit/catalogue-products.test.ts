@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { RowProblem } from "#contract/catalogue-analysis.ts";
 import { productStatus, ProductsQuery, type ProductIndexEntry } from "#contract/catalogue-products.ts";
-import { productsHref, productsQueryOf, productsViewOf } from "#app/lib/catalogue/products-query.ts";
+import { productsHref, productsQueryOf, productsViewOf, TEAM_PRODUCTS_PATH, teamProductsHref } from "#app/lib/catalogue/products-query.ts";
 import type { InspectorOptions } from "#app/lib/catalogue/types.ts";
 import { createCatalogueInspector as inspectOnThisThread } from "#app/services/catalogue/reading/inspector.ts";
 import { createCatalogueInspector } from "#app/services/catalogue/reading/inspector-thread.server.ts";
@@ -167,5 +167,15 @@ describe("the products view's address", () => {
     expect(productsHref(view, { page: 4 })).toBe("/upload/catalog/products?fileId=f+1&status=NEEDS_FIX&q=t%C3%BCr&page=4");
     expect(productsHref(view, { kind: "EAN_FORMAT", status: null, q: null })).toBe("/upload/catalog/products?fileId=f+1&kind=EAN_FORMAT");
     expect(productsHref(productsViewOf(params("")), {}, "/elsewhere")).toBe("/elsewhere");
+  });
+
+  it("keeps the catalogue team's seller and update in every address of the view", () => {
+    expect(teamProductsHref("seller-1", "f1")).toBe("/product-catalogue-integration/products?sellerId=seller-1&fileId=f1");
+    const link = teamProductsHref("seller-1", "f1", "update-2");
+    expect(link).toBe("/product-catalogue-integration/products?sellerId=seller-1&updateId=update-2&fileId=f1");
+    const view = { ...productsViewOf(new URL(link, "http://portal").searchParams), scope: { sellerId: "seller-1", updateId: "update-2" } };
+    expect(productsHref(view, { status: "READY", page: 2 }, TEAM_PRODUCTS_PATH)).toBe(
+      "/product-catalogue-integration/products?sellerId=seller-1&updateId=update-2&fileId=f1&status=READY&page=2",
+    );
   });
 });

@@ -19,6 +19,8 @@ type CatalogueFilesTableProps = {
   status?: { label: string; cell: (file: CatalogueFile) => ReactNode };
   /** The review link's words for a file that can no longer change ("map columns" otherwise). */
   viewOnly?: { when: (file: CatalogueFile) => boolean; text: string; named: (name: string) => string };
+  /** The products view each file links to, when the page offers one. */
+  productsPath?: string;
 };
 
 /** A cell's heading in words, seen where the rows are laid out as cards (the header row is out of sight there). */
@@ -35,7 +37,7 @@ function CellLabel({ children }: { children: ReactNode }) {
  * where there is room, a card per file on a phone (catalogue.css). "Delete" asks first: it opens the confirmation
  * naming the file (the address's `delete`; with JavaScript at once, in a dialog), which alone deletes.
  */
-export function CatalogueFilesTable({ page, files, deletable, locked, status, viewOnly }: CatalogueFilesTableProps) {
+export function CatalogueFilesTable({ page, files, deletable, locked, status, viewOnly, productsPath }: CatalogueFilesTableProps) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const navigation = useNavigation();
@@ -112,6 +114,11 @@ export function CatalogueFilesTable({ page, files, deletable, locked, status, vi
                     {t("catalogue.files.map")}
                   </Link>
                 )}
+                {productsPath ? (
+                  <Link to={`${productsPath}?fileId=${encodeURIComponent(file.id)}`} aria-label={t("catalogueProducts.filesNamed", { name: file.fileName })}>
+                    {t("catalogueProducts.files")}
+                  </Link>
+                ) : null}
                 {canDelete(file) ? (
                   <Link
                     to={withParams((params) => params.set(DELETE_FILE_PARAM, file.id), `#${DELETE_FILE_ANCHOR}`)}

@@ -3,6 +3,7 @@ import type { IntegrationFile, IntegrationInfo } from "#contract/catalogue.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { formatBytes } from "#app/lib/catalogue/catalogue-steps.ts";
+import { teamProductsHref } from "#app/lib/catalogue/products-query.ts";
 import type { FileReport } from "#app/services/catalogue/integration.server.ts";
 import { ReturnsSection } from "./catalogue-returns.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
@@ -75,7 +76,13 @@ export function IntegrationDetails({ info, reports, confirmFinish, returnResult,
         </p>
       ) : null}
       {info.files.map((file) => (
-        <IntegrationFileBlock key={file.id} file={file} download={download(file.id)} report={reports[file.id]} />
+        <IntegrationFileBlock
+          key={file.id}
+          file={file}
+          download={download(file.id)}
+          products={teamProductsHref(info.sellerId, file.id)}
+          report={reports[file.id]}
+        />
       ))}
 
       <ReturnsSection returns={info.returns} heading="h3" />
@@ -100,8 +107,19 @@ export function IntegrationDetails({ info, reports, confirmFinish, returnResult,
   );
 }
 
-/** One file for the catalogue team: its name as a download, its size, its column mapping and its check in brief. */
-export function IntegrationFileBlock({ file, download, report }: { file: IntegrationFile; download: string; report: FileReport | undefined }) {
+/** One file for the catalogue team: its name as a download, its size, its column mapping, its check in brief and its products. */
+export function IntegrationFileBlock({
+  file,
+  download,
+  products,
+  report,
+}: {
+  file: IntegrationFile;
+  download: string;
+  /** The file's products view for the team. */
+  products: string;
+  report: FileReport | undefined;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <div className="integration__file">
@@ -126,6 +144,11 @@ export function IntegrationFileBlock({ file, download, report }: { file: Integra
         </p>
       )}
       <FileReportSummary analysis={report?.analysis ?? null} unavailable={report?.unavailable ?? false} />
+      <p>
+        <Link to={products} aria-label={t("catalogueProducts.filesNamed", { name: file.fileName })}>
+          {t("catalogueProducts.files")}
+        </Link>
+      </p>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { IntegrationUpdate } from "#contract/catalogue-updates.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { integrationUpdateScreen, updateFileDownload } from "#app/lib/catalogue/integration-updates.ts";
+import { teamProductsHref } from "#app/lib/catalogue/products-query.ts";
 import { useStaffDates } from "#app/lib/staff-dates.ts";
 import type { FileReport } from "#app/services/catalogue/integration.server.ts";
 import type { UpdatesFailure } from "#app/services/catalogue/integration-updates.server.ts";
@@ -147,7 +148,13 @@ export function IntegrationUpdateDetails({ update, reports, confirmProcess, retu
       ) : null}
 
       {update.files.map((file) => (
-        <IntegrationFileBlock key={file.id} file={file} download={updateFileDownload(update, file.id)} report={reports[file.id]} />
+        <IntegrationFileBlock
+          key={file.id}
+          file={file}
+          download={updateFileDownload(update, file.id)}
+          products={teamProductsHref(update.sellerId, file.id, update.id)}
+          report={reports[file.id]}
+        />
       ))}
 
       {update.status === "SUBMITTED" ? (

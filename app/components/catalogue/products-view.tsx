@@ -9,7 +9,11 @@ import { UpstreamFacts } from "#app/components/shell/errors/upstream-facts.tsx";
 import type { UpstreamFailureView } from "./form-errors.tsx";
 
 export type ProductsOutcomeView =
-  { kind: "page"; page: ProductsPage } | { kind: "noPage" } | { kind: "unreadable"; message: string } | { kind: "failed"; failure: UpstreamFailureView };
+  | { kind: "page"; page: ProductsPage }
+  | { kind: "noPage" }
+  | { kind: "unreadable"; message: string }
+  | { kind: "failed"; failure: UpstreamFailureView }
+  | { kind: "notIndexed" };
 
 /**
  * A file's products: the counts (each a link to its filtered list), the
@@ -35,6 +39,12 @@ export function ProductsView({ view, outcome, path }: { view: View; outcome: Pro
           <strong>{t("catalogueProducts.unreadable")}</strong> {outcome.message}
         </p>
       </div>
+    );
+  if (outcome.kind === "notIndexed")
+    return (
+      <p className="notice" role="status">
+        {t("catalogueProducts.notIndexed")}
+      </p>
     );
   const page = outcome.kind === "page" ? outcome.page : null;
   return (
@@ -80,6 +90,7 @@ function Counts({ view, counts, path }: { view: View; counts: ProductCounts; pat
       {kinds.length > 0 ? (
         <DataTable
           className="table products-counts__kinds"
+          label={t("catalogueProducts.counts.kinds")}
           caption={<caption>{t("catalogueProducts.counts.kinds")}</caption>}
           columns={[t("catalogueIntelligence.report.kind"), { label: t("catalogueIntelligence.report.count"), className: "numeric" }]}
         >
@@ -104,6 +115,9 @@ function Filters({ view, path }: { view: View; path: string }) {
   const { search } = useLocation();
   return (
     <Form key={search} method="get" action={path} className="seller-filters products-filters" role="search" aria-label={t("catalogueProducts.filter.label")}>
+      {Object.entries(view.scope ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       {view.fileId ? <input type="hidden" name="fileId" value={view.fileId} /> : null}
       <div className="field">
         <label htmlFor="products-status">{t("catalogueProducts.filter.status")}</label>
@@ -151,19 +165,18 @@ function ProductsTable({ view, page, path }: { view: View; page: ProductsPage; p
   const number = numberFormat(i18n.language);
   if (page.matching === 0) return <p role="status">{page.counts.products === 0 ? t("catalogueProducts.emptyFile") : t("catalogueProducts.empty")}</p>;
   const from = (page.page - 1) * page.pageSize + 1;
+  const caption = t("catalogueProducts.table.caption", {
+    from: number.format(from),
+    to: number.format(from + page.products.length - 1),
+    total: number.format(page.matching),
+  });
   return (
     <>
+      {/* Named, its frame is a region a keyboard can scroll sideways on a narrow screen. */}
       <DataTable
         className="table products-table"
-        caption={
-          <caption>
-            {t("catalogueProducts.table.caption", {
-              from: number.format(from),
-              to: number.format(from + page.products.length - 1),
-              total: number.format(page.matching),
-            })}
-          </caption>
-        }
+        label={caption}
+        caption={<caption>{caption}</caption>}
         columns={[
           { label: t("catalogueProducts.table.row"), className: "numeric" },
           ...productKeys.map((key) => t(`catalogueProducts.table.${key}`)),

@@ -1,18 +1,25 @@
 import type { StepName } from "#contract/onboarding.ts";
 import type { StaffSellerFile, StaffSellerOverview } from "#contract/staff-seller.ts";
+import { Link } from "react-router";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
+import { teamProductsHref } from "#app/lib/catalogue/products-query.ts";
 import { StatusTag } from "#app/components/ui/status-tag.tsx";
 import { handedOver, requirementLabelKey, type Requirement, type SetupProgress } from "#app/lib/setup-progress.ts";
 import { useStaffDates } from "#app/lib/staff-dates.ts";
 
-type Props = { progress: SetupProgress; overview: StaffSellerOverview };
+type Props = {
+  progress: SetupProgress;
+  overview: StaffSellerOverview;
+  /** The seller whose files' products the viewer may read (the catalogue team's view), or null. */
+  productsOf?: string | null;
+};
 
 /**
  * The seller's requirements as the seller's own task list counts them, each
  * with its status and, where not complete, what is missing; then the
  * catalogue's files with their mapping and what the row check found.
  */
-export function SellerRequirements({ progress, overview }: Props) {
+export function SellerRequirements({ progress, overview, productsOf = null }: Props) {
   const { t } = useTranslation();
   const { completed, total, missing } = progress;
 
@@ -57,7 +64,7 @@ export function SellerRequirements({ progress, overview }: Props) {
           </ul>
         </div>
       ))}
-      <CatalogueFiles files={overview.files} />
+      <CatalogueFiles files={overview.files} productsOf={productsOf} />
     </section>
   );
 }
@@ -77,7 +84,7 @@ function MissingDetail({ requirement, files }: { requirement: Requirement; files
 }
 
 /** The catalogue's files: mapped or not, and the row check's result (or why there is none). */
-function CatalogueFiles({ files }: { files: StaffSellerFile[] }) {
+function CatalogueFiles({ files, productsOf }: { files: StaffSellerFile[]; productsOf: string | null }) {
   const { t } = useTranslation();
   const { date, number } = useStaffDates();
   const checked = files.filter((file) => file.rowsRejected !== null);
@@ -109,6 +116,11 @@ function CatalogueFiles({ files }: { files: StaffSellerFile[] }) {
                         rejected: number(file.rowsRejected),
                       })}
                 </span>
+                {productsOf ? (
+                  <Link to={teamProductsHref(productsOf, file.id)} aria-label={t("catalogueProducts.filesNamed", { name: file.fileName })}>
+                    {t("catalogueProducts.files")}
+                  </Link>
+                ) : null}
               </li>
             ))}
           </ul>

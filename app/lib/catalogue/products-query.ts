@@ -10,8 +10,14 @@ import { rowProblemKinds, type RowProblemKind } from "#contract/catalogue-analys
 import { defaultProductsPageSize, maxProductSearchChars, productStatuses, type ProductStatus, type ProductsQuery } from "#contract/catalogue-products.ts";
 
 export const HAND_OVER_PRODUCTS_PATH = "/upload/catalog/products";
+/** An active seller's file, from its catalogue page in the home area. */
+export const HOME_PRODUCTS_PATH = "/home/catalogue/products";
+/** A seller's file for the catalogue team, read-only: `sellerId`, and `updateId` for an update's file, name the file's place. */
+export const TEAM_PRODUCTS_PATH = "/product-catalogue-integration/products";
 
 export type ProductsView = {
+  /** Where the file is, besides its id (the catalogue team's `sellerId` and `updateId`): kept in every address of the view. */
+  scope?: Readonly<Record<string, string>>;
   fileId: string | null;
   page: number;
   status: ProductStatus | null;
@@ -50,10 +56,10 @@ export function productsQueryOf(view: ProductsView): ProductsQuery {
 }
 
 /** The address of a view: `changes` on top of `view`; a change of filter or search starts at page 1. */
-export function productsHref(view: ProductsView, changes: Partial<Omit<ProductsView, "fileId">> = {}, path = HAND_OVER_PRODUCTS_PATH): string {
+export function productsHref(view: ProductsView, changes: Partial<Omit<ProductsView, "fileId" | "scope">> = {}, path = HAND_OVER_PRODUCTS_PATH): string {
   const filterChanged = "status" in changes || "kind" in changes || "q" in changes;
   const next = { ...view, ...(filterChanged ? { page: 1 } : {}), ...changes };
-  const params = new URLSearchParams();
+  const params = new URLSearchParams(view.scope);
   if (next.fileId) params.set("fileId", next.fileId);
   if (next.status) params.set("status", next.status);
   if (next.kind) params.set("kind", next.kind);
@@ -61,4 +67,10 @@ export function productsHref(view: ProductsView, changes: Partial<Omit<ProductsV
   if (next.page > 1) params.set("page", String(next.page));
   const query = params.toString();
   return query ? `${path}?${query}` : path;
+}
+
+/** The catalogue team's view of one of a seller's files, or of a file of one of its updates (`updateId`). */
+export function teamProductsHref(sellerId: string, fileId: string, updateId?: string): string {
+  const scope: Record<string, string> = updateId ? { sellerId, updateId } : { sellerId };
+  return productsHref({ scope, fileId, page: 1, status: null, kind: null, q: null }, {}, TEAM_PRODUCTS_PATH);
 }

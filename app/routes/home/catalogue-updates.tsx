@@ -6,6 +6,7 @@ import { ErrorSummary } from "#app/components/catalogue/form-errors.tsx";
 import { UploadForm } from "#app/components/catalogue/upload-form.tsx";
 import { CatalogueUpdateSection, FileStatusText, ReturnedUpdateNotice } from "#app/components/home/catalogue-update-section.tsx";
 import { catalogueUpdatesAction, catalogueUpdatesLoader } from "#app/services/home/catalogue-updates.server.ts";
+import { HOME_PRODUCTS_PATH } from "#app/lib/catalogue/products-query.ts";
 import { CATALOGUE_UPDATES_PATH, inLiveCatalogue, type FileStatus } from "#app/lib/home/catalogue-updates.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import { catalogueDocumentHeaders } from "#app/services/catalogue/catalogue-page.server.ts";
@@ -62,6 +63,7 @@ export default function CatalogueUpdates({ loaderData, actionData }: Route.Compo
             text: t("catalogueUpdates.files.view"),
             named: (name) => t("catalogueUpdates.files.viewNamed", { name }),
           }}
+          productsPath={HOME_PRODUCTS_PATH}
         />
         {canChange ? (
           <>
@@ -87,6 +89,7 @@ export default function CatalogueUpdates({ loaderData, actionData }: Route.Compo
         answer={actionData}
         purpose={reviewedOpen ? "update" : "sentFile"}
         duplicates={loaderData.duplicates}
+        productsPath={HOME_PRODUCTS_PATH}
       />
 
       <CatalogueUpdateSection canChange={canChange} openFiles={openFiles} updates={updates} failure={actionData?.intent === "send" ? failure : null} />

@@ -1,5 +1,6 @@
 import { STUCK_AFTER_DAYS } from "#contract/staff.ts";
 import type { Role } from "#contract/upstream.ts";
+import { inIntegration } from "#contract/catalogue.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { data, Link } from "react-router";
 import { OutcomeNotice } from "#app/components/ui/outcome-notice.tsx";
@@ -22,7 +23,10 @@ export const middleware = [authorize({ rule: "sellerPage", validate: ({ params }
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
   const [page, { outcome, headers }] = await Promise.all([loadSellerPage(args, args.params.sellerId, user), takeOutcome(args.request)]);
-  return data({ ...page, outcome, back: backPath(user.role) }, { headers });
+  // The catalogue team reads the products of a seller in integration's files (its own products view checks the same).
+  const { seller, returns } = page.overview;
+  const teamProducts = user.role === "TOM_TEAM_MEMBER" && inIntegration({ state: seller.state, returns }) ? seller.onboardingSellerId : null;
+  return data({ ...page, outcome, back: backPath(user.role), teamProducts }, { headers });
 }
 
 /** Where the page was reached from: the role's own list of sellers. */
@@ -40,7 +44,7 @@ type BackPath = "/seller-list" | "/seller-administration" | "/invitations" | "/p
  */
 export default function SellerPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { overview, progress, daysInState, shops, actingAsSellerRecord, actions, outcome, back } = loaderData;
+  const { overview, progress, daysInState, shops, actingAsSellerRecord, actions, outcome, back, teamProducts } = loaderData;
   const { seller } = overview;
   const registeredName = differingRegisteredName(seller);
   return (
@@ -64,7 +68,7 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
         <div className="seller-page__main">
           <SellerStateSection overview={overview} daysInState={daysInState} stuckAfterDays={STUCK_AFTER_DAYS} />
           <SellerActionsSection overview={overview} actions={actions} returnTo={`/sellers/${encodeURIComponent(seller.onboardingSellerId)}`} />
-          <SellerRequirements progress={progress} overview={overview} />
+          <SellerRequirements progress={progress} overview={overview} productsOf={teamProducts} />
           <ReturnsSection returns={overview.returns} />
           <UpdatesRecordSection updates={overview.updates} />
         </div>

@@ -3,11 +3,14 @@
  * upload service keeps for the file. The first view of a file whose index
  * is not stored yet (just uploaded, or re-mapped since) writes it once from
  * the stored file (reading/stored-file.server.ts); every later page is
- * answered from the index alone.
+ * answered from the index alone. The catalogue team reads the same pages
+ * of a seller's file, read-only: it never writes a seller's index, so a
+ * file without one is said in words (`notIndexed`).
  */
 import type { CatalogueFile } from "#contract/catalogue.ts";
 import type { ProductsPage } from "#contract/catalogue-products.ts";
-import { productsQueryOf, type ProductsView } from "#app/lib/catalogue/products-query.ts";
+import { data } from "react-router";
+import { productsQueryOf, productsViewOf, type ProductsView } from "#app/lib/catalogue/products-query.ts";
 import { uploadProblemMessage } from "#app/lib/catalogue/catalogue-steps.ts";
 import { getI18n, getLocale } from "#app/services/i18n/i18n.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
@@ -23,7 +26,9 @@ export type ProductsOutcome =
   | { kind: "noPage" }
   /** The stored file cannot be read as it was (over its budget, say), or not now (too many readings): said in words. */
   | { kind: "unreadable"; message: string }
-  | { kind: "failed"; failure: UpstreamFailure };
+  | { kind: "failed"; failure: UpstreamFailure }
+  /** The catalogue team's view of a file whose products are not listed yet (the seller's side writes the index). */
+  | { kind: "notIndexed" };
 
 const notIndexed = (error: unknown) => error instanceof UpstreamError && error.status === 404 && error.body.errorCode === "PRODUCTS_NOT_INDEXED";
 const noPage = (error: unknown) => error instanceof UpstreamError && error.status === 404 && error.body.errorCode === "PAGE_NOT_FOUND";
@@ -45,12 +50,27 @@ async function pageOf(args: RequestArgs, fileId: string, view: ProductsView): Pr
 class TooManyReadings extends Error {}
 
 /** The page `view` asks for of `file`; a failure is an outcome to show in the page, not an error page. */
-export async function productsOutcome(args: RequestArgs, file: CatalogueFile, view: ProductsView): Promise<ProductsOutcome> {
+export function productsOutcome(args: RequestArgs, file: CatalogueFile, view: ProductsView): Promise<ProductsOutcome> {
+  return outcomeOf(args, file, () => pageOf(args, file.id, view));
+}
+
+/** The page `view` asks for of a seller's `file`, for the catalogue team: read from the index, never writing one. */
+export function teamProductsOutcome(
+  args: RequestArgs,
+  sellerId: string,
+  file: Pick<CatalogueFile, "id" | "fileName">,
+  view: ProductsView,
+): Promise<ProductsOutcome> {
+  return outcomeOf(args, file, () => upstream(args).catalogueUpload.integrationProducts(sellerId, file.id, productsQueryOf(view)));
+}
+
+async function outcomeOf(args: RequestArgs, file: Pick<CatalogueFile, "fileName">, read: () => Promise<ProductsPage>): Promise<ProductsOutcome> {
   const t = getI18n(args.context).t;
   try {
-    return { kind: "page", page: await pageOf(args, file.id, view) };
+    return { kind: "page", page: await read() };
   } catch (error) {
     if (noPage(error)) return { kind: "noPage" };
+    if (notIndexed(error)) return { kind: "notIndexed" };
     if (error instanceof TooManyReadings) return { kind: "unreadable", message: t("catalogueProducts.tooManyReads") };
     if (error instanceof StoredFileUnreadable) {
       const { problem, row } = error;
@@ -62,4 +82,21 @@ export async function productsOutcome(args: RequestArgs, file: CatalogueFile, vi
     if (error instanceof UpstreamError) return { kind: "failed", failure: upstreamFailure(error, t("catalogue.products.failed")) };
     throw error;
   }
+}
+
+/**
+ * The seller's products view the address asks for: of the file it names (404 when that is not one of `files`), else
+ * of the one `fallback` picks; without any, no file.
+ */
+export async function sellerFileProducts(
+  args: RequestArgs,
+  files: readonly CatalogueFile[],
+  fallback: (files: readonly CatalogueFile[]) => CatalogueFile | undefined,
+) {
+  const view = productsViewOf(new URL(args.request.url).searchParams);
+  const file = view.fileId ? files.find((candidate) => candidate.id === view.fileId) : fallback(files);
+  if (view.fileId && !file) throw data({ message: getI18n(args.context).t("catalogueProducts.fileNotFound") }, { status: 404 });
+  if (!file) return { view, file: null, outcome: null };
+  const fileView = { ...view, fileId: file.id };
+  return { view: fileView, file: { id: file.id, fileName: file.fileName }, outcome: await productsOutcome(args, file, fileView) };
 }

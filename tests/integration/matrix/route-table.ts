@@ -102,6 +102,10 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   "/upload/catalog/problems": { account: SUBMITTED, url: "/upload/catalog/problems?fileId=file-seller-submitted-sonnenhof-artikel-csv" },
   "/upload/catalog/products": { account: SUBMITTED, url: "/upload/catalog/products?fileId=file-seller-submitted-sonnenhof-artikel-csv" },
   "/product-catalogue-integration/download": { account: TOM, url: "/product-catalogue-integration/download?sellerId=seller-submitted" },
+  "/product-catalogue-integration/products": {
+    account: TOM,
+    url: "/product-catalogue-integration/products?sellerId=seller-submitted&fileId=file-seller-submitted-sonnenhof-artikel-csv",
+  },
   "/home": { account: ACTIVE },
   "/home/overview": { account: ACTIVE },
   "/home/analytics": { account: ACTIVE },
@@ -137,6 +141,7 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   "/home/analytics/:tab/csv": { account: ACTIVE, link: { from: "/home/analytics/sales" } },
   "/home/catalogue/file": { account: ACTIVE, url: "/home/catalogue/file?fileId=file-seller-active-nordlicht-katalog-2026-csv" },
   "/home/catalogue/problems": { account: ACTIVE, url: "/home/catalogue/problems?fileId=file-seller-active-nordlicht-katalog-2026-csv" },
+  "/home/catalogue/products": { account: ACTIVE, url: "/home/catalogue/products?fileId=file-seller-active-nordlicht-katalog-2026-csv" },
   "/home/my-company/legal-documents/:documentId/download": { account: ACTIVE, link: { from: "/home/my-company/legal-documents" } },
   "/ui/home-menu": { account: ACTIVE },
   "/seller-list": { account: OPERATOR },

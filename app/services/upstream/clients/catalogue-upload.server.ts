@@ -12,6 +12,14 @@ import { readStreamedJson, type ServiceStreamer } from "#app/services/upstream/s
 /** The catalogue upload service: the seller's files and mapping, and the catalogue team's integration endpoints. */
 export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStreamer) {
   const fileQuery = (fileId: string) => ({ fileId });
+  const productsQuery = (fileId: string, { page, pageSize, status, kind, q }: ProductsQuery) => ({
+    fileId,
+    page: String(page),
+    pageSize: String(pageSize),
+    status,
+    kind,
+    q,
+  });
   return {
     /**
      * Streams one file upstream as multipart (`type`, then `file`): `body` is
@@ -38,13 +46,8 @@ export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStream
     saveAnalysis: (analysis: CatalogueAnalysis) =>
       call({ method: "PUT", path: "/me/seller/file/analysis", query: fileQuery(analysis.fileId), body: analysis, schema: CatalogueAnalysis }),
     /** A page of the file's products from its stored index (404 PRODUCTS_NOT_INDEXED when none is stored, PAGE_NOT_FOUND after the last page). */
-    products: (fileId: string, { page, pageSize, status, kind, q }: ProductsQuery) =>
-      call({
-        path: "/me/seller/file/products",
-        query: { fileId, page: String(page), pageSize: String(pageSize), status, kind, q },
-        schema: ProductsPage,
-        notFoundIsAnswer: true,
-      }),
+    products: (fileId: string, query: ProductsQuery) =>
+      call({ path: "/me/seller/file/products", query: productsQuery(fileId, query), schema: ProductsPage, notFoundIsAnswer: true }),
     /** Stores the file's products index: `body` is its NDJSON, produced as the reading pass finds the products. */
     saveProductIndex: async (fileId: string, body: Readable, signal: AbortSignal) => {
       const path = "/me/seller/file/products";
@@ -69,6 +72,14 @@ export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStream
         path: upstreamPath`/catalogue-integration/seller/${sellerId}/file/analysis`,
         query: fileQuery(fileId),
         schema: CatalogueAnalysis,
+        notFoundIsAnswer: true,
+      }),
+    /** A page of one of a seller's files' products for the catalogue team, read-only (404s as for `products`). */
+    integrationProducts: (sellerId: string, fileId: string, query: ProductsQuery) =>
+      call({
+        path: upstreamPath`/catalogue-integration/seller/${sellerId}/file/products`,
+        query: productsQuery(fileId, query),
+        schema: ProductsPage,
         notFoundIsAnswer: true,
       }),
     /** The catalogue updates waiting for the team, oldest first. */
