@@ -51,6 +51,7 @@ export const PAGES: BenchPage[] = [
   { path: "/home/overview", account: ACTIVE },
   ...analyticsTabs.map((tab) => ({ path: `/home/analytics/${tab}`, account: ACTIVE })),
   { path: "/home/catalogue", account: ACTIVE },
+  { path: "/home/catalogue/products?fileId=file-seller-active-nordlicht-katalog-2026-csv", account: ACTIVE },
   { path: "/home/recommendations", account: ACTIVE },
   { path: "/home/recommendations/gmv-explanation", account: ACTIVE },
   ...RECOMMENDATION_KINDS.map((kind) => ({ path: `/home/recommendations/${kind}/ra-10452-${kind}`, account: ACTIVE })),
@@ -84,6 +85,7 @@ export const PAGES: BenchPage[] = [
   { path: "/mark-as-active?sellerId=seller-mapped", account: "success@example.com" },
   { path: "/sellers/seller-onboarding-ftp", account: "success@example.com" },
   { path: "/product-catalogue-integration?sellerId=seller-submitted", account: "tom@example.com" },
+  { path: "/product-catalogue-integration/products?sellerId=seller-submitted&fileId=file-seller-submitted-sonnenhof-artikel-csv", account: "tom@example.com" },
   { path: "/substitution?returnTo=%2Fseller-list", account: "operator@example.com", actAs: { userProfileId: "user-seller-new", sellerId: "seller-new" } },
 ];
 
