@@ -54,6 +54,9 @@ export default defineConfig({
       url: `http://localhost:${ports.portalPort}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
+      // The portal's warnings and errors (LOG_LEVEL=warn below) beside the tests' lines: a sign-in that failed once
+      // under load (a11y's account menu test, a fresh run at 741568c's parent) left no word of why.
+      stdout: "pipe",
       env: {
         NODE_ENV: "production",
         PORT: String(ports.portalPort),
