@@ -148,7 +148,10 @@ function stepStatus(db: Database, sellerId: string, step: StepName): { status: S
 
 export function onboardingProgress(db: Database, sellerId: string): OnboardingProgress {
   const vatConfirmation = vatConfirmationFacts(db, sellerId);
-  return OnboardingProgress.parse({ steps: stepNames.map((step) => ({ step, ...stepStatus(db, sellerId, step) })), ...(vatConfirmation ? { vatConfirmation } : {}) });
+  return OnboardingProgress.parse({
+    steps: stepNames.map((step) => ({ step, ...stepStatus(db, sellerId, step) })),
+    ...(vatConfirmation ? { vatConfirmation } : {}),
+  });
 }
 
 /** A step as the service shows it: the bank account's IBAN only masked. */
