@@ -15,7 +15,8 @@ describe("VAT id confirmation (sandbox)", () => {
 
   const evatr = (body: Record<string, unknown>) =>
     callService(sandbox, `${sandboxServicePrefixes.vatConfirmation}/app/v1/abfrage`, { method: "POST", apikey: null, body });
-  const vies = (body: Record<string, unknown>) => callService(sandbox, `${sandboxServicePrefixes.vies}/check-vat-number`, { method: "POST", apikey: null, body });
+  const vies = (body: Record<string, unknown>) =>
+    callService(sandbox, `${sandboxServicePrefixes.vies}/check-vat-number`, { method: "POST", apikey: null, body });
   const ask = (angefragteUstid: string, extra: Record<string, string> = {}) => evatr({ anfragendeUstid: sandboxMarketplaceVatId, angefragteUstid, ...extra });
 
   it("each seeded company: valid and matching, valid with another name, not assigned, no longer and not yet valid", async () => {
@@ -41,7 +42,10 @@ describe("VAT id confirmation (sandbox)", () => {
   it("VIES for German ids: valid without name or address, or invalid; down answers MS_UNAVAILABLE", async () => {
     expect((await vies({ countryCode: "DE", vatNumber: "123456788" })).body).toMatchObject({ valid: true, name: "---", address: "---" });
     expect((await vies({ countryCode: "DE", vatNumber: "987654328" })).body).toMatchObject({ valid: false });
-    expect(await vies({ countryCode: "DE", vatNumber: "12 3" })).toMatchObject({ status: 400, body: { actionSucceed: false, errorWrappers: [{ error: "INVALID_INPUT" }] } });
+    expect(await vies({ countryCode: "DE", vatNumber: "12 3" })).toMatchObject({
+      status: 400,
+      body: { actionSucceed: false, errorWrappers: [{ error: "INVALID_INPUT" }] },
+    });
     await control(sandbox, "POST", "/vat-services", { vies: "down" });
     expect(await vies({ countryCode: "DE", vatNumber: "123456788" })).toMatchObject({ status: 503, body: { errorWrappers: [{ error: "MS_UNAVAILABLE" }] } });
   });
@@ -67,7 +71,11 @@ describe("VAT id confirmation (sandbox)", () => {
     };
     const saved = await callService(sandbox, "/onboarding/me/seller/onboarding/steps/company-information", { token, method: "PUT", body: company });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body.vatConfirmation).toMatchObject({ service: "EVATR", state: "TO_BE_CONFIRMED", requested: { vatId: "ATU12345675", street: "Kärntner Straße 12" } });
+    expect(saved.body.vatConfirmation).toMatchObject({
+      service: "EVATR",
+      state: "TO_BE_CONFIRMED",
+      requested: { vatId: "ATU12345675", street: "Kärntner Straße 12" },
+    });
 
     const kept = await callService(sandbox, "/onboarding/me/seller/vat-confirmation", {
       token,
