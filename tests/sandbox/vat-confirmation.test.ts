@@ -93,6 +93,10 @@ describe("VAT id confirmation (sandbox)", () => {
       state: "CONFIRMED",
       fields: { name: "NO_MATCH", street: "MATCH", postcode: "MATCH", town: "MATCH" },
     });
+    // The service refuses the hand-over while a detail does not match.
+    const handOver = await callService(sandbox, "/onboarding/me/seller/finish-upload", { token, method: "POST" });
+    expect(handOver.status).toBe(409);
+    expect(handOver.body.errors).toContainEqual({ fieldName: "VAT_CONFIRMATION", errorMessage: "the VAT id is not confirmed as given" });
     const staff = await mintToken(sandbox, "admin@example.com");
     const overview = await callService(sandbox, "/onboarding/api-external/sellers/seller-new/overview", { token: staff });
     expect(overview.body.vatConfirmation).toMatchObject({ state: "CONFIRMED", statusCode: "evatr-0000" });
