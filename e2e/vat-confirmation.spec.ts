@@ -7,7 +7,7 @@
  * seller doing anything. JavaScript on (in English) and off (in German).
  */
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { validSteps } from "../tests/support/onboarding-fixtures";
+import { vatRegisterCompanies } from "../tests/support/onboarding-fixtures";
 import { jsEnabled, signIn } from "./support/auth";
 import { chooseLanguage } from "./support/language";
 import { isPortalPath, resetSandbox, SANDBOX_URL } from "./support/sandbox";
@@ -93,17 +93,7 @@ const result = (page: Page, field: string) => page.locator(`[data-vat-field="${f
 test("a valid VAT id whose company name the register has differently: the seller sees which detail differs and corrects it", async ({ page }, testInfo) => {
   const w = await open(page, jsEnabled(testInfo));
   // Registered in Salzburg to Bergblick Vertriebs GmbH; the seller types another name.
-  const company = {
-    ...validSteps["company-information"],
-    legalName: "Bergblick Handel GmbH",
-    legalForm: "GMBH",
-    street: "Getreidegasse",
-    houseNumber: "9",
-    postcode: "5020",
-    city: "Salzburg",
-    country: "AT",
-    vatId: "ATU87654321",
-  };
+  const company = { ...vatRegisterCompanies.bergblick, legalName: "Bergblick Handel GmbH" };
   await fillCompany(page, w, company);
   await page.getByRole("button", { name: w.save, exact: true }).click();
 
@@ -122,20 +112,13 @@ test("a valid VAT id whose company name the register has differently: the seller
   await expect(result(page, "name")).not.toHaveText(w.noMatch);
 });
 
-test("the tax office's service down: the step is saved to be confirmed, and later confirmed without the seller doing anything", async ({ page, request }, testInfo) => {
+test("the tax office's service down: the step is saved to be confirmed, and later confirmed without the seller doing anything", async ({
+  page,
+  request,
+}, testInfo) => {
   const w = await open(page, jsEnabled(testInfo));
   await vatServices(request, { evatr: "down" });
-  const company = {
-    ...validSteps["company-information"],
-    legalName: "Alpenglanz Handels GmbH",
-    legalForm: "GMBH",
-    street: "Kärntner Straße",
-    houseNumber: "12",
-    postcode: "1010",
-    city: "Wien",
-    country: "AT",
-    vatId: "ATU12345675",
-  };
+  const company = vatRegisterCompanies.alpenglanz;
   await fillCompany(page, w, company);
   await page.getByRole("button", { name: w.save, exact: true }).click();
   await page.waitForURL((url) => url.pathname !== STEP && url.pathname.startsWith("/shop-setup/"));

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TestBrowser } from "../support/http-client";
-import { validSteps } from "../support/onboarding-fixtures";
+import { validSteps, vatRegisterCompanies } from "../support/onboarding-fixtures";
 import { html, postForm, resetSandbox, upstreamAs } from "./onboarding-support";
 import { PORTAL, SANDBOX } from "./ports";
 import { clearFaultsAndCounters, injectFault, requestCount } from "./sandbox-control";
@@ -17,17 +17,8 @@ const SELLER = "seller.new@example.com";
 const STEP = "/shop-setup/company-information";
 
 /** An Austrian company as the sandbox's register has it (ATU12345675). */
-const austrian = {
-  ...validSteps["company-information"],
-  legalName: "Alpenglanz Handels GmbH",
-  legalForm: "GMBH",
-  street: "Kärntner Straße",
-  houseNumber: "12",
-  postcode: "1010",
-  city: "Wien",
-  country: "AT",
-  vatId: "ATU12345675",
-};
+const austrian = vatRegisterCompanies.alpenglanz;
+const bergblick = vatRegisterCompanies.bergblick;
 
 async function vatServices(modes: { evatr?: string; vies?: string }) {
   const response = await fetch(`${SANDBOX}/__sandbox/vat-services`, {
@@ -85,7 +76,7 @@ describe("an id of another member state, at the Federal Central Tax Office (eVat
   });
 
   it("valid but registered to another name (B): saved, kept on the step with the field that differs and what to do; a hand-over requirement until corrected", async () => {
-    const { location, page } = await save({ ...austrian, vatId: "ATU87654321", street: "Getreidegasse", houseNumber: "9", postcode: "5020", city: "Salzburg" });
+    const { location, page } = await save({ ...bergblick, legalName: austrian.legalName });
     expect(location).toBe(STEP);
     expect(page).toContain("Your VAT id is valid, but the register has some of your company details differently");
     expect(page).toContain("Your VAT id ATU87654321 is valid, but not every detail matches the register.");
@@ -111,15 +102,7 @@ describe("an id of another member state, at the Federal Central Tax Office (eVat
     expect(sellerPage).toContain("the VAT id is not valid, or a company detail does not match the register");
 
     // Corrected to the registered name: confirmed, and the requirement is gone.
-    const corrected = await save({
-      ...austrian,
-      legalName: "Bergblick Vertriebs GmbH",
-      vatId: "ATU87654321",
-      street: "Getreidegasse",
-      houseNumber: "9",
-      postcode: "5020",
-      city: "Salzburg",
-    });
+    const corrected = await save(bergblick);
     expect(corrected.location).not.toBe(STEP);
     expect(await confirmation()).toMatchObject({ state: "CONFIRMED", fields: { name: "MATCH", town: "MATCH" } });
     expect(await html(await browser.get(`${PORTAL}/overview`))).not.toContain("#vat-confirmation");

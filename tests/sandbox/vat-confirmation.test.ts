@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sandboxMarketplaceVatId, sandboxServicePrefixes } from "#contract/upstream.ts";
+import { vatRegisterCompanies } from "../support/onboarding-fixtures";
 import { callService, control, mintToken, startTestSandbox, type TestSandbox } from "./helpers.ts";
 
 /** The sandbox's VAT id confirmation: the BZSt's eVatR and the EU's VIES over the seeded register, the confirmation kept with the seller, and the marketplace's retry job. */
@@ -57,18 +58,7 @@ describe("VAT id confirmation (sandbox)", () => {
   });
 
   it("a saved company-information step is to be confirmed; the confirmation the portal keeps shows in the step, the progress and for staff", async () => {
-    const company = {
-      legalName: "Alpenglanz Handels GmbH",
-      legalForm: "GMBH",
-      street: "Kärntner Straße",
-      houseNumber: "12",
-      postcode: "1010",
-      city: "Wien",
-      country: "AT",
-      vatId: "ATU12345675",
-      registerCourt: "Amtsgericht München",
-      registerNumber: "HRB 123456",
-    };
+    const company = vatRegisterCompanies.alpenglanz;
     const saved = await callService(sandbox, "/onboarding/me/seller/onboarding/steps/company-information", { token, method: "PUT", body: company });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.vatConfirmation).toMatchObject({
