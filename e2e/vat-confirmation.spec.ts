@@ -9,6 +9,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { vatRegisterCompanies } from "../tests/support/onboarding-fixtures";
 import { jsEnabled, signIn } from "./support/auth";
+import { expectAccessible } from "./support/axe";
 import { chooseLanguage } from "./support/language";
 import { isPortalPath, resetSandbox, SANDBOX_URL } from "./support/sandbox";
 
@@ -103,6 +104,8 @@ test("a valid VAT id whose company name the register has differently: the seller
   await expect(result(page, "name")).toHaveText(w.noMatch);
   await expect(result(page, "town")).not.toHaveText(w.noMatch);
   await expect(page.getByLabel(w.legalName)).toHaveValue("Bergblick Handel GmbH");
+  // The audit runs where scripts run (the no-js project's pages are German here: a11y-pages audits them in English).
+  if (jsEnabled(testInfo)) await expectAccessible(page, testInfo, "company information, VAT id with a detail that differs");
 
   await page.getByLabel(w.legalName).fill("Bergblick Vertriebs GmbH");
   await page.getByRole("button", { name: w.save, exact: true }).click();
