@@ -197,3 +197,57 @@ export function errorPage(language: PageLanguage, title: string, details: Record
     .join("\n");
   return page(language, title, `<h1>${escapeHtml(title)}</h1>\n<dl>\n${items}\n</dl>`);
 }
+
+/** Registration from a colleague's invitation: the address, seller and role are the invitation's; only a password and a language to choose. */
+export function invitationRegistrationPage(options: {
+  language: PageLanguage;
+  action: string;
+  email: string;
+  sellerName: string;
+  role: string;
+  values?: { language?: string };
+  errors?: RegistrationErrors;
+}): string {
+  const text = texts[options.language];
+  const errors = options.errors ?? {};
+  const fill = (template: string) =>
+    escapeHtml(template)
+      .replace("{seller}", escapeHtml(options.sellerName))
+      .replace("{role}", escapeHtml(roleName(options.language, options.role)));
+  const summary = Object.keys(errors).length ? `<p class="error" role="alert">${escapeHtml(text.correctFields)}</p>` : "";
+  const language = (options.values?.language ?? options.language) === "de" ? "de" : "en";
+  return page(
+    options.language,
+    text.invitationTitle,
+    `<h1>${fill(text.invitationHeading)}</h1>
+<p>${fill(text.invitationIntro)}</p>
+${summary}
+<form method="post" action="${escapeHtml(options.action)}" novalidate>
+<div class="field">
+  <label for="email">${escapeHtml(text.email)}</label>
+  <input id="email" name="email" type="email" value="${escapeHtml(options.email)}" autocomplete="username" readonly>
+</div>
+${field({ name: "password", label: text.password, type: "password", autocomplete: "new-password", error: errors.password, autofocus: true })}
+<div class="field">
+  <label for="language">${escapeHtml(text.language)}</label>
+  <select id="language" name="language">
+    <option value="en" lang="en"${language === "en" ? " selected" : ""}>English</option>
+    <option value="de" lang="de"${language === "de" ? " selected" : ""}>Deutsch</option>
+  </select>
+</div>
+<button type="submit">${escapeHtml(text.createAccount)}</button>
+</form>`,
+  );
+}
+
+/** Why an invitation link cannot be used, in words, with the way to the sign-in. */
+export function invitationRefusedPage(language: PageLanguage, refusal: "UNKNOWN" | "EXPIRED" | "USED" | "WITHDRAWN", signInHref?: string): string {
+  const text = texts[language];
+  return page(
+    language,
+    text.invitationRefusedTitle,
+    `<h1>${escapeHtml(text.invitationRefusedTitle)}</h1>
+<p id="invitation-refusal" data-refusal="${refusal}">${escapeHtml(text[`invitation${refusal}`])}</p>
+${signInHref ? `<p><a href="${escapeHtml(signInHref)}">${escapeHtml(text.signInLink)}</a></p>` : ""}`,
+  );
+}
