@@ -39,10 +39,11 @@ describe("what each row offers", () => {
   });
 
   it("one's own row offers nothing; another's offers the other role and removal; an invitation resend and withdraw", () => {
-    expect(rowOffers(team, team[0]!, me)).toMatchObject({ changeRoleTo: null, remove: false });
+    expect(rowOffers(team, team[0]!, me)).toMatchObject({ changeRoleTo: null, remove: false, lastAdministrator: true });
+    const twoAdmins = [...team, user("second", "SELLER_ADMINISTRATOR")];
+    expect(rowOffers(twoAdmins, twoAdmins[0]!, me)).toMatchObject({ changeRoleTo: null, remove: false, lastAdministrator: false });
     expect(rowOffers(team, team[1]!, me)).toMatchObject({ changeRoleTo: "SELLER_ADMINISTRATOR", remove: true, resend: false });
     expect(rowOffers(team, team[2]!, me)).toMatchObject({ changeRoleTo: null, remove: false, resend: true, withdraw: true });
-    const twoAdmins = [...team, user("second", "SELLER_ADMINISTRATOR")];
     expect(rowOffers(twoAdmins, twoAdmins[3]!, me)).toMatchObject({ changeRoleTo: "SELLER_VIEWER_EXTERNAL", remove: true, lastAdministrator: false });
   });
 

@@ -46,9 +46,9 @@ export function rowOffers(users: readonly SellerUser[], row: SellerUser, me: { i
   const none = { changeRoleTo: null, remove: false, resend: false, withdraw: false, lastAdministrator: false };
   if (!mayChangeColleagues(me)) return none;
   if (row.state === "INVITED") return { ...none, resend: true, withdraw: true };
-  if (row.state !== "ACTIVE" || row.id === me.id) return none;
+  if (row.state !== "ACTIVE") return none;
   const lastAdministrator = row.role === "SELLER_ADMINISTRATOR" && activeAdministrators(users) <= 1;
-  if (lastAdministrator) return { ...none, lastAdministrator };
+  if (lastAdministrator || row.id === me.id) return { ...none, lastAdministrator };
   return { ...none, changeRoleTo: row.role === "SELLER_ADMINISTRATOR" ? "SELLER_VIEWER_EXTERNAL" : "SELLER_ADMINISTRATOR", remove: true };
 }
 
