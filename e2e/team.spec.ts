@@ -74,6 +74,8 @@ async function colleagueBrowser(browser: Browser, language: "en" | "de", javaScr
 }
 
 test("an administrator invites a viewer, who registers from the link; then promotes and removes them", async ({ page, browser, request }, testInfo) => {
+  // Two people, three sign-ins and a registration: longer than one page's test.
+  test.setTimeout(60_000);
   const language = jsEnabled(testInfo) ? "en" : "de";
   const text = TEXT[language];
   const email = `colleague.${testInfo.project.name}@example.com`;
