@@ -45,7 +45,8 @@ export function listSellerUsers(db: Database, sellerId: string): SellerUserList 
     .prepare("SELECT * FROM colleague_invitations WHERE seller_id = ? AND accepted_at IS NULL AND withdrawn_at IS NULL ORDER BY invited_at, id")
     .all(sellerId) as InvitationRow[];
   const removed = db.prepare("SELECT * FROM removed_seller_users WHERE seller_id = ? ORDER BY removed_at DESC, id").all(sellerId) as RemovalRow[];
-  const inviter = (id: string | null) => (id ? ((db.prepare("SELECT email FROM users WHERE id = ?").get(id) as { email: string } | undefined)?.email ?? null) : null);
+  const inviter = (id: string | null) =>
+    id ? ((db.prepare("SELECT email FROM users WHERE id = ?").get(id) as { email: string } | undefined)?.email ?? null) : null;
   return SellerUserList.parse({
     sellerId,
     sellerName: seller?.name ?? "",

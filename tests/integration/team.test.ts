@@ -87,7 +87,11 @@ describe("who may use the colleagues page", () => {
   it("a staff member acting as the seller sees the list without forms; each change is refused before any upstream call", async () => {
     const staff = new TestBrowser();
     await staff.signIn(PORTAL, "success@example.com");
-    const started = await staff.post(`${PORTAL}/substitution/start`, { userProfileId: "user-seller-active", sellerId: "seller-active", returnTo: "/seller-list" });
+    const started = await staff.post(`${PORTAL}/substitution/start`, {
+      userProfileId: "user-seller-active",
+      sellerId: "seller-active",
+      returnTo: "/seller-list",
+    });
     expect(started.status).toBe(302);
     const list = await page(staff, "/team");
     expect(list.status).toBe(200);

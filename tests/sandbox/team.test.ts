@@ -4,7 +4,18 @@
  */
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { callService, control, followToPortal, formAction, mintToken, openSignIn, portalRedirectUri, startTestSandbox, tokenRequest, type TestSandbox } from "./helpers.ts";
+import {
+  callService,
+  control,
+  followToPortal,
+  formAction,
+  mintToken,
+  openSignIn,
+  portalRedirectUri,
+  startTestSandbox,
+  tokenRequest,
+  type TestSandbox,
+} from "./helpers.ts";
 
 let sandbox: TestSandbox;
 let admin: string;
@@ -47,7 +58,11 @@ describe("the seller's users", () => {
     const byEmail = Object.fromEntries(list.body.users.map((user: { email: string }) => [user.email, user]));
     expect(byEmail["seller.active@example.com"]).toMatchObject({ role: "SELLER_ADMINISTRATOR", state: "ACTIVE" });
     expect(byEmail["viewer@example.com"]).toMatchObject({ role: "SELLER_VIEWER_EXTERNAL", state: "ACTIVE" });
-    expect(byEmail["colleague.invited@example.com"]).toMatchObject({ role: "SELLER_VIEWER_EXTERNAL", state: "INVITED", invitedBy: "seller.active@example.com" });
+    expect(byEmail["colleague.invited@example.com"]).toMatchObject({
+      role: "SELLER_VIEWER_EXTERNAL",
+      state: "INVITED",
+      invitedBy: "seller.active@example.com",
+    });
   });
 
   it("invites with a role, validates, and refuses duplicates with their codes", async () => {
@@ -106,7 +121,11 @@ describe("the seller's users", () => {
     const removeSelf = await callService(sandbox, "/user-profile/me/seller/users/user-seller-active", { token: admin, method: "DELETE" });
     expect(removeSelf.body.errorCode).toBe("LAST_ADMINISTRATOR");
 
-    const promote = await callService(sandbox, "/user-profile/me/seller/users/user-viewer/role", { token: admin, method: "PUT", body: { role: "SELLER_ADMINISTRATOR" } });
+    const promote = await callService(sandbox, "/user-profile/me/seller/users/user-viewer/role", {
+      token: admin,
+      method: "PUT",
+      body: { role: "SELLER_ADMINISTRATOR" },
+    });
     expect(promote.status).toBe(200);
     expect(promote.body).toMatchObject({ role: "SELLER_ADMINISTRATOR", state: "ACTIVE" });
     // Two administrators now: still, administrators change others, not themselves.

@@ -50,7 +50,13 @@ describe("what each row offers", () => {
   it("removed people and staff acting as the seller get no actions at all", () => {
     expect(rowOffers(team, user("gone", "SELLER_VIEWER_EXTERNAL", "REMOVED"), me)).toMatchObject({ changeRoleTo: null, remove: false, resend: false });
     for (const row of team) {
-      expect(rowOffers(team, row, { ...me, substitutionMode: true })).toEqual({ changeRoleTo: null, remove: false, resend: false, withdraw: false, lastAdministrator: false });
+      expect(rowOffers(team, row, { ...me, substitutionMode: true })).toEqual({
+        changeRoleTo: null,
+        remove: false,
+        resend: false,
+        withdraw: false,
+        lastAdministrator: false,
+      });
     }
   });
 

@@ -57,7 +57,9 @@ export async function colleaguesLoader(args: RequestArgs): Promise<ColleaguesDat
 
 /** A staff member acting as the seller (or anyone else who may not change): refused before the form is read or anything asked upstream. */
 async function refuseChange(args: RequestArgs, user: CurrentUser): Promise<Response> {
-  args.context.get(requestMetaContext).log.warn({ kind: "authorization", path: TEAM_PATH, substitutionMode: user.substitutionMode }, "colleagues: change refused");
+  args.context
+    .get(requestMetaContext)
+    .log.warn({ kind: "authorization", path: TEAM_PATH, substitutionMode: user.substitutionMode }, "colleagues: change refused");
   return redirectWithPortalToast(TEAM_PATH, { type: "error", message: getI18n(args.context).t("team.readOnly") }, { status: 303 });
 }
 
@@ -85,7 +87,10 @@ export async function colleaguesAction(args: RequestArgs) {
   try {
     if (action.intent === "role") {
       const changed = await api.changeColleagueRole(action.userId, action.role);
-      return redirectWithPortalToast(TEAM_PATH, { type: "success", message: t("team.roleChanged", { email: changed.email, role: t(`team.roles.${changed.role}`) }) });
+      return redirectWithPortalToast(TEAM_PATH, {
+        type: "success",
+        message: t("team.roleChanged", { email: changed.email, role: t(`team.roles.${changed.role}`) }),
+      });
     }
     if (action.intent === "resend") {
       const resent = await api.resendInvitation(action.invitationId);
@@ -156,4 +161,3 @@ export async function removeAction(args: RouteArgs) {
   args.context.get(requestMetaContext).log.info({ audit: "colleague-removed", userId: colleague.id }, "colleague removed");
   return redirectWithPortalToast(TEAM_PATH, { type: "success", message: t("team.removed", { email: colleague.email }) });
 }
-
