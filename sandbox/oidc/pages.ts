@@ -121,6 +121,20 @@ ${demoAccountTable(options.language)}`,
   );
 }
 
+/** The account's language: the chosen one, else the page's. */
+function languageField(pageLanguage: PageLanguage, chosen: string | undefined, error?: string): string {
+  const text = texts[pageLanguage];
+  const language = (chosen ?? pageLanguage) === "de" ? "de" : "en";
+  return `<div class="field">
+  <label for="language">${escapeHtml(text.language)}</label>
+  <select id="language" name="language"${error ? ' aria-invalid="true" aria-describedby="language-error"' : ""}>
+    <option value="en" lang="en"${language === "en" ? " selected" : ""}>English</option>
+    <option value="de" lang="de"${language === "de" ? " selected" : ""}>Deutsch</option>
+  </select>
+  ${error ? `<p class="field-error" id="language-error">${escapeHtml(error)}</p>` : ""}
+</div>`;
+}
+
 export type RegistrationValues = { email?: string; companyName?: string; language?: string };
 export type RegistrationErrors = Partial<Record<"email" | "password" | "companyName" | "language", string>>;
 
@@ -135,8 +149,6 @@ export function registrationPage(options: {
   const values = options.values ?? {};
   const errors = options.errors ?? {};
   const summary = Object.keys(errors).length ? `<p class="error" role="alert">${escapeHtml(text.correctFields)}</p>` : "";
-  const language = (values.language ?? options.language) === "de" ? "de" : "en";
-  const languageError = errors.language ? `<p class="field-error" id="language-error">${escapeHtml(errors.language)}</p>` : "";
   return page(
     options.language,
     text.registerTitle,
@@ -147,14 +159,7 @@ ${summary}
 ${field({ name: "email", label: text.email, type: "email", value: values.email, autocomplete: "email", error: errors.email, autofocus: true })}
 ${field({ name: "password", label: text.password, type: "password", autocomplete: "new-password", error: errors.password })}
 ${field({ name: "companyName", label: text.companyName, type: "text", value: values.companyName, autocomplete: "organization", error: errors.companyName })}
-<div class="field">
-  <label for="language">${escapeHtml(text.language)}</label>
-  <select id="language" name="language"${errors.language ? ' aria-invalid="true" aria-describedby="language-error"' : ""}>
-    <option value="en" lang="en"${language === "en" ? " selected" : ""}>English</option>
-    <option value="de" lang="de"${language === "de" ? " selected" : ""}>Deutsch</option>
-  </select>
-  ${languageError}
-</div>
+${languageField(options.language, values.language, errors.language)}
 <button type="submit">${escapeHtml(text.createAccount)}</button>
 </form>
 <p>${escapeHtml(text.alreadyRegistered)} <a href="${escapeHtml(options.signInHref)}">${escapeHtml(text.signInLink)}</a></p>`,
@@ -215,7 +220,6 @@ export function invitationRegistrationPage(options: {
       .replace("{seller}", escapeHtml(options.sellerName))
       .replace("{role}", escapeHtml(roleName(options.language, options.role)));
   const summary = Object.keys(errors).length ? `<p class="error" role="alert">${escapeHtml(text.correctFields)}</p>` : "";
-  const language = (options.values?.language ?? options.language) === "de" ? "de" : "en";
   return page(
     options.language,
     text.invitationTitle,
@@ -228,13 +232,7 @@ ${summary}
   <input id="email" name="email" type="email" value="${escapeHtml(options.email)}" autocomplete="username" readonly>
 </div>
 ${field({ name: "password", label: text.password, type: "password", autocomplete: "new-password", error: errors.password, autofocus: true })}
-<div class="field">
-  <label for="language">${escapeHtml(text.language)}</label>
-  <select id="language" name="language">
-    <option value="en" lang="en"${language === "en" ? " selected" : ""}>English</option>
-    <option value="de" lang="de"${language === "de" ? " selected" : ""}>Deutsch</option>
-  </select>
-</div>
+${languageField(options.language, options.values?.language)}
 <button type="submit">${escapeHtml(text.createAccount)}</button>
 </form>`,
   );

@@ -41,7 +41,7 @@ afterEach(clearFaultsAndCounters);
 afterAll(resetSandbox);
 
 describe("who may use the colleagues page", () => {
-  const FORMS = [
+  const FORMS: { path: string; form: Record<string, string> }[] = [
     { path: "/team", form: { intent: "invite", email: "someone@example.com", role: "SELLER_ADMINISTRATOR" } },
     { path: "/team", form: { intent: "role", userId: "user-viewer", role: "SELLER_ADMINISTRATOR" } },
     { path: "/team/user-viewer/remove", form: {} },

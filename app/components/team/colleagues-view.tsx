@@ -79,15 +79,7 @@ function RowActions({ row }: { row: ColleagueRow }) {
   return (
     <div className="team-actions">
       {offers.changeRoleTo ? (
-        <Form method="post" className="team-actions__form">
-          <input type="hidden" name="intent" value="role" />
-          <input type="hidden" name="userId" value={row.id} />
-          <input type="hidden" name="role" value={offers.changeRoleTo} />
-          <button type="submit" className="button button--secondary">
-            {t(`team.makeRole.${offers.changeRoleTo}`)}
-            <span className="visually-hidden">{` ${row.email}`}</span>
-          </button>
-        </Form>
+        <RowForm fields={{ intent: "role", userId: row.id, role: offers.changeRoleTo }} label={t(`team.makeRole.${offers.changeRoleTo}`)} email={row.email} />
       ) : null}
       {offers.remove ? (
         <Link to={`/team/${encodeURIComponent(row.id)}/remove`} className="button button--secondary">
@@ -95,28 +87,25 @@ function RowActions({ row }: { row: ColleagueRow }) {
           <span className="visually-hidden">{` ${row.email}`}</span>
         </Link>
       ) : null}
-      {offers.resend ? (
-        <Form method="post" className="team-actions__form">
-          <input type="hidden" name="intent" value="resend" />
-          <input type="hidden" name="invitationId" value={row.id} />
-          <button type="submit" className="button button--secondary">
-            {t("team.resend")}
-            <span className="visually-hidden">{` ${row.email}`}</span>
-          </button>
-        </Form>
-      ) : null}
-      {offers.withdraw ? (
-        <Form method="post" className="team-actions__form">
-          <input type="hidden" name="intent" value="withdraw" />
-          <input type="hidden" name="invitationId" value={row.id} />
-          <button type="submit" className="button button--secondary">
-            {t("team.withdraw")}
-            <span className="visually-hidden">{` ${row.email}`}</span>
-          </button>
-        </Form>
-      ) : null}
+      {offers.resend ? <RowForm fields={{ intent: "resend", invitationId: row.id }} label={t("team.resend")} email={row.email} /> : null}
+      {offers.withdraw ? <RowForm fields={{ intent: "withdraw", invitationId: row.id }} label={t("team.withdraw")} email={row.email} /> : null}
       {offers.lastAdministrator ? <p className="team-actions__note">{t("team.lastAdministrator")}</p> : null}
     </div>
+  );
+}
+
+/** One button's form of a row: what it does and to whom as hidden fields, the person named to screen readers. */
+function RowForm({ fields, label, email }: { fields: Record<string, string>; label: string; email: string }) {
+  return (
+    <Form method="post" className="team-actions__form">
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className="button button--secondary">
+        {label}
+        <span className="visually-hidden">{` ${email}`}</span>
+      </button>
+    </Form>
   );
 }
 
