@@ -128,6 +128,9 @@ const ACCOUNTS: Record<string, Account> = {
           return drafted.headers().location!;
         },
       },
+      // The colleagues page (its invite form, every state) and a removal's confirmation.
+      "/team",
+      "/team/user-viewer/remove",
       // A loader failure: the route's error view inside the home layout.
       { path: "/home/recommendations", fault: { pattern: "/recommended-actions/recommended-actions", status: 500 } },
     ],
