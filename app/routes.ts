@@ -14,6 +14,7 @@ const onboarding = (file: string) => `routes/onboarding/${file}`;
 const catalogue = (file: string) => `routes/catalogue/${file}`;
 const home = (file: string) => `routes/home/${file}`;
 const staff = (file: string) => `routes/staff/${file}`;
+const team = (file: string) => `routes/team/${file}`;
 
 export default [
   // The shell: welcome, sign-in and sign-out, the start page of each role, errors.
@@ -110,6 +111,13 @@ export default [
     route("invitations/:sellerId", staff("invitation.tsx")),
   ]),
   layout(shell("layouts/default.tsx"), { id: "staff-default" }, [route("delete-seller", staff("delete-seller.tsx"))]),
+
+  // A seller's colleagues: reached from the task list while the shop is set up and from my company once live, so in
+  // neither area's layout.
+  layout(shell("layouts/default.tsx"), { id: "team-default" }, [
+    route("team", team("colleagues.tsx")),
+    route("team/:userId/remove", team("colleague-remove.tsx")),
+  ]),
   route("invite-seller/check", staff("invite-seller-check.ts")),
 
   // Acting as a seller: a staff page opened while still acting as one offers the way back here.

@@ -38,7 +38,7 @@ import { signInAndOpen } from "./support/auth";
 import { drawCharts } from "./support/charts";
 import { portalOrigin } from "./support/http";
 import { chooseLanguage } from "./support/language";
-import { sidewaysScroll } from "./support/layout";
+import { cutTableTexts, sidewaysScroll } from "./support/layout";
 import { clearFaults, injectFault, resetSandbox, type Fault } from "./support/sandbox";
 import { analyticsTabs } from "#contract/home.ts";
 import { axeAudit } from "./support/axe";
@@ -128,6 +128,9 @@ const ACCOUNTS: Record<string, Account> = {
           return drafted.headers().location!;
         },
       },
+      // The colleagues page (its invite form, every state) and a removal's confirmation.
+      "/team",
+      "/team/user-viewer/remove",
       // A loader failure: the route's error view inside the home layout.
       { path: "/home/recommendations", fault: { pattern: "/recommended-actions/recommended-actions", status: 500 } },
     ],
@@ -225,7 +228,11 @@ async function auditAccount(browser: Browser, request: APIRequestContext, accoun
           for (const width of WIDTHS) {
             await page.setViewportSize({ width, height: 900 });
             const label = `${visit.path}${visit.fault ? " (failing)" : ""} ${language} ${width}px`;
-            if (width === AUDITED_WIDTH[language]) failures.push(...(await violations(page, label)));
+            if (width === AUDITED_WIDTH[language]) {
+              failures.push(...(await violations(page, label)));
+              // A table's caption and cells wrap within what its frame shows: nothing is cut.
+              failures.push(...(await cutTableTexts(page)).map((cut) => `${label}: a table's text is cut: ${cut}`));
+            }
             // Wide content (a table, a long code) scrolls in its own frame; the page itself never scrolls sideways.
             const overflow = await sidewaysScroll(page);
             if (overflow > 0) failures.push(`${label}: the page scrolls sideways by ${overflow} px`);

@@ -4,8 +4,9 @@
  * hand over (a forced POST changes nothing); the two steps completed through
  * their forms (the BIC from the IBAN, the town from the postcode, a phone
  * number as people write it); the review; the confirmation; what happens
- * next. axe on the new pages at both widths. And the same journey in German:
- * the refusal, the review, the confirmation, what happens next.
+ * next. axe on the states e2e/a11y-pages.spec.ts does not reach, at the
+ * language's width. And the journey's German texts, with JavaScript: the
+ * refusal, the review, the confirmation, what happens next.
  */
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { validSteps } from "../tests/support/onboarding-fixtures";
@@ -27,11 +28,16 @@ test.beforeEach(async ({ context, request }, testInfo) => {
   if (!jsEnabled(testInfo)) await context.route(`${PORTAL_URL}/assets/**/*.js`, (route) => route.abort("blockedbyclient"));
 });
 
-async function auditBothWidths(page: Page, testInfo: TestInfo, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectAccessible(page, testInfo, `${name} (${width} px)`);
-  }
+/**
+ * axe at the page language's width, as e2e/a11y-pages.spec.ts pairs them (English at 1280 px, German at 390 px: the
+ * width changes the structure, the language the words). `inAllPages`: the page in this state is audited with
+ * JavaScript by e2e/a11y-pages.spec.ts already, so only its server HTML (the "no-js" project) is audited here.
+ */
+async function audit(page: Page, testInfo: TestInfo, name: string, { inAllPages = false } = {}) {
+  if (inAllPages && jsEnabled(testInfo)) return;
+  const width = (await page.locator("html").getAttribute("lang")) === "de" ? 390 : 1280;
+  await page.setViewportSize({ width, height: 900 });
+  await expectAccessible(page, testInfo, `${name} (${width} px)`);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
@@ -46,7 +52,7 @@ test("a new seller with two steps open cannot hand over; completes them, reviews
   await expect(handOver).toContainText("You can hand over your shop and catalogue once the 2 open tasks above are complete.");
   await expect(handOver.getByRole("link")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Check your answers and hand over" })).toHaveCount(0);
-  await auditBothWidths(page, testInfo, "/overview with two tasks missing");
+  await audit(page, testInfo, "/overview with two tasks missing");
 
   // A forced POST is refused with the same list and sends nothing upstream.
   await clearRequestCounts(request);
@@ -95,23 +101,27 @@ test("a new seller with two steps open cannot hand over; completes them, reviews
   await expect(page.getByRole("region", { name: "Seller agreement" })).toContainText("signed in as seller.new@example.com");
   await expect(page.getByRole("region", { name: "katalog.csv" })).toContainText("EAN: column “EAN”");
   await expect(page.getByRole("link", { name: /^Change/ })).toHaveCount(10);
-  await auditBothWidths(page, testInfo, "/overview/review");
+  await audit(page, testInfo, "/overview/review");
 
   await page.getByRole("button", { name: "Hand over shop and catalogue" }).click();
   await page.waitForURL(isPortalPath("/overview/complete"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you: your shop and catalogue are handed over");
   await expect(page.getByText("This usually takes 3 to 5 working days.")).toBeVisible();
   expect(await requestCount(request, FINISH, "POST")).toBe(1);
-  await auditBothWidths(page, testInfo, "/overview/complete");
+  // The same page as the handed-over seller's (e2e/a11y-pages.spec.ts).
+  await audit(page, testInfo, "/overview/complete", { inAllPages: true });
 
   // Handed over: a step reads back as answers, with the reason and the way to support.
   await page.goto("/shop-setup/bank-account");
   await expect(page.getByRole("link", { name: "Contact seller support" })).toBeVisible();
   await expect(page.getByLabel("IBAN")).toHaveCount(0);
-  await auditBothWidths(page, testInfo, "/shop-setup/bank-account (handed over)");
+  await audit(page, testInfo, "/shop-setup/bank-account (handed over)", { inAllPages: true });
 });
 
 test("in German: the missing list and the refusal; then the review, the confirmation and what happens next", async ({ page, request }, testInfo) => {
+  // German changes the words, not the journey: the journey with and without JavaScript is the test above; its German
+  // texts are checked here once, with JavaScript.
+  test.skip(!jsEnabled(testInfo), "the journey without JavaScript is the test above; German once, with JavaScript");
   test.setTimeout(120_000);
   await signIn(page, "seller.catalogue@example.com", { expectPath: "/overview" });
   await chooseLanguage(page, "de", "/upload/catalog");
@@ -125,7 +135,7 @@ test("in German: the missing list and the refusal; then the review, the confirma
   expect(await requestCount(request, FINISH, "POST")).toBe(0);
   await page.goto("/overview/review");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Prüfen Sie Ihre Angaben vor der Übergabe");
-  await auditBothWidths(page, testInfo, "/overview/review (de, tasks missing)");
+  // The review with tasks missing, in German at 390 px: e2e/a11y-pages.spec.ts's ("a seller uploading the catalogue").
 
   // The catalogue completed (as its own tests do it, through the sandbox): the journey's end in German.
   await prepareCatalogue(request, "seller.catalogue@example.com");
@@ -134,11 +144,11 @@ test("in German: the missing list and the refusal; then the review, the confirma
   await page.waitForURL(isPortalPath("/overview/review"));
   await expect(page.getByRole("region", { name: "Händlervertrag" })).toContainText("Angenommene Fassung");
   await expect(page.getByRole("region", { name: "katalog.csv" })).toContainText("EAN: Spalte „EAN“");
-  await auditBothWidths(page, testInfo, "/overview/review (de)");
+  await audit(page, testInfo, "/overview/review (de)");
   await page.getByRole("button", { name: "Shop und Katalog übergeben" }).click();
   await page.waitForURL(isPortalPath("/overview/complete"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Vielen Dank: Shop und Katalog sind übergeben");
   await expect(page.getByText("Das dauert in der Regel 3 bis 5 Werktage.", { exact: false })).toBeVisible();
   expect(await requestCount(request, FINISH, "POST")).toBe(1);
-  await auditBothWidths(page, testInfo, "/overview/complete (de)");
+  // The confirmation in German at 390 px: e2e/a11y-pages.spec.ts's ("a seller whose catalogue is handed over").
 });

@@ -8,6 +8,8 @@ export type SandboxContext = {
   provider: Provider;
   issuer: string;
   origin: string;
+  /** The portal's first origin: where links the sandbox hands out (an invitation's) lead. */
+  portalUrl: string;
   /** Where uploaded catalogue files live (see sandbox/catalogue.ts). */
   filesDir: string;
   /** The largest catalogue file the upload endpoint takes. */

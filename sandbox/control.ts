@@ -11,6 +11,7 @@ import { portalScopes } from "./oidc/provider.ts";
 import { hashPassword } from "./passwords.ts";
 import { findUserByEmail } from "./repository.ts";
 import { seedBulkSellers, seedBulkUsers } from "./staff-bulk.ts";
+import { invitationsFor } from "./team.ts";
 
 /**
  * The control endpoint under /__sandbox: faults, request counters, reset and
@@ -202,6 +203,16 @@ export function controlRouter(options: ControlOptions): express.Router {
       return;
     }
     res.json(retryVatConfirmations(context.db, context.vatServices, parsed.data));
+  });
+
+  /** The colleague invitations sent to `?email=`, newest first, each with the link its e-mail would carry. */
+  router.get("/invitations", (req, res) => {
+    const email = typeof req.query.email === "string" ? req.query.email.trim() : "";
+    if (!email) {
+      sendError(res, 400, "Expected ?email=", "VALIDATION_ERROR");
+      return;
+    }
+    res.json({ invitations: invitationsFor(context.db, email, context.portalUrl) });
   });
 
   router.post("/tokens", async (req, res) => {

@@ -15,7 +15,7 @@ export type Database = DatabaseSync;
  * emptied and seeded anew on open: the sandbox's data is demo data, and
  * migrations would cost more than they are worth.
  */
-const SCHEMA_VERSION = 11;
+const SCHEMA_VERSION = 12;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -178,6 +178,31 @@ CREATE TABLE IF NOT EXISTS user_sessions (
   ended_at TEXT
 );
 CREATE INDEX IF NOT EXISTS seller_invitations_email ON seller_invitations (email);
+/** A seller administrator's invitations of colleagues (sandbox/team.ts): single-use, for a week, naming seller and role. */
+CREATE TABLE IF NOT EXISTS colleague_invitations (
+  id TEXT PRIMARY KEY,
+  seller_id TEXT NOT NULL REFERENCES sellers(id) ON DELETE CASCADE,
+  email TEXT NOT NULL COLLATE NOCASE,
+  role TEXT NOT NULL,
+  token_hash TEXT NOT NULL UNIQUE,
+  /** The token itself, for the control interface only (it stands in for the e-mail). */
+  link_token TEXT NOT NULL,
+  invited_by TEXT,
+  invited_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  accepted_at TEXT,
+  withdrawn_at TEXT
+);
+CREATE INDEX IF NOT EXISTS colleague_invitations_seller ON colleague_invitations (seller_id, email);
+/** Users a seller administrator removed: their accounts are gone, the seller's list still names them. */
+CREATE TABLE IF NOT EXISTS removed_seller_users (
+  id TEXT PRIMARY KEY,
+  seller_id TEXT NOT NULL REFERENCES sellers(id) ON DELETE CASCADE,
+  email TEXT NOT NULL,
+  role TEXT NOT NULL,
+  removed_at TEXT NOT NULL,
+  removed_by TEXT
+);
 /** The catalogue team's returns of a handed-over catalogue: the reasons, who and when, and when the seller handed over again. */
 CREATE TABLE IF NOT EXISTS catalogue_returns (
   id TEXT PRIMARY KEY,
@@ -232,6 +257,8 @@ const dataTables = [
   "catalogue_product_problems",
   "catalogue_products",
   "catalogue_product_indexes",
+  "removed_seller_users",
+  "colleague_invitations",
   "seller_invitations",
   "seller_profiles",
   "onboarding_documents",

@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import { INVITATION_DAYS } from "#contract/team.ts";
 import type { Role, SellerStateName } from "#contract/upstream.ts";
 import { wipe, writeMeta, type Database } from "./db.ts";
 import { hashPassword } from "./passwords.ts";
@@ -6,6 +8,7 @@ import { smallSeller, smallSellerUser } from "./seed-home.ts";
 import { insertCatalogueFile, insertSeller, insertUser, type NewCatalogueFile, type NewSeller, type NewUser } from "./repository.ts";
 import { applyOnboardingSeed } from "./seed-onboarding.ts";
 import { applyStaffSeed } from "./seed-staff.ts";
+import { hashToken, insertInvitation } from "./team.ts";
 
 /**
  * The sandbox's seed: the demo accounts of docs/product.md §12 and the sellers
@@ -162,6 +165,28 @@ function demoPasswordHash(userId: string): string {
   return hash;
 }
 
+/**
+ * The active seller's administrator has invited a colleague as a viewer two days ago: the demo's list shows an
+ * open invitation, and its link is on the control interface (`GET /__sandbox/invitations?email=`).
+ */
+function seedColleagueInvitation(db: Database): void {
+  const invitedAt = new Date(Date.now() - 2 * 86_400_000);
+  const token = randomBytes(32).toString("base64url");
+  insertInvitation(db, {
+    id: "invitation-seed-colleague",
+    seller_id: "seller-active",
+    email: "colleague.invited@example.com",
+    role: "SELLER_VIEWER_EXTERNAL",
+    token_hash: hashToken(token),
+    link_token: token,
+    invited_by: "user-seller-active",
+    invited_at: invitedAt.toISOString(),
+    expires_at: new Date(invitedAt.getTime() + INVITATION_DAYS * 86_400_000).toISOString(),
+    accepted_at: null,
+    withdrawn_at: null,
+  });
+}
+
 /** Empties the database and writes the seed. */
 export function applySeed(db: Database): void {
   wipe(db);
@@ -172,6 +197,7 @@ export function applySeed(db: Database): void {
     for (const entry of seedCatalogueFiles) insertCatalogueFile(db, entry);
     applyOnboardingSeed(db);
     applyStaffSeed(db);
+    seedColleagueInvitation(db);
     writeMeta(db, "seeded_at", new Date().toISOString());
     db.exec("COMMIT");
   } catch (error) {

@@ -81,6 +81,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     provider,
     issuer,
     origin,
+    portalUrl: portalUrls[0] ?? defaultPortalUrl,
     filesDir,
     maxCatalogueFileBytes: options.maxCatalogueFileBytes ?? 10 * 1024 ** 3,
     companyChangeDecisionMs: (options.companyChangeDecisionSeconds ?? 120) * 1000,

@@ -76,6 +76,8 @@ export const PAGES: BenchPage[] = [
       return location;
     },
   },
+  { path: "/team", account: ACTIVE },
+  { path: "/team/user-viewer/remove", account: ACTIVE },
   { path: "/seller-list", account: "operator@example.com" },
   { path: "/invite-seller", account: "bd@example.com" },
   { path: "/invitations", account: "bd@example.com" },

@@ -1,11 +1,13 @@
 import express, { type Request, type Response } from "express";
 import { z } from "zod";
+import { INVITATION_TOKEN, type InvitationRefusal } from "#contract/team.ts";
 import { LanguageCode } from "#contract/upstream.ts";
 import type { SandboxContext } from "../context.ts";
 import { hashPassword, verifyPassword } from "../passwords.ts";
-import { findUserByEmail, registerSeller } from "../repository.ts";
+import { findSellerById, findUserByEmail, registerSeller } from "../repository.ts";
+import { acceptInvitation, invitationForToken } from "../team.ts";
 import { portalScopes } from "./provider.ts";
-import { errorPage, registrationPage, signInPage, type RegistrationErrors } from "./pages.ts";
+import { errorPage, invitationRefusedPage, invitationRegistrationPage, registrationPage, signInPage, type RegistrationErrors } from "./pages.ts";
 import { pageLanguage, texts, type PageLanguage } from "./texts.ts";
 
 /**
@@ -22,6 +24,15 @@ function registration(language: PageLanguage) {
     companyName: z.string().trim().min(1, text.missingCompany).max(200, text.longCompany),
     language: LanguageCode.catch(language),
   });
+}
+
+const InvitationRegistration = (language: PageLanguage) =>
+  z.object({ password: z.string().min(4, texts[language].shortPassword), language: LanguageCode.catch(language) });
+
+/** The invitation token the portal passed on (`invitation` authorization parameter), or undefined for a plain registration. */
+function invitationTokenOf(details: { params: Record<string, unknown> }): string | undefined {
+  const token = details.params.invitation;
+  return typeof token === "string" && token !== "" ? token : undefined;
 }
 
 /** The language of the sign-in's pages: the authorization request's ui_locales, else the browser's. */
@@ -72,6 +83,44 @@ export function interactionRouter(context: SandboxContext): express.Router {
       );
   };
 
+  const renderInvitationRefused = (res: Response, language: PageLanguage, uid: string, refusal: InvitationRefusal) => {
+    res
+      .status(refusal === "UNKNOWN" ? 404 : 410)
+      .type("html")
+      .send(invitationRefusedPage(language, refusal, refusal === "USED" ? `${base}/${uid}?view=login` : undefined));
+  };
+
+  /**
+   * Registration from an invitation: the token is checked here, on every request (expired, used, withdrawn,
+   * unknown: a page saying so), and the page fixes the address; nothing in the form names seller or role.
+   */
+  const renderInvitationRegistration = (
+    res: Response,
+    language: PageLanguage,
+    uid: string,
+    token: string,
+    status: number,
+    values?: { language?: string },
+    errors?: RegistrationErrors,
+  ) => {
+    const found = INVITATION_TOKEN.test(token) ? invitationForToken(db, token) : ({ refusal: "UNKNOWN" } as const);
+    if ("refusal" in found) return renderInvitationRefused(res, language, uid, found.refusal);
+    res
+      .status(status)
+      .type("html")
+      .send(
+        invitationRegistrationPage({
+          language,
+          action: `${base}/${uid}/register`,
+          email: found.invitation.email,
+          sellerName: findSellerById(db, found.invitation.seller_id)?.name ?? "",
+          role: found.invitation.role,
+          values,
+          errors,
+        }),
+      );
+  };
+
   /** The interaction of this browser, or an error page when its cookie is gone or belongs to another uid. */
   const loadInteraction = async (req: Request, res: Response) => {
     try {
@@ -110,6 +159,8 @@ export function interactionRouter(context: SandboxContext): express.Router {
       return;
     }
     const view = req.query.view ?? (details.params.view_type === "register" ? "register" : "login");
+    const invitation = invitationTokenOf(details);
+    if (view === "register" && invitation) return renderInvitationRegistration(res, language, details.uid, invitation, 200);
     if (view === "register") return renderRegistration(res, language, details.uid, 200);
     const loginHint = typeof details.params.login_hint === "string" ? details.params.login_hint : undefined;
     renderSignIn(res, language, details.uid, 200, loginHint);
@@ -134,6 +185,21 @@ export function interactionRouter(context: SandboxContext): express.Router {
     if (!details) return;
     const language = languageOf(req, details);
     const body = (req.body ?? {}) as Record<string, unknown>;
+    const invitation = invitationTokenOf(details);
+    if (invitation) {
+      // The address, seller and role come from the invitation alone: a posted email, role or company is ignored.
+      const parsed = InvitationRegistration(language).safeParse({ password: body.password ?? "", language: body.language });
+      const chosen = { language: typeof body.language === "string" ? body.language : language };
+      if (!parsed.success) {
+        return renderInvitationRegistration(res, language, details.uid, invitation, 400, chosen, { password: texts[language].shortPassword });
+      }
+      const accepted = INVITATION_TOKEN.test(invitation)
+        ? acceptInvitation(db, invitation, { passwordHash: hashPassword(parsed.data.password), languageCode: parsed.data.language })
+        : ({ refusal: "UNKNOWN" } as const);
+      if ("refusal" in accepted) return renderInvitationRefused(res, language, details.uid, accepted.refusal);
+      await provider.interactionFinished(req, res, { login: { accountId: accepted.userId, remember: true } }, { mergeWithLastSubmission: false });
+      return;
+    }
     const values = {
       email: typeof body.email === "string" ? body.email : "",
       companyName: typeof body.companyName === "string" ? body.companyName : "",

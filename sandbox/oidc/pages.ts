@@ -121,6 +121,20 @@ ${demoAccountTable(options.language)}`,
   );
 }
 
+/** The account's language: the chosen one, else the page's. */
+function languageField(pageLanguage: PageLanguage, chosen: string | undefined, error?: string): string {
+  const text = texts[pageLanguage];
+  const language = (chosen ?? pageLanguage) === "de" ? "de" : "en";
+  return `<div class="field">
+  <label for="language">${escapeHtml(text.language)}</label>
+  <select id="language" name="language"${error ? ' aria-invalid="true" aria-describedby="language-error"' : ""}>
+    <option value="en" lang="en"${language === "en" ? " selected" : ""}>English</option>
+    <option value="de" lang="de"${language === "de" ? " selected" : ""}>Deutsch</option>
+  </select>
+  ${error ? `<p class="field-error" id="language-error">${escapeHtml(error)}</p>` : ""}
+</div>`;
+}
+
 export type RegistrationValues = { email?: string; companyName?: string; language?: string };
 export type RegistrationErrors = Partial<Record<"email" | "password" | "companyName" | "language", string>>;
 
@@ -135,8 +149,6 @@ export function registrationPage(options: {
   const values = options.values ?? {};
   const errors = options.errors ?? {};
   const summary = Object.keys(errors).length ? `<p class="error" role="alert">${escapeHtml(text.correctFields)}</p>` : "";
-  const language = (values.language ?? options.language) === "de" ? "de" : "en";
-  const languageError = errors.language ? `<p class="field-error" id="language-error">${escapeHtml(errors.language)}</p>` : "";
   return page(
     options.language,
     text.registerTitle,
@@ -147,14 +159,7 @@ ${summary}
 ${field({ name: "email", label: text.email, type: "email", value: values.email, autocomplete: "email", error: errors.email, autofocus: true })}
 ${field({ name: "password", label: text.password, type: "password", autocomplete: "new-password", error: errors.password })}
 ${field({ name: "companyName", label: text.companyName, type: "text", value: values.companyName, autocomplete: "organization", error: errors.companyName })}
-<div class="field">
-  <label for="language">${escapeHtml(text.language)}</label>
-  <select id="language" name="language"${errors.language ? ' aria-invalid="true" aria-describedby="language-error"' : ""}>
-    <option value="en" lang="en"${language === "en" ? " selected" : ""}>English</option>
-    <option value="de" lang="de"${language === "de" ? " selected" : ""}>Deutsch</option>
-  </select>
-  ${languageError}
-</div>
+${languageField(options.language, values.language, errors.language)}
 <button type="submit">${escapeHtml(text.createAccount)}</button>
 </form>
 <p>${escapeHtml(text.alreadyRegistered)} <a href="${escapeHtml(options.signInHref)}">${escapeHtml(text.signInLink)}</a></p>`,
@@ -196,4 +201,51 @@ export function errorPage(language: PageLanguage, title: string, details: Record
     .map(([key, value]) => `<dt>${escapeHtml(key)}</dt><dd>${escapeHtml(value)}</dd>`)
     .join("\n");
   return page(language, title, `<h1>${escapeHtml(title)}</h1>\n<dl>\n${items}\n</dl>`);
+}
+
+/** Registration from a colleague's invitation: the address, seller and role are the invitation's; only a password and a language to choose. */
+export function invitationRegistrationPage(options: {
+  language: PageLanguage;
+  action: string;
+  email: string;
+  sellerName: string;
+  role: string;
+  values?: { language?: string };
+  errors?: RegistrationErrors;
+}): string {
+  const text = texts[options.language];
+  const errors = options.errors ?? {};
+  const fill = (template: string) =>
+    escapeHtml(template)
+      .replace("{seller}", escapeHtml(options.sellerName))
+      .replace("{role}", escapeHtml(roleName(options.language, options.role)));
+  const summary = Object.keys(errors).length ? `<p class="error" role="alert">${escapeHtml(text.correctFields)}</p>` : "";
+  return page(
+    options.language,
+    text.invitationTitle,
+    `<h1>${fill(text.invitationHeading)}</h1>
+<p>${fill(text.invitationIntro)}</p>
+${summary}
+<form method="post" action="${escapeHtml(options.action)}" novalidate>
+<div class="field">
+  <label for="email">${escapeHtml(text.email)}</label>
+  <input id="email" name="email" type="email" value="${escapeHtml(options.email)}" autocomplete="username" readonly>
+</div>
+${field({ name: "password", label: text.password, type: "password", autocomplete: "new-password", error: errors.password, autofocus: true })}
+${languageField(options.language, options.values?.language)}
+<button type="submit">${escapeHtml(text.createAccount)}</button>
+</form>`,
+  );
+}
+
+/** Why an invitation link cannot be used, in words, with the way to the sign-in. */
+export function invitationRefusedPage(language: PageLanguage, refusal: "UNKNOWN" | "EXPIRED" | "USED" | "WITHDRAWN", signInHref?: string): string {
+  const text = texts[language];
+  return page(
+    language,
+    text.invitationRefusedTitle,
+    `<h1>${escapeHtml(text.invitationRefusedTitle)}</h1>
+<p id="invitation-refusal" data-refusal="${refusal}">${escapeHtml(text[`invitation${refusal}`])}</p>
+${signInHref ? `<p><a href="${escapeHtml(signInHref)}">${escapeHtml(text.signInLink)}</a></p>` : ""}`,
+  );
 }

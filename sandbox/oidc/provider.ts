@@ -53,7 +53,8 @@ export function createProvider(options: ProviderOptions): Provider {
     claims: { openid: ["sub"], user_info: userInfoClaims },
     // The portal's id token carries the user_info claims too, not only userinfo.
     conformIdTokenClaims: false,
-    extraParams: ["view_type", offlineAccessParam],
+    // `invitation`: the token of a colleague's invitation, for the registration page (sandbox/team.ts).
+    extraParams: ["view_type", "invitation", offlineAccessParam],
     pkce: { required: () => true },
     cookies: { keys: cookieKeys },
     clientBasedCORS: () => false,

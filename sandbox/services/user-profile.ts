@@ -7,13 +7,14 @@ import { signedInUser } from "../http/service-guard.ts";
 import { findSellerById, findUserByEmail, findUserById, isStaff, setSubstitution, toCurrentUser, updateUserLanguage } from "../repository.ts";
 import { endSubstitution, startSubstitution, substitutionAudit } from "../substitution-audit.ts";
 import { endUserSession, openUserSession, startUserSession } from "../user-sessions.ts";
+import { teamRoutes } from "./user-profile-team.ts";
 
 const SubstitutionRequest = z.object({ userProfileId: z.string().min(1) });
 
 /** Longest a portal session may be asked to last (the portal's absolute lifetime is 12 h by default). */
 const MAX_SESSION_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** The user-profile service: the signed-in user, their language, substitution, and the portal's sessions. */
+/** The user-profile service: the signed-in user, their language, substitution, the portal's sessions, and the seller's users. */
 export function userProfileService(context: SandboxContext): express.Router {
   const { db } = context;
   const router = express.Router();
@@ -132,6 +133,8 @@ export function userProfileService(context: SandboxContext): express.Router {
     endUserSession(db, signedInUser(res).id, req.params.sessionId);
     res.status(204).end();
   });
+
+  teamRoutes(router, context);
 
   return router;
 }

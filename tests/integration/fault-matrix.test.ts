@@ -60,6 +60,8 @@ const PARTIAL_PAGES: Record<string, RegExp> = {
   "/upload/catalog/products": /The products of this file could not be loaded\./,
   "/home/catalogue/products": /The products of this file could not be loaded\./,
   "/product-catalogue-integration/products": /The products of this file could not be loaded\./,
+  // The invite form stays; the list of colleagues says it could not be loaded.
+  "/team": /The list of colleagues could not be loaded\./,
 };
 
 /** The one call of the shell's that all sellers' pages share the path of. */

@@ -90,6 +90,10 @@ export const TABLE: {
     "/home/my-company/legal-documents/new",
     "/home/my-company/changes/:changeId",
   ].map((path) => ({ path, allowed: ["SELLER_ADMINISTRATOR"] as const, rule: "sellerAdministrator" as const })),
+  // A seller's colleagues and a removal's confirmation: administrators, in any state of the seller (docs/product.md §2);
+  // a staff member acting as the seller reads, and the page refuses each change (tests/unit/team-colleagues.test.ts).
+  { path: "/team", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator" },
+  { path: "/team/:userId/remove", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator" },
   // Downloads of the seller home: a chart's CSV, a legal document.
   { path: "/home/analytics/:tab/csv", allowed: SELLERS, rule: "sellerHome", sellerState: "redirectIfNotActive" },
   { path: "/home/my-company/legal-documents/:documentId/download", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator" },

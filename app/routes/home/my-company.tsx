@@ -9,7 +9,7 @@ const PAGE_KEYS: Record<MyCompanyPage, string> = {
   "legal-documents": "myCompany.legalDocuments.title",
 };
 
-/** My company's four pages under one sub-menu, and the changes of them. Guarded by each page's rule (administrators only). */
+/** My company's four pages under one sub-menu (with the colleagues page beside them), and the changes of them. Guarded by each page's rule (administrators only). */
 export default function MyCompanyLayout() {
   const { t } = useTranslation();
   return (
@@ -21,6 +21,9 @@ export default function MyCompanyLayout() {
               <NavLink to={`/home/my-company/${page}`}>{t(PAGE_KEYS[page])}</NavLink>
             </li>
           ))}
+          <li>
+            <NavLink to="/team">{t("team.title")}</NavLink>
+          </li>
         </ul>
       </nav>
       <Outlet />

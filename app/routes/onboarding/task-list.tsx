@@ -109,6 +109,9 @@ export default function TaskList({ loaderData, actionData }: Route.ComponentProp
           <Link to="/shop-setup">{t("onboarding.taskList.review")}</Link>
         </p>
       )}
+      <p className="task-list-page__team">
+        {t("team.taskList.lead")} <Link to="/team">{t("team.taskList.link")}</Link>
+      </p>
     </article>
   );
 }

@@ -7,6 +7,7 @@ import { ArcticFetchError, type OAuth2Tokens } from "arctic";
 import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
+import { INVITATION_TOKEN } from "#contract/team.ts";
 import { env, secureCookies } from "#app/services/config/env.server.ts";
 import { STATE_COOKIE, withOneStateCookie } from "./oauth-state-cookie.server.ts";
 
@@ -39,7 +40,7 @@ const UI_LOCALE_HEADER = "x-portal-ui-locale";
 
 /**
  * The provider's sign-in asks for the password every time, opens registration
- * on /register, and shows its pages in the portal's language (`ui_locales`).
+ * on /register (with a colleague's invitation when the link carries one), and shows its pages in the portal's language (`ui_locales`).
  */
 class PortalStrategy extends OAuth2Strategy<SessionTokens> {
   override name = "oidc";
@@ -48,7 +49,14 @@ class PortalStrategy extends OAuth2Strategy<SessionTokens> {
     const result = new URLSearchParams(params);
     result.set("prompt", "login");
     result.set("max_age", "1");
-    if (new URL(request.url).pathname === "/register") result.set("view_type", "register");
+    const url = new URL(request.url);
+    if (url.pathname === "/register") {
+      result.set("view_type", "register");
+      // A colleague's invitation link (/register?invitation=…): the provider checks the token and fixes address, seller and role.
+      const invitation = url.searchParams.get("invitation");
+      // A mangled one goes on as a token no invitation has, so that the provider says the link is not known.
+      if (invitation !== null) result.set("invitation", INVITATION_TOKEN.test(invitation) ? invitation : "unknown");
+    }
     const locale = request.headers.get(UI_LOCALE_HEADER);
     if (locale) result.set("ui_locales", locale);
     return result;

@@ -138,6 +138,8 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
       form: { accountHolder: "Nordlicht Living GmbH", iban: "DE02 1203 0000 0000 2020 51", bic: "BYLADEM1001" },
     },
   },
+  "/team": { account: ACTIVE },
+  "/team/:userId/remove": { account: ACTIVE, link: { from: "/team" } },
   "/home/analytics/:tab/csv": { account: ACTIVE, link: { from: "/home/analytics/sales" } },
   "/home/catalogue/file": { account: ACTIVE, url: "/home/catalogue/file?fileId=file-seller-active-nordlicht-katalog-2026-csv" },
   "/home/catalogue/problems": { account: ACTIVE, url: "/home/catalogue/problems?fileId=file-seller-active-nordlicht-katalog-2026-csv" },
@@ -185,6 +187,7 @@ export const ACTION_FORMS: Record<string, ActionForm> = {
     values: { accountHolder: "Nordlicht Living GmbH", iban: "DE02 1203 0000 0000 2020 51", bic: "BYLADEM1001" },
   },
   "/home/my-company/legal-documents/new": { values: { documentKind: "TERMS" } },
+  "/team": { values: { email: "matrix.colleague@example.com" } },
   "/seller-administration": { from: "/seller-administration?edit=seller-onboarding-feed" },
   "/invite-seller": {
     values: {

@@ -1,5 +1,6 @@
 import { AccountExists, CurrentUser, UserSession, type LanguageCode } from "#contract/upstream.ts";
 import { SubstitutionAudit } from "#contract/staff-seller.ts";
+import { SellerUser, SellerUserList, type ColleagueRole, type InviteColleague } from "#contract/team.ts";
 import { z } from "zod";
 import type { ServiceCaller } from "#app/services/upstream/http.server.ts";
 import { upstreamPath } from "#app/services/upstream/upstream-path.server.ts";
@@ -18,6 +19,16 @@ export function userProfileClient(call: ServiceCaller) {
     actingAsSellerRecord: (sellerId: string) => call({ path: "/users/substitutions", query: { sellerId }, schema: SubstitutionAudit }),
     /** Whether the identity provider has an account with this e-mail address (staff). */
     accountExists: (email: string) => call({ method: "POST", path: "/users/existsByEmail", body: { email }, schema: AccountExists }),
+    /** The seller's users and open invitations (a seller administrator; staff acting as the seller read). */
+    sellerUsers: () => call({ path: "/me/seller/users", schema: SellerUserList }),
+    inviteColleague: (invitation: InviteColleague) => call({ method: "POST", path: "/me/seller/users/invitations", body: invitation, schema: SellerUser }),
+    resendInvitation: (invitationId: string) =>
+      call({ method: "POST", path: upstreamPath`/me/seller/users/invitations/${invitationId}/resend`, schema: SellerUser }),
+    withdrawInvitation: (invitationId: string) =>
+      call({ method: "DELETE", path: upstreamPath`/me/seller/users/invitations/${invitationId}`, schema: z.undefined() }),
+    changeColleagueRole: (userId: string, role: ColleagueRole) =>
+      call({ method: "PUT", path: upstreamPath`/me/seller/users/${userId}/role`, body: { role }, schema: SellerUser }),
+    removeColleague: (userId: string) => call({ method: "DELETE", path: upstreamPath`/me/seller/users/${userId}`, schema: z.undefined() }),
     startSession: (expiresAt: Date) => call({ method: "POST", path: "/me/sessions", body: { expiresAt: expiresAt.toISOString() }, schema: UserSession }),
     session: (sessionId: string) => call({ path: upstreamPath`/me/sessions/${sessionId}`, schema: UserSession }),
     endSession: (sessionId: string) => call({ method: "DELETE", path: upstreamPath`/me/sessions/${sessionId}`, schema: z.undefined() }),
