@@ -10,6 +10,7 @@
  */
 import { z } from "zod";
 import { legalForms } from "./rules/legal-form.ts";
+import { VatConfirmation, VatConfirmationFacts } from "./vat-confirmation.ts";
 
 export { today, validationMessages, type ValidationCode } from "./onboarding-fields.ts";
 export {
@@ -63,6 +64,8 @@ export type FormStepName = z.infer<typeof FormStepName>;
 /** GET /me/seller/onboarding: every step's status, in the order of `stepNames`. */
 export const OnboardingProgress = z.object({
   steps: z.array(z.object({ step: StepName, status: StepStatus, updatedAt: z.string().nullable() })),
+  /** The VAT id's confirmation at the source, when there is one: a hand-over requirement while it says not valid or no match. */
+  vatConfirmation: VatConfirmationFacts.nullable().optional(),
 });
 export type OnboardingProgress = z.infer<typeof OnboardingProgress>;
 
@@ -97,6 +100,8 @@ export const StepView = z.object({
   bankName: z.string().nullable().optional(),
   /** company-type-representatives: the legal form the representatives are checked against. */
   legalForm: z.enum(legalForms).nullable().optional(),
+  /** company-information: the VAT id's confirmation at the source; null before one. */
+  vatConfirmation: VatConfirmation.nullable().optional(),
 });
 export type StepView = z.infer<typeof StepView>;
 

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { CatalogueReturn } from "./catalogue-return.ts";
 import { IntegrationUpdate } from "./catalogue-updates.ts";
 import { StaffSeller } from "./staff.ts";
+import { VatConfirmation } from "./vat-confirmation.ts";
 import { LanguageCode, SellerStateName, UploadType } from "./upstream.ts";
 
 /** A catalogue file as staff see it: its mapping, and what the check of its rows found (null: not checked). */
@@ -46,6 +47,8 @@ export const StaffSellerOverview = z.object({
   returns: z.array(CatalogueReturn),
   /** The catalogue updates the seller sent once active, newest first, with what the catalogue team made of each. */
   updates: z.array(IntegrationUpdate).default([]),
+  /** The VAT id's confirmation at the source (service, date, result per field); null before one. */
+  vatConfirmation: VatConfirmation.nullable().default(null),
 });
 export type StaffSellerOverview = z.infer<typeof StaffSellerOverview>;
 

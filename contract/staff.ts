@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { OnboardingProgress } from "./onboarding.ts";
+import { VatConfirmationFacts } from "./vat-confirmation.ts";
 import { AdditionalField, CatalogueImportProgress, LanguageCode, SellerStateName } from "./upstream.ts";
 
 /** How a seller came to the marketplace; the list filters by it. */
@@ -36,6 +37,7 @@ export const SellerProgressFacts = z.object({
   steps: OnboardingProgress.shape.steps,
   catalogue: CatalogueImportProgress,
   files: z.array(z.object({ mappingComplete: z.boolean() })),
+  vatConfirmation: VatConfirmationFacts.nullable().optional(),
 });
 export type SellerProgressFacts = z.infer<typeof SellerProgressFacts>;
 

@@ -140,11 +140,17 @@ export const sandboxServicePrefixes = {
   analytics: "/analytics",
   address: "/address",
   recommendedActions: "/recommended-actions",
+  /** The Federal Central Tax Office's VAT id confirmation (eVatR) and the EU's VIES check, emulated. */
+  vatConfirmation: "/evatr",
+  vies: "/vies",
 } as const;
 export type ServiceName = keyof typeof sandboxServicePrefixes;
 
 /** The sandbox's fixed keys: the services reject any other apikey. */
 export const sandboxKeys = { apiKey: "sandbox-api-key", analyticsApiKey: "sandbox-analytics-key" } as const;
+
+/** The sandbox marketplace's own German VAT id: the requester of every qualified confirmation (MARKETPLACE_VAT_ID). */
+export const sandboxMarketplaceVatId = "DE111222339";
 
 /** The portal's client at the sandbox's identity provider. */
 export const sandboxClient = {

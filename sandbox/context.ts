@@ -1,5 +1,6 @@
 import type { Database } from "./db.ts";
 import type { Provider } from "oidc-provider";
+import type { VatServiceModes } from "./vat-register.ts";
 
 /** What every part of the running sandbox shares. */
 export type SandboxContext = {
@@ -15,4 +16,6 @@ export type SandboxContext = {
   maxCatalogueFileBytes: number;
   /** How long a confirmed change of a seller's company data waits before the marketplace decides it by itself. */
   companyChangeDecisionMs: number;
+  /** Whether the VAT confirmation services answer: by their schedule (eVatR down at night), or up or down as the control endpoint set them. */
+  vatServices: VatServiceModes;
 };

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { sandboxClient } from "#contract/upstream.ts";
 import { catalogueFilesOnDisk } from "./catalogue.ts";
 import { decidePendingChanges } from "./company-changes.ts";
+import { retryVatConfirmations } from "./vat-confirmations.ts";
 import type { SandboxContext } from "./context.ts";
 import type { FaultRules, RequestCounter } from "./faults.ts";
 import { sendError } from "./http/errors.ts";
@@ -51,6 +52,9 @@ const DecisionRequest = z.object({
   decision: z.enum(["CONFIRMED", "REJECTED"]).default("CONFIRMED"),
   reason: z.string().min(1).max(500).optional(),
 });
+
+const VatServiceMode = z.enum(["schedule", "up", "down"]);
+const VatServicesRequest = z.object({ evatr: VatServiceMode.optional(), vies: VatServiceMode.optional() });
 
 export function isLoopback(address: string | undefined): boolean {
   if (!address) return false;
@@ -175,6 +179,30 @@ export function controlRouter(options: ControlOptions): express.Router {
       return;
     }
     res.json({ decided: decidePendingChanges(context.db, parsed.data) });
+  });
+
+  /**
+   * The VAT confirmation services up or down (or back to their schedule: the
+   * eVatR is down from 23:00 to 05:00 Berlin time), so tests need not wait for the night.
+   */
+  router.post("/vat-services", (req, res) => {
+    const parsed = VatServicesRequest.safeParse(req.body ?? {});
+    if (!parsed.success) {
+      sendError(res, 400, "Expected { evatr?, vies? }, each up, down or schedule", "VALIDATION_ERROR");
+      return;
+    }
+    Object.assign(context.vatServices, parsed.data);
+    res.json({ ...context.vatServices });
+  });
+
+  /** The marketplace's retry job runs now (for one seller, or all): the confirmations to be confirmed are asked again. */
+  router.post("/vat-confirmations/retry", (req, res) => {
+    const parsed = z.object({ sellerId: z.string().min(1).optional() }).safeParse(req.body ?? {});
+    if (!parsed.success) {
+      sendError(res, 400, "Expected { sellerId? }", "VALIDATION_ERROR");
+      return;
+    }
+    res.json(retryVatConfirmations(context.db, context.vatServices, parsed.data));
   });
 
   /** The colleague invitations sent to `?email=`, newest first, each with the link its e-mail would carry. */

@@ -15,7 +15,7 @@ export type Database = DatabaseSync;
  * emptied and seeded anew on open: the sandbox's data is demo data, and
  * migrations would cost more than they are worth.
  */
-const SCHEMA_VERSION = 11;
+const SCHEMA_VERSION = 12;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -236,12 +236,18 @@ CREATE TABLE IF NOT EXISTS substitution_changes (
   status INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS substitution_changes_session ON substitution_changes (session_id, at);
+CREATE TABLE IF NOT EXISTS vat_confirmations (
+  seller_id TEXT PRIMARY KEY REFERENCES sellers(id) ON DELETE CASCADE,
+  data TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
 CREATE INDEX IF NOT EXISTS sellers_state ON sellers (state, state_changed_at);
 CREATE INDEX IF NOT EXISTS users_seller ON users (seller_id);
 `;
 
 /** Tables that hold marketplace data; the seed fills them, a reset empties them. */
 const dataTables = [
+  "vat_confirmations",
   "substitution_changes",
   "substitution_sessions",
   "catalogue_returns",

@@ -16,6 +16,7 @@ import { bankDataByIBAN } from "bankdata-germany";
 import { maskIban } from "#contract/rules/iban.ts";
 import { needsCommercialRegister, type LegalForm } from "#contract/rules/legal-form.ts";
 import type { Database } from "./db.ts";
+import { readVatConfirmation, vatConfirmationFacts } from "./vat-confirmations.ts";
 
 /**
  * The seller's shop setup as the onboarding service keeps it: each step's
@@ -146,7 +147,11 @@ function stepStatus(db: Database, sellerId: string, step: StepName): { status: S
 }
 
 export function onboardingProgress(db: Database, sellerId: string): OnboardingProgress {
-  return OnboardingProgress.parse({ steps: stepNames.map((step) => ({ step, ...stepStatus(db, sellerId, step) })) });
+  const vatConfirmation = vatConfirmationFacts(db, sellerId);
+  return OnboardingProgress.parse({
+    steps: stepNames.map((step) => ({ step, ...stepStatus(db, sellerId, step) })),
+    ...(vatConfirmation ? { vatConfirmation } : {}),
+  });
 }
 
 /** A step as the service shows it: the bank account's IBAN only masked. */
@@ -174,5 +179,6 @@ export function stepView(db: Database, sellerId: string, step: FormStepName): St
       : null;
   }
   if (step === "company-type-representatives") extra.legalForm = savedLegalForm(db, sellerId);
+  if (step === "company-information") extra.vatConfirmation = readVatConfirmation(db, sellerId);
   return StepView.parse({ step, status, updatedAt, values, ...extra });
 }

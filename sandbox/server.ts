@@ -17,6 +17,7 @@ import { createProvider, markOfflineAccess } from "./oidc/provider.ts";
 import { purgeExpiredOidcModels } from "./oidc/sqlite-adapter.ts";
 import { applySeed } from "./seed.ts";
 import { mountServices } from "./services/index.ts";
+import { retryVatConfirmations } from "./vat-confirmations.ts";
 
 export type SandboxOptions = {
   /** 0 picks a free port. Default 4000. */
@@ -35,6 +36,8 @@ export type SandboxOptions = {
   maxCatalogueFileBytes?: number;
   /** How long a company data change waits before the marketplace confirms it by itself (the control endpoint decides sooner). Default 120. */
   companyChangeDecisionSeconds?: number;
+  /** How often the marketplace's job asks again for the VAT confirmations still to be confirmed (the control endpoint runs it sooner). Default 300. */
+  vatRetrySeconds?: number;
   /** Called with one line per finished request; silent when absent. */
   log?: (line: string) => void;
 };
@@ -82,6 +85,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     filesDir,
     maxCatalogueFileBytes: options.maxCatalogueFileBytes ?? 10 * 1024 ** 3,
     companyChangeDecisionMs: (options.companyChangeDecisionSeconds ?? 120) * 1000,
+    vatServices: { evatr: "schedule", vies: "schedule" },
   };
   const faults = new FaultRules();
   const counter = new RequestCounter();
@@ -101,6 +105,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         syncCatalogueFiles(db, filesDir);
         faults.clear();
         counter.reset();
+        context.vatServices.evatr = "schedule";
+        context.vatServices.vies = "schedule";
       },
     }),
   );
@@ -124,6 +130,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   purgeExpiredOidcModels(db);
   const purgeTimer = setInterval(() => purgeExpiredOidcModels(db), 10 * 60 * 1000);
   purgeTimer.unref();
+  const vatRetryTimer = setInterval(() => retryVatConfirmations(db, context.vatServices), (options.vatRetrySeconds ?? 300) * 1000);
+  vatRetryTimer.unref();
 
   let closing: Promise<void> | undefined;
   return {
@@ -132,6 +140,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
         clearInterval(purgeTimer);
+        clearInterval(vatRetryTimer);
         server.close((error) => {
           if (dbPath === ":memory:") rmSync(filesDir, { recursive: true, force: true });
           try {

@@ -6,6 +6,7 @@ import { sellerIntegrationUpdates } from "./catalogue-updates.ts";
 import type { Database } from "./db.ts";
 import { listCatalogueFiles, mappingComplete } from "./repository.ts";
 import { SELECT_STAFF_SELLER, toStaffSeller, type StaffSellerRow } from "./staff.ts";
+import { readVatConfirmation } from "./vat-confirmations.ts";
 
 /** One seller seen whole by staff (the staff seller page), and the invitations a staff member sent. */
 
@@ -52,6 +53,7 @@ export function staffSellerOverview(db: Database, sellerId: string): StaffSeller
     }),
     returns: listReturns(db, sellerId),
     updates: sellerIntegrationUpdates(db, sellerId),
+    vatConfirmation: readVatConfirmation(db, sellerId),
   });
 }
 

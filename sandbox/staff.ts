@@ -3,6 +3,7 @@ import { sellerStates, type LanguageCode, type SellerStateName } from "#contract
 import type { Database } from "./db.ts";
 import { onboardingProgress } from "./onboarding.ts";
 import { catalogueImportProgress, listCatalogueFiles, mappingComplete, type SellerRow } from "./repository.ts";
+import { vatConfirmationFacts } from "./vat-confirmations.ts";
 
 /**
  * The staff screens' data: the seller list with each seller's profile
@@ -62,6 +63,7 @@ function progressFacts(db: Database, seller: SellerRow) {
     steps: onboardingProgress(db, seller.id).steps,
     catalogue: catalogueImportProgress(db, seller),
     files: listCatalogueFiles(db, seller.id).map((file) => ({ mappingComplete: mappingComplete(file) })),
+    vatConfirmation: vatConfirmationFacts(db, seller.id),
   };
 }
 

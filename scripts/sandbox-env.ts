@@ -1,5 +1,5 @@
 /** The portal's configuration when the sandbox plays the marketplace. */
-import { sandboxClient, sandboxKeys, sandboxServicePrefixes } from "#contract/upstream.ts";
+import { sandboxClient, sandboxKeys, sandboxMarketplaceVatId, sandboxServicePrefixes } from "#contract/upstream.ts";
 
 export function sandboxPortalEnv(sandboxUrl: string, portalUrl: string, sessionSecret: string): Record<string, string> {
   const service = (name: keyof typeof sandboxServicePrefixes) => sandboxUrl + sandboxServicePrefixes[name];
@@ -16,6 +16,9 @@ export function sandboxPortalEnv(sandboxUrl: string, portalUrl: string, sessionS
     ANALYTICS_BASE_URL: service("analytics"),
     RECOMMENDED_ACTIONS_BASE_URL: service("recommendedActions"),
     ADDRESS_BASE_URL: service("address"),
+    VAT_CONFIRMATION_BASE_URL: service("vatConfirmation"),
+    VIES_BASE_URL: service("vies"),
+    MARKETPLACE_VAT_ID: sandboxMarketplaceVatId,
     API_KEY: sandboxKeys.apiKey,
     ANALYTICS_API_KEY: sandboxKeys.analyticsApiKey,
     IMPRINT_URL: `${sandboxUrl}/legal/imprint`,

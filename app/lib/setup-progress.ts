@@ -5,6 +5,7 @@
  */
 import { stepNames, type OnboardingProgress, type StepName, type StepStatus } from "#contract/onboarding.ts";
 import type { CatalogueImportProgress, SellerStateName } from "#contract/upstream.ts";
+import { vatConfirmationBlocks, type VatConfirmationFacts } from "#contract/vat-confirmation.ts";
 
 /** Where the hand-over is reviewed and confirmed: the one page that hands over. */
 export const HAND_OVER_REVIEW_PATH = "/overview/review";
@@ -13,7 +14,10 @@ export const HAND_OVER_REVIEW_PATH = "/overview/review";
 export const catalogueTasks = ["UPLOAD_SETTINGS", "FILE_UPLOAD", "MAPPING"] as const;
 export type CatalogueTask = (typeof catalogueTasks)[number];
 
-export type RequirementId = StepName | CatalogueTask;
+/** A requirement that exists only while it is not met: the VAT id's confirmation says not valid, or a detail does not match. */
+export const VAT_CONFIRMATION = "VAT_CONFIRMATION";
+
+export type RequirementId = StepName | CatalogueTask | typeof VAT_CONFIRMATION;
 
 export type Requirement = {
   id: RequirementId;
@@ -39,6 +43,8 @@ export type ProgressFacts = {
   catalogue: CatalogueImportProgress;
   /** The catalogue's files; with their ids, the mapping task links to the first file still unmapped. */
   files: readonly { id?: string; mappingComplete: boolean }[];
+  /** The VAT id's confirmation at its source, when there is one. */
+  vatConfirmation?: VatConfirmationFacts | null;
 };
 
 const catalogueTaskPaths: Record<CatalogueTask, string> = {
@@ -60,6 +66,7 @@ function cataloguePath(task: CatalogueTask, facts: ProgressFacts): string {
 
 /** The translation key of a requirement's name: a shop-setup step's title, or the catalogue task's. */
 export function requirementLabelKey(id: RequirementId): string {
+  if (id === VAT_CONFIRMATION) return "onboarding.vat.requirement";
   return (stepNames as readonly string[]).includes(id) ? `onboarding.steps.${id}.title` : `onboarding.taskList.catalogueSteps.${id}`;
 }
 
@@ -95,6 +102,10 @@ export function setupProgress(facts: ProgressFacts): SetupProgress {
   const stepStatus = (step: StepName): StepStatus => (done ? "COMPLETE" : (facts.steps.find((entry) => entry.step === step)?.status ?? "NOT_STARTED"));
   const requirements: Requirement[] = [
     ...stepNames.map((step): Requirement => ({ id: step, area: "setup", status: stepStatus(step), path: `/shop-setup/${step}` })),
+    // Resolved on the company-information step; "to be confirmed" holds nothing up.
+    ...(!done && vatConfirmationBlocks(facts.vatConfirmation)
+      ? [{ id: VAT_CONFIRMATION, area: "setup", status: "IN_PROGRESS", path: "/shop-setup/company-information#vat-confirmation" } satisfies Requirement]
+      : []),
     ...catalogueTasks.map((task): Requirement => ({
       id: task,
       area: "catalogue",

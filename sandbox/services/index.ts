@@ -11,6 +11,7 @@ import { onboardingService } from "./onboarding.ts";
 import { recommendedActionsService } from "./recommended-actions.ts";
 import { sellerServiceService } from "./seller-service.ts";
 import { userProfileService } from "./user-profile.ts";
+import { vatConfirmationService, viesService } from "./vat-confirmation.ts";
 
 type ServiceDefinition = ServicePolicy & { router(context: SandboxContext): express.Router };
 
@@ -23,6 +24,8 @@ export const services: Record<ServiceName, ServiceDefinition> = {
   recommendedActions: { bearer: true, apiKey: sandboxKeys.apiKey, router: recommendedActionsService },
   analytics: { bearer: true, apiKey: sandboxKeys.analyticsApiKey, router: analyticsService },
   address: { bearer: false, apiKey: null, router: addressService },
+  vatConfirmation: { bearer: false, apiKey: null, router: vatConfirmationService },
+  vies: { bearer: false, apiKey: null, router: viesService },
 };
 
 /**

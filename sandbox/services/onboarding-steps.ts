@@ -13,6 +13,9 @@ import {
 } from "#contract/onboarding.ts";
 import { detectDocumentType, MAX_DOCUMENT_BYTES } from "#contract/rules/document-type.ts";
 import type { SandboxContext } from "../context.ts";
+import { sameVatRequest, toBeConfirmed, VatConfirmation, vatConfirmationRequestOf, vatServiceFor } from "#contract/vat-confirmation.ts";
+import { readVatConfirmation, writeVatConfirmation } from "../vat-confirmations.ts";
+import type { Database } from "../db.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";
 import {
@@ -172,8 +175,28 @@ export function onboardingStepsRouter(context: SandboxContext, currentSeller: (r
     if (step.data === "contract") Object.assign(values, { version: CONTRACT_VERSION, acceptedBy: signedInUser(res).email });
     if (step.data === "company-type-representatives") delete values.legalForm;
     writeStep(db, seller.id, step.data, values);
+    if (step.data === "company-information") vatIdChanged(db, seller.id, values);
     markOnboardingStarted(db, seller);
     res.json(stepView(db, seller.id, step.data));
+  });
+
+  /** The VAT id's confirmation at the source: 404 before there is one. */
+  router.get("/me/seller/vat-confirmation", (_req, res) => {
+    const seller = currentSeller(res);
+    if (!seller) return;
+    const confirmation = readVatConfirmation(db, seller.id);
+    if (!confirmation) return sendError(res, 404, "The VAT id has not been confirmed yet", "NOT_FOUND");
+    res.json(confirmation);
+  });
+
+  /** The portal keeps the service's answer (or that it is to be confirmed); only while the company information may change. */
+  router.put("/me/seller/vat-confirmation", (req, res) => {
+    const seller = editableSeller(res, "company-information");
+    if (!seller) return;
+    const parsed = VatConfirmation.safeParse(req.body);
+    if (!parsed.success) return sendValidationError(res, parsed.error.issues);
+    writeVatConfirmation(db, seller.id, parsed.data);
+    res.json(readVatConfirmation(db, seller.id));
   });
 
   router.get("/me/seller/onboarding/documents", (_req, res) => {
@@ -223,4 +246,22 @@ export function onboardingStepsRouter(context: SandboxContext, currentSeller: (r
   });
 
   return router;
+}
+
+/**
+ * A company-information save that changes the VAT id, the name or the address
+ * leaves the confirmation to be confirmed for what was saved: the portal
+ * stores the service's answer next, and when it cannot, the marketplace's job
+ * asks. An id no service confirms (outside the EU) has no confirmation.
+ */
+function vatIdChanged(db: Database, sellerId: string, values: Record<string, unknown>): void {
+  const requested = vatConfirmationRequestOf(values);
+  const service = requested ? vatServiceFor(String(values.country ?? "")) : null;
+  if (!requested || !service) {
+    db.prepare("DELETE FROM vat_confirmations WHERE seller_id = ?").run(sellerId);
+    return;
+  }
+  const current = readVatConfirmation(db, sellerId);
+  if (current && current.service === service && sameVatRequest(current.requested, requested)) return;
+  writeVatConfirmation(db, sellerId, toBeConfirmed(service, requested, new Date(), null));
 }

@@ -1,5 +1,6 @@
 import express, { type Response } from "express";
 import { SellerState } from "#contract/upstream.ts";
+import { vatConfirmationBlocks } from "#contract/vat-confirmation.ts";
 import type { SandboxContext } from "../context.ts";
 import { onboardingProgress } from "../onboarding.ts";
 import { onboardingStepsRouter } from "./onboarding-steps.ts";
@@ -66,9 +67,12 @@ export function onboardingService(context: SandboxContext): express.Router {
       sendError(res, 409, `The catalogue was handed over already (state ${seller.state})`, "INVALID_STATE");
       return;
     }
-    const setup = onboardingProgress(db, seller.id)
-      .steps.filter((step) => step.status !== "COMPLETE")
+    const progress = onboardingProgress(db, seller.id);
+    const setup: { fieldName: string; errorMessage: string }[] = progress.steps
+      .filter((step) => step.status !== "COMPLETE")
       .map((step) => ({ fieldName: step.step, errorMessage: "not complete" }));
+    // A VAT id not valid, or a detail the register has differently, is resolved before the hand-over; "to be confirmed" holds up nothing.
+    if (vatConfirmationBlocks(progress.vatConfirmation)) setup.push({ fieldName: "VAT_CONFIRMATION", errorMessage: "the VAT id is not confirmed as given" });
     const missing = catalogueImportProgress(db, seller)
       .filter((step) => step.stepType !== "FTP_SETTINGS" && !step.complete)
       .map((step) => ({ fieldName: step.stepType, errorMessage: "not complete" }));

@@ -82,3 +82,32 @@ export function stepBody(fields: Readonly<Record<string, string>>): Record<strin
   }
   return body;
 }
+
+/**
+ * Austrian companies of the sandbox's VAT register (sandbox/vat-register.ts), as the company-information step takes
+ * them: Alpenglanz is valid and matches; ATU87654321 is valid but registered to Bergblick Vertriebs GmbH.
+ */
+export const vatRegisterCompanies = {
+  alpenglanz: {
+    ...validSteps["company-information"],
+    legalName: "Alpenglanz Handels GmbH",
+    legalForm: "GMBH",
+    street: "Kärntner Straße",
+    houseNumber: "12",
+    postcode: "1010",
+    city: "Wien",
+    country: "AT",
+    vatId: "ATU12345675",
+  },
+  bergblick: {
+    ...validSteps["company-information"],
+    legalName: "Bergblick Vertriebs GmbH",
+    legalForm: "GMBH",
+    street: "Getreidegasse",
+    houseNumber: "9",
+    postcode: "5020",
+    city: "Salzburg",
+    country: "AT",
+    vatId: "ATU87654321",
+  },
+};

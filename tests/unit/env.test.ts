@@ -11,6 +11,18 @@ describe("configuration", () => {
     expect(env.UPSTREAM_TIMEOUT_MS).toBe(10_000);
   });
 
+  it("confirms VAT ids at the sandbox's addresses unless told, asking as a German VAT id checked at start, within 4 s", () => {
+    const env = parseEnv(complete);
+    expect(env.VAT_CONFIRMATION_BASE_URL).toBe("https://api.example.com");
+    expect(env.VIES_BASE_URL).toBe("https://api.example.com");
+    expect(env.MARKETPLACE_VAT_ID).toBeUndefined();
+    expect(env.VAT_CONFIRMATION_TIMEOUT_MS).toBe(4000);
+    expect(parseEnv({ ...complete, MARKETPLACE_VAT_ID: "de 111 222 339" }).MARKETPLACE_VAT_ID).toBe("DE111222339");
+    expect(() => parseEnv({ ...complete, MARKETPLACE_VAT_ID: "DE111222338" })).toThrow(/MARKETPLACE_VAT_ID: must be a German VAT id/);
+    expect(() => parseEnv({ ...complete, MARKETPLACE_VAT_ID: "ATU12345675" })).toThrow(/MARKETPLACE_VAT_ID/);
+    expect(() => parseEnv({ ...complete, VAT_CONFIRMATION_TIMEOUT_MS: "30000" })).toThrow(/VAT_CONFIRMATION_TIMEOUT_MS/);
+  });
+
   it("names every missing variable", () => {
     const { API_KEY: _key, OIDC_ISSUER: _issuer, ...rest } = complete;
     expect(() => parseEnv(rest)).toThrow(ConfigurationError);

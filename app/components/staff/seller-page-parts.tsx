@@ -6,6 +6,7 @@ import type { SellerActions } from "#app/lib/staff/seller-actions.ts";
 import type { PartFailure } from "#app/lib/staff/staff-types.ts";
 import { PartFailureNotice } from "./part-failure.tsx";
 import { useStaffDates } from "#app/lib/staff-dates.ts";
+import { VatConfirmationResult } from "#app/components/onboarding/vat-confirmation.tsx";
 
 /** The state, how long the seller has been in it, and every state before it. */
 export function SellerStateSection({ overview, daysInState, stuckAfterDays }: { overview: StaffSellerOverview; daysInState: number; stuckAfterDays: number }) {
@@ -151,3 +152,14 @@ export function SellerFactsSection({ overview }: { overview: StaffSellerOverview
 }
 
 /** Every time the catalogue team returned the catalogue, with the reasons, and whether the seller handed over again. */
+
+/** The VAT id's confirmation at its source: the service, the date, the result per detail and the service's code. */
+export function VatConfirmationSection({ confirmation }: { confirmation: StaffSellerOverview["vatConfirmation"] }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="seller-vat" className="seller-page__section panel">
+      <h2 id="seller-vat">{t("sellerPage.vat.title")}</h2>
+      {confirmation ? <VatConfirmationResult confirmation={confirmation} forStaff /> : <p>{t("sellerPage.vat.none")}</p>}
+    </section>
+  );
+}

@@ -4,7 +4,13 @@ import { inIntegration } from "#contract/catalogue.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { data, Link } from "react-router";
 import { OutcomeNotice } from "#app/components/ui/outcome-notice.tsx";
-import { SellerActionsSection, SellerFactsSection, SellerStateSection, ShopsSection } from "#app/components/staff/seller-page-parts.tsx";
+import {
+  SellerActionsSection,
+  SellerFactsSection,
+  SellerStateSection,
+  ShopsSection,
+  VatConfirmationSection,
+} from "#app/components/staff/seller-page-parts.tsx";
 import { ReturnsSection } from "#app/components/catalogue/catalogue-returns.tsx";
 import { UpdatesRecordSection } from "#app/components/catalogue/integration-updates.tsx";
 import { SellerRequirements } from "#app/components/staff/seller-requirements.tsx";
@@ -74,6 +80,7 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="seller-page__aside">
           <SellerFactsSection overview={overview} />
+          <VatConfirmationSection confirmation={overview.vatConfirmation} />
           <ShopsSection shops={shops.shops} failure={shops.failure} />
           <ActingAsSellerRecord audit={actingAsSellerRecord.audit} failure={actingAsSellerRecord.failure} />
         </div>

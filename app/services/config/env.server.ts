@@ -8,6 +8,7 @@ import { availableParallelism } from "node:os";
 import { z } from "zod";
 // A relative path: the Node server loads this file outside Vite's aliases.
 import { AnalyticsTab } from "#contract/home.ts";
+import { normalizeVatId, vatIdIssue } from "#contract/rules/vat-id.ts";
 
 /** Each analytics tab's dashboard id: a public JSON setting; the default names the sandbox's dashboards. */
 const defaultDashboardIds = {
@@ -71,6 +72,19 @@ const EnvSchema = z
     USER_PROFILE_BASE_URL: url.optional(),
     RECOMMENDED_ACTIONS_BASE_URL: url.optional(),
     ADDRESS_BASE_URL: url.optional(),
+    /** The Federal Central Tax Office's VAT id confirmation (eVatR, REST) and the EU's VIES check. */
+    VAT_CONFIRMATION_BASE_URL: url.optional(),
+    VIES_BASE_URL: url.optional(),
+    /** The marketplace's own German VAT id: the requester of every qualified confirmation; none: ids of other member states are left to the marketplace's job. */
+    MARKETPLACE_VAT_ID: optional(
+      z
+        .string()
+        .trim()
+        .transform(normalizeVatId)
+        .refine((value) => vatIdIssue(value, "DE") === null, "must be a German VAT id (DE and nine digits, its check digit right)"),
+    ),
+    /** How long a VAT id confirmation may take while a step is saved; a slower service leaves it to be confirmed. */
+    VAT_CONFIRMATION_TIMEOUT_MS: z.coerce.number().int().positive().max(8000).default(4000),
     API_KEY: z.string().min(1),
     ANALYTICS_API_KEY: z.string().min(1),
     /** The marketplace's imprint (Impressum), privacy notice (Datenschutz) and help/contact pages, linked from every page's footer. */
@@ -207,6 +221,8 @@ const EnvSchema = z
     USER_PROFILE_BASE_URL: env.USER_PROFILE_BASE_URL ?? env.API_BASE_URL,
     RECOMMENDED_ACTIONS_BASE_URL: env.RECOMMENDED_ACTIONS_BASE_URL ?? env.API_BASE_URL,
     ADDRESS_BASE_URL: env.ADDRESS_BASE_URL ?? env.API_BASE_URL,
+    VAT_CONFIRMATION_BASE_URL: env.VAT_CONFIRMATION_BASE_URL ?? env.API_BASE_URL,
+    VIES_BASE_URL: env.VIES_BASE_URL ?? env.API_BASE_URL,
   }));
 
 export type PortalEnv = z.infer<typeof EnvSchema>;

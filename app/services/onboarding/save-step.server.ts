@@ -6,7 +6,7 @@
  */
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { FormStepName, OnboardingProgress, StepName } from "#contract/onboarding.ts";
+import type { FormStepName, OnboardingProgress, StepName, StepView } from "#contract/onboarding.ts";
 import type { SellerStateName } from "#contract/upstream.ts";
 import { companyDocumentKinds, DocumentsStep } from "#contract/onboarding.ts";
 import { data } from "react-router";
@@ -98,6 +98,12 @@ export type SaveOptions = {
   beforeSave?: () => Promise<void>;
   /** Read after a successful save: what the success toast says besides "Saved.". */
   note?: () => SaveNote | undefined;
+  /**
+   * Runs once the step is saved, with the service's view of it: what follows
+   * a save without holding it up (the VAT id asked at its source). It may
+   * keep the seller on the step (`stay`) and say what it found; it never fails.
+   */
+  afterSave?: (saved: StepView) => Promise<{ note?: SaveNote; stay?: boolean } | undefined>;
 };
 
 /**
@@ -134,13 +140,22 @@ export async function saveFormStep(args: RequestArgs, step: FormStepName, schema
   if (submission.status !== "success" || fieldErrors) {
     return data({ result: submission.reply(fieldErrors ? { fieldErrors } : undefined) } satisfies StepActionData, { status: 400 });
   }
+  let saved: StepView;
   try {
     await options.beforeSave?.();
-    await client.saveStep(step, submission.value);
+    saved = await client.saveStep(step, submission.value);
   } catch (error) {
     return upstreamSaveFailure(args, submission, error);
   }
-  return savedRedirect(args, afterSave(progress, step, intent), options.note?.());
+  const after = await options.afterSave?.(saved);
+  const note = joinNotes(options.note?.(), after?.note);
+  return savedRedirect(args, after?.stay ? stepPath(step) : afterSave(progress, step, intent), note);
+}
+
+/** Two notes of one save as one toast: a warning when either warns. */
+function joinNotes(first: SaveNote | undefined, second: SaveNote | undefined): SaveNote | undefined {
+  if (!first || !second) return first ?? second;
+  return { type: first.type === "warning" || second.type === "warning" ? "warning" : "success", message: `${first.message} ${second.message}` };
 }
 
 type FieldErrors = Record<string, string[]>;

@@ -18,6 +18,7 @@ import {
 import type { z } from "zod";
 import { isCountryCode } from "#contract/rules/countries.ts";
 import { addressSaveOptions } from "./addresses.server.ts";
+import { confirmSavedVatId } from "./vat-confirmation.server.ts";
 import { getI18n } from "#app/services/i18n/i18n.server.ts";
 import { fillBicFromIban, type Bank } from "./bank.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
@@ -65,7 +66,10 @@ export const stepDefinitions = {
         check: async ({ shopName }) => (typeof shopName === "string" && shopName.trim() ? shopNameTakenErrors(args, shopName) : undefined),
       }),
   },
-  "company-information": formStep("company-information", CompanyInformationStep, (args) => addressSaveOptions(args, "company-information")),
+  "company-information": formStep("company-information", CompanyInformationStep, (args) => ({
+    ...addressSaveOptions(args, "company-information"),
+    afterSave: (saved) => confirmSavedVatId(args, saved),
+  })),
   "company-type-representatives": formStep("company-type-representatives", RepresentativesStep, (args) => ({
     // The legal form comes from the saved company information, never from the form.
     inject: async (formData) => {

@@ -51,6 +51,12 @@ export type ServiceRequest<T> = {
   schema: z.ZodType<T>;
   /** A 404 is the answer "there is none" (a file with no stored analysis yet), which the caller turns into null: not logged as a failure. */
   notFoundIsAnswer?: boolean;
+  /**
+   * A refusal whose body the schema reads is the answer, not a failure: a
+   * service that says what it found with its HTTP status (the BZSt's eVatR
+   * answers "not assigned" with 404, "unavailable" with 503, each in its answer's shape).
+   */
+  errorIsAnswer?: boolean;
 };
 
 const ACCEPT_LANGUAGE: Record<string, string> = { en: "en-us", de: "de-de" };
@@ -176,6 +182,16 @@ export async function readErrorBody(response: Answer): Promise<UpstreamErrorBody
   return { message: text.slice(0, 200) || `${response.status} ${response.statusText}` };
 }
 
+/** A refusal's body read with the request's schema (errorIsAnswer); the body stays readable for the failure's log. */
+async function answerOfRefusal<T>(response: Answer, schema: z.ZodType<T>): Promise<{ success: true; data: T } | { success: false }> {
+  try {
+    const parsed = schema.safeParse(JSON.parse(await response.text()));
+    return parsed.success ? { success: true, data: parsed.data } : { success: false };
+  } catch {
+    return { success: false };
+  }
+}
+
 export async function callService<T>(service: ServiceConfig, ctx: CallContext, request: ServiceRequest<T>): Promise<T> {
   const method = request.method ?? "GET";
   const url = buildUrl(service, request.path, request.query);
@@ -235,6 +251,10 @@ export async function callService<T>(service: ServiceConfig, ctx: CallContext, r
     }
 
     telemetry.end(response.status);
+    if (!response.ok && request.errorIsAnswer) {
+      const answer = await answerOfRefusal(response, request.schema);
+      if (answer.success) return answer.data;
+    }
     if (!response.ok) {
       const body = await readErrorBody(response);
       const error = fail(response.status, body, started);

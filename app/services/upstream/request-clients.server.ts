@@ -22,6 +22,7 @@ import { streamService, type ServiceStreamer } from "./stream.server.ts";
 import { UpstreamError } from "./upstream-error.server.ts";
 import { uploadSettingsClient } from "./clients/upload-settings.server.ts";
 import { userProfileClient } from "./clients/user-profile.server.ts";
+import { vatConfirmationClient, viesClient } from "./clients/vat-confirmation.server.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
 
 /** Ends the session for an upstream 401/403 and returns the redirect to throw. */
@@ -58,6 +59,9 @@ const CLIENTS = {
   recommendedActions: ({ caller }: Callers) => recommendedActionsClient(caller("recommendedActions")),
   // The address service knows no user: its 401 or 403 says nothing about the session, so it never ends one.
   address: ({ plain }: Callers) => addressClient(plain("address")),
+  // The public VAT confirmation services know no user either (eVatR answers 403 for a German id asked about).
+  vatConfirmation: ({ plain }: Callers) => vatConfirmationClient(plain("vatConfirmation")),
+  vies: ({ plain }: Callers) => viesClient(plain("vies")),
 };
 
 export type UpstreamClients = { readonly [Name in keyof typeof CLIENTS]: ReturnType<(typeof CLIENTS)[Name]> };

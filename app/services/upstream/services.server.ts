@@ -15,5 +15,8 @@ export function serviceConfigs(): Record<ServiceName, ServiceConfig> {
     recommendedActions: withKey("recommended-actions", e.RECOMMENDED_ACTIONS_BASE_URL),
     analytics: { name: "analytics", baseUrl: e.ANALYTICS_BASE_URL, apiKey: e.ANALYTICS_API_KEY, bearer: true, timeoutMs },
     address: { name: "address", baseUrl: e.ADDRESS_BASE_URL, bearer: false, timeoutMs },
+    // Asked while a step is saved: a short limit, the step never waits longer.
+    vatConfirmation: { name: "vat-confirmation", baseUrl: e.VAT_CONFIRMATION_BASE_URL, bearer: false, timeoutMs: e.VAT_CONFIRMATION_TIMEOUT_MS },
+    vies: { name: "vies", baseUrl: e.VIES_BASE_URL, bearer: false, timeoutMs: e.VAT_CONFIRMATION_TIMEOUT_MS },
   };
 }

@@ -7,6 +7,7 @@ import { useStepForm } from "#app/components/onboarding/use-step-form.ts";
 import { countryCodes } from "#contract/rules/countries.ts";
 import { legalForms } from "#contract/rules/legal-form.ts";
 import type { StepFormProps } from "./step-form-props.ts";
+import { VatConfirmationResult } from "#app/components/onboarding/vat-confirmation.tsx";
 
 /** The contract partner: legal name and form, seat, VAT id by country, tax number, and the register where the form is in it. */
 export function CompanyInformationFields({ data, result }: StepFormProps<"company-information">) {
@@ -19,6 +20,7 @@ export function CompanyInformationFields({ data, result }: StepFormProps<"compan
       <SelectField field={fields.legalForm} options={legalForms.map((value) => ({ value, label: t(`onboarding.legalForms.${value}`) }))} />
       <AddressFields form={form} address={fields} countries={countries} />
       <TextField field={fields.vatId} hint={t("onboarding.company.vatIdHint")} autoComplete="off" />
+      {data.view.vatConfirmation ? <VatConfirmationResult confirmation={data.view.vatConfirmation} /> : null}
       <TextField field={fields.taxNumber} hint={t("onboarding.company.taxNumberHint")} optional autoComplete="off" />
       <TextField field={fields.registerCourt} hint={t("onboarding.company.registerHint")} autoComplete="off" />
       <TextField field={fields.registerNumber} autoComplete="off" />

@@ -1,6 +1,7 @@
 import { ContractTerms, DocumentList, OnboardingDocument, OnboardingProgress, StepView, type DocumentKind, type FormStepName } from "#contract/onboarding.ts";
 import { CatalogueImportProgress, Seller, SellerState } from "#contract/upstream.ts";
 import { z } from "zod";
+import { VatConfirmation } from "#contract/vat-confirmation.ts";
 import { unreadResponse } from "#app/services/upstream/http.server.ts";
 import { GuestToken, MarketplaceShops } from "#contract/home.ts";
 import type { ServiceCaller } from "#app/services/upstream/http.server.ts";
@@ -20,6 +21,9 @@ export function onboardingClient(call: ServiceCaller) {
     step: (step: FormStepName) => call({ path: upstreamPath`/me/seller/onboarding/steps/${step}`, schema: StepView }),
     saveStep: (step: FormStepName, values: Record<string, unknown>) =>
       call({ method: "PUT", path: upstreamPath`/me/seller/onboarding/steps/${step}`, body: values, schema: StepView }),
+    /** Keeps the VAT id's confirmation (the service's answer, or that it is to be confirmed) with the seller. */
+    saveVatConfirmation: (confirmation: VatConfirmation) =>
+      call({ method: "PUT", path: "/me/seller/vat-confirmation", body: confirmation, schema: VatConfirmation }),
     contractTerms: () => call({ path: "/me/seller/onboarding/contract-terms", schema: ContractTerms }),
     documents: () => call({ path: "/me/seller/onboarding/documents", schema: DocumentList }),
     uploadDocument: (kind: DocumentKind, file: File) => {
