@@ -104,6 +104,8 @@ export const CatalogueProduct = z.object({
   problems: z.array(ProductProblem),
   /** Why the seller left the product out (status LEFT_OUT), else null. */
   leftOutReason: z.string().nullable().default(null),
+  /** The version of the product's corrections (contract/catalogue-corrections.ts) a change to it carries. */
+  version: z.number().int().nonnegative().default(0),
 });
 export type CatalogueProduct = z.infer<typeof CatalogueProduct>;
 

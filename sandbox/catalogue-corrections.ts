@@ -21,7 +21,7 @@ import { inTransaction, insertKinds, productColumns, productOf, ProductIndexRefu
  * not the values: the portal re-checks them with the upload's row rules.
  */
 
-type StoredProduct = ProductRow & { position: number; needs_fix: number; version: number };
+type StoredProduct = ProductRow & { position: number; needs_fix: number };
 
 /** The key values the file's mapping has a column for: key → header. */
 export function mappedColumns(file: CatalogueFileRow): Partial<Record<ProductKey, string>> {
@@ -38,7 +38,7 @@ function storedProduct(db: Database, fileId: string, row: number): StoredProduct
   if (!db.prepare("SELECT 1 FROM catalogue_product_indexes WHERE file_id = ?").get(fileId))
     throw new ProductIndexRefused(404, "PRODUCTS_NOT_INDEXED", "No products are stored for the file");
   const product = db
-    .prepare(`SELECT ${productColumns}, p.position, p.needs_fix, p.version FROM catalogue_products p WHERE p.file_id = ? AND p.row = ?`)
+    .prepare(`SELECT ${productColumns}, p.position, p.needs_fix FROM catalogue_products p WHERE p.file_id = ? AND p.row = ?`)
     .get(fileId, row) as StoredProduct | undefined;
   if (!product) throw new ProductIndexRefused(404, "ROW_NOT_FOUND", `The file has no product at row ${row}`);
   return product;

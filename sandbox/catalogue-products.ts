@@ -190,11 +190,12 @@ export type ProductRow = {
   category: string;
   problems: string;
   left_out: string | null;
+  version: number;
 };
 
 const Problems = z.array(ProductProblem);
 
-export const productColumns = "p.row, p.sku, p.ean, p.title, p.price, p.brand, p.category, p.problems, p.left_out";
+export const productColumns = "p.row, p.sku, p.ean, p.title, p.price, p.brand, p.category, p.problems, p.left_out, p.version";
 
 /** A stored product as the contract says it. */
 export function productOf(row: ProductRow): CatalogueProduct {
@@ -206,6 +207,7 @@ export function productOf(row: ProductRow): CatalogueProduct {
     status: productStatus(problems, row.left_out !== null),
     problems,
     leftOutReason: row.left_out,
+    version: row.version,
   });
 }
 

@@ -77,6 +77,7 @@ describe("the products index", () => {
       values: values(2, "Artikel 2"),
       status: "NEEDS_FIX",
       leftOutReason: null,
+      version: 0,
       problems: [
         { kind: "REQUIRED_EMPTY", field: "PRODUCT_CATEGORY" },
         { kind: "PRICE_FORMAT", field: "PRICE" },

@@ -9,32 +9,13 @@
  */
 import type { FixRule } from "#contract/catalogue-corrections.ts";
 import type { RowProblemKind } from "#contract/catalogue-analysis.ts";
+import type { RuleOfKind } from "#app/lib/catalogue/fix-rules.ts";
 import { productKeyFields, type ProductKey, type ProductValues } from "#contract/catalogue-products.ts";
 import { isCurrency } from "#app/lib/catalogue/units.ts";
 import { eanProblem } from "./values.ts";
 import { valueProblems } from "./product-check.ts";
 
-export type RuleOfKind = { rule: FixRule; field: ProductKey };
-
-/** The rules that may fix each kind, in the order the review offers them. */
-const rulesByKind: Partial<Record<RowProblemKind, readonly RuleOfKind[]>> = {
-  EAN_FORMAT: [
-    { rule: "GTIN_LEADING_ZERO", field: "ean" },
-    { rule: "SURROUNDING_SPACES", field: "ean" },
-  ],
-  PRICE_FORMAT: [
-    { rule: "PRICE_CURRENCY_SIGN", field: "price" },
-    { rule: "SURROUNDING_SPACES", field: "price" },
-  ],
-};
-
-export function rulesForKind(kind: RowProblemKind): readonly RuleOfKind[] {
-  return rulesByKind[kind] ?? [];
-}
-
-export function isRuleOfKind(kind: RowProblemKind, rule: string, field: string): boolean {
-  return rulesForKind(kind).some((candidate) => candidate.rule === rule && candidate.field === field);
-}
+export { isRuleOfKind, rulesForKind, type RuleOfKind } from "#app/lib/catalogue/fix-rules.ts";
 
 /** Spaces (no-break and narrow ones too) and invisible format characters (zero-width space, byte order mark, soft hyphen). */
 const AROUND = /^[\s\p{Cf}]+|[\s\p{Cf}]+$/gu;
