@@ -99,6 +99,13 @@ const ACCOUNTS: Record<string, Account> = {
     username: "seller.catalogue@example.com",
     pages: ["/upload/settings", "/upload/catalog", "/upload/catalog/products", "/overview", "/overview/review"],
   },
+  "a seller whose catalogue was handed over": {
+    username: "seller.submitted@example.com",
+    pages: [
+      "/upload/catalog/products/product?fileId=file-seller-submitted-sonnenhof-artikel-csv&row=2",
+      "/upload/catalog/products/fix?fileId=file-seller-submitted-sonnenhof-artikel-csv&kind=PRICE_FORMAT&rule=PRICE_CURRENCY_SIGN&field=price",
+    ],
+  },
   "an active seller": {
     username: "seller.active@example.com",
     pages: [
@@ -110,6 +117,8 @@ const ACCOUNTS: Record<string, Account> = {
       })),
       "/home/catalogue",
       "/home/catalogue/products?fileId=file-seller-active-nordlicht-katalog-2026-csv",
+      "/home/catalogue/products/product?fileId=file-seller-active-nordlicht-katalog-2026-csv&row=2",
+      "/home/catalogue/products/fix?fileId=file-seller-active-nordlicht-katalog-2026-csv&kind=EAN_FORMAT&rule=GTIN_LEADING_ZERO&field=ean",
       "/home/recommendations",
       ...RECOMMENDATION_KINDS.map((kind) => `/home/recommendations/${kind}/ra-10452-${kind}`),
       "/home/recommendations/gmv-explanation",

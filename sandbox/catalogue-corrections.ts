@@ -10,6 +10,7 @@ import {
 import { HeaderMapping } from "#contract/catalogue.ts";
 import { ProductCounts, productKeyFields, productKeys, type ProductKey, type ProductProblem } from "#contract/catalogue-products.ts";
 import type { Database } from "./db.ts";
+import { storedAnalysis } from "./catalogue.ts";
 import type { CatalogueFileRow } from "./repository.ts";
 import { inTransaction, insertKinds, productColumns, productOf, ProductIndexRefused, type ProductRow } from "./catalogue-products.ts";
 
@@ -23,9 +24,9 @@ import { inTransaction, insertKinds, productColumns, productOf, ProductIndexRefu
 
 type StoredProduct = ProductRow & { position: number; needs_fix: number };
 
-/** The key values the file's mapping has a column for: key → header. */
+/** The key values the file's mapping (as saved, else as its rows were checked, as the index was written) has a column for: key → header. */
 export function mappedColumns(file: CatalogueFileRow): Partial<Record<ProductKey, string>> {
-  const mapping = file.header_mapping ? HeaderMapping.parse(JSON.parse(file.header_mapping)) : {};
+  const mapping = file.header_mapping ? HeaderMapping.parse(JSON.parse(file.header_mapping)) : (storedAnalysis(file)?.report.mapping ?? {});
   const columns: Partial<Record<ProductKey, string>> = {};
   for (const key of productKeys) {
     const header = Object.keys(mapping).find((name) => mapping[name] === productKeyFields[key]);

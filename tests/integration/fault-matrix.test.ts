@@ -59,6 +59,11 @@ const PARTIAL_PAGES: Record<string, RegExp> = {
   // The file's name and the way back stay; its products say they could not be loaded.
   "/upload/catalog/products": /The products of this file could not be loaded\./,
   "/home/catalogue/products": /The products of this file could not be loaded\./,
+  // The file's name and the way back stay; the product (or a rule's changes) says it could not be loaded.
+  "/upload/catalog/products/product": /This product could not be loaded\./,
+  "/home/catalogue/products/product": /This product could not be loaded\./,
+  "/upload/catalog/products/fix": /The products this rule would change could not be loaded\./,
+  "/home/catalogue/products/fix": /The products this rule would change could not be loaded\./,
   "/product-catalogue-integration/products": /The products of this file could not be loaded\./,
 };
 
@@ -74,7 +79,14 @@ const outcomes: string[] = [];
  * calls are counted, so the matrix fails the calls of every view after it; the first view's own failures are the
  * page's integration test's.
  */
-const WRITTEN_ON_FIRST_VIEW = new Set(["/upload/catalog/products", "/home/catalogue/products"]);
+const WRITTEN_ON_FIRST_VIEW = new Set([
+  "/upload/catalog/products",
+  "/home/catalogue/products",
+  "/upload/catalog/products/product",
+  "/home/catalogue/products/product",
+  "/upload/catalog/products/fix",
+  "/home/catalogue/products/fix",
+]);
 
 beforeAll(async () => {
   for (const route of LOADERS) {

@@ -48,7 +48,7 @@ export function KindFix({ file, kind, rule, field, back, review, action, actionD
       {actionData?.upstreamFailure ? (
         <div className="inline-error" role="alert">
           <p>
-            <strong>{actionData.upstreamFailure.message}</strong>
+            <strong>{t("catalogueProducts.fix.kindFailed")}</strong>
           </p>
           <UpstreamFacts facts={actionData.upstreamFailure} />
         </div>

@@ -22,7 +22,9 @@ export type ProductFixOutcome =
   | { kind: "failed"; failure: UpstreamFailureView }
   | { kind: "unreadable"; message: string }
   | { kind: "noPage" }
-  | { kind: "notIndexed" };
+  | { kind: "notIndexed" }
+  /** The file has no product at the row: it was replaced, or the address was made up. */
+  | { kind: "gone" };
 
 type Props = {
   file: { id: string; fileName: string };
@@ -59,6 +61,10 @@ export function ProductFix({ file, row, back, outcome, action, actionData = null
           </p>
           <UpstreamFacts facts={outcome.failure} />
         </div>
+      ) : outcome.kind === "gone" ? (
+        <p className="inline-error" role="alert">
+          {t("catalogueProducts.fix.gone")}
+        </p>
       ) : (
         <div className="inline-error" role="alert">
           <p>{outcome.kind === "unreadable" ? outcome.message : t("catalogueProducts.fix.loadFailed")}</p>
@@ -112,7 +118,14 @@ function ProductForms({ corrections, action, posted }: { corrections: ProductCor
           )}
           focusKey={answer}
         >
-          {failure && answer?.intent === "correct" ? <UpstreamFacts facts={failure} /> : null}
+          {failure && answer?.intent === "correct" ? (
+            <>
+              <p>
+                <strong>{t("catalogueProducts.fix.failed")}</strong>
+              </p>
+              <UpstreamFacts facts={failure} />
+            </>
+          ) : null}
         </ErrorSummary>
         <input type="hidden" name="version" value={shown.version} />
         <h2>{t("catalogueProducts.fix.valuesTitle")}</h2>
@@ -203,7 +216,7 @@ function LeaveOut({ corrections, action, posted }: { corrections: ProductCorrect
       {own?.upstreamFailure && own.intent !== "correct" ? (
         <div className="inline-error" role="alert">
           <p>
-            <strong>{own.upstreamFailure.message}</strong>
+            <strong>{t("catalogueProducts.fix.failed")}</strong>
           </p>
           <UpstreamFacts facts={own.upstreamFailure} />
         </div>

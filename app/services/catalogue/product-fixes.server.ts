@@ -81,16 +81,16 @@ export async function productPage(args: RequestArgs, paths: FixPaths) {
       return null;
     }),
   );
-  // A row the file has no product at (forged, or gone with a new index) is a page that does not exist.
-  if (missing) throw await notFound(args);
   const back = productsHref({ ...view, fileId }, {}, paths.products);
-  return {
+  const page = {
     file: { id: file.id, fileName: file.fileName },
     row,
     back,
     search: url.search,
-    outcome: outcome.kind === "read" ? { kind: "product" as const, corrections: outcome.value! } : outcome,
+    outcome: missing ? { kind: "gone" as const } : outcome.kind === "read" ? { kind: "product" as const, corrections: outcome.value! } : outcome,
   };
+  // A row the file has no product at (forged, or gone with the file replaced) is said in words, as a page not found.
+  return data(page, { status: missing ? 404 : 200 });
 }
 
 const Intent = z.enum(["correct", "leaveOut", "putBack"]);
