@@ -32,7 +32,15 @@
  */
 import { z } from "zod";
 import { RowProblemKind } from "./catalogue-analysis.ts";
-import { CatalogueProduct, ProductProblem, ProductValues, maxProblemsPerProduct, productKeys, productValueChars, type ProductKey as Key } from "./catalogue-products.ts";
+import {
+  CatalogueProduct,
+  ProductProblem,
+  ProductValues,
+  maxProblemsPerProduct,
+  productKeys,
+  productValueChars,
+  type ProductKey as Key,
+} from "./catalogue-products.ts";
 
 /** Single corrections (a value of a row) kept per file; a rule counts once, however many values it changes. */
 export const maxCorrectionsPerFile = 100_000;
@@ -111,7 +119,9 @@ export type RuleApplied = z.infer<typeof RuleApplied>;
 export const FileCorrections = z.object({
   fileId: z.string(),
   values: z.array(z.object({ row: Row, field: ProductKey, column: z.string(), value: Value })),
-  rules: z.array(z.object({ id: z.string(), rule: FixRule, field: ProductKey, column: z.string(), kind: RowProblemKind, products: z.number().int(), at: z.string() })),
+  rules: z.array(
+    z.object({ id: z.string(), rule: FixRule, field: ProductKey, column: z.string(), kind: RowProblemKind, products: z.number().int(), at: z.string() }),
+  ),
   leftOut: z.array(z.object({ row: Row, reason: z.string() })),
 });
 export type FileCorrections = z.infer<typeof FileCorrections>;

@@ -140,8 +140,7 @@ export function changeProduct(db: Database, file: CatalogueFileRow, change: Prod
     let added = 0;
     for (const [key, value] of Object.entries(change.values) as [ProductKey, string][]) {
       const kept = db.prepare("SELECT original FROM catalogue_corrections WHERE file_id = ? AND row = ? AND field = ?").get(file.id, change.row, key) as
-        | { original: string }
-        | undefined;
+        { original: string } | undefined;
       const original = kept ? kept.original : current[key];
       if (value === original) {
         db.prepare("DELETE FROM catalogue_corrections WHERE file_id = ? AND row = ? AND field = ?").run(file.id, change.row, key);
@@ -179,7 +178,12 @@ export function applyRule(db: Database, file: CatalogueFileRow, application: Rul
         continue;
       }
       // A value corrected by hand stays a correction, now with the rule's result.
-      db.prepare("UPDATE catalogue_corrections SET value = ? WHERE file_id = ? AND row = ? AND field = ?").run(change.value, file.id, change.row, application.field);
+      db.prepare("UPDATE catalogue_corrections SET value = ? WHERE file_id = ? AND row = ? AND field = ?").run(
+        change.value,
+        file.id,
+        change.row,
+        application.field,
+      );
       updateProduct(db, file.id, product, { [application.field]: change.value }, { problems: change.problems, leftOut: product.left_out !== null });
       changed++;
     }
@@ -199,14 +203,20 @@ export function applyRule(db: Database, file: CatalogueFileRow, application: Rul
 /** Everything a corrected file applies, in row order. */
 export function fileCorrections(db: Database, file: CatalogueFileRow): FileCorrections {
   const columns = mappedColumns(file);
-  const values = (db.prepare("SELECT row, field, value FROM catalogue_corrections WHERE file_id = ? ORDER BY row, field").all(file.id) as {
-    row: number;
-    field: ProductKey;
-    value: string;
-  }[]).map((value) => ({ ...value, column: columns[value.field] ?? "" }));
-  const rules = (db.prepare("SELECT id, rule, field, kind, products, at FROM catalogue_correction_rules WHERE file_id = ? ORDER BY at").all(file.id) as {
-    field: ProductKey;
-  }[]).map((rule) => ({ ...rule, column: columns[rule.field] ?? "" }));
-  const leftOut = db.prepare("SELECT row, left_out AS reason FROM catalogue_products WHERE file_id = ? AND left_out IS NOT NULL ORDER BY position").all(file.id);
+  const values = (
+    db.prepare("SELECT row, field, value FROM catalogue_corrections WHERE file_id = ? ORDER BY row, field").all(file.id) as {
+      row: number;
+      field: ProductKey;
+      value: string;
+    }[]
+  ).map((value) => ({ ...value, column: columns[value.field] ?? "" }));
+  const rules = (
+    db.prepare("SELECT id, rule, field, kind, products, at FROM catalogue_correction_rules WHERE file_id = ? ORDER BY at").all(file.id) as {
+      field: ProductKey;
+    }[]
+  ).map((rule) => ({ ...rule, column: columns[rule.field] ?? "" }));
+  const leftOut = db
+    .prepare("SELECT row, left_out AS reason FROM catalogue_products WHERE file_id = ? AND left_out IS NOT NULL ORDER BY position")
+    .all(file.id);
   return FileCorrections.parse({ fileId: file.id, values, rules, leftOut });
 }

@@ -58,7 +58,10 @@ export const PAGES: BenchPage[] = [
   { path: "/home/catalogue", account: ACTIVE },
   { path: "/home/catalogue/products?fileId=file-seller-active-nordlicht-katalog-2026-csv", account: ACTIVE },
   { path: "/home/catalogue/products/product?fileId=file-seller-active-nordlicht-katalog-2026-csv&row=2", account: ACTIVE },
-  { path: "/home/catalogue/products/fix?fileId=file-seller-active-nordlicht-katalog-2026-csv&kind=EAN_FORMAT&rule=GTIN_LEADING_ZERO&field=ean", account: ACTIVE },
+  {
+    path: "/home/catalogue/products/fix?fileId=file-seller-active-nordlicht-katalog-2026-csv&kind=EAN_FORMAT&rule=GTIN_LEADING_ZERO&field=ean",
+    account: ACTIVE,
+  },
   { path: "/home/recommendations", account: ACTIVE },
   { path: "/home/recommendations/gmv-explanation", account: ACTIVE },
   ...RECOMMENDATION_KINDS.map((kind) => ({ path: `/home/recommendations/${kind}/ra-10452-${kind}`, account: ACTIVE })),

@@ -31,14 +31,17 @@ let fileId: string;
 async function changesUpstream(): Promise<string[]> {
   const response = await fetch(`${SANDBOX}/__sandbox/requests`);
   const { requests } = (await response.json()) as { requests: { method: string; path: string; count: number }[] };
-  return requests.filter(({ method, path }) => method !== "GET" && path.startsWith("/catalogue-upload/me/seller/file/product")).map(({ method, path }) => `${method} ${path}`);
+  return requests
+    .filter(({ method, path }) => method !== "GET" && path.startsWith("/catalogue-upload/me/seller/file/product"))
+    .map(({ method, path }) => `${method} ${path}`);
 }
 
 const productUrl = (row: number, id = fileId) => `${PORTAL}/upload/catalog/products/product?fileId=${id}&row=${row}`;
-const stored = async (row: number) => (await (await service(`/me/seller/file/product?fileId=${fileId}&row=${row}`)).json()) as {
-  version: number;
-  product: { status: string; values: Record<string, string>; leftOutReason: string | null };
-};
+const stored = async (row: number) =>
+  (await (await service(`/me/seller/file/product?fileId=${fileId}&row=${row}`)).json()) as {
+    version: number;
+    product: { status: string; values: Record<string, string>; leftOutReason: string | null };
+  };
 
 beforeEach(async () => {
   expect((await fetch(`${SANDBOX}/__sandbox/reset`, { method: "POST" })).status).toBe(200);
@@ -63,7 +66,15 @@ describe("one product, corrected in its form", () => {
     expect(page).toContain(`href="/upload/catalog/products?fileId=${fileId}&amp;kind=REQUIRED_EMPTY"`);
     await clearFaultsAndCounters();
 
-    const saved = await browser.post(productUrl(4), { intent: "correct", version: "0", ean: "4006381440035", title: "Stabmixer", price: "34,90", brand: "Kochwerk", category: "Haushalt > Küche" });
+    const saved = await browser.post(productUrl(4), {
+      intent: "correct",
+      version: "0",
+      ean: "4006381440035",
+      title: "Stabmixer",
+      price: "34,90",
+      brand: "Kochwerk",
+      category: "Haushalt > Küche",
+    });
     expect(saved.status).toBe(302);
     expect(await changesUpstream()).toEqual(["POST /catalogue-upload/me/seller/file/product"]);
     expect(await requestCount("/catalogue-upload/me/seller/file", "GET")).toBe(0);
@@ -71,7 +82,15 @@ describe("one product, corrected in its form", () => {
   });
 
   it("refuses a value the rules refuse, with the rule's message next to the field and the typed value kept, changing nothing", async () => {
-    const refused = await browser.post(productUrl(6), { intent: "correct", version: "0", ean: "4006381440073", title: "Milchaufschäumer", price: "dreizehn", brand: "Kochwerk", category: "Haushalt > Küche" });
+    const refused = await browser.post(productUrl(6), {
+      intent: "correct",
+      version: "0",
+      ean: "4006381440073",
+      title: "Milchaufschäumer",
+      price: "dreizehn",
+      brand: "Kochwerk",
+      category: "Haushalt > Küche",
+    });
     expect(refused.status).toBe(400);
     const page = await html(refused);
     expect(page).toMatch(/id="product-price-error"[^>]*>.*Price is not a number/s);
@@ -121,7 +140,15 @@ describe("one product, corrected in its form", () => {
 
   it("keeps the typed values and says why when the service fails the save", async () => {
     await injectFault({ pattern: "/catalogue-upload/me/seller/file/product", method: "POST", status: 503, times: 1 });
-    const failed = await browser.post(productUrl(4), { intent: "correct", version: "0", ean: "4006381440035", title: "Stabmixer", price: "34,90", brand: "Kochwerk", category: "Haushalt > Bad" });
+    const failed = await browser.post(productUrl(4), {
+      intent: "correct",
+      version: "0",
+      ean: "4006381440035",
+      title: "Stabmixer",
+      price: "34,90",
+      brand: "Kochwerk",
+      category: "Haushalt > Bad",
+    });
     expect(failed.status).toBeGreaterThanOrEqual(500);
     const page = await html(failed);
     expect(page).toContain('value="Haushalt &gt; Bad"');
@@ -162,8 +189,13 @@ describe("a problem kind fixed at once", () => {
   });
 
   it("refuses a rule that does not fix the kind as a page that does not exist", async () => {
-    expect((await browser.get(`${PORTAL}/upload/catalog/products/fix?fileId=${fileId}&kind=REQUIRED_EMPTY&rule=PRICE_CURRENCY_SIGN&field=price`)).status).toBe(404);
-    expect((await browser.post(`${PORTAL}/upload/catalog/products/fix?fileId=${fileId}&kind=PRICE_FORMAT&rule=GTIN_LEADING_ZERO&field=ean`, { intent: "apply" })).status).toBe(404);
+    expect((await browser.get(`${PORTAL}/upload/catalog/products/fix?fileId=${fileId}&kind=REQUIRED_EMPTY&rule=PRICE_CURRENCY_SIGN&field=price`)).status).toBe(
+      404,
+    );
+    expect(
+      (await browser.post(`${PORTAL}/upload/catalog/products/fix?fileId=${fileId}&kind=PRICE_FORMAT&rule=GTIN_LEADING_ZERO&field=ean`, { intent: "apply" }))
+        .status,
+    ).toBe(404);
     expect(await changesUpstream()).toEqual([]);
   });
 

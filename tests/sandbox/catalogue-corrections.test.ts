@@ -133,7 +133,9 @@ describe("a product's corrections", () => {
   });
 
   it("keeps a rule as one record however many products it changes, skipping a product changed meanwhile", async () => {
-    expect((await change({ type: "correct", row: 4, version: 0, values: { title: "Neu" }, problems: [{ kind: "PRICE_FORMAT", field: "PRICE" }] })).status).toBe(200);
+    expect((await change({ type: "correct", row: 4, version: 0, values: { title: "Neu" }, problems: [{ kind: "PRICE_FORMAT", field: "PRICE" }] })).status).toBe(
+      200,
+    );
     const applied = await callService(sandbox, "/catalogue-upload/me/seller/file/product-rules", {
       method: "POST",
       token,
@@ -153,7 +155,11 @@ describe("a product's corrections", () => {
     const corrections = FileCorrections.parse((await callService(sandbox, "/catalogue-upload/me/seller/file/corrections", { token, query: { fileId } })).body);
     expect(corrections.rules).toEqual([expect.objectContaining({ rule: "PRICE_CURRENCY_SIGN", field: "price", column: "Preis", products: 1 })]);
     expect(corrections.values.map((value) => value.row)).toEqual([4]);
-    expect(ProductCorrections.parse((await product("2")).body)).toMatchObject({ version: 1, corrections: 2, product: { status: "READY", values: { price: "12,50" } } });
+    expect(ProductCorrections.parse((await product("2")).body)).toMatchObject({
+      version: 1,
+      corrections: 2,
+      product: { status: "READY", values: { price: "12,50" } },
+    });
   });
 
   it("refuses single corrections past the bound with a clear message; a correction to a value kept already still goes", async () => {

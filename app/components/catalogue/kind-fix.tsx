@@ -70,7 +70,9 @@ export function KindFix({ file, kind, rule, field, back, review, action, actionD
             <DataTable
               className="table kind-fix__changes"
               label={t("catalogueProducts.fix.kindShown", { shown: number.format(review.shown.length), count: number.format(review.count) })}
-              caption={<caption>{t("catalogueProducts.fix.kindShown", { shown: number.format(review.shown.length), count: number.format(review.count) })}</caption>}
+              caption={
+                <caption>{t("catalogueProducts.fix.kindShown", { shown: number.format(review.shown.length), count: number.format(review.count) })}</caption>
+              }
               columns={[{ label: t("catalogueProducts.table.row"), className: "numeric" }, t("catalogueProducts.fix.before"), t("catalogueProducts.fix.after")]}
             >
               {review.shown.map((change) => (

@@ -17,13 +17,15 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export function action(args: Route.ActionArgs) {
-  return productAction(args, fixPaths.handOver);
+  return productAction(args);
 }
 
 /** One product of a catalogue file before the hand-over: corrected, left out or put back. */
 export default function UploadCatalogueProductPage({ loaderData, actionData }: Route.ComponentProps) {
   useTranslation();
-  return <ProductFix {...loaderData} action={`${fixPaths.handOver.product}${loaderData.search}`} actionData={(actionData ?? null) as ProductFixAnswer | null} />;
+  return (
+    <ProductFix {...loaderData} action={`${fixPaths.handOver.product}${loaderData.search}`} actionData={(actionData ?? null) as ProductFixAnswer | null} />
+  );
 }
 
 export function ErrorBoundary() {

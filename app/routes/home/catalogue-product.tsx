@@ -17,7 +17,7 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export function action(args: Route.ActionArgs) {
-  return productAction(args, fixPaths.home);
+  return productAction(args);
 }
 
 /** One product of a catalogue file of an active seller: corrected, left out or put back. */

@@ -38,7 +38,6 @@ import { readOutcome, withProductIndex } from "./products.server.ts";
 import { recheckProduct } from "./reading/product-check.ts";
 import { isRuleOfKind, ruleFix } from "./reading/value-fixes.ts";
 
-
 const ROW = /^[1-9]\d{0,9}$/;
 
 /** The address's file and row, checked before any upstream call: anything else is a page that does not exist. */
@@ -127,18 +126,22 @@ export type ProductActionData = {
 };
 
 /** Corrects, leaves out or puts back the product of the address: checked, then one write. */
-export async function productAction(args: RequestArgs, paths: FixPaths) {
+export async function productAction(args: RequestArgs) {
   const t = getI18n(args.context).t;
   const url = new URL(args.request.url);
   const { fileId, row } = addressOf(url);
   const formData = await args.request.formData();
   const submission = parseWithZod(formData, { schema: ProductForm });
-  const typed = Object.fromEntries([...productKeys, "reason"].flatMap((key) => (typeof formData.get(key) === "string" ? [[key, String(formData.get(key))]] : [])));
+  const typed = Object.fromEntries(
+    [...productKeys, "reason"].flatMap((key) => (typeof formData.get(key) === "string" ? [[key, String(formData.get(key))]] : [])),
+  );
   const intent = Intent.safeParse(formData.get("intent")).data ?? "correct";
   const answer = (extra: Partial<ProductActionData>, status: number) =>
     data({ intent, typed, fieldErrors: {}, current: null, gone: false, ...extra } satisfies ProductActionData, { status });
   if (submission.status !== "success") {
-    const fieldErrors = Object.fromEntries(Object.entries(submission.error ?? {}).filter(([key]) => key in typed || key === "reason")) as ProductActionData["fieldErrors"];
+    const fieldErrors = Object.fromEntries(
+      Object.entries(submission.error ?? {}).filter(([key]) => key in typed || key === "reason"),
+    ) as ProductActionData["fieldErrors"];
     return answer({ fieldErrors }, 400);
   }
   const form = submission.value;
@@ -222,7 +225,13 @@ async function kindChanges(args: RequestArgs, fileId: string, kind: RowProblemKi
         break;
       }
       const values = { ...product.values, [field]: after };
-      changes.push({ row: product.row, version: product.version, value: after, before: product.values[field], problems: recheckProduct(product.values, values, product.problems, columns!) });
+      changes.push({
+        row: product.row,
+        version: product.version,
+        value: after,
+        before: product.values[field],
+        problems: recheckProduct(product.values, values, product.problems, columns!),
+      });
     }
     if (more || page >= products.pages) break;
   }
@@ -245,7 +254,13 @@ export async function kindFixPage(args: RequestArgs, paths: FixPaths) {
   const back = productsHref(view, {}, paths.products);
   const review =
     outcome.kind === "read"
-      ? { kind: "review" as const, count: outcome.value.changes.length, more: outcome.value.more, inKind: outcome.value.inKind, shown: outcome.value.changes.slice(0, 50).map(({ row, before, value }) => ({ row, before, after: value })) }
+      ? {
+          kind: "review" as const,
+          count: outcome.value.changes.length,
+          more: outcome.value.more,
+          inKind: outcome.value.inKind,
+          shown: outcome.value.changes.slice(0, 50).map(({ row, before, value }) => ({ row, before, after: value })),
+        }
       : outcome;
   return { file: { id: file.id, fileName: file.fileName }, kind, rule, field, back, search: url.search, review };
 }

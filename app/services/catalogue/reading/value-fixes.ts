@@ -48,12 +48,7 @@ export function ruleResult(rule: FixRule, value: string): string {
  * The value `rule` gives a product's `field`, when it changes it and the
  * row rules then no longer find `kind` there; null otherwise.
  */
-export function ruleFix(
-  rule: RuleOfKind,
-  kind: RowProblemKind,
-  values: ProductValues,
-  columns: Partial<Record<ProductKey, string>>,
-): string | null {
+export function ruleFix(rule: RuleOfKind, kind: RowProblemKind, values: ProductValues, columns: Partial<Record<ProductKey, string>>): string | null {
   const before = values[rule.field];
   const after = ruleResult(rule.rule, before);
   if (after === before) return null;
