@@ -152,7 +152,7 @@ describe("one product, corrected in its form", () => {
     expect(failed.status).toBeGreaterThanOrEqual(500);
     const page = await html(failed);
     expect(page).toContain('value="Haushalt &gt; Bad"');
-    expect(page).toContain("The product could not be saved.");
+    expect(page).toContain('class="error-summary__upstream"');
     expect(page).toContain("Injected fault");
     expect((await stored(4)).version).toBe(0);
 
@@ -160,7 +160,7 @@ describe("one product, corrected in its form", () => {
     const leaveOut = await browser.post(productUrl(4), { intent: "leaveOut", version: "0", reason: "Nicht mehr lieferbar" });
     const leaveOutPage = await html(leaveOut);
     expect(leaveOutPage).toContain("Nicht mehr lieferbar");
-    expect(leaveOutPage).toContain("The product could not be saved.");
+    expect(leaveOutPage).toContain('class="error-summary__upstream"');
     expect((await stored(4)).product.status).toBe("NEEDS_FIX");
   });
 });
@@ -204,7 +204,7 @@ describe("a problem kind fixed at once", () => {
     const failed = await browser.post(fixUrl(), { intent: "apply" });
     expect(failed.status).toBeGreaterThanOrEqual(500);
     const page = await html(failed);
-    expect(page).toContain("The rule could not be applied.");
+    expect(page).toContain('class="error-summary__upstream"');
     expect(page).toContain("Injected fault");
     expect((await stored(2)).product.values.price).toBe("39,90 CHF");
   });

@@ -3,7 +3,7 @@ import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { numberFormat } from "#app/lib/intl-formats.ts";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { UpstreamFacts } from "#app/components/shell/errors/upstream-facts.tsx";
-import type { UpstreamFailureView } from "./form-errors.tsx";
+import { ErrorSummary, type UpstreamFailureView } from "./form-errors.tsx";
 
 type Review =
   | { kind: "review"; count: number; more: boolean; inKind: number; shown: { row: number; before: string; after: string }[] }
@@ -45,14 +45,7 @@ export function KindFix({ file, kind, rule, field, back, review, action, actionD
           field: t(`catalogueProducts.table.${field}`),
         })}
       </p>
-      {actionData?.upstreamFailure ? (
-        <div className="inline-error" role="alert">
-          <p>
-            <strong>{t("catalogueProducts.fix.kindFailed")}</strong>
-          </p>
-          <UpstreamFacts facts={actionData.upstreamFailure} />
-        </div>
-      ) : null}
+      <ErrorSummary items={[]} upstream={actionData?.upstreamFailure ?? null} />
       {actionData?.gone ? (
         <p className="inline-error" role="alert">
           {t("catalogueProducts.fix.gone")}

@@ -5,8 +5,7 @@ import { productKeys, type CatalogueProduct, type ProductKey } from "#contract/c
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { numberFormat } from "#app/lib/intl-formats.ts";
 import { UpstreamFacts } from "#app/components/shell/errors/upstream-facts.tsx";
-import { ErrorSummary } from "#app/components/ui/error-summary.tsx";
-import type { UpstreamFailureView } from "./form-errors.tsx";
+import { ErrorSummary, type UpstreamFailureView } from "./form-errors.tsx";
 
 export type ProductFixAnswer = {
   intent: "correct" | "leaveOut" | "putBack";
@@ -113,20 +112,11 @@ function ProductForms({ corrections, action, posted }: { corrections: ProductCor
       ) : null}
       <fetcher.Form method="post" action={action} ref={formRef} className="product-fix__form" noValidate>
         <ErrorSummary
-          entries={(answer?.intent === "correct" ? keys : []).flatMap((key) =>
+          items={(answer?.intent === "correct" ? keys : []).flatMap((key) =>
             (errors[key] ?? []).map((message) => ({ fieldId: `product-${key}`, label: t(`catalogueProducts.table.${key}`), message: t(message) })),
           )}
-          focusKey={answer}
-        >
-          {failure && answer?.intent === "correct" ? (
-            <>
-              <p>
-                <strong>{t("catalogueProducts.fix.failed")}</strong>
-              </p>
-              <UpstreamFacts facts={failure} />
-            </>
-          ) : null}
-        </ErrorSummary>
+          upstream={answer?.intent === "correct" ? failure : null}
+        />
         <input type="hidden" name="version" value={shown.version} />
         <h2>{t("catalogueProducts.fix.valuesTitle")}</h2>
         {keys.map((key) => {
@@ -213,14 +203,7 @@ function LeaveOut({ corrections, action, posted }: { corrections: ProductCorrect
   return (
     <section aria-labelledby="product-leave-out-title" className="product-fix__leave-out">
       <h2 id="product-leave-out-title">{leftOut ? t("catalogueProducts.fix.putBackTitle") : t("catalogueProducts.fix.leaveOutTitle")}</h2>
-      {own?.upstreamFailure && own.intent !== "correct" ? (
-        <div className="inline-error" role="alert">
-          <p>
-            <strong>{t("catalogueProducts.fix.failed")}</strong>
-          </p>
-          <UpstreamFacts facts={own.upstreamFailure} />
-        </div>
-      ) : null}
+      <ErrorSummary items={[]} upstream={own?.intent !== "correct" ? (own?.upstreamFailure ?? null) : null} />
       {own?.gone ? (
         <p className="inline-error" role="alert">
           {t("catalogueProducts.fix.gone")}

@@ -195,6 +195,9 @@ export const ACTION_FORMS: Record<string, ActionForm> = {
     values: { accountHolder: "Nordlicht Living GmbH", iban: "DE02 1203 0000 0000 2020 51", bic: "BYLADEM1001" },
   },
   "/home/my-company/legal-documents/new": { values: { documentKind: "TERMS" } },
+  // The product's own form posts its values as they stand (nothing to save); leaving it out is a write.
+  "/upload/catalog/products/product": { values: { reason: "Nicht mehr lieferbar" } },
+  "/home/catalogue/products/product": { values: { reason: "Nicht mehr lieferbar" } },
   "/seller-administration": { from: "/seller-administration?edit=seller-onboarding-feed" },
   "/invite-seller": {
     values: {
