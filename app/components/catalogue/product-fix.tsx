@@ -13,8 +13,16 @@ export type ProductFixAnswer = {
   fieldErrors: Partial<Record<ProductKey | "reason", string[]>>;
   current: ProductCorrections | null;
   gone: boolean;
+  version: number | null;
   upstreamFailure?: UpstreamFailureView;
 };
+
+/** Whether an answer still concerns the product as the page shows it (a save since then moved its version on). */
+function concerns(answer: ProductFixAnswer | null | undefined, corrections: ProductCorrections): ProductFixAnswer | null {
+  if (!answer) return null;
+  const about = answer.current ? answer.current.version : answer.version;
+  return about === null || about >= corrections.version ? answer : null;
+}
 
 export type ProductFixOutcome =
   | { kind: "product"; corrections: ProductCorrections }
@@ -76,7 +84,7 @@ export function ProductFix({ file, row, back, outcome, action, actionData = null
 function ProductForms({ corrections, action, posted }: { corrections: ProductCorrections; action: string; posted: ProductFixAnswer | null }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<ProductFixAnswer>();
-  const answer = fetcher.data ?? (posted?.intent === "correct" ? posted : null);
+  const answer = concerns(fetcher.data ?? (posted?.intent === "correct" ? posted : null), corrections);
   const busy = fetcher.state !== "idle";
   // After a conflict the page shows the product as it is now, and the next save carries its version.
   const shown = answer?.current ?? corrections;
@@ -192,7 +200,7 @@ function Status({ product }: { product: CatalogueProduct }) {
 function LeaveOut({ corrections, action, posted }: { corrections: ProductCorrections; action: string; posted: ProductFixAnswer | null }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<ProductFixAnswer>();
-  const own = fetcher.data ?? posted;
+  const own = concerns(fetcher.data ?? posted, corrections);
   const busy = fetcher.state !== "idle";
   const leftOut = corrections.product.status === "LEFT_OUT";
   const messages = own?.fieldErrors.reason ?? [];

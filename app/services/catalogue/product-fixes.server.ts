@@ -123,12 +123,15 @@ export type ProductActionData = {
   current: ProductCorrections | null;
   /** The product is no longer in the file (the file was replaced or deleted). */
   gone: boolean;
+  /** The version the post started from: an answer about an older version than the page's is no longer shown. */
+  version: number | null;
 };
 
 /** Corrects, leaves out or puts back the product of the address: checked, then one write. */
-export async function productAction(args: RequestArgs) {
+export async function productAction(args: RequestArgs & { url: URL }) {
   const t = getI18n(args.context).t;
-  const url = new URL(args.request.url);
+  // The address as the browser knows it (a fetcher's request ends in `.data`): where a save returns to.
+  const url = args.url;
   const { fileId, row } = addressOf(url);
   const formData = await args.request.formData();
   const submission = parseWithZod(formData, { schema: ProductForm });
@@ -136,8 +139,10 @@ export async function productAction(args: RequestArgs) {
     [...productKeys, "reason"].flatMap((key) => (typeof formData.get(key) === "string" ? [[key, String(formData.get(key))]] : [])),
   );
   const intent = Intent.safeParse(formData.get("intent")).data ?? "correct";
+  const posted = Number(formData.get("version"));
+  const version = Number.isInteger(posted) ? posted : null;
   const answer = (extra: Partial<ProductActionData>, status: number) =>
-    data({ intent, typed, fieldErrors: {}, current: null, gone: false, ...extra } satisfies ProductActionData, { status });
+    data({ intent, typed, fieldErrors: {}, current: null, gone: false, version, ...extra } satisfies ProductActionData, { status });
   if (submission.status !== "success") {
     const fieldErrors = Object.fromEntries(
       Object.entries(submission.error ?? {}).filter(([key]) => key in typed || key === "reason"),
@@ -183,7 +188,7 @@ export async function productAction(args: RequestArgs) {
       const current = await client.product(fileId, row).catch(() => null);
       if (current) return answer({ current }, 409);
     }
-    const body = { intent, typed, fieldErrors: {}, current: null, gone: false } satisfies ProductActionData;
+    const body = { intent, typed, fieldErrors: {}, current: null, gone: false, version } satisfies ProductActionData;
     return failedUpstreamAction(args, error, t("catalogueProducts.fix.failed"), body);
   }
 }
