@@ -5,17 +5,11 @@ import { productKeys, type CatalogueProduct, type ProductKey } from "#contract/c
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { numberFormat } from "#app/lib/intl-formats.ts";
 import { UpstreamFacts } from "#app/components/shell/errors/upstream-facts.tsx";
+import type { ProductFixAnswer } from "#app/lib/catalogue/product-fix-answer.ts";
 import { ErrorSummary, type UpstreamFailureView } from "./form-errors.tsx";
+import { ProblemReasons } from "./products-view.tsx";
 
-export type ProductFixAnswer = {
-  intent: "correct" | "leaveOut" | "putBack";
-  typed: Partial<Record<ProductKey | "reason", string>>;
-  fieldErrors: Partial<Record<ProductKey | "reason", string[]>>;
-  current: ProductCorrections | null;
-  gone: boolean;
-  version: number | null;
-  upstreamFailure?: UpstreamFailureView;
-};
+export type { ProductFixAnswer };
 
 /** Whether an answer still concerns the product as the page shows it (a save since then moved its version on). */
 function concerns(answer: ProductFixAnswer | null | undefined, corrections: ProductCorrections): ProductFixAnswer | null {
@@ -179,20 +173,7 @@ function Status({ product }: { product: CatalogueProduct }) {
         <strong>{t(`catalogueProducts.status.${product.status}`)}</strong>
         {product.leftOutReason ? ` ${t("catalogueProducts.fix.leftOutBecause", { reason: product.leftOutReason })}` : ""}
       </p>
-      {product.problems.length > 0 ? (
-        <ul className="products-table__reasons">
-          {product.problems.map((problem, index) => (
-            <li key={`${problem.kind}-${problem.field ?? ""}-${index}`}>
-              {problem.field
-                ? t("catalogueProducts.reason", {
-                    problem: t(`catalogueIntelligence.report.problems.${problem.kind}`),
-                    field: t(`catalogue.fields.${problem.field}`),
-                  })
-                : t(`catalogueIntelligence.report.problems.${problem.kind}`)}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ProblemReasons problems={product.problems} />
     </section>
   );
 }

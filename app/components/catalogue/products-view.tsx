@@ -1,6 +1,13 @@
 import { Form, Link, useLocation } from "react-router";
 import { rowProblemKinds } from "#contract/catalogue-analysis.ts";
-import { productKeys, productStatuses, type CatalogueProduct, type ProductCounts, type ProductsPage } from "#contract/catalogue-products.ts";
+import {
+  productKeys,
+  productStatuses,
+  type CatalogueProduct,
+  type ProductCounts,
+  type ProductProblem,
+  type ProductsPage,
+} from "#contract/catalogue-products.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { numberFormat } from "#app/lib/intl-formats.ts";
 import { kindFixHref, productHref, productsHref, type FixPaths, type ProductsView as View } from "#app/lib/catalogue/products-query.ts";
@@ -239,20 +246,7 @@ function ProductRow({ product, href }: { product: CatalogueProduct; href: string
       <td>
         {t(`catalogueProducts.status.${product.status}`)}
         {product.leftOutReason ? ` ${t("catalogueProducts.fix.leftOutBecause", { reason: product.leftOutReason })}` : null}
-        {product.problems.length > 0 ? (
-          <ul className="products-table__reasons">
-            {product.problems.map((problem, index) => (
-              <li key={`${problem.kind}-${problem.field ?? ""}-${index}`}>
-                {problem.field
-                  ? t("catalogueProducts.reason", {
-                      problem: t(`catalogueIntelligence.report.problems.${problem.kind}`),
-                      field: t(`catalogue.fields.${problem.field}`),
-                    })
-                  : t(`catalogueIntelligence.report.problems.${problem.kind}`)}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <ProblemReasons problems={product.problems} />
       </td>
     </tr>
   );
@@ -283,5 +277,25 @@ function Pages({ view, page, path }: { view: View; page: ProductsPage; path: str
         </span>
       )}
     </nav>
+  );
+}
+
+/** A product's problems, each in words with the field concerned. */
+export function ProblemReasons({ problems }: { problems: readonly ProductProblem[] }) {
+  const { t } = useTranslation();
+  if (problems.length === 0) return null;
+  return (
+    <ul className="products-table__reasons">
+      {problems.map((problem, index) => (
+        <li key={`${problem.kind}-${problem.field ?? ""}-${index}`}>
+          {problem.field
+            ? t("catalogueProducts.reason", {
+                problem: t(`catalogueIntelligence.report.problems.${problem.kind}`),
+                field: t(`catalogue.fields.${problem.field}`),
+              })
+            : t(`catalogueIntelligence.report.problems.${problem.kind}`)}
+        </li>
+      ))}
+    </ul>
   );
 }

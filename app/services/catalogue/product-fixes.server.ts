@@ -26,6 +26,7 @@ import {
 } from "#contract/catalogue-products.ts";
 import { UPSTREAM_ID } from "#app/lib/upstream-id.ts";
 import { productsHref, productsViewOf, type FixPaths, type ProductsView } from "#app/lib/catalogue/products-query.ts";
+import type { ProductFixAnswer as ProductActionData } from "#app/lib/catalogue/product-fix-answer.ts";
 import { getI18n } from "#app/services/i18n/i18n.server.ts";
 import { notFound } from "#app/services/http/not-found.server.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
@@ -112,20 +113,6 @@ const ProductForm = z.object({
 function fieldOf(problem: ProductProblem): ProductKey | null {
   return productKeys.find((key) => productKeyFields[key] === problem.field) ?? null;
 }
-
-export type ProductActionData = {
-  intent: "correct" | "leaveOut" | "putBack";
-  /** The typed values and reason, kept whatever happened. */
-  typed: Partial<Record<ProductKey | "reason", string>>;
-  /** Per field, the problems the row rules found in a changed value (message keys with their kind). */
-  fieldErrors: Partial<Record<ProductKey | "reason", string[]>>;
-  /** The product changed meanwhile: as it is now (its version is the one the next save carries). */
-  current: ProductCorrections | null;
-  /** The product is no longer in the file (the file was replaced or deleted). */
-  gone: boolean;
-  /** The version the post started from: an answer about an older version than the page's is no longer shown. */
-  version: number | null;
-};
 
 /** Corrects, leaves out or puts back the product of the address: checked, then one write. */
 export async function productAction(args: RequestArgs & { url: URL }) {
@@ -243,14 +230,22 @@ async function kindChanges(args: RequestArgs, fileId: string, kind: RowProblemKi
   return { changes, inKind, more };
 }
 
+/** The file, kind, rule and field of a kind fix's address (checked by `validKindFixAddress` before). */
+function kindFixAddress(url: URL) {
+  const params = url.searchParams;
+  return {
+    params,
+    fileId: params.get("fileId")!,
+    kind: params.get("kind") as RowProblemKind,
+    rule: params.get("rule") as FixRule,
+    field: params.get("field") as ProductKey,
+  };
+}
+
 /** The review of a kind's fix: how many values change, the first ones before → after. */
 export async function kindFixPage(args: RequestArgs, paths: FixPaths) {
   const url = new URL(args.request.url);
-  const params = url.searchParams;
-  const fileId = params.get("fileId")!;
-  const kind = params.get("kind") as RowProblemKind;
-  const rule = params.get("rule") as FixRule;
-  const field = params.get("field") as ProductKey;
+  const { params, fileId, kind, rule, field } = kindFixAddress(url);
   const view: ProductsView = { ...productsViewOf(params), fileId, kind, status: null };
   const seller = await orRouteError(upstream(args).onboarding.seller());
   const file = seller.sellerCatalogueFiles.find((candidate) => candidate.id === fileId);
@@ -273,12 +268,7 @@ export async function kindFixPage(args: RequestArgs, paths: FixPaths) {
 /** Applies the reviewed rule: the same products read again, then one write of one rule record. */
 export async function kindFixAction(args: RequestArgs, paths: FixPaths) {
   const t = getI18n(args.context).t;
-  const url = new URL(args.request.url);
-  const params = url.searchParams;
-  const fileId = params.get("fileId")!;
-  const kind = params.get("kind") as RowProblemKind;
-  const rule = params.get("rule") as FixRule;
-  const field = params.get("field") as ProductKey;
+  const { params, fileId, kind, rule, field } = kindFixAddress(new URL(args.request.url));
   const formData = await args.request.formData();
   if (formData.get("intent") !== "apply") return data({ gone: false }, { status: 400 });
   const client = upstream(args).catalogueUpload;
