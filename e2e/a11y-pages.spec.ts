@@ -91,20 +91,22 @@ const ACCOUNTS: Record<string, Account> = {
   "a seller whose catalogue is handed over": {
     username: "seller.submitted@example.com",
     // The locked steps read back as summary lists (the agreement with its version and acceptance).
-    pages: ["/overview", "/overview/complete", "/shop-setup/documents", "/shop-setup/contract", "/shop-setup/bank-account"],
+    pages: [
+      "/overview",
+      "/overview/complete",
+      "/shop-setup/documents",
+      "/shop-setup/contract",
+      "/shop-setup/bank-account",
+      // A handed-over file's product and a kind's review: the forms stand, the service refuses a change.
+      "/upload/catalog/products/product?fileId=file-seller-submitted-sonnenhof-artikel-csv&row=2",
+      "/upload/catalog/products/fix?fileId=file-seller-submitted-sonnenhof-artikel-csv&kind=PRICE_FORMAT&rule=PRICE_CURRENCY_SIGN&field=price",
+    ],
   },
   "a seller waiting for activation": { username: "seller.mapped@example.com", pages: ["/overview"] },
   // The shop set up, the catalogue not yet: the hand-over's missing list on the task list, the catalogue page and the review.
   "a seller uploading the catalogue": {
     username: "seller.catalogue@example.com",
     pages: ["/upload/settings", "/upload/catalog", "/upload/catalog/products", "/overview", "/overview/review"],
-  },
-  "a seller whose catalogue was handed over": {
-    username: "seller.submitted@example.com",
-    pages: [
-      "/upload/catalog/products/product?fileId=file-seller-submitted-sonnenhof-artikel-csv&row=2",
-      "/upload/catalog/products/fix?fileId=file-seller-submitted-sonnenhof-artikel-csv&kind=PRICE_FORMAT&rule=PRICE_CURRENCY_SIGN&field=price",
-    ],
   },
   "an active seller": {
     username: "seller.active@example.com",

@@ -133,7 +133,7 @@ function ProductForms({ corrections, action, posted }: { corrections: ProductCor
               </label>
               <p id={hintId} className="field__hint">
                 {t("catalogueProducts.fix.column", { column: columns[key] })}
-                {original !== product.values[key] ? ` ${t("catalogueProducts.fix.original", { value: original || t("catalogueProducts.emptyValue") })}` : ""}
+                {original !== product.values[key] ? ` ${t("catalogueProducts.fix.original", { value: original || t("catalogueProducts.emptyValue") })}` : null}
               </p>
               {messages.length > 0 ? (
                 <p id={errorId} className="field__error">
@@ -171,7 +171,7 @@ function Status({ product }: { product: CatalogueProduct }) {
       <h2 id="product-status-title">{t("catalogueProducts.fix.statusTitle")}</h2>
       <p role="status">
         <strong>{t(`catalogueProducts.status.${product.status}`)}</strong>
-        {product.leftOutReason ? ` ${t("catalogueProducts.fix.leftOutBecause", { reason: product.leftOutReason })}` : ""}
+        {product.leftOutReason ? ` ${t("catalogueProducts.fix.leftOutBecause", { reason: product.leftOutReason })}` : null}
       </p>
       <ProblemReasons problems={product.problems} />
     </section>
