@@ -57,6 +57,8 @@ export default [
     route("upload/settings", catalogue("upload-settings.tsx")),
     route("upload/catalog", catalogue("upload-catalogue.tsx")),
     route("upload/catalog/products", catalogue("upload-catalogue-products.tsx")),
+    route("upload/catalog/products/product", catalogue("upload-catalogue-product.tsx")),
+    route("upload/catalog/products/fix", catalogue("upload-catalogue-kind-fix.tsx")),
   ]),
   layout(shell("layouts/center.tsx"), { id: "catalogue-integration-layout" }, [
     route("product-catalogue-integration", catalogue("integration.tsx")),
@@ -83,6 +85,8 @@ export default [
     ]),
     route("home/catalogue", home("catalogue-updates.tsx")),
     route("home/catalogue/products", home("catalogue-products.tsx")),
+    route("home/catalogue/products/product", home("catalogue-product.tsx")),
+    route("home/catalogue/products/fix", home("catalogue-kind-fix.tsx")),
     route("home/my-company", home("my-company.tsx"), [
       index(home("my-company-index.tsx")),
       ...myCompanyPages.map((page) => route(page, home(`my-company-${page}.tsx`))),

@@ -63,13 +63,13 @@ export const maxIndexLineBytes = 16 * 1024;
 export const ProductIndexSummary = z.object({ fileId: z.string(), products: z.number().int().nonnegative(), indexedAt: z.string() });
 export type ProductIndexSummary = z.infer<typeof ProductIndexSummary>;
 
-/** A product is ready, or needs a fix (it has at least one problem). */
-export const productStatuses = ["READY", "NEEDS_FIX"] as const;
+/** A product is ready, needs a fix (it has at least one problem), or is left out by the seller (with a reason, whatever its problems). */
+export const productStatuses = ["READY", "NEEDS_FIX", "LEFT_OUT"] as const;
 export const ProductStatus = z.enum(productStatuses);
 export type ProductStatus = z.infer<typeof ProductStatus>;
 
-export function productStatus(problems: readonly ProductProblem[]): ProductStatus {
-  return problems.length > 0 ? "NEEDS_FIX" : "READY";
+export function productStatus(problems: readonly ProductProblem[], leftOut = false): ProductStatus {
+  return leftOut ? "LEFT_OUT" : problems.length > 0 ? "NEEDS_FIX" : "READY";
 }
 
 export const defaultProductsPageSize = 50;
@@ -102,13 +102,19 @@ export const CatalogueProduct = z.object({
   values: ProductValues,
   status: ProductStatus,
   problems: z.array(ProductProblem),
+  /** Why the seller left the product out (status LEFT_OUT), else null. */
+  leftOutReason: z.string().nullable().default(null),
+  /** The version of the product's corrections (contract/catalogue-corrections.ts) a change to it carries. */
+  version: z.number().int().nonnegative().default(0),
 });
 export type CatalogueProduct = z.infer<typeof CatalogueProduct>;
 
 export const ProductCounts = z.object({
   products: z.number().int().nonnegative(),
+  /** Ready and needing a fix count the products not left out; a left-out product counts in `leftOut` alone. */
   ready: z.number().int().nonnegative(),
   needsFix: z.number().int().nonnegative(),
+  leftOut: z.number().int().nonnegative().default(0),
   /** Products with a problem of each kind (a product with two kinds counts in both). */
   kinds: z.partialRecord(RowProblemKind, z.number().int().nonnegative()),
 });

@@ -91,7 +91,16 @@ const ACCOUNTS: Record<string, Account> = {
   "a seller whose catalogue is handed over": {
     username: "seller.submitted@example.com",
     // The locked steps read back as summary lists (the agreement with its version and acceptance).
-    pages: ["/overview", "/overview/complete", "/shop-setup/documents", "/shop-setup/contract", "/shop-setup/bank-account"],
+    pages: [
+      "/overview",
+      "/overview/complete",
+      "/shop-setup/documents",
+      "/shop-setup/contract",
+      "/shop-setup/bank-account",
+      // A handed-over file's product and a kind's review: the forms stand, the service refuses a change.
+      "/upload/catalog/products/product?fileId=file-seller-submitted-sonnenhof-artikel-csv&row=2",
+      "/upload/catalog/products/fix?fileId=file-seller-submitted-sonnenhof-artikel-csv&kind=PRICE_FORMAT&rule=PRICE_CURRENCY_SIGN&field=price",
+    ],
   },
   "a seller waiting for activation": { username: "seller.mapped@example.com", pages: ["/overview"] },
   // The shop set up, the catalogue not yet: the hand-over's missing list on the task list, the catalogue page and the review.
@@ -110,6 +119,8 @@ const ACCOUNTS: Record<string, Account> = {
       })),
       "/home/catalogue",
       "/home/catalogue/products?fileId=file-seller-active-nordlicht-katalog-2026-csv",
+      "/home/catalogue/products/product?fileId=file-seller-active-nordlicht-katalog-2026-csv&row=2",
+      "/home/catalogue/products/fix?fileId=file-seller-active-nordlicht-katalog-2026-csv&kind=EAN_FORMAT&rule=GTIN_LEADING_ZERO&field=ean",
       "/home/recommendations",
       ...RECOMMENDATION_KINDS.map((kind) => `/home/recommendations/${kind}/ra-10452-${kind}`),
       "/home/recommendations/gmv-explanation",

@@ -44,9 +44,12 @@ export function clearProductIndex(db: Database, fileId: string): void {
   db.prepare("DELETE FROM catalogue_product_indexes WHERE file_id = ?").run(fileId);
   db.prepare("DELETE FROM catalogue_product_problems WHERE file_id = ?").run(fileId);
   db.prepare("DELETE FROM catalogue_products WHERE file_id = ?").run(fileId);
+  // The corrections were made against the columns as they were mapped: a new mapping may name other columns.
+  db.prepare("DELETE FROM catalogue_corrections WHERE file_id = ?").run(fileId);
+  db.prepare("DELETE FROM catalogue_correction_rules WHERE file_id = ?").run(fileId);
 }
 
-function inTransaction(db: Database, work: () => void): void {
+export function inTransaction(db: Database, work: () => void): void {
   db.exec("BEGIN");
   try {
     work();
@@ -152,17 +155,18 @@ export async function storeProductIndex(
   }
 }
 
-function insertKinds(db: Database, fileId: string, position: number, problems: readonly ProductProblem[]): void {
+export function insertKinds(db: Database, fileId: string, position: number, problems: readonly ProductProblem[]): void {
   for (const kind of new Set(problems.map((problem) => problem.kind)))
     db.prepare("INSERT OR IGNORE INTO catalogue_product_problems (file_id, kind, position) VALUES (?, ?, ?)").run(fileId, kind, position);
 }
 
-/** The whole file's counts: computed once, when the index is written. */
+/** The whole file's counts: computed once, when the index is written (a correction adjusts them, see catalogue-corrections.ts). */
 function countProducts(db: Database, fileId: string): ProductCounts {
   const totals = db.prepare("SELECT count(*) AS products, coalesce(sum(needs_fix), 0) AS needs_fix FROM catalogue_products WHERE file_id = ?").get(fileId) as {
     products: number;
     needs_fix: number;
   };
+  // A new index has no product left out: its corrections went with the old one.
   const kinds = db.prepare("SELECT kind, count(*) AS products FROM catalogue_product_problems WHERE file_id = ? GROUP BY kind").all(fileId) as {
     kind: string;
     products: number;
@@ -171,13 +175,41 @@ function countProducts(db: Database, fileId: string): ProductCounts {
     products: totals.products,
     ready: totals.products - totals.needs_fix,
     needsFix: totals.needs_fix,
+    leftOut: 0,
     kinds: Object.fromEntries(kinds.map((row) => [row.kind, row.products])),
   });
 }
 
-type ProductRow = { row: number; sku: string; ean: string; title: string; price: string; brand: string; category: string; problems: string };
+export type ProductRow = {
+  row: number;
+  sku: string;
+  ean: string;
+  title: string;
+  price: string;
+  brand: string;
+  category: string;
+  problems: string;
+  left_out: string | null;
+  version: number;
+};
 
 const Problems = z.array(ProductProblem);
+
+export const productColumns = "p.row, p.sku, p.ean, p.title, p.price, p.brand, p.category, p.problems, p.left_out, p.version";
+
+/** A stored product as the contract says it. */
+export function productOf(row: ProductRow): CatalogueProduct {
+  const problems = Problems.parse(JSON.parse(row.problems));
+  const { sku, ean, title, price, brand, category } = row;
+  return CatalogueProduct.parse({
+    row: row.row,
+    values: { sku, ean, title, price, brand, category },
+    status: productStatus(problems, row.left_out !== null),
+    problems,
+    leftOutReason: row.left_out,
+    version: row.version,
+  });
+}
 
 /**
  * One page of a file's products in file order: "not indexed" when no index
@@ -190,8 +222,9 @@ export function productsPage(db: Database, fileId: string, query: ProductsQuery)
   if (!index) return "not indexed";
   const where = ["p.file_id = ?"];
   const params: (string | number)[] = [fileId];
-  if (query.status) {
-    where.push("p.needs_fix = ?");
+  if (query.status === "LEFT_OUT") where.push("p.left_out IS NOT NULL");
+  else if (query.status) {
+    where.push("p.needs_fix = ? AND p.left_out IS NULL");
     params.push(query.status === "NEEDS_FIX" ? 1 : 0);
   }
   if (query.kind) {
@@ -204,22 +237,21 @@ export function productsPage(db: Database, fileId: string, query: ProductsQuery)
   }
   const counts = ProductCounts.parse(JSON.parse(index.counts));
   const filter = where.join(" AND ");
-  // Without a search the count is one of the stored ones: no product is counted again.
-  const matching = query.q
-    ? (db.prepare(`SELECT count(*) AS matching FROM catalogue_products p WHERE ${filter}`).get(...params) as { matching: number }).matching
-    : query.kind
-      ? query.status === "READY"
-        ? 0
-        : (counts.kinds[query.kind] ?? 0)
-      : query.status
+  // Without a search, and for a kind without a status, the count is one of the stored ones: no product is counted again.
+  const matching =
+    query.q || (query.kind && query.status && query.status !== "READY")
+      ? (db.prepare(`SELECT count(*) AS matching FROM catalogue_products p WHERE ${filter}`).get(...params) as { matching: number }).matching
+      : query.kind
         ? query.status === "READY"
-          ? counts.ready
-          : counts.needsFix
-        : counts.products;
+          ? 0
+          : (counts.kinds[query.kind] ?? 0)
+        : query.status
+          ? { READY: counts.ready, NEEDS_FIX: counts.needsFix, LEFT_OUT: counts.leftOut }[query.status]
+          : counts.products;
   const pages = Math.max(1, Math.ceil(matching / query.pageSize));
   if (query.page > pages) return "no page";
   const skipped = (query.page - 1) * query.pageSize;
-  const columns = "p.row, p.sku, p.ean, p.title, p.price, p.brand, p.category, p.problems";
+  const columns = productColumns;
   // Unfiltered, positions run 1…n: a page is found by its first position, as fast for the last page as for the first.
   const rows = (
     where.length === 1
@@ -233,11 +265,7 @@ export function productsPage(db: Database, fileId: string, query: ProductsQuery)
     pageSize: query.pageSize,
     matching,
     pages,
-    products: rows.map((row) => {
-      const problems = Problems.parse(JSON.parse(row.problems));
-      const { sku, ean, title, price, brand, category } = row;
-      return CatalogueProduct.parse({ row: row.row, values: { sku, ean, title, price, brand, category }, status: productStatus(problems), problems });
-    }),
+    products: rows.map(productOf),
     counts,
     indexedAt: index.indexed_at,
   };

@@ -15,7 +15,7 @@ export type Database = DatabaseSync;
  * emptied and seeded anew on open: the sandbox's data is demo data, and
  * migrations would cost more than they are worth.
  */
-const SCHEMA_VERSION = 12;
+const SCHEMA_VERSION = 13;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -91,6 +91,10 @@ CREATE TABLE IF NOT EXISTS catalogue_products (
   /** JSON: ProductProblem[]. */
   problems TEXT NOT NULL,
   needs_fix INTEGER NOT NULL,
+  /** The seller's reason for leaving the product out (contract/catalogue-corrections.ts), or NULL. */
+  left_out TEXT,
+  /** The version of the product's corrections: one up with each change. */
+  version INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (file_id, position)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS catalogue_products_status ON catalogue_products (file_id, needs_fix, position);
@@ -103,6 +107,28 @@ CREATE TABLE IF NOT EXISTS catalogue_product_problems (
   position INTEGER NOT NULL,
   PRIMARY KEY (file_id, kind, position)
 ) WITHOUT ROWID;
+/**
+ * The seller's corrections to a file (contract/catalogue-corrections.ts): values by row and product key, with the
+ * file's own value beside each, and the rules that fixed a problem kind at once. Dropped with the products index.
+ */
+CREATE TABLE IF NOT EXISTS catalogue_corrections (
+  file_id TEXT NOT NULL REFERENCES catalogue_files(id) ON DELETE CASCADE,
+  row INTEGER NOT NULL,
+  field TEXT NOT NULL,
+  value TEXT NOT NULL,
+  original TEXT NOT NULL,
+  PRIMARY KEY (file_id, row, field)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS catalogue_correction_rules (
+  id TEXT PRIMARY KEY,
+  file_id TEXT NOT NULL REFERENCES catalogue_files(id) ON DELETE CASCADE,
+  rule TEXT NOT NULL,
+  field TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  products INTEGER NOT NULL,
+  at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS catalogue_correction_rules_file ON catalogue_correction_rules (file_id, at);
 /** The seller's last saved column mapping, as the portal hands it over (JSON, contract/catalogue-analysis.ts). */
 CREATE TABLE IF NOT EXISTS catalogue_mapping_memory (
   seller_id TEXT PRIMARY KEY REFERENCES sellers(id) ON DELETE CASCADE,
@@ -254,6 +280,8 @@ const dataTables = [
   "user_sessions",
   ...sellerHomeTables,
   "catalogue_mapping_memory",
+  "catalogue_correction_rules",
+  "catalogue_corrections",
   "catalogue_product_problems",
   "catalogue_products",
   "catalogue_product_indexes",

@@ -2,6 +2,8 @@ import { createInterface } from "node:readline";
 import express from "express";
 import { maxIndexLineBytes, ProductIndexSummary } from "#contract/catalogue-products.ts";
 import { ProductIndexRefused, storeProductIndex } from "../catalogue-products.ts";
+import { ProductChange, RuleApplication } from "#contract/catalogue-corrections.ts";
+import { applyRule, changeProduct, fileCorrections, productCorrections } from "../catalogue-corrections.ts";
 import { CatalogueFile, CatalogueHeaders, HeaderMappingInput, mappingProblems } from "#contract/catalogue.ts";
 import { CatalogueAnalysis, MappingMemory } from "#contract/catalogue-analysis.ts";
 import {
@@ -160,6 +162,60 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
       req.resume();
       sendError(res, error.status, error.message, error.code, error.errors.length > 0 ? { errors: error.errors } : undefined);
     }
+  });
+
+  // ---- corrections (contract/catalogue-corrections.ts): kept as changes to the file, never a copy of it ----
+
+  const refused = (res: express.Response, error: unknown) => {
+    if (!(error instanceof ProductIndexRefused)) throw error;
+    sendError(res, error.status, error.message, error.code, error.errors.length > 0 ? { errors: error.errors } : undefined);
+  };
+  const invalid = (res: express.Response, issues: { path: PropertyKey[]; message: string }[]) =>
+    sendError(res, 400, "The correction is not valid", "VALIDATION_ERROR", {
+      errors: issues.map((issue) => ({ fieldName: issue.path.map(String).join(".") || "body", errorMessage: issue.message })),
+    });
+
+  router.get("/me/seller/file/product", (req, res) => {
+    const seller = currentSeller(res);
+    const file = seller && sellerFile(req, res, seller);
+    if (!file) return;
+    const row = typeof req.query.row === "string" && /^[1-9]\d{0,9}$/.test(req.query.row) ? Number(req.query.row) : null;
+    if (row === null) return invalid(res, [{ path: ["row"], message: "a whole number from 1" }]);
+    try {
+      res.json(productCorrections(db, file, row));
+    } catch (error) {
+      refused(res, error);
+    }
+  });
+
+  router.post("/me/seller/file/product", (req, res) => {
+    const { file } = editableFile(req, res) ?? {};
+    if (!file) return;
+    const change = ProductChange.safeParse(req.body);
+    if (!change.success) return invalid(res, change.error.issues);
+    try {
+      res.json(changeProduct(db, file, change.data));
+    } catch (error) {
+      refused(res, error);
+    }
+  });
+
+  router.post("/me/seller/file/product-rules", (req, res) => {
+    const { file } = editableFile(req, res) ?? {};
+    if (!file) return;
+    const application = RuleApplication.safeParse(req.body);
+    if (!application.success) return invalid(res, application.error.issues);
+    try {
+      res.json(applyRule(db, file, application.data));
+    } catch (error) {
+      refused(res, error);
+    }
+  });
+
+  router.get("/me/seller/file/corrections", (req, res) => {
+    const seller = currentSeller(res);
+    const file = seller && sellerFile(req, res, seller);
+    if (file) res.json(fileCorrections(db, file));
   });
 
   /** The seller's last saved column mapping, for the next file. */

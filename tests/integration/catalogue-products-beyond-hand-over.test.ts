@@ -37,7 +37,8 @@ async function open(account: string, path: string) {
 }
 
 /** The rows of the products table, by their row number. */
-const rowsOf = (page: string) => [...page.matchAll(/<tr[^>]*><th scope="row" class="numeric">(\d+)<\/th>/g)].map((match) => Number(match[1]));
+const rowsOf = (page: string) =>
+  [...page.matchAll(/<tr[^>]*><th scope="row" class="numeric">(?:<a [^>]*>)?(\d+)(?:<\/a>)?<\/th>/g)].map((match) => Number(match[1]));
 
 beforeAll(resetSandbox);
 afterEach(clearFaultsAndCounters);

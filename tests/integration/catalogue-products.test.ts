@@ -32,7 +32,8 @@ async function uploadErrors(): Promise<string> {
 }
 
 /** The rows of the products table, by their row number. */
-const rowsOf = (page: string) => [...page.matchAll(/<tr[^>]*><th scope="row" class="numeric">(\d+)<\/th>/g)].map((match) => Number(match[1]));
+const rowsOf = (page: string) =>
+  [...page.matchAll(/<tr[^>]*><th scope="row" class="numeric">(?:<a [^>]*>)?(\d+)(?:<\/a>)?<\/th>/g)].map((match) => Number(match[1]));
 
 const view = async (query: string, as = browser) => {
   const response = await as.get(`${PORTAL}/upload/catalog/products?${query}`);

@@ -59,6 +59,11 @@ const PARTIAL_PAGES: Record<string, RegExp> = {
   // The file's name and the way back stay; its products say they could not be loaded.
   "/upload/catalog/products": /The products of this file could not be loaded\./,
   "/home/catalogue/products": /The products of this file could not be loaded\./,
+  // The file's name and the way back stay; the product (or a rule's changes) says it could not be loaded.
+  "/upload/catalog/products/product": /This product could not be loaded\./,
+  "/home/catalogue/products/product": /This product could not be loaded\./,
+  "/upload/catalog/products/fix": /The products this rule would change could not be loaded\./,
+  "/home/catalogue/products/fix": /The products this rule would change could not be loaded\./,
   "/product-catalogue-integration/products": /The products of this file could not be loaded\./,
   // The invite form stays; the list of colleagues says it could not be loaded.
   "/team": /The list of colleagues could not be loaded\./,
@@ -76,7 +81,14 @@ const outcomes: string[] = [];
  * calls are counted, so the matrix fails the calls of every view after it; the first view's own failures are the
  * page's integration test's.
  */
-const WRITTEN_ON_FIRST_VIEW = new Set(["/upload/catalog/products", "/home/catalogue/products"]);
+const WRITTEN_ON_FIRST_VIEW = new Set([
+  "/upload/catalog/products",
+  "/home/catalogue/products",
+  "/upload/catalog/products/product",
+  "/home/catalogue/products/product",
+  "/upload/catalog/products/fix",
+  "/home/catalogue/products/fix",
+]);
 
 beforeAll(async () => {
   for (const route of LOADERS) {
@@ -386,6 +398,16 @@ const ACTIONS = [
 ];
 
 /** Actions that write nothing upstream by design (a cookie, the page's own toast, the way to the review): posted under every fault all the same, they must answer as without one. */
+/**
+ * Reviews whose confirming form is offered only when the seed's files hold something to change (a kind a rule fixes);
+ * the seeded files hold none, so the page has no form here. Their failures under each fault are their integration
+ * test's (tests/integration/catalogue-product-fixes.test.ts).
+ */
+const FORM_ONLY_WITH_CHANGES: Record<string, string> = {
+  "/upload/catalog/products/fix": "a kind fixed at once: the confirmation follows the review of what changes",
+  "/home/catalogue/products/fix": "a kind fixed at once: the confirmation follows the review of what changes",
+};
+
 const NO_UPSTREAM_WRITES: Record<string, string> = {
   "/dev/catalog": "shows the toast it is asked for",
   "/ui/home-menu": "the menu's open/closed state is a cookie",
@@ -627,6 +649,7 @@ describe("every action, every upstream failure of its writes", () => {
     it(`POST ${route.path}`, async () => {
       if (route.path === "/overview") await completeCatalogue(await stack.fresh(ACTION_FORMS[route.path]?.account ?? ROUTE_SAMPLES[route.path]!.account));
       let mine = await postsFor(route);
+      if (FORM_ONLY_WITH_CHANGES[route.path] && mine.length === 0) return;
       expect(mine.length, `a form to ${route.path}`).toBeGreaterThan(0);
       // The hand-over is not among the side-by-side timeouts (it is offered only now), nor are the scripts' uploads (see
       // SCRIPT_UPLOADS): their timeout is posted here.

@@ -42,6 +42,18 @@ const ROUTES: { path: string; read: readonly Role[]; change: readonly Role[]; fo
   { path: `/home/catalogue/file?fileId=${FILE}`, read: ["SELLER_ADMINISTRATOR", "SELLER_VIEWER_EXTERNAL"], change: ["SELLER_ADMINISTRATOR"], form: {} },
   { path: `/home/catalogue/problems?fileId=${FILE}`, read: ["SELLER_ADMINISTRATOR", "SELLER_VIEWER_EXTERNAL"], change: [], form: {} },
   { path: PRODUCTS, read: ["SELLER_ADMINISTRATOR", "SELLER_VIEWER_EXTERNAL"], change: [], form: { status: "READY" } },
+  {
+    path: `/home/catalogue/products/product?fileId=${FILE}&row=2`,
+    read: ["SELLER_ADMINISTRATOR"],
+    change: ["SELLER_ADMINISTRATOR"],
+    form: { intent: "leaveOut", version: "0", reason: "Auslaufartikel" },
+  },
+  {
+    path: `/home/catalogue/products/fix?fileId=${FILE}&kind=EAN_FORMAT&rule=GTIN_LEADING_ZERO&field=ean`,
+    read: ["SELLER_ADMINISTRATOR"],
+    change: ["SELLER_ADMINISTRATOR"],
+    form: { intent: "apply" },
+  },
   { path: "/home/my-company/bank-account/change", read: ["SELLER_ADMINISTRATOR"], change: ["SELLER_ADMINISTRATOR"], form: BANK },
   { path: "/home/my-company/logistics/wh-seller-active-2/change", read: ["SELLER_ADMINISTRATOR"], change: ["SELLER_ADMINISTRATOR"], form: WAREHOUSE },
   { path: "/home/my-company/company-info/change", read: ["SELLER_ADMINISTRATOR"], change: ["SELLER_ADMINISTRATOR"], form: { legalName: "X" } },

@@ -44,7 +44,16 @@ export const TABLE: {
   { path: "/shop-setup/contract/pdf", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator", sellerState: "redirectIfActive" },
   { path: "/bank-account/bank", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator" },
   { path: "/shop-setup/address/towns", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator", sellerState: "redirectIfActive" },
-  ...["/upload", "/upload/settings", "/upload/catalog", "/upload/catalog/file", "/upload/catalog/problems", "/upload/catalog/products"].map((path) => ({
+  ...[
+    "/upload",
+    "/upload/settings",
+    "/upload/catalog",
+    "/upload/catalog/file",
+    "/upload/catalog/problems",
+    "/upload/catalog/products",
+    "/upload/catalog/products/product",
+    "/upload/catalog/products/fix",
+  ].map((path) => ({
     path,
     allowed: ["SELLER_ADMINISTRATOR"] as const,
     rule: "sellerAdministrator" as const,
@@ -82,6 +91,13 @@ export const TABLE: {
   { path: "/home/catalogue/problems", allowed: SELLERS, rule: "sellerHome", sellerState: "redirectIfNotActive" },
   // A file's products: read-only, for whoever reads the catalogue page.
   { path: "/home/catalogue/products", allowed: SELLERS, rule: "sellerHome", sellerState: "redirectIfNotActive" },
+  // A product fixed, a kind fixed at once: the administrator only, reading and posting alike.
+  ...["/home/catalogue/products/product", "/home/catalogue/products/fix"].map((path) => ({
+    path,
+    allowed: ["SELLER_ADMINISTRATOR"] as Role[],
+    rule: "sellerAdministrator" as const,
+    sellerState: "redirectIfNotActive" as const,
+  })),
   // My company's change requests: the four forms and the review of a change (administrator only, like my company).
   ...[
     "/home/my-company/bank-account/change",

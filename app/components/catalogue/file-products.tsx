@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
-import type { ProductsView as View } from "#app/lib/catalogue/products-query.ts";
+import type { FixPaths, ProductsView as View } from "#app/lib/catalogue/products-query.ts";
 import { ProductsView, type ProductsOutcomeView } from "./products-view.tsx";
 
 type Props = {
@@ -14,10 +14,12 @@ type Props = {
   lead: string;
   /** What stands in the products' place when there is no file. */
   noFile: ReactNode;
+  /** Where the products are fixed, for the seller administrator; null: read-only. */
+  fix?: FixPaths | null;
 };
 
 /** A page of one catalogue file's products: the way back, the file's name, and its products view. */
-export function FileProducts({ file, view, outcome, path, back, lead, noFile }: Props) {
+export function FileProducts({ file, view, outcome, path, back, lead, noFile, fix = null }: Props) {
   const { t } = useTranslation();
   return (
     <article className="upload products">
@@ -28,7 +30,7 @@ export function FileProducts({ file, view, outcome, path, back, lead, noFile }: 
       {file && outcome ? (
         <>
           <p>{lead}</p>
-          <ProductsView view={view} outcome={outcome} path={path} />
+          <ProductsView view={view} outcome={outcome} path={path} fix={fix} />
         </>
       ) : (
         noFile

@@ -1,9 +1,17 @@
 import { Form, Link, useLocation } from "react-router";
 import { rowProblemKinds } from "#contract/catalogue-analysis.ts";
-import { productKeys, productStatuses, type CatalogueProduct, type ProductCounts, type ProductsPage } from "#contract/catalogue-products.ts";
+import {
+  productKeys,
+  productStatuses,
+  type CatalogueProduct,
+  type ProductCounts,
+  type ProductProblem,
+  type ProductsPage,
+} from "#contract/catalogue-products.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { numberFormat } from "#app/lib/intl-formats.ts";
-import { productsHref, type ProductsView as View } from "#app/lib/catalogue/products-query.ts";
+import { kindFixHref, productHref, productsHref, type FixPaths, type ProductsView as View } from "#app/lib/catalogue/products-query.ts";
+import { rulesForKind } from "#app/lib/catalogue/fix-rules.ts";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { UpstreamFacts } from "#app/components/shell/errors/upstream-facts.tsx";
 import type { UpstreamFailureView } from "./form-errors.tsx";
@@ -21,7 +29,7 @@ export type ProductsOutcomeView =
  * products with each reason in words, and the pages. A failure to load
  * them says so in the page's place; the rest of the page stands.
  */
-export function ProductsView({ view, outcome, path }: { view: View; outcome: ProductsOutcomeView; path: string }) {
+export function ProductsView({ view, outcome, path, fix = null }: { view: View; outcome: ProductsOutcomeView; path: string; fix?: FixPaths | null }) {
   const { t } = useTranslation();
   if (outcome.kind === "failed")
     return (
@@ -49,10 +57,10 @@ export function ProductsView({ view, outcome, path }: { view: View; outcome: Pro
   const page = outcome.kind === "page" ? outcome.page : null;
   return (
     <>
-      {page ? <Counts view={view} counts={page.counts} path={path} /> : null}
+      {page ? <Counts view={view} counts={page.counts} path={path} fix={fix} /> : null}
       <Filters view={view} path={path} />
       {page ? (
-        <ProductsTable view={view} page={page} path={path} />
+        <ProductsTable view={view} page={page} path={path} fix={fix} />
       ) : (
         <p role="status">
           {t("catalogueProducts.noPage")} <Link to={productsHref(view, { page: 1 }, path)}>{t("catalogueProducts.firstPage")}</Link>
@@ -62,7 +70,7 @@ export function ProductsView({ view, outcome, path }: { view: View; outcome: Pro
   );
 }
 
-function Counts({ view, counts, path }: { view: View; counts: ProductCounts; path: string }) {
+function Counts({ view, counts, path, fix }: { view: View; counts: ProductCounts; path: string; fix: FixPaths | null }) {
   const { t, i18n } = useTranslation();
   const number = numberFormat(i18n.language);
   const kinds = rowProblemKinds.filter((kind) => (counts.kinds[kind] ?? 0) > 0);
@@ -86,13 +94,24 @@ function Counts({ view, counts, path }: { view: View; counts: ProductCounts; pat
             {t("catalogueProducts.counts.needsFix")}: {number.format(counts.needsFix)}
           </Link>
         </li>
+        {counts.leftOut > 0 ? (
+          <li>
+            <Link to={productsHref(view, { status: "LEFT_OUT", kind: null, q: null }, path)} aria-current={current("LEFT_OUT", null)}>
+              {t("catalogueProducts.counts.leftOut")}: {number.format(counts.leftOut)}
+            </Link>
+          </li>
+        ) : null}
       </ul>
       {kinds.length > 0 ? (
         <DataTable
           className="table products-counts__kinds"
           label={t("catalogueProducts.counts.kinds")}
           caption={<caption>{t("catalogueProducts.counts.kinds")}</caption>}
-          columns={[t("catalogueIntelligence.report.kind"), { label: t("catalogueIntelligence.report.count"), className: "numeric" }]}
+          columns={[
+            t("catalogueIntelligence.report.kind"),
+            { label: t("catalogueIntelligence.report.count"), className: "numeric" },
+            ...(fix ? [t("catalogueProducts.fix.atOnce")] : []),
+          ]}
         >
           {kinds.map((kind) => (
             <tr key={kind}>
@@ -102,6 +121,21 @@ function Counts({ view, counts, path }: { view: View; counts: ProductCounts; pat
                 </Link>
               </th>
               <td className="numeric">{number.format(counts.kinds[kind] ?? 0)}</td>
+              {fix ? (
+                <td>
+                  {rulesForKind(kind).length > 0 ? (
+                    <ul className="products-counts__fixes">
+                      {rulesForKind(kind).map(({ rule, field }) => (
+                        <li key={rule}>
+                          <Link to={kindFixHref(view, kind, rule, field, fix)}>{t(`catalogueProducts.fix.rules.${rule}`)}</Link>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    t("catalogueProducts.fix.byHand")
+                  )}
+                </td>
+              ) : null}
             </tr>
           ))}
         </DataTable>
@@ -160,7 +194,7 @@ function Filters({ view, path }: { view: View; path: string }) {
   );
 }
 
-function ProductsTable({ view, page, path }: { view: View; page: ProductsPage; path: string }) {
+function ProductsTable({ view, page, path, fix }: { view: View; page: ProductsPage; path: string; fix: FixPaths | null }) {
   const { t, i18n } = useTranslation();
   const number = numberFormat(i18n.language);
   if (page.matching === 0) return <p role="status">{page.counts.products === 0 ? t("catalogueProducts.emptyFile") : t("catalogueProducts.empty")}</p>;
@@ -184,7 +218,7 @@ function ProductsTable({ view, page, path }: { view: View; page: ProductsPage; p
         ]}
       >
         {page.products.map((product) => (
-          <ProductRow key={product.row} product={product} />
+          <ProductRow key={product.row} product={product} href={fix ? productHref(view, product.row, fix) : null} />
         ))}
       </DataTable>
       <Pages view={view} page={page} path={path} />
@@ -192,33 +226,27 @@ function ProductsTable({ view, page, path }: { view: View; page: ProductsPage; p
   );
 }
 
-function ProductRow({ product }: { product: CatalogueProduct }) {
+function ProductRow({ product, href }: { product: CatalogueProduct; href: string | null }) {
   const { t, i18n } = useTranslation();
   const number = numberFormat(i18n.language);
   return (
     <tr className={product.status === "NEEDS_FIX" ? "products-table__row--fix" : undefined}>
       <th scope="row" className="numeric">
-        {number.format(product.row)}
+        {href ? (
+          <Link to={href} aria-label={t("catalogueProducts.fix.open", { row: number.format(product.row) })}>
+            {number.format(product.row)}
+          </Link>
+        ) : (
+          number.format(product.row)
+        )}
       </th>
       {productKeys.map((key) => (
         <td key={key}>{product.values[key] === "" ? <span className="mapping__empty">{t("catalogueProducts.emptyValue")}</span> : product.values[key]}</td>
       ))}
       <td>
         {t(`catalogueProducts.status.${product.status}`)}
-        {product.problems.length > 0 ? (
-          <ul className="products-table__reasons">
-            {product.problems.map((problem, index) => (
-              <li key={`${problem.kind}-${problem.field ?? ""}-${index}`}>
-                {problem.field
-                  ? t("catalogueProducts.reason", {
-                      problem: t(`catalogueIntelligence.report.problems.${problem.kind}`),
-                      field: t(`catalogue.fields.${problem.field}`),
-                    })
-                  : t(`catalogueIntelligence.report.problems.${problem.kind}`)}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        {product.leftOutReason ? ` ${t("catalogueProducts.fix.leftOutBecause", { reason: product.leftOutReason })}` : null}
+        <ProblemReasons problems={product.problems} />
       </td>
     </tr>
   );
@@ -249,5 +277,25 @@ function Pages({ view, page, path }: { view: View; page: ProductsPage; path: str
         </span>
       )}
     </nav>
+  );
+}
+
+/** A product's problems, each in words with the field concerned. */
+export function ProblemReasons({ problems }: { problems: readonly ProductProblem[] }) {
+  const { t } = useTranslation();
+  if (problems.length === 0) return null;
+  return (
+    <ul className="products-table__reasons">
+      {problems.map((problem, index) => (
+        <li key={`${problem.kind}-${problem.field ?? ""}-${index}`}>
+          {problem.field
+            ? t("catalogueProducts.reason", {
+                problem: t(`catalogueIntelligence.report.problems.${problem.kind}`),
+                field: t(`catalogue.fields.${problem.field}`),
+              })
+            : t(`catalogueIntelligence.report.problems.${problem.kind}`)}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -12,6 +12,25 @@ import { defaultProductsPageSize, maxProductSearchChars, productStatuses, type P
 export const HAND_OVER_PRODUCTS_PATH = "/upload/catalog/products";
 /** An active seller's file, from its catalogue page in the home area. */
 export const HOME_PRODUCTS_PATH = "/home/catalogue/products";
+/** Where the seller administrator fixes a file's products: one product, and a problem kind at once. */
+export const fixPaths = {
+  handOver: { products: HAND_OVER_PRODUCTS_PATH, product: "/upload/catalog/products/product", kindFix: "/upload/catalog/products/fix" },
+  home: { products: HOME_PRODUCTS_PATH, product: "/home/catalogue/products/product", kindFix: "/home/catalogue/products/fix" },
+} as const;
+export type FixPaths = (typeof fixPaths)[keyof typeof fixPaths];
+
+/** A product's page, the view it was opened from kept in its address (the way back returns to it). */
+export function productHref(view: ProductsView, row: number, paths: FixPaths): string {
+  const query = productsHref(view, {}, "").replace(/^\?/, "");
+  return `${paths.product}?${query ? `${query}&` : ""}row=${row}`;
+}
+
+/** The review of a problem kind's fix by one rule. */
+export function kindFixHref(view: ProductsView, kind: string, rule: string, field: string, paths: FixPaths): string {
+  const params = new URLSearchParams({ fileId: view.fileId ?? "", kind, rule, field });
+  return `${paths.kindFix}?${params}`;
+}
+
 /** A seller's file for the catalogue team, read-only: `sellerId`, and `updateId` for an update's file, name the file's place. */
 export const TEAM_PRODUCTS_PATH = "/product-catalogue-integration/products";
 

@@ -2,25 +2,28 @@ import { Link } from "react-router";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { CatalogueErrorView } from "#app/components/catalogue/error-view.tsx";
 import { FileProducts } from "#app/components/catalogue/file-products.tsx";
-import { HOME_PRODUCTS_PATH } from "#app/lib/catalogue/products-query.ts";
+import { fixPaths, HOME_PRODUCTS_PATH } from "#app/lib/catalogue/products-query.ts";
 import { CATALOGUE_UPDATES_PATH } from "#app/lib/home/catalogue-updates.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
+import { requireUser } from "#app/services/session/current-user.server.ts";
 import { sellerFileProducts } from "#app/services/catalogue/products.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { orRouteError } from "#app/services/upstream/upstream-error.server.ts";
 import type { PageWidthHandle } from "#app/lib/shell/page-width.ts";
 import type { Route } from "./+types/catalogue-products";
 
-// Whoever reads the catalogue page reads its files' products; nothing here changes the catalogue.
+// Whoever reads the catalogue page reads its files' products; the administrator's links lead to where they are fixed.
 export const middleware = [authorize({ rule: "sellerHome", sellerState: "redirectIfNotActive" })];
 
 // A product's six values and its reasons need the room of a wide column.
 export const handle: PageWidthHandle = { pageWidth: "wide" };
 
 export async function loader(args: Route.LoaderArgs) {
-  const seller = await orRouteError(upstream(args).onboarding.seller());
+  const [user, seller] = await Promise.all([requireUser(args), orRouteError(upstream(args).onboarding.seller())]);
   // Without a file in the address, the newest.
-  return sellerFileProducts(args, seller.sellerCatalogueFiles, (files) => files.at(-1));
+  const products = await sellerFileProducts(args, seller.sellerCatalogueFiles, (files) => files.at(-1));
+  // The viewer reads; only the administrator fixes.
+  return { ...products, canFix: user.role === "SELLER_ADMINISTRATOR" };
 }
 
 /** The products of one of an active seller's catalogue files. */
@@ -31,6 +34,7 @@ export default function HomeCatalogueProductsPage({ loaderData }: Route.Componen
     <FileProducts
       {...loaderData}
       path={HOME_PRODUCTS_PATH}
+      fix={loaderData.canFix ? fixPaths.home : null}
       back={{
         to: file ? `${CATALOGUE_UPDATES_PATH}?fileId=${encodeURIComponent(file.id)}#mapping-title` : CATALOGUE_UPDATES_PATH,
         label: t("catalogueProducts.back"),

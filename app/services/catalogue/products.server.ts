@@ -33,18 +33,22 @@ export type ProductsOutcome =
 const notIndexed = (error: unknown) => error instanceof UpstreamError && error.status === 404 && error.body.errorCode === "PRODUCTS_NOT_INDEXED";
 const noPage = (error: unknown) => error instanceof UpstreamError && error.status === 404 && error.body.errorCode === "PAGE_NOT_FOUND";
 
-async function pageOf(args: RequestArgs, fileId: string, view: ProductsView): Promise<ProductsPage> {
-  const client = upstream(args).catalogueUpload;
-  const query = productsQueryOf(view);
+/** `read` of the file's products index; when none is stored yet, the index is written once from the stored file first. */
+export async function withProductIndex<T>(args: RequestArgs, fileId: string, read: () => Promise<T>): Promise<T> {
   try {
-    return await client.products(fileId, query);
+    return await read();
   } catch (error) {
     if (!notIndexed(error)) throw error;
   }
   // Writing the index reads the whole file: it takes one of the account's file readings, as a problem list does.
   if (!takeFileReadTurn(args).ok) throw new TooManyReadings();
   await writeProductIndex(args, fileId);
-  return client.products(fileId, query);
+  return read();
+}
+
+function pageOf(args: RequestArgs, fileId: string, view: ProductsView): Promise<ProductsPage> {
+  const query = productsQueryOf(view);
+  return withProductIndex(args, fileId, () => upstream(args).catalogueUpload.products(fileId, query));
 }
 
 class TooManyReadings extends Error {}
@@ -64,10 +68,15 @@ export function teamProductsOutcome(
   return outcomeOf(args, file, () => upstream(args).catalogueUpload.integrationProducts(sellerId, file.id, productsQueryOf(view)));
 }
 
-async function outcomeOf(args: RequestArgs, file: Pick<CatalogueFile, "fileName">, read: () => Promise<ProductsPage>): Promise<ProductsOutcome> {
+/** What `read` answers, or its failure said in words (the stored file unreadable, too many readings, an upstream failure). */
+export async function readOutcome<T>(
+  args: RequestArgs,
+  file: Pick<CatalogueFile, "fileName">,
+  read: () => Promise<T>,
+): Promise<{ kind: "read"; value: T } | Exclude<ProductsOutcome, { kind: "page" }>> {
   const t = getI18n(args.context).t;
   try {
-    return { kind: "page", page: await read() };
+    return { kind: "read", value: await read() };
   } catch (error) {
     if (noPage(error)) return { kind: "noPage" };
     if (notIndexed(error)) return { kind: "notIndexed" };
@@ -82,6 +91,11 @@ async function outcomeOf(args: RequestArgs, file: Pick<CatalogueFile, "fileName"
     if (error instanceof UpstreamError) return { kind: "failed", failure: upstreamFailure(error, t("catalogue.products.failed")) };
     throw error;
   }
+}
+
+async function outcomeOf(args: RequestArgs, file: Pick<CatalogueFile, "fileName">, read: () => Promise<ProductsPage>): Promise<ProductsOutcome> {
+  const outcome = await readOutcome(args, file, read);
+  return outcome.kind === "read" ? { kind: "page", page: outcome.value } : outcome;
 }
 
 /**

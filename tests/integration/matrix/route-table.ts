@@ -101,6 +101,11 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   "/upload/catalog/file": { account: SUBMITTED, url: "/upload/catalog/file?fileId=file-seller-submitted-sonnenhof-artikel-csv" },
   "/upload/catalog/problems": { account: SUBMITTED, url: "/upload/catalog/problems?fileId=file-seller-submitted-sonnenhof-artikel-csv" },
   "/upload/catalog/products": { account: SUBMITTED, url: "/upload/catalog/products?fileId=file-seller-submitted-sonnenhof-artikel-csv" },
+  "/upload/catalog/products/product": { account: SUBMITTED, url: "/upload/catalog/products/product?fileId=file-seller-submitted-sonnenhof-artikel-csv&row=2" },
+  "/upload/catalog/products/fix": {
+    account: SUBMITTED,
+    url: "/upload/catalog/products/fix?fileId=file-seller-submitted-sonnenhof-artikel-csv&kind=PRICE_FORMAT&rule=PRICE_CURRENCY_SIGN&field=price",
+  },
   "/product-catalogue-integration/download": { account: TOM, url: "/product-catalogue-integration/download?sellerId=seller-submitted" },
   "/product-catalogue-integration/products": {
     account: TOM,
@@ -144,6 +149,11 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   "/home/catalogue/file": { account: ACTIVE, url: "/home/catalogue/file?fileId=file-seller-active-nordlicht-katalog-2026-csv" },
   "/home/catalogue/problems": { account: ACTIVE, url: "/home/catalogue/problems?fileId=file-seller-active-nordlicht-katalog-2026-csv" },
   "/home/catalogue/products": { account: ACTIVE, url: "/home/catalogue/products?fileId=file-seller-active-nordlicht-katalog-2026-csv" },
+  "/home/catalogue/products/product": { account: ACTIVE, url: "/home/catalogue/products/product?fileId=file-seller-active-nordlicht-katalog-2026-csv&row=2" },
+  "/home/catalogue/products/fix": {
+    account: ACTIVE,
+    url: "/home/catalogue/products/fix?fileId=file-seller-active-nordlicht-katalog-2026-csv&kind=EAN_FORMAT&rule=GTIN_LEADING_ZERO&field=ean",
+  },
   "/home/my-company/legal-documents/:documentId/download": { account: ACTIVE, link: { from: "/home/my-company/legal-documents" } },
   "/ui/home-menu": { account: ACTIVE },
   "/seller-list": { account: OPERATOR },
@@ -188,6 +198,9 @@ export const ACTION_FORMS: Record<string, ActionForm> = {
   },
   "/home/my-company/legal-documents/new": { values: { documentKind: "TERMS" } },
   "/team": { values: { email: "matrix.colleague@example.com" } },
+  // The product's own form posts its values as they stand (nothing to save); leaving it out is a write.
+  "/upload/catalog/products/product": { values: { reason: "Nicht mehr lieferbar" } },
+  "/home/catalogue/products/product": { values: { reason: "Nicht mehr lieferbar" } },
   "/seller-administration": { from: "/seller-administration?edit=seller-onboarding-feed" },
   "/invite-seller": {
     values: {

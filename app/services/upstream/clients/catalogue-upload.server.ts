@@ -1,6 +1,7 @@
 import { CatalogueFile, CatalogueHeaders, IntegrationInfo, IntegrationSellers, type CatalogueFileType, type HeaderMapping } from "#contract/catalogue.ts";
 import { CatalogueAnalysis, MappingMemory } from "#contract/catalogue-analysis.ts";
 import { ProductIndexSummary, ProductsPage, type ProductsQuery } from "#contract/catalogue-products.ts";
+import { ProductCorrections, RuleApplied, type ProductChange, type RuleApplication } from "#contract/catalogue-corrections.ts";
 import type { CatalogueReturnInput } from "#contract/catalogue-return.ts";
 import { CatalogueUpdate, CatalogueUpdates, IntegrationUpdate, IntegrationUpdates, type CatalogueUpdateReturnInput } from "#contract/catalogue-updates.ts";
 import type { Readable } from "node:stream";
@@ -54,6 +55,15 @@ export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStream
       const response = await stream({ method: "PUT", path, query: fileQuery(fileId), body, contentType: "application/x-ndjson", signal });
       return readStreamedJson(response, ProductIndexSummary, { service: "catalogue-upload", method: "PUT", path });
     },
+    /** One product of the file with its corrections and their version (404 ROW_NOT_FOUND when the file has no product at `row`). */
+    product: (fileId: string, row: number) =>
+      call({ path: "/me/seller/file/product", query: { fileId, row: String(row) }, schema: ProductCorrections, notFoundIsAnswer: true }),
+    /** Corrects a product, leaves it out or puts it back: one write (409 VERSION_CONFLICT when it changed since `change.version`). */
+    changeProduct: (fileId: string, change: ProductChange) =>
+      call({ method: "POST", path: "/me/seller/file/product", query: fileQuery(fileId), body: change, schema: ProductCorrections }),
+    /** Fixes one problem kind at once: one rule record, the products it changes updated in the same write. */
+    applyRule: (fileId: string, application: RuleApplication) =>
+      call({ method: "POST", path: "/me/seller/file/product-rules", query: fileQuery(fileId), body: application, schema: RuleApplied }),
     /** The seller's last saved mapping (404 when none is remembered yet). */
     mappingMemory: () => call({ path: "/me/seller/catalogue-mapping-memory", schema: MappingMemory, notFoundIsAnswer: true }),
     saveMappingMemory: (memory: MappingMemory) => call({ method: "PUT", path: "/me/seller/catalogue-mapping-memory", body: memory, schema: MappingMemory }),

@@ -1,0 +1,31 @@
+import { CatalogueErrorView } from "#app/components/catalogue/error-view.tsx";
+import { KindFix } from "#app/components/catalogue/kind-fix.tsx";
+import { fixPaths } from "#app/lib/catalogue/products-query.ts";
+import { authorize } from "#app/services/session/authorize.server.ts";
+import { kindFixAction, kindFixPage, validKindFixAddress } from "#app/services/catalogue/product-fixes.server.ts";
+import type { PageWidthHandle } from "#app/lib/shell/page-width.ts";
+import type { Route } from "./+types/catalogue-kind-fix";
+
+// An active seller's administrator fixes an update's file; a kind no rule of the address fixes is a page that does not exist.
+export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfNotActive", validate: ({ url }) => validKindFixAddress(url) })];
+
+export const handle: PageWidthHandle = { pageWidth: "wide" };
+
+export function loader(args: Route.LoaderArgs) {
+  return kindFixPage(args, fixPaths.home);
+}
+
+export function action(args: Route.ActionArgs) {
+  return kindFixAction(args, fixPaths.home);
+}
+
+/** A problem kind fixed at once in an active seller's file: what changes, before → after, then confirmed. */
+export default function HomeCatalogueKindFixPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <KindFix {...loaderData} action={`${fixPaths.home.kindFix}${loaderData.search}`} actionData={actionData ?? null} />;
+}
+
+export function ErrorBoundary() {
+  return <CatalogueErrorView />;
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Fix a problem at once · Seller Portal" }];

@@ -1,0 +1,33 @@
+import { useTranslation } from "#app/lib/i18n/use-translation.ts";
+import { CatalogueErrorView } from "#app/components/catalogue/error-view.tsx";
+import { ProductFix, type ProductFixAnswer } from "#app/components/catalogue/product-fix.tsx";
+import { fixPaths } from "#app/lib/catalogue/products-query.ts";
+import { authorize } from "#app/services/session/authorize.server.ts";
+import { productAction, productPage, validProductAddress } from "#app/services/catalogue/product-fixes.server.ts";
+import type { PageWidthHandle } from "#app/lib/shell/page-width.ts";
+import type { Route } from "./+types/catalogue-product";
+
+// An active seller's administrator fixes an update's file (the viewer reads the products view only); a malformed file id or row is a page that does not exist.
+export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfNotActive", validate: ({ url }) => validProductAddress(url) })];
+
+export const handle: PageWidthHandle = { pageWidth: "wide" };
+
+export function loader(args: Route.LoaderArgs) {
+  return productPage(args, fixPaths.home);
+}
+
+export function action(args: Route.ActionArgs) {
+  return productAction(args);
+}
+
+/** One product of a catalogue file of an active seller: corrected, left out or put back. */
+export default function HomeCatalogueProductPage({ loaderData, actionData }: Route.ComponentProps) {
+  useTranslation();
+  return <ProductFix {...loaderData} action={`${fixPaths.home.product}${loaderData.search}`} actionData={(actionData ?? null) as ProductFixAnswer | null} />;
+}
+
+export function ErrorBoundary() {
+  return <CatalogueErrorView />;
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Catalogue product · Seller Portal" }];

@@ -1,0 +1,222 @@
+import { randomUUID } from "node:crypto";
+import {
+  FileCorrections,
+  maxCorrectionsPerFile,
+  ProductCorrections,
+  RuleApplied,
+  type ProductChange,
+  type RuleApplication,
+} from "#contract/catalogue-corrections.ts";
+import { HeaderMapping } from "#contract/catalogue.ts";
+import { ProductCounts, productKeyFields, productKeys, type ProductKey, type ProductProblem } from "#contract/catalogue-products.ts";
+import type { Database } from "./db.ts";
+import { storedAnalysis } from "./catalogue.ts";
+import type { CatalogueFileRow } from "./repository.ts";
+import { inTransaction, insertKinds, productColumns, productOf, ProductIndexRefused, type ProductRow } from "./catalogue-products.ts";
+
+/**
+ * The seller's corrections to a file (contract/catalogue-corrections.ts):
+ * each change is one write that records it and updates the products index
+ * (values, problems, status, counts) in the same transaction; the file is
+ * never read. The service checks shape (row, mapped field, version, bound),
+ * not the values: the portal re-checks them with the upload's row rules.
+ */
+
+type StoredProduct = ProductRow & { position: number; needs_fix: number };
+
+/** The key values the file's mapping (as saved, else as its rows were checked, as the index was written) has a column for: key → header. */
+export function mappedColumns(file: CatalogueFileRow): Partial<Record<ProductKey, string>> {
+  const mapping = file.header_mapping ? HeaderMapping.parse(JSON.parse(file.header_mapping)) : (storedAnalysis(file)?.report.mapping ?? {});
+  const columns: Partial<Record<ProductKey, string>> = {};
+  for (const key of productKeys) {
+    const header = Object.keys(mapping).find((name) => mapping[name] === productKeyFields[key]);
+    if (header !== undefined) columns[key] = header;
+  }
+  return columns;
+}
+
+function storedProduct(db: Database, fileId: string, row: number): StoredProduct {
+  if (!db.prepare("SELECT 1 FROM catalogue_product_indexes WHERE file_id = ?").get(fileId))
+    throw new ProductIndexRefused(404, "PRODUCTS_NOT_INDEXED", "No products are stored for the file");
+  const product = db
+    .prepare(`SELECT ${productColumns}, p.position, p.needs_fix FROM catalogue_products p WHERE p.file_id = ? AND p.row = ?`)
+    .get(fileId, row) as StoredProduct | undefined;
+  if (!product) throw new ProductIndexRefused(404, "ROW_NOT_FOUND", `The file has no product at row ${row}`);
+  return product;
+}
+
+function countOf(db: Database, fileId: string): number {
+  const single = (db.prepare("SELECT count(*) AS n FROM catalogue_corrections WHERE file_id = ?").get(fileId) as { n: number }).n;
+  const rules = (db.prepare("SELECT count(*) AS n FROM catalogue_correction_rules WHERE file_id = ?").get(fileId) as { n: number }).n;
+  return single + rules;
+}
+
+/** A product's corrections as the contract answers them. */
+export function productCorrections(db: Database, file: CatalogueFileRow, row: number): ProductCorrections {
+  const product = storedProduct(db, file.id, row);
+  const current = productOf(product);
+  const original = { ...current.values };
+  for (const { field, original: value } of db.prepare("SELECT field, original FROM catalogue_corrections WHERE file_id = ? AND row = ?").all(file.id, row) as {
+    field: ProductKey;
+    original: string;
+  }[])
+    original[field] = value;
+  return ProductCorrections.parse({
+    fileId: file.id,
+    row,
+    version: product.version,
+    product: current,
+    original,
+    columns: mappedColumns(file),
+    corrections: countOf(db, file.id),
+    maxCorrections: maxCorrectionsPerFile,
+  });
+}
+
+/** Moves the stored counts from a product's state before a change to its state after it. */
+function adjustCounts(db: Database, fileId: string, before: ProductState, after: ProductState): void {
+  const stored = db.prepare("SELECT counts FROM catalogue_product_indexes WHERE file_id = ?").get(fileId) as { counts: string };
+  const counts = ProductCounts.parse(JSON.parse(stored.counts));
+  const bucket = (state: ProductState) => (state.leftOut ? "leftOut" : state.problems.length > 0 ? "needsFix" : "ready");
+  counts[bucket(before)]--;
+  counts[bucket(after)]++;
+  for (const kind of new Set(before.problems.map((problem) => problem.kind))) counts.kinds[kind] = (counts.kinds[kind] ?? 1) - 1;
+  for (const kind of new Set(after.problems.map((problem) => problem.kind))) counts.kinds[kind] = (counts.kinds[kind] ?? 0) + 1;
+  for (const kind of Object.keys(counts.kinds) as (keyof typeof counts.kinds)[]) if (counts.kinds[kind] === 0) delete counts.kinds[kind];
+  db.prepare("UPDATE catalogue_product_indexes SET counts = ? WHERE file_id = ?").run(JSON.stringify(counts), fileId);
+}
+
+/** `reason`: a product newly left out; one left out already keeps its own. */
+type ProductState = { problems: ProductProblem[]; leftOut: boolean; reason?: string };
+
+const stateOf = (product: StoredProduct): ProductState => ({ problems: productOf(product).problems, leftOut: product.left_out !== null });
+
+/** Writes a product's new values and problems into the index, its kinds and counts, one version up. */
+function updateProduct(db: Database, fileId: string, product: StoredProduct, values: Partial<Record<ProductKey, string>>, after: ProductState): void {
+  const next = { ...productOf(product).values, ...values };
+  db.prepare(
+    "UPDATE catalogue_products SET sku = ?, ean = ?, title = ?, price = ?, brand = ?, category = ?, problems = ?, needs_fix = ?, left_out = ?, version = version + 1 WHERE file_id = ? AND position = ?",
+  ).run(
+    next.sku,
+    next.ean,
+    next.title,
+    next.price,
+    next.brand,
+    next.category,
+    JSON.stringify(after.problems),
+    after.problems.length > 0 ? 1 : 0,
+    after.leftOut ? (after.reason ?? product.left_out) : null,
+    fileId,
+    product.position,
+  );
+  db.prepare("DELETE FROM catalogue_product_problems WHERE file_id = ? AND position = ?").run(fileId, product.position);
+  insertKinds(db, fileId, product.position, after.problems);
+  adjustCounts(db, fileId, stateOf(product), after);
+}
+
+function checkVersion(product: StoredProduct, version: number): void {
+  if (product.version !== version)
+    throw new ProductIndexRefused(409, "VERSION_CONFLICT", `The product at row ${product.row} changed meanwhile (version ${product.version}, not ${version})`);
+}
+
+/** One change to one product: a correction, leaving it out, or putting it back. */
+export function changeProduct(db: Database, file: CatalogueFileRow, change: ProductChange): ProductCorrections {
+  inTransaction(db, () => {
+    const product = storedProduct(db, file.id, change.row);
+    checkVersion(product, change.version);
+    const state = stateOf(product);
+    if (change.type === "leaveOut") return updateProduct(db, file.id, product, {}, { ...state, leftOut: true, reason: change.reason });
+    if (change.type === "putBack") return updateProduct(db, file.id, product, {}, { ...state, leftOut: false });
+    const columns = mappedColumns(file);
+    const unmapped = Object.keys(change.values).filter((key) => columns[key as ProductKey] === undefined);
+    if (unmapped.length > 0)
+      throw new ProductIndexRefused(
+        400,
+        "VALIDATION_ERROR",
+        "The file has no column for these values",
+        unmapped.map((key) => ({ fieldName: `values.${key}`, errorMessage: "no column of the file is mapped to it" })),
+      );
+    const current = productOf(product).values;
+    let added = 0;
+    for (const [key, value] of Object.entries(change.values) as [ProductKey, string][]) {
+      const kept = db.prepare("SELECT original FROM catalogue_corrections WHERE file_id = ? AND row = ? AND field = ?").get(file.id, change.row, key) as
+        { original: string } | undefined;
+      const original = kept ? kept.original : current[key];
+      if (value === original) {
+        db.prepare("DELETE FROM catalogue_corrections WHERE file_id = ? AND row = ? AND field = ?").run(file.id, change.row, key);
+        continue;
+      }
+      if (!kept) added++;
+      db.prepare(
+        "INSERT INTO catalogue_corrections (file_id, row, field, value, original) VALUES (?, ?, ?, ?, ?) ON CONFLICT (file_id, row, field) DO UPDATE SET value = excluded.value",
+      ).run(file.id, change.row, key, value, original);
+    }
+    if (added > 0 && countOf(db, file.id) > maxCorrectionsPerFile)
+      throw new ProductIndexRefused(409, "CORRECTIONS_LIMIT", `A file keeps at most ${maxCorrectionsPerFile} corrections`);
+    updateProduct(db, file.id, product, change.values, { problems: change.problems, leftOut: state.leftOut });
+  });
+  return productCorrections(db, file, change.row);
+}
+
+/** One rule applied to the products it fixes: one record, each product's index entry updated; a product whose version moved on is skipped. */
+export function applyRule(db: Database, file: CatalogueFileRow, application: RuleApplication): RuleApplied {
+  const column = mappedColumns(file)[application.field];
+  if (column === undefined)
+    throw new ProductIndexRefused(400, "VALIDATION_ERROR", "The file has no column for the rule's field", [
+      { fieldName: "field", errorMessage: "no column of the file is mapped to it" },
+    ]);
+  const ruleId = randomUUID();
+  let changed = 0;
+  let skipped = 0;
+  inTransaction(db, () => {
+    if (countOf(db, file.id) + 1 > maxCorrectionsPerFile)
+      throw new ProductIndexRefused(409, "CORRECTIONS_LIMIT", `A file keeps at most ${maxCorrectionsPerFile} corrections`);
+    for (const change of application.changes) {
+      const product = storedProduct(db, file.id, change.row);
+      if (product.version !== change.version) {
+        skipped++;
+        continue;
+      }
+      // A value corrected by hand stays a correction, now with the rule's result.
+      db.prepare("UPDATE catalogue_corrections SET value = ? WHERE file_id = ? AND row = ? AND field = ?").run(
+        change.value,
+        file.id,
+        change.row,
+        application.field,
+      );
+      updateProduct(db, file.id, product, { [application.field]: change.value }, { problems: change.problems, leftOut: product.left_out !== null });
+      changed++;
+    }
+    db.prepare("INSERT INTO catalogue_correction_rules (id, file_id, rule, field, kind, products, at) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
+      ruleId,
+      file.id,
+      application.rule,
+      application.field,
+      application.kind,
+      changed,
+      new Date().toISOString(),
+    );
+  });
+  return RuleApplied.parse({ ruleId, changed, skipped });
+}
+
+/** Everything a corrected file applies, in row order. */
+export function fileCorrections(db: Database, file: CatalogueFileRow): FileCorrections {
+  const columns = mappedColumns(file);
+  const values = (
+    db.prepare("SELECT row, field, value FROM catalogue_corrections WHERE file_id = ? ORDER BY row, field").all(file.id) as {
+      row: number;
+      field: ProductKey;
+      value: string;
+    }[]
+  ).map((value) => ({ ...value, column: columns[value.field] ?? "" }));
+  const rules = (
+    db.prepare("SELECT id, rule, field, kind, products, at FROM catalogue_correction_rules WHERE file_id = ? ORDER BY at").all(file.id) as {
+      field: ProductKey;
+    }[]
+  ).map((rule) => ({ ...rule, column: columns[rule.field] ?? "" }));
+  const leftOut = db
+    .prepare("SELECT row, left_out AS reason FROM catalogue_products WHERE file_id = ? AND left_out IS NOT NULL ORDER BY position")
+    .all(file.id);
+  return FileCorrections.parse({ fileId: file.id, values, rules, leftOut });
+}

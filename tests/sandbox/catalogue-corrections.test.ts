@@ -1,0 +1,195 @@
+/** The sandbox's corrections to a catalogue file: changes by row and field, rules, leave-outs, each with its own validation. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sandboxKeys } from "#contract/upstream.ts";
+import { maxCorrectionsPerFile, ProductCorrections, FileCorrections } from "#contract/catalogue-corrections.ts";
+import { ProductsPage, type ProductIndexEntry } from "#contract/catalogue-products.ts";
+import { callService, control, mintToken, startTestSandbox, type TestSandbox } from "./helpers.ts";
+
+let sandbox: TestSandbox;
+let token: string;
+let fileId: string;
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+async function upload(accessToken: string, name = "products.csv"): Promise<string> {
+  const form = new FormData();
+  form.set("type", "CSV");
+  form.set("file", new Blob(["EAN;Name;Preis;Kategorie\n4006381333931;Brett;9,99;Küche\n"]), name);
+  const uploaded = await fetch(`${sandbox.url}/catalogue-upload/me/seller/file?apikey=${sandboxKeys.apiKey}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${accessToken}` },
+    body: form,
+  });
+  expect(uploaded.status).toBe(201);
+  return ((await uploaded.json()) as { id: string }).id;
+}
+
+const entry = (row: number, values: Partial<NonNullable<ProductIndexEntry["values"]>>, problems: ProductIndexEntry["problems"] = []): ProductIndexEntry => ({
+  row,
+  values: { sku: "", ean: "4006381333931", title: `Artikel ${row}`, price: "9,99", brand: "", category: "Küche", ...values },
+  problems,
+});
+
+async function index(id: string, accessToken: string, entries: ProductIndexEntry[]) {
+  const mapped = await callService(sandbox, "/catalogue-upload/me/seller/file", {
+    method: "PATCH",
+    token: accessToken,
+    query: { fileId: id },
+    body: { headerMapping: { EAN: "EAN", Name: "TITLE", Preis: "PRICE", Kategorie: "PRODUCT_CATEGORY" } },
+  });
+  expect(mapped.status).toBe(200);
+  const written = await fetch(`${sandbox.url}/catalogue-upload/me/seller/file/products?fileId=${id}&apikey=${sandboxKeys.apiKey}`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/x-ndjson" },
+    body: entries.map((line) => `${JSON.stringify(line)}\n`).join(""),
+  });
+  expect(written.status).toBe(200);
+}
+
+beforeEach(async () => {
+  await control(sandbox, "POST", "/reset");
+  token = await mintToken(sandbox, "seller.catalogue@example.com");
+  fileId = await upload(token);
+  await index(fileId, token, [
+    entry(2, { price: "12,50 CHF" }, [{ kind: "PRICE_FORMAT", field: "PRICE" }]),
+    entry(3, { category: "" }, [{ kind: "REQUIRED_EMPTY", field: "PRODUCT_CATEGORY" }]),
+    entry(4, { price: "3,20 CHF" }, [{ kind: "PRICE_FORMAT", field: "PRICE" }]),
+    entry(5, {}),
+  ]);
+});
+
+const product = (row: string, query: Record<string, string> = {}) =>
+  callService(sandbox, "/catalogue-upload/me/seller/file/product", { token, query: { fileId, row, ...query } });
+const change = (body: unknown, id = fileId, accessToken = token) =>
+  callService(sandbox, "/catalogue-upload/me/seller/file/product", { method: "POST", token: accessToken, query: { fileId: id }, body });
+const page = (query: Record<string, string> = {}) =>
+  callService(sandbox, "/catalogue-upload/me/seller/file/products", { token, query: { fileId, ...query } }).then((answer) => ProductsPage.parse(answer.body));
+
+describe("a product's corrections", () => {
+  it("records a correction by row and field, updates the index and its counts in the same write, one version up", async () => {
+    const before = ProductCorrections.parse((await product("3")).body);
+    expect(before).toMatchObject({ version: 0, columns: { ean: "EAN", title: "Name", price: "Preis", category: "Kategorie" }, corrections: 0 });
+    expect(before.product.status).toBe("NEEDS_FIX");
+
+    const saved = await change({ type: "correct", row: 3, version: 0, values: { category: "Haushalt > Küche" }, problems: [] });
+    expect(saved.status).toBe(200);
+    expect(ProductCorrections.parse(saved.body)).toMatchObject({
+      version: 1,
+      product: { status: "READY", values: { category: "Haushalt > Küche" } },
+      original: { category: "" },
+      corrections: 1,
+    });
+    const counts = (await page()).counts;
+    expect(counts).toMatchObject({ products: 4, ready: 2, needsFix: 2, leftOut: 0, kinds: { PRICE_FORMAT: 2 } });
+    expect(counts.kinds.REQUIRED_EMPTY).toBeUndefined();
+    expect((await page({ kind: "REQUIRED_EMPTY" })).matching).toBe(0);
+
+    const corrections = FileCorrections.parse((await callService(sandbox, "/catalogue-upload/me/seller/file/corrections", { token, query: { fileId } })).body);
+    expect(corrections.values).toEqual([{ row: 3, field: "category", column: "Kategorie", value: "Haushalt > Küche" }]);
+  });
+
+  it("refuses a stale version with 409 and changes nothing", async () => {
+    expect((await change({ type: "correct", row: 2, version: 0, values: { price: "12,50" }, problems: [] })).status).toBe(200);
+    const stale = await change({ type: "correct", row: 2, version: 0, values: { price: "13,00" }, problems: [] });
+    expect(stale.status).toBe(409);
+    expect(stale.body.errorCode).toBe("VERSION_CONFLICT");
+    expect(ProductCorrections.parse((await product("2")).body).product.values.price).toBe("12,50");
+  });
+
+  it("refuses forged rows and fields, another seller's file and a malformed body, changing nothing", async () => {
+    const missing = await change({ type: "correct", row: 99, version: 0, values: { price: "1" }, problems: [] });
+    expect([missing.status, missing.body.errorCode]).toEqual([404, "ROW_NOT_FOUND"]);
+    expect((await product("99")).status).toBe(404);
+    expect((await product("x")).status).toBe(400);
+    const unmapped = await change({ type: "correct", row: 2, version: 0, values: { brand: "Marke" }, problems: [] });
+    expect([unmapped.status, unmapped.body.errorCode]).toEqual([400, "VALIDATION_ERROR"]);
+    const unknownField = await change({ type: "correct", row: 2, version: 0, values: { colour: "rot" }, problems: [] });
+    expect(unknownField.status).toBe(400);
+    expect((await change({ type: "correct", row: 2.5, version: 0, values: { price: "1" }, problems: [] })).status).toBe(400);
+    expect((await change({ type: "rename", row: 2, version: 0 })).status).toBe(400);
+
+    const otherToken = await mintToken(sandbox, "seller.new@example.com");
+    const foreign = await change({ type: "correct", row: 2, version: 0, values: { price: "12,50" }, problems: [] }, fileId, otherToken);
+    expect([foreign.status, foreign.body.errorCode]).toEqual([404, "FILE_NOT_FOUND"]);
+    expect(ProductCorrections.parse((await product("2")).body)).toMatchObject({ version: 0, corrections: 0, product: { values: { price: "12,50 CHF" } } });
+  });
+
+  it("leaves a product out with a reason and puts it back, its status and the counts with it", async () => {
+    const left = await change({ type: "leaveOut", row: 3, version: 0, reason: "Auslaufartikel" });
+    expect(ProductCorrections.parse(left.body).product).toMatchObject({ status: "LEFT_OUT", leftOutReason: "Auslaufartikel" });
+    expect((await page()).counts).toMatchObject({ ready: 1, needsFix: 2, leftOut: 1 });
+    expect((await page({ status: "LEFT_OUT" })).products.map((item) => item.row)).toEqual([3]);
+    expect((await page({ status: "NEEDS_FIX", kind: "REQUIRED_EMPTY" })).matching).toBe(0);
+    expect((await change({ type: "leaveOut", row: 3, version: 1, reason: "  " })).status).toBe(400);
+
+    const back = await change({ type: "putBack", row: 3, version: 1 });
+    expect(ProductCorrections.parse(back.body).product).toMatchObject({ status: "NEEDS_FIX", leftOutReason: null });
+    expect((await page()).counts).toMatchObject({ ready: 1, needsFix: 3, leftOut: 0 });
+  });
+
+  it("keeps a rule as one record however many products it changes, skipping a product changed meanwhile", async () => {
+    expect((await change({ type: "correct", row: 4, version: 0, values: { title: "Neu" }, problems: [{ kind: "PRICE_FORMAT", field: "PRICE" }] })).status).toBe(
+      200,
+    );
+    const applied = await callService(sandbox, "/catalogue-upload/me/seller/file/product-rules", {
+      method: "POST",
+      token,
+      query: { fileId },
+      body: {
+        rule: "PRICE_CURRENCY_SIGN",
+        field: "price",
+        kind: "PRICE_FORMAT",
+        changes: [
+          { row: 2, version: 0, value: "12,50", problems: [] },
+          { row: 4, version: 0, value: "3,20", problems: [] },
+        ],
+      },
+    });
+    expect(applied.status).toBe(200);
+    expect(applied.body).toMatchObject({ changed: 1, skipped: 1 });
+    const corrections = FileCorrections.parse((await callService(sandbox, "/catalogue-upload/me/seller/file/corrections", { token, query: { fileId } })).body);
+    expect(corrections.rules).toEqual([expect.objectContaining({ rule: "PRICE_CURRENCY_SIGN", field: "price", column: "Preis", products: 1 })]);
+    expect(corrections.values.map((value) => value.row)).toEqual([4]);
+    expect(ProductCorrections.parse((await product("2")).body)).toMatchObject({
+      version: 1,
+      corrections: 2,
+      product: { status: "READY", values: { price: "12,50" } },
+    });
+  });
+
+  it("refuses single corrections past the bound with a clear message; a correction to a value kept already still goes", async () => {
+    expect((await change({ type: "correct", row: 2, version: 0, values: { price: "12,50" }, problems: [] })).status).toBe(200);
+    // Reaching the bound through the API would take 100,000 requests: the file's store is filled beside the running service.
+    const { DatabaseSync } = await import("node:sqlite");
+    const db = new DatabaseSync(sandbox.dbPath);
+    db.exec("PRAGMA busy_timeout = 5000; BEGIN");
+    const insert = db.prepare("INSERT INTO catalogue_corrections (file_id, row, field, value, original) VALUES (?, ?, 'title', 'x', '')");
+    for (let row = 1000; row < 1000 + maxCorrectionsPerFile - 1; row++) insert.run(fileId, row);
+    db.exec("COMMIT");
+    db.close();
+    const over = await change({ type: "correct", row: 3, version: 0, values: { category: "Küche" }, problems: [] });
+    expect([over.status, over.body.errorCode]).toEqual([409, "CORRECTIONS_LIMIT"]);
+    expect(over.body.message).toContain("100000");
+    expect(ProductCorrections.parse((await product("3")).body)).toMatchObject({ version: 0, product: { values: { category: "" } } });
+    expect((await change({ type: "correct", row: 2, version: 1, values: { price: "12,60" }, problems: [] })).status).toBe(200);
+  });
+
+  it("keeps the corrections over a restart", async () => {
+    expect((await change({ type: "leaveOut", row: 5, version: 0, reason: "Nicht mehr lieferbar" })).status).toBe(200);
+    await sandbox.restart();
+    token = await mintToken(sandbox, "seller.catalogue@example.com");
+    expect(ProductCorrections.parse((await product("5")).body).product).toMatchObject({ status: "LEFT_OUT", leftOutReason: "Nicht mehr lieferbar" });
+  });
+
+  it("drops the corrections with the index when the file's mapping changes: a later save finds its row gone or its version old", async () => {
+    expect((await change({ type: "correct", row: 2, version: 0, values: { price: "12,50" }, problems: [] })).status).toBe(200);
+    await index(fileId, token, [entry(2, { price: "12,50 CHF" }, [{ kind: "PRICE_FORMAT", field: "PRICE" }])]);
+    expect((await change({ type: "correct", row: 3, version: 0, values: { category: "X" }, problems: [] })).body.errorCode).toBe("ROW_NOT_FOUND");
+    expect((await change({ type: "correct", row: 2, version: 1, values: { price: "12,50" }, problems: [] })).body.errorCode).toBe("VERSION_CONFLICT");
+  });
+});
