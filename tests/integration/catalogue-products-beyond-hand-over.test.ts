@@ -168,3 +168,53 @@ describe("a seller's file's products for the catalogue team", () => {
     expect((await (await as("tom@example.com")).post(`${PORTAL}${submitted}`, { status: "READY" })).status).toBe(405);
   });
 });
+
+describe("a file handed over is read, no longer fixed", () => {
+  const PRODUCT = "/home/catalogue/products/product";
+  // Last in the file: these views write indexes and send an update, which the tests above start without.
+
+  it("links an open update's products to their fixes, and a file taken in or sent to none: its product page says why, a POST changes nothing", async () => {
+    const seller = await as("seller.active@example.com");
+    const openFile = await uploadMappedUpdateFile(seller, "open-update.csv");
+    const openView = await open("seller.active@example.com", `${HOME}?fileId=${openFile}`);
+    expect(openView.html).toContain(`href="${PRODUCT}?fileId=${openFile}&amp;row=2"`);
+
+    const takenIn = await open("seller.active@example.com", `${HOME}?fileId=${ACTIVE_FILE}`);
+    expect(takenIn.html).not.toContain(`href="${PRODUCT}?`);
+    const page = await open("seller.active@example.com", `${PRODUCT}?fileId=${ACTIVE_FILE}&row=2`);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain("This file was handed over to the catalogue team and can no longer be changed.");
+    expect(page.html).not.toContain('name="intent"');
+    const fix = await open(
+      "seller.active@example.com",
+      `/home/catalogue/products/fix?fileId=${ACTIVE_FILE}&kind=PRICE_FORMAT&rule=PRICE_CURRENCY_SIGN&field=price`,
+    );
+    expect(fix.status).toBe(200);
+    expect(fix.html).toContain("This file was handed over to the catalogue team and can no longer be changed.");
+    expect(fix.html).not.toContain('value="apply"');
+
+    await clearFaultsAndCounters();
+    const refused = await seller.post(`${PORTAL}${PRODUCT}?fileId=${ACTIVE_FILE}&row=2`, { intent: "leaveOut", version: "0", reason: "Ausverkauft" });
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("location")).toBe(`${PRODUCT}?fileId=${ACTIVE_FILE}&row=2`);
+    expect(await requestCount("/catalogue-upload/me/seller/file/product", "POST")).toBeLessThanOrEqual(1);
+    const after = await open("seller.active@example.com", `${HOME}?fileId=${ACTIVE_FILE}&status=LEFT_OUT`);
+    expect(rowsOf(after.html)).toEqual([]);
+
+    // Sent as an update: read-only from then on.
+    expect((await seller.post(`${PORTAL}/home/catalogue`, { intent: "send" })).status).toBe(302);
+    const sent = await open("seller.active@example.com", `${HOME}?fileId=${openFile}`);
+    expect(rowsOf(sent.html)).toEqual([2]);
+    expect(sent.html).not.toContain(`href="${PRODUCT}?`);
+  });
+
+  it("during the setup, after the hand-over, the seller's products are read without a way to fix them", async () => {
+    const view = await open("seller.submitted@example.com", `/upload/catalog/products?fileId=${SUBMITTED_FILE}`);
+    expect(view.status).toBe(200);
+    expect(rowsOf(view.html).length).toBeGreaterThan(0);
+    expect(view.html).not.toContain('href="/upload/catalog/products/product?');
+    const page = await open("seller.submitted@example.com", `/upload/catalog/products/product?fileId=${SUBMITTED_FILE}&row=2`);
+    expect(page.html).toContain("This file was handed over to the catalogue team and can no longer be changed.");
+    expect(page.html).not.toContain('name="intent"');
+  });
+});

@@ -10,7 +10,8 @@ type Review =
   | { kind: "failed"; failure: UpstreamFailureView }
   | { kind: "unreadable"; message: string }
   | { kind: "noPage" }
-  | { kind: "notIndexed" };
+  | { kind: "notIndexed" }
+  | { kind: "closed" };
 
 type Props = {
   file: { id: string; fileName: string };
@@ -99,6 +100,8 @@ export function KindFix({ file, kind, rule, field, back, review, action, actionD
           </p>
           <UpstreamFacts facts={review.failure} />
         </div>
+      ) : review.kind === "closed" ? (
+        <p role="status">{t("catalogueProducts.fix.closed")}</p>
       ) : (
         <div className="inline-error" role="alert">
           <p>{review.kind === "unreadable" ? review.message : t("catalogueProducts.fix.kindLoadFailed")}</p>

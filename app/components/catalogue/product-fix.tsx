@@ -11,9 +11,14 @@ import { ProblemReasons } from "./products-view.tsx";
 
 export type { ProductFixAnswer };
 
-/** Whether an answer still concerns the product as the page shows it (a save since then moved its version on). */
+/**
+ * Whether an answer still concerns the product as the page shows it (a save since then moved its version on). A
+ * failed save always does: its answer may have broken off after the service kept the change, and the page, showing
+ * the product as it is now, still says that the save was not confirmed.
+ */
 function concerns(answer: ProductFixAnswer | null | undefined, corrections: ProductCorrections): ProductFixAnswer | null {
   if (!answer) return null;
+  if (answer.upstreamFailure) return answer;
   const about = answer.current ? answer.current.version : answer.version;
   return about === null || about >= corrections.version ? answer : null;
 }
@@ -25,7 +30,9 @@ export type ProductFixOutcome =
   | { kind: "noPage" }
   | { kind: "notIndexed" }
   /** The file has no product at the row: it was replaced, or the address was made up. */
-  | { kind: "gone" };
+  | { kind: "gone" }
+  /** The file was handed over or sent as an update: read in the products view, changed no more. */
+  | { kind: "closed" };
 
 type Props = {
   file: { id: string; fileName: string };
@@ -66,6 +73,8 @@ export function ProductFix({ file, row, back, outcome, action, actionData = null
         <p className="inline-error" role="alert">
           {t("catalogueProducts.fix.gone")}
         </p>
+      ) : outcome.kind === "closed" ? (
+        <p role="status">{t("catalogueProducts.fix.closed")}</p>
       ) : (
         <div className="inline-error" role="alert">
           <p>{outcome.kind === "unreadable" ? outcome.message : t("catalogueProducts.fix.loadFailed")}</p>

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { CatalogueErrorView } from "#app/components/catalogue/error-view.tsx";
 import { FileProducts } from "#app/components/catalogue/file-products.tsx";
-import { HAND_OVER_FILES_PATH } from "#app/lib/catalogue/catalogue-steps.ts";
+import { catalogueEditable, HAND_OVER_FILES_PATH } from "#app/lib/catalogue/catalogue-steps.ts";
 import { fixPaths, HAND_OVER_PRODUCTS_PATH } from "#app/lib/catalogue/products-query.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import { sellerFileProducts } from "#app/services/catalogue/products.server.ts";
@@ -19,7 +19,13 @@ export const handle: PageWidthHandle = { pageWidth: "wide" };
 export async function loader(args: Route.LoaderArgs) {
   const seller = await orRouteError(upstream(args).onboarding.seller());
   // Without a file in the address, the one the file page would review: the first still unmapped, else the newest.
-  return sellerFileProducts(args, seller.sellerCatalogueFiles, (files) => files.find((candidate) => !candidate.mappingComplete) ?? files.at(-1));
+  const products = await sellerFileProducts(
+    args,
+    seller.sellerCatalogueFiles,
+    (files) => files.find((candidate) => !candidate.mappingComplete) ?? files.at(-1),
+  );
+  // Once handed over, the products are read, no longer fixed.
+  return { ...products, canFix: catalogueEditable(seller.state) };
 }
 
 /** The products of one of the seller's catalogue files, before the hand-over. */
@@ -30,7 +36,7 @@ export default function UploadCatalogueProductsPage({ loaderData }: Route.Compon
     <FileProducts
       {...loaderData}
       path={HAND_OVER_PRODUCTS_PATH}
-      fix={fixPaths.handOver}
+      fix={loaderData.canFix ? fixPaths.handOver : null}
       back={{ to: file ? `${HAND_OVER_FILES_PATH}?fileId=${encodeURIComponent(file.id)}` : HAND_OVER_FILES_PATH, label: t("catalogueProducts.back") }}
       lead={t("catalogueProducts.lead")}
       noFile={

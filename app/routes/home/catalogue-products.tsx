@@ -6,6 +6,7 @@ import { fixPaths, HOME_PRODUCTS_PATH } from "#app/lib/catalogue/products-query.
 import { CATALOGUE_UPDATES_PATH } from "#app/lib/home/catalogue-updates.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import { requireUser } from "#app/services/session/current-user.server.ts";
+import { fileOpenForChanges } from "#app/services/catalogue/product-fixes.server.ts";
 import { sellerFileProducts } from "#app/services/catalogue/products.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { orRouteError } from "#app/services/upstream/upstream-error.server.ts";
@@ -22,8 +23,10 @@ export async function loader(args: Route.LoaderArgs) {
   const [user, seller] = await Promise.all([requireUser(args), orRouteError(upstream(args).onboarding.seller())]);
   // Without a file in the address, the newest.
   const products = await sellerFileProducts(args, seller.sellerCatalogueFiles, (files) => files.at(-1));
-  // The viewer reads; only the administrator fixes.
-  return { ...products, canFix: user.role === "SELLER_ADMINISTRATOR" };
+  // The viewer reads; only the administrator fixes, and only a file of the update not sent yet.
+  const canFix =
+    user.role === "SELLER_ADMINISTRATOR" && products.file !== null && (await orRouteError(fileOpenForChanges(args, seller, products.file.id, fixPaths.home)));
+  return { ...products, canFix };
 }
 
 /** The products of one of an active seller's catalogue files. */

@@ -13,6 +13,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { RowProblemKind } from "#contract/catalogue-analysis.ts";
 import { rowProblemKinds } from "#contract/catalogue-analysis.ts";
+import type { SellerStateName } from "#contract/upstream.ts";
 import { maxLeaveOutReasonChars, maxRuleChanges, type FixRule, type ProductCorrections, type RuleChange } from "#contract/catalogue-corrections.ts";
 import {
   maxProductsPageSize,
@@ -25,7 +26,8 @@ import {
   type ProductValues,
 } from "#contract/catalogue-products.ts";
 import { UPSTREAM_ID } from "#app/lib/upstream-id.ts";
-import { productsHref, productsViewOf, type FixPaths, type ProductsView } from "#app/lib/catalogue/products-query.ts";
+import { catalogueEditable } from "#app/lib/catalogue/catalogue-steps.ts";
+import { fixPaths, productsHref, productsViewOf, type FixPaths, type ProductsView } from "#app/lib/catalogue/products-query.ts";
 import type { ProductFixAnswer as ProductActionData } from "#app/lib/catalogue/product-fix-answer.ts";
 import { getI18n } from "#app/services/i18n/i18n.server.ts";
 import { notFound } from "#app/services/http/not-found.server.ts";
@@ -63,7 +65,20 @@ function addressOf(url: URL) {
 
 const gone = (error: unknown) =>
   error instanceof UpstreamError && error.status === 404 && ["ROW_NOT_FOUND", "FILE_NOT_FOUND"].includes(error.body.errorCode ?? "");
+/** The service refuses a change to a file that is no longer open: handed over, or sent as an update. */
+const closed = (error: unknown) => error instanceof UpstreamError && error.status === 409 && error.body.errorCode === "INVALID_STATE";
 const conflict = (error: unknown) => error instanceof UpstreamError && error.status === 409 && error.body.errorCode === "VERSION_CONFLICT";
+
+/**
+ * Whether a file may still be changed where `paths` lead: during the shop
+ * setup until the hand-over, and once live while it belongs to the update
+ * not sent yet (an update's file sent to the catalogue team is read-only).
+ */
+export async function fileOpenForChanges(args: RequestArgs, seller: { state: SellerStateName }, fileId: string, paths: FixPaths): Promise<boolean> {
+  if (paths === fixPaths.handOver) return catalogueEditable(seller.state);
+  const updates = await upstream(args).catalogueUpload.catalogueUpdates();
+  return updates.openFileIds.includes(fileId);
+}
 
 /** The product page: the file's name, the product with its corrections (the index written first when none is stored). */
 export async function productPage(args: RequestArgs, paths: FixPaths) {
@@ -73,6 +88,9 @@ export async function productPage(args: RequestArgs, paths: FixPaths) {
   const seller = await orRouteError(client.onboarding.seller());
   const file = seller.sellerCatalogueFiles.find((candidate) => candidate.id === fileId);
   if (!file) throw await notFound(args);
+  const back = productsHref({ ...view, fileId }, {}, paths.products);
+  const shown = { file: { id: file.id, fileName: file.fileName }, row, back, search: url.search };
+  if (!(await orRouteError(fileOpenForChanges(args, seller, fileId, paths)))) return data({ ...shown, outcome: { kind: "closed" as const } });
   let missing = false;
   const outcome = await readOutcome(args, file, () =>
     withProductIndex(args, fileId, () => client.catalogueUpload.product(fileId, row)).catch((error: unknown) => {
@@ -81,12 +99,8 @@ export async function productPage(args: RequestArgs, paths: FixPaths) {
       return null;
     }),
   );
-  const back = productsHref({ ...view, fileId }, {}, paths.products);
   const page = {
-    file: { id: file.id, fileName: file.fileName },
-    row,
-    back,
-    search: url.search,
+    ...shown,
     outcome: missing ? { kind: "gone" as const } : outcome.kind === "read" ? { kind: "product" as const, corrections: outcome.value! } : outcome,
   };
   // A row the file has no product at (forged, or gone with the file replaced) is said in words, as a page not found.
@@ -171,6 +185,8 @@ export async function productAction(args: RequestArgs & { url: URL }) {
     return savedAnswer(url, saved.product, t);
   } catch (error) {
     if (gone(error)) return answer({ gone: true }, 404);
+    // Handed over or sent meanwhile: the page (reloaded) says the file is read-only now; nothing was changed.
+    if (closed(error)) return redirectWithPortalToast(url.pathname + url.search, { type: "error", message: t("catalogueProducts.fix.closed") });
     if (conflict(error)) {
       const current = await client.product(fileId, row).catch(() => null);
       if (current) return answer({ current }, 409);
@@ -250,8 +266,10 @@ export async function kindFixPage(args: RequestArgs, paths: FixPaths) {
   const seller = await orRouteError(upstream(args).onboarding.seller());
   const file = seller.sellerCatalogueFiles.find((candidate) => candidate.id === fileId);
   if (!file) throw await notFound(args);
-  const outcome = await readOutcome(args, file, () => withProductIndex(args, fileId, () => kindChanges(args, fileId, kind, rule, field)));
   const back = productsHref(view, {}, paths.products);
+  const shown = { file: { id: file.id, fileName: file.fileName }, kind, rule, field, back, search: url.search };
+  if (!(await orRouteError(fileOpenForChanges(args, seller, fileId, paths)))) return { ...shown, review: { kind: "closed" as const } };
+  const outcome = await readOutcome(args, file, () => withProductIndex(args, fileId, () => kindChanges(args, fileId, kind, rule, field)));
   const review =
     outcome.kind === "read"
       ? {
@@ -262,13 +280,14 @@ export async function kindFixPage(args: RequestArgs, paths: FixPaths) {
           shown: outcome.value.changes.slice(0, 50).map(({ row, before, value }) => ({ row, before, after: value })),
         }
       : outcome;
-  return { file: { id: file.id, fileName: file.fileName }, kind, rule, field, back, search: url.search, review };
+  return { ...shown, review };
 }
 
 /** Applies the reviewed rule: the same products read again, then one write of one rule record. */
 export async function kindFixAction(args: RequestArgs, paths: FixPaths) {
   const t = getI18n(args.context).t;
-  const { params, fileId, kind, rule, field } = kindFixAddress(new URL(args.request.url));
+  const url = new URL(args.request.url);
+  const { params, fileId, kind, rule, field } = kindFixAddress(url);
   const formData = await args.request.formData();
   if (formData.get("intent") !== "apply") return data({ gone: false }, { status: 400 });
   const client = upstream(args).catalogueUpload;
@@ -281,6 +300,7 @@ export async function kindFixAction(args: RequestArgs, paths: FixPaths) {
     return redirectWithPortalToast(back, { type: "success", message: t("catalogueProducts.fix.kindApplied", { count: applied.changed }) });
   } catch (error) {
     if (gone(error)) return data({ gone: true }, { status: 404 });
+    if (closed(error)) return redirectWithPortalToast(url.pathname + url.search, { type: "error", message: t("catalogueProducts.fix.closed") });
     return failedUpstreamAction(args, error, t("catalogueProducts.fix.kindFailed"), { gone: false });
   }
 }

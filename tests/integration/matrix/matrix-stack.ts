@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect } from "vitest";
 import { TestBrowser } from "../../support/http-client";
 import { testPorts } from "../../support/ports";
 import { startStack, type Stack } from "../../support/stack";
-import { linkTo, pathPattern, ROUTE_SAMPLES, type MatrixRoute } from "./route-table";
+import { linkTo, pathPattern, ROUTE_SAMPLES, SAMPLE_UPLOAD, type MatrixRoute } from "./route-table";
 
 export type FaultRule = {
   pattern: string;
@@ -29,6 +29,8 @@ export type MatrixStack = ReturnType<typeof matrixStack>;
 export function matrixStack(basePort: number, extraEnv: Record<string, string> = {}) {
   let stack: Stack | undefined;
   const browsers = new Map<string, TestBrowser>();
+  /** The URL of each route whose sample uploads its file: one upload per route. */
+  const uploadedUrls = new Map<string, string>();
   beforeAll(async () => {
     stack = await startStack({ ...testPorts(basePort, basePort + 1000), extraEnv });
   });
@@ -96,6 +98,22 @@ export function matrixStack(basePort: number, extraEnv: Record<string, string> =
         const location = created.headers.get("location");
         expect(location && pathPattern(route.path).test(location.split("?")[0]!), `${sample.created.path} leads to ${route.path}`).toBe(true);
         return location!;
+      }
+      if (sample.uploaded) {
+        const known = uploadedUrls.get(route.path);
+        if (known) return known;
+        const body = new FormData();
+        body.set("file", new File([SAMPLE_UPLOAD.content], SAMPLE_UPLOAD.fileName, { type: "text/csv" }));
+        const answer = await browser.request(`${stack!.portalUrl}${sample.uploaded.path}`, { method: "POST", body });
+        await answer.arrayBuffer();
+        // Where the upload leads depends on the seller's settings: the file's products view (the newest file's, without
+        // an id) names its id in every link.
+        const view = await (await browser.get(`${stack!.portalUrl}${sample.uploaded.path}/products`)).text();
+        const fileId = /[?&;]fileId=(file-[\w-]+)/.exec(view)?.[1] ?? "";
+        expect(fileId, `an upload on ${sample.uploaded.path} (${answer.status}), then its products view`).toMatch(/^file-/);
+        const url = sample.uploaded.url.replace("{fileId}", fileId);
+        uploadedUrls.set(route.path, url);
+        return url;
       }
       if (!sample.link) return sample.url ?? route.path;
       const page = await browser.get(`${stack!.portalUrl}${sample.link.from}`);

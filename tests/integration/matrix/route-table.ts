@@ -47,6 +47,18 @@ export type LinkSample = { from: string };
 /** A form posted first (as the same account) whose redirect leads to the URL: for something the seed does not hold. */
 export type CreatedSample = { path: string; form: Record<string, string> };
 
+/**
+ * A catalogue file uploaded first (as the same account, once per route) on `path`: for a file open to changes, which
+ * the seed does not hold. The URL is `url` with `{fileId}` the new file's id.
+ */
+export type UploadedSample = { path: string; url: string };
+
+/** The file an uploaded sample sends: a header row and two products. */
+export const SAMPLE_UPLOAD = {
+  fileName: "matrix-products.csv",
+  content: "EAN;Kategorie;Artikelname;Preis\n4006381333931;Küche;Brett;12,50\n4006381333948;Küche;Messer;8,90\n",
+};
+
 export type RouteSample = {
   /** A demo account, or null for a visitor who is not signed in. */
   account: string | null;
@@ -54,6 +66,7 @@ export type RouteSample = {
   url?: string;
   link?: LinkSample;
   created?: CreatedSample;
+  uploaded?: UploadedSample;
 };
 
 const ACTIVE = "seller.active@example.com";
@@ -61,6 +74,9 @@ const ACTIVE = "seller.active@example.com";
 const ONBOARDING = "seller.catalogue@example.com";
 /** A catalogue handed over: its file can be read again. */
 const SUBMITTED = "seller.submitted@example.com";
+/** Whose uploads the samples of files open to changes make: the onboarding seller (the upload pages list the file too), and a small live shop (no other sample). */
+const SETUP_UPLOADS = ONBOARDING;
+const HOME_UPLOADS = "seller.small@example.com";
 const ADMIN = "admin@example.com";
 const BD = "bd@example.com";
 const OPERATOR = "operator@example.com";
@@ -101,10 +117,14 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   "/upload/catalog/file": { account: SUBMITTED, url: "/upload/catalog/file?fileId=file-seller-submitted-sonnenhof-artikel-csv" },
   "/upload/catalog/problems": { account: SUBMITTED, url: "/upload/catalog/problems?fileId=file-seller-submitted-sonnenhof-artikel-csv" },
   "/upload/catalog/products": { account: SUBMITTED, url: "/upload/catalog/products?fileId=file-seller-submitted-sonnenhof-artikel-csv" },
-  "/upload/catalog/products/product": { account: SUBMITTED, url: "/upload/catalog/products/product?fileId=file-seller-submitted-sonnenhof-artikel-csv&row=2" },
+  // A file handed over is read-only (its product page has no form): these open a file uploaded for them.
+  "/upload/catalog/products/product": {
+    account: SETUP_UPLOADS,
+    uploaded: { path: "/upload/catalog", url: "/upload/catalog/products/product?fileId={fileId}&row=2" },
+  },
   "/upload/catalog/products/fix": {
-    account: SUBMITTED,
-    url: "/upload/catalog/products/fix?fileId=file-seller-submitted-sonnenhof-artikel-csv&kind=PRICE_FORMAT&rule=PRICE_CURRENCY_SIGN&field=price",
+    account: SETUP_UPLOADS,
+    uploaded: { path: "/upload/catalog", url: "/upload/catalog/products/fix?fileId={fileId}&kind=PRICE_FORMAT&rule=PRICE_CURRENCY_SIGN&field=price" },
   },
   "/product-catalogue-integration/download": { account: TOM, url: "/product-catalogue-integration/download?sellerId=seller-submitted" },
   "/product-catalogue-integration/products": {
@@ -149,10 +169,14 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   "/home/catalogue/file": { account: ACTIVE, url: "/home/catalogue/file?fileId=file-seller-active-nordlicht-katalog-2026-csv" },
   "/home/catalogue/problems": { account: ACTIVE, url: "/home/catalogue/problems?fileId=file-seller-active-nordlicht-katalog-2026-csv" },
   "/home/catalogue/products": { account: ACTIVE, url: "/home/catalogue/products?fileId=file-seller-active-nordlicht-katalog-2026-csv" },
-  "/home/catalogue/products/product": { account: ACTIVE, url: "/home/catalogue/products/product?fileId=file-seller-active-nordlicht-katalog-2026-csv&row=2" },
+  // A file taken in is read-only: these open an update's file uploaded for them.
+  "/home/catalogue/products/product": {
+    account: HOME_UPLOADS,
+    uploaded: { path: "/home/catalogue", url: "/home/catalogue/products/product?fileId={fileId}&row=2" },
+  },
   "/home/catalogue/products/fix": {
-    account: ACTIVE,
-    url: "/home/catalogue/products/fix?fileId=file-seller-active-nordlicht-katalog-2026-csv&kind=EAN_FORMAT&rule=GTIN_LEADING_ZERO&field=ean",
+    account: HOME_UPLOADS,
+    uploaded: { path: "/home/catalogue", url: "/home/catalogue/products/fix?fileId={fileId}&kind=EAN_FORMAT&rule=GTIN_LEADING_ZERO&field=ean" },
   },
   "/home/my-company/legal-documents/:documentId/download": { account: ACTIVE, link: { from: "/home/my-company/legal-documents" } },
   "/ui/home-menu": { account: ACTIVE },
