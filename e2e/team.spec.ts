@@ -93,6 +93,8 @@ test("an administrator invites a viewer, who registers from the link; then promo
   await invite.getByRole("button", { name: text.send }).click();
   await expect(page.getByText(text.invited(email))).toBeVisible();
   await expect(row(page, email).getByRole("cell", { name: text.viewer, exact: true })).toBeVisible();
+  // Sent: the form is empty for the next colleague (with JavaScript too, where the page is not reloaded).
+  await expect(invite.getByLabel(text.email)).toHaveValue("");
 
   // The link the e-mail would carry, from the sandbox's control interface.
   const answer = await request.get(`${SANDBOX_URL}/__sandbox/invitations?email=${encodeURIComponent(email)}`);

@@ -32,7 +32,8 @@ export function ColleaguesView({ data, lastResult }: { data: ColleaguesData; las
           {t("team.list.failed")}
         </p>
       )}
-      {data.mayChange ? <InviteForm lastResult={lastResult} /> : null}
+      {/* A new row is an invitation sent: the form starts empty again (with JavaScript the page is not reloaded). */}
+      {data.mayChange ? <InviteForm key={data.list?.rows.length ?? 0} lastResult={lastResult} /> : null}
       {data.backTo ? (
         <p>
           <Link to={data.backTo}>{t(data.backTo === "/overview" ? "team.backToTaskList" : "team.backToMyCompany")}</Link>
