@@ -137,6 +137,8 @@ export const sandboxServicePrefixes = {
   userProfile: "/user-profile",
   sellerService: "/seller-service",
   catalogueUpload: "/catalogue-upload",
+  /** The marketplace's category tree and the sellers' category mappings. */
+  catalogue: "/catalogue",
   analytics: "/analytics",
   address: "/address",
   recommendedActions: "/recommended-actions",

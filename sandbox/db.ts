@@ -15,7 +15,7 @@ export type Database = DatabaseSync;
  * emptied and seeded anew on open: the sandbox's data is demo data, and
  * migrations would cost more than they are worth.
  */
-const SCHEMA_VERSION = 13;
+const SCHEMA_VERSION = 14;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -267,12 +267,23 @@ CREATE TABLE IF NOT EXISTS vat_confirmations (
   data TEXT NOT NULL,
   updated_at TEXT NOT NULL
 );
+/** Each seller's confirmed category mappings: a value of their files (by its key) to a marketplace category. */
+CREATE TABLE IF NOT EXISTS category_mappings (
+  seller_id TEXT NOT NULL REFERENCES sellers(id) ON DELETE CASCADE,
+  value_key TEXT NOT NULL,
+  value TEXT NOT NULL,
+  category_id TEXT NOT NULL,
+  confirmed_at TEXT NOT NULL,
+  PRIMARY KEY (seller_id, value_key)
+);
+CREATE INDEX IF NOT EXISTS category_mappings_value ON category_mappings (value_key, category_id);
 CREATE INDEX IF NOT EXISTS sellers_state ON sellers (state, state_changed_at);
 CREATE INDEX IF NOT EXISTS users_seller ON users (seller_id);
 `;
 
 /** Tables that hold marketplace data; the seed fills them, a reset empties them. */
 const dataTables = [
+  "category_mappings",
   "vat_confirmations",
   "substitution_changes",
   "substitution_sessions",

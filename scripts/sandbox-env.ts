@@ -13,6 +13,7 @@ export function sandboxPortalEnv(sandboxUrl: string, portalUrl: string, sessionS
     USER_PROFILE_BASE_URL: service("userProfile"),
     SELLER_SERVICE_BASE_URL: service("sellerService"),
     CATALOGUE_UPLOAD_BASE_URL: service("catalogueUpload"),
+    CATALOGUE_BASE_URL: service("catalogue"),
     ANALYTICS_BASE_URL: service("analytics"),
     RECOMMENDED_ACTIONS_BASE_URL: service("recommendedActions"),
     ADDRESS_BASE_URL: service("address"),

@@ -6,6 +6,7 @@ import { serviceGuard, type ServicePolicy } from "../http/service-guard.ts";
 import { recordSubstitutedChanges } from "../substitution-audit.ts";
 import { addressService } from "./address.ts";
 import { analyticsService } from "./analytics.ts";
+import { catalogueCategoriesService } from "./catalogue-categories.ts";
 import { catalogueUploadService } from "./catalogue-upload.ts";
 import { onboardingService } from "./onboarding.ts";
 import { recommendedActionsService } from "./recommended-actions.ts";
@@ -21,6 +22,7 @@ export const services: Record<ServiceName, ServiceDefinition> = {
   userProfile: { bearer: true, apiKey: sandboxKeys.apiKey, router: userProfileService },
   sellerService: { bearer: true, apiKey: sandboxKeys.apiKey, router: sellerServiceService },
   catalogueUpload: { bearer: true, apiKey: sandboxKeys.apiKey, router: catalogueUploadService },
+  catalogue: { bearer: true, apiKey: sandboxKeys.apiKey, router: catalogueCategoriesService },
   recommendedActions: { bearer: true, apiKey: sandboxKeys.apiKey, router: recommendedActionsService },
   analytics: { bearer: true, apiKey: sandboxKeys.analyticsApiKey, router: analyticsService },
   address: { bearer: false, apiKey: null, router: addressService },

@@ -70,6 +70,8 @@ const EnvSchema = z
     CATALOGUE_UPLOAD_BASE_URL: url,
     ANALYTICS_BASE_URL: url,
     USER_PROFILE_BASE_URL: url.optional(),
+    /** The catalogue service: the marketplace's category tree and the sellers' category mappings. */
+    CATALOGUE_BASE_URL: url.optional(),
     RECOMMENDED_ACTIONS_BASE_URL: url.optional(),
     ADDRESS_BASE_URL: url.optional(),
     /** The Federal Central Tax Office's VAT id confirmation (eVatR, REST) and the EU's VIES check. */
@@ -219,6 +221,7 @@ const EnvSchema = z
   .transform((env) => ({
     ...env,
     USER_PROFILE_BASE_URL: env.USER_PROFILE_BASE_URL ?? env.API_BASE_URL,
+    CATALOGUE_BASE_URL: env.CATALOGUE_BASE_URL ?? env.API_BASE_URL,
     RECOMMENDED_ACTIONS_BASE_URL: env.RECOMMENDED_ACTIONS_BASE_URL ?? env.API_BASE_URL,
     ADDRESS_BASE_URL: env.ADDRESS_BASE_URL ?? env.API_BASE_URL,
     VAT_CONFIRMATION_BASE_URL: env.VAT_CONFIRMATION_BASE_URL ?? env.API_BASE_URL,

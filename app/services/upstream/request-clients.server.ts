@@ -9,6 +9,7 @@ import { endSessionUrl, revokeTokens } from "#app/services/session/auth.server.t
 import { getLocale } from "#app/services/i18n/i18n.server.ts";
 import { requestMetaContext } from "#app/services/request/request-context.server.ts";
 import { sessionContext } from "#app/services/session/session.server.ts";
+import { catalogueClient } from "./clients/catalogue.server.ts";
 import { catalogueUploadClient } from "./clients/catalogue-upload.server.ts";
 import { callService, type CallContext, type ServiceCaller } from "./http.server.ts";
 import { addressClient } from "./clients/address.server.ts";
@@ -53,6 +54,7 @@ const CLIENTS = {
   // Staff calls go to the onboarding service too (its api-external).
   staff: ({ caller }: Callers) => staffClient(caller("onboarding")),
   sellerService: ({ caller }: Callers) => sellerServiceClient(caller("sellerService")),
+  catalogue: ({ caller }: Callers) => catalogueClient(caller("catalogue")),
   catalogueUpload: ({ caller, streamer }: Callers) => catalogueUploadClient(caller("catalogueUpload"), streamer("catalogueUpload")),
   uploadSettings: ({ caller }: Callers) => uploadSettingsClient(caller("onboarding")),
   analytics: ({ caller }: Callers) => analyticsClient(caller("analytics")),

@@ -1,0 +1,136 @@
+/**
+ * The marketplace's category tree and the sellers' category mappings
+ * (catalogue service). The tree is the marketplace's: ids, names in English
+ * and German (German may be missing for categories newer than the German
+ * translation), each category's parent, and the fields a category requires
+ * and recommends. A category inherits what its ancestors require.
+ *
+ *   GET /categories                          → CategoryTree
+ *   GET /categories/version                  → CategoryTreeVersion (cheap: whether a kept tree is still current)
+ *   GET /categories/:id                      → CategoryDetail (path, effective requirements)
+ *   GET /me/category-mappings                → SellerCategoryMappings (the seller's confirmed mappings)
+ *   PUT /me/category-mappings    MappingsSave → SellerCategoryMappings (upsert by value; null removes)
+ *   POST /category-mappings/agreement  AgreementQuery → MappingAgreement
+ *
+ * The agreement answers, for each asked value, the categories that at least
+ * `MIN_AGREEING_SELLERS` distinct sellers confirmed for it (never which
+ * sellers): one seller alone cannot steer what everyone is offered.
+ */
+import { z } from "zod";
+import { MarketplaceField } from "./catalogue.ts";
+
+export const categoryLanguages = ["en", "de"] as const;
+export type CategoryLanguage = (typeof categoryLanguages)[number];
+
+/** A category id of the tree: Google's product taxonomy ids are positive integers. */
+export const CategoryId = z.string().regex(/^[1-9][0-9]{0,9}$/);
+
+export const CategoryName = z.object({ en: z.string().min(1), de: z.string().min(1).nullable() });
+export type CategoryName = z.infer<typeof CategoryName>;
+
+/** What a category asks of its products, on top of what its ancestors ask. */
+export const CategoryRequirements = z.object({
+  required: z.array(MarketplaceField),
+  recommended: z.array(MarketplaceField),
+});
+export type CategoryRequirements = z.infer<typeof CategoryRequirements>;
+
+export const TreeCategory = z.object({
+  id: CategoryId,
+  parentId: CategoryId.nullable(),
+  name: CategoryName,
+  /** Set only where this category adds requirements of its own. */
+  requirements: CategoryRequirements.optional(),
+});
+export type TreeCategory = z.infer<typeof TreeCategory>;
+
+/** What a category asks: every category's, then each ancestor's from the top and its own; a field required anywhere is required. */
+export function inheritedRequirements(everyCategory: CategoryRequirements, alongPath: readonly (CategoryRequirements | undefined)[]): CategoryRequirements {
+  const required = new Set<MarketplaceField>(everyCategory.required);
+  const recommended = new Set<MarketplaceField>(everyCategory.recommended);
+  for (const own of alongPath) {
+    own?.required.forEach((field) => required.add(field));
+    own?.recommended.forEach((field) => recommended.add(field));
+  }
+  return { required: [...required], recommended: [...recommended].filter((field) => !required.has(field)) };
+}
+
+export const CategoryTree = z.object({
+  /** Changes whenever the tree or a requirement changes. */
+  version: z.string().min(1),
+  /** What every category asks (the root of every inheritance). */
+  everyCategory: CategoryRequirements,
+  /** Parents before their children. */
+  categories: z.array(TreeCategory),
+});
+export type CategoryTree = z.infer<typeof CategoryTree>;
+
+export const CategoryTreeVersion = z.object({ version: z.string().min(1) });
+
+export const CategoryDetail = z.object({
+  id: CategoryId,
+  name: CategoryName,
+  /** From the top-level category down to this one (itself included). */
+  path: z.array(z.object({ id: CategoryId, name: CategoryName })),
+  /** Its own requirements merged with its ancestors' and every category's; a field required anywhere is not recommended. */
+  requirements: CategoryRequirements,
+  childCount: z.number().int().nonnegative(),
+});
+export type CategoryDetail = z.infer<typeof CategoryDetail>;
+
+// ---- the sellers' mappings ---------------------------------------------------
+
+/** A seller's category value as it is written in their files (a column's value or a BMEcat group's path). */
+export const CategoryValue = z.string().trim().min(1).max(500);
+
+/** The key two values share when they are the same category to a person: case, spacing and separators' spacing ignored. */
+export function categoryValueKey(value: string): string {
+  return value
+    .normalize("NFC")
+    .toLocaleLowerCase("de")
+    .replace(/\s*([>/|\\]|::)\s*/g, " > ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+export const CategoryMapping = z.object({
+  value: CategoryValue,
+  categoryId: CategoryId,
+  confirmedAt: z.iso.datetime({ offset: true }),
+});
+export type CategoryMapping = z.infer<typeof CategoryMapping>;
+
+export const SellerCategoryMappings = z.object({ mappings: z.array(CategoryMapping) });
+export type SellerCategoryMappings = z.infer<typeof SellerCategoryMappings>;
+
+/** At most this many values in one save or one agreement query. */
+export const MAX_MAPPING_VALUES = 2_000;
+
+export const MappingsSave = z.object({
+  mappings: z
+    .array(z.object({ value: CategoryValue, categoryId: CategoryId.nullable() }))
+    .min(1)
+    .max(MAX_MAPPING_VALUES),
+});
+export type MappingsSave = z.infer<typeof MappingsSave>;
+
+/** How many distinct sellers must have confirmed a mapping before others are offered it. */
+export const MIN_AGREEING_SELLERS = 3;
+
+export const AgreementQuery = z.object({ values: z.array(CategoryValue).min(1).max(MAX_MAPPING_VALUES) });
+export type AgreementQuery = z.infer<typeof AgreementQuery>;
+
+export const MappingAgreement = z.object({
+  values: z.array(
+    z.object({
+      value: z.string(),
+      /** Most sellers first; only categories at least MIN_AGREEING_SELLERS sellers confirmed. */
+      categories: z.array(z.object({ categoryId: CategoryId, sellers: z.number().int().min(MIN_AGREEING_SELLERS) })),
+    }),
+  ),
+});
+export type MappingAgreement = z.infer<typeof MappingAgreement>;
+
+export const categoryErrorCodes = {
+  categoryNotFound: "CATEGORY_NOT_FOUND",
+} as const;
