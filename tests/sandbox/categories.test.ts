@@ -4,7 +4,9 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CategoryDetail, CategoryTree, MIN_AGREEING_SELLERS, categoryValueKey } from "#contract/categories.ts";
-import { buildTaxonomy, parseTaxonomy } from "../../sandbox/categories.ts";
+import { buildCategoryIndex, stem, suggestCategories } from "#app/lib/catalogue/category-suggestions.ts";
+import { sellerWordsForCategoryWords } from "#app/lib/catalogue/category-lexicon.ts";
+import { buildTaxonomy, parseTaxonomy, taxonomy } from "../../sandbox/categories.ts";
 import { categoryRequirements } from "../../sandbox/category-requirements.ts";
 import { callService, control, mintToken, startTestSandbox, type TestSandbox } from "./helpers.ts";
 
@@ -25,6 +27,29 @@ describe("the taxonomy files", () => {
       { id: "3", parentId: "2", name: { en: "Dogs", de: "Hunde" } },
     ]);
     expect(() => buildTaxonomy("2 - Animals > Pets\n", "")).toThrow(/before its parent/);
+  });
+});
+
+describe("suggestions on the real tree", () => {
+  const index = buildCategoryIndex(taxonomy().tree);
+  const best = (value: string) => suggestCategories(index, value)[0]?.categoryId;
+
+  it("find the categories of the real exports' values and of German ERP paths", () => {
+    expect(best("Clothing > Tshirts")).toBe("212");
+    expect(best("Laptops")).toBe("328");
+    expect(best("Werkzeug > Elektrowerkzeuge > Bohrmaschinen")).toBe("1217");
+    expect(best("Leuchten > Deckenleuchten")).toBe("2524");
+    expect(best("Spanplattenschrauben")).toBe("2251");
+  });
+
+  it("offer a lexicon word only where a category name has it", () => {
+    const unused = Object.entries(sellerWordsForCategoryWords).flatMap(([sellerWord, categoryWords]) =>
+      categoryWords
+        .split(" ")
+        .filter((word) => !index.postings.has(stem(word.normalize("NFKD").replace(/[\u0300-\u036f]/g, ""))))
+        .map((word) => `${sellerWord} → ${word}`),
+    );
+    expect(unused).toEqual([]);
   });
 });
 
