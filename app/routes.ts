@@ -59,6 +59,7 @@ export default [
     route("upload/catalog/products", catalogue("upload-catalogue-products.tsx")),
     route("upload/catalog/products/product", catalogue("upload-catalogue-product.tsx")),
     route("upload/catalog/products/fix", catalogue("upload-catalogue-kind-fix.tsx")),
+    route("upload/catalog/categories", catalogue("upload-catalogue-categories.tsx")),
   ]),
   layout(shell("layouts/center.tsx"), { id: "catalogue-integration-layout" }, [
     route("product-catalogue-integration", catalogue("integration.tsx")),

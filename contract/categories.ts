@@ -9,8 +9,14 @@
  *   GET /categories/version                  → CategoryTreeVersion (cheap: whether a kept tree is still current)
  *   GET /categories/:id                      → CategoryDetail (path, effective requirements)
  *   GET /me/category-mappings                → SellerCategoryMappings (the seller's confirmed mappings)
- *   PUT /me/category-mappings    MappingsSave → SellerCategoryMappings (upsert by value; null removes)
+ *   PUT /me/category-mappings    MappingsSave → SellerCategoryMappings (upsert by value; null removes;
+ *     the seller's administrators and staff acting as the seller)
  *   POST /category-mappings/agreement  AgreementQuery → MappingAgreement
+ *
+ * A file's category values (catalogue upload service, from the products
+ * index the portal wrote while reading the file):
+ *   GET /me/seller/file/category-values?fileId=&page=&pageSize= → FileCategoryValues
+ *     404 PRODUCTS_NOT_INDEXED (no index yet), 404 PAGE_NOT_FOUND, 400 VALIDATION_ERROR
  *
  * The agreement answers, for each asked value, the categories that at least
  * `MIN_AGREEING_SELLERS` distinct sellers confirmed for it (never which
@@ -130,6 +136,29 @@ export const MappingAgreement = z.object({
   ),
 });
 export type MappingAgreement = z.infer<typeof MappingAgreement>;
+
+// ---- a file's category values ------------------------------------------------
+
+export const defaultCategoryValuesPageSize = 25;
+
+export const CategoryValuesQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(defaultCategoryValuesPageSize),
+});
+export type CategoryValuesQuery = z.infer<typeof CategoryValuesQuery>;
+
+export const FileCategoryValues = z.object({
+  fileId: z.string(),
+  /** Distinct values of the file's category column (an empty value is not one). */
+  total: z.number().int().nonnegative(),
+  /** Products without a category value. */
+  withoutValue: z.number().int().nonnegative(),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+  /** Most products first. */
+  values: z.array(z.object({ value: z.string(), products: z.number().int().min(1) })),
+});
+export type FileCategoryValues = z.infer<typeof FileCategoryValues>;
 
 export const categoryErrorCodes = {
   categoryNotFound: "CATEGORY_NOT_FOUND",

@@ -100,6 +100,8 @@ const ACCOUNTS: Record<string, Account> = {
       // A handed-over file's product and a kind's review: the forms stand, the service refuses a change.
       "/upload/catalog/products/product?fileId=file-seller-submitted-sonnenhof-artikel-csv&row=2",
       "/upload/catalog/products/fix?fileId=file-seller-submitted-sonnenhof-artikel-csv&kind=PRICE_FORMAT&rule=PRICE_CURRENCY_SIGN&field=price",
+      // Its category mapping, read (the form to change it: e2e/catalogue-categories.spec.ts).
+      "/upload/catalog/categories?fileId=file-seller-submitted-sonnenhof-artikel-csv",
     ],
   },
   "a seller waiting for activation": { username: "seller.mapped@example.com", pages: ["/overview"] },

@@ -101,6 +101,7 @@ CREATE INDEX IF NOT EXISTS catalogue_products_status ON catalogue_products (file
 CREATE INDEX IF NOT EXISTS catalogue_products_row ON catalogue_products (file_id, row);
 CREATE INDEX IF NOT EXISTS catalogue_products_sku ON catalogue_products (file_id, sku);
 CREATE INDEX IF NOT EXISTS catalogue_products_ean ON catalogue_products (file_id, ean);
+CREATE INDEX IF NOT EXISTS catalogue_products_category ON catalogue_products (file_id, category);
 CREATE TABLE IF NOT EXISTS catalogue_product_problems (
   file_id TEXT NOT NULL REFERENCES catalogue_files(id) ON DELETE CASCADE,
   kind TEXT NOT NULL,

@@ -10,8 +10,8 @@ import { effectiveSellerId, findSellerById, isStaff } from "../repository.ts";
 /**
  * The catalogue service (contract/categories.ts): the marketplace's category
  * tree, for everyone signed in, and the sellers' category mappings: a
- * seller's users read their own (staff acting as the seller too), its
- * administrators change them, staff read any seller's.
+ * seller's users read their own, its administrators and staff acting as the
+ * seller change them, staff read any seller's.
  */
 export function catalogueCategoriesService(context: SandboxContext): express.Router {
   const { db } = context;
@@ -47,11 +47,9 @@ export function catalogueCategoriesService(context: SandboxContext): express.Rou
 
   router.put("/me/category-mappings", (req, res) => {
     const user = signedInUser(res);
-    if (user.substituted_seller_id) {
-      sendError(res, 403, "Staff acting as a seller may read its mappings but not change them", "READ_ONLY_SUBSTITUTION");
-      return;
-    }
-    if (user.role !== "SELLER_ADMINISTRATOR" || !user.seller_id) {
+    // The seller's administrators, and staff acting as the seller (to help it map; the substitution audit records it).
+    const sellerId = user.substituted_seller_id ?? (user.role === "SELLER_ADMINISTRATOR" ? user.seller_id : null);
+    if (!sellerId) {
       sendError(res, 403, "Only the seller's administrators change its category mappings", "FORBIDDEN");
       return;
     }
@@ -70,8 +68,8 @@ export function catalogueCategoriesService(context: SandboxContext): express.Rou
       });
       return;
     }
-    saveSellerMappings(db, user.seller_id, parsed.data);
-    res.json({ mappings: sellerMappings(db, user.seller_id) });
+    saveSellerMappings(db, sellerId, parsed.data);
+    res.json({ mappings: sellerMappings(db, sellerId) });
   });
 
   router.post("/category-mappings/agreement", (req, res) => {

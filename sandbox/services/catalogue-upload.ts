@@ -20,6 +20,8 @@ import {
 import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
 import { markOnboardingStarted } from "../repository.ts";
+import { CategoryValuesQuery, FileCategoryValues } from "#contract/categories.ts";
+import { fileCategoryValues } from "../catalogue-category-values.ts";
 import { receiveCatalogueFile } from "./catalogue-file-upload.ts";
 import { catalogueLookups } from "./catalogue-files.ts";
 import { catalogueIntegrationRouter } from "./catalogue-integration.ts";
@@ -139,6 +141,19 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
     const seller = currentSeller(res);
     const file = seller && sellerFile(req, res, seller);
     if (file) sendProductsPage(req, res, file);
+  });
+
+  /** The file's category values, a page at a time, from the same index. */
+  router.get("/me/seller/file/category-values", (req, res) => {
+    const seller = currentSeller(res);
+    const file = seller && sellerFile(req, res, seller);
+    if (!file) return;
+    const query = CategoryValuesQuery.safeParse({ page: req.query.page, pageSize: req.query.pageSize });
+    if (!query.success) return sendError(res, 400, "The page or page size is not valid", "VALIDATION_ERROR");
+    const values = fileCategoryValues(db, file.id, query.data);
+    if (values === "not indexed") return sendError(res, 404, `No products are stored for ${file.file_name}`, "PRODUCTS_NOT_INDEXED");
+    if (values === "no page") return sendError(res, 404, `There is no page ${query.data.page} of these values`, "PAGE_NOT_FOUND");
+    res.json(FileCategoryValues.parse({ fileId: file.id, ...values }));
   });
 
   /**

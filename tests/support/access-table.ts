@@ -53,6 +53,7 @@ export const TABLE: {
     "/upload/catalog/products",
     "/upload/catalog/products/product",
     "/upload/catalog/products/fix",
+    "/upload/catalog/categories",
   ].map((path) => ({
     path,
     allowed: ["SELLER_ADMINISTRATOR"] as const,

@@ -16,10 +16,12 @@ type Props = {
   noFile: ReactNode;
   /** Where the products are fixed, for the seller administrator; null: read-only. */
   fix?: FixPaths | null;
+  /** A further way from the file's products (its category mapping). */
+  more?: ReactNode;
 };
 
 /** A page of one catalogue file's products: the way back, the file's name, and its products view. */
-export function FileProducts({ file, view, outcome, path, back, lead, noFile, fix = null }: Props) {
+export function FileProducts({ file, view, outcome, path, back, lead, noFile, fix = null, more = null }: Props) {
   const { t } = useTranslation();
   return (
     <article className="upload products">
@@ -30,6 +32,7 @@ export function FileProducts({ file, view, outcome, path, back, lead, noFile, fi
       {file && outcome ? (
         <>
           <p>{lead}</p>
+          {more ? <p>{more}</p> : null}
           <ProductsView view={view} outcome={outcome} path={path} fix={fix} />
         </>
       ) : (

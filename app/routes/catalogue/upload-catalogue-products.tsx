@@ -4,6 +4,7 @@ import { CatalogueErrorView } from "#app/components/catalogue/error-view.tsx";
 import { FileProducts } from "#app/components/catalogue/file-products.tsx";
 import { catalogueEditable, HAND_OVER_FILES_PATH } from "#app/lib/catalogue/catalogue-steps.ts";
 import { fixPaths, HAND_OVER_PRODUCTS_PATH } from "#app/lib/catalogue/products-query.ts";
+import { HAND_OVER_CATEGORIES_PATH, mappingHref } from "#app/lib/catalogue/category-mapping.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import { sellerFileProducts } from "#app/services/catalogue/products.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
@@ -39,6 +40,7 @@ export default function UploadCatalogueProductsPage({ loaderData }: Route.Compon
       fix={loaderData.canFix ? fixPaths.handOver : null}
       back={{ to: file ? `${HAND_OVER_FILES_PATH}?fileId=${encodeURIComponent(file.id)}` : HAND_OVER_FILES_PATH, label: t("catalogueProducts.back") }}
       lead={t("catalogueProducts.lead")}
+      more={file ? <Link to={mappingHref(HAND_OVER_CATEGORIES_PATH, { fileId: file.id, page: 1, search: null })}>{t("catalogueCategories.link")}</Link> : null}
       noFile={
         <p role="status">
           {t("catalogueProducts.noFile")} <Link to={HAND_OVER_FILES_PATH}>{t("catalogueProducts.toUpload")}</Link>

@@ -32,7 +32,11 @@ export function formsTo(html: string, pageUrl: string, routePath: string, values
     if ((form.getAttribute("method") ?? "get").toLowerCase() !== "post") continue;
     const action = new URL(form.getAttribute("action") ?? pageUrl, pageUrl);
     if (!pattern.test(action.pathname)) continue;
-    const buttons = [...form.querySelectorAll<HTMLButtonElement | HTMLInputElement>("button:not([type=button]):not([type=reset]), input[type=submit]")];
+    // The buttons that submit this form as a POST, as a browser counts them: not one inside it that belongs to another
+    // form (`form=`), nor one that sends it as a GET (`formmethod=get`).
+    const buttons = [...form.querySelectorAll<HTMLButtonElement | HTMLInputElement>("button:not([type=button]):not([type=reset]), input[type=submit]")].filter(
+      (button) => button.form === form && (button.getAttribute("formmethod") ?? "post").toLowerCase() === "post",
+    );
     const submitters = buttons.length > 0 ? buttons : [null];
     const seen = new Set<string>();
     for (const submitter of submitters) {

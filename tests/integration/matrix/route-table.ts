@@ -126,6 +126,10 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
     account: SETUP_UPLOADS,
     uploaded: { path: "/upload/catalog", url: "/upload/catalog/products/fix?fileId={fileId}&kind=PRICE_FORMAT&rule=PRICE_CURRENCY_SIGN&field=price" },
   },
+  "/upload/catalog/categories": {
+    account: SETUP_UPLOADS,
+    uploaded: { path: "/upload/catalog", url: "/upload/catalog/categories?fileId={fileId}" },
+  },
   "/product-catalogue-integration/download": { account: TOM, url: "/product-catalogue-integration/download?sellerId=seller-submitted" },
   "/product-catalogue-integration/products": {
     account: TOM,
@@ -225,6 +229,8 @@ export const ACTION_FORMS: Record<string, ActionForm> = {
   // The product's own form posts its values as they stand (nothing to save); leaving it out is a write.
   "/upload/catalog/products/product": { values: { reason: "Nicht mehr lieferbar" } },
   "/home/catalogue/products/product": { values: { reason: "Nicht mehr lieferbar" } },
+  // A category chosen for the first value (every value starts at "decide later", which saves nothing).
+  "/upload/catalog/categories": { values: { "category.0": "2251" } },
   "/seller-administration": { from: "/seller-administration?edit=seller-onboarding-feed" },
   "/invite-seller": {
     values: {

@@ -1,6 +1,7 @@
 import { CatalogueFile, CatalogueHeaders, IntegrationInfo, IntegrationSellers, type CatalogueFileType, type HeaderMapping } from "#contract/catalogue.ts";
 import { CatalogueAnalysis, MappingMemory } from "#contract/catalogue-analysis.ts";
 import { ProductIndexSummary, ProductsPage, type ProductsQuery } from "#contract/catalogue-products.ts";
+import { FileCategoryValues } from "#contract/categories.ts";
 import { ProductCorrections, RuleApplied, type ProductChange, type RuleApplication } from "#contract/catalogue-corrections.ts";
 import type { CatalogueReturnInput } from "#contract/catalogue-return.ts";
 import { CatalogueUpdate, CatalogueUpdates, IntegrationUpdate, IntegrationUpdates, type CatalogueUpdateReturnInput } from "#contract/catalogue-updates.ts";
@@ -47,6 +48,14 @@ export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStream
     saveAnalysis: (analysis: CatalogueAnalysis) =>
       call({ method: "PUT", path: "/me/seller/file/analysis", query: fileQuery(analysis.fileId), body: analysis, schema: CatalogueAnalysis }),
     /** A page of the file's products from its stored index (404 PRODUCTS_NOT_INDEXED when none is stored, PAGE_NOT_FOUND after the last page). */
+    /** The file's category values with their products, most first (404 PRODUCTS_NOT_INDEXED before the index is written). */
+    categoryValues: (fileId: string, page: number, pageSize: number) =>
+      call({
+        path: "/me/seller/file/category-values",
+        query: { fileId, page: String(page), pageSize: String(pageSize) },
+        schema: FileCategoryValues,
+        notFoundIsAnswer: true,
+      }),
     products: (fileId: string, query: ProductsQuery) =>
       call({ path: "/me/seller/file/products", query: productsQuery(fileId, query), schema: ProductsPage, notFoundIsAnswer: true }),
     /** Stores the file's products index: `body` is its NDJSON, produced as the reading pass finds the products. */

@@ -1,0 +1,155 @@
+import { Form, Link, useLocation } from "react-router";
+import { useTranslation } from "#app/lib/i18n/use-translation.ts";
+import { numberFormat } from "#app/lib/intl-formats.ts";
+import type { CategoryLabel } from "#app/lib/catalogue/marketplace-categories.ts";
+import { MAPPING_PAGE_SIZE, mappingHref, type MappingData, type MappingRow, type MappingView } from "#app/lib/catalogue/category-mapping.ts";
+import { UpstreamFacts } from "#app/components/shell/errors/upstream-facts.tsx";
+import { ProductsView } from "./products-view.tsx";
+
+type Props = {
+  data: MappingData;
+  /** The mapping page's own address (its pages, search and form go there). */
+  path: string;
+  /** Whether this user may save; else the page reads. */
+  canChange: boolean;
+};
+
+/**
+ * A file's category values, each with the marketplace category confirmed for
+ * it or the best three suggestions to choose from, and a search of every
+ * category for one value (a GET form: it works without JavaScript, the
+ * choices made so far on the page are kept by the browser's form state only
+ * with JavaScript, so the search sits beside each value and the page says
+ * to save first). One save sends the page's choices.
+ */
+export function CategoryMapping({ data, path, canChange }: Props) {
+  const { t, i18n } = useTranslation();
+  const number = numberFormat(i18n.language);
+  const location = useLocation();
+  const { view, values, rows, problem } = data;
+  if (problem) {
+    if (problem.kind === "categoriesFailed")
+      return (
+        <div className="inline-error" role="alert">
+          <p>
+            <strong>{t("catalogueCategories.failed")}</strong> {t("catalogue.partRetry")}
+          </p>
+          <UpstreamFacts facts={problem.failure} />
+        </div>
+      );
+    return <ProductsView view={{ fileId: view.fileId, page: view.page, status: null, kind: null, q: null }} outcome={problem} path={path} />;
+  }
+  if (!values) return null;
+  const pages = Math.max(1, Math.ceil(values.total / MAPPING_PAGE_SIZE));
+  return (
+    <>
+      <p role="status">
+        {t("catalogueCategories.summary", {
+          count: values.total,
+          values: number.format(values.total),
+          confirmed: number.format(data.confirmedOnPage),
+          shown: number.format(rows.length),
+        })}{" "}
+        {values.withoutValue > 0 ? t("catalogueCategories.withoutValue", { count: values.withoutValue, products: number.format(values.withoutValue) }) : null}
+      </p>
+      {rows.length === 0 ? null : (
+        <>
+          {/* The search of one value: its field and button sit in their row and belong to this form. */}
+          <form id="category-search" method="get" action={path} hidden>
+            {view.fileId ? <input type="hidden" name="fileId" value={view.fileId} /> : null}
+            {view.page > 1 ? <input type="hidden" name="page" value={view.page} /> : null}
+          </form>
+          {canChange ? <p className="hint">{t("catalogueCategories.searchHint")}</p> : null}
+          <Form method="post" action={path} className="category-mapping">
+            <input type="hidden" name="returnTo" value={location.pathname + location.search} />
+            {rows.map((row, at) => (
+              <ValueRow key={row.value} row={row} at={at} view={view} canChange={canChange} />
+            ))}
+            {canChange ? (
+              <p>
+                <button type="submit" className="button primary">
+                  {t("catalogueCategories.save")}
+                </button>
+              </p>
+            ) : (
+              <p role="note">{t("catalogueCategories.readOnly")}</p>
+            )}
+          </Form>
+        </>
+      )}
+      {pages > 1 ? (
+        <nav aria-label={t("catalogueCategories.pages")} className="pagination">
+          {view.page > 1 ? <Link to={mappingHref(path, view, { page: view.page - 1 })}>{t("catalogueCategories.previous")}</Link> : null}{" "}
+          <span>{t("catalogueCategories.pageOf", { page: number.format(view.page), pages: number.format(pages) })}</span>{" "}
+          {view.page < pages ? <Link to={mappingHref(path, view, { page: view.page + 1 })}>{t("catalogueCategories.next")}</Link> : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
+function CategoryText({ category }: { category: CategoryLabel }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span className="category-path">{category.path.join(" › ")}</span>
+      {category.untranslated ? <span className="hint"> {t("catalogueCategories.untranslated")}</span> : null}
+    </>
+  );
+}
+
+function ValueRow({ row, at, view, canChange }: { row: MappingRow; at: number; view: MappingView; canChange: boolean }) {
+  const { t, i18n } = useTranslation();
+  const number = numberFormat(i18n.language);
+  const name = `category.${at}`;
+  const options = [
+    ...(row.confirmed ? [{ category: row.confirmed, note: t("catalogueCategories.confirmed") }] : []),
+    ...row.suggestions
+      .filter((suggestion) => suggestion.id !== row.confirmed?.id)
+      .map((suggestion) => ({
+        category: suggestion as CategoryLabel,
+        note: suggestion.source === "sellers" ? t("catalogueCategories.fromSellers", { count: suggestion.sellers ?? 0 }) : t("catalogueCategories.fromWords"),
+      })),
+    ...(row.found ?? [])
+      .filter((found) => found.id !== row.confirmed?.id && !row.suggestions.some((suggestion) => suggestion.id === found.id))
+      .map((found) => ({ category: found, note: t("catalogueCategories.found") })),
+  ];
+  const searching = view.search?.row === at;
+  return (
+    <fieldset className="category-value">
+      <legend>
+        <strong>{row.value}</strong> {t("catalogueCategories.products", { count: row.products, products: number.format(row.products) })}
+      </legend>
+      <input type="hidden" name={`value.${at}`} value={row.value} />
+      {options.length === 0 && !row.confirmed ? <p>{t("catalogueCategories.noSuggestion")}</p> : null}
+      <ul className="choices">
+        {options.map(({ category, note }) => (
+          <li key={category.id}>
+            <label>
+              <input type="radio" name={name} value={category.id} defaultChecked={category.id === row.confirmed?.id} disabled={!canChange} />{" "}
+              <CategoryText category={category} /> <span className="hint">({note})</span>
+            </label>
+          </li>
+        ))}
+        {canChange ? (
+          <li>
+            <label>
+              <input type="radio" name={name} value="" defaultChecked={!row.confirmed} />{" "}
+              {row.confirmed ? t("catalogueCategories.keep") : t("catalogueCategories.later")}
+            </label>
+          </li>
+        ) : null}
+      </ul>
+      {searching && row.found?.length === 0 ? <p role="status">{t("catalogueCategories.nothingFound", { q: view.search?.q })}</p> : null}
+      {canChange ? (
+        <p className="category-search">
+          <label htmlFor={`category-q-${at}`}>{t("catalogueCategories.searchLabel")}</label>{" "}
+          <input id={`category-q-${at}`} name={`q.${at}`} type="search" form="category-search" defaultValue={searching ? view.search?.q : ""} maxLength={100} />{" "}
+          <button type="submit" form="category-search" name="search" value={at} className="button">
+            {t("catalogueCategories.search")}
+          </button>
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,62 @@
+import { Link } from "react-router";
+import { useTranslation } from "#app/lib/i18n/use-translation.ts";
+import { CatalogueErrorView } from "#app/components/catalogue/error-view.tsx";
+import { CategoryMapping } from "#app/components/catalogue/category-mapping.tsx";
+import { catalogueEditable, HAND_OVER_FILES_PATH } from "#app/lib/catalogue/catalogue-steps.ts";
+import { HAND_OVER_CATEGORIES_PATH } from "#app/lib/catalogue/category-mapping.ts";
+import { HAND_OVER_PRODUCTS_PATH } from "#app/lib/catalogue/products-query.ts";
+import { authorize } from "#app/services/session/authorize.server.ts";
+import { categoryMapping, saveCategoryMapping } from "#app/services/catalogue/category-mapping.server.ts";
+import { upstream } from "#app/services/upstream/request-clients.server.ts";
+import { orRouteError } from "#app/services/upstream/upstream-error.server.ts";
+import type { PageWidthHandle } from "#app/lib/shell/page-width.ts";
+import type { Route } from "./+types/upload-catalogue-categories";
+
+export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
+
+export const handle: PageWidthHandle = { pageWidth: "wide" };
+
+export async function loader(args: Route.LoaderArgs) {
+  const seller = await orRouteError(upstream(args).onboarding.seller());
+  const mapping = await categoryMapping(args, seller.sellerCatalogueFiles, (files) => files.at(-1));
+  // Once handed over, the mapping is read, no longer changed.
+  return { mapping, canChange: catalogueEditable(seller.state) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const seller = await orRouteError(upstream(args).onboarding.seller());
+  return saveCategoryMapping(args, HAND_OVER_CATEGORIES_PATH, catalogueEditable(seller.state));
+}
+
+/** The marketplace categories of a catalogue file's category values, before the hand-over. */
+export default function UploadCatalogueCategoriesPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { mapping, canChange } = loaderData;
+  const file = mapping.file;
+  return (
+    <article className="upload categories">
+      <p>
+        <Link to={file ? `${HAND_OVER_PRODUCTS_PATH}?fileId=${encodeURIComponent(file.id)}` : HAND_OVER_FILES_PATH}>
+          {file ? t("catalogueCategories.back") : t("catalogueProducts.toUpload")}
+        </Link>
+      </p>
+      <h1>{file ? t("catalogueCategories.title", { name: file.fileName }) : t("catalogueCategories.titleNoFile")}</h1>
+      {file ? (
+        <>
+          <p>{t("catalogueCategories.lead")}</p>
+          <CategoryMapping data={mapping} path={HAND_OVER_CATEGORIES_PATH} canChange={canChange} />
+        </>
+      ) : (
+        <p role="status">
+          {t("catalogueCategories.noFile")} <Link to={HAND_OVER_FILES_PATH}>{t("catalogueProducts.toUpload")}</Link>
+        </p>
+      )}
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return <CatalogueErrorView />;
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Catalogue categories · Seller Portal" }];
