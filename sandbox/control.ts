@@ -8,6 +8,7 @@ import type { SandboxContext } from "./context.ts";
 import type { FaultRules, RequestCounter } from "./faults.ts";
 import { sendError } from "./http/errors.ts";
 import { portalScopes } from "./oidc/provider.ts";
+import { mailRoutes } from "./mail-pages.ts";
 import { hashPassword } from "./passwords.ts";
 import { findUserByEmail } from "./repository.ts";
 import { seedBulkSellers, seedBulkUsers } from "./staff-bulk.ts";
@@ -135,6 +136,8 @@ export function controlRouter(options: ControlOptions): express.Router {
   router.get("/catalogue-files", (_req, res) => {
     res.json(catalogueFilesOnDisk(context.filesDir));
   });
+
+  mailRoutes(router, context);
 
   router.post("/reset", (_req, res) => {
     options.reset();

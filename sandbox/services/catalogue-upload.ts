@@ -20,6 +20,7 @@ import {
 import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
 import { markOnboardingStarted } from "../repository.ts";
+import { fileReadWithProblems } from "../notification-events.ts";
 import { receiveCatalogueFile } from "./catalogue-file-upload.ts";
 import { catalogueLookups } from "./catalogue-files.ts";
 import { catalogueIntegrationRouter } from "./catalogue-integration.ts";
@@ -119,8 +120,8 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
   });
 
   router.put("/me/seller/file/analysis", (req, res) => {
-    const { file } = editableFile(req, res) ?? {};
-    if (!file) return;
+    const { file, seller } = editableFile(req, res) ?? {};
+    if (!file || !seller) return;
     const input = CatalogueAnalysis.safeParse(req.body);
     if (!input.success || input.data.fileId !== file.id) {
       sendError(res, 400, "Expected the file's analysis", "VALIDATION_ERROR", {
@@ -131,6 +132,7 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
       return;
     }
     saveAnalysis(db, file.id, input.data);
+    fileReadWithProblems(db, seller.id, file, input.data);
     res.json(input.data);
   });
 

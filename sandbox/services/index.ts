@@ -7,6 +7,7 @@ import { recordSubstitutedChanges } from "../substitution-audit.ts";
 import { addressService } from "./address.ts";
 import { analyticsService } from "./analytics.ts";
 import { catalogueUploadService } from "./catalogue-upload.ts";
+import { notificationService } from "./notifications.ts";
 import { onboardingService } from "./onboarding.ts";
 import { recommendedActionsService } from "./recommended-actions.ts";
 import { sellerServiceService } from "./seller-service.ts";
@@ -26,6 +27,7 @@ export const services: Record<ServiceName, ServiceDefinition> = {
   address: { bearer: false, apiKey: null, router: addressService },
   vatConfirmation: { bearer: false, apiKey: null, router: vatConfirmationService },
   vies: { bearer: false, apiKey: null, router: viesService },
+  notifications: { bearer: true, apiKey: sandboxKeys.apiKey, router: notificationService },
 };
 
 /**
