@@ -7,7 +7,7 @@ import { useTranslation } from "#app/lib/i18n/use-translation.ts";
  */
 export function NotificationsLink({ unread }: { unread: number | null }) {
   const { t } = useTranslation();
-  const label = unread === null ? t("notifications.header.link") : t("notifications.header.linkWithCount", { count: unread });
+  const label = unread ? t("notifications.header.linkWithCount", { count: unread }) : t("notifications.header.link");
   return (
     <Link to="/notifications" className="page-header__notifications" aria-label={label}>
       <svg className="page-header__bell" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
