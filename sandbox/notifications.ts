@@ -53,6 +53,20 @@ export type Mailer = {
 };
 
 const mailers = new WeakMap<Database, Mailer>();
+/** The e-mails on their way, per database: a reset waits for them, so that none lands in the mailbox after it. */
+const inFlight = new WeakMap<Database, Set<Promise<unknown>>>();
+
+function track(db: Database, work: Promise<unknown>): void {
+  let set = inFlight.get(db);
+  if (!set) inFlight.set(db, (set = new Set()));
+  set.add(work);
+  void work.finally(() => set.delete(work));
+}
+
+/** Resolves once every e-mail sent so far has arrived or failed. */
+export async function settleDeliveries(db: Database): Promise<void> {
+  await Promise.allSettled([...(inFlight.get(db) ?? [])]);
+}
 
 /** The mailer sending over SMTP to `host:port` (no TLS, no authentication: the sandbox's own server on loopback). */
 export function smtpMailer(options: { host: string; port: number; portalUrl: string }): Mailer & { close(): void } {
@@ -153,13 +167,16 @@ export function notify(db: Database, event: NotificationEvent, now = new Date())
     for (const { row, user } of recorded) {
       if (row.email !== "PENDING") continue;
       const mail = renderMail(event.kind, languageOf(user), event.params, portalLink(mailer, event.link));
-      void deliver(mailer, { to: user.email, ...mail }).then((status) => {
-        try {
-          db.prepare("UPDATE notifications SET email = ? WHERE id = ?").run(status, row.id);
-        } catch {
-          // The sandbox closed its database meanwhile.
-        }
-      });
+      track(
+        db,
+        deliver(mailer, { to: user.email, ...mail }).then((status) => {
+          try {
+            db.prepare("UPDATE notifications SET email = ? WHERE id = ?").run(status, row.id);
+          } catch {
+            // The sandbox closed its database meanwhile.
+          }
+        }),
+      );
     }
   }
   return recorded.map(({ row }) => row.id);
@@ -170,7 +187,7 @@ export function sendInvitationMail(db: Database, invitation: InvitationMail): vo
   const mailer = mailers.get(db);
   if (!mailer) return;
   const mail = renderMail("INVITATION", invitation.language, invitation.params, portalLink(mailer, invitation.link));
-  void deliver(mailer, { to: invitation.email, ...mail });
+  track(db, deliver(mailer, { to: invitation.email, ...mail }));
 }
 
 function portalLink(mailer: Mailer, path: string): string {
@@ -240,4 +257,32 @@ export function savePreferences(db: Database, userId: string, preferences: Email
     throw error;
   }
   return preferencesOf(db, userId);
+}
+
+/**
+ * The demo's notifications: the active seller's administrator was told long ago that the shop is live (read), and the
+ * catalogue team that a seller handed over (unread), so that the list and the header's count have something to show.
+ * Written as stored, nothing sent.
+ */
+export function seedNotifications(db: Database, now = new Date()): void {
+  const insert = db.prepare("INSERT INTO notifications (id, user_id, kind, params, link, created_at, read_at, email) VALUES (?, ?, ?, ?, ?, ?, ?, 'SENT')");
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+  insert.run(
+    "notification-seed-seller-active",
+    "user-seller-active",
+    "SELLER_ACTIVE",
+    JSON.stringify({ sellerName: "Nordlicht Living GmbH" }),
+    "/home/overview",
+    daysAgo(60),
+    daysAgo(59),
+  );
+  insert.run(
+    "notification-seed-hand-over",
+    "user-tom",
+    "HAND_OVER_RECEIVED",
+    JSON.stringify({ sellerName: "Sonnenhof Gartenbedarf GmbH" }),
+    "/product-catalogue-integration?sellerId=seller-submitted",
+    daysAgo(2),
+    null,
+  );
 }

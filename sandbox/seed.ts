@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { INVITATION_DAYS } from "#contract/team.ts";
 import type { Role, SellerStateName } from "#contract/upstream.ts";
+import { seedNotifications } from "./notifications.ts";
 import { wipe, writeMeta, type Database } from "./db.ts";
 import { hashPassword } from "./passwords.ts";
 import { catalogueSeedSellers, catalogueSeedUsers } from "./seed-catalogue.ts";
@@ -198,6 +199,7 @@ export function applySeed(db: Database): void {
     applyOnboardingSeed(db);
     applyStaffSeed(db);
     seedColleagueInvitation(db);
+    seedNotifications(db);
     writeMeta(db, "seeded_at", new Date().toISOString());
     db.exec("COMMIT");
   } catch (error) {

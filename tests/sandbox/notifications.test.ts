@@ -245,6 +245,7 @@ describe("the mail page", () => {
   it("lists what was received as HTML, each message readable and raw", async () => {
     await returnCatalogue();
     const [mail] = await mailFor("seller.submitted@example.com");
+    expect(mail?.subject).toContain("your catalogue was returned");
     const list = await fetch(`${sandbox.url}/__sandbox/mail`);
     expect(list.headers.get("content-type")).toContain("text/html");
     expect(await list.text()).toContain("your catalogue was returned");
