@@ -6,7 +6,7 @@
  * the portal.
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { jsEnabled, signIn, signInAndOpen, signOut } from "./support/auth";
+import { expectProviderSignIn, jsEnabled, signIn, signInAndOpen, submitProviderSignIn, waitForPortalAfterSignIn } from "./support/auth";
 import { chooseLanguage } from "./support/language";
 import { isPortalPath, PORTAL_URL, resetSandbox, SANDBOX_URL } from "./support/sandbox";
 
@@ -24,6 +24,7 @@ const TEXT = {
     saved: "Your e-mail settings were saved.",
     subject: (seller: string) => `${seller}: your catalogue was returned`,
     action: "Open the catalogue",
+    signOut: "Sign out",
   },
   de: {
     unread: "Benachrichtigungen: 1 ungelesen",
@@ -38,6 +39,7 @@ const TEXT = {
     saved: "Ihre E-Mail-Einstellungen wurden gespeichert.",
     subject: (seller: string) => `${seller}: Ihr Katalog wurde zurückgegeben`,
     action: "Katalog öffnen",
+    signOut: "Abmelden",
   },
 };
 
@@ -109,16 +111,20 @@ test("the catalogue team returns a catalogue: the seller sees it in the portal a
   await expect(headerLink(page, text.none)).toBeVisible();
 
   // The e-mail arrived at the sandbox's SMTP server, in the seller's language, with the link back.
-  await expect.poll(async () => (await mailTo(request, "seller.submitted@example.com")).map((mail) => mail.subject)).toEqual([
-    text.subject("Sonnenhof Gartenbedarf GmbH"),
-  ]);
+  await expect
+    .poll(async () => (await mailTo(request, "seller.submitted@example.com")).map((mail) => mail.subject))
+    .toEqual([text.subject("Sonnenhof Gartenbedarf GmbH")]);
   const [mail] = await mailTo(request, "seller.submitted@example.com");
   expect(mail?.text).toContain(`${text.action}: ${PORTAL_URL}/upload/catalog`);
-  await signOut(page);
+  await page.getByRole("banner").getByRole("button", { name: text.signOut }).click();
+  await page.waitForURL(isPortalPath("/"));
 
   // A second seller turns the e-mail for a returned catalogue off; their return shows only in the portal.
   const other = "owner@spreewald-leuchten.example.com";
-  await signIn(page, other);
+  await page.goto("/login");
+  await expectProviderSignIn(page);
+  await submitProviderSignIn(page, other);
+  await waitForPortalAfterSignIn(page);
   if (language === "de") await chooseLanguage(page, "de", "/notifications");
   else await page.goto("/notifications");
   await page.getByLabel(text.emailOption).uncheck();
