@@ -144,7 +144,6 @@ const invitationFooter: Record<LanguageCode, string> = {
 
 /** Line breaks, tabs and every other control character become one space: nothing a value holds can start a header line. */
 export function headerSafe(value: string, maxLength = 200): string {
-  // eslint-disable-next-line no-control-regex
   const flat = value
     .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ")
     .replace(/\s+/g, " ")

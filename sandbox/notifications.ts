@@ -97,7 +97,7 @@ export function smtpMailer(options: { host: string; port: number; portalUrl: str
   };
 }
 
-export function useMailer(db: Database, mailer: Mailer | undefined): void {
+export function setMailer(db: Database, mailer: Mailer | undefined): void {
   if (mailer) mailers.set(db, mailer);
   else mailers.delete(db);
 }

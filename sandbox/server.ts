@@ -11,7 +11,7 @@ import { controlRouter } from "./control.ts";
 import { isSeeded, openDatabase } from "./db.ts";
 import { legalPagesRouter } from "./legal-pages.ts";
 import { startMailServer } from "./mail-server.ts";
-import { smtpMailer, useMailer } from "./notifications.ts";
+import { smtpMailer, setMailer } from "./notifications.ts";
 import { FaultRules, RequestCounter, faultMiddleware } from "./faults.ts";
 import { sendError } from "./http/errors.ts";
 import { interactionRouter } from "./oidc/interactions.ts";
@@ -98,7 +98,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     throw error;
   }
   const mailer = smtpMailer({ host: hostForUrl(host).replace(/^\[(.*)\]$/, "$1"), port: mailServer.port, portalUrl });
-  useMailer(db, mailer);
+  setMailer(db, mailer);
 
   const provider = createProvider({ issuer, db, portalUrls, accessTokenTtlSeconds });
   const context: SandboxContext = {
@@ -169,7 +169,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       closing ??= new Promise<void>((resolve, reject) => {
         clearInterval(purgeTimer);
         clearInterval(vatRetryTimer);
-        useMailer(db, undefined);
+        setMailer(db, undefined);
         mailer.close();
         void mailServer.close();
         server.close((error) => {
