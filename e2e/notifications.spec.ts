@@ -12,7 +12,7 @@ import { isPortalPath, PORTAL_URL, resetSandbox, SANDBOX_URL } from "./support/s
 
 const TEXT = {
   en: {
-    unread: "Notifications: 1 unread",
+    unread: "Notifications 1 unread",
     none: "Notifications",
     title: "Notifications",
     entry: (seller: string, reason: string) => `The catalogue team returned the catalogue of ${seller}: ${reason}`,
@@ -27,7 +27,7 @@ const TEXT = {
     signOut: "Sign out",
   },
   de: {
-    unread: "Benachrichtigungen: 1 ungelesen",
+    unread: "Benachrichtigungen 1 ungelesen",
     none: "Benachrichtigungen",
     title: "Benachrichtigungen",
     entry: (seller: string, reason: string) => `Das Katalogteam hat den Katalog von ${seller} zurückgegeben: ${reason}`,
