@@ -15,6 +15,7 @@ import type { PortalToast } from "./lib/toast-message.ts";
 import { VersionCheck } from "./components/shell/version-check.tsx";
 import { env } from "./services/config/env.server.ts";
 import { environmentServices } from "./services/shell/environment.server.ts";
+import { unreadNotificationCount } from "./services/notifications/notifications.server.ts";
 import { getLocale, i18nextMiddleware } from "./services/i18n/i18n.server.ts";
 import { requestMetaMiddleware } from "./services/request/request-context.server.ts";
 import { refusedBodyMiddleware } from "./services/http/refused-body.server.ts";
@@ -44,7 +45,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { toast: flashed, headers } = await readToast(request);
+  const [{ toast: flashed, headers }, unreadNotifications] = await Promise.all([readToast(request), unreadNotificationCount({ request, context })]);
   const toast = sanitizeToast(flashed ?? context.get(actionToastContext));
   const user = context.get(sessionContext).user;
   return data<RootData>(
@@ -52,7 +53,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       locale: getLocale(context),
       toast,
       // Only what the page shows: never tokens.
-      user: user ? { email: user.email, role: user.role, actingAsSeller: user.substitutionMode, actingAsSellerName: user.substitutedSellerName ?? null } : null,
+      user: user
+        ? {
+            email: user.email,
+            role: user.role,
+            actingAsSeller: user.substitutionMode,
+            actingAsSellerName: user.substitutedSellerName ?? null,
+            unreadNotifications,
+          }
+        : null,
       environment: environmentServices(),
       footer: { imprint: env().IMPRINT_URL, privacy: env().PRIVACY_URL, help: env().HELP_URL },
     },

@@ -15,6 +15,7 @@ const catalogue = (file: string) => `routes/catalogue/${file}`;
 const home = (file: string) => `routes/home/${file}`;
 const staff = (file: string) => `routes/staff/${file}`;
 const team = (file: string) => `routes/team/${file}`;
+const notifications = (file: string) => `routes/notifications/${file}`;
 
 export default [
   // The shell: welcome, sign-in and sign-out, the start page of each role, errors.
@@ -123,6 +124,8 @@ export default [
     route("team", team("colleagues.tsx")),
     route("team/:userId/remove", team("colleague-remove.tsx")),
   ]),
+  // Every signed-in user's own notifications and e-mail settings (the header shows the unread count on every page).
+  layout(shell("layouts/default.tsx"), { id: "notifications-default" }, [route("notifications", notifications("notifications.tsx"))]),
   route("invite-seller/check", staff("invite-seller-check.ts")),
 
   // Acting as a seller: a staff page opened while still acting as one offers the way back here.

@@ -145,6 +145,8 @@ export const sandboxServicePrefixes = {
   /** The Federal Central Tax Office's VAT id confirmation (eVatR) and the EU's VIES check, emulated. */
   vatConfirmation: "/evatr",
   vies: "/vies",
+  /** The marketplace's notification service (contract/notifications.ts). */
+  notifications: "/notifications",
 } as const;
 export type ServiceName = keyof typeof sandboxServicePrefixes;
 

@@ -144,6 +144,8 @@ const ACCOUNTS: Record<string, Account> = {
       // The colleagues page (its invite form, every state) and a removal's confirmation.
       "/team",
       "/team/user-viewer/remove",
+      // The notifications (one read) and the e-mail settings.
+      "/notifications",
       // A loader failure: the route's error view inside the home layout.
       { path: "/home/recommendations", fault: { pattern: "/recommended-actions/recommended-actions", status: 500 } },
     ],
@@ -169,6 +171,8 @@ const ACCOUNTS: Record<string, Account> = {
       "/product-catalogue-integration?sellerId=seller-submitted&confirm=finish",
       // The file's products not listed yet: said in words in their place.
       "/product-catalogue-integration/products?sellerId=seller-submitted&fileId=file-seller-submitted-sonnenhof-artikel-csv",
+      // An unread notification: the header's count, the entry's own form.
+      "/notifications",
     ],
   },
   "staff: other": { username: "operator@example.com", pages: ["/seller-list"] },

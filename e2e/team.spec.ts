@@ -1,8 +1,8 @@
 /**
  * A seller is a team (issue 36, point 1), with JavaScript on and off; the run without it speaks German throughout:
- * the seller administrator invites a colleague as a viewer; the colleague registers from the invitation's link (the
- * sandbox's control interface hands it over, as the e-mail will) and signs in; they see the figures but no form; the
- * administrator makes them an administrator, then removes them with the confirmation naming them.
+ * the seller administrator invites a colleague as a viewer; the invitation e-mail arrives at the sandbox's SMTP server
+ * in the administrator's language; the colleague registers from its link and signs in; they see the figures but no
+ * form; the administrator makes them an administrator, then removes them with the confirmation naming them.
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { expectProviderSignIn, jsEnabled, signIn, submitProviderSignIn, waitForPortalAfterSignIn } from "./support/auth";
@@ -30,6 +30,7 @@ const TEXT = {
     removedState: /^Removed on/,
     signOut: "Sign out",
     denied: "You do not have access to that page",
+    mailSubject: "Invitation to the seller portal of Nordlicht Living GmbH",
   },
   de: {
     team: "Team",
@@ -51,6 +52,7 @@ const TEXT = {
     removedState: /^Am .* entfernt$/,
     signOut: "Abmelden",
     denied: "Sie haben keinen Zugriff auf diese Seite",
+    mailSubject: "Einladung ins Händlerportal von Nordlicht Living GmbH",
   },
 };
 
@@ -96,10 +98,15 @@ test("an administrator invites a viewer, who registers from the link; then promo
   // Sent: the form is empty for the next colleague (with JavaScript too, where the page is not reloaded).
   await expect(invite.getByLabel(text.email)).toHaveValue("");
 
-  // The link the e-mail would carry, from the sandbox's control interface.
-  const answer = await request.get(`${SANDBOX_URL}/__sandbox/invitations?email=${encodeURIComponent(email)}`);
-  const { invitations } = (await answer.json()) as { invitations: { link: string }[] };
-  const link = new URL(invitations[0]!.link);
+  // The invitation e-mail arrives at the sandbox's SMTP server, in the inviting administrator's language, with the link.
+  const mails = async () =>
+    (
+      (await (await request.get(`${SANDBOX_URL}/__sandbox/mail?format=json&to=${encodeURIComponent(email)}`)).json()) as {
+        messages: { subject: string; text: string }[];
+      }
+    ).messages;
+  await expect.poll(async () => (await mails()).map((mail) => mail.subject)).toEqual([text.mailSubject]);
+  const link = new URL(/(http\S+\/register\?invitation=\S+)/.exec((await mails())[0]!.text)![1]!);
 
   // The colleague registers from it: the address is the invitation's, only a password to choose.
   const colleague = await colleagueBrowser(browser, language, jsEnabled(testInfo));

@@ -14,6 +14,7 @@ import { CompanyChange, postalAddressOf, type CompanyChangeKind, type CompanyCha
 import type { LegalDocument, SellerDetails, Warehouse, WarehouseValidation } from "#contract/home.ts";
 import type { Database } from "./db.ts";
 import { lastValidation, legalDocumentPdf, sellerDetails, validationOf, warehouse as generatedWarehouse } from "./home-company.ts";
+import { companyChangeDecided } from "./notification-events.ts";
 import { readStep } from "./onboarding.ts";
 import type { SellerRow } from "./repository.ts";
 
@@ -115,6 +116,7 @@ export function decidePendingChanges(
       JSON.stringify({ ...stored, reason }),
       row.id,
     );
+    companyChangeDecided(db, { id: row.id, sellerId: row.seller_id, kind: row.kind, decision: options.decision, reason });
   }
   return rows.length;
 }

@@ -1,4 +1,5 @@
 import type { Database } from "./db.ts";
+import type { MailServer } from "./mail-server.ts";
 import type { Provider } from "oidc-provider";
 import type { VatServiceModes } from "./vat-register.ts";
 
@@ -10,6 +11,8 @@ export type SandboxContext = {
   origin: string;
   /** The portal's first origin: where links the sandbox hands out (an invitation's) lead. */
   portalUrl: string;
+  /** The SMTP server the notification service's e-mails arrive at (its control: refuse every recipient, for tests). */
+  mailServer: MailServer;
   /** Where uploaded catalogue files live (see sandbox/catalogue.ts). */
   filesDir: string;
   /** The largest catalogue file the upload endpoint takes. */

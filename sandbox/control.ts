@@ -8,6 +8,8 @@ import type { SandboxContext } from "./context.ts";
 import type { FaultRules, RequestCounter } from "./faults.ts";
 import { sendError } from "./http/errors.ts";
 import { portalScopes } from "./oidc/provider.ts";
+import { mailRoutes } from "./mail-pages.ts";
+import { settleDeliveries } from "./notifications.ts";
 import { hashPassword } from "./passwords.ts";
 import { findUserByEmail } from "./repository.ts";
 import { seedBulkSellers, seedBulkUsers } from "./staff-bulk.ts";
@@ -136,7 +138,11 @@ export function controlRouter(options: ControlOptions): express.Router {
     res.json(catalogueFilesOnDisk(context.filesDir));
   });
 
-  router.post("/reset", (_req, res) => {
+  mailRoutes(router, context);
+
+  router.post("/reset", async (_req, res) => {
+    // The e-mails still on their way arrive first: none lands in the mailbox after the reset emptied it.
+    await settleDeliveries(context.db);
     options.reset();
     res.json({ ok: true });
   });

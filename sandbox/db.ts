@@ -15,7 +15,7 @@ export type Database = DatabaseSync;
  * emptied and seeded anew on open: the sandbox's data is demo data, and
  * migrations would cost more than they are worth.
  */
-const SCHEMA_VERSION = 14;
+const SCHEMA_VERSION = 15;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -278,6 +278,37 @@ CREATE TABLE IF NOT EXISTS category_mappings (
   PRIMARY KEY (seller_id, value_key)
 );
 CREATE INDEX IF NOT EXISTS category_mappings_value ON category_mappings (value_key, category_id);
+/** The notification service's record (sandbox/notifications.ts): one row a user and event, newest first. */
+CREATE TABLE IF NOT EXISTS notifications (
+  id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  kind TEXT NOT NULL,
+  /** JSON: the event's parameters (names, counts, a reason). */
+  params TEXT NOT NULL,
+  /** The portal path where the user acts on it. */
+  link TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  read_at TEXT,
+  /** PENDING, SENT, FAILED or OFF (the user's preferences want no e-mail). */
+  email TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS notifications_user ON notifications (user_id, created_at);
+/** Each user's choice of e-mail per event kind; a kind without a row is sent. */
+CREATE TABLE IF NOT EXISTS notification_preferences (
+  user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  kind TEXT NOT NULL,
+  email INTEGER NOT NULL,
+  PRIMARY KEY (user_id, kind)
+) WITHOUT ROWID;
+/** Every message the sandbox's SMTP server received (sandbox/mail-server.ts), as it arrived. */
+CREATE TABLE IF NOT EXISTS sandbox_mail (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  received_at TEXT NOT NULL,
+  envelope_from TEXT NOT NULL,
+  /** JSON list of the envelope's recipients. */
+  envelope_to TEXT NOT NULL,
+  raw TEXT NOT NULL
+);
 CREATE INDEX IF NOT EXISTS sellers_state ON sellers (state, state_changed_at);
 CREATE INDEX IF NOT EXISTS users_seller ON users (seller_id);
 `;
@@ -285,6 +316,9 @@ CREATE INDEX IF NOT EXISTS users_seller ON users (seller_id);
 /** Tables that hold marketplace data; the seed fills them, a reset empties them. */
 const dataTables = [
   "category_mappings",
+  "sandbox_mail",
+  "notification_preferences",
+  "notifications",
   "vat_confirmations",
   "substitution_changes",
   "substitution_sessions",

@@ -12,6 +12,7 @@ const usage = `Usage: node sandbox/main.ts [options]
 
   --port <n>         port to listen on (default: $SANDBOX_PORT or 4000; 0 = any free port)
   --host <host>      address to listen on (default 127.0.0.1)
+  --smtp-port <n>    port of its SMTP server (default: $SANDBOX_SMTP_PORT or the port + 1000; 0 = any free port)
   --db <path>        SQLite file (default sandbox/data/sandbox.sqlite)
   --reset            wipe the database and restore the seed
   --portal-url <url> origin of the portal, repeatable (default ${defaultPortalUrl})
@@ -31,6 +32,7 @@ try {
     options: {
       port: { type: "string" },
       host: { type: "string" },
+      "smtp-port": { type: "string" },
       db: { type: "string" },
       reset: { type: "boolean", default: false },
       "portal-url": { type: "string", multiple: true },
@@ -54,6 +56,10 @@ const portText = values.port ?? process.env.SANDBOX_PORT ?? "4000";
 const port = Number(portText);
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`Invalid port: ${portText}`);
 
+const smtpPortText = values["smtp-port"] ?? process.env.SANDBOX_SMTP_PORT;
+const smtpPort = smtpPortText === undefined ? undefined : Number(smtpPortText);
+if (smtpPort !== undefined && (!Number.isInteger(smtpPort) || smtpPort < 0 || smtpPort > 65535)) fail(`Invalid SMTP port: ${smtpPortText}`);
+
 const ttlText = values["token-ttl"] ?? "3600";
 const accessTokenTtlSeconds = Number(ttlText);
 if (!Number.isInteger(accessTokenTtlSeconds) || accessTokenTtlSeconds <= 0) fail(`Invalid --token-ttl: ${ttlText}`);
@@ -69,6 +75,7 @@ for (const url of portalUrls) {
 
 const sandbox = await startSandbox({
   port,
+  smtpPort,
   host: values.host,
   dbPath: values.db ?? defaultDbPath,
   reset: values.reset,
@@ -88,6 +95,7 @@ Marketplace sandbox running at ${sandbox.url}
   database    ${values.db ?? defaultDbPath}${values.reset ? " (reset to the seed)" : ""}
   services    ${Object.values(sandboxServicePrefixes).join(" ")}
   control     ${sandbox.url}/__sandbox
+  mail        smtp://127.0.0.1:${sandbox.smtpPort}, received: ${sandbox.url}/__sandbox/mail
 
 Demo accounts (password "${demoPassword}"):
 ${demoAccounts.map((account) => `  ${account.username.padEnd(width)}  ${account.role.padEnd(40)}  ${account.seller}`).join("\n")}

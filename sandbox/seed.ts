@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { INVITATION_DAYS } from "#contract/team.ts";
 import type { Role, SellerStateName } from "#contract/upstream.ts";
 import { seedCategoryMappings } from "./category-mappings.ts";
+import { seedNotifications } from "./notifications.ts";
 import { wipe, writeMeta, type Database } from "./db.ts";
 import { hashPassword } from "./passwords.ts";
 import { catalogueSeedSellers, catalogueSeedUsers } from "./seed-catalogue.ts";
@@ -200,6 +201,7 @@ export function applySeed(db: Database): void {
     applyStaffSeed(db);
     seedColleagueInvitation(db);
     seedCategoryMappings(db, new Date(seedDate(30)));
+    seedNotifications(db);
     writeMeta(db, "seeded_at", new Date().toISOString());
     db.exec("COMMIT");
   } catch (error) {

@@ -10,6 +10,8 @@ import type { SandboxContext } from "./context.ts";
 import { controlRouter } from "./control.ts";
 import { isSeeded, openDatabase } from "./db.ts";
 import { legalPagesRouter } from "./legal-pages.ts";
+import { startMailServer } from "./mail-server.ts";
+import { smtpMailer, setMailer } from "./notifications.ts";
 import { FaultRules, RequestCounter, faultMiddleware } from "./faults.ts";
 import { sendError } from "./http/errors.ts";
 import { interactionRouter } from "./oidc/interactions.ts";
@@ -38,6 +40,11 @@ export type SandboxOptions = {
   companyChangeDecisionSeconds?: number;
   /** How often the marketplace's job asks again for the VAT confirmations still to be confirmed (the control endpoint runs it sooner). Default 300. */
   vatRetrySeconds?: number;
+  /**
+   * Port of the sandbox's SMTP server, where the notification service's e-mails arrive (`/__sandbox/mail` lists them).
+   * Default: the HTTP port + 1000 (5000 beside 4000); any free port when the HTTP port is 0.
+   */
+  smtpPort?: number;
   /** Called with one line per finished request; silent when absent. */
   log?: (line: string) => void;
 };
@@ -47,6 +54,8 @@ export type RunningSandbox = {
   url: string;
   /** The identity provider's issuer, `<url>/idp`. */
   issuer: string;
+  /** The port of its SMTP server. */
+  smtpPort: number;
   close(): Promise<void>;
 };
 
@@ -78,6 +87,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const { port } = server.address() as AddressInfo;
   const origin = `http://${hostForUrl(host)}:${port}`;
   const issuer = `${origin}/idp`;
+  const portalUrl = portalUrls[0] ?? defaultPortalUrl;
+
+  let mailServer;
+  try {
+    mailServer = await startMailServer(db, { port: options.smtpPort ?? (options.port === 0 ? 0 : port + 1000), host });
+  } catch (error) {
+    server.close();
+    db.close();
+    throw error;
+  }
+  const mailer = smtpMailer({ host: hostForUrl(host).replace(/^\[(.*)\]$/, "$1"), port: mailServer.port, portalUrl });
+  setMailer(db, mailer);
 
   const provider = createProvider({ issuer, db, portalUrls, accessTokenTtlSeconds });
   const context: SandboxContext = {
@@ -85,7 +106,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     provider,
     issuer,
     origin,
-    portalUrl: portalUrls[0] ?? defaultPortalUrl,
+    portalUrl,
+    mailServer,
     filesDir,
     maxCatalogueFileBytes: options.maxCatalogueFileBytes ?? 10 * 1024 ** 3,
     companyChangeDecisionMs: (options.companyChangeDecisionSeconds ?? 120) * 1000,
@@ -111,6 +133,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         counter.reset();
         context.vatServices.evatr = "schedule";
         context.vatServices.vies = "schedule";
+        mailServer.refusing = false;
       },
     }),
   );
@@ -141,10 +164,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   return {
     url: origin,
     issuer,
+    smtpPort: mailServer.port,
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
         clearInterval(purgeTimer);
         clearInterval(vatRetryTimer);
+        setMailer(db, undefined);
+        mailer.close();
+        void mailServer.close();
         server.close((error) => {
           if (dbPath === ":memory:") rmSync(filesDir, { recursive: true, force: true });
           try {

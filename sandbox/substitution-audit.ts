@@ -64,6 +64,9 @@ function classify(method: string, path: string): Classified | null {
     ["POST", /^\/seller-service\/seller\/3\/sellerNameExists\/?$/, null],
     ["POST", /^\/onboarding\/api-external\/sellers\/existsByCrmId$/, null],
     ["POST", /^\/user-profile\/users\/existsByEmail$/, null],
+    // The staff member's own notifications and e-mail settings: none of the seller's.
+    ["POST", /^\/notifications\/me\/notifications\//, null],
+    ["PUT", /^\/notifications\/me\/notification-preferences$/, null],
   ];
   const rule = rules.find(([ruleMethod, pattern]) => ruleMethod === method && pattern.test(path));
   return rule ? rule[2] : { kind: "OTHER", subject: none };

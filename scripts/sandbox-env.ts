@@ -17,6 +17,7 @@ export function sandboxPortalEnv(sandboxUrl: string, portalUrl: string, sessionS
     ANALYTICS_BASE_URL: service("analytics"),
     RECOMMENDED_ACTIONS_BASE_URL: service("recommendedActions"),
     ADDRESS_BASE_URL: service("address"),
+    NOTIFICATION_BASE_URL: service("notifications"),
     VAT_CONFIRMATION_BASE_URL: service("vatConfirmation"),
     VIES_BASE_URL: service("vies"),
     MARKETPLACE_VAT_ID: sandboxMarketplaceVatId,

@@ -89,6 +89,7 @@ export const PAGES: BenchPage[] = [
   },
   { path: "/team", account: ACTIVE },
   { path: "/team/user-viewer/remove", account: ACTIVE },
+  { path: "/notifications", account: ACTIVE },
   { path: "/seller-list", account: "operator@example.com" },
   { path: "/invite-seller", account: "bd@example.com" },
   { path: "/invitations", account: "bd@example.com" },

@@ -8,6 +8,7 @@ import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";
 import { findSellerById, listCatalogueFiles, setSellerState, type CatalogueFileRow, type SellerRow } from "../repository.ts";
+import { catalogueReturned } from "../notification-events.ts";
 import type { CatalogueLookups } from "./catalogue-files.ts";
 
 /**
@@ -169,6 +170,7 @@ export function catalogueIntegrationRouter(context: SandboxContext, { sendFile, 
       db.exec("ROLLBACK");
       throw error;
     }
+    catalogueReturned(db, seller.id, parsed.data.reason, parsed.data.files.length);
     res.json(IntegrationInfo.parse(integrationInfo(db, seller.id)));
   });
 

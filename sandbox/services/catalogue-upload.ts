@@ -22,6 +22,7 @@ import { sendError } from "../http/errors.ts";
 import { markOnboardingStarted } from "../repository.ts";
 import { CategoryValuesQuery, FileCategoryValues } from "#contract/categories.ts";
 import { fileCategoryValues } from "../catalogue-category-values.ts";
+import { fileReadWithProblems } from "../notification-events.ts";
 import { receiveCatalogueFile } from "./catalogue-file-upload.ts";
 import { catalogueLookups } from "./catalogue-files.ts";
 import { catalogueIntegrationRouter } from "./catalogue-integration.ts";
@@ -121,8 +122,8 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
   });
 
   router.put("/me/seller/file/analysis", (req, res) => {
-    const { file } = editableFile(req, res) ?? {};
-    if (!file) return;
+    const { file, seller } = editableFile(req, res) ?? {};
+    if (!file || !seller) return;
     const input = CatalogueAnalysis.safeParse(req.body);
     if (!input.success || input.data.fileId !== file.id) {
       sendError(res, 400, "Expected the file's analysis", "VALIDATION_ERROR", {
@@ -133,6 +134,7 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
       return;
     }
     saveAnalysis(db, file.id, input.data);
+    fileReadWithProblems(db, seller.id, file, input.data);
     res.json(input.data);
   });
 

@@ -8,6 +8,7 @@ import { addressService } from "./address.ts";
 import { analyticsService } from "./analytics.ts";
 import { catalogueCategoriesService } from "./catalogue-categories.ts";
 import { catalogueUploadService } from "./catalogue-upload.ts";
+import { notificationService } from "./notifications.ts";
 import { onboardingService } from "./onboarding.ts";
 import { recommendedActionsService } from "./recommended-actions.ts";
 import { sellerServiceService } from "./seller-service.ts";
@@ -28,6 +29,7 @@ export const services: Record<ServiceName, ServiceDefinition> = {
   address: { bearer: false, apiKey: null, router: addressService },
   vatConfirmation: { bearer: false, apiKey: null, router: vatConfirmationService },
   vies: { bearer: false, apiKey: null, router: viesService },
+  notifications: { bearer: true, apiKey: sandboxKeys.apiKey, router: notificationService },
 };
 
 /**

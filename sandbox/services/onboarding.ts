@@ -20,6 +20,7 @@ import {
 } from "../repository.ts";
 import { onboardingHomeRoutes } from "./onboarding-home.ts";
 import { resolveReturns } from "../catalogue-returns.ts";
+import { catalogueHandedOver } from "../notification-events.ts";
 
 /** The onboarding service: the signed-in user's seller and its onboarding. */
 export function onboardingService(context: SandboxContext): express.Router {
@@ -93,6 +94,7 @@ export function onboardingService(context: SandboxContext): express.Router {
       db.exec("ROLLBACK");
       throw error;
     }
+    catalogueHandedOver(db, seller.id);
     res.json(SellerState.parse({ state: "CATALOGUE_DATA_SUBMITTED" }));
   });
 

@@ -8,6 +8,7 @@ import { findStaffSeller, listStaffSellers, stateCounts } from "../staff.ts";
 import { findInvitation, listInvitations, staffSellerOverview } from "../staff-overview.ts";
 import { InvitationQuery } from "#contract/staff-seller.ts";
 import { crmIdTaken, deleteSeller, inviteSeller, markActive, updateSeller, upsertConflicts } from "../staff-changes.ts";
+import { sellerMarkedActive } from "../notification-events.ts";
 
 /** The onboarding service's `/api-external/sellers`: the marketplace staff's view of every seller. */
 export function staffSellersRouter(context: SandboxContext): express.Router {
@@ -93,6 +94,7 @@ export function staffSellersRouter(context: SandboxContext): express.Router {
       return sendError(res, 409, `Only a seller whose catalogue mapping is finished can be marked active (state ${seller.state})`, "INVALID_STATE");
     }
     markActive(db, seller.id);
+    sellerMarkedActive(db, seller.id);
     res.json(findStaffSeller(db, seller.id));
   });
 

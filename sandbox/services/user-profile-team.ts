@@ -4,6 +4,7 @@ import { InviteColleague, RoleChange } from "#contract/team.ts";
 import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";
+import { colleagueInvited } from "../notification-events.ts";
 import type { UserRow } from "../repository.ts";
 import { changeRole, inviteColleague, listSellerUsers, removeUser, resendInvitation, withdrawInvitation, type TeamRefusal } from "../team.ts";
 
@@ -62,6 +63,7 @@ export function teamRoutes(router: express.Router, context: SandboxContext): voi
     }
     const answer = inviteColleague(db, { sellerId: seller.sellerId, email: parsed.data.email, role: parsed.data.role, invitedBy: seller.user.id });
     if (isRefusal(answer)) return refuse(res, answer);
+    colleagueInvited(db, answer.id);
     res.status(201).json(answer);
   });
 
@@ -70,6 +72,7 @@ export function teamRoutes(router: express.Router, context: SandboxContext): voi
     if (!seller) return;
     const answer = resendInvitation(db, seller.sellerId, req.params.invitationId);
     if (isRefusal(answer)) return refuse(res, answer);
+    colleagueInvited(db, answer.id);
     res.json(answer);
   });
 

@@ -67,6 +67,8 @@ const PARTIAL_PAGES: Record<string, RegExp> = {
   "/product-catalogue-integration/products": /The products of this file could not be loaded\./,
   // The invite form stays; the list of colleagues says it could not be loaded.
   "/team": /The list of colleagues could not be loaded\./,
+  // The list and the e-mail settings each say they could not be loaded; the other stays.
+  "/notifications": /(The notifications|Your e-mail settings) could not be loaded\./,
 };
 
 /** The one call of the shell's that all sellers' pages share the path of. */

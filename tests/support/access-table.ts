@@ -111,6 +111,8 @@ export const TABLE: {
   // a staff member acting as the seller reads, and the page refuses each change (tests/unit/team-colleagues.test.ts).
   { path: "/team", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator" },
   { path: "/team/:userId/remove", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator" },
+  // Every signed-in user's own notifications and e-mail settings (a staff member acting as a seller: their own).
+  { path: "/notifications", allowed: ANY, rule: "anySignedIn" },
   // Downloads of the seller home: a chart's CSV, a legal document.
   { path: "/home/analytics/:tab/csv", allowed: SELLERS, rule: "sellerHome", sellerState: "redirectIfNotActive" },
   { path: "/home/my-company/legal-documents/:documentId/download", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator" },

@@ -15,6 +15,7 @@ describe("configuration", () => {
     const env = parseEnv(complete);
     expect(env.VAT_CONFIRMATION_BASE_URL).toBe("https://api.example.com");
     expect(env.VIES_BASE_URL).toBe("https://api.example.com");
+    expect(env.NOTIFICATION_BASE_URL).toBe("https://api.example.com");
     expect(env.MARKETPLACE_VAT_ID).toBeUndefined();
     expect(env.VAT_CONFIRMATION_TIMEOUT_MS).toBe(4000);
     expect(parseEnv({ ...complete, MARKETPLACE_VAT_ID: "de 111 222 339" }).MARKETPLACE_VAT_ID).toBe("DE111222339");

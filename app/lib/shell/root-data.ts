@@ -11,7 +11,14 @@ import type { PortalToast } from "#app/lib/toast-message.ts";
 export type RootData = {
   locale: LanguageCode;
   toast: PortalToast | undefined;
-  user: { email: string; role: Role; actingAsSeller: boolean; actingAsSellerName: string | null } | null;
+  user: {
+    email: string;
+    role: Role;
+    actingAsSeller: boolean;
+    actingAsSellerName: string | null;
+    /** The user's unread notifications, for the header; null when the notification service did not answer (no count shown). */
+    unreadNotifications: number | null;
+  } | null;
   environment: UpstreamService[] | null;
   footer: { imprint: string; privacy: string; help: string };
 };

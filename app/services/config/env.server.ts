@@ -74,6 +74,8 @@ const EnvSchema = z
     CATALOGUE_BASE_URL: url.optional(),
     RECOMMENDED_ACTIONS_BASE_URL: url.optional(),
     ADDRESS_BASE_URL: url.optional(),
+    /** The marketplace's notification service (a user's notifications and e-mail preferences). */
+    NOTIFICATION_BASE_URL: url.optional(),
     /** The Federal Central Tax Office's VAT id confirmation (eVatR, REST) and the EU's VIES check. */
     VAT_CONFIRMATION_BASE_URL: url.optional(),
     VIES_BASE_URL: url.optional(),
@@ -224,6 +226,7 @@ const EnvSchema = z
     CATALOGUE_BASE_URL: env.CATALOGUE_BASE_URL ?? env.API_BASE_URL,
     RECOMMENDED_ACTIONS_BASE_URL: env.RECOMMENDED_ACTIONS_BASE_URL ?? env.API_BASE_URL,
     ADDRESS_BASE_URL: env.ADDRESS_BASE_URL ?? env.API_BASE_URL,
+    NOTIFICATION_BASE_URL: env.NOTIFICATION_BASE_URL ?? env.API_BASE_URL,
     VAT_CONFIRMATION_BASE_URL: env.VAT_CONFIRMATION_BASE_URL ?? env.API_BASE_URL,
     VIES_BASE_URL: env.VIES_BASE_URL ?? env.API_BASE_URL,
   }));

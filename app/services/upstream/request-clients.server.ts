@@ -14,6 +14,7 @@ import { catalogueUploadClient } from "./clients/catalogue-upload.server.ts";
 import { callService, type CallContext, type ServiceCaller } from "./http.server.ts";
 import { addressClient } from "./clients/address.server.ts";
 import { analyticsClient } from "./clients/analytics.server.ts";
+import { notificationCountClient, notificationsClient } from "./clients/notifications.server.ts";
 import { onboardingClient } from "./clients/onboarding.server.ts";
 import { recommendedActionsClient } from "./clients/recommended-actions.server.ts";
 import { sellerServiceClient } from "./clients/seller-service.server.ts";
@@ -64,6 +65,9 @@ const CLIENTS = {
   // The public VAT confirmation services know no user either (eVatR answers 403 for a German id asked about).
   vatConfirmation: ({ plain }: Callers) => vatConfirmationClient(plain("vatConfirmation")),
   vies: ({ plain }: Callers) => viesClient(plain("vies")),
+  notifications: ({ caller }: Callers) => notificationsClient(caller("notifications")),
+  // The header's count on every page: its failure leaves the header without it, and never ends the session.
+  notificationCount: ({ plain }: Callers) => notificationCountClient(plain("notifications")),
 };
 
 export type UpstreamClients = { readonly [Name in keyof typeof CLIENTS]: ReturnType<(typeof CLIENTS)[Name]> };

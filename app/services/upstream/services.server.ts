@@ -14,6 +14,7 @@ export function serviceConfigs(): Record<ServiceName, ServiceConfig> {
     catalogueUpload: withKey("catalogue-upload", e.CATALOGUE_UPLOAD_BASE_URL),
     catalogue: withKey("catalogue", e.CATALOGUE_BASE_URL),
     recommendedActions: withKey("recommended-actions", e.RECOMMENDED_ACTIONS_BASE_URL),
+    notifications: withKey("notifications", e.NOTIFICATION_BASE_URL),
     analytics: { name: "analytics", baseUrl: e.ANALYTICS_BASE_URL, apiKey: e.ANALYTICS_API_KEY, bearer: true, timeoutMs },
     address: { name: "address", baseUrl: e.ADDRESS_BASE_URL, bearer: false, timeoutMs },
     // Asked while a step is saved: a short limit, the step never waits longer.

@@ -10,6 +10,9 @@ import { testPorts } from "../../support/ports";
 import { startStack, type Stack } from "../../support/stack";
 import { linkTo, pathPattern, ROUTE_SAMPLES, SAMPLE_UPLOAD, type MatrixRoute } from "./route-table";
 
+/** The header's unread count (app/services/notifications/notifications.server.ts): asked on every signed-in page. */
+const HEADER_COUNT = "/notifications/me/notifications/unread-count";
+
 export type FaultRule = {
   pattern: string;
   method?: string;
@@ -60,10 +63,14 @@ export function matrixStack(basePort: number, extraEnv: Record<string, string> =
       await control("/faults", { method: "DELETE" });
       await control("/requests", { method: "DELETE" });
     },
-    /** The upstream calls since the last `clear()`, in arrival order; the identity provider's left out (sign-in is not a page's call). */
+    /**
+     * The upstream calls since the last `clear()`, in arrival order; the identity provider's left out (sign-in is not a
+     * page's call), and the header's unread count, which every page asks beside its own: its failure leaves the header
+     * without a count and nothing else (tests/integration/notifications.test.ts).
+     */
     async calls(): Promise<SandboxRequest[]> {
       const { requests } = (await (await control("/requests/timeline")).json()) as { requests: SandboxRequest[] };
-      return requests.filter((request) => !request.path.startsWith("/idp/")).map(({ method, path }) => ({ method, path }));
+      return requests.filter((request) => !request.path.startsWith("/idp/") && request.path !== HEADER_COUNT).map(({ method, path }) => ({ method, path }));
     },
     async reset(): Promise<void> {
       expect((await control("/reset", { method: "POST" })).status).toBe(200);

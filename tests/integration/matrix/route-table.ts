@@ -169,6 +169,7 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   },
   "/team": { account: ACTIVE },
   "/team/:userId/remove": { account: ACTIVE, link: { from: "/team" } },
+  "/notifications": { account: ACTIVE },
   "/home/analytics/:tab/csv": { account: ACTIVE, link: { from: "/home/analytics/sales" } },
   "/home/catalogue/file": { account: ACTIVE, url: "/home/catalogue/file?fileId=file-seller-active-nordlicht-katalog-2026-csv" },
   "/home/catalogue/problems": { account: ACTIVE, url: "/home/catalogue/problems?fileId=file-seller-active-nordlicht-katalog-2026-csv" },

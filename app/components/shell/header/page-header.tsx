@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { useRootData } from "#app/lib/shell/root-data.ts";
 import { AccountMenu } from "./account-menu.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
+import { NotificationsLink } from "./notifications-link.tsx";
 import { Logo } from "./logo.tsx";
 
 /**
@@ -21,6 +22,7 @@ export function PageHeader({ homeHref }: { homeHref?: string }) {
       <Link to={homeHref ?? (user ? "/default-redirect" : "/")} className="page-header__home" aria-label={t("layout.home")}>
         <Logo />
       </Link>
+      {user ? <NotificationsLink unread={user.unreadNotifications} /> : null}
       {/* Before the tools: without JavaScript, its open state reveals them (a CSS sibling rule). */}
       {user ? <AccountMenu email={user.email} roleLabel={t(`roles.${user.role}`)} locale={locale} /> : null}
       <div className="page-header__tools">
