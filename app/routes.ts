@@ -111,6 +111,7 @@ export default [
     route("seller-administration", staff("seller-administration.tsx")),
     route("mark-as-active", staff("mark-as-active.tsx")),
     route("sellers/:sellerId", staff("seller-page.tsx")),
+    route("sellers/:sellerId/activity", staff("seller-activity.tsx")),
     route("invitations", staff("invitations.tsx")),
     route("invitations/:sellerId", staff("invitation.tsx")),
   ]),
@@ -121,7 +122,10 @@ export default [
   layout(shell("layouts/default.tsx"), { id: "team-default" }, [
     route("team", team("colleagues.tsx")),
     route("team/:userId/remove", team("colleague-remove.tsx")),
+    route("team/activity", team("activity.tsx")),
   ]),
+  route("team/activity/csv", team("activity-csv.ts")),
+  route("sellers/:sellerId/activity/csv", staff("seller-activity-csv.ts")),
   route("invite-seller/check", staff("invite-seller-check.ts")),
 
   // Acting as a seller: a staff page opened while still acting as one offers the way back here.

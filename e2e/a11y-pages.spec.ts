@@ -142,6 +142,7 @@ const ACCOUNTS: Record<string, Account> = {
       // The colleagues page (its invite form, every state) and a removal's confirmation.
       "/team",
       "/team/user-viewer/remove",
+      "/team/activity",
       // A loader failure: the route's error view inside the home layout.
       { path: "/home/recommendations", fault: { pattern: "/recommended-actions/recommended-actions", status: 500 } },
     ],
@@ -158,7 +159,7 @@ const ACCOUNTS: Record<string, Account> = {
   "staff: business developer": { username: "bd@example.com", pages: ["/invite-seller", "/invitations", "/invitations/seller-invited"] },
   "staff: success manager": {
     username: "success@example.com",
-    pages: ["/seller-list?state=ONBOARDING", "/mark-as-active?sellerId=seller-mapped", "/sellers/seller-onboarding-ftp"],
+    pages: ["/seller-list?state=ONBOARDING", "/mark-as-active?sellerId=seller-mapped", "/sellers/seller-onboarding-ftp", "/sellers/seller-active/activity"],
   },
   "staff: catalogue team": {
     username: "tom@example.com",

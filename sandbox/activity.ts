@@ -25,8 +25,10 @@ import { findSellerById, type UserRow } from "./repository.ts";
 /** What a route says of its change: the seller, the kind and the description's parameters. */
 export type ActivityNote = { sellerId: string; kind: ActivityKind; params?: ActivityParams };
 
-/** Who made a change: the account, and while acting as a seller, the seller user they act as. */
-type Actor = { user: Pick<UserRow, "id" | "email" | "role" | "substituted_seller_id"> };
+type ActingAs = { userId: string | null; email: string | null; role: Role };
+
+/** Who made a change: the account, and while acting as a seller, the seller user they act as (the seed names it). */
+type Actor = { user: Pick<UserRow, "id" | "email" | "role" | "substituted_seller_id">; actingAs?: ActingAs };
 
 /** Records one change by the request's user. Call it inside the change's transaction (or use `recorded`). */
 export function recordActivity(db: Database, res: Response, note: ActivityNote): void {
@@ -46,7 +48,8 @@ export function recorded<T>(db: Database, res: Response, change: () => T, note: 
 }
 
 /** The seller user a staff member acts as, from their open substitution of this seller. */
-function actingAsOf(db: Database, actor: Actor, sellerId: string): { userId: string | null; email: string | null; role: Role } | null {
+function actingAsOf(db: Database, actor: Actor, sellerId: string): ActingAs | null {
+  if (actor.actingAs) return actor.actingAs;
   if (actor.user.substituted_seller_id !== sellerId) return null;
   const session = db
     .prepare(

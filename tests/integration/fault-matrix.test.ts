@@ -67,6 +67,9 @@ const PARTIAL_PAGES: Record<string, RegExp> = {
   "/product-catalogue-integration/products": /The products of this file could not be loaded\./,
   // The invite form stays; the list of colleagues says it could not be loaded.
   "/team": /The list of colleagues could not be loaded\./,
+  // The filter stays; the record says it could not be loaded.
+  "/team/activity": /The activity record could not be loaded\./,
+  "/sellers/:sellerId/activity": /The activity record could not be loaded\./,
 };
 
 /** The one call of the shell's that all sellers' pages share the path of. */

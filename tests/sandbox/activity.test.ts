@@ -6,6 +6,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { csvLine } from "../../sandbox/http/csv.ts";
 import { callService, control, mintToken, startTestSandbox, type TestSandbox } from "./helpers.ts";
 
+/** The seed's history of the active seller (sandbox/seed.ts), four of its entries by its administrator. */
+const SEEDED = 7;
+const SEEDED_BY_ADMIN = 4;
+
 let sandbox: TestSandbox;
 let admin: string;
 
@@ -44,7 +48,7 @@ describe("the activity record", () => {
     const page = await record(admin);
     expect(page.status).toBe(200);
     const entries = page.body.entries as Entry[];
-    expect(entries.map((entry) => entry.kind)).toEqual(["USER_REMOVED", "ROLE_CHANGED", "USER_INVITED"]);
+    expect(entries.slice(0, 4).map((entry) => entry.kind)).toEqual(["USER_REMOVED", "ROLE_CHANGED", "USER_INVITED", "USER_INVITED"]);
     expect(entries[0]).toMatchObject({
       actor: { userId: "user-seller-active", email: "seller.active@example.com", role: "SELLER_ADMINISTRATOR" },
       actingAs: null,
@@ -52,14 +56,18 @@ describe("the activity record", () => {
     });
     expect(entries[1]?.params).toEqual({ email: "viewer@example.com", from: "SELLER_VIEWER_EXTERNAL", to: "SELLER_ADMINISTRATOR" });
     expect(entries[2]?.params).toEqual({ email: "new.colleague@example.com", role: "SELLER_VIEWER_EXTERNAL" });
-    expect(page.body).toMatchObject({ sellerId: "seller-active", total: 3, page: 1, size: 20 });
-    expect(page.body.people).toEqual([{ userId: "user-seller-active", name: null, email: "seller.active@example.com" }]);
+    expect(page.body).toMatchObject({ sellerId: "seller-active", total: SEEDED + 3, page: 1, size: 20 });
+    expect(page.body.people).toEqual([
+      { userId: "user-seller-active", name: null, email: "seller.active@example.com" },
+      { userId: "user-success", name: null, email: "success@example.com" },
+      { userId: "user-tom", name: null, email: "tom@example.com" },
+    ]);
   });
 
   it("records nothing for a refused change", async () => {
     const refused = await callService(sandbox, "/user-profile/me/seller/users/user-seller-active", { token: admin, method: "DELETE" });
     expect(refused.status).toBe(409);
-    expect((await record(admin)).body.total).toBe(0);
+    expect((await record(admin)).body.total).toBe(SEEDED);
   });
 
   it("records staff acting as the seller as themselves, with the seller user they act as", async () => {
@@ -83,11 +91,16 @@ describe("the activity record", () => {
     await inviteChangeRemove(admin);
     expect((await record(admin, { kind: "ROLE_CHANGED" })).body.entries.map((entry: Entry) => entry.kind)).toEqual(["ROLE_CHANGED"]);
     expect((await record(admin, { person: "user-someone-else" })).body.total).toBe(0);
-    expect((await record(admin, { person: "user-seller-active" })).body.total).toBe(3);
+    expect((await record(admin, { person: "user-seller-active" })).body.total).toBe(SEEDED_BY_ADMIN + 3);
+    // The seed's change by staff acting as the seller is theirs, and says as whom.
+    const acting = await record(admin, { person: "user-success", kind: "STEP_SAVED" });
+    expect(acting.body.entries[0]).toMatchObject({ actor: { role: "OPERATOR_SUCCESSMANAGER" }, actingAs: { email: "seller.active@example.com" } });
     expect((await record(admin, { kind: "NOT_A_KIND" })).status).toBe(400);
     expect((await record(admin, { size: "7" })).status).toBe(400);
     const second = await record(admin, { page: "2" });
-    expect(second.body).toMatchObject({ page: 2, total: 3, entries: [] });
+    expect(second.body).toMatchObject({ page: 2, total: SEEDED + 3, entries: [] });
+    const small = await record(admin, { size: "50" });
+    expect(small.body.entries).toHaveLength(SEEDED + 3);
   });
 
   it("refuses a viewer, another seller's administrator on another's record, and sellers on the staff endpoint", async () => {
@@ -99,7 +112,7 @@ describe("the activity record", () => {
     expect((await record(other)).body.total).toBe(0);
     const staff = await mintToken(sandbox, "operator@example.com");
     expect((await staffRecord(staff, "seller-nobody")).status).toBe(404);
-    expect((await staffRecord(staff, "seller-active")).body.total).toBe(3);
+    expect((await staffRecord(staff, "seller-active")).body.total).toBe(SEEDED + 3);
   });
 
   it("exports the filtered record as CSV with a byte-order mark, formulas neutralised", async () => {
@@ -114,7 +127,7 @@ describe("the activity record", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
     expect(lines[0]).toBe("at,kind,actorUserId,actorName,actorEmail,actorRole,actingAsUserId,actingAsEmail,actingAsRole,params");
-    expect(lines).toHaveLength(2);
+    expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(/^[\d-]+T[\d:.]+Z,USER_INVITED,user-seller-active,,seller.active@example.com,SELLER_ADMINISTRATOR,,,,"\{""email"":""new.colleague@example.com""/);
   });
 });

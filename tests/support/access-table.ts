@@ -110,6 +110,9 @@ export const TABLE: {
   // a staff member acting as the seller reads, and the page refuses each change (tests/unit/team-colleagues.test.ts).
   { path: "/team", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator" },
   { path: "/team/:userId/remove", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator" },
+  // Who did what: the seller's administrators (a viewer may not), and staff on the seller page.
+  { path: "/team/activity", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator" },
+  { path: "/team/activity/csv", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator" },
   // Downloads of the seller home: a chart's CSV, a legal document.
   { path: "/home/analytics/:tab/csv", allowed: SELLERS, rule: "sellerHome", sellerState: "redirectIfNotActive" },
   { path: "/home/my-company/legal-documents/:documentId/download", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator" },
@@ -128,6 +131,8 @@ export const TABLE: {
   },
   // The staff seller page: every staff role, each offered its own actions (docs/product.md §10).
   { path: "/sellers/:sellerId", allowed: STAFF, rule: "sellerPage" },
+  { path: "/sellers/:sellerId/activity", allowed: STAFF, rule: "sellerPage" },
+  { path: "/sellers/:sellerId/activity/csv", allowed: STAFF, rule: "sellerPage" },
   // A business developer's invitations and each one's page (the invitation's confirmation).
   { path: "/invitations", allowed: ["OPERATOR_BUSINESSDEVELOPER"], rule: "inviteSeller" },
   { path: "/invitations/:sellerId", allowed: ["OPERATOR_BUSINESSDEVELOPER"], rule: "inviteSeller" },
