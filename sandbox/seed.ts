@@ -220,7 +220,12 @@ function seedActivity(db: Database): void {
     { sellerId, kind: "SELLER_MARKED_ACTIVE" },
     at(57),
   );
-  insertActivity(db, { user: admin }, { sellerId, kind: "USER_INVITED", params: { email: "colleague.invited@example.com", role: "SELLER_VIEWER_EXTERNAL" } }, at(2));
+  insertActivity(
+    db,
+    { user: admin },
+    { sellerId, kind: "USER_INVITED", params: { email: "colleague.invited@example.com", role: "SELLER_VIEWER_EXTERNAL" } },
+    at(2),
+  );
 }
 
 /** Empties the database and writes the seed. */

@@ -207,7 +207,14 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
     const change = ProductChange.safeParse(req.body);
     if (!change.success) return invalid(res, change.error.issues);
     try {
-      res.json(recorded(db, res, () => changeProduct(db, file, change.data), () => productChangeNote(file, change.data)));
+      res.json(
+        recorded(
+          db,
+          res,
+          () => changeProduct(db, file, change.data),
+          () => productChangeNote(file, change.data),
+        ),
+      );
     } catch (error) {
       refused(res, error);
     }

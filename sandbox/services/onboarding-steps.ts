@@ -183,7 +183,10 @@ export function onboardingStepsRouter(context: SandboxContext, currentSeller: (r
         if (step.data === "company-information") vatIdChanged(db, seller.id, values);
         markOnboardingStarted(db, seller);
       },
-      () => (step.data === "bank-account" ? { sellerId: seller.id, kind: "BANK_ACCOUNT_CHANGED" } : { sellerId: seller.id, kind: "STEP_SAVED", params: { step: step.data } }),
+      () =>
+        step.data === "bank-account"
+          ? { sellerId: seller.id, kind: "BANK_ACCOUNT_CHANGED" }
+          : { sellerId: seller.id, kind: "STEP_SAVED", params: { step: step.data } },
     );
     res.json(stepView(db, seller.id, step.data));
   });
@@ -263,7 +266,8 @@ export function onboardingStepsRouter(context: SandboxContext, currentSeller: (r
       db,
       res,
       () => deleteDocument(db, seller.id, req.params.id),
-      (done) => (done && document ? { sellerId: seller.id, kind: "DOCUMENT_DELETED", params: { documentKind: document.kind, fileName: document.file_name } } : null),
+      (done) =>
+        done && document ? { sellerId: seller.id, kind: "DOCUMENT_DELETED", params: { documentKind: document.kind, fileName: document.file_name } } : null,
     );
     if (!deleted) return sendError(res, 404, "No such document", "NOT_FOUND");
     res.status(204).end();

@@ -24,7 +24,12 @@ beforeEach(async () => {
   admin = await mintToken(sandbox, "seller.active@example.com");
 });
 
-type Entry = { kind: string; actor: { userId: string; email: string; role: string }; actingAs: { userId: string | null; email: string | null; role: string } | null; params: Record<string, unknown> };
+type Entry = {
+  kind: string;
+  actor: { userId: string; email: string; role: string };
+  actingAs: { userId: string | null; email: string | null; role: string } | null;
+  params: Record<string, unknown>;
+};
 const record = async (token: string, query: Record<string, string> = {}) => callService(sandbox, "/user-profile/me/seller/activity", { token, query });
 const staffRecord = async (token: string, sellerId: string, query: Record<string, string> = {}) =>
   callService(sandbox, `/user-profile/sellers/${sellerId}/activity`, { token, query });
@@ -72,7 +77,11 @@ describe("the activity record", () => {
 
   it("records staff acting as the seller as themselves, with the seller user they act as", async () => {
     const staff = await mintToken(sandbox, "admin@example.com");
-    await callService(sandbox, "/user-profile/me/user/substitute-into-seller-user", { token: staff, method: "POST", body: { userProfileId: "user-seller-new" } });
+    await callService(sandbox, "/user-profile/me/user/substitute-into-seller-user", {
+      token: staff,
+      method: "POST",
+      body: { userProfileId: "user-seller-new" },
+    });
     const saved = await callService(sandbox, "/onboarding/me/seller/upload-settings", { token: staff, method: "PATCH", body: { uploadType: "DIRECT" } });
     expect(saved.status).toBe(200);
     const page = await staffRecord(staff, "seller-new");
@@ -125,17 +134,21 @@ describe("the activity record", () => {
     expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = new TextDecoder().decode(bytes).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = new TextDecoder()
+      .decode(bytes)
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toBe("at,kind,actorUserId,actorName,actorEmail,actorRole,actingAsUserId,actingAsEmail,actingAsRole,params");
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(/^[\d-]+T[\d:.]+Z,USER_INVITED,user-seller-active,,seller.active@example.com,SELLER_ADMINISTRATOR,,,,"\{""email"":""new.colleague@example.com""/);
+    expect(lines[1]).toMatch(
+      /^[\d-]+T[\d:.]+Z,USER_INVITED,user-seller-active,,seller.active@example.com,SELLER_ADMINISTRATOR,,,,"\{""email"":""new.colleague@example.com""/,
+    );
   });
 });
 
 describe("the service's CSV cells", () => {
   it("neutralises what a spreadsheet would run and quotes what would split a cell", () => {
-    expect(csvLine(["=1+1", "+x", "-2", "@SUM(A1)", "plain", null, 'say "hi", then'])).toBe(
-      `"'=1+1","'+x","'-2","'@SUM(A1)",plain,,"say ""hi"", then"\r\n`,
-    );
+    expect(csvLine(["=1+1", "+x", "-2", "@SUM(A1)", "plain", null, 'say "hi", then'])).toBe(`"'=1+1","'+x","'-2","'@SUM(A1)",plain,,"say ""hi"", then"\r\n`);
   });
 });

@@ -109,7 +109,13 @@ function ActivityEntries({ data, record }: { data: ActivityData; record: NonNull
         <p>{t(filtered ? "activity.emptyFiltered" : "activity.empty")}</p>
       ) : (
         <DataTable
-          columns={[t("activity.columns.at"), t("activity.columns.kind"), t("activity.columns.description"), t("activity.columns.person"), t("activity.columns.role")]}
+          columns={[
+            t("activity.columns.at"),
+            t("activity.columns.kind"),
+            t("activity.columns.description"),
+            t("activity.columns.person"),
+            t("activity.columns.role"),
+          ]}
           labelledBy="activity-entries-title"
         >
           {record.entries.map((entry) => (
