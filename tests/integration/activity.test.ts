@@ -97,12 +97,12 @@ describe("the record of the seller's changes", () => {
     expect(record.status).toBe(200);
     const [removed, changed, invited] = rows(record.html);
     expect(removed).toMatch(
-      /^USER_REMOVED \| .+ \| Colleague removed \| Removed viewer@example\.com \(Seller administrator\)\. \| seller\.active@example\.com \| Seller administrator$/,
+      /^USER_REMOVED \| .+ \| Colleague removed \| Removed viewer@example\.com \(Administrator\)\. \| seller\.active@example\.com \| Seller administrator$/,
     );
     expect(changed).toMatch(
-      /^ROLE_CHANGED \| .+ \| Role changed \| Changed the role of viewer@example\.com from Seller \(read-only\) to Seller administrator\. \| seller\.active@example\.com/,
+      /^ROLE_CHANGED \| .+ \| Role changed \| Changed the role of viewer@example\.com from Viewer to Administrator\. \| seller\.active@example\.com/,
     );
-    expect(invited).toMatch(/^USER_INVITED \| .+ \| Colleague invited \| Invited ada@example\.com as Seller \(read-only\)\. \| seller\.active@example\.com/);
+    expect(invited).toMatch(/^USER_INVITED \| .+ \| Colleague invited \| Invited ada@example\.com as Viewer\. \| seller\.active@example\.com/);
   });
 
   it("records staff acting as the seller as themselves, with the account they acted as", async () => {
@@ -166,7 +166,7 @@ describe("the record of the seller's changes", () => {
     expect(lines[0]).toBe('Time,"Time (UTC, ISO 8601)",Kind,Details,Person,Role,Acting as,Role acted in');
     expect(lines.slice(1).every((line) => line.includes(",Colleague invited,"))).toBe(true);
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toContain("Invited ada@example.com as Seller (read-only).");
+    expect(lines[1]).toContain("Invited ada@example.com as Viewer.");
   });
 
   it("keeps other sellers' records apart", async () => {

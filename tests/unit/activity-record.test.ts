@@ -17,6 +17,8 @@ import { formatMoment } from "#app/lib/intl-formats.ts";
 import enActivity from "#app/locales/en/activity.json";
 import deActivity from "#app/locales/de/activity.json";
 import enRoles from "#app/locales/en/roles.json";
+import enTeam from "#app/locales/en/team.json";
+import deTeam from "#app/locales/de/team.json";
 import deRoles from "#app/locales/de/roles.json";
 
 /** A translation over the real messages: nested keys, `{{name}}` placeholders and defaultValue, as i18next does them. */
@@ -29,8 +31,8 @@ function translate(messages: Record<string, unknown>) {
     return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(options[name] ?? ""));
   };
 }
-const en = translate({ activity: enActivity, roles: enRoles });
-const de = translate({ activity: deActivity, roles: deRoles });
+const en = translate({ activity: enActivity, roles: enRoles, team: enTeam });
+const de = translate({ activity: deActivity, roles: deRoles, team: deTeam });
 
 const entry = (overrides: Partial<ActivityEntry> = {}): ActivityEntry => ({
   id: "activity-1",
@@ -75,10 +77,10 @@ describe("the filter in the address", () => {
 
 describe("an entry in words", () => {
   it("says what was done with the names translated", () => {
-    expect(describeActivity(en, entry())).toBe("Invited anna@example.com as Seller (read-only).");
+    expect(describeActivity(en, entry())).toBe("Invited anna@example.com as Viewer.");
     expect(
       describeActivity(de, entry({ kind: "ROLE_CHANGED", params: { email: "a@example.com", from: "SELLER_VIEWER_EXTERNAL", to: "SELLER_ADMINISTRATOR" } })),
-    ).toBe(`Hat die Rolle von a@example.com von ${deRoles.SELLER_VIEWER_EXTERNAL} zu ${deRoles.SELLER_ADMINISTRATOR} geändert.`);
+    ).toBe("Hat die Rolle von a@example.com geändert: vorher Lesezugriff, jetzt Verwaltung.");
   });
 
   it("keeps a value it has no words for as it came", () => {
@@ -105,7 +107,7 @@ describe("the CSV", () => {
   it("writes one line per entry with the time as people read it and as an instant", () => {
     const line = activityCsvLines(en, "en", [entry()]);
     expect(line).toBe(
-      `"${formatMoment("en", entry().at)}",2026-11-28T13:05:00.000Z,Colleague invited,Invited anna@example.com as Seller (read-only).,seller.active@example.com,Seller administrator,,\r\n`,
+      `"${formatMoment("en", entry().at)}",2026-11-28T13:05:00.000Z,Colleague invited,Invited anna@example.com as Viewer.,seller.active@example.com,Seller administrator,,\r\n`,
     );
     expect(activityCsvLines(de, "de", [entry()])).toMatch(/^"28\. Nov\. 2026, 14:05 MEZ";2026-11-28T13:05:00\.000Z;/);
   });

@@ -69,7 +69,8 @@ function paramKey(kind: ActivityKind, name: string, value: string): string | nul
     case "role":
     case "from":
     case "to":
-      return `roles.${value}`;
+      // A colleague's role in the colleagues page's words; any other by the role's own name.
+      return value.startsWith("SELLER_") ? `team.roles.${value}` : `roles.${value}`;
     case "uploadType":
       return `catalogue.settings.types.${value}`;
     case "documentKind":
