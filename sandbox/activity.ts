@@ -5,6 +5,7 @@ import {
   ActivityPage,
   ActivityParams,
   activityCsvColumns,
+  MAX_ACTIVITY_PARAM_CHARS,
   type ActivityKind,
   type ActivityPerson,
   type ActivityQuery,
@@ -62,7 +63,12 @@ function actingAsOf(db: Database, actor: Actor, sellerId: string): ActingAs | nu
 }
 
 export function insertActivity(db: Database, actor: Actor, note: ActivityNote, at = new Date().toISOString()): void {
-  const params = ActivityParams.parse(note.params ?? {});
+  // A description, never a document: long values (a file's name) are cut rather than the change refused.
+  const params = ActivityParams.parse(
+    Object.fromEntries(
+      Object.entries(note.params ?? {}).map(([name, value]) => [name, typeof value === "string" ? value.slice(0, MAX_ACTIVITY_PARAM_CHARS) : value]),
+    ),
+  );
   const actingAs = actingAsOf(db, actor, note.sellerId);
   db.prepare(
     `INSERT INTO seller_activity (id, seller_id, at, kind, actor_user_id, actor_email, actor_role, acting_as_user_id, acting_as_email, acting_as_role, params)

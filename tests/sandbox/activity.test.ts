@@ -69,6 +69,18 @@ describe("the activity record", () => {
     ]);
   });
 
+  it("cuts a long value rather than refusing the change", async () => {
+    const email = `${"a".repeat(60)}.${"b".repeat(60)}.${"c".repeat(60)}@${"d".repeat(50)}.example.com`;
+    const invited = await callService(sandbox, "/user-profile/me/seller/users/invitations", {
+      token: admin,
+      method: "POST",
+      body: { email, role: "SELLER_VIEWER_EXTERNAL" },
+    });
+    expect(invited.status).toBe(201);
+    const [entry] = (await record(admin, { kind: "USER_INVITED" })).body.entries as Entry[];
+    expect(entry?.params.email).toBe(email.slice(0, 200));
+  });
+
   it("records nothing for a refused change", async () => {
     const refused = await callService(sandbox, "/user-profile/me/seller/users/user-seller-active", { token: admin, method: "DELETE" });
     expect(refused.status).toBe(409);
