@@ -138,7 +138,8 @@ test("the record shows who invited, promoted and removed a colleague, filtered b
   expect(await recordRows(page)).toEqual([text.steps(email)[1]]);
 
   // Staff see the same record from the seller page.
-  const staffContext = await browser.newContext({ baseURL: PORTAL_URL, locale: language === "de" ? "de-DE" : "en-GB", javaScriptEnabled: jsEnabled(testInfo) });
+  // Signed in from the welcome page in English (as the administrator above), then switched to the run's language.
+  const staffContext = await browser.newContext({ baseURL: PORTAL_URL, locale: "en-GB", javaScriptEnabled: jsEnabled(testInfo) });
   try {
     const staff = await staffContext.newPage();
     await signIn(staff, "success@example.com", { expectPath: "/seller-list" });
