@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Response } from "express";
 import {
-  ActivityEntry,
+  type ActivityEntry,
   ActivityPage,
   ActivityParams,
   activityCsvColumns,

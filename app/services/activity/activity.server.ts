@@ -9,7 +9,6 @@ import type { ActivityEntry, ActivityPerson } from "#contract/activity.ts";
 import { ACTIVITY_PAGE_SIZES } from "#contract/activity.ts";
 import { data } from "react-router";
 import { activityCsvHeader, activityCsvLines, activitySearch, pageCount, readActivityFilter, type ActivityFilter } from "#app/lib/activity/activity-record.ts";
-import type { PartFailure } from "#app/lib/staff/staff-types.ts";
 import { getI18n, getLocale } from "#app/services/i18n/i18n.server.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
 import { requestMetaContext } from "#app/services/request/request-context.server.ts";
@@ -24,7 +23,8 @@ export type ActivityData = {
   filter: ActivityFilter;
   /** Null when the service could not answer: the page says so where the record would be, and keeps the filter. */
   record: { sellerName: string; entries: ActivityEntry[]; total: number; pages: number; people: ActivityPerson[] } | null;
-  failure: PartFailure | null;
+  /** What the page says in the record's place, with the service's facts. */
+  failure: { message: string; detail?: string; errorCode?: string } | null;
   /** The page's own address and its CSV download's, with the filter. */
   path: string;
   csvHref: string;
