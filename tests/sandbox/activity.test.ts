@@ -2,6 +2,7 @@
  * Who did what (contract/activity.ts): the user-profile service's record of each seller's changes, written with each
  * change from the calling token's user; its readers, filters, pages and CSV export.
  */
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { csvLine } from "../../sandbox/http/csv.ts";
 import { callService, control, mintToken, startTestSandbox, type TestSandbox } from "./helpers.ts";
@@ -162,5 +163,102 @@ describe("the activity record", () => {
 describe("the service's CSV cells", () => {
   it("neutralises what a spreadsheet would run and quotes what would split a cell", () => {
     expect(csvLine(["=1+1", "+x", "-2", "@SUM(A1)", "plain", null, 'say "hi", then'])).toBe(`"'=1+1","'+x","'-2","'@SUM(A1)",plain,,"say ""hi"", then"\r\n`);
+  });
+});
+
+const SAMPLE_CSV = readFileSync(new URL("../../sandbox/samples/catalogue-sample.csv", import.meta.url));
+const PDF = new TextEncoder().encode("%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+
+async function multipart(path: string, token: string, fields: Record<string, string>, file: { name: string; bytes: Uint8Array }) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  form.set("file", new Blob([new Uint8Array(file.bytes)]), file.name);
+  const response = await fetch(`${sandbox.url}${path}?apikey=sandbox-api-key`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+  return { status: response.status, body: (await response.json()) as { id: string } };
+}
+
+describe("each kind of write leaves its entry", () => {
+  it("the shop setup, the catalogue and the hand-over, then the catalogue team and staff", async () => {
+    const seller = await mintToken(sandbox, "seller.new@example.com");
+    const kinds = async () => ((await record(seller, { size: "100" })).body.entries as Entry[]).map((entry) => entry.kind).reverse();
+
+    const step = await callService(sandbox, "/onboarding/me/seller/onboarding/steps/bank-account", {
+      token: seller,
+      method: "PUT",
+      body: { accountHolder: "Frischer Wind Handel UG", iban: "de89 3704 0044 0532 0130 00", bic: "cobadeffxxx" },
+    });
+    expect(step.status).toBe(200);
+    const document = await multipart(
+      "/onboarding/me/seller/onboarding/documents",
+      seller,
+      { kind: "TRADE_REGISTER_EXTRACT" },
+      { name: "auszug.pdf", bytes: PDF },
+    );
+    expect(document.status).toBe(201);
+    expect((await callService(sandbox, `/onboarding/me/seller/onboarding/documents/${document.body.id}`, { token: seller, method: "DELETE" })).status).toBe(
+      204,
+    );
+    const file = await multipart("/catalogue-upload/me/seller/file", seller, { type: "CSV" }, { name: "katalog.csv", bytes: SAMPLE_CSV });
+    expect(file.status).toBe(201);
+    const mapped = await callService(sandbox, "/catalogue-upload/me/seller/file", {
+      token: seller,
+      method: "PATCH",
+      query: { fileId: file.body.id },
+      body: { headerMapping: { EAN: "EAN", Kategorie: "PRODUCT_CATEGORY", Artikelname: "TITLE" } },
+    });
+    expect(mapped.status).toBe(200);
+    expect((await callService(sandbox, "/catalogue-upload/me/seller/file", { token: seller, method: "DELETE", query: { fileId: file.body.id } })).status).toBe(
+      204,
+    );
+    // Refused (the setup is not complete): no entry.
+    expect((await callService(sandbox, "/onboarding/me/seller/finish-upload", { token: seller, method: "POST" })).status).toBe(409);
+
+    expect(await kinds()).toEqual([
+      "BANK_ACCOUNT_CHANGED",
+      "DOCUMENT_UPLOADED",
+      "DOCUMENT_DELETED",
+      "CATALOGUE_FILE_UPLOADED",
+      "CATALOGUE_MAPPING_SAVED",
+      "CATALOGUE_FILE_DELETED",
+    ]);
+    const entries = (await record(seller)).body.entries as Entry[];
+    expect(entries.find((entry) => entry.kind === "DOCUMENT_DELETED")?.params).toEqual({ documentKind: "TRADE_REGISTER_EXTRACT", fileName: "auszug.pdf" });
+    expect(entries.find((entry) => entry.kind === "CATALOGUE_FILE_DELETED")?.params).toEqual({ fileName: "katalog.csv" });
+
+    // The catalogue team on a seller that handed over; marketplace staff on one whose mapping is finished.
+    const tom = await mintToken(sandbox, "tom@example.com");
+    expect(
+      (await callService(sandbox, "/catalogue-upload/catalogue-integration/seller/seller-submitted/finish-mapping", { token: tom, method: "POST" })).status,
+    ).toBe(200);
+    const staff = await mintToken(sandbox, "success@example.com");
+    expect((await callService(sandbox, "/onboarding/api-external/sellers/seller-mapped/mark-as-active", { token: staff, method: "POST" })).status).toBe(200);
+    const submitted = (await staffRecord(staff, "seller-submitted")).body.entries as Entry[];
+    expect(submitted[0]).toMatchObject({ kind: "CATALOGUE_MAPPING_FINISHED", actor: { email: "tom@example.com", role: "TOM_TEAM_MEMBER" }, actingAs: null });
+    const mappedSeller = (await staffRecord(staff, "seller-mapped")).body.entries as Entry[];
+    expect(mappedSeller[0]).toMatchObject({ kind: "SELLER_MARKED_ACTIVE", actor: { email: "success@example.com", role: "OPERATOR_SUCCESSMANAGER" } });
+  });
+
+  it("a change request sent, and an invitation resent and withdrawn", async () => {
+    const draft = await callService(sandbox, "/seller-service/v2/seller/seller-active/changes/bank-account", {
+      token: admin,
+      method: "POST",
+      body: { accountHolder: "Nordlicht Living GmbH", iban: "DE02 1203 0000 0000 2020 51", bic: "BYLADEM1001" },
+    });
+    expect(draft.status).toBe(201);
+    expect(
+      (await callService(sandbox, `/seller-service/v2/seller/seller-active/changes/${draft.body.id}/submit`, { token: admin, method: "POST" })).status,
+    ).toBe(200);
+    expect(
+      (await callService(sandbox, "/user-profile/me/seller/users/invitations/invitation-seed-colleague/resend", { token: admin, method: "POST" })).status,
+    ).toBe(200);
+    expect((await callService(sandbox, "/user-profile/me/seller/users/invitations/invitation-seed-colleague", { token: admin, method: "DELETE" })).status).toBe(
+      204,
+    );
+    const entries = ((await record(admin)).body.entries as Entry[]).slice(0, 3);
+    expect(entries.map((entry) => [entry.kind, entry.params])).toEqual([
+      ["INVITATION_WITHDRAWN", { email: "colleague.invited@example.com" }],
+      ["INVITATION_RESENT", { email: "colleague.invited@example.com" }],
+      ["CHANGE_REQUEST_SENT", { change: "BANK_ACCOUNT" }],
+    ]);
   });
 });
