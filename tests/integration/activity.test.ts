@@ -120,7 +120,7 @@ describe("the record of the seller's changes", () => {
     expect(recorded[0]).toMatch(/^CATALOGUE_STEP_MARKED \| .+ \| success@example\.com, acting as seller\.new@example\.com \|/);
     const settings = recorded.find((row) => row.startsWith("UPLOAD_SETTINGS_SAVED"));
     expect(settings).toMatch(
-      /^UPLOAD_SETTINGS_SAVED \| .+ \| Catalogue delivery chosen \| Chose how the catalogue arrives: File upload in the portal\. \| success@example\.com, acting as seller\.new@example\.com \| Seller success manager Seller administrator$/,
+      /^UPLOAD_SETTINGS_SAVED \| .+ \| Catalogue delivery chosen \| Chose how the catalogue arrives: File upload in the portal\. \| success@example\.com, acting as seller\.new@example\.com \| Seller success manager as Seller administrator$/,
     );
     // The seller's own administrator reads the same line.
     const own = new TestBrowser();

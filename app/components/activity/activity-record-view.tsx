@@ -128,7 +128,9 @@ function ActivityEntries({ data, record }: { data: ActivityData; record: NonNull
               <td data-person={entry.actor.userId}>{activityActor(t, entry)}</td>
               <td>
                 {t(`roles.${entry.actor.role}`)}
-                {entry.actingAs ? <span className="activity-table__acting">{t(`roles.${entry.actingAs.role}`)}</span> : null}
+                {entry.actingAs ? (
+                  <span className="activity-table__acting">{t("activity.actingRole", { role: t(`roles.${entry.actingAs.role}`) })}</span>
+                ) : null}
               </td>
             </tr>
           ))}
