@@ -42,8 +42,10 @@ function ActivityFilters({ data }: { data: ActivityData }) {
   const { search } = useLocation();
   const loading = navigation.state === "loading" && navigation.location.pathname === data.path;
   const { filter } = data;
-  // The person filtered by stays a choice when the service could not name anyone.
-  const people = data.record?.people ?? (filter.person ? [{ userId: filter.person, email: filter.person, name: null }] : []);
+  // The person filtered by stays a choice (so the form keeps the filter) when the service does not name them.
+  const named = data.record?.people ?? [];
+  const people =
+    filter.person && !named.some((person) => person.userId === filter.person) ? [...named, { userId: filter.person, email: filter.person, name: null }] : named;
   return (
     <Form key={search} method="get" action={data.path} className="activity-filters" role="search" aria-label={t("activity.filter.legend")}>
       <div className="field">
