@@ -113,6 +113,7 @@ export default [
     route("seller-administration", staff("seller-administration.tsx")),
     route("mark-as-active", staff("mark-as-active.tsx")),
     route("sellers/:sellerId", staff("seller-page.tsx")),
+    route("sellers/:sellerId/activity", staff("seller-activity.tsx")),
     route("invitations", staff("invitations.tsx")),
     route("invitations/:sellerId", staff("invitation.tsx")),
   ]),
@@ -123,9 +124,12 @@ export default [
   layout(shell("layouts/default.tsx"), { id: "team-default" }, [
     route("team", team("colleagues.tsx")),
     route("team/:userId/remove", team("colleague-remove.tsx")),
+    route("team/activity", team("activity.tsx")),
   ]),
   // Every signed-in user's own notifications and e-mail settings (the header shows the unread count on every page).
   layout(shell("layouts/default.tsx"), { id: "notifications-default" }, [route("notifications", notifications("notifications.tsx"))]),
+  route("team/activity/csv", team("activity-csv.ts")),
+  route("sellers/:sellerId/activity/csv", staff("seller-activity-csv.ts")),
   route("invite-seller/check", staff("invite-seller-check.ts")),
 
   // Acting as a seller: a staff page opened while still acting as one offers the way back here.

@@ -146,6 +146,7 @@ const ACCOUNTS: Record<string, Account> = {
       "/team/user-viewer/remove",
       // The notifications (one read) and the e-mail settings.
       "/notifications",
+      "/team/activity",
       // A loader failure: the route's error view inside the home layout.
       { path: "/home/recommendations", fault: { pattern: "/recommended-actions/recommended-actions", status: 500 } },
     ],
@@ -162,7 +163,7 @@ const ACCOUNTS: Record<string, Account> = {
   "staff: business developer": { username: "bd@example.com", pages: ["/invite-seller", "/invitations", "/invitations/seller-invited"] },
   "staff: success manager": {
     username: "success@example.com",
-    pages: ["/seller-list?state=ONBOARDING", "/mark-as-active?sellerId=seller-mapped", "/sellers/seller-onboarding-ftp"],
+    pages: ["/seller-list?state=ONBOARDING", "/mark-as-active?sellerId=seller-mapped", "/sellers/seller-onboarding-ftp", "/sellers/seller-active/activity"],
   },
   "staff: catalogue team": {
     username: "tom@example.com",

@@ -9,7 +9,7 @@ import {
 } from "#contract/catalogue-products.ts";
 import { RowProblemKind } from "#contract/catalogue-analysis.ts";
 import { z } from "zod";
-import type { Database } from "./db.ts";
+import { transaction, type Database } from "./db.ts";
 
 /**
  * A catalogue file's products as the portal's reading pass wrote them: kept
@@ -50,14 +50,7 @@ export function clearProductIndex(db: Database, fileId: string): void {
 }
 
 export function inTransaction(db: Database, work: () => void): void {
-  db.exec("BEGIN");
-  try {
-    work();
-    db.exec("COMMIT");
-  } catch (error) {
-    db.exec("ROLLBACK");
-    throw error;
-  }
+  transaction(db, work);
 }
 
 /**

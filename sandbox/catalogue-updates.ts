@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { FileReturnReason } from "#contract/catalogue-return.ts";
 import { CatalogueUpdateReturnInput, CatalogueUpdates, IntegrationUpdate, IntegrationUpdates, type CatalogueUpdate } from "#contract/catalogue-updates.ts";
 import { toCatalogueFile } from "./catalogue.ts";
-import type { Database } from "./db.ts";
+import { transaction, type Database } from "./db.ts";
 import { findSellerById, listCatalogueFiles, mappingComplete, type SellerRow } from "./repository.ts";
 
 export function recordOpenUpdateFile(db: Database, sellerId: string, fileId: string): void {
@@ -79,15 +79,10 @@ export function sendCatalogueUpdate(db: Database, seller: SellerRow, now = new D
     };
   }
   const id = `update-${randomUUID()}`;
-  db.exec("BEGIN");
-  try {
+  transaction(db, () => {
     db.prepare("INSERT INTO catalogue_updates (id, seller_id, status, submitted_at) VALUES (?, ?, 'SUBMITTED', ?)").run(id, seller.id, now.toISOString());
     db.prepare("UPDATE catalogue_update_files SET update_id = ? WHERE seller_id = ? AND update_id IS NULL").run(id, seller.id);
-    db.exec("COMMIT");
-  } catch (error) {
-    db.exec("ROLLBACK");
-    throw error;
-  }
+  });
   const row = db.prepare("SELECT * FROM catalogue_updates WHERE id = ?").get(id) as UpdateRow;
   return { ok: true, update: toUpdate(db, row) };
 }

@@ -15,7 +15,7 @@ export type Database = DatabaseSync;
  * emptied and seeded anew on open: the sandbox's data is demo data, and
  * migrations would cost more than they are worth.
  */
-const SCHEMA_VERSION = 15;
+const SCHEMA_VERSION = 16;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -249,7 +249,9 @@ CREATE TABLE IF NOT EXISTS substitution_sessions (
   seller_id TEXT NOT NULL REFERENCES sellers(id) ON DELETE CASCADE,
   started_at TEXT NOT NULL,
   ended_at TEXT,
-  ended_by TEXT
+  ended_by TEXT,
+  /** The seller user the staff member acts as (the portal names one), when known. */
+  as_user_id TEXT
 );
 CREATE INDEX IF NOT EXISTS substitution_sessions_seller ON substitution_sessions (seller_id, started_at);
 CREATE INDEX IF NOT EXISTS substitution_sessions_open ON substitution_sessions (staff_user_id, ended_at);
@@ -263,6 +265,28 @@ CREATE TABLE IF NOT EXISTS substitution_changes (
   status INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS substitution_changes_session ON substitution_changes (session_id, at);
+/**
+ * Who did what (contract/activity.ts): every change of a seller's data, by whom, from which role and, for staff
+ * acting as the seller, as whom; written in the change's own transaction (sandbox/activity.ts). The people are
+ * copied, not referenced: a removed colleague's entries still name them.
+ */
+CREATE TABLE IF NOT EXISTS seller_activity (
+  seq INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  seller_id TEXT NOT NULL REFERENCES sellers(id) ON DELETE CASCADE,
+  at TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  actor_user_id TEXT NOT NULL,
+  actor_email TEXT NOT NULL,
+  actor_role TEXT NOT NULL,
+  acting_as_user_id TEXT,
+  acting_as_email TEXT,
+  acting_as_role TEXT,
+  /** JSON object: the description's parameters. */
+  params TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS seller_activity_seller ON seller_activity (seller_id, seq);
+CREATE INDEX IF NOT EXISTS seller_activity_person ON seller_activity (seller_id, actor_user_id, seq);
 CREATE TABLE IF NOT EXISTS vat_confirmations (
   seller_id TEXT PRIMARY KEY REFERENCES sellers(id) ON DELETE CASCADE,
   data TEXT NOT NULL,
@@ -319,6 +343,7 @@ const dataTables = [
   "sandbox_mail",
   "notification_preferences",
   "notifications",
+  "seller_activity",
   "vat_confirmations",
   "substitution_changes",
   "substitution_sessions",
@@ -410,6 +435,26 @@ export function wipe(db: Database): void {
     db.exec("COMMIT");
   } catch (error) {
     db.exec("ROLLBACK");
+    throw error;
+  }
+}
+
+let savepoints = 0;
+
+/**
+ * Runs `work` in a transaction, or inside the one already open (a savepoint): a change and its record of who
+ * made it (sandbox/activity.ts) commit together, whichever opened the transaction.
+ */
+export function transaction<T>(db: Database, work: () => T): T {
+  const name = `work_${++savepoints}`;
+  db.exec(`SAVEPOINT ${name}`);
+  try {
+    const result = work();
+    db.exec(`RELEASE ${name}`);
+    return result;
+  } catch (error) {
+    db.exec(`ROLLBACK TO ${name}`);
+    db.exec(`RELEASE ${name}`);
     throw error;
   }
 }

@@ -11,6 +11,7 @@ import { insertCatalogueFile, insertSeller, insertUser, type NewCatalogueFile, t
 import { applyOnboardingSeed } from "./seed-onboarding.ts";
 import { applyStaffSeed } from "./seed-staff.ts";
 import { hashToken, insertInvitation } from "./team.ts";
+import { insertActivity } from "./activity.ts";
 
 /**
  * The sandbox's seed: the demo accounts of docs/product.md §12 and the sellers
@@ -189,6 +190,46 @@ function seedColleagueInvitation(db: Database): void {
   });
 }
 
+/**
+ * The active seller's record of who did what: its hand-over, the marketplace's decisions, a change made by staff
+ * acting as the seller, and the invitation above, so that the demo's activity pages have a history to filter.
+ */
+function seedActivity(db: Database): void {
+  const at = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+  const admin = { id: "user-seller-active", email: "seller.active@example.com", role: "SELLER_ADMINISTRATOR", substituted_seller_id: null } as const;
+  const sellerId = "seller-active";
+  insertActivity(db, { user: admin }, { sellerId, kind: "CATALOGUE_FILE_UPLOADED", params: { fileName: "nordlicht-katalog-2026.csv" } }, at(62));
+  insertActivity(db, { user: admin }, { sellerId, kind: "CATALOGUE_MAPPING_SAVED", params: { fileName: "nordlicht-katalog-2026.csv" } }, at(62));
+  insertActivity(
+    db,
+    {
+      user: { id: "user-success", email: "success@example.com", role: "OPERATOR_SUCCESSMANAGER", substituted_seller_id: sellerId },
+      actingAs: { userId: admin.id, email: admin.email, role: "SELLER_ADMINISTRATOR" },
+    },
+    { sellerId, kind: "STEP_SAVED", params: { step: "warehouse" } },
+    at(61),
+  );
+  insertActivity(db, { user: admin }, { sellerId, kind: "CATALOGUE_HANDED_OVER" }, at(60));
+  insertActivity(
+    db,
+    { user: { id: "user-tom", email: "tom@example.com", role: "TOM_TEAM_MEMBER", substituted_seller_id: null } },
+    { sellerId, kind: "CATALOGUE_MAPPING_FINISHED" },
+    at(58),
+  );
+  insertActivity(
+    db,
+    { user: { id: "user-success", email: "success@example.com", role: "OPERATOR_SUCCESSMANAGER", substituted_seller_id: null } },
+    { sellerId, kind: "SELLER_MARKED_ACTIVE" },
+    at(57),
+  );
+  insertActivity(
+    db,
+    { user: admin },
+    { sellerId, kind: "USER_INVITED", params: { email: "colleague.invited@example.com", role: "SELLER_VIEWER_EXTERNAL" } },
+    at(2),
+  );
+}
+
 /** Empties the database and writes the seed. */
 export function applySeed(db: Database): void {
   wipe(db);
@@ -202,6 +243,7 @@ export function applySeed(db: Database): void {
     seedColleagueInvitation(db);
     seedCategoryMappings(db, new Date(seedDate(30)));
     seedNotifications(db);
+    seedActivity(db);
     writeMeta(db, "seeded_at", new Date().toISOString());
     db.exec("COMMIT");
   } catch (error) {

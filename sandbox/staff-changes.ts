@@ -1,6 +1,6 @@
 import type { SellerChannel, SellerUpsert } from "#contract/staff.ts";
 import type { LanguageCode } from "#contract/upstream.ts";
-import type { Database } from "./db.ts";
+import { transaction, type Database } from "./db.ts";
 import { findUserByEmail, insertSeller, sellerNameTaken, setSellerState } from "./repository.ts";
 
 /** The staff's changes to sellers: profiles, invitations, edits, deleting and marking active, and the unique values they must keep. */
@@ -76,8 +76,7 @@ export function inviteSeller(db: Database, input: SellerUpsert, invitedBy: strin
 }
 
 export function updateSeller(db: Database, sellerId: string, input: SellerUpsert): void {
-  db.exec("BEGIN");
-  try {
+  transaction(db, () => {
     db.prepare("UPDATE sellers SET name = ?, crm_id = ? WHERE id = ?").run(input.name, input.crmId, sellerId);
     const existing = db.prepare("SELECT marketplace_seller_id FROM seller_profiles WHERE seller_id = ?").get(sellerId) as
       { marketplace_seller_id: string | null } | undefined;
@@ -88,11 +87,7 @@ export function updateSeller(db: Database, sellerId: string, input: SellerUpsert
       languageCode: input.languageCode,
       contact: input.contact,
     });
-    db.exec("COMMIT");
-  } catch (error) {
-    db.exec("ROLLBACK");
-    throw error;
-  }
+  });
 }
 
 export function deleteSeller(db: Database, sellerId: string): boolean {

@@ -12,13 +12,19 @@ import type { UserRow } from "./repository.ts";
  */
 
 /** Starts a substitution; one the staff member still had open (for another seller) ends as switched. */
-export function startSubstitution(db: Database, staffUserId: string, sellerId: string, at = new Date().toISOString()): void {
+export function startSubstitution(
+  db: Database,
+  staffUserId: string,
+  sellerId: string,
+  { asUserId = null, at = new Date().toISOString() }: { asUserId?: string | null; at?: string } = {},
+): void {
   endSubstitution(db, staffUserId, "SWITCHED", at);
-  db.prepare("INSERT INTO substitution_sessions (id, staff_user_id, seller_id, started_at) VALUES (?, ?, ?, ?)").run(
+  db.prepare("INSERT INTO substitution_sessions (id, staff_user_id, seller_id, started_at, as_user_id) VALUES (?, ?, ?, ?, ?)").run(
     `substitution-${randomUUID()}`,
     staffUserId,
     sellerId,
     at,
+    asUserId,
   );
 }
 

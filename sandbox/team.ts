@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { INVITATION_DAYS, SellerUser, SellerUserList, type ColleagueRole, type InvitationRefusal } from "#contract/team.ts";
-import type { Database } from "./db.ts";
+import { insertActivity } from "./activity.ts";
+import { transaction, type Database } from "./db.ts";
 import { findSellerById, findUserByEmail, insertUser, type UserRow } from "./repository.ts";
 
 /**
@@ -192,8 +193,7 @@ export function changeRole(db: Database, sellerId: string, actor: UserRow, userI
 export function removeUser(db: Database, sellerId: string, actor: UserRow, userId: string, now = new Date()): TeamRefusal | null {
   const target = checkChange(db, sellerId, actor, userId, null);
   if ("status" in target) return target;
-  db.exec("BEGIN");
-  try {
+  transaction(db, () => {
     db.prepare("INSERT INTO removed_seller_users (id, seller_id, email, role, removed_at, removed_by) VALUES (?, ?, ?, ?, ?, ?)").run(
       `removed-${randomUUID()}`,
       sellerId,
@@ -204,11 +204,7 @@ export function removeUser(db: Database, sellerId: string, actor: UserRow, userI
     );
     db.prepare("DELETE FROM oidc_models WHERE json_extract(payload, '$.accountId') = ?").run(target.id);
     db.prepare("DELETE FROM users WHERE id = ?").run(target.id);
-    db.exec("COMMIT");
-  } catch (error) {
-    db.exec("ROLLBACK");
-    throw error;
-  }
+  });
   return null;
 }
 
@@ -247,6 +243,11 @@ export function acceptInvitation(
       sellerId: invitation.seller_id,
     });
     db.prepare("UPDATE colleague_invitations SET accepted_at = ? WHERE id = ?").run(new Date().toISOString(), invitation.id);
+    insertActivity(
+      db,
+      { user: { id: userId, email: invitation.email, role: invitation.role, substituted_seller_id: null } },
+      { sellerId: invitation.seller_id, kind: "USER_JOINED", params: { role: invitation.role } },
+    );
     db.exec("COMMIT");
     return { userId };
   } catch (error) {

@@ -11,6 +11,7 @@ import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
 import { insertCatalogueFile, markOnboardingStarted } from "../repository.ts";
 import { recordOpenUpdateFile } from "../catalogue-updates.ts";
+import { recorded } from "../activity.ts";
 import type { CatalogueLookups } from "./catalogue-files.ts";
 
 /**
@@ -88,18 +89,26 @@ export function receiveCatalogueFile(context: SandboxContext, { editableSeller }
         return;
       }
       const fileId = `file-${randomUUID()}`;
+      const file = received;
       renameSync(tempPath, storedFilePath(filesDir, fileId));
-      insertCatalogueFile(db, {
-        id: fileId,
-        sellerId: seller.id,
-        fileName: received.fileName,
-        size: received.size,
-        contentType: catalogueContentTypes[received.type],
-        sha256: received.sha256,
-      });
-      markOnboardingStarted(db, seller);
-      // After the hand-over a new file is part of the seller's next catalogue update.
-      if (seller.state === "ACTIVE") recordOpenUpdateFile(db, seller.id, fileId);
+      recorded(
+        db,
+        res,
+        () => {
+          insertCatalogueFile(db, {
+            id: fileId,
+            sellerId: seller.id,
+            fileName: file.fileName,
+            size: file.size,
+            contentType: catalogueContentTypes[file.type],
+            sha256: file.sha256,
+          });
+          markOnboardingStarted(db, seller);
+          // After the hand-over a new file is part of the seller's next catalogue update.
+          if (seller.state === "ACTIVE") recordOpenUpdateFile(db, seller.id, fileId);
+        },
+        () => ({ sellerId: seller.id, kind: "CATALOGUE_FILE_UPLOADED", params: { fileName: file.fileName } }),
+      );
       const row = findCatalogueFile(db, seller.id, fileId)!;
       res.status(201).json(CatalogueFile.parse(toCatalogueFile(row)));
     };

@@ -5,6 +5,7 @@ import { recordReturn } from "../catalogue-returns.ts";
 import { findCatalogueFile, integrationInfo, integrationSellers, storedAnalysis } from "../catalogue.ts";
 import { findIntegrationUpdate, integrationUpdates, processUpdate, returnUpdate, sellerIntegrationUpdates, type DecideOutcome } from "../catalogue-updates.ts";
 import type { SandboxContext } from "../context.ts";
+import { recordActivity, recorded } from "../activity.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";
 import { findSellerById, listCatalogueFiles, setSellerState, type CatalogueFileRow, type SellerRow } from "../repository.ts";
@@ -52,12 +53,28 @@ export function catalogueIntegrationRouter(context: SandboxContext, { sendFile, 
 
   /** Takes a waiting update into the seller's live catalogue (404 unknown, 409 decided already). */
   integration.post("/updates/:updateId/process", (req, res) => {
-    decided(res, processUpdate(db, req.params.updateId, signedInUser(res).id));
+    decided(
+      res,
+      recorded(
+        db,
+        res,
+        () => processUpdate(db, req.params.updateId, signedInUser(res).id),
+        (outcome) => (outcome.ok ? { sellerId: outcome.update.sellerId, kind: "CATALOGUE_UPDATE_TAKEN" } : null),
+      ),
+    );
   });
 
   /** Returns a waiting update to the seller with the team's reasons (404 unknown, 400 reasons, 409 decided already). */
   integration.post("/updates/:updateId/return", (req, res) => {
-    decided(res, returnUpdate(db, req.params.updateId, req.body, signedInUser(res).id));
+    decided(
+      res,
+      recorded(
+        db,
+        res,
+        () => returnUpdate(db, req.params.updateId, req.body, signedInUser(res).id),
+        (outcome) => (outcome.ok ? { sellerId: outcome.update.sellerId, kind: "CATALOGUE_UPDATE_RETURNED" } : null),
+      ),
+    );
   });
 
   const integrationSeller = (req: Request, res: Response): SellerRow | undefined => {
@@ -126,7 +143,12 @@ export function catalogueIntegrationRouter(context: SandboxContext, { sendFile, 
       sendError(res, 409, `The seller's catalogue is not waiting for mapping (state ${seller.state})`, "INVALID_STATE");
       return;
     }
-    setSellerState(db, seller.id, "CATALOGUE_DATA_MAPPING_FINISHED");
+    recorded(
+      db,
+      res,
+      () => setSellerState(db, seller.id, "CATALOGUE_DATA_MAPPING_FINISHED"),
+      () => ({ sellerId: seller.id, kind: "CATALOGUE_MAPPING_FINISHED" }),
+    );
     res.json(IntegrationInfo.parse(integrationInfo(db, seller.id)));
   });
 
@@ -165,6 +187,7 @@ export function catalogueIntegrationRouter(context: SandboxContext, { sendFile, 
         returnedBy: signedInUser(res).id,
       });
       setSellerState(db, seller.id, "ONBOARDING");
+      recordActivity(db, res, { sellerId: seller.id, kind: "CATALOGUE_RETURNED", params: { files: parsed.data.files.length } });
       db.exec("COMMIT");
     } catch (error) {
       db.exec("ROLLBACK");

@@ -5,6 +5,7 @@ import { hasStoredFtpPassword, markStepFilled, saveUploadSettings, toUploadSetti
 import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";
+import { recorded } from "../activity.ts";
 
 /** The onboarding service's catalogue settings: how the catalogue arrives, and marking steps as filled. */
 export function catalogueSettingsRoutes(context: SandboxContext): express.Router {
@@ -47,8 +48,15 @@ export function catalogueSettingsRoutes(context: SandboxContext): express.Router
       });
       return;
     }
-    saveUploadSettings(db, seller, input.data);
-    markOnboardingStarted(db, seller);
+    recorded(
+      db,
+      res,
+      () => {
+        saveUploadSettings(db, seller, input.data);
+        markOnboardingStarted(db, seller);
+      },
+      () => ({ sellerId: seller.id, kind: "UPLOAD_SETTINGS_SAVED", params: { uploadType: input.data.uploadType } }),
+    );
     res.json(toUploadSettings(db, findSellerById(db, seller.id)!));
   });
 
@@ -60,7 +68,12 @@ export function catalogueSettingsRoutes(context: SandboxContext): express.Router
       sendError(res, 400, "Expected { stepType }", "VALIDATION_ERROR", { errors: [{ fieldName: "stepType", errorMessage: "invalid" }] });
       return;
     }
-    markStepFilled(db, seller, input.data.stepType);
+    recorded(
+      db,
+      res,
+      () => markStepFilled(db, seller, input.data.stepType),
+      () => ({ sellerId: seller.id, kind: "CATALOGUE_STEP_MARKED", params: { step: input.data.stepType } }),
+    );
     res.json(catalogueImportProgress(db, findSellerById(db, seller.id)!));
   });
 

@@ -2,6 +2,7 @@ import express from "express";
 import { CatalogueUpdate } from "#contract/catalogue-updates.ts";
 import { catalogueUpdatesOf, sendCatalogueUpdate } from "../catalogue-updates.ts";
 import type { SandboxContext } from "../context.ts";
+import { recorded } from "../activity.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";
 import { effectiveSellerId, findSellerById } from "../repository.ts";
@@ -25,7 +26,12 @@ export function catalogueUpdatesRouter({ db }: SandboxContext): express.Router {
   router.post("/me/seller/catalogue-updates", (_req, res) => {
     const current = seller(res);
     if (!current) return;
-    const outcome = sendCatalogueUpdate(db, current);
+    const outcome = recorded(
+      db,
+      res,
+      () => sendCatalogueUpdate(db, current),
+      (sent) => (sent.ok ? { sellerId: current.id, kind: "CATALOGUE_UPDATE_SENT", params: { files: sent.update.fileIds.length } } : null),
+    );
     if (!outcome.ok) return sendError(res, outcome.status, outcome.message, outcome.errorCode, outcome.errors ? { errors: outcome.errors } : {});
     res.status(201).json(CatalogueUpdate.parse(outcome.update));
   });

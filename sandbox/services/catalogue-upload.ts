@@ -19,10 +19,11 @@ import {
 } from "../catalogue.ts";
 import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
-import { markOnboardingStarted } from "../repository.ts";
+import { markOnboardingStarted, type CatalogueFileRow } from "../repository.ts";
 import { CategoryValuesQuery, FileCategoryValues } from "#contract/categories.ts";
 import { fileCategoryValues } from "../catalogue-category-values.ts";
 import { fileReadWithProblems } from "../notification-events.ts";
+import { recorded, type ActivityNote } from "../activity.ts";
 import { receiveCatalogueFile } from "./catalogue-file-upload.ts";
 import { catalogueLookups } from "./catalogue-files.ts";
 import { catalogueIntegrationRouter } from "./catalogue-integration.ts";
@@ -54,7 +55,12 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
   router.delete("/me/seller/file", (req, res) => {
     const { file } = editableFile(req, res) ?? {};
     if (!file) return;
-    deleteCatalogueFile(db, filesDir, file.id);
+    recorded(
+      db,
+      res,
+      () => deleteCatalogueFile(db, filesDir, file.id),
+      () => ({ sellerId: file.seller_id, kind: "CATALOGUE_FILE_DELETED", params: { fileName: file.file_name } }),
+    );
     res.status(204).end();
   });
 
@@ -103,8 +109,15 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
       });
       return;
     }
-    saveHeaderMapping(db, file.id, input.data.headerMapping);
-    markOnboardingStarted(db, seller);
+    recorded(
+      db,
+      res,
+      () => {
+        saveHeaderMapping(db, file.id, input.data.headerMapping);
+        markOnboardingStarted(db, seller);
+      },
+      () => ({ sellerId: seller.id, kind: "CATALOGUE_MAPPING_SAVED", params: { fileName: file.file_name } }),
+    );
     res.json(CatalogueFile.parse(toCatalogueFile(findCatalogueFile(db, seller.id, file.id)!)));
   });
 
@@ -211,7 +224,14 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
     const change = ProductChange.safeParse(req.body);
     if (!change.success) return invalid(res, change.error.issues);
     try {
-      res.json(changeProduct(db, file, change.data));
+      res.json(
+        recorded(
+          db,
+          res,
+          () => changeProduct(db, file, change.data),
+          () => productChangeNote(file, change.data),
+        ),
+      );
     } catch (error) {
       refused(res, error);
     }
@@ -223,7 +243,17 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
     const application = RuleApplication.safeParse(req.body);
     if (!application.success) return invalid(res, application.error.issues);
     try {
-      res.json(applyRule(db, file, application.data));
+      const applied = recorded(
+        db,
+        res,
+        () => applyRule(db, file, application.data),
+        (done) => ({
+          sellerId: file.seller_id,
+          kind: "PRODUCTS_BULK_FIXED",
+          params: { fileName: file.file_name, field: application.data.field, problem: application.data.kind, products: done.changed },
+        }),
+      );
+      res.json(applied);
     } catch (error) {
       refused(res, error);
     }
@@ -264,4 +294,12 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
   router.use(catalogueUpdatesRouter(context));
   router.use("/catalogue-integration", catalogueIntegrationRouter(context, lookups));
   return router;
+}
+
+/** The record's line of a product change: corrected (which values), left out (why) or put back. */
+function productChangeNote(file: CatalogueFileRow, change: ProductChange): ActivityNote {
+  const about = { sellerId: file.seller_id, params: { fileName: file.file_name, row: change.row } };
+  if (change.type === "leaveOut") return { ...about, kind: "PRODUCT_LEFT_OUT", params: { ...about.params, reason: change.reason.slice(0, 200) } };
+  if (change.type === "putBack") return { ...about, kind: "PRODUCT_PUT_BACK" };
+  return { ...about, kind: "PRODUCT_CORRECTED", params: { ...about.params, fields: Object.keys(change.values).join(", ") } };
 }

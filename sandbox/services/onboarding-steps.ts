@@ -32,6 +32,7 @@ import {
   writeStep,
 } from "../onboarding.ts";
 import { markOnboardingStarted, sellerNameTaken, type SellerRow } from "../repository.ts";
+import { recorded } from "../activity.ts";
 
 /** States in which the shop setup can still change: the catalogue has not been handed over. */
 const EDITABLE_STATES = new Set(["REGISTERED", "ONBOARDING"]);
@@ -174,9 +175,19 @@ export function onboardingStepsRouter(context: SandboxContext, currentSeller: (r
     // The acceptance's record: the version in force and the account that accepted it (the time is the save's).
     if (step.data === "contract") Object.assign(values, { version: CONTRACT_VERSION, acceptedBy: signedInUser(res).email });
     if (step.data === "company-type-representatives") delete values.legalForm;
-    writeStep(db, seller.id, step.data, values);
-    if (step.data === "company-information") vatIdChanged(db, seller.id, values);
-    markOnboardingStarted(db, seller);
+    recorded(
+      db,
+      res,
+      () => {
+        writeStep(db, seller.id, step.data, values);
+        if (step.data === "company-information") vatIdChanged(db, seller.id, values);
+        markOnboardingStarted(db, seller);
+      },
+      () =>
+        step.data === "bank-account"
+          ? { sellerId: seller.id, kind: "BANK_ACCOUNT_CHANGED" }
+          : { sellerId: seller.id, kind: "STEP_SAVED", params: { step: step.data } },
+    );
     res.json(stepView(db, seller.id, step.data));
   });
 
@@ -223,8 +234,17 @@ export function onboardingStepsRouter(context: SandboxContext, currentSeller: (r
         errors: [{ fieldName: "file", errorMessage: validationMessages.documentType }],
       });
     }
-    const document = saveDocument(db, seller.id, { kind: parsed.data.kind, fileName: parsed.data.file.name || "document", contentType, content });
-    markOnboardingStarted(db, seller);
+    const fileName = parsed.data.file.name || "document";
+    const document = recorded(
+      db,
+      res,
+      () => {
+        const saved = saveDocument(db, seller.id, { kind: parsed.data.kind, fileName, contentType, content });
+        markOnboardingStarted(db, seller);
+        return saved;
+      },
+      () => ({ sellerId: seller.id, kind: "DOCUMENT_UPLOADED", params: { documentKind: parsed.data.kind, fileName } }),
+    );
     res.status(201).json(document);
   });
 
@@ -241,7 +261,15 @@ export function onboardingStepsRouter(context: SandboxContext, currentSeller: (r
   router.delete("/me/seller/onboarding/documents/:id", (req, res) => {
     const seller = editableSeller(res, "documents");
     if (!seller) return;
-    if (!deleteDocument(db, seller.id, req.params.id)) return sendError(res, 404, "No such document", "NOT_FOUND");
+    const document = findDocument(db, seller.id, req.params.id);
+    const deleted = recorded(
+      db,
+      res,
+      () => deleteDocument(db, seller.id, req.params.id),
+      (done) =>
+        done && document ? { sellerId: seller.id, kind: "DOCUMENT_DELETED", params: { documentKind: document.kind, fileName: document.file_name } } : null,
+    );
+    if (!deleted) return sendError(res, 404, "No such document", "NOT_FOUND");
     res.status(204).end();
   });
 

@@ -21,6 +21,7 @@ import {
 import { onboardingHomeRoutes } from "./onboarding-home.ts";
 import { resolveReturns } from "../catalogue-returns.ts";
 import { catalogueHandedOver } from "../notification-events.ts";
+import { recorded } from "../activity.ts";
 
 /** The onboarding service: the signed-in user's seller and its onboarding. */
 export function onboardingService(context: SandboxContext): express.Router {
@@ -84,16 +85,16 @@ export function onboardingService(context: SandboxContext): express.Router {
       sendError(res, 409, "The shop setup or the catalogue is not complete yet", "ONBOARDING_INCOMPLETE", { errors: [...setup, ...missing, ...unmapped] });
       return;
     }
-    db.exec("BEGIN");
-    try {
-      setSellerState(db, seller.id, "CATALOGUE_DATA_SUBMITTED");
-      // Handing over again answers the catalogue team's return.
-      resolveReturns(db, seller.id);
-      db.exec("COMMIT");
-    } catch (error) {
-      db.exec("ROLLBACK");
-      throw error;
-    }
+    recorded(
+      db,
+      res,
+      () => {
+        setSellerState(db, seller.id, "CATALOGUE_DATA_SUBMITTED");
+        // Handing over again answers the catalogue team's return.
+        resolveReturns(db, seller.id);
+      },
+      () => ({ sellerId: seller.id, kind: "CATALOGUE_HANDED_OVER" }),
+    );
     catalogueHandedOver(db, seller.id);
     res.json(SellerState.parse({ state: "CATALOGUE_DATA_SUBMITTED" }));
   });

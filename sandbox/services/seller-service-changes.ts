@@ -16,6 +16,7 @@ import { detectDocumentType } from "#contract/rules/document-type.ts";
 import { createChange, discardChange, findChange, listChanges, pendingChangeOf, recordValues, submitChange, toCompanyChange } from "../company-changes.ts";
 import type { SandboxContext } from "../context.ts";
 import { warehouseIds } from "../home-company.ts";
+import { recorded } from "../activity.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";
 import { effectiveSellerId, findSellerById, type SellerRow } from "../repository.ts";
@@ -150,7 +151,12 @@ export function sellerServiceChangesRoutes(context: SandboxContext, decideOverdu
     if (refusedForStaff(res, change.kind, change.target)) return;
     if (change.status !== "DRAFT") return sendError(res, 409, `The change was sent already (${change.status})`, "INVALID_STATE");
     if (refusedWhilePending(res, seller, change.kind, change.target)) return;
-    submitChange(db, change);
+    recorded(
+      db,
+      res,
+      () => submitChange(db, change),
+      () => ({ sellerId: seller.id, kind: "CHANGE_REQUEST_SENT", params: { change: change.kind, ...(change.target ? { target: change.target } : {}) } }),
+    );
     res.json(toCompanyChange(findChange(db, seller.id, change.id)!));
   });
 

@@ -1,6 +1,7 @@
 import express, { type Response } from "express";
 import { CrmIdExists, CrmIdQuery, SellerDeleted, SellerUpsert, StaffSellerQuery } from "#contract/staff.ts";
 import type { SandboxContext } from "../context.ts";
+import { recorded } from "../activity.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";
 import { findSellerById, isStaff } from "../repository.ts";
@@ -77,7 +78,14 @@ export function staffSellersRouter(context: SandboxContext): express.Router {
     const conflicts = upsertConflicts(db, input);
     if (conflicts.length > 0) return sendError(res, 409, "The seller would duplicate another one", "SELLER_DUPLICATE", { errors: conflicts });
     const sellerId = input.onboardingSellerId ?? inviteSeller(db, input, signedInUser(res).id);
-    if (input.onboardingSellerId) updateSeller(db, sellerId, input);
+    if (input.onboardingSellerId) {
+      recorded(
+        db,
+        res,
+        () => updateSeller(db, sellerId, input),
+        () => ({ sellerId, kind: "SELLER_DETAILS_CHANGED" }),
+      );
+    }
     res.status(input.onboardingSellerId ? 200 : 201).json(findStaffSeller(db, sellerId));
   });
 
@@ -93,7 +101,12 @@ export function staffSellersRouter(context: SandboxContext): express.Router {
     if (seller.state !== "CATALOGUE_DATA_MAPPING_FINISHED") {
       return sendError(res, 409, `Only a seller whose catalogue mapping is finished can be marked active (state ${seller.state})`, "INVALID_STATE");
     }
-    markActive(db, seller.id);
+    recorded(
+      db,
+      res,
+      () => markActive(db, seller.id),
+      () => ({ sellerId: seller.id, kind: "SELLER_MARKED_ACTIVE" }),
+    );
     sellerMarkedActive(db, seller.id);
     res.json(findStaffSeller(db, seller.id));
   });

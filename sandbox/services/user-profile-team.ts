@@ -5,7 +5,8 @@ import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";
 import { colleagueInvited } from "../notification-events.ts";
-import type { UserRow } from "../repository.ts";
+import { recorded } from "../activity.ts";
+import { findUserById, type UserRow } from "../repository.ts";
 import { changeRole, inviteColleague, listSellerUsers, removeUser, resendInvitation, withdrawInvitation, type TeamRefusal } from "../team.ts";
 
 /**
@@ -43,6 +44,11 @@ function isRefusal(value: object | null): value is TeamRefusal {
   return value !== null && "code" in value && "status" in value;
 }
 
+function invitationEmail(db: SandboxContext["db"], sellerId: string, invitationId: string): string | undefined {
+  const row = db.prepare("SELECT email FROM colleague_invitations WHERE id = ? AND seller_id = ?").get(invitationId, sellerId) as { email: string } | undefined;
+  return row?.email;
+}
+
 export function teamRoutes(router: express.Router, context: SandboxContext): void {
   const { db } = context;
 
@@ -61,7 +67,12 @@ export function teamRoutes(router: express.Router, context: SandboxContext): voi
       });
       return;
     }
-    const answer = inviteColleague(db, { sellerId: seller.sellerId, email: parsed.data.email, role: parsed.data.role, invitedBy: seller.user.id });
+    const answer = recorded(
+      db,
+      res,
+      () => inviteColleague(db, { sellerId: seller.sellerId, email: parsed.data.email, role: parsed.data.role, invitedBy: seller.user.id }),
+      (invited) => (isRefusal(invited) ? null : { sellerId: seller.sellerId, kind: "USER_INVITED", params: { email: invited.email, role: invited.role } }),
+    );
     if (isRefusal(answer)) return refuse(res, answer);
     colleagueInvited(db, answer.id);
     res.status(201).json(answer);
@@ -70,7 +81,12 @@ export function teamRoutes(router: express.Router, context: SandboxContext): voi
   router.post("/me/seller/users/invitations/:invitationId/resend", (req, res) => {
     const seller = changeableSeller(res);
     if (!seller) return;
-    const answer = resendInvitation(db, seller.sellerId, req.params.invitationId);
+    const answer = recorded(
+      db,
+      res,
+      () => resendInvitation(db, seller.sellerId, req.params.invitationId),
+      (resent) => (isRefusal(resent) ? null : { sellerId: seller.sellerId, kind: "INVITATION_RESENT", params: { email: resent.email } }),
+    );
     if (isRefusal(answer)) return refuse(res, answer);
     colleagueInvited(db, answer.id);
     res.json(answer);
@@ -79,7 +95,13 @@ export function teamRoutes(router: express.Router, context: SandboxContext): voi
   router.delete("/me/seller/users/invitations/:invitationId", (req, res) => {
     const seller = changeableSeller(res);
     if (!seller) return;
-    const refusal = withdrawInvitation(db, seller.sellerId, req.params.invitationId);
+    const email = invitationEmail(db, seller.sellerId, req.params.invitationId);
+    const refusal = recorded(
+      db,
+      res,
+      () => withdrawInvitation(db, seller.sellerId, req.params.invitationId),
+      (refused) => (refused ? null : { sellerId: seller.sellerId, kind: "INVITATION_WITHDRAWN", params: { email: email ?? "" } }),
+    );
     if (refusal) return refuse(res, refusal);
     res.status(204).end();
   });
@@ -94,7 +116,16 @@ export function teamRoutes(router: express.Router, context: SandboxContext): voi
       });
       return;
     }
-    const answer = changeRole(db, seller.sellerId, seller.user, req.params.userId, parsed.data.role);
+    const before = findUserById(db, req.params.userId);
+    const answer = recorded(
+      db,
+      res,
+      () => changeRole(db, seller.sellerId, seller.user, req.params.userId, parsed.data.role),
+      (changed) =>
+        isRefusal(changed)
+          ? null
+          : { sellerId: seller.sellerId, kind: "ROLE_CHANGED", params: { email: changed.email, from: before?.role ?? "", to: changed.role } },
+    );
     if (isRefusal(answer)) return refuse(res, answer);
     res.json(answer);
   });
@@ -102,7 +133,13 @@ export function teamRoutes(router: express.Router, context: SandboxContext): voi
   router.delete("/me/seller/users/:userId", (req, res) => {
     const seller = changeableSeller(res);
     if (!seller) return;
-    const refusal = removeUser(db, seller.sellerId, seller.user, req.params.userId);
+    const target = findUserById(db, req.params.userId);
+    const refusal = recorded(
+      db,
+      res,
+      () => removeUser(db, seller.sellerId, seller.user, req.params.userId),
+      (refused) => (refused || !target ? null : { sellerId: seller.sellerId, kind: "USER_REMOVED", params: { email: target.email, role: target.role } }),
+    );
     if (refusal) return refuse(res, refusal);
     res.status(204).end();
   });

@@ -7,6 +7,7 @@ import { signedInUser } from "../http/service-guard.ts";
 import { findSellerById, findUserByEmail, findUserById, isStaff, setSubstitution, toCurrentUser, updateUserLanguage } from "../repository.ts";
 import { endSubstitution, startSubstitution, substitutionAudit } from "../substitution-audit.ts";
 import { endUserSession, openUserSession, startUserSession } from "../user-sessions.ts";
+import { activityRoutes } from "./user-profile-activity.ts";
 import { teamRoutes } from "./user-profile-team.ts";
 
 const SubstitutionRequest = z.object({ userProfileId: z.string().min(1) });
@@ -56,7 +57,7 @@ export function userProfileService(context: SandboxContext): express.Router {
       return;
     }
     setSubstitution(db, user.id, target.seller_id);
-    startSubstitution(db, user.id, target.seller_id);
+    startSubstitution(db, user.id, target.seller_id, { asUserId: target.id });
     res.json(toCurrentUser(db, findUserById(db, user.id) ?? user));
   });
 
@@ -135,6 +136,7 @@ export function userProfileService(context: SandboxContext): express.Router {
   });
 
   teamRoutes(router, context);
+  activityRoutes(router, context);
 
   return router;
 }

@@ -69,6 +69,9 @@ const PARTIAL_PAGES: Record<string, RegExp> = {
   "/team": /The list of colleagues could not be loaded\./,
   // The list and the e-mail settings each say they could not be loaded; the other stays.
   "/notifications": /(The notifications|Your e-mail settings) could not be loaded\./,
+  // The filter stays; the record says it could not be loaded.
+  "/team/activity": /The activity record could not be loaded\./,
+  "/sellers/:sellerId/activity": /The activity record could not be loaded\./,
 };
 
 /** The one call of the shell's that all sellers' pages share the path of. */

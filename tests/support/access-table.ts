@@ -113,6 +113,9 @@ export const TABLE: {
   { path: "/team/:userId/remove", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator" },
   // Every signed-in user's own notifications and e-mail settings (a staff member acting as a seller: their own).
   { path: "/notifications", allowed: ANY, rule: "anySignedIn" },
+  // Who did what: the seller's administrators (a viewer may not), and staff on the seller page.
+  { path: "/team/activity", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator" },
+  { path: "/team/activity/csv", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator" },
   // Downloads of the seller home: a chart's CSV, a legal document.
   { path: "/home/analytics/:tab/csv", allowed: SELLERS, rule: "sellerHome", sellerState: "redirectIfNotActive" },
   { path: "/home/my-company/legal-documents/:documentId/download", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator" },
@@ -131,6 +134,8 @@ export const TABLE: {
   },
   // The staff seller page: every staff role, each offered its own actions (docs/product.md §10).
   { path: "/sellers/:sellerId", allowed: STAFF, rule: "sellerPage" },
+  { path: "/sellers/:sellerId/activity", allowed: STAFF, rule: "sellerPage" },
+  { path: "/sellers/:sellerId/activity/csv", allowed: STAFF, rule: "sellerPage" },
   // A business developer's invitations and each one's page (the invitation's confirmation).
   { path: "/invitations", allowed: ["OPERATOR_BUSINESSDEVELOPER"], rule: "inviteSeller" },
   { path: "/invitations/:sellerId", allowed: ["OPERATOR_BUSINESSDEVELOPER"], rule: "inviteSeller" },

@@ -19,6 +19,9 @@ export function ColleaguesView({ data, lastResult }: { data: ColleaguesData; las
     <div className="team-page">
       <h1>{t("team.title")}</h1>
       <p className="team-page__lead">{t("team.lead")}</p>
+      <p>
+        <Link to="/team/activity">{t("activity.link")}</Link>
+      </p>
       {data.mayChange ? null : (
         <p className="notice" role="status">
           {t("team.readOnly")}

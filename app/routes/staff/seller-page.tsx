@@ -83,6 +83,9 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
           <VatConfirmationSection confirmation={overview.vatConfirmation} />
           <ShopsSection shops={shops.shops} failure={shops.failure} />
           <ActingAsSellerRecord audit={actingAsSellerRecord.audit} failure={actingAsSellerRecord.failure} />
+          <p>
+            <Link to={`/sellers/${encodeURIComponent(seller.onboardingSellerId)}/activity`}>{t("activity.staffLink")}</Link>
+          </p>
         </div>
       </div>
     </div>

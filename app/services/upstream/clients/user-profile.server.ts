@@ -1,9 +1,14 @@
 import { AccountExists, CurrentUser, UserSession, type LanguageCode } from "#contract/upstream.ts";
+import { ActivityPage } from "#contract/activity.ts";
 import { SubstitutionAudit } from "#contract/staff-seller.ts";
 import { SellerUser, SellerUserList, type ColleagueRole, type InviteColleague } from "#contract/team.ts";
 import { z } from "zod";
 import type { ServiceCaller } from "#app/services/upstream/http.server.ts";
 import { upstreamPath } from "#app/services/upstream/upstream-path.server.ts";
+
+/** Whose record: the signed-in user's own seller, or (staff) the seller named. */
+export type ActivityOwner = { own: true } | { own: false; sellerId: string };
+export type ActivityRequest = { page: number; size: number; person?: string; kind?: string };
 
 export function userProfileClient(call: ServiceCaller) {
   return {
@@ -29,6 +34,9 @@ export function userProfileClient(call: ServiceCaller) {
     changeColleagueRole: (userId: string, role: ColleagueRole) =>
       call({ method: "PUT", path: upstreamPath`/me/seller/users/${userId}/role`, body: { role }, schema: SellerUser }),
     removeColleague: (userId: string) => call({ method: "DELETE", path: upstreamPath`/me/seller/users/${userId}`, schema: z.undefined() }),
+    /** A page of the record of who did what: the caller's own seller (its administrators, staff acting as it) or, for staff, any seller's. */
+    sellerActivity: (seller: ActivityOwner, query: ActivityRequest) =>
+      call({ path: seller.own ? "/me/seller/activity" : upstreamPath`/sellers/${seller.sellerId}/activity`, query, schema: ActivityPage }),
     startSession: (expiresAt: Date) => call({ method: "POST", path: "/me/sessions", body: { expiresAt: expiresAt.toISOString() }, schema: UserSession }),
     session: (sessionId: string) => call({ path: upstreamPath`/me/sessions/${sessionId}`, schema: UserSession }),
     endSession: (sessionId: string) => call({ method: "DELETE", path: upstreamPath`/me/sessions/${sessionId}`, schema: z.undefined() }),

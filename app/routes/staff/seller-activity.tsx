@@ -1,0 +1,20 @@
+import { ActivityRecordView } from "#app/components/activity/activity-record-view.tsx";
+import { useTranslation } from "#app/lib/i18n/use-translation.ts";
+import { isSellerId } from "#app/lib/staff/seller-id.ts";
+import { activityLoader } from "#app/services/activity/activity.server.ts";
+import { authorize } from "#app/services/session/authorize.server.ts";
+import type { Route } from "./+types/seller-activity";
+
+/** Who did what for one seller, for staff: every staff role that opens the seller page. */
+export const middleware = [authorize({ rule: "sellerPage", validate: ({ params }) => isSellerId(params.sellerId) })];
+
+export async function loader(args: Route.LoaderArgs) {
+  return activityLoader(args, { own: false, sellerId: args.params.sellerId });
+}
+
+export default function SellerActivity({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return <ActivityRecordView data={loaderData} lead={t("activity.staffLead")} />;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Activity"} · Seller Portal` }];
