@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { INVITATION_DAYS } from "#contract/team.ts";
 import type { Role, SellerStateName } from "#contract/upstream.ts";
 import { wipe, writeMeta, type Database } from "./db.ts";
+import { enrolWithDemoKey } from "./second-factor.ts";
 import { hashPassword } from "./passwords.ts";
 import { catalogueSeedSellers, catalogueSeedUsers } from "./seed-catalogue.ts";
 import { smallSeller, smallSellerUser } from "./seed-home.ts";
@@ -198,6 +199,8 @@ export function applySeed(db: Database): void {
     applyOnboardingSeed(db);
     applyStaffSeed(db);
     seedColleagueInvitation(db);
+    // Every seeded account comes enrolled with the demo key (docs/sandbox.md), as the portal asks staff and administrators for a code.
+    enrolWithDemoKey(db);
     writeMeta(db, "seeded_at", new Date().toISOString());
     db.exec("COMMIT");
   } catch (error) {

@@ -49,6 +49,8 @@ export function createProvider(options: ProviderOptions): Provider {
       },
     ],
     responseTypes: ["code"],
+    // How a user signed in (interactions.ts, signInMethods): named in discovery, stated in the id token with amr.
+    acrValues: ["urn:sandbox:acr:password", "urn:sandbox:acr:second-factor"],
     scopes: portalScopes.split(" "),
     claims: { openid: ["sub"], user_info: userInfoClaims },
     // The portal's id token carries the user_info claims too, not only userinfo.
