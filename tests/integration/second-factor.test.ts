@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { codeAt } from "../../sandbox/second-factor.ts";
 import { secondFactorCode, TestBrowser } from "../support/http-client";
-import { PORTAL } from "./ports";
+import { PORTAL, SANDBOX } from "./ports";
 
 const formAction = (html: string) => /<form[^>]*method="post"[^>]*action="([^"]+)"/i.exec(html)?.[1]?.replaceAll("&amp;", "&");
 
@@ -35,7 +35,7 @@ async function enrol(browser: TestBrowser, email: string) {
   const atProvider = await password(browser, email, "/security/second-factor/enrol");
   expect(new URL(atProvider.url).pathname).toMatch(/\/interaction\/[^/]+\/enrol$/);
   const page = await atProvider.response.text();
-  expect(page).toContain("<img src=\"data:image/svg+xml;base64,");
+  expect(page).toContain('<img src="data:image/svg+xml;base64,');
   const secret = /data-key="([A-Z2-7]+)"/.exec(page)![1]!;
   const wrong = await browser.post(atProvider.url, { code: "000000" });
   expect(wrong.status).toBe(400);
@@ -126,5 +126,57 @@ describe("two-factor sign-in", () => {
     const right = await attacker.post(atCode.url, { code: await secondFactorCode(atCode.url, email) });
     expect(right.status).toBe(429);
     expect(await right.text()).toContain("Too many wrong codes");
+  });
+});
+
+describe("recent sign-in for what matters", () => {
+  const FORM = `${PORTAL}/home/my-company/bank-account/change`;
+  const TYPED = { accountHolder: "Nordlicht Living GmbH", iban: "DE89 3704 0044 0532 0130 00", bic: "COBADEFFXXX" };
+
+  it("asks for a fresh sign-in with a code after 10 minutes, and comes back to the form with the typed IBAN kept", async () => {
+    const seller = new TestBrowser();
+    await seller.signIn(PORTAL, "seller.active@example.com");
+    // Signed in just now: the change goes on.
+    const recent = await seller.post(FORM, TYPED);
+    expect(recent.status).toBe(303);
+    expect(recent.headers.get("location")).toMatch(/^\/home\/my-company\/changes\//);
+
+    // Eleven minutes later, as the provider tells it.
+    const aged = await fetch(`${SANDBOX}/__sandbox/sign-ins/age`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username: "seller.active@example.com", seconds: 11 * 60 }),
+    });
+    expect(aged.status).toBe(200);
+    const asked = await seller.post(FORM, TYPED);
+    expect(asked.status).toBe(303);
+    expect(asked.headers.get("location")).toBe("/login");
+    // Kept on the server: no cookie carries the IBAN.
+    expect(asked.headers.getSetCookie().join(";")).not.toMatch(/DE89|3704/);
+
+    const { response, url, hops } = await seller.navigate(`${PORTAL}/login`);
+    const authorize = new URL(hops[0]!.location!);
+    expect(authorize.searchParams.get("prompt")).toBe("login");
+    expect(authorize.searchParams.get("max_age")).not.toBeNull();
+    const action = formAction(await response.text())!;
+    const atCode = await seller.follow(await seller.post(new URL(action, url).toString(), { username: "seller.active@example.com", password: "demo" }), url);
+    expect(new URL(atCode.url).pathname).toMatch(/\/code$/);
+    const back = await seller.enterSignInCode(atCode.url, "seller.active@example.com");
+    expect(back.url).toMatch(new RegExp(`^${FORM}\\?kept=[\\w-]{22}$`));
+    const page = await back.response.text();
+    expect(page).toContain('value="DE89 3704 0044 0532 0130 00"');
+    expect(page).toContain("Signed in again: check what you typed and send it.");
+
+    // Signed in again just now: the change goes on.
+    const sent = await seller.post(FORM, TYPED);
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get("location")).toMatch(/^\/home\/my-company\/changes\//);
+  });
+
+  it("does not give a kept form to another user, nor one that is not there", async () => {
+    const other = new TestBrowser();
+    await other.signIn(PORTAL, "seller.active@example.com");
+    const page = await (await other.get(`${FORM}?kept=AAAAAAAAAAAAAAAAAAAAAA`)).text();
+    expect(page).toContain("could not be kept over the new sign-in");
   });
 });

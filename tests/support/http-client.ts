@@ -35,6 +35,11 @@ export class TestBrowser {
     this.#cookies.set(url.host, jar);
   }
 
+  /** Keeps the cookies a response set as if it came from `host` (a second instance answering for the same portal). */
+  takeCookies(host: string, response: Response): void {
+    this.#store(new URL(`http://${host}/`), response);
+  }
+
   async request(url: string, init: RequestInit = {}): Promise<Response> {
     const target = new URL(url);
     const jar = this.#cookies.get(target.host);

@@ -28,7 +28,6 @@ import type { Logger } from "#app/services/observability/logger.server.ts";
 
 const SCOPES = ["openid", "offline_access", "user_info"];
 
-
 const ProviderMetadata = z.object({
   authorization_endpoint: z.url(),
   token_endpoint: z.url(),
