@@ -206,7 +206,7 @@ export async function changeFormAction(args: RouteArgs, kind: CompanyChangeKind)
   }
   // The bank account matters: a sign-in older than 10 minutes (or without the second factor) is made again first,
   // and the form comes back as typed (recent-sign-in.server.ts).
-  if (kind === "BANK_ACCOUNT") await requireRecentSignIn(args, textFields(formData));
+  if (kind === "BANK_ACCOUNT") await requireRecentSignIn(args, { fields: textFields(formData) });
   let change: CompanyChange;
   try {
     change = await (kind === "BANK_ACCOUNT"

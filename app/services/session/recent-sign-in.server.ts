@@ -74,16 +74,18 @@ async function recentAtProvider(args: RequestArgs, needsSecondFactor: boolean): 
  * Resolves when the change may go on; otherwise keeps `fields` for the page the request came from and throws the
  * redirect to a fresh sign-in, which comes back to that page with `?kept=<id>`.
  */
-export async function requireRecentSignIn(args: RequestArgs, fields: Record<string, string>): Promise<void> {
+export async function requireRecentSignIn(args: RequestArgs, options: { fields?: Record<string, string>; returnTo?: string } = {}): Promise<void> {
   const user = await requireUser(args);
   const needsSecondFactor = requiresSecondFactor(user.role, env().REQUIRE_SECOND_FACTOR_ROLES);
   if (await recentAtProvider(args, needsSecondFactor)) return;
   const url = new URL(args.request.url);
-  const path = safeReturnPath(pathWithout(url)) ?? "/default-redirect";
-  const id = randomBytes(16).toString("base64url");
-  await sharedStore().set(keyOf(id), JSON.stringify({ userId: user.id, path: url.pathname, fields }), KEPT_FORM_TTL_SECONDS);
-  const back = new URL(path, url);
-  back.searchParams.set(KEPT_PARAM, id);
+  // Back to the form's own page, or to the page the button was on (a form posted to a resource route).
+  const back = new URL(safeReturnPath(options.returnTo) ?? safeReturnPath(pathWithout(url)) ?? "/default-redirect", url);
+  if (options.fields && Object.keys(options.fields).length > 0) {
+    const id = randomBytes(16).toString("base64url");
+    await sharedStore().set(keyOf(id), JSON.stringify({ userId: user.id, path: back.pathname, fields: options.fields }), KEPT_FORM_TTL_SECONDS);
+    back.searchParams.set(KEPT_PARAM, id);
+  }
   const session = args.context.get(sessionContext);
   session.rememberLastUrl(back);
   args.context.get(requestMetaContext).log.info({ kind: "recent-sign-in", path: url.pathname }, "fresh sign-in asked before a change that matters");

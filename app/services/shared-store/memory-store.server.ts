@@ -1,4 +1,4 @@
-import type { SharedStore } from "./shared-store.server.ts";
+import type { SharedStore } from "./store.ts";
 
 /** The store of a single instance: a map whose entries expire; expired ones are dropped when read or every minute. */
 export class MemoryStore implements SharedStore {

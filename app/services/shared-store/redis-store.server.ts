@@ -1,5 +1,5 @@
 import { Redis } from "ioredis";
-import type { SharedStore } from "./shared-store.server.ts";
+import type { SharedStore } from "./store.ts";
 
 /**
  * The store on Redis (or Valkey): SET with EX, and a count as INCR with EXPIRE NX in one transaction, so that the

@@ -5,21 +5,10 @@
  */
 import { env } from "#app/services/config/env.server.ts";
 import { MemoryStore } from "./memory-store.server.ts";
-import { RedisStore } from "./redis-store.server.ts";
+import type { SharedStore } from "./store.ts";
 
-export interface SharedStore {
-  /** The value, or undefined when there is none or it expired. */
-  get(key: string): Promise<string | undefined>;
-  /** Sets the value for `ttlSeconds`. */
-  set(key: string, value: string, ttlSeconds: number): Promise<void>;
-  delete(key: string): Promise<void>;
-  /**
-   * Adds one to the count of a window that starts with the first increment and lasts `windowSeconds`; answers the
-   * count so far (1 for the first). Every instance counts on the same number.
-   */
-  increment(key: string, windowSeconds: number): Promise<number>;
-  close(): Promise<void>;
-}
+export type { SharedStore };
+import { RedisStore } from "./redis-store.server.ts";
 
 /** Every key of the portal starts so: a Redis shared with other programs keeps them apart. */
 export const KEY_PREFIX = "seller-portal:";
