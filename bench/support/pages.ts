@@ -88,6 +88,7 @@ export const PAGES: BenchPage[] = [
   },
   { path: "/team", account: ACTIVE },
   { path: "/team/user-viewer/remove", account: ACTIVE },
+  { path: "/security/second-factor", account: "operator@example.com" },
   { path: "/seller-list", account: "operator@example.com" },
   { path: "/invite-seller", account: "bd@example.com" },
   { path: "/invitations", account: "bd@example.com" },
