@@ -1,4 +1,4 @@
-import { nextCode } from "./second-factor.ts";
+import { nextCode, resetSecondFactor } from "./second-factor.ts";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { z } from "zod";
 import { sandboxClient } from "#contract/upstream.ts";
@@ -282,6 +282,16 @@ export function controlRouter(options: ControlOptions): express.Router {
       return;
     }
     res.set("Cache-Control", "no-store").json({ code });
+  });
+
+  /** Removes an account's second factor (as staff would for a lost phone), recorded as done by the control interface. */
+  router.post("/second-factor/:username/reset", (req, res) => {
+    const user = findUserByEmail(context.db, req.params.username);
+    if (!user) {
+      sendError(res, 404, `No account ${req.params.username}`, "USER_NOT_FOUND");
+      return;
+    }
+    res.json(resetSecondFactor(context.db, user, { id: "sandbox-control", email: "control@sandbox" }));
   });
 
   /**

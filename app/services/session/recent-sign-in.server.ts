@@ -13,6 +13,7 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { requiresSecondFactor, signInRecentEnough } from "#app/lib/session/second-factor.ts";
 import { safeReturnPath } from "#app/lib/safe-path.ts";
+import { pageAddress } from "#app/lib/page-address.ts";
 import { env } from "#app/services/config/env.server.ts";
 import { requestMetaContext } from "#app/services/request/request-context.server.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
@@ -33,12 +34,14 @@ const KEPT_ID = /^[A-Za-z0-9_-]{22}$/;
 
 const keyOf = (id: string) => `kept-form:${id}`;
 
-/** The path of the page without the kept form's own parameter. */
+/** The page's address (a client-side request's `.data` URL names the same page) without the kept form's own parameter. */
 function pathWithout(url: URL): string {
   const copy = new URL(url);
   copy.searchParams.delete(KEPT_PARAM);
-  return copy.pathname + copy.search;
+  return pageAddress(copy);
 }
+
+const pagePathOf = (url: URL) => url.pathname.replace(/\.data$/, "") || "/";
 
 /** The text fields of a form (files are not kept: they are chosen again). */
 export function textFields(formData: FormData): Record<string, string> {
@@ -104,6 +107,6 @@ export async function keptForm(args: RequestArgs): Promise<{ fields?: Record<str
   const user = await requireUser(args);
   const stored = await sharedStore().get(keyOf(id));
   const parsed = stored ? KeptForm.safeParse(JSON.parse(stored)) : undefined;
-  if (!parsed?.success || parsed.data.userId !== user.id || parsed.data.path !== url.pathname) return { expired: true };
+  if (!parsed?.success || parsed.data.userId !== user.id || parsed.data.path !== pagePathOf(url)) return { expired: true };
   return { fields: parsed.data.fields, expired: false };
 }
