@@ -16,6 +16,7 @@ const home = (file: string) => `routes/home/${file}`;
 const staff = (file: string) => `routes/staff/${file}`;
 const team = (file: string) => `routes/team/${file}`;
 const notifications = (file: string) => `routes/notifications/${file}`;
+const security = (file: string) => `routes/security/${file}`;
 
 export default [
   // The shell: welcome, sign-in and sign-out, the start page of each role, errors.
@@ -131,6 +132,10 @@ export default [
   route("team/activity/csv", team("activity-csv.ts")),
   route("sellers/:sellerId/activity/csv", staff("seller-activity-csv.ts")),
   route("invite-seller/check", staff("invite-seller-check.ts")),
+
+  // Two-factor sign-in: the page a session without its role's second factor reaches, and the way to the provider's enrolment.
+  layout(shell("layouts/center.tsx"), { id: "security-center" }, [route("security/second-factor", security("second-factor.tsx"))]),
+  route("security/second-factor/enrol", security("second-factor-enrol.ts")),
 
   // Acting as a seller: a staff page opened while still acting as one offers the way back here.
   layout(shell("layouts/center.tsx"), { id: "acting-as-seller-center" }, [route("substitution", shell("acting-as-seller-required.tsx"))]),

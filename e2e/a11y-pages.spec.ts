@@ -160,7 +160,11 @@ const ACCOUNTS: Record<string, Account> = {
     username: "admin@example.com",
     pages: ["/landing-page", "/seller-administration?edit=seller-new&search=frischer", "/delete-seller?sellerId=seller-new"],
   },
-  "staff: business developer": { username: "bd@example.com", pages: ["/invite-seller", "/invitations", "/invitations/seller-invited"] },
+  "staff: business developer": {
+    username: "bd@example.com",
+    // The enrolment page as a session that has its second factor sees it.
+    pages: ["/invite-seller", "/invitations", "/invitations/seller-invited", "/security/second-factor"],
+  },
   "staff: success manager": {
     username: "success@example.com",
     pages: ["/seller-list?state=ONBOARDING", "/mark-as-active?sellerId=seller-mapped", "/sellers/seller-onboarding-ftp", "/sellers/seller-active/activity"],

@@ -53,8 +53,7 @@ test("a wrong password keeps the username and shows an error; the right one then
   await expect(page.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
 
   // The same interaction still works with the right password.
-  await page.getByLabel("Password").fill("demo");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await submitProviderSignIn(page, "seller.new@example.com");
   await page.waitForURL(isPortalPath("/overview"));
 });
 

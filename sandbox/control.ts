@@ -1,3 +1,4 @@
+import { nextCode, resetSecondFactor } from "./second-factor.ts";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { z } from "zod";
 import { sandboxClient } from "#contract/upstream.ts";
@@ -48,6 +49,15 @@ const BulkSellersRequest = z.object({ count: z.number().int().min(1).max(20_000)
 const BulkUsersRequest = z.object({ like: z.string().min(1), count: z.number().int().min(1).max(1_000) });
 
 const ExpireRequest = z.object({ access_token: z.string().min(1) });
+
+const AgeRequest = z.object({
+  username: z.string().min(1),
+  seconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(14 * 86_400),
+});
 
 const DecisionRequest = z.object({
   sellerId: z.string().min(1).optional(),
@@ -264,6 +274,50 @@ export function controlRouter(options: ControlOptions): express.Router {
     }
     await accessToken.destroy();
     res.json({ expired: true });
+  });
+
+  /**
+   * The next sign-in code of an enrolled account (demo accounts, and any account a test enrolled): demos, tests,
+   * benchmarks and scripts sign in with it as a person would with their app (sandbox/second-factor.ts).
+   */
+  router.get("/second-factor/:username/code", (req, res) => {
+    const user = findUserByEmail(context.db, req.params.username);
+    const code = user ? nextCode(context.db, user.id, { issue: true }) : undefined;
+    if (!code) {
+      sendError(res, 404, `No account ${req.params.username} with a second factor`, "NOT_ENROLLED");
+      return;
+    }
+    res.set("Cache-Control", "no-store").json({ code });
+  });
+
+  /** Removes an account's second factor (as staff would for a lost phone), recorded as done by the control interface. */
+  router.post("/second-factor/:username/reset", (req, res) => {
+    const user = findUserByEmail(context.db, req.params.username);
+    if (!user) {
+      sendError(res, 404, `No account ${req.params.username}`, "USER_NOT_FOUND");
+      return;
+    }
+    res.json(resetSecondFactor(context.db, user, { id: "sandbox-control", email: "control@sandbox" }));
+  });
+
+  /**
+   * Makes the account's sign-ins older by `seconds` (the provider's auth_time on its refresh tokens): the portal's
+   * next renewal reads the older time, as if that much time had passed, without waiting for it.
+   */
+  router.post("/sign-ins/age", (req, res) => {
+    const parsed = AgeRequest.safeParse(req.body);
+    const user = parsed.success ? findUserByEmail(context.db, parsed.data.username) : undefined;
+    if (!parsed.success || !user) {
+      sendError(res, 400, "Expected { username, seconds } of an existing account", "VALIDATION_ERROR");
+      return;
+    }
+    const aged = context.db
+      .prepare(
+        `UPDATE oidc_models SET payload = json_set(payload, '$.authTime', json_extract(payload, '$.authTime') - ?)
+         WHERE model IN ('RefreshToken', 'Session') AND json_extract(payload, '$.accountId') = ? AND json_extract(payload, '$.authTime') IS NOT NULL`,
+      )
+      .run(parsed.data.seconds, user.id);
+    res.json({ aged: aged.changes });
   });
 
   router.use((_req, res) => {

@@ -15,7 +15,7 @@ export type Database = DatabaseSync;
  * emptied and seeded anew on open: the sandbox's data is demo data, and
  * migrations would cost more than they are worth.
  */
-const SCHEMA_VERSION = 16;
+const SCHEMA_VERSION = 17;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -333,6 +333,47 @@ CREATE TABLE IF NOT EXISTS sandbox_mail (
   envelope_to TEXT NOT NULL,
   raw TEXT NOT NULL
 );
+/** A user's time-based second factor (sandbox/second-factor.ts): confirmed_at is NULL while enrolment waits for a first code. */
+CREATE TABLE IF NOT EXISTS second_factors (
+  user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+  secret TEXT NOT NULL,
+  confirmed_at TEXT,
+  /** The last time step a code was accepted for: a code is accepted once (RFC 6238 §5.2). */
+  last_used_step INTEGER NOT NULL DEFAULT 0,
+  /** The sandbox's clock for this account, ahead of the real one by this much (control interface, sandbox/second-factor.ts). */
+  clock_offset_seconds INTEGER NOT NULL DEFAULT 0,
+  last_issued_step INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL
+);
+/** Recovery codes: SHA-256 of each (they are random, 50 bits each), usable once. */
+CREATE TABLE IF NOT EXISTS recovery_codes (
+  user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  code_hash TEXT NOT NULL,
+  used_at TEXT,
+  PRIMARY KEY (user_id, code_hash)
+);
+/** Failed code attempts per user in the current window; locked_until (epoch ms) while locked. */
+CREATE TABLE IF NOT EXISTS second_factor_attempts (
+  user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+  failures INTEGER NOT NULL,
+  window_started_at INTEGER NOT NULL,
+  locked_until INTEGER
+);
+/** The sign-ins that gave the right password and wait for a code: interaction uid → user. */
+CREATE TABLE IF NOT EXISTS second_factor_pending (
+  uid TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  created_at INTEGER NOT NULL
+);
+/** Every reset of a lost second factor: who reset whose, and when. */
+CREATE TABLE IF NOT EXISTS second_factor_resets (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  user_id TEXT NOT NULL,
+  user_email TEXT NOT NULL,
+  reset_by TEXT NOT NULL,
+  reset_by_email TEXT NOT NULL,
+  reset_at TEXT NOT NULL
+);
 CREATE INDEX IF NOT EXISTS sellers_state ON sellers (state, state_changed_at);
 CREATE INDEX IF NOT EXISTS users_seller ON users (seller_id);
 `;
@@ -344,6 +385,11 @@ const dataTables = [
   "notification_preferences",
   "notifications",
   "seller_activity",
+  "second_factor_resets",
+  "second_factor_pending",
+  "second_factor_attempts",
+  "recovery_codes",
+  "second_factors",
   "vat_confirmations",
   "substitution_changes",
   "substitution_sessions",

@@ -4,6 +4,7 @@ import type { Role, SellerStateName } from "#contract/upstream.ts";
 import { seedCategoryMappings } from "./category-mappings.ts";
 import { seedNotifications } from "./notifications.ts";
 import { wipe, writeMeta, type Database } from "./db.ts";
+import { enrolWithDemoKey } from "./second-factor.ts";
 import { hashPassword } from "./passwords.ts";
 import { catalogueSeedSellers, catalogueSeedUsers } from "./seed-catalogue.ts";
 import { smallSeller, smallSellerUser } from "./seed-home.ts";
@@ -244,6 +245,8 @@ export function applySeed(db: Database): void {
     seedCategoryMappings(db, new Date(seedDate(30)));
     seedNotifications(db);
     seedActivity(db);
+    // Every seeded account comes enrolled with the demo key (docs/sandbox.md), as the portal asks staff and administrators for a code.
+    enrolWithDemoKey(db);
     writeMeta(db, "seeded_at", new Date().toISOString());
     db.exec("COMMIT");
   } catch (error) {

@@ -1,3 +1,4 @@
+import { enrolWithDemoKey } from "./second-factor.ts";
 import type { SellerChannel } from "#contract/staff.ts";
 import { sellerStates, type SellerStateName } from "#contract/upstream.ts";
 import type { Database } from "./db.ts";
@@ -107,7 +108,9 @@ export function seedBulkUsers(db: Database, like: UserRow, count: number, passwo
   const emails = Array.from({ length: count }, (_, index) => `${local}+${existing + index + 1}@${domain}`);
   db.exec("BEGIN");
   try {
-    for (const email of emails) insertUser(db, { email, passwordHash, role: like.role, languageCode: like.language_code, sellerId: like.seller_id });
+    const ids = emails.map((email) => insertUser(db, { email, passwordHash, role: like.role, languageCode: like.language_code, sellerId: like.seller_id }));
+    // Like the seeded accounts: enrolled with the demo key, so that they sign in with a code as their model does.
+    enrolWithDemoKey(db, ids);
     db.exec("COMMIT");
   } catch (error) {
     db.exec("ROLLBACK");

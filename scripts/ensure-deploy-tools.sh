@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Makes sure the tools that check and run deploy/ are here: nginx (the two-instance test and
-# `npm run bench:load` run the real configuration) and Docker Compose (checks deploy/compose.yaml
+# `npm run bench:load` run the real configuration), redis-server (the store the instances share:
+# tests/integration/shared-store.test.ts starts one) and Docker Compose (checks deploy/compose.yaml
 # without a Docker engine). Debian's packages where apt is at hand and we are root (CI and these
 # machines); otherwise says what to install.
 set -euo pipefail
 missing=()
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+command -v redis-server >/dev/null 2>&1 || [ -x /usr/bin/redis-server ] || missing+=(redis-server)
 if ! docker compose version >/dev/null 2>&1 && ! command -v docker-compose >/dev/null 2>&1; then
   missing+=(docker-compose)
 fi

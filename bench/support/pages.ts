@@ -91,6 +91,7 @@ export const PAGES: BenchPage[] = [
   { path: "/team/user-viewer/remove", account: ACTIVE },
   { path: "/notifications", account: ACTIVE },
   { path: "/team/activity", account: ACTIVE },
+  { path: "/security/second-factor", account: "operator@example.com" },
   { path: "/seller-list", account: "operator@example.com" },
   { path: "/invite-seller", account: "bd@example.com" },
   { path: "/invitations", account: "bd@example.com" },

@@ -1,6 +1,6 @@
 import { expect, type Page, type TestInfo } from "@playwright/test";
 import { DEMO_PASSWORD } from "./accounts";
-import { isPortalPath, isProviderUrl, PORTAL_URL } from "./sandbox";
+import { isPortalPath, isProviderUrl, PORTAL_URL, SANDBOX_URL } from "./sandbox";
 
 /** Waits for the provider's sign-in form (reached from /login, /register or a protected page). */
 export async function expectProviderSignIn(page: Page): Promise<void> {
@@ -9,11 +9,39 @@ export async function expectProviderSignIn(page: Page): Promise<void> {
   await expect(page.getByRole("heading", { level: 1, name: /^(Sign in to the seller portal|Beim Seller Portal anmelden)$/ })).toBeVisible();
 }
 
-/** Fills the provider's sign-in form and submits it. */
+/**
+ * Fills the provider's sign-in form and submits it; an enrolled account (every demo account) then gives its code,
+ * which the sandbox's control interface answers as the user's app would.
+ */
 export async function submitProviderSignIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
   await page.getByLabel(/^(Email address|E-Mail-Adresse)$/).fill(username);
   await page.getByLabel(/^(Password|Passwort)$/).fill(password);
   await page.getByRole("button", { name: /^(Sign in|Anmelden)$/ }).click();
+  // Wherever the password leads: the code page, back to the portal, the form again (a wrong password), enrolment.
+  await page.waitForURL((url) => !isProviderUrl(url) || /\/interaction\/[^/]+\/(login|code|enrol)$/.test(url.pathname));
+  if (isCodePage(new URL(page.url()))) await enterSignInCode(page, username);
+}
+
+export function isCodePage(url: URL): boolean {
+  return isProviderUrl(url) && /\/interaction\/[^/]+\/code$/.test(url.pathname);
+}
+
+/** The account's next sign-in code, from the sandbox's control interface. */
+export async function nextSignInCode(page: Page, username: string): Promise<string> {
+  const response = await page.request.get(`${SANDBOX_URL}/__sandbox/second-factor/${encodeURIComponent(username)}/code`);
+  expect(response.status(), `sign-in code of ${username}`).toBe(200);
+  return ((await response.json()) as { code: string }).code;
+}
+
+/** Types the account's code on the provider's code page; a code that lost a race with another sign-in gets a new one. */
+export async function enterSignInCode(page: Page, username: string): Promise<void> {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    await page.getByLabel(/^(Code or recovery code|Code oder Wiederherstellungscode)$/).fill(await nextSignInCode(page, username));
+    const loaded = page.waitForEvent("load");
+    await page.getByRole("button", { name: /^(Continue|Weiter)$/ }).click();
+    await loaded;
+    if (!(isCodePage(new URL(page.url())) && (await page.getByRole("alert").count()) > 0)) return;
+  }
 }
 
 /** Waits until the browser is back on the portal, off /login (the callback), and returns the path it ended on. */

@@ -4,10 +4,34 @@ import { INVITATION_TOKEN, type InvitationRefusal } from "#contract/team.ts";
 import { LanguageCode } from "#contract/upstream.ts";
 import type { SandboxContext } from "../context.ts";
 import { hashPassword, verifyPassword } from "../passwords.ts";
-import { findSellerById, findUserByEmail, registerSeller } from "../repository.ts";
+import { findSellerById, findUserByEmail, findUserById, registerSeller } from "../repository.ts";
+import { demoAccounts } from "../seed.ts";
+import {
+  checkSignInCode,
+  confirmEnrolment,
+  forgetPasswordPassed,
+  isEnrolled,
+  nextCode,
+  otpauthUri,
+  passwordPassedFor,
+  pendingSecret,
+  rememberPasswordPassed,
+  startEnrolment,
+} from "../second-factor.ts";
+import QRCode from "qrcode";
 import { acceptInvitation, invitationForToken } from "../team.ts";
 import { portalScopes } from "./provider.ts";
-import { errorPage, invitationRefusedPage, invitationRegistrationPage, registrationPage, signInPage, type RegistrationErrors } from "./pages.ts";
+import {
+  codePage,
+  enrolmentPage,
+  errorPage,
+  invitationRefusedPage,
+  invitationRegistrationPage,
+  recoveryCodesPage,
+  registrationPage,
+  signInPage,
+  type RegistrationErrors,
+} from "./pages.ts";
 import { pageLanguage, texts, type PageLanguage } from "./texts.ts";
 
 /**
@@ -35,6 +59,15 @@ function invitationTokenOf(details: { params: Record<string, unknown> }): string
   return typeof token === "string" && token !== "" ? token : undefined;
 }
 
+/** The authorization parameter by which the portal asks for the second factor's enrolment after the password. */
+export const ENROL_VIEW = "second-factor";
+
+/** How the user signed in, for the id token (RFC 8176 method names; the sandbox's own context classes). */
+export const signInMethods = {
+  password: { amr: ["pwd"], acr: "urn:sandbox:acr:password" },
+  secondFactor: { amr: ["pwd", "otp"], acr: "urn:sandbox:acr:second-factor" },
+} as const;
+
 /** The language of the sign-in's pages: the authorization request's ui_locales, else the browser's. */
 function languageOf(req: Request, details?: { params: Record<string, unknown> }): PageLanguage {
   return pageLanguage(details?.params.ui_locales, req.get("accept-language"));
@@ -57,8 +90,53 @@ export function interactionRouter(context: SandboxContext): express.Router {
           registerHref: `${base}/${uid}?view=register`,
           username,
           error,
+          demoCodes: demoCodes(),
         }),
       );
+  };
+
+  /** The next code of each demo account, for the demo list (sandbox/second-factor.ts: shown, not used up). */
+  const demoCodes = () =>
+    Object.fromEntries(
+      demoAccounts.map((account) => {
+        const user = findUserByEmail(db, account.username);
+        return [account.username, user ? nextCode(db, user.id, { issue: false }) : undefined];
+      }),
+    );
+
+  const isDemoAccount = (email: string) => demoAccounts.some((account) => account.username.toLowerCase() === email.toLowerCase());
+
+  const renderCode = (res: Response, language: PageLanguage, uid: string, userId: string, status: number, error?: string) => {
+    const user = findUserById(db, userId);
+    const demoCode = user && isDemoAccount(user.email) ? nextCode(db, user.id, { issue: false }) : undefined;
+    res
+      .status(status)
+      .type("html")
+      .send(codePage({ language, action: `${base}/${uid}/code`, error, demoCode }));
+  };
+
+  const renderEnrolment = async (res: Response, language: PageLanguage, uid: string, userId: string, status: number, error?: string) => {
+    const user = findUserById(db, userId);
+    const secret = pendingSecret(db, userId) ?? startEnrolment(db, userId);
+    if (!user || !secret) {
+      res
+        .status(409)
+        .type("html")
+        .send(errorPage(language, texts[language].enrolTitle, { error: texts[language].enrolledAlready }));
+      return;
+    }
+    const qrSvg = await QRCode.toString(otpauthUri(secret, user.email), { type: "svg", errorCorrectionLevel: "M", margin: 2 });
+    res
+      .status(status)
+      .type("html")
+      .send(enrolmentPage({ language, action: `${base}/${uid}/enrol`, secret, qrSvg, error }));
+  };
+
+  /** Ends the sign-in: back to the portal with the account and how it signed in. */
+  const finishSignIn = async (req: Request, res: Response, uid: string, accountId: string, method: keyof typeof signInMethods) => {
+    forgetPasswordPassed(db, uid);
+    const { amr, acr } = signInMethods[method];
+    await provider.interactionFinished(req, res, { login: { accountId, remember: true, amr: [...amr], acr } }, { mergeWithLastSubmission: false });
   };
 
   const renderRegistration = (
@@ -177,7 +255,85 @@ export function interactionRouter(context: SandboxContext): express.Router {
       renderSignIn(res, language, details.uid, 400, username, texts[language].wrongCredentials);
       return;
     }
-    await provider.interactionFinished(req, res, { login: { accountId: user.id, remember: true } }, { mergeWithLastSubmission: false });
+    // The password is right: an enrolled account gives its code next; one the portal sends to enrol sets it up first.
+    if (isEnrolled(db, user.id)) {
+      rememberPasswordPassed(db, details.uid, user.id);
+      res.redirect(303, `${base}/${details.uid}/code`);
+      return;
+    }
+    if (details.params.view_type === ENROL_VIEW) {
+      rememberPasswordPassed(db, details.uid, user.id);
+      res.redirect(303, `${base}/${details.uid}/enrol`);
+      return;
+    }
+    await finishSignIn(req, res, details.uid, user.id, "password");
+  });
+
+  /** The user of this sign-in who gave the right password, or the expired page. */
+  const passwordPassed = async (req: Request, res: Response) => {
+    const details = await loadInteraction(req, res);
+    if (!details) return undefined;
+    const userId = passwordPassedFor(db, details.uid);
+    if (!userId) {
+      res.redirect(303, `${base}/${details.uid}?view=login`);
+      return undefined;
+    }
+    return { details, userId, language: languageOf(req, details) };
+  };
+
+  router.get("/:uid/code", async (req, res) => {
+    const found = await passwordPassed(req, res);
+    if (!found) return;
+    if (!isEnrolled(db, found.userId)) return res.redirect(303, `${base}/${found.details.uid}/enrol`);
+    renderCode(res, found.language, found.details.uid, found.userId, 200);
+  });
+
+  router.post("/:uid/code", form, async (req, res) => {
+    const found = await passwordPassed(req, res);
+    if (!found) return;
+    const code = typeof req.body?.code === "string" ? req.body.code.slice(0, 40) : "";
+    const check = checkSignInCode(db, found.userId, code);
+    if (check.result === "ACCEPTED") return finishSignIn(req, res, found.details.uid, found.userId, "secondFactor");
+    if (check.result === "NOT_ENROLLED") return res.redirect(303, `${base}/${found.details.uid}/enrol`);
+    const text = texts[found.language];
+    renderCode(
+      res,
+      found.language,
+      found.details.uid,
+      found.userId,
+      check.result === "LOCKED" ? 429 : 400,
+      check.result === "LOCKED" ? text.lockedCode : text.wrongCode,
+    );
+  });
+
+  router.get("/:uid/enrol", async (req, res) => {
+    const found = await passwordPassed(req, res);
+    if (!found) return;
+    if (isEnrolled(db, found.userId)) return res.redirect(303, `${base}/${found.details.uid}/code`);
+    await renderEnrolment(res, found.language, found.details.uid, found.userId, 200);
+  });
+
+  router.post("/:uid/enrol", form, async (req, res) => {
+    const found = await passwordPassed(req, res);
+    if (!found) return;
+    if (isEnrolled(db, found.userId)) return res.redirect(303, `${base}/${found.details.uid}/code`);
+    const code = typeof req.body?.code === "string" ? req.body.code.replace(/\s/g, "").slice(0, 12) : "";
+    const confirmed = confirmEnrolment(db, found.userId, code);
+    if (!confirmed) return renderEnrolment(res, found.language, found.details.uid, found.userId, 400, texts[found.language].enrolWrongCode);
+    // Shown this once, in the answer to the confirming POST: stored hashed, never shown again.
+    res
+      .status(200)
+      .type("html")
+      .set("Cache-Control", "no-store")
+      .send(recoveryCodesPage({ language: found.language, action: `${base}/${found.details.uid}/enrolled`, codes: confirmed.recoveryCodes }));
+  });
+
+  /** After the recovery codes: the sign-in ends with the second factor the user has just proved. */
+  router.post("/:uid/enrolled", form, async (req, res) => {
+    const found = await passwordPassed(req, res);
+    if (!found) return;
+    if (!isEnrolled(db, found.userId)) return res.redirect(303, `${base}/${found.details.uid}/enrol`);
+    await finishSignIn(req, res, found.details.uid, found.userId, "secondFactor");
   });
 
   router.post("/:uid/register", form, async (req, res) => {
@@ -197,7 +353,7 @@ export function interactionRouter(context: SandboxContext): express.Router {
         ? acceptInvitation(db, invitation, { passwordHash: hashPassword(parsed.data.password), languageCode: parsed.data.language })
         : ({ refusal: "UNKNOWN" } as const);
       if ("refusal" in accepted) return renderInvitationRefused(res, language, details.uid, accepted.refusal);
-      await provider.interactionFinished(req, res, { login: { accountId: accepted.userId, remember: true } }, { mergeWithLastSubmission: false });
+      await finishSignIn(req, res, details.uid, accepted.userId, "password");
       return;
     }
     const values = {
@@ -227,7 +383,7 @@ export function interactionRouter(context: SandboxContext): express.Router {
       companyName: parsed.data.companyName,
       languageCode: parsed.data.language,
     });
-    await provider.interactionFinished(req, res, { login: { accountId: userId, remember: true } }, { mergeWithLastSubmission: false });
+    await finishSignIn(req, res, details.uid, userId, "password");
   });
 
   return router;

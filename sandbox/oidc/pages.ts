@@ -79,27 +79,35 @@ function field(options: { name: string; label: string; type: string; value?: str
 </div>`;
 }
 
-function demoAccountTable(language: PageLanguage): string {
+function demoAccountTable(language: PageLanguage, demoCodes: Record<string, string | undefined>): string {
   const text = texts[language];
   // The seed describes its sellers in English.
   const sellerLang = language === "en" ? "" : ' lang="en"';
   const rows = demoAccounts
     .map(
       (account) =>
-        `<tr><td data-label="${escapeHtml(text.username)}"><code>${escapeHtml(account.username)}</code></td><td data-label="${escapeHtml(text.role)}">${escapeHtml(roleName(language, account.role))}</td><td data-label="${escapeHtml(text.seller)}"${sellerLang}>${escapeHtml(account.seller)}</td></tr>`,
+        `<tr><td data-label="${escapeHtml(text.username)}"><code>${escapeHtml(account.username)}</code></td><td data-label="${escapeHtml(text.role)}">${escapeHtml(roleName(language, account.role))}</td><td data-label="${escapeHtml(text.seller)}"${sellerLang}>${escapeHtml(account.seller)}</td><td data-label="${escapeHtml(text.demoCode)}"><code data-demo-code="${escapeHtml(account.username)}">${escapeHtml(demoCodes[account.username] ?? "")}</code></td></tr>`,
     )
     .join("\n");
   return `<h2 id="demo-accounts">${escapeHtml(text.demoAccounts)}</h2>
 <table>
 <caption>${escapeHtml(text.demoCaption)} <code>${escapeHtml(demoPassword)}</code>.</caption>
-<thead><tr><th scope="col">${escapeHtml(text.username)}</th><th scope="col">${escapeHtml(text.role)}</th><th scope="col">${escapeHtml(text.seller)}</th></tr></thead>
+<thead><tr><th scope="col">${escapeHtml(text.username)}</th><th scope="col">${escapeHtml(text.role)}</th><th scope="col">${escapeHtml(text.seller)}</th><th scope="col">${escapeHtml(text.demoCode)}</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
 </table>`;
 }
 
-export function signInPage(options: { language: PageLanguage; action: string; registerHref: string; username?: string; error?: string }): string {
+export function signInPage(options: {
+  language: PageLanguage;
+  action: string;
+  registerHref: string;
+  username?: string;
+  error?: string;
+  /** Each demo account's next sign-in code (the demo list shows it beside the account). */
+  demoCodes: Record<string, string | undefined>;
+}): string {
   const text = texts[options.language];
   const error = options.error ? `<p class="error" role="alert" id="form-error">${escapeHtml(options.error)}</p>` : "";
   return page(
@@ -117,7 +125,7 @@ ${field({ name: "username", label: text.email, type: "email", value: options.use
 <button type="submit">${escapeHtml(text.signInButton)}</button>
 </form>
 <p>${escapeHtml(text.newSeller)} <a href="${escapeHtml(options.registerHref)}">${escapeHtml(text.registerLink)}</a></p>
-${demoAccountTable(options.language)}`,
+${demoAccountTable(options.language, options.demoCodes)}`,
   );
 }
 
@@ -247,5 +255,72 @@ export function invitationRefusedPage(language: PageLanguage, refusal: "UNKNOWN"
     `<h1>${escapeHtml(text.invitationRefusedTitle)}</h1>
 <p id="invitation-refusal" data-refusal="${refusal}">${escapeHtml(text[`invitation${refusal}`])}</p>
 ${signInHref ? `<p><a href="${escapeHtml(signInHref)}">${escapeHtml(text.signInLink)}</a></p>` : ""}`,
+  );
+}
+
+function errorParagraph(message: string | undefined): string {
+  return message ? `<p class="error" role="alert" id="form-error">${escapeHtml(message)}</p>` : "";
+}
+
+function codeField(label: string, error: string | undefined, autocomplete: string): string {
+  return `<div class="field">
+  <label for="code">${escapeHtml(label)}</label>
+  <input id="code" name="code" type="text" inputmode="text" autocomplete="${autocomplete}" spellcheck="false" autocapitalize="off" required autofocus${error ? ' aria-invalid="true" aria-describedby="form-error"' : ""}>
+</div>`;
+}
+
+/** The second step of a sign-in of an enrolled account: the app's code, or a recovery code. */
+export function codePage(options: { language: PageLanguage; action: string; error?: string; demoCode?: string }): string {
+  const text = texts[options.language];
+  return page(
+    options.language,
+    text.codeTitle,
+    `<h1>${escapeHtml(text.codeHeading)}</h1>
+<p>${escapeHtml(text.codeIntro)}</p>
+${errorParagraph(options.error)}
+<form method="post" action="${escapeHtml(options.action)}" novalidate>
+${codeField(text.codeLabel, options.error, "one-time-code")}
+<button type="submit">${escapeHtml(text.codeButton)}</button>
+</form>
+${options.demoCode ? `<p>${escapeHtml(text.demoCode)} (${escapeHtml(text.demoAccounts)}): <code data-demo-code>${escapeHtml(options.demoCode)}</code></p>` : ""}`,
+  );
+}
+
+/** Enrolment: the key as a QR code (an SVG made on the server) and as text to type, and a first code to confirm. */
+export function enrolmentPage(options: { language: PageLanguage; action: string; secret: string; qrSvg: string; error?: string }): string {
+  const text = texts[options.language];
+  const grouped = options.secret.replace(/(.{4})/g, "$1 ").trim();
+  const qr = `<img src="data:image/svg+xml;base64,${Buffer.from(options.qrSvg).toString("base64")}" alt="${escapeHtml(text.enrolQrAlt)}" width="200" height="200">`;
+  return page(
+    options.language,
+    text.enrolTitle,
+    `<h1>${escapeHtml(text.enrolHeading)}</h1>
+<p>${escapeHtml(text.enrolIntro)}</p>
+${errorParagraph(options.error)}
+<p>${escapeHtml(text.enrolStepScan)}</p>
+<p>${qr}</p>
+<p>${escapeHtml(text.enrolStepKey)} <code id="second-factor-key" data-key="${escapeHtml(options.secret)}">${escapeHtml(grouped)}</code></p>
+<p>${escapeHtml(text.enrolStepCode)}</p>
+<form method="post" action="${escapeHtml(options.action)}" novalidate>
+${codeField(text.enrolCodeLabel, options.error, "one-time-code")}
+<button type="submit">${escapeHtml(text.enrolButton)}</button>
+</form>`,
+  );
+}
+
+/** The recovery codes, shown this once after enrolment; the button finishes the sign-in. */
+export function recoveryCodesPage(options: { language: PageLanguage; action: string; codes: readonly string[] }): string {
+  const text = texts[options.language];
+  return page(
+    options.language,
+    text.recoveryTitle,
+    `<h1>${escapeHtml(text.recoveryHeading)}</h1>
+<p>${escapeHtml(text.recoveryIntro)}</p>
+<ul aria-label="${escapeHtml(text.recoveryCaption)}" id="recovery-codes">
+${options.codes.map((code) => `<li><code>${escapeHtml(code)}</code></li>`).join("\n")}
+</ul>
+<form method="post" action="${escapeHtml(options.action)}">
+<button type="submit">${escapeHtml(text.recoveryButton)}</button>
+</form>`,
   );
 }

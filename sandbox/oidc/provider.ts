@@ -49,8 +49,11 @@ export function createProvider(options: ProviderOptions): Provider {
       },
     ],
     responseTypes: ["code"],
+    // How a user signed in (interactions.ts, signInMethods): named in discovery, stated in the id token with amr.
+    acrValues: ["urn:sandbox:acr:password", "urn:sandbox:acr:second-factor"],
     scopes: portalScopes.split(" "),
-    claims: { openid: ["sub"], user_info: userInfoClaims },
+    // acr, amr and auth_time with the openid scope: every id token says how and when the user signed in.
+    claims: { acr: null, amr: null, auth_time: null, sid: null, iss: null, openid: ["sub", "acr", "amr", "auth_time"], user_info: userInfoClaims },
     // The portal's id token carries the user_info claims too, not only userinfo.
     conformIdTokenClaims: false,
     // `invitation`: the token of a colleague's invitation, for the registration page (sandbox/team.ts).

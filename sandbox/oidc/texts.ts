@@ -118,6 +118,34 @@ export const texts = {
     invitationEXPIRED: "The invitation has expired. Ask the administrator who invited you to send it again.",
     invitationUSED: "The invitation has been used already: an account with its address exists. Sign in instead.",
     invitationWITHDRAWN: "The invitation was withdrawn. Ask the seller's administrator if you should still join.",
+    codeTitle: "Sign-in code",
+    codeHeading: "Enter your sign-in code",
+    codeIntro:
+      "Open your authenticator app and enter the 6-digit code it shows for the seller portal. Lost your phone? Enter one of your recovery codes instead.",
+    codeLabel: "Code or recovery code",
+    codeButton: "Continue",
+    wrongCode: "This code is not valid. Enter the code your app shows now (each code works once), or a recovery code not used yet.",
+    lockedCode:
+      "Too many wrong codes. For your security this account takes no code for 15 minutes. Try again later or ask the marketplace staff to reset your second factor.",
+    demoCode: "Current code",
+    enrolTitle: "Set up two-factor sign-in",
+    enrolHeading: "Set up two-factor sign-in",
+    enrolIntro:
+      "From now on you sign in with your password and a code from an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or FreeOTP).",
+    enrolStepScan: "1. Scan this QR code with the app.",
+    enrolQrAlt: "QR code with the key for your authenticator app",
+    enrolStepKey: "Cannot scan? Type this key into the app instead (time-based, 6 digits, every 30 seconds):",
+    enrolStepCode: "2. Enter the 6-digit code the app shows, to confirm that it works.",
+    enrolCodeLabel: "Code from the app",
+    enrolButton: "Confirm",
+    enrolWrongCode: "This code does not match. Check the time on your phone and enter the code the app shows now.",
+    enrolledAlready: "Your account already has a second factor. To set up a new one, ask the marketplace staff to reset it.",
+    recoveryTitle: "Your recovery codes",
+    recoveryHeading: "Keep your recovery codes",
+    recoveryIntro:
+      "If you lose your phone, each of these codes signs you in once instead of a code from the app. They are shown only now: print them or store them somewhere safe.",
+    recoveryButton: "I have kept them: continue",
+    recoveryCaption: "Recovery codes",
   },
   de: {
     siteName: "Marktplatz-Sandbox",
@@ -167,6 +195,35 @@ export const texts = {
     invitationEXPIRED: "Die Einladung ist abgelaufen. Bitten Sie die Person, die Sie eingeladen hat, sie erneut zu senden.",
     invitationUSED: "Die Einladung wurde schon verwendet: Zu ihrer Adresse gibt es ein Konto. Melden Sie sich stattdessen an.",
     invitationWITHDRAWN: "Die Einladung wurde zurückgezogen. Fragen Sie die Verwaltung des Händlerkontos, ob Sie noch beitreten sollen.",
+    codeTitle: "Anmeldecode",
+    codeHeading: "Anmeldecode eingeben",
+    codeIntro:
+      "Öffnen Sie Ihre Authenticator-App und geben Sie den 6-stelligen Code ein, den sie für das Seller Portal anzeigt. Telefon verloren? Geben Sie stattdessen einen Ihrer Wiederherstellungscodes ein.",
+    codeLabel: "Code oder Wiederherstellungscode",
+    codeButton: "Weiter",
+    wrongCode:
+      "Dieser Code ist nicht gültig. Geben Sie den Code ein, den Ihre App jetzt anzeigt (jeder Code gilt einmal), oder einen noch nicht verwendeten Wiederherstellungscode.",
+    lockedCode:
+      "Zu viele falsche Codes. Zu Ihrem Schutz nimmt dieses Konto 15 Minuten lang keinen Code an. Versuchen Sie es später noch einmal oder bitten Sie das Marktplatz-Team, Ihren zweiten Faktor zurückzusetzen.",
+    demoCode: "Aktueller Code",
+    enrolTitle: "Anmeldung in zwei Schritten einrichten",
+    enrolHeading: "Anmeldung in zwei Schritten einrichten",
+    enrolIntro:
+      "Ab jetzt melden Sie sich mit Ihrem Passwort und einem Code aus einer Authenticator-App auf Ihrem Telefon an (zum Beispiel Google Authenticator, Microsoft Authenticator oder FreeOTP).",
+    enrolStepScan: "1. Scannen Sie diesen QR-Code mit der App.",
+    enrolQrAlt: "QR-Code mit dem Schlüssel für Ihre Authenticator-App",
+    enrolStepKey: "Scannen geht nicht? Geben Sie stattdessen diesen Schlüssel in die App ein (zeitbasiert, 6 Ziffern, alle 30 Sekunden):",
+    enrolStepCode: "2. Geben Sie den 6-stelligen Code ein, den die App anzeigt, um zu bestätigen, dass es funktioniert.",
+    enrolCodeLabel: "Code aus der App",
+    enrolButton: "Bestätigen",
+    enrolWrongCode: "Dieser Code passt nicht. Prüfen Sie die Uhrzeit Ihres Telefons und geben Sie den Code ein, den die App jetzt anzeigt.",
+    enrolledAlready: "Ihr Konto hat schon einen zweiten Faktor. Für einen neuen bitten Sie das Marktplatz-Team, ihn zurückzusetzen.",
+    recoveryTitle: "Ihre Wiederherstellungscodes",
+    recoveryHeading: "Wiederherstellungscodes aufbewahren",
+    recoveryIntro:
+      "Wenn Sie Ihr Telefon verlieren, meldet Sie jeder dieser Codes einmal an, statt eines Codes aus der App. Sie werden nur jetzt angezeigt: Drucken Sie sie aus oder bewahren Sie sie sicher auf.",
+    recoveryButton: "Ich habe sie aufbewahrt: weiter",
+    recoveryCaption: "Wiederherstellungscodes",
   },
 } satisfies Record<PageLanguage, Record<string, string>>;
 

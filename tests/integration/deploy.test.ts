@@ -168,7 +168,8 @@ describe("Kubernetes", () => {
   it("holds every manifest to the Kubernetes API's schema", async () => {
     const all = manifests();
     expect(all.map((manifest) => manifest.kind).sort()).toEqual(
-      ["ConfigMap", "Deployment", "HorizontalPodAutoscaler", "Ingress", "Ingress", "PodDisruptionBudget", "Service"].sort(),
+      // The portal's, and the shared store's Deployment and Service (shared-store.yaml).
+      ["ConfigMap", "Deployment", "Deployment", "HorizontalPodAutoscaler", "Ingress", "Ingress", "PodDisruptionBudget", "Service", "Service"].sort(),
     );
     for (const manifest of all) {
       const Model = await modelFor(manifest);
@@ -193,7 +194,7 @@ describe("Kubernetes", () => {
   });
 
   it("probes readiness and liveness where the portal answers them, and lets it finish its shutdown within the grace period", () => {
-    const deployment = manifests().find((manifest) => manifest.kind === "Deployment")!;
+    const deployment = manifests().find((manifest) => manifest.kind === "Deployment" && manifest.metadata.name === "seller-portal")!;
     const pod = (deployment.spec as { template: { spec: Record<string, unknown> } }).template.spec as {
       terminationGracePeriodSeconds: number;
       containers: {
@@ -215,9 +216,15 @@ describe("Kubernetes", () => {
 
   it("selects the Deployment's pods in the Service and the disruption budget, and keeps the metrics port out of the Service", () => {
     const all = manifests();
-    const labels = (all.find((manifest) => manifest.kind === "Deployment")!.spec as { template: { metadata: { labels: Record<string, string> } } }).template
-      .metadata.labels;
-    const service = all.find((manifest) => manifest.kind === "Service")!.spec as { selector: Record<string, string>; ports: { targetPort: string }[] };
+    const labels = (
+      all.find((manifest) => manifest.kind === "Deployment" && manifest.metadata.name === "seller-portal")!.spec as {
+        template: { metadata: { labels: Record<string, string> } };
+      }
+    ).template.metadata.labels;
+    const service = all.find((manifest) => manifest.kind === "Service" && manifest.metadata.name === "seller-portal")!.spec as {
+      selector: Record<string, string>;
+      ports: { targetPort: string }[];
+    };
     const budget = all.find((manifest) => manifest.kind === "PodDisruptionBudget")!.spec as { selector: { matchLabels: Record<string, string> } };
     expect(labels).toMatchObject(service.selector);
     expect(labels).toMatchObject(budget.selector.matchLabels);

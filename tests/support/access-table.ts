@@ -148,6 +148,10 @@ export const TABLE: {
   { path: "/product-catalogue-integration/products", allowed: ["TOM_TEAM_MEMBER"], rule: "catalogueIntegration" },
   // The home menu's open/closed switch: a form of the seller home.
   { path: "/ui/home-menu", allowed: SELLERS, rule: "sellerHome" },
+  // Two-factor sign-in: the page a session without its role's second factor reaches, and the way to the provider's
+  // enrolment; every role may open both (a session that has the factor is told so, or sent to the provider to see it).
+  { path: "/security/second-factor", allowed: ANY, rule: "anySignedIn" },
+  { path: "/security/second-factor/enrol", allowed: ANY, rule: "anySignedIn" },
   { path: "/dev/empty", allowed: ANY, rule: "anySignedIn" },
   { path: "/dev/translations", allowed: ANY, rule: "anySignedIn" },
   { path: "/dev/catalog", allowed: ANY, rule: "anySignedIn" },

@@ -35,6 +35,11 @@ export class TestBrowser {
     this.#cookies.set(url.host, jar);
   }
 
+  /** Keeps the cookies a response set as if it came from `host` (a second instance answering for the same portal). */
+  takeCookies(host: string, response: Response): void {
+    this.#store(new URL(`http://${host}/`), response);
+  }
+
   async request(url: string, init: RequestInit = {}): Promise<Response> {
     const target = new URL(url);
     const jar = this.#cookies.get(target.host);
@@ -84,6 +89,36 @@ export class TestBrowser {
     const action = /<form[^>]*method="post"[^>]*action="([^"]+)"/i.exec(html)?.[1];
     if (!action) throw new Error(`No sign-in form at ${interactionUrl}:\n${html.slice(0, 500)}`);
     const posted = await this.post(new URL(action.replaceAll("&amp;", "&"), interactionUrl).toString(), { username, password });
-    return this.follow(posted, interactionUrl);
+    const afterPassword = await this.follow(posted, interactionUrl);
+    // An enrolled account asks for its code next: the sandbox's control interface answers it, as the app would.
+    if (!isCodePage(afterPassword.url)) return afterPassword;
+    return this.enterSignInCode(afterPassword.url, username);
   }
+
+  /**
+   * Answers the provider's code page with the account's next code. A code can lose a race with another sign-in of
+   * the same account (each is accepted once, only later ones after it): then a new one, as a person would type.
+   */
+  async enterSignInCode(codePageUrl: string, username: string) {
+    let last: Awaited<ReturnType<TestBrowser["follow"]>> | undefined;
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const code = await secondFactorCode(codePageUrl, username);
+      const answered = await this.post(codePageUrl, { code });
+      last = await this.follow(answered, codePageUrl);
+      if (!(last.response.status === 400 && isCodePage(last.url))) return last;
+      await last.response.body?.cancel();
+    }
+    return last!;
+  }
+}
+
+function isCodePage(url: string): boolean {
+  return /\/interaction\/[^/]+\/code$/.test(new URL(url).pathname);
+}
+
+/** The account's next sign-in code from the sandbox's control interface (the provider is the sandbox's). */
+export async function secondFactorCode(providerUrl: string, username: string): Promise<string> {
+  const response = await fetch(`${new URL(providerUrl).origin}/__sandbox/second-factor/${encodeURIComponent(username)}/code`);
+  if (!response.ok) throw new Error(`No sign-in code for ${username}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { code: string }).code;
 }

@@ -33,6 +33,16 @@ export function ChangeFormPage({ data, result }: { data: ChangeFormData; result:
         </p>
       ) : (
         <>
+          {data.kept === "restored" ? (
+            <p className="notice" role="status">
+              {t("auth.secondFactor.freshKept")}
+            </p>
+          ) : null}
+          {data.kept === "lost" ? (
+            <p className="notice notice--error" role="status">
+              {t("auth.secondFactor.freshExpired")}
+            </p>
+          ) : null}
           {missing.changes ? <p className="notice">{t("myCompany.changes.formChangesUnavailable")}</p> : null}
           {missing.lastValidation ? <p className="notice">{t("myCompany.changes.lastValidationUnavailable")}</p> : null}
           {findings.length > 0 ? (

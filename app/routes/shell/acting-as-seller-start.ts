@@ -6,6 +6,7 @@ import { refreshUser, requireUser } from "#app/services/session/current-user.ser
 import { getI18n } from "#app/services/i18n/i18n.server.ts";
 import { requestMetaContext } from "#app/services/request/request-context.server.ts";
 import { sessionContext } from "#app/services/session/session.server.ts";
+import { requireRecentSignIn } from "#app/services/session/recent-sign-in.server.ts";
 import { redirectWithPortalToast, upstreamErrorToast } from "#app/services/toasts/toast.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
@@ -40,6 +41,8 @@ export async function action(args: Route.ActionArgs) {
   const t = getI18n(context).t;
   if (!form.success) return redirectWithPortalToast(back, { type: "error", message: t("staff.actingAsSeller.invalid") });
   const { userProfileId, sellerId } = form.data;
+  // Acting as a seller matters: a sign-in older than 10 minutes is made again first, back to the page of the button.
+  await requireRecentSignIn(args, { returnTo: back });
   const log = context.get(requestMetaContext).log;
   try {
     const seller = await upstream(args).userProfile.startActingAsSeller(userProfileId);

@@ -9,6 +9,7 @@ import { z } from "zod";
 // A relative path: the Node server loads this file outside Vite's aliases.
 import { AnalyticsTab } from "#contract/home.ts";
 import { normalizeVatId, vatIdIssue } from "#contract/rules/vat-id.ts";
+import { parseSecondFactorRoles } from "#app/lib/session/second-factor.ts";
 
 /** Each analytics tab's dashboard id: a public JSON setting; the default names the sandbox's dashboards. */
 const defaultDashboardIds = {
@@ -179,6 +180,23 @@ const EnvSchema = z
       .enum(["true", "false"])
       .default("false")
       .transform((value) => value === "true"),
+    /**
+     * The roles that must sign in with a second factor (amr "otp" in the id token): roles separated by commas, "none"
+     * for a marketplace whose identity provider enforces it itself. Default: every staff role and the seller administrator.
+     */
+    REQUIRE_SECOND_FACTOR_ROLES: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const parsed = parseSecondFactorRoles(value);
+        if (!Array.isArray(parsed)) {
+          ctx.addIssue({ code: "custom", message: `unknown roles: ${parsed.invalid.join(", ")} (roles separated by commas, or "none")` });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+    /** The store shared by several instances (rate limits, forms kept over a fresh sign-in): redis://…; unset: in memory, one instance. */
+    SHARED_STORE_URL: optional(z.url({ protocol: /^rediss?$/ })),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /**
      * The proxies (load balancers) whose X-Forwarded-For, -Proto and -Host are

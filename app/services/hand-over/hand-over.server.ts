@@ -7,6 +7,7 @@
  * any page or forged, is answered with the missing list and sends nothing
  * upstream.
  */
+import { requireRecentSignIn } from "#app/services/session/recent-sign-in.server.ts";
 import type { CatalogueImportProgress, Seller } from "#contract/upstream.ts";
 import { data, redirect } from "react-router";
 import { HAND_OVER_REVIEW_PATH, setupProgress, type Requirement, type SetupProgress } from "#app/lib/setup-progress.ts";
@@ -70,6 +71,8 @@ export async function confirmHandOver(args: RequestArgs) {
   const { seller, progress } = await progressOrBack(args, HAND_OVER_REVIEW_PATH);
   if (!setupEditable(seller.state)) throw redirect("/overview/complete", 303);
   if (!progress.readyToHandOver) return refusal(args, progress);
+  // The hand-over matters: a sign-in older than 10 minutes is made again first, back to this review.
+  await requireRecentSignIn(args, { returnTo: HAND_OVER_REVIEW_PATH });
   try {
     await upstream(args).onboarding.finishUpload();
   } catch (error) {

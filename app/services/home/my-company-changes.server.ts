@@ -26,6 +26,7 @@ import { addressHelp } from "#app/services/onboarding/addresses.server.ts";
 import { fillBicFromIban } from "#app/services/onboarding/bank.server.ts";
 import { documentTypeError } from "#app/services/onboarding/save-step.server.ts";
 import { fieldErrorsFromList } from "#app/lib/onboarding/step-navigation.ts";
+import { keptForm, requireRecentSignIn, textFields } from "#app/services/session/recent-sign-in.server.ts";
 import { requireUser } from "#app/services/session/current-user.server.ts";
 import { dataWithPortalToast, redirectWithPortalToast, upstreamErrorToast } from "#app/services/toasts/toast.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
@@ -129,7 +130,10 @@ export async function changeFormLoader(args: RouteArgs, kind: CompanyChangeKind)
   const changes = known ?? [];
   const draft = changes.find((change) => change.id === url.searchParams.get("draft") && change.kind === kind && change.status === "DRAFT");
   const documentKind = kind === "LEGAL_DOCUMENT" ? (draft?.target ?? documentKindOf(url.searchParams.get("kind"))) : null;
-  const defaults = { ...defaultsOf(kind, details, warehouse, draft), ...(documentKind ? { documentKind } : {}) };
+  // Back from a fresh sign-in the bank account's change asked for: the form as the user left it (kept on the server).
+  const kept = kind === "BANK_ACCOUNT" ? await keptForm(args) : { expired: false };
+  const keptFields = kept.fields ? pickKept(kept.fields, ["accountHolder", "iban", "bic"]) : {};
+  const defaults = { ...defaultsOf(kind, details, warehouse, draft), ...(documentKind ? { documentKind } : {}), ...keptFields };
   const target = warehouseId ?? documentKind;
   return {
     title: t(`myCompany.changes.kinds.${kind}.formTitle`),
@@ -145,7 +149,13 @@ export async function changeFormLoader(args: RouteArgs, kind: CompanyChangeKind)
     /** While staff act as the seller: the kinds of document this user may not replace (the contract). */
     refused: !mayChange(user, kind, kind === "LEGAL_DOCUMENT" ? null : target),
     documentKinds: LegalDocumentKind.options.filter((option) => mayChange(user, "LEGAL_DOCUMENT", option)),
+    /** "restored": the values came back over a fresh sign-in; "lost": they waited too long. */
+    kept: kept.fields ? ("restored" as const) : kept.expired ? ("lost" as const) : null,
   };
+}
+
+function pickKept(fields: Record<string, string>, names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(names.filter((name) => typeof fields[name] === "string").map((name) => [name, fields[name]!]));
 }
 
 function notFoundAs404(error: unknown): never {
@@ -194,6 +204,9 @@ export async function changeFormAction(args: RouteArgs, kind: CompanyChangeKind)
     const problem = await documentTypeError(values.file as File);
     if (problem) return data({ result: submission.reply({ fieldErrors: { file: [problem] } }) } satisfies ChangeFormAnswer, { status: 400 });
   }
+  // The bank account matters: a sign-in older than 10 minutes (or without the second factor) is made again first,
+  // and the form comes back as typed (recent-sign-in.server.ts).
+  if (kind === "BANK_ACCOUNT") await requireRecentSignIn(args, { fields: textFields(formData) });
   let change: CompanyChange;
   try {
     change = await (kind === "BANK_ACCOUNT"

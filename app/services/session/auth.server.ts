@@ -8,6 +8,7 @@ import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
 import { INVITATION_TOKEN } from "#contract/team.ts";
+import { SECOND_FACTOR_ENROL_PATH } from "#app/lib/session/second-factor.ts";
 import { env, secureCookies } from "#app/services/config/env.server.ts";
 import { STATE_COOKIE, withOneStateCookie } from "./oauth-state-cookie.server.ts";
 
@@ -18,6 +19,10 @@ export type SessionTokens = {
   refreshToken?: string;
   /** Epoch milliseconds when the access token stops working. */
   expiresAt: number;
+  /** When the user last signed in at the provider (the id token's auth_time, epoch seconds). */
+  authTime?: number;
+  /** How they signed in (the id token's amr): "pwd", "otp"… */
+  amr?: string[];
 };
 import type { Logger } from "#app/services/observability/logger.server.ts";
 
@@ -50,6 +55,8 @@ class PortalStrategy extends OAuth2Strategy<SessionTokens> {
     result.set("prompt", "login");
     result.set("max_age", "1");
     const url = new URL(request.url);
+    // The second factor's enrolment (/security/second-factor/enrol): the provider asks for it right after the password.
+    if (url.pathname === SECOND_FACTOR_ENROL_PATH) result.set("view_type", "second-factor");
     if (url.pathname === "/register") {
       result.set("view_type", "register");
       // A colleague's invitation link (/register?invitation=…): the provider checks the token and fixes address, seller and role.
@@ -63,9 +70,29 @@ class PortalStrategy extends OAuth2Strategy<SessionTokens> {
   }
 }
 
+const IdTokenSignIn = z.object({ auth_time: z.number().optional(), amr: z.array(z.string()).optional() });
+
+/**
+ * How and when the user signed in, from the id token's payload. Read without checking the signature: the token comes
+ * straight from the provider's token endpoint over the portal's own connection (OpenID Connect Core 3.1.3.7).
+ */
+export function signInOf(idToken: string | undefined): { authTime?: number; amr?: string[] } {
+  const payload = idToken?.split(".")[1];
+  if (!payload) return {};
+  try {
+    const parsed = IdTokenSignIn.safeParse(JSON.parse(Buffer.from(payload, "base64url").toString("utf8")));
+    return parsed.success ? { authTime: parsed.data.auth_time, amr: parsed.data.amr } : {};
+  } catch {
+    return {};
+  }
+}
+
 function tokensFrom(tokens: OAuth2Tokens, previous?: SessionTokens): SessionTokens {
   const data = tokens.data as Record<string, unknown>;
+  const fresh = typeof data.id_token === "string" ? signInOf(data.id_token) : {};
   return {
+    authTime: fresh.authTime ?? previous?.authTime,
+    amr: fresh.amr ?? previous?.amr,
     accessToken: tokens.accessToken(),
     idToken: typeof data.id_token === "string" ? data.id_token : previous?.idToken,
     refreshToken: typeof data.refresh_token === "string" ? data.refresh_token : previous?.refreshToken,

@@ -26,6 +26,8 @@ type GuardArgs = RequestArgs & { url: URL; pattern: string; params: Record<strin
 export type RouteGuard = RouteAccess & {
   /** The route's own check of its URL: false renders 404 "Page Not Found" (docs/product.md §2). */
   validate?: (args: GuardArgs) => boolean | Promise<boolean>;
+  /** The second factor's enrolment page alone: reachable by a session its role's second factor is missing from. */
+  withoutSecondFactor?: boolean;
 };
 
 /** Resolves when the seller's state allows the page; rejects with the redirect (or the route error) to answer instead. */
@@ -45,7 +47,7 @@ export function authorize(guard: RouteGuard): AuthorizeMiddleware {
   const rule = accessRule(guard.rule satisfies AccessRuleName);
   const changesRule = guard.changes ? accessRule(guard.changes) : undefined;
   const middleware: MiddlewareFunction<Response> = async (args, next) => {
-    const user = await requireUser(args);
+    const user = await requireUser(args, { withoutSecondFactor: guard.withoutSecondFactor });
     const url = new URL(args.request.url);
     const loadsOnly = args.request.method === "GET" || args.request.method === "HEAD";
 

@@ -13,6 +13,8 @@ import { redirectWithPortalToast } from "#app/services/toasts/toast.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
+import { env } from "#app/services/config/env.server.ts";
+import { requiresSecondFactor, signedInWithSecondFactor } from "#app/lib/session/second-factor.ts";
 
 const USER_MAX_AGE_MS = 5 * 60 * 1000;
 /** Renew a little before the provider's expiry so a request never starts with a dying token. */
@@ -73,9 +75,25 @@ export async function refreshUser(args: RequestArgs): Promise<CurrentUser> {
   }
 }
 
-/** The user; without a session, remembers the page (GET) and goes to sign-in. */
-export async function requireUser(args: RequestArgs): Promise<CurrentUser> {
+/** The page a session without its required second factor reaches (besides sign-out). */
+export const SECOND_FACTOR_PAGE = "/security/second-factor";
+
+/** Whether this session's role needs a second factor its sign-in did not use (REQUIRE_SECOND_FACTOR_ROLES, the id token's amr). */
+export function secondFactorMissing(args: RequestArgs, user: CurrentUser): boolean {
+  const tokens = args.context.get(sessionContext).tokens;
+  return requiresSecondFactor(user.role, env().REQUIRE_SECOND_FACTOR_ROLES) && !signedInWithSecondFactor(tokens?.amr);
+}
+
+/**
+ * The user; without a session, remembers the page (GET) and goes to sign-in. A session whose role needs a second
+ * factor its sign-in did not use reaches nothing but the enrolment page (`withoutSecondFactor` for that page alone).
+ */
+export async function requireUser(args: RequestArgs, options: { withoutSecondFactor?: boolean } = {}): Promise<CurrentUser> {
   const user = await currentUser(args);
+  if (user && !options.withoutSecondFactor && secondFactorMissing(args, user)) {
+    args.context.get(requestMetaContext).log.info({ kind: "authorization", role: user.role }, "second factor required");
+    throw redirect(SECOND_FACTOR_PAGE);
+  }
   if (user) return user;
   if (args.request.method === "GET") args.context.get(sessionContext).rememberLastUrl(new URL(args.request.url));
   throw redirect("/login");

@@ -6,6 +6,7 @@
  * before any upstream call (the service refuses them too), and the last
  * administrator's row offers nothing the service would refuse.
  */
+import { requireRecentSignIn } from "#app/services/session/recent-sign-in.server.ts";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { teamErrorCodes, type SellerUser, type SellerUserList } from "#contract/team.ts";
@@ -146,7 +147,8 @@ export async function removeAction(args: RouteArgs) {
   const user = await requireUser(args);
   if (!mayChangeColleagues(user)) return refuseChange(args, user);
   const t = getI18n(args.context).t;
-  // Issue 36, point 2: removing a colleague will ask for a recent sign-in with a second factor here, before anything else.
+  // Removing a colleague matters: a sign-in older than 10 minutes is made again first, back to this confirmation.
+  await requireRecentSignIn(args);
   const colleague = await colleagueToRemove(args, user);
   if (!colleague.offers.remove) {
     const reason = colleague.offers.lastAdministrator ? "team.refused.LAST_ADMINISTRATOR" : "team.refused.OWN_ACCOUNT";

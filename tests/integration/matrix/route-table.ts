@@ -199,6 +199,8 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   "/delete-seller": { account: ADMIN, url: "/delete-seller?sellerId=seller-registered-2" },
   "/invite-seller/check": { account: BD, url: "/invite-seller/check?crmId=CRM-100005" },
   "/substitution": { account: OPERATOR },
+  "/security/second-factor": { account: OPERATOR },
+  "/security/second-factor/enrol": { account: OPERATOR },
   "/logout": { account: OPERATOR },
   "/language": { account: OPERATOR },
   "/substitution/start": { account: OPERATOR },

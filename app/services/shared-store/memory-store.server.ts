@@ -1,0 +1,50 @@
+import type { SharedStore } from "./store.ts";
+
+/** The store of a single instance: a map whose entries expire; expired ones are dropped when read or every minute. */
+export class MemoryStore implements SharedStore {
+  readonly #entries = new Map<string, { value: string; expiresAt: number }>();
+  readonly #now: () => number;
+  readonly #sweep: NodeJS.Timeout;
+
+  constructor(now: () => number = Date.now) {
+    this.#now = now;
+    this.#sweep = setInterval(() => {
+      const at = this.#now();
+      for (const [key, entry] of this.#entries) if (entry.expiresAt <= at) this.#entries.delete(key);
+    }, 60_000);
+    this.#sweep.unref();
+  }
+
+  #live(key: string) {
+    const entry = this.#entries.get(key);
+    if (entry && entry.expiresAt <= this.#now()) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  async get(key: string): Promise<string | undefined> {
+    return this.#live(key)?.value;
+  }
+
+  async set(key: string, value: string, ttlSeconds: number): Promise<void> {
+    this.#entries.set(key, { value, expiresAt: this.#now() + ttlSeconds * 1000 });
+  }
+
+  async delete(key: string): Promise<void> {
+    this.#entries.delete(key);
+  }
+
+  async increment(key: string, windowSeconds: number): Promise<number> {
+    const entry = this.#live(key);
+    const count = entry ? Number(entry.value) + 1 : 1;
+    this.#entries.set(key, { value: String(count), expiresAt: entry?.expiresAt ?? this.#now() + windowSeconds * 1000 });
+    return count;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.#sweep);
+    this.#entries.clear();
+  }
+}
