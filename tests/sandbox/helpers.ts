@@ -151,13 +151,25 @@ export function formAction(html: string, base: string): string {
   return absolute(base, match[1].replace(/&amp;/g, "&"));
 }
 
-/** Follows the redirects after a finished sign-in until the portal's redirect_uri. */
-export async function followToPortal(sandbox: { url: string }, jar: CookieJar, response: Response): Promise<URL> {
+/**
+ * Follows the redirects after a finished sign-in until the portal's redirect_uri. An enrolled account (`username`
+ * given) is asked for its code on the way: answered with the account's next code from the control interface.
+ */
+export async function followToPortal(sandbox: { url: string }, jar: CookieJar, response: Response, username?: string): Promise<URL> {
   let current = response;
-  for (let hops = 0; hops < 5; hops++) {
+  for (let hops = 0; hops < 8; hops++) {
     const location = absolute(sandbox.url, current.headers.get("location"));
     if (location.startsWith(portalRedirectUri)) return new URL(location);
     current = await jar.fetch(location);
+    if (username && current.status === 200 && /\/interaction\/[^/]+\/code$/.test(new URL(location).pathname)) {
+      const html = await current.text();
+      const code = await control<{ code: string }>(sandbox, "GET", `/second-factor/${encodeURIComponent(username)}/code`);
+      current = await jar.fetch(formAction(html, sandbox.url), {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ code: code.body.code }).toString(),
+      });
+    }
     if (current.status < 300 || current.status >= 400) {
       throw new Error(`expected a redirect, got ${current.status}: ${await current.text()}`);
     }
@@ -174,7 +186,7 @@ export async function signIn(sandbox: { url: string; issuer: string }, username:
     body: new URLSearchParams({ username, password }).toString(),
   });
   if (response.status !== 303) throw new Error(`sign-in answered ${response.status}`);
-  const callback = await followToPortal(sandbox, flow.jar, response);
+  const callback = await followToPortal(sandbox, flow.jar, response, username);
   return { ...flow, callback, code: callback.searchParams.get("code") ?? "" };
 }
 

@@ -199,7 +199,7 @@ describe("authorization code flow with PKCE", () => {
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ username: "admin@example.com", password: "demo" }).toString(),
     });
-    const callback = await followToPortal(sandbox, flow.jar, response);
+    const callback = await followToPortal(sandbox, flow.jar, response, "admin@example.com");
     const tokens = await tokenRequest(sandbox.issuer, {
       grant_type: "authorization_code",
       code: callback.searchParams.get("code") ?? "",
