@@ -168,6 +168,7 @@ export function applyRule(db: Database, file: CatalogueFileRow, application: Rul
   const ruleId = randomUUID();
   let changed = 0;
   let skipped = 0;
+  const rows: number[] = [];
   inTransaction(db, () => {
     if (countOf(db, file.id) + 1 > maxCorrectionsPerFile)
       throw new ProductIndexRefused(409, "CORRECTIONS_LIMIT", `A file keeps at most ${maxCorrectionsPerFile} corrections`);
@@ -185,6 +186,7 @@ export function applyRule(db: Database, file: CatalogueFileRow, application: Rul
         application.field,
       );
       updateProduct(db, file.id, product, { [application.field]: change.value }, { problems: change.problems, leftOut: product.left_out !== null });
+      rows.push(change.row);
       changed++;
     }
     db.prepare("INSERT INTO catalogue_correction_rules (id, file_id, rule, field, kind, products, at) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
@@ -196,6 +198,7 @@ export function applyRule(db: Database, file: CatalogueFileRow, application: Rul
       changed,
       new Date().toISOString(),
     );
+    for (const row of rows) db.prepare("INSERT OR IGNORE INTO catalogue_correction_rule_rows (rule_id, row) VALUES (?, ?)").run(ruleId, row);
   });
   return RuleApplied.parse({ ruleId, changed, skipped });
 }
@@ -212,11 +215,18 @@ export function fileCorrections(db: Database, file: CatalogueFileRow): FileCorre
   ).map((value) => ({ ...value, column: columns[value.field] ?? "" }));
   const rules = (
     db.prepare("SELECT id, rule, field, kind, products, at FROM catalogue_correction_rules WHERE file_id = ? ORDER BY at").all(file.id) as {
+      id: string;
       field: ProductKey;
     }[]
-  ).map((rule) => ({ ...rule, column: columns[rule.field] ?? "" }));
+  ).map((rule) => ({
+    ...rule,
+    column: columns[rule.field] ?? "",
+    rows: (db.prepare("SELECT row FROM catalogue_correction_rule_rows WHERE rule_id = ? ORDER BY row").all(rule.id) as { row: number }[]).map(
+      (found) => found.row,
+    ),
+  }));
   const leftOut = db
-    .prepare("SELECT row, left_out AS reason FROM catalogue_products WHERE file_id = ? AND left_out IS NOT NULL ORDER BY position")
+    .prepare("SELECT row, left_out AS reason, sku, title FROM catalogue_products WHERE file_id = ? AND left_out IS NOT NULL ORDER BY position")
     .all(file.id);
   return FileCorrections.parse({ fileId: file.id, values, rules, leftOut });
 }

@@ -16,10 +16,12 @@ type Props = {
   noFile: ReactNode;
   /** Where the products are fixed, for the seller administrator; null: read-only. */
   fix?: FixPaths | null;
+  /** The address of the file's corrected version (a download), or null where there is none to offer. */
+  corrected?: string | null;
 };
 
 /** A page of one catalogue file's products: the way back, the file's name, and its products view. */
-export function FileProducts({ file, view, outcome, path, back, lead, noFile, fix = null }: Props) {
+export function FileProducts({ file, view, outcome, path, back, lead, noFile, fix = null, corrected = null }: Props) {
   const { t } = useTranslation();
   return (
     <article className="upload products">
@@ -31,6 +33,19 @@ export function FileProducts({ file, view, outcome, path, back, lead, noFile, fi
         <>
           <p>{lead}</p>
           <ProductsView view={view} outcome={outcome} path={path} fix={fix} />
+          {corrected && outcome.kind === "page" ? (
+            <section aria-labelledby="corrected-title" className="corrected-file">
+              <h2 id="corrected-title">{t("catalogueProducts.corrected.title")}</h2>
+              <p>{t("catalogueProducts.corrected.lead")}</p>
+              <p>{t("catalogueProducts.corrected.leftOut")}</p>
+              <p>
+                {/* A download: the browser follows it, never the client-side router. */}
+                <a href={corrected} download>
+                  {t("catalogueProducts.corrected.download")}
+                </a>
+              </p>
+            </section>
+          ) : null}
         </>
       ) : (
         noFile

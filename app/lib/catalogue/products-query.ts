@@ -14,10 +14,25 @@ export const HAND_OVER_PRODUCTS_PATH = "/upload/catalog/products";
 export const HOME_PRODUCTS_PATH = "/home/catalogue/products";
 /** Where the seller administrator fixes a file's products: one product, and a problem kind at once. */
 export const fixPaths = {
-  handOver: { products: HAND_OVER_PRODUCTS_PATH, product: "/upload/catalog/products/product", kindFix: "/upload/catalog/products/fix" },
-  home: { products: HOME_PRODUCTS_PATH, product: "/home/catalogue/products/product", kindFix: "/home/catalogue/products/fix" },
+  handOver: {
+    products: HAND_OVER_PRODUCTS_PATH,
+    product: "/upload/catalog/products/product",
+    kindFix: "/upload/catalog/products/fix",
+    corrected: "/upload/catalog/corrected",
+  },
+  home: {
+    products: HOME_PRODUCTS_PATH,
+    product: "/home/catalogue/products/product",
+    kindFix: "/home/catalogue/products/fix",
+    corrected: "/home/catalogue/corrected",
+  },
 } as const;
 export type FixPaths = (typeof fixPaths)[keyof typeof fixPaths];
+
+/** The file's corrected version, downloaded. */
+export function correctedHref(fileId: string, paths: FixPaths): string {
+  return `${paths.corrected}?fileId=${encodeURIComponent(fileId)}`;
+}
 
 /** A product's page, the view it was opened from kept in its address (the way back returns to it). */
 export function productHref(view: ProductsView, row: number, paths: FixPaths): string {
