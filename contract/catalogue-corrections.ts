@@ -24,6 +24,9 @@
  * POST /me/seller/file/product?fileId=  body `ProductChange` → `ProductCorrections`
  * POST /me/seller/file/product-rules?fileId=  body `RuleApplication` → `RuleApplied`
  * GET  /me/seller/file/corrections?fileId=  → `FileCorrections` (what a corrected file applies)
+ * POST /me/seller/file/leave-out-unfixed?fileId=  body `LeaveOutUnfixed` → `LeftOutUnfixed`: every product that still
+ *   needs a fix (and is not left out already) left out with one reason, in one write (the seller's choice at the
+ *   hand-over); each product's version one up
  * GET  /catalogue-integration/seller/{sellerId}/file/corrections?fileId=  → `FileCorrections`, for the catalogue team
  *   (TOM_TEAM_MEMBER), read-only: what the team's corrected file applies and the products left out with their reasons
  *   400 VALIDATION_ERROR: malformed body, a field the file's mapping has no column for, a row number not whole
@@ -116,6 +119,11 @@ export const RuleApplied = z.object({
   skipped: z.number().int().nonnegative(),
 });
 export type RuleApplied = z.infer<typeof RuleApplied>;
+
+export const LeaveOutUnfixed = z.strictObject({ reason: z.string().trim().min(1).max(maxLeaveOutReasonChars) });
+export type LeaveOutUnfixed = z.infer<typeof LeaveOutUnfixed>;
+export const LeftOutUnfixed = z.object({ leftOut: z.number().int().nonnegative() });
+export type LeftOutUnfixed = z.infer<typeof LeftOutUnfixed>;
 
 /** Everything a corrected file applies, by row address and column. */
 export const FileCorrections = z.object({

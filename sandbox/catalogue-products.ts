@@ -176,6 +176,7 @@ function countProducts(db: Database, fileId: string): ProductCounts {
     ready: totals.products - totals.needs_fix,
     needsFix: totals.needs_fix,
     leftOut: 0,
+    fixed: 0,
     kinds: Object.fromEntries(kinds.map((row) => [row.kind, row.products])),
   });
 }
@@ -191,11 +192,12 @@ export type ProductRow = {
   problems: string;
   left_out: string | null;
   version: number;
+  fixed: number;
 };
 
 const Problems = z.array(ProductProblem);
 
-export const productColumns = "p.row, p.sku, p.ean, p.title, p.price, p.brand, p.category, p.problems, p.left_out, p.version";
+export const productColumns = "p.row, p.sku, p.ean, p.title, p.price, p.brand, p.category, p.problems, p.left_out, p.version, p.fixed";
 
 /** A stored product as the contract says it. */
 export function productOf(row: ProductRow): CatalogueProduct {
@@ -208,6 +210,7 @@ export function productOf(row: ProductRow): CatalogueProduct {
     problems,
     leftOutReason: row.left_out,
     version: row.version,
+    fixed: row.fixed === 1,
   });
 }
 
@@ -231,6 +234,7 @@ export function productsPage(db: Database, fileId: string, query: ProductsQuery)
     where.push("p.position IN (SELECT position FROM catalogue_product_problems WHERE file_id = ? AND kind = ?)");
     params.push(fileId, RowProblemKind.parse(query.kind));
   }
+  if (query.fixed) where.push("p.fixed = 1");
   if (query.q) {
     where.push("(p.sku = ? OR p.ean = ? OR p.title LIKE ? ESCAPE '\\')");
     params.push(query.q, query.q, `%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
@@ -239,15 +243,17 @@ export function productsPage(db: Database, fileId: string, query: ProductsQuery)
   const filter = where.join(" AND ");
   // Without a search, and for a kind without a status, the count is one of the stored ones: no product is counted again.
   const matching =
-    query.q || (query.kind && query.status && query.status !== "READY")
+    query.q || (query.kind && query.status && query.status !== "READY") || (query.fixed && (query.kind || query.status))
       ? (db.prepare(`SELECT count(*) AS matching FROM catalogue_products p WHERE ${filter}`).get(...params) as { matching: number }).matching
-      : query.kind
-        ? query.status === "READY"
-          ? 0
-          : (counts.kinds[query.kind] ?? 0)
-        : query.status
-          ? { READY: counts.ready, NEEDS_FIX: counts.needsFix, LEFT_OUT: counts.leftOut }[query.status]
-          : counts.products;
+      : query.fixed
+        ? counts.fixed
+        : query.kind
+          ? query.status === "READY"
+            ? 0
+            : (counts.kinds[query.kind] ?? 0)
+          : query.status
+            ? { READY: counts.ready, NEEDS_FIX: counts.needsFix, LEFT_OUT: counts.leftOut }[query.status]
+            : counts.products;
   const pages = Math.max(1, Math.ceil(matching / query.pageSize));
   if (query.page > pages) return "no page";
   const skipped = (query.page - 1) * query.pageSize;

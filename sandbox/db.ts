@@ -95,8 +95,11 @@ CREATE TABLE IF NOT EXISTS catalogue_products (
   left_out TEXT,
   /** The version of the product's corrections: one up with each change. */
   version INTEGER NOT NULL DEFAULT 0,
+  /** 1: a value of the product is corrected (by hand or by a rule). */
+  fixed INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (file_id, position)
 ) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS catalogue_products_fixed ON catalogue_products (file_id, position) WHERE fixed = 1;
 CREATE INDEX IF NOT EXISTS catalogue_products_status ON catalogue_products (file_id, needs_fix, position);
 CREATE INDEX IF NOT EXISTS catalogue_products_row ON catalogue_products (file_id, row);
 CREATE INDEX IF NOT EXISTS catalogue_products_sku ON catalogue_products (file_id, sku);

@@ -32,7 +32,8 @@ async function read(bytes: Uint8Array, fileName: string, mapping?: HeaderMapping
   const columns: Partial<Record<ProductKey, string>> = {};
   for (const [header, field] of Object.entries(outcome.analysis.report.mapping))
     for (const key of Object.keys(productKeyFields) as ProductKey[]) if (productKeyFields[key] === field) columns[key] = header;
-  return { products: products.filter((product) => product.values !== null), format: outcome.analysis.format, columns };
+  const withValues = products.flatMap((product) => (product.values ? [{ ...product, values: product.values }] : []));
+  return { products: withValues, format: outcome.analysis.format, columns };
 }
 
 type Values = { row: number; field: ProductKey; value: string }[];
@@ -61,7 +62,7 @@ async function corrected(bytes: Buffer, fileName: string, format: CatalogueForma
     fileName,
     analysis: { format } as never,
     corrections,
-    download: async () => new Response(new Blob(pieces)),
+    download: async () => new Response(new Blob(pieces.map((bytes) => new Uint8Array(bytes)))),
   };
   const { stream } = await correctedFileStream(source, new AbortController().signal);
   const out: Buffer[] = [];
