@@ -116,7 +116,9 @@ function updateProduct(db: Database, fileId: string, product: StoredProduct, val
     fileId,
     product.position,
   );
-  db.prepare("DELETE FROM catalogue_product_problems WHERE file_id = ? AND position = ?").run(fileId, product.position);
+  // By kind: the problems' key is (file, kind, position), and a file has a row of it for every product with a problem.
+  for (const kind of new Set(productOf(product).problems.map((problem) => problem.kind)))
+    db.prepare("DELETE FROM catalogue_product_problems WHERE file_id = ? AND kind = ? AND position = ?").run(fileId, kind, product.position);
   insertKinds(db, fileId, product.position, after.problems);
   adjustCounts(db, fileId, stateOf(product), after);
 }

@@ -101,7 +101,8 @@ export async function storeProductIndex(
         }
         position++;
         const { sku, ean, title, price, brand, category } = entry.values;
-        db.prepare(
+        statement(
+          db,
           "INSERT INTO catalogue_products (file_id, position, row, sku, ean, title, price, brand, category, problems, needs_fix) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         ).run(fileId, position, entry.row, sku, ean, title, price, brand, category, JSON.stringify(entry.problems), entry.problems.length > 0 ? 1 : 0);
         insertKinds(db, fileId, position, entry.problems);
@@ -155,9 +156,19 @@ export async function storeProductIndex(
   }
 }
 
+/** Statements prepared once per database: an index of millions of products runs them millions of times. */
+const statements = new WeakMap<Database, Map<string, ReturnType<Database["prepare"]>>>();
+function statement(db: Database, sql: string): ReturnType<Database["prepare"]> {
+  let prepared = statements.get(db);
+  if (!prepared) statements.set(db, (prepared = new Map()));
+  let found = prepared.get(sql);
+  if (!found) prepared.set(sql, (found = db.prepare(sql)));
+  return found;
+}
+
 export function insertKinds(db: Database, fileId: string, position: number, problems: readonly ProductProblem[]): void {
   for (const kind of new Set(problems.map((problem) => problem.kind)))
-    db.prepare("INSERT OR IGNORE INTO catalogue_product_problems (file_id, kind, position) VALUES (?, ?, ?)").run(fileId, kind, position);
+    statement(db, "INSERT OR IGNORE INTO catalogue_product_problems (file_id, kind, position) VALUES (?, ?, ?)").run(fileId, kind, position);
 }
 
 /** The whole file's counts: computed once, when the index is written (a correction adjusts them, see catalogue-corrections.ts). */

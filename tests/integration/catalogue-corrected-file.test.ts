@@ -6,6 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import iconv from "iconv-lite";
+import { unzipSync } from "fflate";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TestBrowser } from "../support/http-client";
 import { postUpload, upstreamSeller } from "./catalogue-support";
@@ -158,5 +159,24 @@ describe("the corrected file of the seller's own exports", () => {
     expect(response.status).toBe(200);
     const written = (await bytesOf(response)).toString("utf8");
     expect(written).toBe(original.toString("utf8").replace(`>${first.product.values.title}<`, ">Brett &amp; Co<"));
+  });
+
+  it("writes an XLSX workbook cell for cell: the corrected cell in the sheet read, every other part as it was", async () => {
+    const original = fixture("katalog-titelzeile.xlsx");
+    const fileId = await upload("katalog-titelzeile.xlsx", original);
+    const page = (await (await service(`/me/seller/file/products?fileId=${fileId}&page=1&pageSize=5`)).json()) as { products: { row: number }[] };
+    const row = page.products[0]!.row;
+    expect((await correct(fileId, row, { title: "Brett & Co" })).status).toBe(302);
+    const response = await download(fileId);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toContain("katalog-titelzeile-corrected.xlsx");
+    const before = unzipSync(new Uint8Array(original));
+    const after = unzipSync(new Uint8Array(await bytesOf(response)));
+    expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+    const changed = Object.keys(before).filter((name) => !Buffer.from(before[name]!).equals(Buffer.from(after[name]!)));
+    expect(changed).toEqual(["xl/worksheets/sheet1.xml"]);
+    expect(Buffer.from(after["xl/worksheets/sheet1.xml"]!).toString("utf8")).toMatch(
+      new RegExp(`<c r="[A-Z]+${row}"[^>]*t="inlineStr"><is><t xml:space="preserve">Brett &amp; Co</t>`),
+    );
   });
 });

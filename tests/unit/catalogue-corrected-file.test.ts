@@ -7,6 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import iconv from "iconv-lite";
+import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import type { CatalogueFormat } from "#contract/catalogue-analysis.ts";
 import type { FileCorrections } from "#contract/catalogue-corrections.ts";
@@ -196,5 +197,36 @@ describe("a corrected BMEcat file", () => {
       .replace(`>${first!.values.title}<`, ">Brett &amp; Co &lt;groß&gt;<")
       .replace(`<SUPPLIER_PID>${second!.values.sku}</SUPPLIER_PID>`, "<SUPPLIER_PID>NEU-2</SUPPLIER_PID>");
     expect(written.toString("utf8")).toBe(expected);
+  });
+});
+
+describe("a corrected XLSX workbook", () => {
+  it("changes only the corrected cells of the sheet read: a number stays a number, its style kept; every other part as it was", async () => {
+    const original = fixture("katalog-titelzeile.xlsx");
+    const { products, format, columns } = await read(original, "katalog-titelzeile.xlsx");
+    expect(format.sheet).not.toBeNull();
+    const [first, second] = products;
+    const corrections = correctionsOf(columns, [
+      { row: first!.row, field: "title", value: "Brett & Co <groß>" },
+      { row: second!.row, field: "price", value: "19.95" },
+    ]);
+    const written = await corrected(original, "katalog-titelzeile.xlsx", format, corrections);
+    const again = await read(written, "katalog-titelzeile.xlsx");
+    expect(again.format).toEqual(format);
+    expect(again.products[0]!.values.title).toBe("Brett & Co <groß>");
+    expect(again.products[1]!.values.price).toBe("19.95");
+    expect(again.products.slice(2)).toEqual(products.slice(2));
+    expect(again.products[0]!.values.price).toBe(products[0]!.values.price);
+
+    const before = unzipSync(new Uint8Array(original));
+    const after = unzipSync(new Uint8Array(written));
+    expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+    const sheet = Object.keys(before).filter((name) => !Buffer.from(before[name]!).equals(Buffer.from(after[name]!)));
+    expect(sheet).toHaveLength(1);
+    const xml = Buffer.from(after[sheet[0]!]!).toString("utf8");
+    expect(xml).toContain("Brett &amp; Co &lt;groß&gt;</t></is></c>");
+    // The price cell keeps its style and stays a number.
+    const priceCell = new RegExp(`<c r="[A-Z]+${second!.row}"( s="\\d+")?><v>19.95</v></c>`);
+    expect(xml).toMatch(priceCell);
   });
 });

@@ -18,14 +18,17 @@ import { detectLineBreak } from "./reading/dialect.ts";
 import { BmecatCorrector, xmlEncoding } from "./reading/corrected-bmecat.ts";
 import { CsvCorrector, csvCodec, unencodableValue, utf16Transcoder } from "./reading/corrected-csv.ts";
 import { CorrectionNotEncodable, correctionPlan } from "./reading/corrected-plan.ts";
+import { writeCorrectedWorkbook } from "./reading/corrected-xlsx.ts";
+import { XLSX_MAX_BYTES } from "#app/lib/catalogue/limits.ts";
 
 /** The kinds of file a corrected version is written of. */
-export type CorrectedKind = "csv" | "bmecat";
+export type CorrectedKind = "csv" | "bmecat" | "xlsx";
 
 export function correctedKind(fileName: string): CorrectedKind | null {
   const extension = fileName.toLowerCase().split(".").at(-1) ?? "";
   if (extension === "csv" || extension === "txt") return "csv";
   if (extension === "xml") return "bmecat";
+  if (extension === "xlsx") return "xlsx";
   return null;
 }
 
@@ -64,6 +67,28 @@ function writerFor(source: Source): { write(chunk: Buffer): Buffer[]; end(): Buf
   const plan = correctionPlan(source.corrections);
   const format = source.analysis?.format;
   if (!format) throw new CorrectedFileRefused("notRead");
+  if (kind === "xlsx") {
+    // A workbook is held as the reader holds it (its sheets come before the shared strings that name the header).
+    const held: Buffer[] = [];
+    let size = 0;
+    return {
+      write(chunk) {
+        size += chunk.length;
+        if (size > XLSX_MAX_BYTES) throw new CorrectedFileRefused("notRead");
+        held.push(chunk);
+        return [];
+      },
+      end() {
+        const out: Buffer[] = [];
+        writeCorrectedWorkbook(
+          Buffer.concat(held),
+          { plan, sheet: format.sheet, headerRow: format.headerRow, headerRows: format.headerRows },
+          (piece) => void out.push(Buffer.from(piece)),
+        );
+        return out;
+      },
+    };
+  }
   if (kind === "bmecat") {
     // The encoding is read from the file's first bytes (its declaration), once they are there.
     let corrector: BmecatCorrector | null = null;
