@@ -33,8 +33,8 @@ export async function loader(args: Route.LoaderArgs) {
  * that still need a fix wait for the seller's choice first (unfixed-products.server.ts).
  */
 export async function action(args: Route.ActionArgs) {
-  const formData = await args.request.formData();
-  return confirmHandOver(args, () => settleUnfixedProducts(args, formData));
+  // Read only once everything else is complete: a body that is no form (a forced POST) is an empty choice, not an error.
+  return confirmHandOver(args, async () => settleUnfixedProducts(args, await args.request.formData().catch(() => new FormData())));
 }
 
 /**
