@@ -14,6 +14,7 @@ import type { CatalogueAnalysis } from "#contract/catalogue-analysis.ts";
 import type { FileCorrections } from "#contract/catalogue-corrections.ts";
 import { attachmentDisposition, dispositionFileName } from "#contract/catalogue.ts";
 import { responseWithNodeBody, takeNodeBody } from "#app/services/http/node-body.server.ts";
+import { giveBack, lendView } from "#app/services/http/chunk-leases.server.ts";
 import { detectLineBreak } from "./reading/dialect.ts";
 import { BmecatCorrector, xmlEncoding } from "./reading/corrected-bmecat.ts";
 import { CsvCorrector, csvCodec, unencodableValue, utf16Transcoder } from "./reading/corrected-csv.ts";
@@ -171,7 +172,14 @@ export async function correctedFileStream(source: Source, signal: AbortSignal): 
   const input = takeNodeBody(response) ?? (body ? Readable.fromWeb(body as unknown as NodeReadableStream<Uint8Array>) : Readable.from([]));
   async function* corrected() {
     try {
-      for await (const chunk of input) for (const piece of writer.write(chunk as Buffer)) if (piece.length > 0) yield piece;
+      for await (const chunk of input) {
+        const pieces = writer.write(chunk as Buffer).filter((piece) => piece.length > 0);
+        // A chunk of the download may be held (chunk-leases.server.ts): each view of it handed on is lent to the socket that
+        // writes and gives it back, and the chunk itself given back here, so it is freed once the last view is written.
+        for (const piece of pieces) if (piece.buffer === (chunk as Buffer).buffer) lendView(piece, 1);
+        giveBack(chunk as Buffer);
+        yield* pieces;
+      }
       for (const piece of writer.end()) if (piece.length > 0) yield piece;
     } finally {
       input.destroy();
