@@ -76,7 +76,7 @@ function writerFor(source: Source): { write(chunk: Buffer): Buffer[]; end(): Buf
       write(chunk) {
         size += chunk.length;
         if (size > XLSX_MAX_BYTES) throw new CorrectedFileRefused("notRead");
-        held.push(chunk);
+        held.push(Buffer.from(chunk));
         return [];
       },
       end() {
@@ -102,7 +102,8 @@ function writerFor(source: Source): { write(chunk: Buffer): Buffer[]; end(): Buf
     return {
       write(chunk) {
         if (corrector) return corrector.write(chunk);
-        head.push(chunk);
+        // A copy: the download's chunk is given back (and may be freed) once written through.
+        head.push(Buffer.from(chunk));
         const bytes = Buffer.concat(head);
         if (bytes.length < 512) return [];
         head = [];
@@ -138,7 +139,7 @@ function writerFor(source: Source): { write(chunk: Buffer): Buffer[]; end(): Buf
   };
   const write = (chunk: Buffer): Buffer[] => {
     if (corrector) return corrector.write(chunk);
-    head.push(chunk);
+    head.push(Buffer.from(chunk));
     const bytes = Buffer.concat(head);
     if (bytes.length < 64 * 1024) return [];
     head = [];
