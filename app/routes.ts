@@ -70,6 +70,7 @@ export default [
   route("upload", catalogue("upload.ts")),
   route("upload/catalog/file", catalogue("upload-catalogue-file.ts")),
   route("upload/catalog/problems", catalogue("upload-catalogue-problems.ts")),
+  route("upload/catalog/corrected", catalogue("upload-catalogue-corrected.ts")),
   route("product-catalogue-integration/download", catalogue("integration-download.ts")),
 
   // The seller home: overview, analytics (a module named for each tab), recommendations (one named for each kind), catalogue
@@ -104,6 +105,7 @@ export default [
   route("home/analytics/:tab/csv", home("analytics-csv.ts")),
   route("home/catalogue/file", home("catalogue-updates-file.ts")),
   route("home/catalogue/problems", home("catalogue-updates-problems.ts")),
+  route("home/catalogue/corrected", home("catalogue-corrected.ts")),
   route("home/my-company/legal-documents/:documentId/download", home("legal-document-download.ts")),
   route("ui/home-menu", home("menu.ts")),
 

@@ -24,6 +24,11 @@
  * POST /me/seller/file/product?fileId=  body `ProductChange` → `ProductCorrections`
  * POST /me/seller/file/product-rules?fileId=  body `RuleApplication` → `RuleApplied`
  * GET  /me/seller/file/corrections?fileId=  → `FileCorrections` (what a corrected file applies)
+ * POST /me/seller/file/leave-out-unfixed?fileId=  body `LeaveOutUnfixed` → `LeftOutUnfixed`: every product that still
+ *   needs a fix (and is not left out already) left out with one reason, in one write (the seller's choice at the
+ *   hand-over); each product's version one up
+ * GET  /catalogue-integration/seller/{sellerId}/file/corrections?fileId=  → `FileCorrections`, for the catalogue team
+ *   (TOM_TEAM_MEMBER), read-only: what the team's corrected file applies and the products left out with their reasons
  *   400 VALIDATION_ERROR: malformed body, a field the file's mapping has no column for, a row number not whole
  *   404 FILE_NOT_FOUND: no such file of the seller; PRODUCTS_NOT_INDEXED: no products stored for it;
  *   404 ROW_NOT_FOUND: no product at that row (the file was replaced, or the row was forged)
@@ -115,13 +120,29 @@ export const RuleApplied = z.object({
 });
 export type RuleApplied = z.infer<typeof RuleApplied>;
 
+export const LeaveOutUnfixed = z.strictObject({ reason: z.string().trim().min(1).max(maxLeaveOutReasonChars) });
+export type LeaveOutUnfixed = z.infer<typeof LeaveOutUnfixed>;
+export const LeftOutUnfixed = z.object({ leftOut: z.number().int().nonnegative() });
+export type LeftOutUnfixed = z.infer<typeof LeftOutUnfixed>;
+
 /** Everything a corrected file applies, by row address and column. */
 export const FileCorrections = z.object({
   fileId: z.string(),
   values: z.array(z.object({ row: Row, field: ProductKey, column: z.string(), value: Value })),
   rules: z.array(
-    z.object({ id: z.string(), rule: FixRule, field: ProductKey, column: z.string(), kind: RowProblemKind, products: z.number().int(), at: z.string() }),
+    z.object({
+      id: z.string(),
+      rule: FixRule,
+      field: ProductKey,
+      column: z.string(),
+      kind: RowProblemKind,
+      products: z.number().int(),
+      at: z.string(),
+      /** The rows the rule changed (a corrected file runs the rule over these rows' cells, whole). */
+      rows: z.array(Row).default([]),
+    }),
   ),
-  leftOut: z.array(z.object({ row: Row, reason: z.string() })),
+  /** Products left out, with their reasons and key values (the corrected file keeps them: the list goes beside it). */
+  leftOut: z.array(z.object({ row: Row, reason: z.string(), sku: z.string().default(""), title: z.string().default("") })),
 });
 export type FileCorrections = z.infer<typeof FileCorrections>;

@@ -7,7 +7,7 @@
  * client and the sandbox.
  *
  * PUT /me/seller/file/products?fileId=  body: NDJSON, one `ProductIndexEntry` a line, in file order → `ProductIndexSummary`
- * GET /me/seller/file/products?fileId=&page=&pageSize=&status=&kind=&q=  → `ProductsPage`
+ * GET /me/seller/file/products?fileId=&page=&pageSize=&status=&kind=&q=&fixed=  → `ProductsPage`
  *   404 PRODUCTS_NOT_INDEXED: no index stored for the file (none written yet, or its mapping or analysis changed since)
  *   404 PAGE_NOT_FOUND: a page after the last
  *   400 VALIDATION_ERROR: a malformed page, page size, status, kind or search
@@ -93,6 +93,8 @@ export const ProductsQuery = z.strictObject({
   kind: RowProblemKind.optional(),
   /** An exact SKU or EAN, or a part of the title (case-insensitive). */
   q: z.string().trim().min(1).max(maxProductSearchChars).optional(),
+  /** "1": only the products with a corrected value. */
+  fixed: z.literal("1").optional(),
 });
 export type ProductsQuery = z.output<typeof ProductsQuery>;
 
@@ -106,6 +108,8 @@ export const CatalogueProduct = z.object({
   leftOutReason: z.string().nullable().default(null),
   /** The version of the product's corrections (contract/catalogue-corrections.ts) a change to it carries. */
   version: z.number().int().nonnegative().default(0),
+  /** Whether a value of it is corrected (by hand or by a rule). */
+  fixed: z.boolean().default(false),
 });
 export type CatalogueProduct = z.infer<typeof CatalogueProduct>;
 
@@ -115,6 +119,8 @@ export const ProductCounts = z.object({
   ready: z.number().int().nonnegative(),
   needsFix: z.number().int().nonnegative(),
   leftOut: z.number().int().nonnegative().default(0),
+  /** Products with a corrected value (by hand or by a rule), whatever their status now. */
+  fixed: z.number().int().nonnegative().default(0),
   /** Products with a problem of each kind (a product with two kinds counts in both). */
   kinds: z.partialRecord(RowProblemKind, z.number().int().nonnegative()),
 });

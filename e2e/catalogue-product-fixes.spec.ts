@@ -2,14 +2,18 @@
  * Fixing a catalogue file's products in the browser: a new seller uploads a file with rejected rows, filters to one
  * problem kind, fixes one product in its form (a refused value first: its message next to the field, the typed value
  * kept), fixes the rest of the kind at once after the before → after review, leaves a product out with a reason and
- * puts another back. With JavaScript in English, without it in German. The loaders and actions over HTTP, who may
- * use them and their failures: tests/integration/catalogue-product-fixes.test.ts.
+ * puts another back; downloads the corrected file and reads it back; hands over, leaving out the product that still
+ * needs a fix after the confirmation; the catalogue team sees the corrected file and the left-out products with their
+ * reasons. With JavaScript in English, without it in German. The loaders and actions over HTTP, who may use them and
+ * their failures: tests/integration/catalogue-product-fixes.test.ts, catalogue-corrected-file.test.ts and
+ * catalogue-hand-over-corrected.test.ts (with the Windows-1252 letterhead CSV and the BMEcat 2005 file).
  */
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { signInAndOpen } from "./support/auth";
 import { uploadThroughPortal } from "./support/catalogue-upload";
 import { chooseLanguage } from "./support/language";
-import { prepareSeller } from "./support/onboarding";
+import { mapCatalogueFile, prepareSeller } from "./support/onboarding";
 import { resetSandbox } from "./support/sandbox";
 
 const FILE = new URL("../tests/fixtures/catalogues/katalog-korrekturen.csv", import.meta.url);
@@ -21,6 +25,8 @@ const words = {
     needsFix: "Needs a fix",
     priceProblem: "Price is not a number",
     none: "No product matches this filter or search.",
+    download: "Download corrected file",
+    reason: "Still needed a fix at the hand-over",
   },
   de: {
     ready: "Bereit",
@@ -28,6 +34,8 @@ const words = {
     needsFix: "Zu korrigieren",
     priceProblem: "Preis ist keine Zahl",
     none: "Kein Produkt passt zu diesem Filter oder dieser Suche.",
+    download: "Korrigierte Datei herunterladen",
+    reason: "Bei der Übergabe noch nicht korrigiert",
   },
 };
 
@@ -35,14 +43,26 @@ test.afterAll(async ({ request }) => {
   await resetSandbox(request);
 });
 
-test("a new seller fixes the rejected rows of a file: one product, a kind at once, one left out, another put back", async ({ page, request }, testInfo) => {
+test("a new seller fixes the rejected rows of a file, downloads the corrected file and hands over; the catalogue team receives it", async ({
+  page,
+  request,
+  browser,
+}, testInfo) => {
   const language = testInfo.project.name === "no-js" ? "de" : "en";
   const text = words[language];
   await resetSandbox(request);
-  await prepareSeller(request, "seller.new@example.com", ["bank-account", "warehouse"]);
+  await prepareSeller(request, "seller.new@example.com", []);
   await signInAndOpen(page, "seller.new@example.com", "/upload/catalog");
   if (language === "de") await chooseLanguage(page, "de", "/upload/catalog");
   const { fileId } = await uploadThroughPortal(page, "/upload/catalog/file", FILE, "katalog-korrekturen.csv");
+  // Mapped as the mapping form would save it (that form has its own journey), before any fix: a new mapping drops them.
+  await mapCatalogueFile(request, "seller.new@example.com", fileId, {
+    EAN: "EAN",
+    Artikelname: "TITLE",
+    Kategorie: "PRODUCT_CATEGORY",
+    Marke: "BRAND",
+    Preis: "PRICE",
+  });
 
   // The products, filtered to one problem kind through its count's link.
   await page.goto(`/upload/catalog/products?fileId=${fileId}`);
@@ -92,4 +112,28 @@ test("a new seller fixes the rejected rows of a file: one product, a kind at onc
   await page.goto(`/upload/catalog/products?fileId=${fileId}&status=LEFT_OUT`);
   await expect(table.getByRole("rowheader")).toHaveCount(1);
   await expect(table).toContainText("Auslaufartikel");
+
+  // The corrected file: the seller's own bytes (UTF-8, ";", the header line) with the fixed values in, the rest as sent.
+  await page.goto(`/upload/catalog/products?fileId=${fileId}`);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: text.download }).click()]);
+  expect(download.suggestedFilename()).toBe(language === "de" ? "katalog-korrekturen-korrigiert.csv" : "katalog-korrekturen-corrected.csv");
+  const original = readFileSync(FILE).toString("utf8");
+  const corrected = readFileSync(await download.path()).toString("utf8");
+  expect(corrected.split("\n")[0]).toBe(original.split("\n")[0]);
+  expect(corrected).toBe(original.replace("39,90 CHF", "39,90").replace("19,90 CHF", "19,90").replace("zwölf", "12,90"));
+
+  // The hand-over: the product that still needs a fix is left out, asked once more.
+  await page.goto("/overview/review");
+  await page.locator("#review-unfixed-leaveOut").check();
+  await page.locator("section.review__confirm button[type=submit]").click();
+  await page.locator('section.review__confirm input[name="confirm"] ~ button[type=submit]').click();
+  await page.waitForURL((url) => url.pathname === "/overview/complete");
+
+  // The catalogue team: the corrected file, and the products left out with their reasons.
+  const team = await browser.newPage();
+  await signInAndOpen(team, "tom@example.com", "/product-catalogue-integration?sellerId=seller-new");
+  await expect(team.locator("table").filter({ hasText: "Auslaufartikel" })).toContainText(text.reason);
+  const [teamDownload] = await Promise.all([team.waitForEvent("download"), team.locator('a[href*="corrected=1"]').click()]);
+  expect(readFileSync(await teamDownload.path()).toString("utf8")).toBe(corrected);
+  await team.close();
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   FileCorrections,
+  LeftOutUnfixed,
   maxCorrectionsPerFile,
   ProductCorrections,
   RuleApplied,
@@ -83,19 +84,24 @@ function adjustCounts(db: Database, fileId: string, before: ProductState, after:
   for (const kind of new Set(before.problems.map((problem) => problem.kind))) counts.kinds[kind] = (counts.kinds[kind] ?? 1) - 1;
   for (const kind of new Set(after.problems.map((problem) => problem.kind))) counts.kinds[kind] = (counts.kinds[kind] ?? 0) + 1;
   for (const kind of Object.keys(counts.kinds) as (keyof typeof counts.kinds)[]) if (counts.kinds[kind] === 0) delete counts.kinds[kind];
+  counts.fixed += Number(after.fixed ?? before.fixed ?? false) - Number(before.fixed ?? false);
   db.prepare("UPDATE catalogue_product_indexes SET counts = ? WHERE file_id = ?").run(JSON.stringify(counts), fileId);
 }
 
 /** `reason`: a product newly left out; one left out already keeps its own. */
-type ProductState = { problems: ProductProblem[]; leftOut: boolean; reason?: string };
+type ProductState = { problems: ProductProblem[]; leftOut: boolean; reason?: string; fixed?: boolean };
 
-const stateOf = (product: StoredProduct): ProductState => ({ problems: productOf(product).problems, leftOut: product.left_out !== null });
+const stateOf = (product: StoredProduct): ProductState => ({
+  problems: productOf(product).problems,
+  leftOut: product.left_out !== null,
+  fixed: product.fixed === 1,
+});
 
 /** Writes a product's new values and problems into the index, its kinds and counts, one version up. */
 function updateProduct(db: Database, fileId: string, product: StoredProduct, values: Partial<Record<ProductKey, string>>, after: ProductState): void {
   const next = { ...productOf(product).values, ...values };
   db.prepare(
-    "UPDATE catalogue_products SET sku = ?, ean = ?, title = ?, price = ?, brand = ?, category = ?, problems = ?, needs_fix = ?, left_out = ?, version = version + 1 WHERE file_id = ? AND position = ?",
+    "UPDATE catalogue_products SET sku = ?, ean = ?, title = ?, price = ?, brand = ?, category = ?, problems = ?, needs_fix = ?, left_out = ?, fixed = ?, version = version + 1 WHERE file_id = ? AND position = ?",
   ).run(
     next.sku,
     next.ean,
@@ -106,10 +112,13 @@ function updateProduct(db: Database, fileId: string, product: StoredProduct, val
     JSON.stringify(after.problems),
     after.problems.length > 0 ? 1 : 0,
     after.leftOut ? (after.reason ?? product.left_out) : null,
+    (after.fixed ?? product.fixed === 1) ? 1 : 0,
     fileId,
     product.position,
   );
-  db.prepare("DELETE FROM catalogue_product_problems WHERE file_id = ? AND position = ?").run(fileId, product.position);
+  // By kind: the problems' key is (file, kind, position), and a file has a row of it for every product with a problem.
+  for (const kind of new Set(productOf(product).problems.map((problem) => problem.kind)))
+    db.prepare("DELETE FROM catalogue_product_problems WHERE file_id = ? AND kind = ? AND position = ?").run(fileId, kind, product.position);
   insertKinds(db, fileId, product.position, after.problems);
   adjustCounts(db, fileId, stateOf(product), after);
 }
@@ -153,7 +162,14 @@ export function changeProduct(db: Database, file: CatalogueFileRow, change: Prod
     }
     if (added > 0 && countOf(db, file.id) > maxCorrectionsPerFile)
       throw new ProductIndexRefused(409, "CORRECTIONS_LIMIT", `A file keeps at most ${maxCorrectionsPerFile} corrections`);
-    updateProduct(db, file.id, product, change.values, { problems: change.problems, leftOut: state.leftOut });
+    const corrected =
+      db.prepare("SELECT 1 FROM catalogue_corrections WHERE file_id = ? AND row = ? LIMIT 1").get(file.id, change.row) !== undefined ||
+      db
+        .prepare(
+          "SELECT 1 FROM catalogue_correction_rule_rows r JOIN catalogue_correction_rules c ON c.id = r.rule_id WHERE c.file_id = ? AND r.row = ? LIMIT 1",
+        )
+        .get(file.id, change.row) !== undefined;
+    updateProduct(db, file.id, product, change.values, { problems: change.problems, leftOut: state.leftOut, fixed: corrected });
   });
   return productCorrections(db, file, change.row);
 }
@@ -168,6 +184,7 @@ export function applyRule(db: Database, file: CatalogueFileRow, application: Rul
   const ruleId = randomUUID();
   let changed = 0;
   let skipped = 0;
+  const rows: number[] = [];
   inTransaction(db, () => {
     if (countOf(db, file.id) + 1 > maxCorrectionsPerFile)
       throw new ProductIndexRefused(409, "CORRECTIONS_LIMIT", `A file keeps at most ${maxCorrectionsPerFile} corrections`);
@@ -184,7 +201,14 @@ export function applyRule(db: Database, file: CatalogueFileRow, application: Rul
         change.row,
         application.field,
       );
-      updateProduct(db, file.id, product, { [application.field]: change.value }, { problems: change.problems, leftOut: product.left_out !== null });
+      updateProduct(
+        db,
+        file.id,
+        product,
+        { [application.field]: change.value },
+        { problems: change.problems, leftOut: product.left_out !== null, fixed: true },
+      );
+      rows.push(change.row);
       changed++;
     }
     db.prepare("INSERT INTO catalogue_correction_rules (id, file_id, rule, field, kind, products, at) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
@@ -196,6 +220,7 @@ export function applyRule(db: Database, file: CatalogueFileRow, application: Rul
       changed,
       new Date().toISOString(),
     );
+    for (const row of rows) db.prepare("INSERT OR IGNORE INTO catalogue_correction_rule_rows (rule_id, row) VALUES (?, ?)").run(ruleId, row);
   });
   return RuleApplied.parse({ ruleId, changed, skipped });
 }
@@ -212,11 +237,36 @@ export function fileCorrections(db: Database, file: CatalogueFileRow): FileCorre
   ).map((value) => ({ ...value, column: columns[value.field] ?? "" }));
   const rules = (
     db.prepare("SELECT id, rule, field, kind, products, at FROM catalogue_correction_rules WHERE file_id = ? ORDER BY at").all(file.id) as {
+      id: string;
       field: ProductKey;
     }[]
-  ).map((rule) => ({ ...rule, column: columns[rule.field] ?? "" }));
+  ).map((rule) => ({
+    ...rule,
+    column: columns[rule.field] ?? "",
+    rows: (db.prepare("SELECT row FROM catalogue_correction_rule_rows WHERE rule_id = ? ORDER BY row").all(rule.id) as { row: number }[]).map(
+      (found) => found.row,
+    ),
+  }));
   const leftOut = db
-    .prepare("SELECT row, left_out AS reason FROM catalogue_products WHERE file_id = ? AND left_out IS NOT NULL ORDER BY position")
+    .prepare("SELECT row, left_out AS reason, sku, title FROM catalogue_products WHERE file_id = ? AND left_out IS NOT NULL ORDER BY position")
     .all(file.id);
   return FileCorrections.parse({ fileId: file.id, values, rules, leftOut });
+}
+
+/** Every product that still needs a fix left out with `reason`, in one write; the counts move with them. */
+export function leaveOutUnfixed(db: Database, file: CatalogueFileRow, reason: string): LeftOutUnfixed {
+  let leftOut = 0;
+  inTransaction(db, () => {
+    if (!db.prepare("SELECT 1 FROM catalogue_product_indexes WHERE file_id = ?").get(file.id))
+      throw new ProductIndexRefused(404, "PRODUCTS_NOT_INDEXED", "No products are stored for the file");
+    leftOut = db
+      .prepare("UPDATE catalogue_products SET left_out = ?, version = version + 1 WHERE file_id = ? AND needs_fix = 1 AND left_out IS NULL")
+      .run(reason, file.id).changes as number;
+    const stored = db.prepare("SELECT counts FROM catalogue_product_indexes WHERE file_id = ?").get(file.id) as { counts: string };
+    const counts = ProductCounts.parse(JSON.parse(stored.counts));
+    counts.needsFix -= leftOut;
+    counts.leftOut += leftOut;
+    db.prepare("UPDATE catalogue_product_indexes SET counts = ? WHERE file_id = ?").run(JSON.stringify(counts), file.id);
+  });
+  return LeftOutUnfixed.parse({ leftOut });
 }

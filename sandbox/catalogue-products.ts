@@ -94,7 +94,8 @@ export async function storeProductIndex(
         }
         position++;
         const { sku, ean, title, price, brand, category } = entry.values;
-        db.prepare(
+        statement(
+          db,
           "INSERT INTO catalogue_products (file_id, position, row, sku, ean, title, price, brand, category, problems, needs_fix) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         ).run(fileId, position, entry.row, sku, ean, title, price, brand, category, JSON.stringify(entry.problems), entry.problems.length > 0 ? 1 : 0);
         insertKinds(db, fileId, position, entry.problems);
@@ -148,9 +149,19 @@ export async function storeProductIndex(
   }
 }
 
+/** Statements prepared once per database: an index of millions of products runs them millions of times. */
+const statements = new WeakMap<Database, Map<string, ReturnType<Database["prepare"]>>>();
+function statement(db: Database, sql: string): ReturnType<Database["prepare"]> {
+  let prepared = statements.get(db);
+  if (!prepared) statements.set(db, (prepared = new Map()));
+  let found = prepared.get(sql);
+  if (!found) prepared.set(sql, (found = db.prepare(sql)));
+  return found;
+}
+
 export function insertKinds(db: Database, fileId: string, position: number, problems: readonly ProductProblem[]): void {
   for (const kind of new Set(problems.map((problem) => problem.kind)))
-    db.prepare("INSERT OR IGNORE INTO catalogue_product_problems (file_id, kind, position) VALUES (?, ?, ?)").run(fileId, kind, position);
+    statement(db, "INSERT OR IGNORE INTO catalogue_product_problems (file_id, kind, position) VALUES (?, ?, ?)").run(fileId, kind, position);
 }
 
 /** The whole file's counts: computed once, when the index is written (a correction adjusts them, see catalogue-corrections.ts). */
@@ -169,6 +180,7 @@ function countProducts(db: Database, fileId: string): ProductCounts {
     ready: totals.products - totals.needs_fix,
     needsFix: totals.needs_fix,
     leftOut: 0,
+    fixed: 0,
     kinds: Object.fromEntries(kinds.map((row) => [row.kind, row.products])),
   });
 }
@@ -184,11 +196,12 @@ export type ProductRow = {
   problems: string;
   left_out: string | null;
   version: number;
+  fixed: number;
 };
 
 const Problems = z.array(ProductProblem);
 
-export const productColumns = "p.row, p.sku, p.ean, p.title, p.price, p.brand, p.category, p.problems, p.left_out, p.version";
+export const productColumns = "p.row, p.sku, p.ean, p.title, p.price, p.brand, p.category, p.problems, p.left_out, p.version, p.fixed";
 
 /** A stored product as the contract says it. */
 export function productOf(row: ProductRow): CatalogueProduct {
@@ -201,6 +214,7 @@ export function productOf(row: ProductRow): CatalogueProduct {
     problems,
     leftOutReason: row.left_out,
     version: row.version,
+    fixed: row.fixed === 1,
   });
 }
 
@@ -224,6 +238,7 @@ export function productsPage(db: Database, fileId: string, query: ProductsQuery)
     where.push("p.position IN (SELECT position FROM catalogue_product_problems WHERE file_id = ? AND kind = ?)");
     params.push(fileId, RowProblemKind.parse(query.kind));
   }
+  if (query.fixed) where.push("p.fixed = 1");
   if (query.q) {
     where.push("(p.sku = ? OR p.ean = ? OR p.title LIKE ? ESCAPE '\\')");
     params.push(query.q, query.q, `%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
@@ -232,15 +247,17 @@ export function productsPage(db: Database, fileId: string, query: ProductsQuery)
   const filter = where.join(" AND ");
   // Without a search, and for a kind without a status, the count is one of the stored ones: no product is counted again.
   const matching =
-    query.q || (query.kind && query.status && query.status !== "READY")
+    query.q || (query.kind && query.status && query.status !== "READY") || (query.fixed && (query.kind || query.status))
       ? (db.prepare(`SELECT count(*) AS matching FROM catalogue_products p WHERE ${filter}`).get(...params) as { matching: number }).matching
-      : query.kind
-        ? query.status === "READY"
-          ? 0
-          : (counts.kinds[query.kind] ?? 0)
-        : query.status
-          ? { READY: counts.ready, NEEDS_FIX: counts.needsFix, LEFT_OUT: counts.leftOut }[query.status]
-          : counts.products;
+      : query.fixed
+        ? counts.fixed
+        : query.kind
+          ? query.status === "READY"
+            ? 0
+            : (counts.kinds[query.kind] ?? 0)
+          : query.status
+            ? { READY: counts.ready, NEEDS_FIX: counts.needsFix, LEFT_OUT: counts.leftOut }[query.status]
+            : counts.products;
   const pages = Math.max(1, Math.ceil(matching / query.pageSize));
   if (query.page > pages) return "no page";
   const skipped = (query.page - 1) * query.pageSize;

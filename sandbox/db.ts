@@ -15,7 +15,7 @@ export type Database = DatabaseSync;
  * emptied and seeded anew on open: the sandbox's data is demo data, and
  * migrations would cost more than they are worth.
  */
-const SCHEMA_VERSION = 17;
+const SCHEMA_VERSION = 18;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -95,8 +95,11 @@ CREATE TABLE IF NOT EXISTS catalogue_products (
   left_out TEXT,
   /** The version of the product's corrections: one up with each change. */
   version INTEGER NOT NULL DEFAULT 0,
+  /** 1: a value of the product is corrected (by hand or by a rule). */
+  fixed INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (file_id, position)
 ) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS catalogue_products_fixed ON catalogue_products (file_id, position) WHERE fixed = 1;
 CREATE INDEX IF NOT EXISTS catalogue_products_status ON catalogue_products (file_id, needs_fix, position);
 CREATE INDEX IF NOT EXISTS catalogue_products_row ON catalogue_products (file_id, row);
 CREATE INDEX IF NOT EXISTS catalogue_products_sku ON catalogue_products (file_id, sku);
@@ -130,6 +133,12 @@ CREATE TABLE IF NOT EXISTS catalogue_correction_rules (
   at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS catalogue_correction_rules_file ON catalogue_correction_rules (file_id, at);
+/** The rows each rule changed: a corrected file runs the rule over exactly these. */
+CREATE TABLE IF NOT EXISTS catalogue_correction_rule_rows (
+  rule_id TEXT NOT NULL REFERENCES catalogue_correction_rules(id) ON DELETE CASCADE,
+  row INTEGER NOT NULL,
+  PRIMARY KEY (rule_id, row)
+) WITHOUT ROWID;
 /** The seller's last saved column mapping, as the portal hands it over (JSON, contract/catalogue-analysis.ts). */
 CREATE TABLE IF NOT EXISTS catalogue_mapping_memory (
   seller_id TEXT PRIMARY KEY REFERENCES sellers(id) ON DELETE CASCADE,
@@ -397,6 +406,7 @@ const dataTables = [
   "user_sessions",
   ...sellerHomeTables,
   "catalogue_mapping_memory",
+  "catalogue_correction_rule_rows",
   "catalogue_correction_rules",
   "catalogue_corrections",
   "catalogue_product_problems",

@@ -51,6 +51,13 @@ export async function prepareCatalogue(request: APIRequestContext, username: str
   expect(mapped.status(), "mapping").toBe(200);
 }
 
+/** Saves a file's column mapping straight at the sandbox, as the seller's mapping form would. */
+export async function mapCatalogueFile(request: APIRequestContext, username: string, fileId: string, headerMapping: Record<string, string>): Promise<void> {
+  const { headers, url } = await asSeller(request, username);
+  const mapped = await request.patch(url(`/catalogue-upload/me/seller/file?fileId=${encodeURIComponent(fileId)}`), { headers, data: { headerMapping } });
+  expect(mapped.status(), "mapping").toBe(200);
+}
+
 /** The seller's own token (minted by the sandbox for tests) and the sandbox's address of a service path. */
 async function asSeller(request: APIRequestContext, username: string) {
   const minted = await request.post(`${SANDBOX_URL}/__sandbox/tokens`, { data: { username } });

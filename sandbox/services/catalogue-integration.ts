@@ -2,6 +2,7 @@ import express, { type Request, type Response } from "express";
 import { IntegrationInfo } from "#contract/catalogue.ts";
 import { CatalogueReturnInput } from "#contract/catalogue-return.ts";
 import { recordReturn } from "../catalogue-returns.ts";
+import { fileCorrections } from "../catalogue-corrections.ts";
 import { findCatalogueFile, integrationInfo, integrationSellers, storedAnalysis } from "../catalogue.ts";
 import { findIntegrationUpdate, integrationUpdates, processUpdate, returnUpdate, sellerIntegrationUpdates, type DecideOutcome } from "../catalogue-updates.ts";
 import type { SandboxContext } from "../context.ts";
@@ -134,6 +135,13 @@ export function catalogueIntegrationRouter(context: SandboxContext, { sendFile, 
     const seller = integrationSeller(req, res);
     const file = seller && integrationFile(req, res, seller);
     if (file) sendProductsPage(req, res, file);
+  });
+
+  /** What the corrected file of one of the seller's files applies, and the products left out with their reasons: read-only. */
+  integration.get("/seller/:sellerId/file/corrections", (req, res) => {
+    const seller = integrationSeller(req, res);
+    const file = seller && integrationFile(req, res, seller);
+    if (file) res.json(fileCorrections(db, file));
   });
 
   integration.post("/seller/:sellerId/finish-mapping", (req, res) => {

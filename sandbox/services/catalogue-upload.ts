@@ -2,8 +2,8 @@ import { createInterface } from "node:readline";
 import express from "express";
 import { maxIndexLineBytes, ProductIndexSummary } from "#contract/catalogue-products.ts";
 import { ProductIndexRefused, storeProductIndex } from "../catalogue-products.ts";
-import { ProductChange, RuleApplication } from "#contract/catalogue-corrections.ts";
-import { applyRule, changeProduct, fileCorrections, productCorrections } from "../catalogue-corrections.ts";
+import { LeaveOutUnfixed, ProductChange, RuleApplication } from "#contract/catalogue-corrections.ts";
+import { applyRule, changeProduct, fileCorrections, leaveOutUnfixed, productCorrections } from "../catalogue-corrections.ts";
 import { CatalogueFile, CatalogueHeaders, HeaderMappingInput, mappingProblems } from "#contract/catalogue.ts";
 import { CatalogueAnalysis, MappingMemory } from "#contract/catalogue-analysis.ts";
 import {
@@ -254,6 +254,18 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
         }),
       );
       res.json(applied);
+    } catch (error) {
+      refused(res, error);
+    }
+  });
+
+  router.post("/me/seller/file/leave-out-unfixed", (req, res) => {
+    const { file } = editableFile(req, res) ?? {};
+    if (!file) return;
+    const input = LeaveOutUnfixed.safeParse(req.body);
+    if (!input.success) return invalid(res, input.error.issues);
+    try {
+      res.json(leaveOutUnfixed(db, file, input.data.reason));
     } catch (error) {
       refused(res, error);
     }

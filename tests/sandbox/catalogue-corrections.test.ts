@@ -153,13 +153,44 @@ describe("a product's corrections", () => {
     expect(applied.status).toBe(200);
     expect(applied.body).toMatchObject({ changed: 1, skipped: 1 });
     const corrections = FileCorrections.parse((await callService(sandbox, "/catalogue-upload/me/seller/file/corrections", { token, query: { fileId } })).body);
-    expect(corrections.rules).toEqual([expect.objectContaining({ rule: "PRICE_CURRENCY_SIGN", field: "price", column: "Preis", products: 1 })]);
+    expect(corrections.rules).toEqual([expect.objectContaining({ rule: "PRICE_CURRENCY_SIGN", field: "price", column: "Preis", products: 1, rows: [2] })]);
+    // Both products are fixed now (one by hand, one by the rule): counted, and the view filters to them.
+    const fixed = await page({ fixed: "1" });
+    expect(fixed.counts.fixed).toBe(2);
+    expect(fixed.products.map((found) => found.row)).toEqual([2, 4]);
     expect(corrections.values.map((value) => value.row)).toEqual([4]);
     expect(ProductCorrections.parse((await product("2")).body)).toMatchObject({
       version: 1,
       corrections: 2,
       product: { status: "READY", values: { price: "12,50" } },
     });
+  });
+
+  it("leaves every product that still needs a fix out with one reason, in one write, and lists them with their reasons", async () => {
+    expect((await change({ type: "leaveOut", row: 3, version: 0, reason: "Nicht mehr lieferbar" })).status).toBe(200);
+    const left = await callService(sandbox, "/catalogue-upload/me/seller/file/leave-out-unfixed", {
+      method: "POST",
+      token,
+      query: { fileId },
+      body: { reason: "Bei der Übergabe noch nicht korrigiert" },
+    });
+    expect(left.status).toBe(200);
+    expect(left.body).toEqual({ leftOut: 2 });
+    const counts = (await page()).counts;
+    expect(counts).toMatchObject({ products: 4, ready: 1, needsFix: 0, leftOut: 3 });
+    const corrections = FileCorrections.parse((await callService(sandbox, "/catalogue-upload/me/seller/file/corrections", { token, query: { fileId } })).body);
+    expect(corrections.leftOut.map(({ row, reason }) => `${row} ${reason}`)).toEqual([
+      "2 Bei der Übergabe noch nicht korrigiert",
+      "3 Nicht mehr lieferbar",
+      "4 Bei der Übergabe noch nicht korrigiert",
+    ]);
+    const refused = await callService(sandbox, "/catalogue-upload/me/seller/file/leave-out-unfixed", {
+      method: "POST",
+      token,
+      query: { fileId },
+      body: { reason: " " },
+    });
+    expect(refused.status).toBe(400);
   });
 
   it("refuses single corrections past the bound with a clear message; a correction to a value kept already still goes", async () => {

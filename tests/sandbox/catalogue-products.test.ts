@@ -78,6 +78,7 @@ describe("the products index", () => {
       status: "NEEDS_FIX",
       leftOutReason: null,
       version: 0,
+      fixed: false,
       problems: [
         { kind: "REQUIRED_EMPTY", field: "PRODUCT_CATEGORY" },
         { kind: "PRICE_FORMAT", field: "PRICE" },
@@ -85,7 +86,7 @@ describe("the products index", () => {
     });
     expect(parsed.products[1]!.status).toBe("READY");
     // 40 without a category, 24 with a bad price, 8 with both.
-    expect(parsed.counts).toEqual({ products: 120, ready: 64, needsFix: 56, leftOut: 0, kinds: { REQUIRED_EMPTY: 40, PRICE_FORMAT: 24 } });
+    expect(parsed.counts).toEqual({ products: 120, ready: 64, needsFix: 56, leftOut: 0, fixed: 0, kinds: { REQUIRED_EMPTY: 40, PRICE_FORMAT: 24 } });
 
     const last = (await page({ page: "3" })).body as ProductsPage;
     expect(last.products.map((product) => product.row)).toEqual(Array.from({ length: 20 }, (_, index) => 102 + index));

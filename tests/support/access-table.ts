@@ -50,6 +50,7 @@ export const TABLE: {
     "/upload/catalog",
     "/upload/catalog/file",
     "/upload/catalog/problems",
+    "/upload/catalog/corrected",
     "/upload/catalog/products",
     "/upload/catalog/products/product",
     "/upload/catalog/products/fix",
@@ -90,6 +91,8 @@ export const TABLE: {
     changes: { allowed: ["SELLER_ADMINISTRATOR"] as const, rule: "sellerAdministrator" as const },
   })),
   { path: "/home/catalogue/problems", allowed: SELLERS, rule: "sellerHome", sellerState: "redirectIfNotActive" },
+  // A file's corrected version: a download, read-only like the products.
+  { path: "/home/catalogue/corrected", allowed: SELLERS, rule: "sellerHome", sellerState: "redirectIfNotActive" },
   // A file's products: read-only, for whoever reads the catalogue page.
   { path: "/home/catalogue/products", allowed: SELLERS, rule: "sellerHome", sellerState: "redirectIfNotActive" },
   // A product fixed, a kind fixed at once: the administrator only, reading and posting alike.

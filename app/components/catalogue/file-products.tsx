@@ -18,10 +18,12 @@ type Props = {
   fix?: FixPaths | null;
   /** A further way from the file's products (its category mapping). */
   more?: ReactNode;
+  /** The address of the file's corrected version (a download), or null where there is none to offer. */
+  corrected?: string | null;
 };
 
 /** A page of one catalogue file's products: the way back, the file's name, and its products view. */
-export function FileProducts({ file, view, outcome, path, back, lead, noFile, fix = null, more = null }: Props) {
+export function FileProducts({ file, view, outcome, path, back, lead, noFile, fix = null, more = null, corrected = null }: Props) {
   const { t } = useTranslation();
   return (
     <article className="upload products">
@@ -34,6 +36,19 @@ export function FileProducts({ file, view, outcome, path, back, lead, noFile, fi
           <p>{lead}</p>
           {more ? <p>{more}</p> : null}
           <ProductsView view={view} outcome={outcome} path={path} fix={fix} />
+          {corrected && outcome.kind === "page" ? (
+            <section aria-labelledby="corrected-title" className="corrected-file">
+              <h2 id="corrected-title">{t("catalogueProducts.corrected.title")}</h2>
+              <p>{t("catalogueProducts.corrected.lead")}</p>
+              <p>{t("catalogueProducts.corrected.leftOut")}</p>
+              <p>
+                {/* A download: the browser follows it, never the client-side router. */}
+                <a href={corrected} download>
+                  {t("catalogueProducts.corrected.download")}
+                </a>
+              </p>
+            </section>
+          ) : null}
         </>
       ) : (
         noFile

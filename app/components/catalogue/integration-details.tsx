@@ -149,7 +149,57 @@ export function IntegrationFileBlock({
           {t("catalogueProducts.files")}
         </Link>
       </p>
+      {report?.corrections ? <TeamCorrections file={file} download={download} products={products} corrections={report.corrections} /> : null}
     </div>
+  );
+}
+
+/** What the seller corrected in the browser: the corrected file, and the products left out with their reasons. */
+function TeamCorrections({
+  file,
+  download,
+  products,
+  corrections,
+}: {
+  file: IntegrationFile;
+  download: string;
+  products: string;
+  corrections: NonNullable<FileReport["corrections"]>;
+}) {
+  const { t } = useTranslation();
+  const { changes, leftOut, leftOutCount } = corrections;
+  if (changes === 0 && leftOutCount === 0) return null;
+  return (
+    <>
+      {changes > 0 ? (
+        <p>
+          {t("catalogueProducts.team.corrected", { count: changes })}{" "}
+          <DownloadLink href={`${download}&corrected=1`} label={t("catalogueProducts.team.downloadCorrected", { name: file.fileName })}>
+            {t("catalogueProducts.corrected.download")}
+          </DownloadLink>
+        </p>
+      ) : null}
+      {leftOutCount > 0 ? (
+        <DataTable
+          caption={<caption>{t("catalogueProducts.team.leftOut", { count: leftOutCount })}</caption>}
+          columns={[t("catalogueProducts.table.row"), t("catalogueProducts.table.sku"), t("catalogueProducts.table.title"), t("catalogueProducts.team.reason")]}
+        >
+          {leftOut.map((product) => (
+            <tr key={product.row}>
+              <th scope="row">{product.row}</th>
+              <td>{product.sku}</td>
+              <td>{product.title}</td>
+              <td>{product.reason}</td>
+            </tr>
+          ))}
+        </DataTable>
+      ) : null}
+      {leftOutCount > leftOut.length ? (
+        <p>
+          <Link to={`${products}&status=LEFT_OUT`}>{t("catalogueProducts.team.allLeftOut", { count: leftOutCount })}</Link>
+        </p>
+      ) : null}
+    </>
   );
 }
 

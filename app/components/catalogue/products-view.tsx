@@ -74,7 +74,7 @@ function Counts({ view, counts, path, fix }: { view: View; counts: ProductCounts
   const { t, i18n } = useTranslation();
   const number = numberFormat(i18n.language);
   const kinds = rowProblemKinds.filter((kind) => (counts.kinds[kind] ?? 0) > 0);
-  const current = (status: View["status"], kind: View["kind"]) => (view.status === status && view.kind === kind && !view.q ? "page" : undefined);
+  const current = (status: View["status"], kind: View["kind"]) => (view.status === status && view.kind === kind && !view.q && !view.fixed ? "page" : undefined);
   return (
     <section aria-labelledby="products-counts-title" className="products-counts">
       <h2 id="products-counts-title">{t("catalogueProducts.counts.title")}</h2>
@@ -94,6 +94,16 @@ function Counts({ view, counts, path, fix }: { view: View; counts: ProductCounts
             {t("catalogueProducts.counts.needsFix")}: {number.format(counts.needsFix)}
           </Link>
         </li>
+        {counts.fixed > 0 ? (
+          <li>
+            <Link
+              to={productsHref(view, { status: null, kind: null, q: null, fixed: true }, path)}
+              aria-current={view.fixed && !view.status && !view.kind && !view.q ? "page" : undefined}
+            >
+              {t("catalogueProducts.counts.fixed")}: {number.format(counts.fixed)}
+            </Link>
+          </li>
+        ) : null}
         {counts.leftOut > 0 ? (
           <li>
             <Link to={productsHref(view, { status: "LEFT_OUT", kind: null, q: null }, path)} aria-current={current("LEFT_OUT", null)}>

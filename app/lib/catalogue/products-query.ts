@@ -14,10 +14,25 @@ export const HAND_OVER_PRODUCTS_PATH = "/upload/catalog/products";
 export const HOME_PRODUCTS_PATH = "/home/catalogue/products";
 /** Where the seller administrator fixes a file's products: one product, and a problem kind at once. */
 export const fixPaths = {
-  handOver: { products: HAND_OVER_PRODUCTS_PATH, product: "/upload/catalog/products/product", kindFix: "/upload/catalog/products/fix" },
-  home: { products: HOME_PRODUCTS_PATH, product: "/home/catalogue/products/product", kindFix: "/home/catalogue/products/fix" },
+  handOver: {
+    products: HAND_OVER_PRODUCTS_PATH,
+    product: "/upload/catalog/products/product",
+    kindFix: "/upload/catalog/products/fix",
+    corrected: "/upload/catalog/corrected",
+  },
+  home: {
+    products: HOME_PRODUCTS_PATH,
+    product: "/home/catalogue/products/product",
+    kindFix: "/home/catalogue/products/fix",
+    corrected: "/home/catalogue/corrected",
+  },
 } as const;
 export type FixPaths = (typeof fixPaths)[keyof typeof fixPaths];
+
+/** The file's corrected version, downloaded. */
+export function correctedHref(fileId: string, paths: FixPaths): string {
+  return `${paths.corrected}?fileId=${encodeURIComponent(fileId)}`;
+}
 
 /** A product's page, the view it was opened from kept in its address (the way back returns to it). */
 export function productHref(view: ProductsView, row: number, paths: FixPaths): string {
@@ -42,6 +57,8 @@ export type ProductsView = {
   status: ProductStatus | null;
   kind: RowProblemKind | null;
   q: string | null;
+  /** Only the products with a corrected value. */
+  fixed?: boolean;
 };
 
 const isStatus = (value: string | null): value is ProductStatus => (productStatuses as readonly (string | null)[]).includes(value);
@@ -60,6 +77,7 @@ export function productsViewOf(params: URLSearchParams): ProductsView {
     // A problem kind is a filter of products that need a fix: with "ready" it would match nothing.
     kind: isKind(kind) && status !== "READY" ? kind : null,
     q: q === "" ? null : q,
+    ...(params.get("fixed") === "1" ? { fixed: true } : {}),
   };
 }
 
@@ -71,18 +89,21 @@ export function productsQueryOf(view: ProductsView): ProductsQuery {
     ...(view.status ? { status: view.status } : {}),
     ...(view.kind ? { kind: view.kind } : {}),
     ...(view.q ? { q: view.q } : {}),
+    ...(view.fixed ? { fixed: "1" as const } : {}),
   };
 }
 
 /** The address of a view: `changes` on top of `view`; a change of filter or search starts at page 1. */
 export function productsHref(view: ProductsView, changes: Partial<Omit<ProductsView, "fileId" | "scope">> = {}, path = HAND_OVER_PRODUCTS_PATH): string {
-  const filterChanged = "status" in changes || "kind" in changes || "q" in changes;
-  const next = { ...view, ...(filterChanged ? { page: 1 } : {}), ...changes };
+  const filterChanged = "status" in changes || "kind" in changes || "q" in changes || "fixed" in changes;
+  // A new status, kind or search is a new filter: "fixed" goes unless asked for again.
+  const next = { ...view, ...(filterChanged ? { page: 1, fixed: false } : {}), ...changes };
   const params = new URLSearchParams(view.scope);
   if (next.fileId) params.set("fileId", next.fileId);
   if (next.status) params.set("status", next.status);
   if (next.kind) params.set("kind", next.kind);
   if (next.q) params.set("q", next.q);
+  if (next.fixed) params.set("fixed", "1");
   if (next.page > 1) params.set("page", String(next.page));
   const query = params.toString();
   return query ? `${path}?${query}` : path;

@@ -1,6 +1,7 @@
 import { authorize } from "#app/services/session/authorize.server.ts";
 import { downloadFailures } from "#app/services/shell/download-failure.server.ts";
 import { catalogueDownloadResponse } from "#app/services/catalogue/download.server.ts";
+import { teamCorrectedDownload } from "#app/services/catalogue/corrected-download.server.ts";
 import { sellerInIntegration } from "#app/services/catalogue/integration-seller.server.ts";
 import { updateForTeam } from "#app/services/catalogue/integration-updates.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
@@ -35,10 +36,19 @@ export const middleware = [
   }),
 ];
 
-/** A seller's catalogue for the catalogue team (the newest file, or `fileId`), streamed with its original name. */
+/**
+ * A seller's catalogue for the catalogue team (the newest file, or `fileId`), streamed with its original name;
+ * `corrected=1` (with `fileId`): with the seller's corrections applied.
+ */
 export async function loader(args: Route.LoaderArgs) {
   const query = new URL(args.request.url).searchParams;
   const sellerId = requireUpstreamId(query.get("sellerId"));
+  const fileId = query.get("fileId");
+  if (query.get("corrected") === "1" && fileId) {
+    const updateId = query.get("updateId");
+    const back = `/product-catalogue-integration?${updateId ? `updateId=${encodeURIComponent(updateId)}` : `sellerId=${encodeURIComponent(sellerId)}`}`;
+    return teamCorrectedDownload(args, sellerId, requireUpstreamId(fileId), back);
+  }
   const answer = await orRouteError(upstream(args).catalogueUpload.downloadCatalogue(sellerId, query.get("fileId") ?? undefined, args.request.signal));
   return catalogueDownloadResponse(answer, "catalogue");
 }

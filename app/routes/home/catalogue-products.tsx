@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { CatalogueErrorView } from "#app/components/catalogue/error-view.tsx";
 import { FileProducts } from "#app/components/catalogue/file-products.tsx";
-import { fixPaths, HOME_PRODUCTS_PATH } from "#app/lib/catalogue/products-query.ts";
+import { correctedHref, fixPaths, HOME_PRODUCTS_PATH } from "#app/lib/catalogue/products-query.ts";
 import { CATALOGUE_UPDATES_PATH } from "#app/lib/home/catalogue-updates.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import { requireUser } from "#app/services/session/current-user.server.ts";
@@ -38,6 +38,7 @@ export default function HomeCatalogueProductsPage({ loaderData }: Route.Componen
       {...loaderData}
       path={HOME_PRODUCTS_PATH}
       fix={loaderData.canFix ? fixPaths.home : null}
+      corrected={file ? correctedHref(file.id, fixPaths.home) : null}
       back={{
         to: file ? `${CATALOGUE_UPDATES_PATH}?fileId=${encodeURIComponent(file.id)}#mapping-title` : CATALOGUE_UPDATES_PATH,
         label: t("catalogueProducts.back"),

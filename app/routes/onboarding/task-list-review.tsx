@@ -6,6 +6,9 @@ import { MissingRequirements } from "#app/components/ui/hand-over-panel.tsx";
 import { StepAnswers } from "#app/components/onboarding/step-answers.tsx";
 import { Spinner, useSaving } from "#app/components/onboarding/step-form.tsx";
 import { confirmHandOver } from "#app/services/hand-over/hand-over.server.ts";
+import { settleUnfixedProducts, type UnfixedAnswer } from "#app/services/onboarding/unfixed-products.server.ts";
+import { HAND_OVER_PRODUCTS_PATH, productsHref } from "#app/lib/catalogue/products-query.ts";
+import type { ProductCounts } from "#contract/catalogue-products.ts";
 import { HAND_OVER_REVIEW_PATH } from "#app/lib/setup-progress.ts";
 import { loadHandOverReview, type ReviewedFile } from "#app/services/onboarding/hand-over-review.server.ts";
 import { setupEditable } from "#app/lib/setup-progress.ts";
@@ -25,9 +28,13 @@ export async function loader(args: Route.LoaderArgs) {
   return { ...review, title: getI18n(args.context).t("handOver.review.title") };
 }
 
-/** The confirmation: the one place that hands over, and only when nothing is missing (./hand-over.server.ts). */
+/**
+ * The confirmation: the one place that hands over, and only when nothing is missing (./hand-over.server.ts); products
+ * that still need a fix wait for the seller's choice first (unfixed-products.server.ts).
+ */
 export async function action(args: Route.ActionArgs) {
-  return confirmHandOver(args);
+  // Read only once everything else is complete: a body that is no form (a forced POST) is an empty choice, not an error.
+  return confirmHandOver(args, async () => settleUnfixedProducts(args, await args.request.formData().catch(() => new FormData())));
 }
 
 /**
@@ -40,7 +47,9 @@ export default function TaskListReview({ loaderData, actionData }: Route.Compone
   const { t } = useTranslation();
   const { saving } = useSaving(HAND_OVER_REVIEW_PATH);
   const { progress, steps, terms, documents, requiredKinds, uploadType, files } = loaderData;
-  const missing = actionData?.handOverRefused ?? progress.missing;
+  const missing = (actionData && "handOverRefused" in actionData ? actionData.handOverRefused : null) ?? progress.missing;
+  const unfixed = actionData && "intent" in actionData && actionData.intent === "unfixed" ? (actionData as UnfixedAnswer) : null;
+  const needsFix = files.reduce((sum, file) => sum + (file.products?.needsFix ?? 0), 0);
   const scan = documents.find((document) => document.kind === "IDENTITY_DOCUMENT") ?? null;
   return (
     <article className="review">
@@ -49,7 +58,7 @@ export default function TaskListReview({ loaderData, actionData }: Route.Compone
       </p>
       <h1>{t("handOver.review.title")}</h1>
       <p className="task-list-page__lead">{t("handOver.review.lead")}</p>
-      {actionData?.handOverRefused ? (
+      {actionData && "handOverRefused" in actionData && actionData.handOverRefused ? (
         <div className="error-summary" role="alert" tabIndex={-1} aria-labelledby="review-refused">
           <h2 id="review-refused" className="error-summary__title">
             {t("handOver.refused")}
@@ -87,12 +96,45 @@ export default function TaskListReview({ loaderData, actionData }: Route.Compone
         {missing.length === 0 ? (
           <>
             <p id="review-confirm-lead">{t("handOver.review.confirmLead")}</p>
-            <Form method="post" action={HAND_OVER_REVIEW_PATH}>
-              <button type="submit" className="button button--primary" aria-describedby="review-confirm-lead" aria-disabled={saving || undefined}>
-                {saving ? <Spinner /> : null}
-                {t("handOver.action")}
-              </button>
-            </Form>
+            {unfixed?.state === "blocked" ? <UnfixedBlocked answer={unfixed} /> : null}
+            {unfixed?.state === "confirm" ? (
+              <div className="notice" role="alert" tabIndex={-1} aria-labelledby="review-unfixed-confirm">
+                <h3 id="review-unfixed-confirm">{t("handOver.review.products.confirmTitle", { count: unfixed.count })}</h3>
+                <p>{t("handOver.review.products.confirmBody", { count: unfixed.count, reason: t("handOver.review.products.reason") })}</p>
+                <Form method="post" action={HAND_OVER_REVIEW_PATH}>
+                  <input type="hidden" name="unfixed" value="leaveOut" />
+                  <input type="hidden" name="confirm" value="leaveOut" />
+                  <button type="submit" className="button button--primary" aria-disabled={saving || undefined}>
+                    {saving ? <Spinner /> : null}
+                    {t("handOver.review.products.confirmAction", { count: unfixed.count })}
+                  </button>{" "}
+                  <Link to={HAND_OVER_REVIEW_PATH}>{t("handOver.review.products.cancel")}</Link>
+                </Form>
+              </div>
+            ) : (
+              <Form method="post" action={HAND_OVER_REVIEW_PATH}>
+                {needsFix > 0 ? (
+                  <fieldset className="review__unfixed" aria-describedby={unfixed?.state === "choose" ? "review-unfixed-error" : undefined}>
+                    <legend>{t("handOver.review.products.choice", { count: needsFix })}</legend>
+                    {unfixed?.state === "choose" ? (
+                      <p id="review-unfixed-error" className="field__error">
+                        {t("handOver.review.products.choose")}
+                      </p>
+                    ) : null}
+                    {(["wait", "leaveOut"] as const).map((choice) => (
+                      <div key={choice} className="choice">
+                        <input type="radio" id={`review-unfixed-${choice}`} name="unfixed" value={choice} />
+                        <label htmlFor={`review-unfixed-${choice}`}>{t(`handOver.review.products.choices.${choice}`, { count: needsFix })}</label>
+                      </div>
+                    ))}
+                  </fieldset>
+                ) : null}
+                <button type="submit" className="button button--primary" aria-describedby="review-confirm-lead" aria-disabled={saving || undefined}>
+                  {saving ? <Spinner /> : null}
+                  {t("handOver.action")}
+                </button>
+              </Form>
+            )}
           </>
         ) : (
           <>
@@ -151,6 +193,7 @@ function FileCard({ file }: { file: ReviewedFile }) {
               ),
           },
           { key: "rejected", label: t("handOver.review.rows"), value: rejected },
+          { key: "products", label: t("handOver.review.products.title"), value: <ProductLinks fileId={file.id} counts={file.products} /> },
         ]}
       />
       {file.rejected ? (
@@ -159,6 +202,51 @@ function FileCard({ file }: { file: ReviewedFile }) {
         </p>
       ) : null}
     </AnswersCard>
+  );
+}
+
+/** A file's products by status, each count a link to the products view filtered to it. */
+function ProductLinks({ fileId, counts }: { fileId: string; counts: ProductCounts | null }) {
+  const { t, i18n } = useTranslation();
+  if (!counts) return <>{t("handOver.review.products.unreadable")}</>;
+  const number = numberFormat(i18n.language);
+  const view = { fileId, page: 1, status: null, kind: null, q: null };
+  const links = [
+    { key: "ready", count: counts.ready, href: productsHref(view, { status: "READY" }, HAND_OVER_PRODUCTS_PATH) },
+    { key: "fixed", count: counts.fixed, href: productsHref(view, { fixed: true }, HAND_OVER_PRODUCTS_PATH) },
+    { key: "leftOut", count: counts.leftOut, href: productsHref(view, { status: "LEFT_OUT" }, HAND_OVER_PRODUCTS_PATH) },
+    { key: "needsFix", count: counts.needsFix, href: productsHref(view, { status: "NEEDS_FIX" }, HAND_OVER_PRODUCTS_PATH) },
+  ] as const;
+  return (
+    <ul className="review__products">
+      {links.map(({ key, count, href }) => (
+        <li key={key}>
+          <Link to={href}>{t(`handOver.review.products.${key}`, { count, formatted: number.format(count) })}</Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The hand-over waits: how many products still need a fix, and where they are. */
+function UnfixedBlocked({ answer }: { answer: UnfixedAnswer }) {
+  const { t, i18n } = useTranslation();
+  const number = numberFormat(i18n.language);
+  return (
+    <div className="error-summary" role="alert" tabIndex={-1} aria-labelledby="review-unfixed-blocked">
+      <h3 id="review-unfixed-blocked" className="error-summary__title">
+        {t("handOver.review.products.blocked", { count: answer.count, formatted: number.format(answer.count) })}
+      </h3>
+      <ul>
+        {answer.files.map((file) => (
+          <li key={file.id}>
+            <Link to={productsHref({ fileId: file.id, page: 1, status: null, kind: null, q: null }, { status: "NEEDS_FIX" }, HAND_OVER_PRODUCTS_PATH)}>
+              {t("handOver.review.products.fileNeedsFix", { name: file.fileName, count: file.needsFix, formatted: number.format(file.needsFix) })}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -8,6 +8,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { IntegrationInfo } from "#contract/catalogue.ts";
 import type { CatalogueAnalysis } from "#contract/catalogue-analysis.ts";
+import type { FileCorrections } from "#contract/catalogue-corrections.ts";
 import { data } from "react-router";
 import { failedUpstreamAction } from "./actions.server.ts";
 import { sellerInIntegration } from "./integration-seller.server.ts";
@@ -20,7 +21,15 @@ import type { RequestArgs } from "#app/services/request/request-args.ts";
 import { orRouteError, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
 import { requireUpstreamId } from "#app/services/upstream/upstream-path.server.ts";
 
-export type FileReport = { analysis: CatalogueAnalysis | null; unavailable: boolean };
+/** Left-out products listed on the screen; the rest are in the products view filtered to them. */
+export const LEFT_OUT_SHOWN = 20;
+
+export type FileReport = {
+  analysis: CatalogueAnalysis | null;
+  unavailable: boolean;
+  /** The seller's corrections: how many (values and rules), and the products left out with their reasons; null when they could not be read. */
+  corrections: { changes: number; leftOut: FileCorrections["leftOut"]; leftOutCount: number } | null;
+};
 
 const screen = (sellerId: string) => `/product-catalogue-integration?sellerId=${encodeURIComponent(sellerId)}`;
 
@@ -45,11 +54,18 @@ export async function loadIntegration(args: RequestArgs, url: URL) {
 async function fileReports(client: UpstreamClients["catalogueUpload"], info: Pick<IntegrationInfo, "sellerId" | "files">): Promise<Record<string, FileReport>> {
   const entries = await Promise.all(
     info.files.map(async (file): Promise<[string, FileReport]> => {
+      const corrections = client.integrationCorrections(info.sellerId, file.id).then(
+        (found) => ({ changes: found.values.length + found.rules.length, leftOut: found.leftOut.slice(0, LEFT_OUT_SHOWN), leftOutCount: found.leftOut.length }),
+        (error: unknown) => {
+          if (error instanceof UpstreamError) return null;
+          throw error;
+        },
+      );
       try {
-        return [file.id, { analysis: await client.integrationAnalysis(info.sellerId, file.id), unavailable: false }];
+        return [file.id, { analysis: await client.integrationAnalysis(info.sellerId, file.id), unavailable: false, corrections: await corrections }];
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error;
-        return [file.id, { analysis: null, unavailable: error.status !== 404 }];
+        return [file.id, { analysis: null, unavailable: error.status !== 404, corrections: await corrections }];
       }
     }),
   );

@@ -65,14 +65,19 @@ export async function toReviewOrRefuse(args: RequestArgs, page: string) {
  * (then to /overview/complete), refuses with the missing list otherwise. A
  * service that still finds something missing (another tab changed it a moment
  * ago) gets the same list, read again; any other failure keeps the seller on
- * the review page with the service's facts.
+ * the review page with the service's facts. `beforeHandOver` runs once
+ * everything is complete and before the service is called: an answer it
+ * gives keeps the seller on the review page (the products that still need a
+ * fix, see onboarding/unfixed-products.server.ts).
  */
-export async function confirmHandOver(args: RequestArgs) {
+export async function confirmHandOver<T>(args: RequestArgs, beforeHandOver?: () => Promise<T | null>) {
   const { seller, progress } = await progressOrBack(args, HAND_OVER_REVIEW_PATH);
   if (!setupEditable(seller.state)) throw redirect("/overview/complete", 303);
   if (!progress.readyToHandOver) return refusal(args, progress);
   // The hand-over matters: a sign-in older than 10 minutes is made again first, back to this review.
   await requireRecentSignIn(args, { returnTo: HAND_OVER_REVIEW_PATH });
+  const held = beforeHandOver ? await beforeHandOver() : null;
+  if (held !== null) return held;
   try {
     await upstream(args).onboarding.finishUpload();
   } catch (error) {

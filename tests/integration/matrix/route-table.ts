@@ -116,6 +116,7 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   "/upload": { account: ONBOARDING },
   "/upload/catalog/file": { account: SUBMITTED, url: "/upload/catalog/file?fileId=file-seller-submitted-sonnenhof-artikel-csv" },
   "/upload/catalog/problems": { account: SUBMITTED, url: "/upload/catalog/problems?fileId=file-seller-submitted-sonnenhof-artikel-csv" },
+  "/upload/catalog/corrected": { account: SUBMITTED, url: "/upload/catalog/corrected?fileId=file-seller-submitted-sonnenhof-artikel-csv" },
   "/upload/catalog/products": { account: SUBMITTED, url: "/upload/catalog/products?fileId=file-seller-submitted-sonnenhof-artikel-csv" },
   // A file handed over is read-only (its product page has no form): these open a file uploaded for them.
   "/upload/catalog/products/product": {
@@ -175,6 +176,7 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   "/home/analytics/:tab/csv": { account: ACTIVE, link: { from: "/home/analytics/sales" } },
   "/home/catalogue/file": { account: ACTIVE, url: "/home/catalogue/file?fileId=file-seller-active-nordlicht-katalog-2026-csv" },
   "/home/catalogue/problems": { account: ACTIVE, url: "/home/catalogue/problems?fileId=file-seller-active-nordlicht-katalog-2026-csv" },
+  "/home/catalogue/corrected": { account: ACTIVE, url: "/home/catalogue/corrected?fileId=file-seller-active-nordlicht-katalog-2026-csv" },
   "/home/catalogue/products": { account: ACTIVE, url: "/home/catalogue/products?fileId=file-seller-active-nordlicht-katalog-2026-csv" },
   // A file taken in is read-only: these open an update's file uploaded for them.
   "/home/catalogue/products/product": {

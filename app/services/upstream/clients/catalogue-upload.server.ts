@@ -2,7 +2,7 @@ import { CatalogueFile, CatalogueHeaders, IntegrationInfo, IntegrationSellers, t
 import { CatalogueAnalysis, MappingMemory } from "#contract/catalogue-analysis.ts";
 import { ProductIndexSummary, ProductsPage, type ProductsQuery } from "#contract/catalogue-products.ts";
 import { FileCategoryValues } from "#contract/categories.ts";
-import { ProductCorrections, RuleApplied, type ProductChange, type RuleApplication } from "#contract/catalogue-corrections.ts";
+import { FileCorrections, LeftOutUnfixed, ProductCorrections, RuleApplied, type ProductChange, type RuleApplication } from "#contract/catalogue-corrections.ts";
 import type { CatalogueReturnInput } from "#contract/catalogue-return.ts";
 import { CatalogueUpdate, CatalogueUpdates, IntegrationUpdate, IntegrationUpdates, type CatalogueUpdateReturnInput } from "#contract/catalogue-updates.ts";
 import type { Readable } from "node:stream";
@@ -14,13 +14,14 @@ import { readStreamedJson, type ServiceStreamer } from "#app/services/upstream/s
 /** The catalogue upload service: the seller's files and mapping, and the catalogue team's integration endpoints. */
 export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStreamer) {
   const fileQuery = (fileId: string) => ({ fileId });
-  const productsQuery = (fileId: string, { page, pageSize, status, kind, q }: ProductsQuery) => ({
+  const productsQuery = (fileId: string, { page, pageSize, status, kind, q, fixed }: ProductsQuery) => ({
     fileId,
     page: String(page),
     pageSize: String(pageSize),
     status,
     kind,
     q,
+    fixed,
   });
   return {
     /**
@@ -73,6 +74,11 @@ export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStream
     /** Fixes one problem kind at once: one rule record, the products it changes updated in the same write. */
     applyRule: (fileId: string, application: RuleApplication) =>
       call({ method: "POST", path: "/me/seller/file/product-rules", query: fileQuery(fileId), body: application, schema: RuleApplied }),
+    /** Leaves out every product of the file that still needs a fix, with one reason: one write. */
+    leaveOutUnfixed: (fileId: string, reason: string) =>
+      call({ method: "POST", path: "/me/seller/file/leave-out-unfixed", query: fileQuery(fileId), body: { reason }, schema: LeftOutUnfixed }),
+    /** Everything the file's corrected version applies: values by row and column, rules with their rows, products left out. */
+    corrections: (fileId: string) => call({ path: "/me/seller/file/corrections", query: fileQuery(fileId), schema: FileCorrections }),
     /** The seller's last saved mapping (404 when none is remembered yet). */
     mappingMemory: () => call({ path: "/me/seller/catalogue-mapping-memory", schema: MappingMemory, notFoundIsAnswer: true }),
     saveMappingMemory: (memory: MappingMemory) => call({ method: "PUT", path: "/me/seller/catalogue-mapping-memory", body: memory, schema: MappingMemory }),
@@ -101,6 +107,9 @@ export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStream
         schema: ProductsPage,
         notFoundIsAnswer: true,
       }),
+    /** The corrections of one of a seller's files for the catalogue team, read-only (what its corrected file applies, the products left out). */
+    integrationCorrections: (sellerId: string, fileId: string) =>
+      call({ path: upstreamPath`/catalogue-integration/seller/${sellerId}/file/corrections`, query: fileQuery(fileId), schema: FileCorrections }),
     /** The catalogue updates waiting for the team, oldest first. */
     integrationUpdates: () => call({ path: "/catalogue-integration/updates", schema: IntegrationUpdates }),
     /** One catalogue update, whatever its status (404 when there is none). */

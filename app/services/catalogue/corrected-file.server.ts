@@ -1,0 +1,207 @@
+/**
+ * "Download corrected file": the file as the seller sent it, streamed from
+ * the catalogue upload service through a writer that puts the corrections
+ * in (reading/corrected-csv.ts, reading/corrected-bmecat.ts) on its way to
+ * the browser. The portal holds one corrected row at a time and the
+ * corrections (a few bytes each), never the file; the service stores the
+ * file and the corrections and writes nothing itself (ADR 033). Products
+ * left out stay in the file (it is the seller's file): the list of them
+ * goes beside it.
+ */
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import type { CatalogueAnalysis } from "#contract/catalogue-analysis.ts";
+import type { FileCorrections } from "#contract/catalogue-corrections.ts";
+import { attachmentDisposition, dispositionFileName } from "#contract/catalogue.ts";
+import { responseWithNodeBody, takeNodeBody } from "#app/services/http/node-body.server.ts";
+import { giveBack, lendView } from "#app/services/http/chunk-leases.server.ts";
+import { detectLineBreak } from "./reading/dialect.ts";
+import { BmecatCorrector, xmlEncoding } from "./reading/corrected-bmecat.ts";
+import { CsvCorrector, csvCodec, unencodableValue, utf16Transcoder } from "./reading/corrected-csv.ts";
+import { CorrectionNotEncodable, correctionPlan } from "./reading/corrected-plan.ts";
+import { writeCorrectedWorkbook } from "./reading/corrected-xlsx.ts";
+import { XLSX_MAX_BYTES } from "#app/lib/catalogue/limits.ts";
+
+/** The kinds of file a corrected version is written of. */
+export type CorrectedKind = "csv" | "bmecat" | "xlsx";
+
+export function correctedKind(fileName: string): CorrectedKind | null {
+  const extension = fileName.toLowerCase().split(".").at(-1) ?? "";
+  if (extension === "csv" || extension === "txt") return "csv";
+  if (extension === "xml") return "bmecat";
+  if (extension === "xlsx") return "xlsx";
+  return null;
+}
+
+/** Why a corrected file cannot be written: the file's kind, how it was read, or a value its encoding cannot hold. */
+export class CorrectedFileRefused extends Error {
+  readonly reason: "kind" | "notRead" | "encoding";
+  readonly row?: number;
+  readonly field?: string;
+  constructor(reason: "kind" | "notRead" | "encoding", detail: { row?: number; field?: string } = {}) {
+    super(`No corrected file: ${reason}`);
+    this.reason = reason;
+    this.row = detail.row;
+    this.field = detail.field;
+  }
+}
+
+/** The corrected file's name: the seller's, `-corrected` before its extension (`suffix` in the seller's language). */
+export function correctedFileName(fileName: string, suffix: string): string {
+  const dot = fileName.lastIndexOf(".");
+  return dot > 0 ? `${fileName.slice(0, dot)}-${suffix}${fileName.slice(dot)}` : `${fileName}-${suffix}`;
+}
+
+type Source = {
+  /** The file's name where the download does not say it (its extension says how the file is written). */
+  fileName: string;
+  analysis: CatalogueAnalysis | null;
+  corrections: FileCorrections;
+  /** The stored file's bytes as the service sends them. */
+  download: () => Promise<Response>;
+};
+
+/** A writer of the corrected file for the stored file's kind and format; refuses before a byte is sent. */
+function writerFor(source: Source): { write(chunk: Buffer): Buffer[]; end(): Buffer[]; head?: number } {
+  const kind = correctedKind(source.fileName);
+  if (!kind) throw new CorrectedFileRefused("kind");
+  const plan = correctionPlan(source.corrections);
+  const format = source.analysis?.format;
+  if (!format) throw new CorrectedFileRefused("notRead");
+  if (kind === "xlsx") {
+    // A workbook is held as the reader holds it (its sheets come before the shared strings that name the header).
+    const held: Buffer[] = [];
+    let size = 0;
+    return {
+      write(chunk) {
+        size += chunk.length;
+        if (size > XLSX_MAX_BYTES) throw new CorrectedFileRefused("notRead");
+        held.push(Buffer.from(chunk));
+        return [];
+      },
+      end() {
+        const out: Buffer[] = [];
+        writeCorrectedWorkbook(
+          Buffer.concat(held),
+          { plan, sheet: format.sheet, headerRow: format.headerRow, headerRows: format.headerRows },
+          (piece) => void out.push(Buffer.from(piece)),
+        );
+        return out;
+      },
+    };
+  }
+  if (kind === "bmecat") {
+    // The encoding is read from the file's first bytes (its declaration), once they are there.
+    let corrector: BmecatCorrector | null = null;
+    let head: Buffer[] = [];
+    const start = (bytes: Buffer) => {
+      const encoding = xmlEncoding(bytes) ?? "utf-8";
+      corrector = new BmecatCorrector({ plan, encoding, language: format.bmecat?.language ?? null });
+      return corrector.write(bytes);
+    };
+    return {
+      write(chunk) {
+        if (corrector) return corrector.write(chunk);
+        // A copy: the download's chunk is given back (and may be freed) once written through.
+        head.push(Buffer.from(chunk));
+        const bytes = Buffer.concat(head);
+        if (bytes.length < 512) return [];
+        head = [];
+        return start(bytes);
+      },
+      end() {
+        const rest = corrector ? [] : start(Buffer.concat(head));
+        return [...rest, ...corrector!.end()];
+      },
+    };
+  }
+  if (!format.encoding || !format.delimiter) throw new CorrectedFileRefused("notRead");
+  const codec = csvCodec(format.encoding);
+  const refused = unencodableValue(plan, codec);
+  if (refused) {
+    const field = source.corrections.values.find((value) => value.row === refused.row && value.column === refused.column)?.field;
+    throw new CorrectedFileRefused("encoding", { row: refused.row, field });
+  }
+  const utf16 = format.encoding === "utf-16le" || format.encoding === "utf-16be" ? utf16Transcoder(format.encoding) : null;
+  let corrector: CsvCorrector | null = null;
+  let head: Buffer[] = [];
+  const start = (bytes: Buffer) => {
+    // The line break as the reader found it, from the same first bytes.
+    corrector = new CsvCorrector({
+      delimiter: format.delimiter!,
+      newline: detectLineBreak(bytes.subarray(0, 64 * 1024).toString("latin1")),
+      headerRow: format.headerRow,
+      headerRows: format.headerRows,
+      codec,
+      plan,
+    });
+    return corrector.write(bytes);
+  };
+  const write = (chunk: Buffer): Buffer[] => {
+    if (corrector) return corrector.write(chunk);
+    head.push(Buffer.from(chunk));
+    const bytes = Buffer.concat(head);
+    if (bytes.length < 64 * 1024) return [];
+    head = [];
+    return start(bytes);
+  };
+  const end = (): Buffer[] => [...(corrector ? [] : start(Buffer.concat(head))), ...corrector!.end()];
+  if (!utf16) return { write, end };
+  return {
+    write: (chunk) => write(utf16.in(chunk)).map((bytes) => utf16.out(bytes)),
+    end: () => [...write(utf16.in(Buffer.alloc(0), true)), ...end()].map((bytes, index, all) => utf16.out(bytes, index === all.length - 1)),
+  };
+}
+
+/**
+ * The corrected file as a Node stream: the stored file read as the browser
+ * takes the corrected one (backpressure end to end), the download ended
+ * when the browser goes away. Throws `CorrectedFileRefused` before anything
+ * is sent.
+ */
+export async function correctedFileStream(source: Source, signal: AbortSignal): Promise<{ stream: Readable; fileName: string; contentType: string | null }> {
+  const response = await source.download();
+  const fileName = dispositionFileName(response.headers.get("content-disposition")) ?? source.fileName;
+  let writer: ReturnType<typeof writerFor>;
+  try {
+    writer = writerFor({ ...source, fileName });
+  } catch (error) {
+    await response.body?.cancel().catch(() => {});
+    throw error;
+  }
+  const body = response.body;
+  const input = takeNodeBody(response) ?? (body ? Readable.fromWeb(body as unknown as NodeReadableStream<Uint8Array>) : Readable.from([]));
+  async function* corrected() {
+    try {
+      for await (const chunk of input) {
+        const pieces = writer.write(chunk as Buffer).filter((piece) => piece.length > 0);
+        // A chunk of the download may be held (chunk-leases.server.ts): each view of it handed on is lent to the socket that
+        // writes and gives it back, and the chunk itself given back here, so it is freed once the last view is written.
+        for (const piece of pieces) if (piece.buffer === (chunk as Buffer).buffer) lendView(piece, 1);
+        giveBack(chunk as Buffer);
+        yield* pieces;
+      }
+      for (const piece of writer.end()) if (piece.length > 0) yield piece;
+    } finally {
+      input.destroy();
+    }
+  }
+  const stream = Readable.from(corrected(), { objectMode: false, highWaterMark: 64 * 1024 });
+  signal.addEventListener("abort", () => stream.destroy(), { once: true });
+  return { stream, fileName, contentType: response.headers.get("content-type") };
+}
+
+/** The corrected file as the browser receives it, under `fileName`. */
+export function correctedFileResponse(stream: Readable, fileName: string, contentType: string | null): Response {
+  return responseWithNodeBody(stream, {
+    status: 200,
+    headers: {
+      "Content-Type": contentType ?? "application/octet-stream",
+      "Content-Disposition": attachmentDisposition(fileName),
+      "Cache-Control": "private, no-store, no-transform",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+export { CorrectionNotEncodable };

@@ -1,0 +1,271 @@
+/**
+ * A large catalogue's products and its corrected file (issue 35): the
+ * generated CSV the catalogue benchmarks use (1 GiB by default, about 5
+ * million rows) uploaded through the portal and read, its products index
+ * written by the first products view, 10,000 corrections saved; then
+ *
+ * - pages of 50 products through the portal, from a load generator in a
+ *   process of its own (bench/support/load-generator.ts): the first page,
+ *   the last, a filtered first and last page (status "needs a fix"), and a
+ *   search; each with its 95th percentile (target ≤ 1 s; the last page at
+ *   most 1.5 × the first) and the portal's RSS growth while they run
+ *   (target ≤ 64 MB);
+ * - the corrected file through the portal against the uncorrected file
+ *   through the portal, in the same run, rounds alternating: throughput
+ *   ratio corrected ÷ uncorrected (target ≥ 0.8) and RSS growth (≤ 64 MB).
+ *
+ * Run: `npm run bench:catalogue-products` (BENCH_CATALOGUE_MIB=… for another
+ * size, BENCH_CORRECTIONS=… for another number of corrections,
+ * BENCH_ROUNDS=… for the downloads' rounds, BENCH_PAGE_REQUESTS=… per page).
+ * Everything it writes (the sandbox's database and files) is removed at the end.
+ */
+import { fork } from "node:child_process";
+import { createHash, randomInt } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { TestBrowser } from "../tests/support/http-client.ts";
+import { testPorts } from "../tests/support/ports.ts";
+import { DEPLOYED_UPLOAD_MAX_BYTES, startDeployedStack } from "./support/as-deployed.ts";
+import type { LoadJob, LoadMessage, LoadOutcome } from "./support/load-generator.ts";
+import { timed, withPeakRss } from "./support/process-stats.ts";
+
+const MiB = 1024 * 1024;
+const SIZE = Number(process.env.BENCH_CATALOGUE_MIB ?? 1024) * MiB;
+const CORRECTIONS = Number(process.env.BENCH_CORRECTIONS ?? 10_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const PAGE_REQUESTS = Number(process.env.BENCH_PAGE_REQUESTS ?? 200);
+const SELLER = "seller.catalogue@example.com";
+const HEADER = "EAN;Artikelname;Kategorie;Marke;Preis;Bestand\r\n";
+
+/** One MiB of catalogue rows, repeated (as bench/catalogue-upload.ts): a wrong check digit now and then makes products that need a fix. */
+function rowsBlock(): Buffer {
+  const lines: string[] = [];
+  let length = 0;
+  for (let i = 0; length < MiB; i++) {
+    const line = `${String(4006381000000 + i).padStart(13, "0")};Artikel ${i} aus dem Sortiment;Haushalt > Küche > Zubehör;Beispielmarke;${(i % 500) + 0.99};${i % 300}\r\n`;
+    lines.push(line);
+    length += Buffer.byteLength(line);
+  }
+  const block = lines.join("");
+  // Whole lines only: a block repeated must not cut a row in two.
+  return Buffer.from(block.slice(0, block.lastIndexOf("\r\n", MiB - 1) + 2));
+}
+
+function multipartCatalogue(boundary: string, size: number): ReadableStream<Uint8Array> {
+  const block = rowsBlock();
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench-products.csv"\r\nContent-Type: text/csv\r\n\r\n${HEADER}`,
+  );
+  let sent = 0;
+  let stage: "head" | "body" | "tail" | "done" = "head";
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (stage === "head") {
+        controller.enqueue(head);
+        stage = "body";
+      } else if (stage === "body") {
+        controller.enqueue(block);
+        sent += block.length;
+        if (sent + block.length > size) stage = "tail";
+      } else if (stage === "tail") {
+        controller.enqueue(Buffer.from(`\r\n--${boundary}--\r\n`));
+        stage = "done";
+      } else controller.close();
+    },
+  });
+}
+
+function generate(job: LoadJob): Promise<LoadOutcome> {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(import.meta.dirname, "support/load-generator.ts"), { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    child.on("message", (message: LoadMessage) => {
+      if (message.type === "done") resolve(message.outcome);
+    });
+    child.on("exit", (code) => (code === 0 ? undefined : reject(new Error(`the load generator ended with ${code}`))));
+    child.send(job);
+  });
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+};
+const mb = (bytes: number) => (bytes / 1_000_000).toFixed(1);
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "bench-products-"));
+const stack = await startDeployedStack("bench:catalogue-products", {
+  ...testPorts(3470, 4470),
+  sandbox: { SANDBOX_DB: path.join(dataDir, "sandbox.sqlite") },
+  env: {
+    CATALOGUE_UPLOADS_PER_MINUTE: { value: "1000", why: "the benchmark reads the stored file again round after round" },
+    ...(SIZE * 2 > DEPLOYED_UPLOAD_MAX_BYTES
+      ? { CATALOGUE_UPLOAD_MAX_BYTES: { value: String(SIZE * 2), why: "BENCH_CATALOGUE_MIB asks for a file above the deployed limit" } }
+      : {}),
+  },
+});
+try {
+  const pid = stack.process.child.pid!;
+  const browser = new TestBrowser();
+  await browser.signIn(stack.portalUrl, SELLER);
+  const minted = await fetch(`${stack.sandboxUrl}/__sandbox/tokens`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username: SELLER }),
+  });
+  const { access_token: token } = (await minted.json()) as { access_token: string };
+  const service = (pathAndQuery: string, init: RequestInit = {}) =>
+    fetch(`${stack.sandboxUrl}/catalogue-upload${pathAndQuery}${pathAndQuery.includes("?") ? "&" : "?"}apikey=sandbox-api-key`, {
+      ...init,
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", ...init.headers },
+    });
+
+  // The file, uploaded and read through the portal as a seller does.
+  const boundary = `----WebKitFormBoundary${Array.from({ length: 16 }, () => "abcdefghijklmnop"[randomInt(16)]).join("")}`;
+  const upload = await timed(async () => {
+    const response = await browser.request(`${stack.portalUrl}/upload/catalog/file`, {
+      method: "POST",
+      headers: { Accept: "application/json", "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      body: multipartCatalogue(boundary, SIZE),
+      duplex: "half",
+    } as RequestInit);
+    const answer = (await response.json()) as { ok: boolean; fileId?: string; message?: string };
+    if (!answer.ok || !answer.fileId) throw new Error(`upload: ${response.status} ${answer.message}`);
+    return answer.fileId;
+  });
+  const fileId = upload.result;
+  console.log(`uploaded and read ${(SIZE / MiB).toFixed(0)} MiB in ${upload.seconds.toFixed(1)} s`);
+
+  // The first products view writes the index (a reading of the stored file).
+  const indexed = await timed(async () => {
+    const response = await browser.get(`${stack.portalUrl}/upload/catalog/products?fileId=${fileId}`);
+    if (response.status !== 200) throw new Error(`first products view: ${response.status}`);
+    await response.text();
+  });
+  const firstPage = (await (await service(`/me/seller/file/products?fileId=${fileId}&page=1&pageSize=50`)).json()) as {
+    pages: number;
+    counts: { products: number; needsFix: number };
+  };
+  const needsFixPages = Math.max(1, Math.ceil(firstPage.counts.needsFix / 50));
+  console.log(
+    `products index written by the first view in ${indexed.seconds.toFixed(1)} s: ${firstPage.counts.products} products, ${firstPage.counts.needsFix} need a fix`,
+  );
+
+  // 10,000 corrections, spread over the file, saved straight at the service (their own round trip is the integration tests').
+  const step = Math.max(1, Math.floor(firstPage.counts.products / CORRECTIONS));
+  const saved = await timed(async () => {
+    for (let start = 0; start < CORRECTIONS; start += 16)
+      await Promise.all(
+        Array.from({ length: Math.min(16, CORRECTIONS - start) }, async (_, offset) => {
+          const row = 2 + (start + offset) * step;
+          const response = await service(`/me/seller/file/product?fileId=${fileId}`, {
+            method: "POST",
+            body: JSON.stringify({ type: "correct", row, version: 0, values: { title: `Artikel ${row}; korrigiert "neu"` }, problems: [] }),
+          });
+          if (response.status !== 200) throw new Error(`correction of row ${row}: ${response.status} ${await response.text()}`);
+        }),
+      );
+  });
+  console.log(`${CORRECTIONS} corrections saved in ${saved.seconds.toFixed(1)} s`);
+
+  // Pages of 50 through the portal, from a load generator in its own process.
+  const cookie = `sp_session=${browser.cookie(new URL(stack.portalUrl).host, "sp_session")}`;
+  const products = `/upload/catalog/products?fileId=${fileId}`;
+  const scenarios = [
+    { name: "first page", path: products },
+    { name: "last page", path: `${products}&page=${firstPage.pages}` },
+    { name: "needs a fix, first page", path: `${products}&status=NEEDS_FIX` },
+    { name: "needs a fix, last page", path: `${products}&status=NEEDS_FIX&page=${needsFixPages}` },
+    { name: "fixed, first page", path: `${products}&fixed=1` },
+    { name: "search by EAN", path: `${products}&q=4006381000007` },
+  ];
+  const results: { name: string; p50: number; p95: number; errors: number; growth: number }[] = [];
+  // Warm-up: the portal at working size (code optimised, heap grown) before the first measured page, as for the others.
+  await generate({
+    url: stack.portalUrl,
+    users: [{ kind: "warm-up", cookie, requests: scenarios.map(({ path }) => ({ method: "GET" as const, path, expect: 200 })) }],
+    amount: 60,
+  });
+  for (const scenario of scenarios) {
+    const run = await withPeakRss(pid, () =>
+      generate({
+        url: stack.portalUrl,
+        users: Array.from({ length: 4 }, () => ({ kind: scenario.name, cookie, requests: [{ method: "GET" as const, path: scenario.path, expect: 200 }] })),
+        amount: PAGE_REQUESTS,
+      }),
+    );
+    const outcome = run.result;
+    const errors = outcome.connectionErrors + outcome.timeouts + Object.values(outcome.unexpected).reduce((sum, count) => sum + count, 0);
+    results.push({ name: scenario.name, p50: percentile(outcome.latenciesMs, 50), p95: percentile(outcome.latenciesMs, 95), errors, growth: run.growth });
+  }
+
+  // The corrected file against the file as stored, both through the portal, rounds alternating.
+  const drain = async (url: string) => {
+    const response = await browser.get(url);
+    if (response.status !== 200 || !response.body) throw new Error(`download ${url}: ${response.status}`);
+    const hash = createHash("sha256");
+    let bytes = 0;
+    for await (const chunk of response.body) {
+      hash.update(chunk);
+      bytes += chunk.length;
+    }
+    return { bytes, digest: hash.digest("hex") };
+  };
+  const plain = `${stack.portalUrl}/upload/catalog/file?fileId=${fileId}`;
+  const corrected = `${stack.portalUrl}/upload/catalog/corrected?fileId=${fileId}`;
+  // Warm-up of both ways, so that neither measured round pays for the code's first runs.
+  await drain(plain);
+  await drain(corrected);
+  const downloads: { plain: number; corrected: number; plainGrowth: number; correctedGrowth: number; bytes: number }[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? (["plain", "corrected"] as const) : (["corrected", "plain"] as const);
+    const sample = { plain: 0, corrected: 0, plainGrowth: 0, correctedGrowth: 0, bytes: 0 };
+    for (const side of order) {
+      const run = await withPeakRss(pid, () => timed(() => drain(side === "plain" ? plain : corrected)));
+      sample[side] = run.result.seconds;
+      sample[`${side}Growth`] = run.growth;
+      if (side === "corrected") sample.bytes = run.result.result.bytes;
+    }
+    downloads.push(sample);
+  }
+
+  console.log(`\nCatalogue of ${(SIZE / MiB).toFixed(0)} MiB (generated CSV), ${firstPage.counts.products} products, ${CORRECTIONS} corrections\n`);
+  console.log("page of 50".padEnd(26), "p50 ms".padStart(8), "p95 ms".padStart(8), "errors".padStart(7), "portal RSS growth".padStart(18));
+  for (const result of results)
+    console.log(
+      result.name.padEnd(26),
+      result.p50.toFixed(0).padStart(8),
+      result.p95.toFixed(0).padStart(8),
+      String(result.errors).padStart(7),
+      `${mb(result.growth)} MB`.padStart(18),
+    );
+  const worstP95 = Math.max(...results.map((result) => result.p95));
+  const lastOverFirst = results[1]!.p95 / results[0]!.p95;
+  const filteredLastOverFirst = results[3]!.p95 / results[2]!.p95;
+  const pageGrowth = Math.max(...results.map((result) => result.growth));
+  const ok = (pass: boolean) => (pass ? "ok" : "MISSED");
+  console.log(`\nworst p95 of a page: ${worstP95.toFixed(0)} ms (target ≤ 1000 ms) ${ok(worstP95 <= 1000)}`);
+  console.log(
+    `last page ÷ first page (p95): ${lastOverFirst.toFixed(2)}, filtered ${filteredLastOverFirst.toFixed(2)} (target ≤ 1.5) ${ok(Math.max(lastOverFirst, filteredLastOverFirst) <= 1.5)}`,
+  );
+  console.log(`portal RSS growth while pages are served: ${mb(pageGrowth)} MB (target ≤ 64 MB) ${ok(pageGrowth <= 64_000_000)}`);
+
+  console.log(
+    `\n${"round".padEnd(6)} ${"MiB/s as stored / corrected".padStart(28)} ${"corrected÷stored".padStart(17)} ${"RSS growth stored / corrected".padStart(30)}`,
+  );
+  for (const [index, sample] of downloads.entries())
+    console.log(
+      String(index + 1).padEnd(6),
+      `${(SIZE / MiB / sample.plain).toFixed(0)} / ${(SIZE / MiB / sample.corrected).toFixed(0)}`.padStart(28),
+      (sample.plain / sample.corrected).toFixed(2).padStart(17),
+      `${mb(sample.plainGrowth)} / ${mb(sample.correctedGrowth)} MB`.padStart(30),
+    );
+  const ratio = downloads.reduce((sum, sample) => sum + sample.plain, 0) / downloads.reduce((sum, sample) => sum + sample.corrected, 0);
+  const correctedGrowth = Math.max(...downloads.map((sample) => sample.correctedGrowth));
+  console.log(`\ncorrected file throughput ÷ the file as stored, over all rounds: ${ratio.toFixed(2)} (target ≥ 0.8) ${ok(ratio >= 0.8)}`);
+  console.log(`portal RSS growth while the corrected file streams: ${mb(correctedGrowth)} MB (target ≤ 64 MB) ${ok(correctedGrowth <= 64_000_000)}`);
+  console.log(`corrected file: ${downloads[0]!.bytes} bytes`);
+} finally {
+  await stack.process.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

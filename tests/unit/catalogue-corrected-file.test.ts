@@ -1,0 +1,232 @@
+/**
+ * The corrected file: the stored file streamed through the writers with the
+ * corrections applied. Each case reads the original with the portal's own
+ * reader (for its format and its products' rows, as the index has them),
+ * writes the corrected file in small and large pieces, and reads it again:
+ * the corrections are in, every other byte is the original's.
+ */
+import { readFileSync } from "node:fs";
+import iconv from "iconv-lite";
+import { unzipSync } from "fflate";
+import { describe, expect, it } from "vitest";
+import type { CatalogueFormat } from "#contract/catalogue-analysis.ts";
+import type { FileCorrections } from "#contract/catalogue-corrections.ts";
+import type { ProductIndexEntry } from "#contract/catalogue-products.ts";
+import { productKeyFields, type ProductKey } from "#contract/catalogue-products.ts";
+import type { HeaderMapping } from "#contract/catalogue.ts";
+import { createCatalogueInspector } from "#app/services/catalogue/reading/inspector.ts";
+import { correctedFileName, correctedFileStream, CorrectedFileRefused } from "#app/services/catalogue/corrected-file.server.ts";
+import { correctionPlan } from "#app/services/catalogue/reading/corrected-plan.ts";
+import { csvCodec, unencodableValue } from "#app/services/catalogue/reading/corrected-csv.ts";
+import "../support/catalogue-readers";
+
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/catalogues/${name}`, import.meta.url));
+
+async function read(bytes: Uint8Array, fileName: string, mapping?: HeaderMapping) {
+  const products: ProductIndexEntry[] = [];
+  const { input, result } = createCatalogueInspector({ fileName, mapping: mapping ?? null, language: "de", onProduct: (entry) => void products.push(entry) });
+  for (let offset = 0; offset < bytes.length; offset += 4093)
+    if (!input.write(Buffer.from(bytes.subarray(offset, offset + 4093)))) await new Promise((resolve) => input.once("drain", resolve));
+  input.end();
+  const outcome = await result;
+  if (!outcome.ok) throw new Error(`refused: ${outcome.problem}`);
+  const columns: Partial<Record<ProductKey, string>> = {};
+  for (const [header, field] of Object.entries(outcome.analysis.report.mapping))
+    for (const key of Object.keys(productKeyFields) as ProductKey[]) if (productKeyFields[key] === field) columns[key] = header;
+  const withValues = products.flatMap((product) => (product.values ? [{ ...product, values: product.values }] : []));
+  return { products: withValues, format: outcome.analysis.format, columns };
+}
+
+type Values = { row: number; field: ProductKey; value: string }[];
+type Rules = { rule: FileCorrections["rules"][number]["rule"]; field: ProductKey; rows: number[] }[];
+
+function correctionsOf(columns: Partial<Record<ProductKey, string>>, values: Values, rules: Rules = []): FileCorrections {
+  return {
+    fileId: "file-1",
+    values: values.map((value) => ({ ...value, column: columns[value.field]! })),
+    rules: rules.map((rule, index) => ({
+      id: `rule-${index}`,
+      ...rule,
+      column: columns[rule.field]!,
+      kind: "PRICE_FORMAT",
+      products: rule.rows.length,
+      at: `2026-11-29T00:00:0${index}Z`,
+    })),
+    leftOut: [],
+  };
+}
+
+async function corrected(bytes: Buffer, fileName: string, format: CatalogueFormat, corrections: FileCorrections, piece = 65536): Promise<Buffer> {
+  const pieces: Buffer[] = [];
+  for (let offset = 0; offset < bytes.length; offset += piece) pieces.push(bytes.subarray(offset, offset + piece));
+  const source = {
+    fileName,
+    analysis: { format } as never,
+    corrections,
+    download: async () => new Response(new Blob(pieces.map((bytes) => new Uint8Array(bytes)))),
+  };
+  const { stream } = await correctedFileStream(source, new AbortController().signal);
+  const out: Buffer[] = [];
+  for await (const chunk of stream) out.push(chunk as Buffer);
+  return Buffer.concat(out);
+}
+
+/** The lines of `bytes` (split at LF), as Latin-1 text: a byte a character. */
+const lines = (bytes: Buffer) => bytes.toString("latin1").split("\n");
+
+describe("a corrected CSV", () => {
+  const csv = Buffer.from(
+    "\uFEFFSKU;EAN;Name;Preis;Marke;Kategorie\r\n" +
+      'A-1;4006381333931;"Topf ""Classic""";12,50 CHF;Kochwerk;Küche\r\n' +
+      'A-2;4006381333948;"Pfanne\r\nmit Deckel";9,99;Kochwerk;Küche\r\n' +
+      "A-3;4006381333955;Sieb;3,20;Kochwerk;Küche\r\n" +
+      "A-4;4006381333962;Kelle;2,10 €;Kochwerk;Küche",
+    "utf8",
+  );
+
+  it("keeps every byte but the corrected values: BOM, quotes, CRLF, a line break in a field, no line break at the end", async () => {
+    const { products, format, columns } = await read(csv, "k.csv");
+    expect(products.map((product) => product.row)).toEqual([2, 3, 4, 5]);
+    expect(format).toMatchObject({ encoding: "utf-8-bom", delimiter: ";" });
+    const corrections = correctionsOf(
+      columns,
+      [
+        // A value that needs quotes once corrected; one in a quoted field; one in the last record, which has no line break.
+        { row: 4, field: "title", value: "Sieb; fein" },
+        { row: 2, field: "title", value: 'Topf "Classic" 2' },
+        { row: 5, field: "brand", value: "Löffelwerk" },
+      ],
+      [{ rule: "PRICE_CURRENCY_SIGN", field: "price", rows: [2, 5] }],
+    );
+    const expected = Buffer.from(
+      "\uFEFFSKU;EAN;Name;Preis;Marke;Kategorie\r\n" +
+        'A-1;4006381333931;"Topf ""Classic"" 2";12,50;Kochwerk;Küche\r\n' +
+        'A-2;4006381333948;"Pfanne\r\nmit Deckel";9,99;Kochwerk;Küche\r\n' +
+        'A-3;4006381333955;"Sieb; fein";3,20;Kochwerk;Küche\r\n' +
+        "A-4;4006381333962;Kelle;2,10;Löffelwerk;Küche",
+      "utf8",
+    );
+    for (const piece of [1, 2, 3, 7, 64, 65536])
+      expect((await corrected(csv, "k.csv", format, corrections, piece)).toString("utf8")).toBe(expected.toString("utf8"));
+    const again = await read(expected, "k.csv");
+    expect(again.products.map((product) => product.values.title)).toEqual(['Topf "Classic" 2', "Pfanne\r\nmit Deckel", "Sieb; fein", "Kelle"]);
+  });
+
+  it("writes a Windows-1252 letterhead file in Windows-1252, the rows above the header and every other row unchanged", async () => {
+    const original = fixture("preisliste-briefkopf.csv");
+    const { products, format, columns } = await read(original, "preisliste-briefkopf.csv");
+    expect(format.encoding).toBe("windows-1252");
+    expect(format.headerRow).toBeGreaterThan(5);
+    const [first, second] = products;
+    const corrections = correctionsOf(columns, [
+      { row: first!.row, field: "title", value: "Schneidebrett Eiche – groß" },
+      { row: second!.row, field: "price", value: "19,95" },
+    ]);
+    const written = await corrected(original, "preisliste-briefkopf.csv", format, corrections, 97);
+    // The en dash and the ß as Windows-1252 bytes, no UTF-8 anywhere.
+    expect(written.includes(iconv.encode("Schneidebrett Eiche – groß", "win1252"))).toBe(true);
+    expect(written.includes(Buffer.from("–", "utf8"))).toBe(false);
+    const before = lines(original);
+    const after = lines(written);
+    expect(after).toHaveLength(before.length);
+    const changed = after.flatMap((line, index) => (line === before[index] ? [] : [index + 1]));
+    expect(changed).toEqual([first!.row, second!.row]);
+    const again = await read(written, "preisliste-briefkopf.csv");
+    expect(again.format).toEqual(format);
+    expect(again.products.find((product) => product.row === first!.row)!.values.title).toBe("Schneidebrett Eiche – groß");
+    expect(again.products.find((product) => product.row === second!.row)!.values.price).toBe("19,95");
+  });
+
+  it("refuses a value Windows-1252 cannot write, naming its row and field, before anything is sent", async () => {
+    const original = fixture("preisliste-briefkopf.csv");
+    const { products, format, columns } = await read(original, "preisliste-briefkopf.csv");
+    const corrections = correctionsOf(columns, [{ row: products[2]!.row, field: "title", value: "Brett aus Łódź 🌲" }]);
+    expect(unencodableValue(correctionPlan(corrections), csvCodec("windows-1252"))).toMatchObject({ row: products[2]!.row, column: columns.title });
+    const refusal = await corrected(original, "preisliste-briefkopf.csv", format, corrections).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(CorrectedFileRefused);
+    expect(refusal).toMatchObject({ reason: "encoding", row: products[2]!.row, field: "title" });
+  });
+
+  it("writes a UTF-16 file back in UTF-16 of the same byte order, its mark kept", async () => {
+    const text = "\uFEFFSKU\tEAN\tName\tPreis\r\nA-1\t4006381333931\tTopf\t12,50\r\nA-2\t4006381333948\tPfanne\t9,99\r\n";
+    const original = Buffer.from(text, "utf16le");
+    const { format, columns } = await read(original, "k.txt");
+    expect(format.encoding).toBe("utf-16le");
+    const written = await corrected(original, "k.txt", format, correctionsOf(columns, [{ row: 3, field: "title", value: "Pfännchen" }]), 5);
+    expect(written.equals(Buffer.from(text.replace("Pfanne", "Pfännchen"), "utf16le"))).toBe(true);
+  });
+
+  it("keeps the CR line ends of an old Mac export and finds the header under a title line", async () => {
+    const original = fixture("excel-mac-preisliste.csv");
+    const { products, format, columns } = await read(original, "excel-mac-preisliste.csv");
+    const row = products[1]!.row;
+    const value = `Neu${format.delimiter} mit Trenner`;
+    const written = await corrected(original, "excel-mac-preisliste.csv", format, correctionsOf(columns, [{ row, field: "title", value }]), 11);
+    const before = original.toString("latin1").split("\r");
+    const after = written.toString("latin1").split("\r");
+    expect(after.flatMap((line, index) => (line === before[index] ? [] : [index + 1]))).toEqual([row]);
+    // The separator in the new value: quoted, as the file quotes.
+    expect(after[row - 1]).toContain(`"${value}"`);
+  });
+
+  it("names the corrected file after the seller's", () => {
+    expect(correctedFileName("Preisliste 2026.csv", "corrected")).toBe("Preisliste 2026-corrected.csv");
+    expect(correctedFileName("katalog", "korrigiert")).toBe("katalog-korrigiert");
+  });
+});
+
+describe("a corrected BMEcat file", () => {
+  it("replaces the corrected elements' text, escaped, in the language read, and nothing else", async () => {
+    const original = fixture("bmecat-2005-haushalt.xml");
+    const { products, format, columns } = await read(original, "bmecat-2005-haushalt.xml");
+    expect(format.bmecat?.version).toBe("2005");
+    const [first, second] = products;
+    const corrections = correctionsOf(columns, [
+      { row: first!.row, field: "title", value: "Brett & Co <groß>" },
+      { row: second!.row, field: "sku", value: "NEU-2" },
+    ]);
+    const written = await corrected(original, "bmecat-2005-haushalt.xml", format, corrections, 13);
+    expect(written.toString("utf8")).toContain(">Brett &amp; Co &lt;groß&gt;<");
+    const again = await read(written, "bmecat-2005-haushalt.xml");
+    expect(again.products[0]!.values.title).toBe("Brett & Co <groß>");
+    expect(again.products[1]!.values.sku).toBe("NEU-2");
+    expect(again.products.slice(2)).toEqual(products.slice(2));
+    // Every other byte: the original with the two texts replaced.
+    const expected = original
+      .toString("utf8")
+      .replace(`>${first!.values.title}<`, ">Brett &amp; Co &lt;groß&gt;<")
+      .replace(`<SUPPLIER_PID>${second!.values.sku}</SUPPLIER_PID>`, "<SUPPLIER_PID>NEU-2</SUPPLIER_PID>");
+    expect(written.toString("utf8")).toBe(expected);
+  });
+});
+
+describe("a corrected XLSX workbook", () => {
+  it("changes only the corrected cells of the sheet read: a number stays a number, its style kept; every other part as it was", async () => {
+    const original = fixture("katalog-titelzeile.xlsx");
+    const { products, format, columns } = await read(original, "katalog-titelzeile.xlsx");
+    expect(format.sheet).not.toBeNull();
+    const [first, second] = products;
+    const corrections = correctionsOf(columns, [
+      { row: first!.row, field: "title", value: "Brett & Co <groß>" },
+      { row: second!.row, field: "price", value: "19.95" },
+    ]);
+    const written = await corrected(original, "katalog-titelzeile.xlsx", format, corrections);
+    const again = await read(written, "katalog-titelzeile.xlsx");
+    expect(again.format).toEqual(format);
+    expect(again.products[0]!.values.title).toBe("Brett & Co <groß>");
+    expect(again.products[1]!.values.price).toBe("19.95");
+    expect(again.products.slice(2)).toEqual(products.slice(2));
+    expect(again.products[0]!.values.price).toBe(products[0]!.values.price);
+
+    const before = unzipSync(new Uint8Array(original));
+    const after = unzipSync(new Uint8Array(written));
+    expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+    const sheet = Object.keys(before).filter((name) => !Buffer.from(before[name]!).equals(Buffer.from(after[name]!)));
+    expect(sheet).toHaveLength(1);
+    const xml = Buffer.from(after[sheet[0]!]!).toString("utf8");
+    expect(xml).toContain("Brett &amp; Co &lt;groß&gt;</t></is></c>");
+    // The price cell keeps its style and stays a number.
+    const priceCell = new RegExp(`<c r="[A-Z]+${second!.row}"( s="\\d+")?><v>19.95</v></c>`);
+    expect(xml).toMatch(priceCell);
+  });
+});
