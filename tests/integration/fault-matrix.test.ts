@@ -302,16 +302,28 @@ const ALONE_KINDS = FAULT_KINDS.filter((kind) => kind.name === "500" || kind.nam
 /** How a page says that one of its parts is missing (a notice in its place, or the named error toast of docs/product.md §6). */
 const PART_MISSING = /not available right now|could not be loaded|could not be read|cannot be shown right now|Error loading /i;
 
-/** Calls a page makes only when its session holds no answer yet (the analytics guest token, kept for its lifetime). */
-const CACHED_CALLS = /^POST \/onboarding\/me\/seller\/guest-token$/;
+/**
+ * Calls a page makes only when no answer is kept yet: the analytics guest token (kept in the session for its
+ * lifetime), the marketplace's category tree and its version (kept by the instance, asked again every few minutes).
+ */
+const CACHED_CALLS = /^(POST \/onboarding\/me\/seller\/guest-token|GET \/catalogue\/categories(\/version)?)$/;
 
 type OneCall = { route: MatrixRoute; target: LoaderTarget; call: SandboxRequest };
 
-/** Pages opened side by side, each with one call failing: no page of a round makes a call another's failure aims at. */
+/**
+ * Pages opened side by side, each with one call failing: no page of a round makes a call another's failure aims at. A
+ * kept answer (CACHED_CALLS) is asked by whichever page of its session comes first, so a page whose kept call fails
+ * shares its round with no other page of the same session.
+ */
 function roundsOf(cases: OneCall[], size: number): OneCall[][] {
   const rounds: OneCall[][] = [];
+  const kept = (one: OneCall) => CACHED_CALLS.test(key(one.call));
   for (const one of cases) {
-    const apart = (other: OneCall) => other.route !== one.route && !other.target.all.has(key(one.call)) && !one.target.all.has(key(other.call));
+    const apart = (other: OneCall) =>
+      other.route !== one.route &&
+      !other.target.all.has(key(one.call)) &&
+      !one.target.all.has(key(other.call)) &&
+      !((kept(one) || kept(other)) && other.target.browser === one.target.browser);
     const round = rounds.find((candidate) => candidate.length < size && candidate.every(apart));
     if (round) round.push(one);
     else rounds.push([one]);

@@ -230,3 +230,22 @@ describe("a corrected XLSX workbook", () => {
     expect(xml).toMatch(priceCell);
   });
 });
+
+describe("a file with nothing corrected", () => {
+  it("comes back byte for byte, also where its reading was not kept (a seeded or older file)", async () => {
+    const bytes = Buffer.from("SKU;Preis\r\nA-1;12,50\r\n", "latin1");
+    const source = {
+      fileName: "alt.csv",
+      analysis: null,
+      corrections: { fileId: "file-1", values: [], rules: [], leftOut: [] } as unknown as FileCorrections,
+      download: async () => new Response(new Uint8Array(bytes)),
+    };
+    const { stream } = await correctedFileStream(source, new AbortController().signal);
+    const out: Buffer[] = [];
+    for await (const chunk of stream) out.push(chunk as Buffer);
+    expect(Buffer.concat(out).equals(bytes)).toBe(true);
+    // With a correction, the reading is needed to write it: refused before a byte is sent.
+    const corrections = { ...source.corrections, values: [{ row: 2, field: "price", column: "Preis", value: "13,50" }] } as unknown as FileCorrections;
+    await expect(correctedFileStream({ ...source, corrections }, new AbortController().signal)).rejects.toBeInstanceOf(CorrectedFileRefused);
+  });
+});

@@ -52,6 +52,11 @@ export function CategoryMapping({ data, path, canChange }: Props) {
         })}{" "}
         {values.withoutValue > 0 ? t("catalogueCategories.withoutValue", { count: values.withoutValue, products: number.format(values.withoutValue) }) : null}
       </p>
+      {data.agreementMissing ? (
+        <p className="notice" role="status">
+          {t("catalogueCategories.agreementMissing")}
+        </p>
+      ) : null}
       {rows.length === 0 ? null : (
         <>
           {/* The search of one value: its field and button sit in their row and belong to this form. */}

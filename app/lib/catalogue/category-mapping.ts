@@ -44,6 +44,8 @@ export type MappingData = {
   rows: MappingRow[];
   /** How many of the shown values have a confirmed category. */
   confirmedOnPage: number;
+  /** What other sellers agree on could not be asked: the suggestions come from the words alone, and the page says so. */
+  agreementMissing: boolean;
 };
 
 /** The view an address asks for; what is not understood is left at its default. */

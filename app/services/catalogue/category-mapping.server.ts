@@ -39,7 +39,7 @@ export async function categoryMapping(
   const view = mappingViewOf(new URL(args.request.url).searchParams);
   const file = view.fileId ? files.find((candidate) => candidate.id === view.fileId) : fallback(files);
   if (view.fileId && !file) throw data({ message: getI18n(args.context).t("catalogueProducts.fileNotFound") }, { status: 404 });
-  const empty = { view, values: null, rows: [], confirmedOnPage: 0 };
+  const empty = { view, values: null, rows: [], confirmedOnPage: 0, agreementMissing: false };
   if (!file) return { ...empty, file: null, problem: null };
   const fileView = { ...view, fileId: file.id };
   const named = { id: file.id, fileName: file.fileName };
@@ -69,7 +69,7 @@ export async function categoryMapping(
   }
   const lang = language(args);
   const confirmedByKey = new Map(mappings.value.mappings.map((mapping) => [categoryValueKey(mapping.value), mapping.categoryId]));
-  // Without what other sellers agree on, the words' suggestions still help: the page says nothing is missing.
+  // Without what other sellers agree on, the words' suggestions still help: the page says what is missing.
   const agreed = agreement.ok ? agreement.value.values : [];
   const rows = rowsOfPage.map((entry, at): MappingRow => {
     const confirmedId = confirmedByKey.get(categoryValueKey(entry.value));
@@ -81,7 +81,15 @@ export async function categoryMapping(
       found: search === null ? null : categories.value.search(search, lang, SEARCH_RESULTS),
     };
   });
-  return { view: fileView, file: named, problem: null, values: counts, rows, confirmedOnPage: rows.filter((row) => row.confirmed).length };
+  return {
+    view: fileView,
+    file: named,
+    problem: null,
+    values: counts,
+    rows,
+    confirmedOnPage: rows.filter((row) => row.confirmed).length,
+    agreementMissing: !agreement.ok,
+  };
 }
 
 /** The form: each shown row's value (`value.<n>`) and the category chosen for it (`category.<n>`; empty: decide later). */

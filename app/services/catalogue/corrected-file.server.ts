@@ -4,7 +4,7 @@
  * in (reading/corrected-csv.ts, reading/corrected-bmecat.ts) on its way to
  * the browser. The portal holds one corrected row at a time and the
  * corrections (a few bytes each), never the file; the service stores the
- * file and the corrections and writes nothing itself (ADR 033). Products
+ * file and the corrections and writes nothing itself (ADR 034). Products
  * left out stay in the file (it is the seller's file): the list of them
  * goes beside it.
  */
@@ -67,6 +67,8 @@ function writerFor(source: Source): { write(chunk: Buffer): Buffer[]; end(): Buf
   if (!kind) throw new CorrectedFileRefused("kind");
   const plan = correctionPlan(source.corrections);
   const format = source.analysis?.format;
+  // Nothing corrected: the file as the seller sent it, byte for byte, whether or not its reading was kept.
+  if (plan.order.length === 0) return { write: (chunk) => [chunk], end: () => [] };
   if (!format) throw new CorrectedFileRefused("notRead");
   if (kind === "xlsx") {
     // A workbook is held as the reader holds it (its sheets come before the shared strings that name the header).
