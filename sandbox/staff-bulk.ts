@@ -90,6 +90,11 @@ export function seedBulkSellers(
       insertUser(db, { id: `user-bulk-${n}`, email, passwordHash, role: "SELLER_ADMINISTRATOR", languageCode: "de", sellerId: id, createdAt: history[0]!.at });
       accounts.push({ email, sellerId: id, state });
     }
+    // Administrators, like the seeded ones: enrolled with the demo key, so that they sign in with a code.
+    enrolWithDemoKey(
+      db,
+      accounts.map((_, index) => `user-bulk-${offset + index + 1}`),
+    );
     db.exec("COMMIT");
   } catch (error) {
     db.exec("ROLLBACK");
