@@ -73,7 +73,10 @@ test("the catalogue team returns a catalogue with reasons; the seller changes it
   await expect(page.getByRole("row", { name: /catalogue-sample\.csv/ }).getByRole("cell", { name: "mapped", exact: true })).toBeVisible();
   await page.getByRole("link", { name: "Check your answers and hand over" }).click();
   await page.waitForURL(isPortalPath("/overview/review"));
+  // The returned file's products that still need a fix are left out, as the seller chooses, and confirmed.
+  await page.locator("#review-unfixed-leaveOut").check();
   await page.getByRole("button", { name: "Hand over shop and catalogue" }).click();
+  await page.locator('section.review__confirm input[name="confirm"] ~ button[type=submit]').click();
   await page.waitForURL(isPortalPath("/overview/complete"));
   await page.goto("/upload/catalog");
   await expect(page.getByText("The upload forms are read-only from now on.")).toBeVisible();
