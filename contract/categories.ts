@@ -50,6 +50,13 @@ export const TreeCategory = z.object({
 });
 export type TreeCategory = z.infer<typeof TreeCategory>;
 
+/** A category and its ancestors, from the top-level category down to it; empty for an id the tree lacks. */
+export function categoryAncestry(byId: ReadonlyMap<string, TreeCategory>, id: string): TreeCategory[] {
+  const path: TreeCategory[] = [];
+  for (let category = byId.get(id); category; category = category.parentId ? byId.get(category.parentId) : undefined) path.unshift(category);
+  return path;
+}
+
 /** What a category asks: every category's, then each ancestor's from the top and its own; a field required anywhere is required. */
 export function inheritedRequirements(everyCategory: CategoryRequirements, alongPath: readonly (CategoryRequirements | undefined)[]): CategoryRequirements {
   const required = new Set<MarketplaceField>(everyCategory.required);

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { inheritedRequirements, type CategoryDetail, type CategoryName, type CategoryTree, type TreeCategory } from "#contract/categories.ts";
+import { categoryAncestry, inheritedRequirements, type CategoryDetail, type CategoryTree, type TreeCategory } from "#contract/categories.ts";
 import { categoryRequirements, everyCategory } from "./category-requirements.ts";
 
 /**
@@ -65,26 +65,17 @@ export function taxonomy(): Taxonomy {
   return loaded;
 }
 
-/** A category's path from the top, itself last. */
-export function categoryPath({ byId }: Taxonomy, id: string): { id: string; name: CategoryName }[] {
-  const path: { id: string; name: CategoryName }[] = [];
-  for (let category = byId.get(id); category; category = category.parentId ? byId.get(category.parentId) : undefined) {
-    path.unshift({ id: category.id, name: category.name });
-  }
-  return path;
-}
-
 export function categoryDetail(found: Taxonomy, id: string): CategoryDetail | undefined {
   const category = found.byId.get(id);
   if (!category) return undefined;
-  const path = categoryPath(found, id);
+  const ancestry = categoryAncestry(found.byId, id);
   return {
     id,
     name: category.name,
-    path,
+    path: ancestry.map((entry) => ({ id: entry.id, name: entry.name })),
     requirements: inheritedRequirements(
       found.tree.everyCategory,
-      path.map((entry) => found.byId.get(entry.id)?.requirements),
+      ancestry.map((entry) => entry.requirements),
     ),
     childCount: found.childCount.get(id) ?? 0,
   };

@@ -4,6 +4,7 @@
  * what a category requires, and suggestions and search over it.
  */
 import {
+  categoryAncestry,
   inheritedRequirements,
   type CategoryLanguage,
   type CategoryRequirements,
@@ -44,15 +45,6 @@ export class MarketplaceCategories {
     return this.byId.has(id);
   }
 
-  /** From the top-level category down to this one. */
-  private ancestry(id: string): TreeCategory[] {
-    const path: TreeCategory[] = [];
-    for (let category = this.byId.get(id); category; category = category.parentId ? this.byId.get(category.parentId) : undefined) {
-      path.unshift(category);
-    }
-    return path;
-  }
-
   label(id: string, language: CategoryLanguage): CategoryLabel | undefined {
     const category = this.byId.get(id);
     if (!category) return undefined;
@@ -60,7 +52,7 @@ export class MarketplaceCategories {
     return {
       id,
       name: named(category),
-      path: this.ancestry(id).map(named),
+      path: categoryAncestry(this.byId, id).map(named),
       untranslated: language === "de" && category.name.de === null,
     };
   }
@@ -69,7 +61,7 @@ export class MarketplaceCategories {
   requirements(id: string): CategoryRequirements {
     return inheritedRequirements(
       this.tree.everyCategory,
-      this.ancestry(id).map((category) => category.requirements),
+      categoryAncestry(this.byId, id).map((category) => category.requirements),
     );
   }
 

@@ -20,7 +20,7 @@ import { getI18n, getLocale } from "#app/services/i18n/i18n.server.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
 import { redirectWithPortalToast, upstreamErrorToast } from "#app/services/toasts/toast.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
-import { settle } from "#app/services/upstream/upstream-error.server.ts";
+import { settle, type UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
 
 /** Results of a search for one value. */
 const SEARCH_RESULTS = 8;
@@ -56,17 +56,12 @@ export async function categoryMapping(
     shown.length > 0 ? settle(api.catalogue.agreement(shown)) : Promise.resolve({ ok: true as const, value: { values: [] } }),
   ]);
   const { values: rowsOfPage, ...counts } = values;
-  const failed = !categories.ok ? categories : !mappings.ok ? mappings : null;
-  if (failed || !categories.ok || !mappings.ok) {
-    const t = getI18n(args.context).t;
-    return {
-      ...empty,
-      view: fileView,
-      file: named,
-      values: counts,
-      problem: { kind: "categoriesFailed", failure: upstreamFailure(failed!.error, t("catalogueCategories.failed")) },
-    };
-  }
+  const unavailable = (error: UpstreamError): MappingData => {
+    const failure = upstreamFailure(error, getI18n(args.context).t("catalogueCategories.failed"));
+    return { ...empty, view: fileView, file: named, values: counts, problem: { kind: "categoriesFailed", failure } };
+  };
+  if (!categories.ok) return unavailable(categories.error);
+  if (!mappings.ok) return unavailable(mappings.error);
   const lang = language(args);
   const confirmedByKey = new Map(mappings.value.mappings.map((mapping) => [categoryValueKey(mapping.value), mapping.categoryId]));
   // Without what other sellers agree on, the words' suggestions still help: the page says what is missing.
