@@ -91,6 +91,7 @@ export default [
     route("home/catalogue/products", home("catalogue-products.tsx")),
     route("home/catalogue/products/product", home("catalogue-product.tsx")),
     route("home/catalogue/products/fix", home("catalogue-kind-fix.tsx")),
+    route("home/catalogue/categories", home("catalogue-categories.tsx")),
     route("home/my-company", home("my-company.tsx"), [
       index(home("my-company-index.tsx")),
       ...myCompanyPages.map((page) => route(page, home(`my-company-${page}.tsx`))),

@@ -123,6 +123,8 @@ const ACCOUNTS: Record<string, Account> = {
       "/home/catalogue/products?fileId=file-seller-active-nordlicht-katalog-2026-csv",
       "/home/catalogue/products/product?fileId=file-seller-active-nordlicht-katalog-2026-csv&row=2",
       "/home/catalogue/products/fix?fileId=file-seller-active-nordlicht-katalog-2026-csv&kind=EAN_FORMAT&rule=GTIN_LEADING_ZERO&field=ean",
+      // The mapping as its administrator changes it: the choices and a value's search form, at both widths.
+      "/home/catalogue/categories?fileId=file-seller-active-nordlicht-katalog-2026-csv",
       "/home/recommendations",
       ...RECOMMENDATION_KINDS.map((kind) => `/home/recommendations/${kind}/ra-10452-${kind}`),
       "/home/recommendations/gmv-explanation",

@@ -49,6 +49,7 @@ export const PAGES: BenchPage[] = [
   { path: "/upload/catalog", account: "seller.catalogue@example.com" },
   { path: "/upload/catalog/products", account: "seller.catalogue@example.com" },
   { path: "/upload/catalog/categories?fileId=file-seller-submitted-sonnenhof-artikel-csv", account: "seller.submitted@example.com" },
+  { path: "/home/catalogue/categories?fileId=file-seller-active-nordlicht-katalog-2026-csv", account: "seller.active@example.com" },
   { path: "/upload/catalog/products/product?fileId=file-seller-submitted-sonnenhof-artikel-csv&row=2", account: "seller.submitted@example.com" },
   {
     path: "/upload/catalog/products/fix?fileId=file-seller-submitted-sonnenhof-artikel-csv&kind=PRICE_FORMAT&rule=PRICE_CURRENCY_SIGN&field=price",

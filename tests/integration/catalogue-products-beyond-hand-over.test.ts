@@ -218,3 +218,44 @@ describe("a file handed over is read, no longer fixed", () => {
     expect(page.html).not.toContain('name="intent"');
   });
 });
+
+describe("an active seller's file's categories", () => {
+  const CATEGORIES = "/home/catalogue/categories";
+  const MAPPING_WRITES = "/catalogue/me/category-mappings";
+
+  it("is linked from the file's products; the administrator chooses, the viewer reads the choice and cannot post one", async () => {
+    const products = await open("seller.active@example.com", `${HOME}?fileId=${ACTIVE_FILE}`);
+    expect(products.html).toContain(`href="${CATEGORIES}?fileId=${ACTIVE_FILE}"`);
+
+    const page = await open("seller.active@example.com", `${CATEGORIES}?fileId=${ACTIVE_FILE}`);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain(`href="${HOME}?fileId=${ACTIVE_FILE}"`);
+    expect(page.html).toContain(`<form class="category-mapping" data-discover="true" action="${CATEGORIES}" method="post">`);
+    const value = /<input type="hidden" name="value\.0" value="([^"]+)"\/>/.exec(page.html)?.[1]?.replaceAll("&gt;", ">").replaceAll("&amp;", "&");
+    expect(value, "the file's first category value").toBeDefined();
+
+    const viewerBefore = await open("viewer@example.com", `${CATEGORIES}?fileId=${ACTIVE_FILE}`);
+    expect(viewerBefore.status).toBe(200);
+    // The viewer's choices are shown, not offered: every radio disabled.
+    expect(viewerBefore.html).toMatch(/<input type="radio" disabled="" name="category\.0" value="\d+"\/>/);
+    expect(viewerBefore.html).not.toMatch(/<input type="radio" name="category\.0" value="\d+"\/>/);
+    expect(viewerBefore.html).toContain("only the seller&#x27;s administrator changes it");
+    const refused = await (await as("viewer@example.com")).post(`${PORTAL}${CATEGORIES}`, { "value.0": value!, "category.0": "2251" });
+    expect(refused.status).toBe(302);
+    expect(await requestCount(MAPPING_WRITES, "PUT")).toBe(0);
+
+    const saved = await (
+      await as("seller.active@example.com")
+    ).post(`${PORTAL}${CATEGORIES}`, {
+      returnTo: `${CATEGORIES}?fileId=${ACTIVE_FILE}`,
+      "value.0": value!,
+      "category.0": "2251",
+    });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("location")).toBe(`${CATEGORIES}?fileId=${ACTIVE_FILE}`);
+    expect(await requestCount(MAPPING_WRITES, "PUT")).toBe(1);
+    // Kept upstream: the viewer now reads the administrator's choice.
+    const viewerAfter = await open("viewer@example.com", `${CATEGORIES}?fileId=${ACTIVE_FILE}`);
+    expect(viewerAfter.html).toMatch(/<input type="radio" disabled="" name="category\.0" checked="" value="2251"\/>/);
+  });
+});

@@ -89,6 +89,7 @@ const outcomes: string[] = [];
 const WRITTEN_ON_FIRST_VIEW = new Set([
   "/upload/catalog/products",
   "/home/catalogue/products",
+  "/home/catalogue/categories",
   "/upload/catalog/products/product",
   "/home/catalogue/products/product",
   "/upload/catalog/products/fix",

@@ -83,7 +83,7 @@ export const TABLE: {
     "/home/my-company/legal-documents",
   ].map((path) => ({ path, allowed: ["SELLER_ADMINISTRATOR"] as const, rule: "sellerAdministrator" as const })),
   // The catalogue of an active seller: both seller roles read it, the administrator changes it (uploads, mapping, updates).
-  ...["/home/catalogue", "/home/catalogue/file"].map((path) => ({
+  ...["/home/catalogue", "/home/catalogue/file", "/home/catalogue/categories"].map((path) => ({
     path,
     allowed: SELLERS,
     rule: "sellerHome" as const,

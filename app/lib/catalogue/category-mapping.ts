@@ -8,6 +8,8 @@ import type { CategoryLabel, SuggestedCategory } from "./marketplace-categories.
 
 /** The mapping of a file's categories while the shop is set up. */
 export const HAND_OVER_CATEGORIES_PATH = "/upload/catalog/categories";
+/** The mapping of an active seller's catalogue files, in the home area. */
+export const HOME_CATEGORIES_PATH = "/home/catalogue/categories";
 
 /** Values shown on a page of the mapping. */
 export const MAPPING_PAGE_SIZE = 20;

@@ -1,7 +1,5 @@
-import { Link } from "react-router";
-import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { CatalogueErrorView } from "#app/components/catalogue/error-view.tsx";
-import { CategoryMapping } from "#app/components/catalogue/category-mapping.tsx";
+import { CategoryMappingPage } from "#app/components/catalogue/category-mapping-page.tsx";
 import { catalogueEditable, HAND_OVER_FILES_PATH } from "#app/lib/catalogue/catalogue-steps.ts";
 import { HAND_OVER_CATEGORIES_PATH } from "#app/lib/catalogue/category-mapping.ts";
 import { HAND_OVER_PRODUCTS_PATH } from "#app/lib/catalogue/products-query.ts";
@@ -30,29 +28,7 @@ export async function action(args: Route.ActionArgs) {
 
 /** The marketplace categories of a catalogue file's category values, before the hand-over. */
 export default function UploadCatalogueCategoriesPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
-  const { mapping, canChange } = loaderData;
-  const file = mapping.file;
-  return (
-    <article className="upload categories">
-      <p>
-        <Link to={file ? `${HAND_OVER_PRODUCTS_PATH}?fileId=${encodeURIComponent(file.id)}` : HAND_OVER_FILES_PATH}>
-          {file ? t("catalogueCategories.back") : t("catalogueProducts.toUpload")}
-        </Link>
-      </p>
-      <h1>{file ? t("catalogueCategories.title", { name: file.fileName }) : t("catalogueCategories.titleNoFile")}</h1>
-      {file ? (
-        <>
-          <p>{t("catalogueCategories.lead")}</p>
-          <CategoryMapping data={mapping} path={HAND_OVER_CATEGORIES_PATH} canChange={canChange} />
-        </>
-      ) : (
-        <p role="status">
-          {t("catalogueCategories.noFile")} <Link to={HAND_OVER_FILES_PATH}>{t("catalogueProducts.toUpload")}</Link>
-        </p>
-      )}
-    </article>
-  );
+  return <CategoryMappingPage {...loaderData} path={HAND_OVER_CATEGORIES_PATH} productsPath={HAND_OVER_PRODUCTS_PATH} filesPath={HAND_OVER_FILES_PATH} />;
 }
 
 export function ErrorBoundary() {

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { CatalogueErrorView } from "#app/components/catalogue/error-view.tsx";
 import { FileProducts } from "#app/components/catalogue/file-products.tsx";
+import { HOME_CATEGORIES_PATH, mappingHref } from "#app/lib/catalogue/category-mapping.ts";
 import { correctedHref, fixPaths, HOME_PRODUCTS_PATH } from "#app/lib/catalogue/products-query.ts";
 import { CATALOGUE_UPDATES_PATH } from "#app/lib/home/catalogue-updates.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
@@ -44,6 +45,7 @@ export default function HomeCatalogueProductsPage({ loaderData }: Route.Componen
         label: t("catalogueProducts.back"),
       }}
       lead={t("catalogueProducts.lead")}
+      more={file ? <Link to={mappingHref(HOME_CATEGORIES_PATH, { fileId: file.id, page: 1, search: null })}>{t("catalogueCategories.link")}</Link> : null}
       noFile={
         <p role="status">
           {t("catalogueProducts.noFile")} <Link to={CATALOGUE_UPDATES_PATH}>{t("catalogueProducts.toUpload")}</Link>

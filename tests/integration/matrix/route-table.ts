@@ -178,6 +178,7 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   "/home/catalogue/problems": { account: ACTIVE, url: "/home/catalogue/problems?fileId=file-seller-active-nordlicht-katalog-2026-csv" },
   "/home/catalogue/corrected": { account: ACTIVE, url: "/home/catalogue/corrected?fileId=file-seller-active-nordlicht-katalog-2026-csv" },
   "/home/catalogue/products": { account: ACTIVE, url: "/home/catalogue/products?fileId=file-seller-active-nordlicht-katalog-2026-csv" },
+  "/home/catalogue/categories": { account: ACTIVE, url: "/home/catalogue/categories?fileId=file-seller-active-nordlicht-katalog-2026-csv" },
   // A file taken in is read-only: these open an update's file uploaded for them.
   "/home/catalogue/products/product": {
     account: HOME_UPLOADS,
@@ -240,6 +241,7 @@ export const ACTION_FORMS: Record<string, ActionForm> = {
   "/home/catalogue/products/product": { values: { reason: "Nicht mehr lieferbar" } },
   // A category chosen for the first value (every value starts at "decide later", which saves nothing).
   "/upload/catalog/categories": { values: { "category.0": "2251" } },
+  "/home/catalogue/categories": { values: { "category.0": "2251" } },
   "/seller-administration": { from: "/seller-administration?edit=seller-onboarding-feed" },
   "/invite-seller": {
     values: {
