@@ -42,7 +42,11 @@ export const productValueChars = 200;
 export const maxProblemsPerProduct = 20;
 
 const KeyValue = z.string().max(productValueChars);
-/** The unit price's and the responsible person's values came later: an index written before them has none (empty). */
+/**
+ * The unit price's content and the responsible person in the EU: an index entry carries them only when the file
+ * has a column for them (most files have none, and a large file's index is millions of lines), empty otherwise.
+ */
+export const optionalProductKeys = ["contentQuantity", "contentUnit", "responsiblePerson", "responsiblePersonAddress"] as const satisfies readonly ProductKey[];
 const LaterValue = KeyValue.default("");
 export const ProductValues = z.object({
   sku: KeyValue,

@@ -42,7 +42,18 @@ describe("a manufacturer's country, from its country or its address", () => {
   });
 });
 
-const headers = ["SKU", "EAN", "Name", "Preis", "Kategorie", "Inhalt", "Einheit Inhalt", "Herstellerland", "Verantwortliche Person", "Anschrift verantwortliche Person"];
+const headers = [
+  "SKU",
+  "EAN",
+  "Name",
+  "Preis",
+  "Kategorie",
+  "Inhalt",
+  "Einheit Inhalt",
+  "Herstellerland",
+  "Verantwortliche Person",
+  "Anschrift verantwortliche Person",
+];
 const mapping: HeaderMapping = {
   SKU: "SELLER_SKU",
   EAN: "EAN",
@@ -157,7 +168,11 @@ describe("the product form's re-check", () => {
   it("the responsible person's problem stays until its name and address are both given (the country is no value of the form)", () => {
     const before = values({ contentQuantity: "500" });
     const previous = [{ kind: "RESPONSIBLE_PERSON_MISSING" as const, field: "RESPONSIBLE_PERSON" as MarketplaceField }];
-    expect(recheckProduct(before, values({ contentQuantity: "500", responsiblePerson: "Muster Import GmbH" }), previous, columns)).toEqual(previous);
+    // The name given, the address is what is still missing.
+    expect(recheckProduct(before, values({ contentQuantity: "500", responsiblePerson: "Muster Import GmbH" }), previous, columns)).toEqual([
+      { kind: "RESPONSIBLE_PERSON_MISSING", field: "RESPONSIBLE_PERSON_ADDRESS" },
+    ]);
+    expect(recheckProduct(before, values({ contentQuantity: "500" }), previous, columns)).toEqual(previous);
     expect(
       recheckProduct(
         before,

@@ -54,7 +54,12 @@ export function recheckProduct(
       (problem.kind === "RESPONSIBLE_PERSON_MISSING" && (after.responsiblePerson.trim() === "" || after.responsiblePersonAddress.trim() === "")),
   );
   const found = valueProblems(after, columns);
+  // A responsible person kept: the field still missing is its name, else its address.
+  const responsible = (problem: ProductProblem): ProductProblem =>
+    problem.kind === "RESPONSIBLE_PERSON_MISSING"
+      ? { kind: problem.kind, field: after.responsiblePerson.trim() === "" ? "RESPONSIBLE_PERSON" : "RESPONSIBLE_PERSON_ADDRESS" }
+      : problem;
   const duplicate: ProductProblem[] =
     duplicateEan && !kept.some((problem) => problem.kind === "EAN_DUPLICATE") ? [{ kind: "EAN_DUPLICATE", field: productKeyFields.ean }] : [];
-  return [...found, ...kept, ...duplicate];
+  return [...found, ...kept.map(responsible), ...duplicate];
 }

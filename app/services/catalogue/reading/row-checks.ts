@@ -11,6 +11,7 @@ import { requiredCatalogueFields, type HeaderMapping, type MarketplaceField } fr
 import { reportExamplesPerKind, type RowProblem, type RowProblemKind, type ValidationReport } from "#contract/catalogue-analysis.ts";
 import {
   maxProblemsPerProduct,
+  optionalProductKeys,
   productKeyFields,
   productKeys,
   productValueChars,
@@ -27,6 +28,7 @@ import { eanProblem, parsePrice, simplePriceStyle, validGtinValue } from "./valu
 export type { RecordType };
 
 const VALUE_CHARS = 200;
+const optional = new Set<string>(optionalProductKeys);
 
 export type RowCheckOptions = {
   /** The field count of a complete row (the data rows' usual one); null: not checked (a sheet's rows end at their last value). */
@@ -231,8 +233,11 @@ export class RowChecker {
 
   /** The row just checked as an entry of the products index: its key values (`cell`: a column's text) and its problems. */
   private product(cell: (column: number) => string): void {
+    // A value the file has no column for is left out when it is optional (the service reads it as empty).
     const values = Object.fromEntries(
-      productKeys.map((key, index) => [key, cell(this.keyColumns[index]!).trim().slice(0, productValueChars)]),
+      productKeys.flatMap((key, index) =>
+        this.keyColumns[index]! < 0 && optional.has(key) ? [] : [[key, cell(this.keyColumns[index]!).trim().slice(0, productValueChars)]],
+      ),
     ) as ProductValues;
     this.onProduct!({ row: this.row, values, problems: this.rowProblems!.slice(0, maxProblemsPerProduct) });
     this.rowProblems = null;
