@@ -9,7 +9,35 @@
  */
 
 /** The 27 member states of the EU, by ISO 3166-1 alpha-2 code. */
-const euStates = new Set(["AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE", "IT", "LV", "LT", "LU", "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE"]);
+const euStates = new Set([
+  "AT",
+  "BE",
+  "BG",
+  "HR",
+  "CY",
+  "CZ",
+  "DK",
+  "EE",
+  "FI",
+  "FR",
+  "DE",
+  "GR",
+  "HU",
+  "IE",
+  "IT",
+  "LV",
+  "LT",
+  "LU",
+  "MT",
+  "NL",
+  "PL",
+  "PT",
+  "RO",
+  "SK",
+  "SI",
+  "ES",
+  "SE",
+]);
 
 /** Country names and codes as addresses write them (English, German, native), lower case → ISO code. */
 const countryNames: Readonly<Record<string, string>> = {
@@ -19,7 +47,7 @@ const countryNames: Readonly<Record<string, string>> = {
   belgium: "BE",
   belgien: "BE",
   belgique: "BE",
-  "belgië": "BE",
+  belgië: "BE",
   bulgaria: "BG",
   bulgarien: "BG",
   croatia: "HR",
@@ -149,7 +177,10 @@ export function countryOf(text: string): string | null {
   if (value === "") return null;
   const whole = countryCode(value);
   if (whole) return whole;
-  const parts = value.split(/[,;\n\r]+/).map((part) => part.trim()).filter((part) => part !== "");
+  const parts = value
+    .split(/[,;\n\r]+/)
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
   const last = parts[parts.length - 1] ?? "";
   const fromLast = countryCode(last);
   if (fromLast) return fromLast;

@@ -88,10 +88,37 @@ const measures: Readonly<Record<string, Measure>> = {
 };
 
 /** Units of counting: goods sold by the piece need no unit price (and are no unit the price rules know). */
-const countingUnits = new Set(["stk", "stk.", "st", "st.", "stück", "stueck", "pcs", "pc", "pce", "piece", "pieces", "c62", "h87", "pk", "pack", "paar", "pair", "pr", "set", "ea", "each"]);
+const countingUnits = new Set([
+  "stk",
+  "stk.",
+  "st",
+  "st.",
+  "stück",
+  "stueck",
+  "pcs",
+  "pc",
+  "pce",
+  "piece",
+  "pieces",
+  "c62",
+  "h87",
+  "pk",
+  "pack",
+  "paar",
+  "pair",
+  "pr",
+  "set",
+  "ea",
+  "each",
+]);
 
 function unitKey(unit: string): string {
-  return unit.trim().toLowerCase().replace(/\.$/, "").replace(/^\[(.*)\]$/, "$1").replace(/\s+/g, "");
+  return unit
+    .trim()
+    .toLowerCase()
+    .replace(/\.$/, "")
+    .replace(/^\[(.*)\]$/, "$1")
+    .replace(/\s+/g, "");
 }
 
 /** The measure a unit names (weight, volume, length, area), or null (a unit of counting, or none the rules know). */
@@ -203,7 +230,8 @@ export function unitPrice(price: string, quantity: string, unit: string): UnitPr
  * begins with (Google's taxonomy: `Food, Beverages & Tobacco > Beverages`).
  * Tobacco is sold by the packet and is left out.
  */
-const MEASURED_CATEGORY = /^(food|foods|lebensmittel|nahrungsmittel|beverages?|drinks?|getränke|getraenke|detergents?|laundry detergent|waschmittel|reinigungsmittel|putzmittel)\b/i;
+const MEASURED_CATEGORY =
+  /^(food|foods|lebensmittel|nahrungsmittel|beverages?|drinks?|getränke|getraenke|detergents?|laundry detergent|waschmittel|reinigungsmittel|putzmittel)\b/i;
 const COUNTED_CATEGORY = /\b(tobacco|tabak|zigaretten|cigarettes?)\b/i;
 
 /** Whether a category (a path or a name) says its goods are sold by weight or volume. */

@@ -65,8 +65,7 @@ export class ComplianceChecks {
   check(cell: (column: number) => string): ComplianceProblem[] {
     const problems: ComplianceProblem[] = [];
     const value = (field: Field) => (this.columns[field].index < 0 ? "" : cell(this.columns[field].index).trim());
-    const problem = (kind: RowProblemKind, field: Field, shown: string) =>
-      problems.push({ kind, field, header: this.columns[field].header, value: shown });
+    const problem = (kind: RowProblemKind, field: Field, shown: string) => problems.push({ kind, field, header: this.columns[field].header, value: shown });
     if (this.unitPrice) {
       const quantity = value("CONTENT_QUANTITY");
       const unit = value("CONTENT_UNIT");
@@ -75,8 +74,7 @@ export class ComplianceChecks {
         const field = content.part === "quantity" || this.columns.CONTENT_UNIT.index < 0 ? "CONTENT_QUANTITY" : "CONTENT_UNIT";
         problem("CONTENT_UNREADABLE", field, field === "CONTENT_QUANTITY" ? quantity : unit);
       } else if (content.kind === "none") {
-        const byMeasure =
-          measureOf(unit) !== null || (this.columns.CONTENT_QUANTITY.index >= 0 && categorySoldByMeasure(value("PRODUCT_CATEGORY")));
+        const byMeasure = measureOf(unit) !== null || (this.columns.CONTENT_QUANTITY.index >= 0 && categorySoldByMeasure(value("PRODUCT_CATEGORY")));
         if (byMeasure) problem("CONTENT_QUANTITY_MISSING", "CONTENT_QUANTITY", "");
       } else if (content.kind === "counted" && unit === "" && quantity !== "" && categorySoldByMeasure(value("PRODUCT_CATEGORY"))) {
         // An amount without a unit for goods sold by weight or volume: the unit is what is missing.
