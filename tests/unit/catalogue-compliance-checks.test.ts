@@ -10,6 +10,7 @@
  * "Bei nicht in der EU ansässigen Herstellern: … Name, Marke, Anschrift und elektronischer Adresse der verantwortlichen
  * Person des Herstellers in der EU."
  */
+import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { HeaderMapping, MarketplaceField } from "#contract/catalogue.ts";
 import type { ProductIndexEntry, ProductValues } from "#contract/catalogue-products.ts";
@@ -236,5 +237,32 @@ describe("the source systems' names for the safety and unit price fields", () =>
 
   it("ingredients are no content", () => {
     expect(suggested(["Inhaltsstoffe"])["Inhaltsstoffe"]).not.toBe("CONTENT_QUANTITY");
+  });
+
+  // The real exports kept beside the repository (tests/fixtures/catalogues/README.md): their country of origin and
+  // their unit price columns are none of the new fields (Magento's country_of_manufacture is where the goods were
+  // made, not the manufacturer's address; PrestaShop's "Unity" and "Unit price" are the reference unit and its price).
+  const real = new URL(`${process.env.CATALOGUE_CORPUS_REAL_DIR ?? "../../../shared/catalogues/real"}/`, import.meta.url);
+  it.skipIf(!existsSync(real))("real exports' columns are not taken for the safety or unit price fields", () => {
+    const newFields = new Set([
+      "MANUFACTURER_ADDRESS",
+      "MANUFACTURER_COUNTRY",
+      "MANUFACTURER_EMAIL",
+      "RESPONSIBLE_PERSON",
+      "RESPONSIBLE_PERSON_ADDRESS",
+      "SAFETY_INFORMATION",
+      "CONTENT_QUANTITY",
+      "CONTENT_UNIT",
+    ]);
+    for (const [file, separator] of [
+      ["magento2_products_import.csv", ","],
+      ["prestashop_products_import.csv", ";"],
+      ["woocommerce_sample_products.csv", ","],
+      ["shopware6_single-product.csv", ";"],
+    ] as const) {
+      const names = readFileSync(new URL(file, real), "utf8").split("\n")[0]!.split(separator);
+      const taken = Object.entries(suggested(names)).filter(([, field]) => field !== null && newFields.has(field));
+      expect(taken, file).toEqual([]);
+    }
   });
 });
