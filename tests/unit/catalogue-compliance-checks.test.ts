@@ -214,6 +214,9 @@ describe("the source systems' names for the safety and unit price fields", () =>
     // BMEcat: the content of an order unit
     ["NO_CU_PER_OU", "CONTENT_QUANTITY"],
     ["CONTENT_UNIT", "CONTENT_UNIT"],
+    // BMEcat features (FEATURE with its FNAME) are read through their name
+    ["FEATURE (Herstellerland)", "MANUFACTURER_COUNTRY"],
+    ["FEATURE (Sicherheitshinweise)", "SAFETY_INFORMATION"],
     // Sheets kept by hand
     ["Inhalt", "CONTENT_QUANTITY"],
     ["Füllmenge", "CONTENT_QUANTITY"],
