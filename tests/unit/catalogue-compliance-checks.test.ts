@@ -123,6 +123,13 @@ describe("the row checks flag what the rules ask where they apply", () => {
     expect(checker.validationReport().counts).toEqual({});
   });
 
+  it("a responsible person named without an address is flagged by the address", () => {
+    const products: ProductIndexEntry[] = [];
+    const checker = new RowChecker(headers, mapping, undefined, (cell) => cell, { onProduct: (entry) => products.push(entry) });
+    checker.check(["L-4", "4012345000085", "Leselampe", "19,99", "Lampen", "", "", "USA", "Muster Import GmbH", ""], 10, true);
+    expect(products[0]!.problems).toEqual([{ kind: "RESPONSIBLE_PERSON_MISSING", field: "RESPONSIBLE_PERSON_ADDRESS" }]);
+  });
+
   it("a missing responsible person is flagged by its field even when the file has no column for it", () => {
     const countryOnly: HeaderMapping = { SKU: "SELLER_SKU", EAN: "EAN", Herstellerland: "MANUFACTURER_COUNTRY" };
     const products: ProductIndexEntry[] = [];
