@@ -104,6 +104,12 @@ export const rowProblemKinds = [
   "PRICE_FORMAT",
   /** The row has more or fewer fields than the header. */
   "FIELD_COUNT",
+  /** Sold by weight, volume, length or area (a content unit, or its category, says so) without a content quantity: no unit price. */
+  "CONTENT_QUANTITY_MISSING",
+  /** A content quantity that reads as no amount, or a content unit the unit price rules do not know. */
+  "CONTENT_UNREADABLE",
+  /** A manufacturer outside the EU (by its address's country) without the responsible person in the EU (GPSR Art. 16, 19). */
+  "RESPONSIBLE_PERSON_MISSING",
 ] as const;
 export const RowProblemKind = z.enum(rowProblemKinds);
 export type RowProblemKind = z.infer<typeof RowProblemKind>;

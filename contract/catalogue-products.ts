@@ -28,6 +28,10 @@ export const productKeyFields = {
   price: "PRICE",
   brand: "BRAND",
   category: "PRODUCT_CATEGORY",
+  contentQuantity: "CONTENT_QUANTITY",
+  contentUnit: "CONTENT_UNIT",
+  responsiblePerson: "RESPONSIBLE_PERSON",
+  responsiblePersonAddress: "RESPONSIBLE_PERSON_ADDRESS",
 } as const satisfies Record<string, MarketplaceField>;
 export type ProductKey = keyof typeof productKeyFields;
 export const productKeys = Object.keys(productKeyFields) as ProductKey[];
@@ -38,7 +42,24 @@ export const productValueChars = 200;
 export const maxProblemsPerProduct = 20;
 
 const KeyValue = z.string().max(productValueChars);
-export const ProductValues = z.object({ sku: KeyValue, ean: KeyValue, title: KeyValue, price: KeyValue, brand: KeyValue, category: KeyValue });
+/**
+ * The unit price's content and the responsible person in the EU: an index entry carries them only when the file
+ * has a column for them (most files have none, and a large file's index is millions of lines), empty otherwise.
+ */
+export const optionalProductKeys = ["contentQuantity", "contentUnit", "responsiblePerson", "responsiblePersonAddress"] as const satisfies readonly ProductKey[];
+const LaterValue = KeyValue.default("");
+export const ProductValues = z.object({
+  sku: KeyValue,
+  ean: KeyValue,
+  title: KeyValue,
+  price: KeyValue,
+  brand: KeyValue,
+  category: KeyValue,
+  contentQuantity: LaterValue,
+  contentUnit: LaterValue,
+  responsiblePerson: LaterValue,
+  responsiblePersonAddress: LaterValue,
+});
 export type ProductValues = z.infer<typeof ProductValues>;
 
 /** One problem of a product: its kind, and the marketplace field concerned (null: the row as a whole, a wrong field count). */
@@ -57,7 +78,7 @@ export const ProductIndexEntry = z.strictObject({
 });
 export type ProductIndexEntry = z.infer<typeof ProductIndexEntry>;
 
-/** The longest index line the service takes (a product's six values cut short, its problems, JSON escapes). */
+/** The longest index line the service takes (a product's ten values cut short, its problems, JSON escapes). */
 export const maxIndexLineBytes = 16 * 1024;
 
 export const ProductIndexSummary = z.object({ fileId: z.string(), products: z.number().int().nonnegative(), indexedAt: z.string() });

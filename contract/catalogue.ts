@@ -28,6 +28,16 @@ export const marketplaceFields = [
   "MATERIAL",
   "WEIGHT",
   "IMAGE_URL",
+  // Product safety (GPSR, Regulation (EU) 2023/988, Art. 19): the manufacturer's addresses, the responsible person in
+  // the EU for a manufacturer outside it, warnings; and the unit price's content (PAngV § 4), its unit the reference.
+  "MANUFACTURER_ADDRESS",
+  "MANUFACTURER_COUNTRY",
+  "MANUFACTURER_EMAIL",
+  "RESPONSIBLE_PERSON",
+  "RESPONSIBLE_PERSON_ADDRESS",
+  "SAFETY_INFORMATION",
+  "CONTENT_QUANTITY",
+  "CONTENT_UNIT",
 ] as const;
 export const MarketplaceField = z.enum(marketplaceFields);
 export type MarketplaceField = z.infer<typeof MarketplaceField>;

@@ -101,7 +101,7 @@ const stateOf = (product: StoredProduct): ProductState => ({
 function updateProduct(db: Database, fileId: string, product: StoredProduct, values: Partial<Record<ProductKey, string>>, after: ProductState): void {
   const next = { ...productOf(product).values, ...values };
   db.prepare(
-    "UPDATE catalogue_products SET sku = ?, ean = ?, title = ?, price = ?, brand = ?, category = ?, problems = ?, needs_fix = ?, left_out = ?, fixed = ?, version = version + 1 WHERE file_id = ? AND position = ?",
+    "UPDATE catalogue_products SET sku = ?, ean = ?, title = ?, price = ?, brand = ?, category = ?, content_quantity = ?, content_unit = ?, responsible_person = ?, responsible_person_address = ?, problems = ?, needs_fix = ?, left_out = ?, fixed = ?, version = version + 1 WHERE file_id = ? AND position = ?",
   ).run(
     next.sku,
     next.ean,
@@ -109,6 +109,10 @@ function updateProduct(db: Database, fileId: string, product: StoredProduct, val
     next.price,
     next.brand,
     next.category,
+    next.contentQuantity,
+    next.contentUnit,
+    next.responsiblePerson,
+    next.responsiblePersonAddress,
     JSON.stringify(after.problems),
     after.problems.length > 0 ? 1 : 0,
     after.leftOut ? (after.reason ?? product.left_out) : null,

@@ -93,11 +93,27 @@ export async function storeProductIndex(
           continue;
         }
         position++;
-        const { sku, ean, title, price, brand, category } = entry.values;
+        const { sku, ean, title, price, brand, category, contentQuantity, contentUnit, responsiblePerson, responsiblePersonAddress } = entry.values;
         statement(
           db,
-          "INSERT INTO catalogue_products (file_id, position, row, sku, ean, title, price, brand, category, problems, needs_fix) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        ).run(fileId, position, entry.row, sku, ean, title, price, brand, category, JSON.stringify(entry.problems), entry.problems.length > 0 ? 1 : 0);
+          "INSERT INTO catalogue_products (file_id, position, row, sku, ean, title, price, brand, category, content_quantity, content_unit, responsible_person, responsible_person_address, problems, needs_fix) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        ).run(
+          fileId,
+          position,
+          entry.row,
+          sku,
+          ean,
+          title,
+          price,
+          brand,
+          category,
+          contentQuantity,
+          contentUnit,
+          responsiblePerson,
+          responsiblePersonAddress,
+          JSON.stringify(entry.problems),
+          entry.problems.length > 0 ? 1 : 0,
+        );
         insertKinds(db, fileId, position, entry.problems);
       }
     });
@@ -193,6 +209,10 @@ export type ProductRow = {
   price: string;
   brand: string;
   category: string;
+  content_quantity: string;
+  content_unit: string;
+  responsible_person: string;
+  responsible_person_address: string;
   problems: string;
   left_out: string | null;
   version: number;
@@ -201,15 +221,20 @@ export type ProductRow = {
 
 const Problems = z.array(ProductProblem);
 
-export const productColumns = "p.row, p.sku, p.ean, p.title, p.price, p.brand, p.category, p.problems, p.left_out, p.version, p.fixed";
+export const productColumns =
+  "p.row, p.sku, p.ean, p.title, p.price, p.brand, p.category, p.content_quantity, p.content_unit, p.responsible_person, p.responsible_person_address, p.problems, p.left_out, p.version, p.fixed";
 
 /** A stored product as the contract says it. */
 export function productOf(row: ProductRow): CatalogueProduct {
   const problems = Problems.parse(JSON.parse(row.problems));
   const { sku, ean, title, price, brand, category } = row;
+  const contentQuantity = row.content_quantity;
+  const contentUnit = row.content_unit;
+  const responsiblePerson = row.responsible_person;
+  const responsiblePersonAddress = row.responsible_person_address;
   return CatalogueProduct.parse({
     row: row.row,
-    values: { sku, ean, title, price, brand, category },
+    values: { sku, ean, title, price, brand, category, contentQuantity, contentUnit, responsiblePerson, responsiblePersonAddress },
     status: productStatus(problems, row.left_out !== null),
     problems,
     leftOutReason: row.left_out,

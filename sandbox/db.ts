@@ -15,7 +15,7 @@ export type Database = DatabaseSync;
  * emptied and seeded anew on open: the sandbox's data is demo data, and
  * migrations would cost more than they are worth.
  */
-const SCHEMA_VERSION = 18;
+const SCHEMA_VERSION = 19;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -88,6 +88,11 @@ CREATE TABLE IF NOT EXISTS catalogue_products (
   price TEXT NOT NULL,
   brand TEXT NOT NULL,
   category TEXT NOT NULL,
+  /** The unit price's content and the responsible person in the EU (contract/catalogue-products.ts). */
+  content_quantity TEXT NOT NULL DEFAULT '',
+  content_unit TEXT NOT NULL DEFAULT '',
+  responsible_person TEXT NOT NULL DEFAULT '',
+  responsible_person_address TEXT NOT NULL DEFAULT '',
   /** JSON: ProductProblem[]. */
   problems TEXT NOT NULL,
   needs_fix INTEGER NOT NULL,

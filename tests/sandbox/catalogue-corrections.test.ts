@@ -31,7 +31,19 @@ async function upload(accessToken: string, name = "products.csv"): Promise<strin
 
 const entry = (row: number, values: Partial<NonNullable<ProductIndexEntry["values"]>>, problems: ProductIndexEntry["problems"] = []): ProductIndexEntry => ({
   row,
-  values: { sku: "", ean: "4006381333931", title: `Artikel ${row}`, price: "9,99", brand: "", category: "Küche", ...values },
+  values: {
+    sku: "",
+    ean: "4006381333931",
+    title: `Artikel ${row}`,
+    price: "9,99",
+    brand: "",
+    category: "Küche",
+    contentQuantity: "",
+    contentUnit: "",
+    responsiblePerson: "",
+    responsiblePersonAddress: "",
+    ...values,
+  },
   problems,
 });
 

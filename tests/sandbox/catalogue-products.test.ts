@@ -37,6 +37,10 @@ const values = (row: number, title: string) => ({
   price: "9,99",
   brand: "Marke",
   category: "Küche",
+  contentQuantity: "",
+  contentUnit: "",
+  responsiblePerson: "",
+  responsiblePersonAddress: "",
 });
 
 /** An index of `count` products: every third without a category, every fifth with a bad price. */

@@ -12,6 +12,10 @@ const product = (values: Partial<ProductValues> = {}): ProductValues => ({
   price: "12,50",
   brand: "",
   category: "Küche",
+  contentQuantity: "",
+  contentUnit: "",
+  responsiblePerson: "",
+  responsiblePersonAddress: "",
   ...values,
 });
 

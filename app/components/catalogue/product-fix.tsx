@@ -7,7 +7,7 @@ import { numberFormat } from "#app/lib/intl-formats.ts";
 import { UpstreamFacts } from "#app/components/shell/errors/upstream-facts.tsx";
 import type { ProductFixAnswer } from "#app/lib/catalogue/product-fix-answer.ts";
 import { ErrorSummary, type UpstreamFailureView } from "./form-errors.tsx";
-import { ProblemReasons } from "./products-view.tsx";
+import { ProblemReasons, UnitPriceText } from "./products-view.tsx";
 
 export type { ProductFixAnswer };
 
@@ -183,7 +183,32 @@ function Status({ product }: { product: CatalogueProduct }) {
         {product.leftOutReason ? ` ${t("catalogueProducts.fix.leftOutBecause", { reason: product.leftOutReason })}` : null}
       </p>
       <ProblemReasons problems={product.problems} />
+      <ComplianceHints product={product} />
     </section>
+  );
+}
+
+/** The kinds whose fix the form explains: what to enter, with an example that passes. */
+const hintedKinds = ["CONTENT_QUANTITY_MISSING", "CONTENT_UNREADABLE", "RESPONSIBLE_PERSON_MISSING"] as const;
+
+/** How to fix the product safety and unit price problems here, and the unit price once the content is known. */
+function ComplianceHints({ product }: { product: CatalogueProduct }) {
+  const { t } = useTranslation();
+  const kinds = hintedKinds.filter((kind) => product.problems.some((problem) => problem.kind === kind));
+  const content = product.values.contentQuantity !== "" || product.values.contentUnit !== "" || kinds.some((kind) => kind !== "RESPONSIBLE_PERSON_MISSING");
+  return (
+    <>
+      {kinds.map((kind) => (
+        <p key={kind} className="field__hint">
+          {t(`catalogueProducts.fix.howTo.${kind}`)}
+        </p>
+      ))}
+      {content ? (
+        <p>
+          {t("catalogueProducts.table.unitPrice")}: <UnitPriceText product={product} />
+        </p>
+      ) : null}
+    </>
   );
 }
 

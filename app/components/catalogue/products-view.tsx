@@ -1,17 +1,11 @@
 import { Form, Link, useLocation } from "react-router";
 import { rowProblemKinds } from "#contract/catalogue-analysis.ts";
-import {
-  productKeys,
-  productStatuses,
-  type CatalogueProduct,
-  type ProductCounts,
-  type ProductProblem,
-  type ProductsPage,
-} from "#contract/catalogue-products.ts";
+import { productStatuses, type CatalogueProduct, type ProductCounts, type ProductProblem, type ProductsPage } from "#contract/catalogue-products.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { numberFormat } from "#app/lib/intl-formats.ts";
 import { kindFixHref, productHref, productsHref, type FixPaths, type ProductsView as View } from "#app/lib/catalogue/products-query.ts";
 import { rulesForKind } from "#app/lib/catalogue/fix-rules.ts";
+import { unitPrice } from "#app/lib/catalogue/unit-price.ts";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { UpstreamFacts } from "#app/components/shell/errors/upstream-facts.tsx";
 import type { UpstreamFailureView } from "./form-errors.tsx";
@@ -204,6 +198,15 @@ function Filters({ view, path }: { view: View; path: string }) {
   );
 }
 
+/** The key values the table shows as columns; the unit price's content and the responsible person are in the product form. */
+const tableKeys = ["sku", "ean", "title", "price", "brand", "category"] as const;
+
+/** Whether a product says anything about its content (then the table shows a unit price column). */
+const hasContent = (product: CatalogueProduct) =>
+  product.values.contentQuantity !== "" ||
+  product.values.contentUnit !== "" ||
+  product.problems.some((problem) => problem.kind === "CONTENT_QUANTITY_MISSING" || problem.kind === "CONTENT_UNREADABLE");
+
 function ProductsTable({ view, page, path, fix }: { view: View; page: ProductsPage; path: string; fix: FixPaths | null }) {
   const { t, i18n } = useTranslation();
   const number = numberFormat(i18n.language);
@@ -214,6 +217,7 @@ function ProductsTable({ view, page, path, fix }: { view: View; page: ProductsPa
     to: number.format(from + page.products.length - 1),
     total: number.format(page.matching),
   });
+  const unitPrices = page.products.some(hasContent);
   return (
     <>
       {/* Named, its frame is a region a keyboard can scroll sideways on a narrow screen. */}
@@ -223,12 +227,13 @@ function ProductsTable({ view, page, path, fix }: { view: View; page: ProductsPa
         caption={<caption>{caption}</caption>}
         columns={[
           { label: t("catalogueProducts.table.row"), className: "numeric" },
-          ...productKeys.map((key) => t(`catalogueProducts.table.${key}`)),
+          ...tableKeys.map((key) => t(`catalogueProducts.table.${key}`)),
+          ...(unitPrices ? [t("catalogueProducts.table.unitPrice")] : []),
           t("catalogueProducts.table.status"),
         ]}
       >
         {page.products.map((product) => (
-          <ProductRow key={product.row} product={product} href={fix ? productHref(view, product.row, fix) : null} />
+          <ProductRow key={product.row} product={product} href={fix ? productHref(view, product.row, fix) : null} unitPrices={unitPrices} />
         ))}
       </DataTable>
       <Pages view={view} page={page} path={path} />
@@ -236,7 +241,7 @@ function ProductsTable({ view, page, path, fix }: { view: View; page: ProductsPa
   );
 }
 
-function ProductRow({ product, href }: { product: CatalogueProduct; href: string | null }) {
+function ProductRow({ product, href, unitPrices }: { product: CatalogueProduct; href: string | null; unitPrices: boolean }) {
   const { t, i18n } = useTranslation();
   const number = numberFormat(i18n.language);
   return (
@@ -250,9 +255,14 @@ function ProductRow({ product, href }: { product: CatalogueProduct; href: string
           number.format(product.row)
         )}
       </th>
-      {productKeys.map((key) => (
+      {tableKeys.map((key) => (
         <td key={key}>{product.values[key] === "" ? <span className="mapping__empty">{t("catalogueProducts.emptyValue")}</span> : product.values[key]}</td>
       ))}
+      {unitPrices ? (
+        <td>
+          <UnitPriceText product={product} />
+        </td>
+      ) : null}
       <td>
         {t(`catalogueProducts.status.${product.status}`)}
         {product.leftOutReason ? ` ${t("catalogueProducts.fix.leftOutBecause", { reason: product.leftOutReason })}` : null}
@@ -288,6 +298,23 @@ function Pages({ view, page, path }: { view: View; page: ProductsPage; path: str
       )}
     </nav>
   );
+}
+
+/**
+ * A product's unit price per 1 kg, 1 l, 1 m, 1 m² or 1 m³ (PAngV § 5 (1)), with its content; "missing" when the
+ * product needs one and has none, "not needed" for goods sold by the piece.
+ */
+export function UnitPriceText({ product }: { product: CatalogueProduct }) {
+  const { t, i18n } = useTranslation();
+  const { price, contentQuantity, contentUnit } = product.values;
+  const computed = unitPrice(price, contentQuantity, contentUnit);
+  if (computed) {
+    const money = new Intl.NumberFormat(i18n.language, { style: "currency", currency: "EUR" }).format(computed.price);
+    const content = [contentQuantity, contentUnit].filter((part) => part !== "").join(" ");
+    return <>{t("catalogueProducts.unitPrice.per", { price: money, unit: computed.per, content })}</>;
+  }
+  const missing = product.problems.some((problem) => problem.kind === "CONTENT_QUANTITY_MISSING" || problem.kind === "CONTENT_UNREADABLE");
+  return <span className="mapping__empty">{t(missing ? "catalogueProducts.unitPrice.missing" : "catalogueProducts.unitPrice.none")}</span>;
 }
 
 /** A product's problems, each in words with the field concerned. */

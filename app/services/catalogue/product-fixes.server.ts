@@ -120,6 +120,10 @@ const ProductForm = z.object({
   price: valueField,
   brand: valueField,
   category: valueField,
+  contentQuantity: valueField,
+  contentUnit: valueField,
+  responsiblePerson: valueField,
+  responsiblePersonAddress: valueField,
   reason: z.string().trim().max(maxLeaveOutReasonChars, "catalogueProducts.fix.reasonTooLong").default(""),
 });
 

@@ -38,8 +38,9 @@ export const bmecat = sourceNames({
     ["KEYWORD", null, "v12"],
     ["REMARKS", null, "v12"],
     ["ORDER_UNIT", null, "v12"],
-    ["CONTENT_UNIT", null, "v12"],
-    ["NO_CU_PER_OU", null, "v12"],
+    // The content of one order unit (NO_CU_PER_OU) in the content unit (a UN/ECE Rec. 20 code: KGM, LTR, MTR…).
+    ["CONTENT_UNIT", "CONTENT_UNIT", "v12"],
+    ["NO_CU_PER_OU", "CONTENT_QUANTITY", "v12"],
     ["PRICE_QUANTITY", null, "v12"],
     ["QUANTITY_MIN", null, "v12"],
     ["QUANTITY_INTERVAL", null, "v12"],

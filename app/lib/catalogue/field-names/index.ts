@@ -4,6 +4,7 @@
  * the sources). The order here only matters for reading.
  */
 import { afterbuy } from "./afterbuy.ts";
+import { amazon } from "./amazon.ts";
 import { billbee } from "./billbee.ts";
 import { bmecat } from "./bmecat.ts";
 import { common } from "./common.ts";
@@ -42,4 +43,5 @@ export const sourceSystems: readonly SourceNames[] = [
   pricat,
   bmecat,
   gs1,
+  amazon,
 ];

@@ -5,6 +5,7 @@ export const jtlWawi = sourceNames({
   system: "JTL-Wawi",
   documents: {
     ameise: "JTL-Guide: Import und Export mit JTL-Ameise, article export fields, https://guide.jtl-software.com/jtl-wawi/jtl-ameise/",
+    gpsr: "JTL's GPSR plugin for JTL-Shop 5: the article's functional attributes gpsr_manufacturer_* and gpsr_responsibleperson_*, kept in JTL-Wawi",
     orders: "JTL-Guide: Aufträge mit JTL-Ameise importieren (“VK Brutto oder Netto”), https://guide.jtl-software.com/?p=572",
   },
   names: [
@@ -40,5 +41,24 @@ export const jtlWawi = sourceNames({
     ["Interner Schlüssel", null, "ameise"],
     ["Einheit", null, "ameise"],
     ["Lieferzeit", "DELIVERY_TIME", "ameise"],
+    // The GPSR plugin's functional attributes (Funktionsattribute), which JTL-Ameise exports as columns of their own.
+    ["gpsr_manufacturer_name", "MANUFACTURER", "gpsr"],
+    ["gpsr_manufacturer_street", "MANUFACTURER_ADDRESS", "gpsr"],
+    ["gpsr_manufacturer_housenumber", null, "gpsr"],
+    ["gpsr_manufacturer_postalcode", null, "gpsr"],
+    ["gpsr_manufacturer_city", null, "gpsr"],
+    ["gpsr_manufacturer_state", null, "gpsr"],
+    ["gpsr_manufacturer_country", "MANUFACTURER_COUNTRY", "gpsr"],
+    ["gpsr_manufacturer_email", "MANUFACTURER_EMAIL", "gpsr"],
+    ["gpsr_manufacturer_homepage", "MANUFACTURER_EMAIL", "gpsr", 0.7],
+    ["gpsr_responsibleperson_name", "RESPONSIBLE_PERSON", "gpsr"],
+    ["gpsr_responsibleperson_street", "RESPONSIBLE_PERSON_ADDRESS", "gpsr"],
+    ["gpsr_responsibleperson_housenumber", null, "gpsr"],
+    ["gpsr_responsibleperson_postalcode", null, "gpsr"],
+    ["gpsr_responsibleperson_city", null, "gpsr"],
+    ["gpsr_responsibleperson_state", null, "gpsr"],
+    ["gpsr_responsibleperson_country", null, "gpsr"],
+    ["gpsr_responsibleperson_email", null, "gpsr"],
+    ["gpsr_responsibleperson_homepage", null, "gpsr"],
   ],
 });

@@ -42,5 +42,10 @@ export const shopify = sourceNames({
     ["Google Shopping / Google Product Category", "PRODUCT_CATEGORY", "csv", 0.9],
     ["SEO Title", null, "csv"],
     ["SEO Description", null, "csv"],
+    // Unit prices: the product's content and the unit it is given in; the base measure is the reference unit.
+    ["Unit Price Total Measure", "CONTENT_QUANTITY", "csv"],
+    ["Unit Price Total Measure Unit", "CONTENT_UNIT", "csv"],
+    ["Unit Price Base Measure", null, "csv"],
+    ["Unit Price Base Measure Unit", null, "csv"],
   ],
 });

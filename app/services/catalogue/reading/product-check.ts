@@ -4,7 +4,9 @@
  * row, so a value refused on upload is refused in the form, with the same
  * kind. What the key values cannot change is kept from the product's
  * problems as the reading pass found them: a wrong field count, a required
- * column that is no key value, and a duplicate EAN while the EAN stays.
+ * column that is no key value, a duplicate EAN while the EAN stays, and a
+ * missing responsible person in the EU until its name and address are given
+ * (the manufacturer's country, which says one is needed, is no key value).
  */
 import type { HeaderMapping } from "#contract/catalogue.ts";
 import { productKeyFields, productKeys, type ProductKey, type ProductProblem, type ProductValues } from "#contract/catalogue-products.ts";
@@ -47,10 +49,17 @@ export function recheckProduct(
     (problem) =>
       problem.field === null ||
       !checked.has(problem.field) ||
-      (problem.kind === "EAN_DUPLICATE" && problem.field === productKeyFields.ean && before.ean.trim() === after.ean.trim()),
+      (problem.kind === "EAN_DUPLICATE" && problem.field === productKeyFields.ean && before.ean.trim() === after.ean.trim()) ||
+      // The manufacturer's country is no key value: the rule cannot run here, and the problem stays until both are given.
+      (problem.kind === "RESPONSIBLE_PERSON_MISSING" && (after.responsiblePerson.trim() === "" || after.responsiblePersonAddress.trim() === "")),
   );
   const found = valueProblems(after, columns);
+  // A responsible person kept: the field still missing is its name, else its address.
+  const responsible = (problem: ProductProblem): ProductProblem =>
+    problem.kind === "RESPONSIBLE_PERSON_MISSING"
+      ? { kind: problem.kind, field: after.responsiblePerson.trim() === "" ? "RESPONSIBLE_PERSON" : "RESPONSIBLE_PERSON_ADDRESS" }
+      : problem;
   const duplicate: ProductProblem[] =
     duplicateEan && !kept.some((problem) => problem.kind === "EAN_DUPLICATE") ? [{ kind: "EAN_DUPLICATE", field: productKeyFields.ean }] : [];
-  return [...found, ...kept, ...duplicate];
+  return [...found, ...kept.map(responsible), ...duplicate];
 }

@@ -11,6 +11,7 @@ import { requiredCatalogueFields, type HeaderMapping, type MarketplaceField } fr
 import { reportExamplesPerKind, type RowProblem, type RowProblemKind, type ValidationReport } from "#contract/catalogue-analysis.ts";
 import {
   maxProblemsPerProduct,
+  optionalProductKeys,
   productKeyFields,
   productKeys,
   productValueChars,
@@ -18,6 +19,7 @@ import {
   type ProductProblem,
   type ProductValues,
 } from "#contract/catalogue-products.ts";
+import { ComplianceChecks } from "./compliance-checks.ts";
 import { blankAt, codeAt, gtinAt, isBlank, simplePriceStyleAt, trimmed } from "./field-text.ts";
 import { GtinSet, InvalidEanSet } from "./gtin-set.ts";
 import { footerCells, RowSet, type RecordType } from "./product-rows.ts";
@@ -26,6 +28,7 @@ import { eanProblem, parsePrice, simplePriceStyle, validGtinValue } from "./valu
 export type { RecordType };
 
 const VALUE_CHARS = 200;
+const optional = new Set<string>(optionalProductKeys);
 
 export type RowCheckOptions = {
   /** The field count of a complete row (the data rows' usual one); null: not checked (a sheet's rows end at their last value). */
@@ -93,8 +96,9 @@ export class RowChecker {
       (index) => index >= 0,
     );
     this.checked = [...new Set(checkedColumns.filter((index) => index !== this.recordType?.column))];
-    // The products index also needs the key values' columns cut out of each line.
-    const read = [...checkedColumns, ...this.keyColumns.filter((index) => index >= 0)];
+    this.compliance = new ComplianceChecks(headers, mapping);
+    // The products index also needs the key values' columns cut out of each line, and the safety and unit price rules theirs.
+    const read = [...checkedColumns, ...this.keyColumns.filter((index) => index >= 0), ...this.compliance.readColumns];
     const width = Math.max(1, ...read.map((index) => index + 1));
     this.wanted = Array.from({ length: width }, (_, index) => index === 0 || read.includes(index));
     this.scratch = Array.from({ length: width }, () => "");
@@ -222,14 +226,18 @@ export class RowChecker {
       if (style === "comma") this.commaPrices++;
       else if (style === "point") this.pointPrices++;
     }
+    if (this.compliance.active) this.complianceRow((column) => this.text(text.substring(starts[column]!, ends[column]!)));
     if (this.problemCount > before) this.rowsRejected++;
     if (this.onProduct) this.product((column) => (column < 0 ? "" : this.text(text.substring(starts[column]!, ends[column]!))));
   }
 
   /** The row just checked as an entry of the products index: its key values (`cell`: a column's text) and its problems. */
   private product(cell: (column: number) => string): void {
+    // A value the file has no column for is left out when it is optional (the service reads it as empty).
     const values = Object.fromEntries(
-      productKeys.map((key, index) => [key, cell(this.keyColumns[index]!).trim().slice(0, productValueChars)]),
+      productKeys.flatMap((key, index) =>
+        this.keyColumns[index]! < 0 && optional.has(key) ? [] : [[key, cell(this.keyColumns[index]!).trim().slice(0, productValueChars)]],
+      ),
     ) as ProductValues;
     this.onProduct!({ row: this.row, values, problems: this.rowProblems!.slice(0, maxProblemsPerProduct) });
     this.rowProblems = null;
@@ -306,6 +314,7 @@ export class RowChecker {
         else if (style === "point") this.pointPrices++;
       }
     }
+    if (this.compliance.active) this.complianceRow((column) => (readable ? (cells[column] ?? "") : this.text(cells[column] ?? "")));
     if (this.problemCount > before) {
       this.rowsRejected++;
       this.rejected?.add(row);
@@ -329,6 +338,19 @@ export class RowChecker {
     }
   }
 
+  /** The product safety and unit price rules (compliance-checks.ts) over a row's text (`cell`: a column's text). */
+  private complianceRow(cell: (column: number) => string): void {
+    const problems = this.compliance.check(cell);
+    if (problems.length === 0) return;
+    const readable = this.readable;
+    // The values are text already.
+    this.readable = true;
+    for (const problem of problems) this.report(problem.kind, problem.header, problem.value, null, problem.field);
+    this.readable = readable;
+  }
+
+  private readonly compliance: ComplianceChecks;
+
   /** The rows rejected so far, kept only when problems may arrive late. */
   private readonly rejected: RowSet | null;
 
@@ -348,7 +370,8 @@ export class RowChecker {
   private row = 0;
   private readable = false;
 
-  private report(kind: RowProblemKind, column: string, value: string, firstRow: number | null = null): void {
+  /** `field`: the marketplace field concerned when the file has no column for it (else the column's). */
+  private report(kind: RowProblemKind, column: string, value: string, firstRow: number | null = null, field: MarketplaceField | null = null): void {
     this.problemCount++;
     const shown = this.readable ? value : this.text(value);
     const problem: RowProblem = { row: this.row, kind, column, value: shown.slice(0, VALUE_CHARS), firstRow };
@@ -356,7 +379,7 @@ export class RowChecker {
     this.counts[kind] = count;
     if (count <= reportExamplesPerKind) this.examples.push(problem);
     this.onProblem?.(problem);
-    this.rowProblems?.push({ kind, field: column === "" ? null : (this.mapping[column] ?? null) });
+    this.rowProblems?.push({ kind, field: column === "" ? field : (this.mapping[column] ?? field) });
   }
 
   /** True when the GTIN set ran out of room (see gtin-set.ts): later duplicates may be missed. */
