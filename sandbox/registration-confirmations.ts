@@ -14,7 +14,6 @@ import {
   sameRegistrationRequest,
 } from "#contract/registrations.ts";
 import type { Database } from "./db.ts";
-import { readStep } from "./onboarding.ts";
 import { registerLookup, type RegisterMode } from "./producer-register.ts";
 
 export function readRegistrationConfirmations(db: Database, sellerId: string): RegistrationConfirmation[] {
@@ -54,6 +53,13 @@ export function registrationsSaved(db: Database, sellerId: string, values: Recor
   else writeRegistrationConfirmations(db, sellerId, confirmations, now);
 }
 
+/** The saved company-information values, read here rather than through onboarding.ts (which reads the confirmations). */
+function savedCompanyInformation(db: Database, sellerId: string): Record<string, unknown> | undefined {
+  const row = db.prepare("SELECT data FROM onboarding_steps WHERE seller_id = ? AND step = 'company-information'").get(sellerId) as
+    { data: string } | undefined;
+  return row ? (JSON.parse(row.data) as Record<string, unknown>) : undefined;
+}
+
 /**
  * The portal's PUT: answers only for the numbers the saved step gives (a
  * stale or forged answer for another number is not kept).
@@ -64,7 +70,7 @@ export function acceptRegistrationConfirmations(
   confirmations: RegistrationConfirmation[],
   now = new Date(),
 ): RegistrationConfirmation[] {
-  const requests = registrationRequestsOf(readStep(db, sellerId, "company-information")?.values);
+  const requests = registrationRequestsOf(savedCompanyInformation(db, sellerId));
   const kept = readRegistrationConfirmations(db, sellerId);
   const next = requests.map((asked) => {
     const given = confirmations.find((confirmation) => sameRegistrationRequest(confirmation, asked));
