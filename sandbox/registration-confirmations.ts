@@ -7,7 +7,7 @@
  */
 import {
   confirmationFromRegister,
-  RegistrationConfirmation,
+  type RegistrationConfirmation,
   RegistrationConfirmations,
   registrationRequestsOf,
   registrationToBeConfirmed,

@@ -35,7 +35,9 @@ import {
   requiredRegistrations,
   sameRegistrationRequest,
   type RegisterAnswer,
+  type RegistrationResult,
 } from "#contract/registrations.ts";
+import { setupProgress } from "#app/lib/setup-progress.ts";
 import { validSteps } from "../support/onboarding-fixtures";
 
 describe("the registration numbers' documented forms", () => {
@@ -170,5 +172,26 @@ describe("a register's answer", () => {
     expect(registrationRequestsOf({ ...values, weeeRegistration: "DE123" })).toHaveLength(1);
     expect(sameRegistrationRequest(asked, { ...asked, companyName: "Spreewald Leuchten GmbH " })).toBe(true);
     expect(sameRegistrationRequest(asked, { ...asked, companyName: "Spreewald Licht GmbH" })).toBe(false);
+  });
+});
+
+describe("the hand-over requirement", () => {
+  const facts = { state: "ONBOARDING" as const, steps: [], catalogue: [], files: [] };
+  const ids = (results: RegistrationResult[]) =>
+    setupProgress({ ...facts, registrationConfirmations: results.map((result) => ({ result })) }).requirements.map((requirement) => requirement.id);
+
+  it("missing while a registration is held by another company, not found or deregistered, with a link to the section", () => {
+    expect(setupProgress({ ...facts, registrationConfirmations: [{ result: "MATCH" }, { result: "NOT_FOUND" }] }).missing).toContainEqual({
+      id: "REGISTRATIONS",
+      area: "setup",
+      status: "IN_PROGRESS",
+      path: "/shop-setup/company-information#registrations",
+    });
+    expect(ids(["OTHER_HOLDER"])).toContain("REGISTRATIONS");
+    expect(ids(["DEREGISTERED"])).toContain("REGISTRATIONS");
+    // To be confirmed holds nothing up.
+    expect(ids(["MATCH", "TO_BE_CONFIRMED"])).not.toContain("REGISTRATIONS");
+    expect(ids([])).not.toContain("REGISTRATIONS");
+    expect(setupProgress({ ...facts, state: "ACTIVE", registrationConfirmations: [{ result: "NOT_FOUND" }] }).missing).toEqual([]);
   });
 });
