@@ -63,7 +63,7 @@ export function RegistrationConfirmationsResult({
               <td className={registrationBlocks(confirmation) ? "vat-confirmation__no-match" : undefined}>
                 {resultText(t, confirmation, date)}
                 {confirmation.result === "TO_BE_CONFIRMED" ? null : (
-                  <span className="hint"> {t("onboarding.registrations.checkedOn", { date: date(confirmation.checkedAt) })}</span>
+                  <span className="hint registration-checked">{t("onboarding.registrations.checkedOn", { date: date(confirmation.checkedAt) })}</span>
                 )}
               </td>
             </tr>
