@@ -12,7 +12,7 @@ import { z } from "zod";
 import { LegalDocumentKind, PostalAddress, Warehouse } from "./home.ts";
 import { DocumentFile } from "./onboarding-documents.ts";
 import { checkPhones, email, normalisePhones, phone, postalAddress, checkPostcode, text } from "./onboarding-fields.ts";
-import { BankAccountStep, CompanyInformationStep } from "./onboarding-steps.ts";
+import { BankAccountStep, CompanyFacts } from "./onboarding-steps.ts";
 
 export const companyChangeKinds = ["BANK_ACCOUNT", "WAREHOUSE", "COMPANY_DATA", "LEGAL_DOCUMENT"] as const;
 export const CompanyChangeKind = z.enum(companyChangeKinds);
@@ -50,7 +50,7 @@ export type BankAccountChange = z.infer<typeof BankAccountChange>;
  */
 export const CompanyDataChange = z
   .object({ contactEmail: email, phone })
-  .and(CompanyInformationStep)
+  .and(CompanyFacts)
   .superRefine((change, ctx) => checkPhones(change, ["phone"], change.country, ctx))
   .transform((change) => normalisePhones(change, ["phone"], change.country));
 export type CompanyDataChange = z.infer<typeof CompanyDataChange>;

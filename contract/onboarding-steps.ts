@@ -34,6 +34,14 @@ import {
 } from "./rules/legal-form.ts";
 import { isCountryCode } from "./rules/countries.ts";
 import { normalizeVatId, vatIdIssue } from "./rules/vat-id.ts";
+import {
+  isRegistrationNumber,
+  normalizeRegistrationNumber,
+  parseCategoryRegistrations,
+  registrationFields,
+  requiredRegistrations,
+  yesNo,
+} from "./registrations.ts";
 
 /** contract: the seller agreement, accepted by a named person (the date is recorded by the service). */
 export const ContractStep = z.object({
@@ -60,8 +68,8 @@ export const AccountInformationStep = z
   .superRefine((step, ctx) => checkPhones(step, accountPhones, step.phoneCountry ?? "DE", ctx))
   .transform(({ phoneCountry, ...step }) => normalisePhones(step, accountPhones, phoneCountry ?? "DE"));
 
-/** company-information: who the contract partner is, with register and tax facts the legal form demands. */
-export const CompanyInformationStep = z
+/** Who the contract partner is, with register and tax facts the legal form demands (also my company's company data change). */
+export const CompanyFacts = z
   .object({
     legalName: text(160),
     legalForm: z.enum(legalForms, { error: code("required") }),
@@ -106,6 +114,55 @@ export const CompanyInformationStep = z
   )
   // A form outside the register has no register facts, whatever was typed before the form was changed.
   .transform((company) => (needsCommercialRegister(company.legalForm) ? company : { ...company, registerCourt: undefined, registerNumber: undefined }));
+
+const registrationNumber = z.string().trim().transform(normalizeRegistrationNumber).optional();
+const answer = z.enum(yesNo, { error: code("required") }).optional();
+
+/**
+ * The registrations the law requires of what the seller sells
+ * (contract/registrations.ts): the packaging registration always; the WEEE
+ * and battery registrations as the seller's categories say (carried in
+ * `categoryRegistrations`, which the portal sets from the catalogue
+ * service's mappings, never from the form) or, while the categories are not
+ * known, as the seller answers the two questions.
+ */
+export const CompanyRegistrations = z
+  .object({
+    categoryRegistrations: z.string().trim().max(60).optional(),
+    sellsElectrical: answer,
+    sellsBatteries: answer,
+    packagingRegistration: registrationNumber,
+    weeeRegistration: registrationNumber,
+    batteryRegistration: registrationNumber,
+  })
+  .superRefine((step, ctx) => {
+    const fromCategories = parseCategoryRegistrations(step.categoryRegistrations);
+    if (!fromCategories) {
+      if (!step.sellsElectrical) ctx.addIssue({ code: "custom", path: ["sellsElectrical"], message: code("required") });
+      if (!step.sellsBatteries) ctx.addIssue({ code: "custom", path: ["sellsBatteries"], message: code("required") });
+    }
+    for (const kind of requiredRegistrations(step)) {
+      const field = registrationFields[kind];
+      const value = step[field];
+      if (!value) ctx.addIssue({ code: "custom", path: [field], message: code("required") });
+      else if (!isRegistrationNumber(kind, value)) ctx.addIssue({ code: "custom", path: [field], message: code(field) });
+    }
+  })
+  // A registration that does not apply is not kept, whatever was typed before the answer changed.
+  .transform((step) => {
+    const required = requiredRegistrations(step);
+    const fromCategories = parseCategoryRegistrations(step.categoryRegistrations);
+    return {
+      ...step,
+      sellsElectrical: fromCategories ? undefined : step.sellsElectrical,
+      sellsBatteries: fromCategories ? undefined : step.sellsBatteries,
+      weeeRegistration: required.includes("WEEE") ? step.weeeRegistration : undefined,
+      batteryRegistration: required.includes("BATTERY") ? step.batteryRegistration : undefined,
+    };
+  });
+
+/** company-information: the company's facts and the registrations the law requires of what it sells. */
+export const CompanyInformationStep = CompanyFacts.and(CompanyRegistrations);
 
 export const Representative = z.object({
   firstName: text(80),

@@ -11,6 +11,7 @@
 import { z } from "zod";
 import { legalForms } from "./rules/legal-form.ts";
 import { VatConfirmation, VatConfirmationFacts } from "./vat-confirmation.ts";
+import { RegistrationConfirmation } from "./registrations.ts";
 
 export { today, validationMessages, type ValidationCode } from "./onboarding-fields.ts";
 export {
@@ -66,6 +67,8 @@ export const OnboardingProgress = z.object({
   steps: z.array(z.object({ step: StepName, status: StepStatus, updatedAt: z.string().nullable() })),
   /** The VAT id's confirmation at the source, when there is one: a hand-over requirement while it says not valid or no match. */
   vatConfirmation: VatConfirmationFacts.nullable().optional(),
+  /** The registrations' results at their registers: a hand-over requirement while one is held by another company, not found or deregistered. */
+  registrationConfirmations: z.array(RegistrationConfirmation.pick({ kind: true, result: true })).optional(),
 });
 export type OnboardingProgress = z.infer<typeof OnboardingProgress>;
 
@@ -102,6 +105,8 @@ export const StepView = z.object({
   legalForm: z.enum(legalForms).nullable().optional(),
   /** company-information: the VAT id's confirmation at the source; null before one. */
   vatConfirmation: VatConfirmation.nullable().optional(),
+  /** company-information: each registration's result at its register; empty before one. */
+  registrationConfirmations: z.array(RegistrationConfirmation).optional(),
 });
 export type StepView = z.infer<typeof StepView>;
 

@@ -9,6 +9,7 @@ import { CatalogueReturn } from "./catalogue-return.ts";
 import { IntegrationUpdate } from "./catalogue-updates.ts";
 import { StaffSeller } from "./staff.ts";
 import { VatConfirmation } from "./vat-confirmation.ts";
+import { RegistrationConfirmation } from "./registrations.ts";
 import { LanguageCode, SellerStateName, UploadType } from "./upstream.ts";
 
 /** A catalogue file as staff see it: its mapping, and what the check of its rows found (null: not checked). */
@@ -49,6 +50,8 @@ export const StaffSellerOverview = z.object({
   updates: z.array(IntegrationUpdate).default([]),
   /** The VAT id's confirmation at the source (service, date, result per field); null before one. */
   vatConfirmation: VatConfirmation.nullable().default(null),
+  /** The registrations the law requires, each with its result at its register (number, holder, date). */
+  registrationConfirmations: z.array(RegistrationConfirmation).default([]),
 });
 export type StaffSellerOverview = z.infer<typeof StaffSellerOverview>;
 

@@ -38,6 +38,7 @@ export const SellerProgressFacts = z.object({
   catalogue: CatalogueImportProgress,
   files: z.array(z.object({ mappingComplete: z.boolean() })),
   vatConfirmation: VatConfirmationFacts.nullable().optional(),
+  registrationConfirmations: OnboardingProgress.shape.registrationConfirmations,
 });
 export type SellerProgressFacts = z.infer<typeof SellerProgressFacts>;
 

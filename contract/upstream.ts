@@ -145,6 +145,8 @@ export const sandboxServicePrefixes = {
   /** The Federal Central Tax Office's VAT id confirmation (eVatR) and the EU's VIES check, emulated. */
   vatConfirmation: "/evatr",
   vies: "/vies",
+  /** The producer registers (LUCID for packaging, stiftung ear for WEEE and batteries), emulated as one lookup. */
+  producerRegister: "/producer-register",
   /** The marketplace's notification service (contract/notifications.ts). */
   notifications: "/notifications",
 } as const;

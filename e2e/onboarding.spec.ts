@@ -79,6 +79,9 @@ test("a new seller completes all eight steps, past every kind of invalid input",
   await page.getByLabel("VAT ID").fill(company.vatId);
   await page.getByLabel("Register court").fill(company.registerCourt);
   await page.getByLabel("Commercial register number").fill(company.registerNumber);
+  await page.getByLabel("Do you sell electrical or electronic devices (lamps and lights too)?").selectOption(company.sellsElectrical);
+  await page.getByLabel("Do you sell batteries, or devices with batteries in them?").selectOption(company.sellsBatteries);
+  await page.getByLabel("Packaging registration number (LUCID)").fill(company.packagingRegistration);
   await save(page, "/shop-setup/company-type-representatives");
 
   // Representatives: a UG without a managing director.

@@ -7,7 +7,7 @@
  * seller doing anything. JavaScript on (in English) and off (in German).
  */
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { vatRegisterCompanies } from "../tests/support/onboarding-fixtures";
+import { validSteps, vatRegisterCompanies } from "../tests/support/onboarding-fixtures";
 import { jsEnabled, signIn } from "./support/auth";
 import { expectAccessible } from "./support/axe";
 import { chooseLanguage } from "./support/language";
@@ -40,6 +40,14 @@ const words = {
     vatId: "VAT ID",
     registerCourt: "Register court",
     registerNumber: "Commercial register number",
+    sellsElectrical: "Do you sell electrical or electronic devices (lamps and lights too)?",
+    sellsBatteries: "Do you sell batteries, or devices with batteries in them?",
+    no: "No",
+    packaging: "Packaging registration number (LUCID)",
+    weee: "WEEE registration number (stiftung ear)",
+    fromLamps: "From your product categories, you need: packaging (LUCID), electrical and electronic devices (WEEE).",
+    weeeFormat: "Enter the WEEE registration number as DE and 8 digits, like DE12345678",
+    held: "held by your company",
     save: "Save and continue",
     noMatch: "does not match",
     mismatch: "Your VAT id ATU87654321 is valid, but not every detail matches the register.",
@@ -58,6 +66,14 @@ const words = {
     vatId: "USt-IdNr.",
     registerCourt: "Registergericht",
     registerNumber: "Handelsregisternummer",
+    sellsElectrical: "Verkaufen Sie Elektro- oder Elektronikgeräte (auch Lampen und Leuchten)?",
+    sellsBatteries: "Verkaufen Sie Batterien oder Geräte, in denen Batterien stecken?",
+    no: "Nein",
+    packaging: "Registrierungsnummer Verpackungen (LUCID)",
+    weee: "WEEE-Registrierungsnummer (stiftung ear)",
+    fromLamps: "Nach Ihren Produktkategorien brauchen Sie: Verpackungen (LUCID), Elektro- und Elektronikgeräte (WEEE).",
+    weeeFormat: "Geben Sie die WEEE-Registrierungsnummer als DE und 8 Ziffern ein, z. B. DE12345678",
+    held: "auf Ihr Unternehmen eingetragen",
     save: "Speichern und weiter",
     noMatch: "stimmt nicht überein",
     mismatch: "Ihre USt-IdNr. ATU87654321 ist gültig, aber nicht jede Angabe stimmt mit dem Register überein.",
@@ -76,7 +92,7 @@ async function open(page: Page, js: boolean): Promise<Words> {
   return js ? words.en : words.de;
 }
 
-async function fillCompany(page: Page, w: Words, company: Record<string, string>) {
+async function fillCompany(page: Page, w: Words, company: Record<string, string>, options = { answers: true }) {
   await page.getByLabel(w.legalName).fill(company.legalName!);
   await page.getByLabel(w.legalForm).selectOption(company.legalForm!);
   await page.getByLabel(w.country, { exact: true }).selectOption(company.country!);
@@ -87,6 +103,12 @@ async function fillCompany(page: Page, w: Words, company: Record<string, string>
   await page.getByLabel(w.vatId, { exact: true }).fill(company.vatId!);
   await page.getByLabel(w.registerCourt).fill(company.registerCourt!);
   await page.getByLabel(w.registerNumber).fill(company.registerNumber!);
+  // Categories not known yet: the step asks what the company sells.
+  if (options.answers) {
+    await page.getByLabel(w.sellsElectrical).selectOption({ label: w.no });
+    await page.getByLabel(w.sellsBatteries).selectOption({ label: w.no });
+  }
+  await page.getByLabel(w.packaging).fill(company.packagingRegistration!);
 }
 
 const result = (page: Page, field: string) => page.locator(`[data-vat-field="${field}"] td`);
@@ -137,4 +159,32 @@ test("the tax office's service down: the step is saved to be confirmed, and late
   expect(await retried.json()).toEqual({ asked: 1, settled: 1 });
   await page.reload();
   await expect(page.locator("#vat-confirmation")).toContainText(w.valid("ATU12345675"));
+});
+
+test("a seller of lamps is asked for a WEEE number, gets a format message for a wrong one, and saves a valid one", async ({ page, request }, testInfo) => {
+  // The seller confirmed a category under Home & Garden > Lighting > Lamps (the catalogue service keeps the mapping).
+  const minted = await request.post(`${SANDBOX_URL}/__sandbox/tokens`, { data: { username: "seller.new@example.com" } });
+  const { access_token: token } = (await minted.json()) as { access_token: string };
+  const mapped = await request.put(`${SANDBOX_URL}/catalogue/me/category-mappings?apikey=sandbox-api-key`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { mappings: [{ value: "Stehlampen", categoryId: "4636" }] },
+  });
+  expect(mapped.status()).toBe(200);
+
+  const w = await open(page, jsEnabled(testInfo));
+  await expect(page.locator("#registrations")).toContainText(w.fromLamps);
+  await expect(page.getByLabel(w.sellsElectrical)).toHaveCount(0);
+  await fillCompany(page, w, { ...validSteps["company-information"] }, { answers: false });
+  const weee = page.getByLabel(w.weee);
+  await weee.fill("WEEE-Reg.-Nr. DE 1234567");
+  await page.getByRole("button", { name: w.save, exact: true }).click();
+  await expect(weee).toHaveAccessibleDescription(new RegExp(w.weeeFormat));
+  await expect(weee).toHaveValue("WEEE-Reg.-Nr. DE 1234567");
+
+  await weee.fill("WEEE-Reg.-Nr. DE 12345678");
+  await page.getByRole("button", { name: w.save, exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== STEP && url.pathname.startsWith("/shop-setup/"));
+  await page.goto(STEP);
+  await expect(page.locator('[data-registration="WEEE"]')).toContainText("DE12345678");
+  await expect(page.locator('[data-registration="WEEE"]')).toContainText(w.held);
 });

@@ -2,6 +2,7 @@ import type { Database } from "./db.ts";
 import type { MailServer } from "./mail-server.ts";
 import type { Provider } from "oidc-provider";
 import type { VatServiceModes } from "./vat-register.ts";
+import type { RegisterMode } from "./producer-register.ts";
 
 /** What every part of the running sandbox shares. */
 export type SandboxContext = {
@@ -21,4 +22,6 @@ export type SandboxContext = {
   companyChangeDecisionMs: number;
   /** Whether the VAT confirmation services answer: by their schedule (eVatR down at night), or up or down as the control endpoint set them. */
   vatServices: VatServiceModes;
+  /** Whether the producer registers answer (the control endpoint sets them up or down). */
+  producerRegister: RegisterMode;
 };

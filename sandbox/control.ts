@@ -5,6 +5,7 @@ import { sandboxClient } from "#contract/upstream.ts";
 import { catalogueFilesOnDisk } from "./catalogue.ts";
 import { decidePendingChanges } from "./company-changes.ts";
 import { retryVatConfirmations } from "./vat-confirmations.ts";
+import { retryRegistrationConfirmations } from "./registration-confirmations.ts";
 import type { SandboxContext } from "./context.ts";
 import type { FaultRules, RequestCounter } from "./faults.ts";
 import { sendError } from "./http/errors.ts";
@@ -229,6 +230,27 @@ export function controlRouter(options: ControlOptions): express.Router {
       return;
     }
     res.json({ invitations: invitationsFor(context.db, email, context.portalUrl) });
+  });
+
+  /** The producer registers up or down, so that tests see a registration to be confirmed. */
+  router.post("/producer-register", (req, res) => {
+    const parsed = z.object({ mode: z.enum(["up", "down"]) }).safeParse(req.body ?? {});
+    if (!parsed.success) {
+      sendError(res, 400, "Expected { mode: up or down }", "VALIDATION_ERROR");
+      return;
+    }
+    context.producerRegister = parsed.data.mode;
+    res.json({ mode: context.producerRegister });
+  });
+
+  /** The marketplace's retry job runs now (for one seller, or all): the registrations to be confirmed are asked again. */
+  router.post("/registration-confirmations/retry", (req, res) => {
+    const parsed = z.object({ sellerId: z.string().min(1).optional() }).safeParse(req.body ?? {});
+    if (!parsed.success) {
+      sendError(res, 400, "Expected { sellerId? }", "VALIDATION_ERROR");
+      return;
+    }
+    res.json(retryRegistrationConfirmations(context.db, context.producerRegister, parsed.data));
   });
 
   router.post("/tokens", async (req, res) => {

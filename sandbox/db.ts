@@ -301,6 +301,11 @@ CREATE TABLE IF NOT EXISTS seller_activity (
 );
 CREATE INDEX IF NOT EXISTS seller_activity_seller ON seller_activity (seller_id, seq);
 CREATE INDEX IF NOT EXISTS seller_activity_person ON seller_activity (seller_id, actor_user_id, seq);
+CREATE TABLE IF NOT EXISTS registration_confirmations (
+  seller_id TEXT PRIMARY KEY REFERENCES sellers(id) ON DELETE CASCADE,
+  data TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS vat_confirmations (
   seller_id TEXT PRIMARY KEY REFERENCES sellers(id) ON DELETE CASCADE,
   data TEXT NOT NULL,
@@ -404,6 +409,7 @@ const dataTables = [
   "second_factor_attempts",
   "recovery_codes",
   "second_factors",
+  "registration_confirmations",
   "vat_confirmations",
   "substitution_changes",
   "substitution_sessions",

@@ -17,6 +17,7 @@ import { maskIban } from "#contract/rules/iban.ts";
 import { needsCommercialRegister, type LegalForm } from "#contract/rules/legal-form.ts";
 import type { Database } from "./db.ts";
 import { readVatConfirmation, vatConfirmationFacts } from "./vat-confirmations.ts";
+import { readRegistrationConfirmations, registrationConfirmationFacts } from "./registration-confirmations.ts";
 
 /**
  * The seller's shop setup as the onboarding service keeps it: each step's
@@ -151,6 +152,7 @@ export function onboardingProgress(db: Database, sellerId: string): OnboardingPr
   return OnboardingProgress.parse({
     steps: stepNames.map((step) => ({ step, ...stepStatus(db, sellerId, step) })),
     ...(vatConfirmation ? { vatConfirmation } : {}),
+    registrationConfirmations: registrationConfirmationFacts(db, sellerId),
   });
 }
 
@@ -179,6 +181,9 @@ export function stepView(db: Database, sellerId: string, step: FormStepName): St
       : null;
   }
   if (step === "company-type-representatives") extra.legalForm = savedLegalForm(db, sellerId);
-  if (step === "company-information") extra.vatConfirmation = readVatConfirmation(db, sellerId);
+  if (step === "company-information") {
+    extra.vatConfirmation = readVatConfirmation(db, sellerId);
+    extra.registrationConfirmations = readRegistrationConfirmations(db, sellerId);
+  }
   return StepView.parse({ step, status, updatedAt, values, ...extra });
 }

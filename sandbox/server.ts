@@ -20,6 +20,7 @@ import { purgeExpiredOidcModels } from "./oidc/sqlite-adapter.ts";
 import { applySeed } from "./seed.ts";
 import { mountServices } from "./services/index.ts";
 import { retryVatConfirmations } from "./vat-confirmations.ts";
+import { retryRegistrationConfirmations } from "./registration-confirmations.ts";
 
 export type SandboxOptions = {
   /** 0 picks a free port. Default 4000. */
@@ -112,6 +113,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     maxCatalogueFileBytes: options.maxCatalogueFileBytes ?? 10 * 1024 ** 3,
     companyChangeDecisionMs: (options.companyChangeDecisionSeconds ?? 120) * 1000,
     vatServices: { evatr: "schedule", vies: "schedule" },
+    producerRegister: "up",
   };
   const faults = new FaultRules();
   const counter = new RequestCounter();
@@ -133,6 +135,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         counter.reset();
         context.vatServices.evatr = "schedule";
         context.vatServices.vies = "schedule";
+        context.producerRegister = "up";
         mailServer.refusing = false;
       },
     }),
@@ -159,6 +162,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   purgeTimer.unref();
   const vatRetryTimer = setInterval(() => retryVatConfirmations(db, context.vatServices), (options.vatRetrySeconds ?? 300) * 1000);
   vatRetryTimer.unref();
+  // The same job's turn for the registrations to be confirmed.
+  const registrationRetryTimer = setInterval(() => retryRegistrationConfirmations(db, context.producerRegister), (options.vatRetrySeconds ?? 300) * 1000);
+  registrationRetryTimer.unref();
 
   let closing: Promise<void> | undefined;
   return {
@@ -169,6 +175,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       closing ??= new Promise<void>((resolve, reject) => {
         clearInterval(purgeTimer);
         clearInterval(vatRetryTimer);
+        clearInterval(registrationRetryTimer);
         setMailer(db, undefined);
         mailer.close();
         void mailServer.close();

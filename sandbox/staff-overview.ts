@@ -7,6 +7,7 @@ import type { Database } from "./db.ts";
 import { listCatalogueFiles, mappingComplete } from "./repository.ts";
 import { SELECT_STAFF_SELLER, toStaffSeller, type StaffSellerRow } from "./staff.ts";
 import { readVatConfirmation } from "./vat-confirmations.ts";
+import { readRegistrationConfirmations } from "./registration-confirmations.ts";
 
 /** One seller seen whole by staff (the staff seller page), and the invitations a staff member sent. */
 
@@ -54,6 +55,7 @@ export function staffSellerOverview(db: Database, sellerId: string): StaffSeller
     returns: listReturns(db, sellerId),
     updates: sellerIntegrationUpdates(db, sellerId),
     vatConfirmation: readVatConfirmation(db, sellerId),
+    registrationConfirmations: readRegistrationConfirmations(db, sellerId),
   });
 }
 

@@ -4,6 +4,7 @@ import type { Database } from "./db.ts";
 import { onboardingProgress } from "./onboarding.ts";
 import { catalogueImportProgress, listCatalogueFiles, mappingComplete, type SellerRow } from "./repository.ts";
 import { vatConfirmationFacts } from "./vat-confirmations.ts";
+import { registrationConfirmationFacts } from "./registration-confirmations.ts";
 
 /**
  * The staff screens' data: the seller list with each seller's profile
@@ -64,6 +65,7 @@ function progressFacts(db: Database, seller: SellerRow) {
     catalogue: catalogueImportProgress(db, seller),
     files: listCatalogueFiles(db, seller.id).map((file) => ({ mappingComplete: mappingComplete(file) })),
     vatConfirmation: vatConfirmationFacts(db, seller.id),
+    registrationConfirmations: registrationConfirmationFacts(db, seller.id),
   };
 }
 

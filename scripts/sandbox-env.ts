@@ -20,6 +20,7 @@ export function sandboxPortalEnv(sandboxUrl: string, portalUrl: string, sessionS
     NOTIFICATION_BASE_URL: service("notifications"),
     VAT_CONFIRMATION_BASE_URL: service("vatConfirmation"),
     VIES_BASE_URL: service("vies"),
+    PRODUCER_REGISTER_BASE_URL: service("producerRegister"),
     MARKETPLACE_VAT_ID: sandboxMarketplaceVatId,
     API_KEY: sandboxKeys.apiKey,
     ANALYTICS_API_KEY: sandboxKeys.analyticsApiKey,

@@ -6,6 +6,7 @@
 import { stepNames, type OnboardingProgress, type StepName, type StepStatus } from "#contract/onboarding.ts";
 import type { CatalogueImportProgress, SellerStateName } from "#contract/upstream.ts";
 import { vatConfirmationBlocks, type VatConfirmationFacts } from "#contract/vat-confirmation.ts";
+import { registrationBlocks, type RegistrationResult } from "#contract/registrations.ts";
 
 /** Where the hand-over is reviewed and confirmed: the one page that hands over. */
 export const HAND_OVER_REVIEW_PATH = "/overview/review";
@@ -17,7 +18,10 @@ export type CatalogueTask = (typeof catalogueTasks)[number];
 /** A requirement that exists only while it is not met: the VAT id's confirmation says not valid, or a detail does not match. */
 export const VAT_CONFIRMATION = "VAT_CONFIRMATION";
 
-export type RequirementId = StepName | CatalogueTask | typeof VAT_CONFIRMATION;
+/** Likewise: a registration held by another company, not in its register or deregistered. */
+export const REGISTRATIONS = "REGISTRATIONS";
+
+export type RequirementId = StepName | CatalogueTask | typeof VAT_CONFIRMATION | typeof REGISTRATIONS;
 
 export type Requirement = {
   id: RequirementId;
@@ -45,6 +49,8 @@ export type ProgressFacts = {
   files: readonly { id?: string; mappingComplete: boolean }[];
   /** The VAT id's confirmation at its source, when there is one. */
   vatConfirmation?: VatConfirmationFacts | null;
+  /** Each registration's result at its register, when there are any. */
+  registrationConfirmations?: readonly { result: RegistrationResult }[] | null;
 };
 
 const catalogueTaskPaths: Record<CatalogueTask, string> = {
@@ -67,6 +73,7 @@ function cataloguePath(task: CatalogueTask, facts: ProgressFacts): string {
 /** The translation key of a requirement's name: a shop-setup step's title, or the catalogue task's. */
 export function requirementLabelKey(id: RequirementId): string {
   if (id === VAT_CONFIRMATION) return "onboarding.vat.requirement";
+  if (id === REGISTRATIONS) return "onboarding.registrations.requirement";
   return (stepNames as readonly string[]).includes(id) ? `onboarding.steps.${id}.title` : `onboarding.taskList.catalogueSteps.${id}`;
 }
 
@@ -105,6 +112,9 @@ export function setupProgress(facts: ProgressFacts): SetupProgress {
     // Resolved on the company-information step; "to be confirmed" holds nothing up.
     ...(!done && vatConfirmationBlocks(facts.vatConfirmation)
       ? [{ id: VAT_CONFIRMATION, area: "setup", status: "IN_PROGRESS", path: "/shop-setup/company-information#vat-confirmation" } satisfies Requirement]
+      : []),
+    ...(!done && (facts.registrationConfirmations ?? []).some(registrationBlocks)
+      ? [{ id: REGISTRATIONS, area: "setup", status: "IN_PROGRESS", path: "/shop-setup/company-information#registrations" } satisfies Requirement]
       : []),
     ...catalogueTasks.map((task): Requirement => ({
       id: task,

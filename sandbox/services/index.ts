@@ -14,6 +14,7 @@ import { recommendedActionsService } from "./recommended-actions.ts";
 import { sellerServiceService } from "./seller-service.ts";
 import { userProfileService } from "./user-profile.ts";
 import { vatConfirmationService, viesService } from "./vat-confirmation.ts";
+import { producerRegisterService } from "./producer-register.ts";
 
 type ServiceDefinition = ServicePolicy & { router(context: SandboxContext): express.Router };
 
@@ -29,6 +30,7 @@ export const services: Record<ServiceName, ServiceDefinition> = {
   address: { bearer: false, apiKey: null, router: addressService },
   vatConfirmation: { bearer: false, apiKey: null, router: vatConfirmationService },
   vies: { bearer: false, apiKey: null, router: viesService },
+  producerRegister: { bearer: false, apiKey: null, router: producerRegisterService },
   notifications: { bearer: true, apiKey: sandboxKeys.apiKey, router: notificationService },
 };
 

@@ -15,6 +15,8 @@ import { detectDocumentType, MAX_DOCUMENT_BYTES } from "#contract/rules/document
 import type { SandboxContext } from "../context.ts";
 import { sameVatRequest, toBeConfirmed, VatConfirmation, vatConfirmationRequestOf, vatServiceFor } from "#contract/vat-confirmation.ts";
 import { readVatConfirmation, writeVatConfirmation } from "../vat-confirmations.ts";
+import { RegistrationConfirmations } from "#contract/registrations.ts";
+import { acceptRegistrationConfirmations, readRegistrationConfirmations, registrationsSaved } from "../registration-confirmations.ts";
 import type { Database } from "../db.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";
@@ -180,7 +182,10 @@ export function onboardingStepsRouter(context: SandboxContext, currentSeller: (r
       res,
       () => {
         writeStep(db, seller.id, step.data, values);
-        if (step.data === "company-information") vatIdChanged(db, seller.id, values);
+        if (step.data === "company-information") {
+          vatIdChanged(db, seller.id, values);
+          registrationsSaved(db, seller.id, values);
+        }
         markOnboardingStarted(db, seller);
       },
       () =>
@@ -208,6 +213,21 @@ export function onboardingStepsRouter(context: SandboxContext, currentSeller: (r
     if (!parsed.success) return sendValidationError(res, parsed.error.issues);
     writeVatConfirmation(db, seller.id, parsed.data);
     res.json(readVatConfirmation(db, seller.id));
+  });
+
+  /** The registrations' results at their registers: an empty list before there is one. */
+  router.get("/me/seller/registration-confirmations", (_req, res) => {
+    const seller = currentSeller(res);
+    if (seller) res.json({ confirmations: readRegistrationConfirmations(db, seller.id) });
+  });
+
+  /** The portal keeps the registers' answers (or that they are to be confirmed); only while the company information may change. */
+  router.put("/me/seller/registration-confirmations", (req, res) => {
+    const seller = editableSeller(res, "company-information");
+    if (!seller) return;
+    const parsed = RegistrationConfirmations.safeParse(req.body);
+    if (!parsed.success) return sendValidationError(res, parsed.error.issues);
+    res.json({ confirmations: acceptRegistrationConfirmations(db, seller.id, parsed.data.confirmations) });
   });
 
   router.get("/me/seller/onboarding/documents", (_req, res) => {

@@ -1,6 +1,7 @@
 import express, { type Response } from "express";
 import { SellerState } from "#contract/upstream.ts";
 import { vatConfirmationBlocks } from "#contract/vat-confirmation.ts";
+import { registrationBlocks } from "#contract/registrations.ts";
 import type { SandboxContext } from "../context.ts";
 import { onboardingProgress } from "../onboarding.ts";
 import { onboardingStepsRouter } from "./onboarding-steps.ts";
@@ -75,6 +76,10 @@ export function onboardingService(context: SandboxContext): express.Router {
       .map((step) => ({ fieldName: step.step, errorMessage: "not complete" }));
     // A VAT id not valid, or a detail the register has differently, is resolved before the hand-over; "to be confirmed" holds up nothing.
     if (vatConfirmationBlocks(progress.vatConfirmation)) setup.push({ fieldName: "VAT_CONFIRMATION", errorMessage: "the VAT id is not confirmed as given" });
+    // So is a registration held by another company, not in its register or deregistered.
+    if ((progress.registrationConfirmations ?? []).some(registrationBlocks)) {
+      setup.push({ fieldName: "REGISTRATIONS", errorMessage: "a registration is not held by this company" });
+    }
     const missing = catalogueImportProgress(db, seller)
       .filter((step) => step.stepType !== "FTP_SETTINGS" && !step.complete)
       .map((step) => ({ fieldName: step.stepType, errorMessage: "not complete" }));

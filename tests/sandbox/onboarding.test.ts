@@ -103,6 +103,9 @@ describe("shop-setup steps", () => {
         vatId: "DE136695976",
         registerCourt: "AG Charlottenburg",
         registerNumber: "HRB 223344",
+        sellsElectrical: "no",
+        sellsBatteries: "no",
+        packagingRegistration: "DE6021987654321",
       },
     });
     expect(company.status).toBe(200);

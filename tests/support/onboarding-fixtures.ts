@@ -22,6 +22,10 @@ export const validSteps = {
     vatId: "DE136695976",
     registerCourt: "Amtsgericht Charlottenburg",
     registerNumber: "HRB 223344",
+    // Sells no electrical devices and no batteries: the packaging registration alone applies.
+    sellsElectrical: "no",
+    sellsBatteries: "no",
+    packagingRegistration: "DE6021987654321",
   },
   "company-type-representatives": {
     "representatives[0].firstName": "Mia",

@@ -24,6 +24,16 @@ describe("configuration", () => {
     expect(() => parseEnv({ ...complete, VAT_CONFIRMATION_TIMEOUT_MS: "30000" })).toThrow(/VAT_CONFIRMATION_TIMEOUT_MS/);
   });
 
+  it("looks registrations up at the sandbox's address unless told, within 4 s", () => {
+    const env = parseEnv(complete);
+    expect(env.PRODUCER_REGISTER_BASE_URL).toBe("https://api.example.com");
+    expect(env.REGISTER_LOOKUP_TIMEOUT_MS).toBe(4000);
+    expect(parseEnv({ ...complete, PRODUCER_REGISTER_BASE_URL: "https://registers.example.com" }).PRODUCER_REGISTER_BASE_URL).toBe(
+      "https://registers.example.com",
+    );
+    expect(() => parseEnv({ ...complete, REGISTER_LOOKUP_TIMEOUT_MS: "30000" })).toThrow(/REGISTER_LOOKUP_TIMEOUT_MS/);
+  });
+
   it("names every missing variable", () => {
     const { API_KEY: _key, OIDC_ISSUER: _issuer, ...rest } = complete;
     expect(() => parseEnv(rest)).toThrow(ConfigurationError);

@@ -11,6 +11,7 @@ import { ibanIssue } from "#contract/rules/iban.ts";
 import { isValidRegisterNumber } from "#contract/rules/legal-form.ts";
 import { isValidPhone } from "#contract/rules/phone.ts";
 import { vatIdIssue } from "#contract/rules/vat-id.ts";
+import { isRegistrationNumber, normalizeRegistrationNumber } from "#contract/registrations.ts";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { messageKeys } from "#app/components/home/my-company-field-texts.ts";
@@ -34,6 +35,9 @@ const taxNumber: Rule = {
   pattern: /\d{2,3}\/\d{3,4}\/\d{4,5}/g,
   passes: (example) => CompanyInformationStep.safeParse({ ...company, taxNumber: example }).success,
 };
+const lucid: Rule = { pattern: /\bDE\d{13}\b/g, passes: (example) => isRegistrationNumber("PACKAGING", normalizeRegistrationNumber(example)) };
+const weee: Rule = { pattern: /\bDE\d{8}\b/g, passes: (example) => isRegistrationNumber("WEEE", normalizeRegistrationNumber(example)) };
+const battery: Rule = { pattern: /\bDE\d{8}\b/g, passes: (example) => isRegistrationNumber("BATTERY", normalizeRegistrationNumber(example)) };
 const registerNumber: Rule = { pattern: /\bHR[AB] \d+\b/g, passes: (example) => isValidRegisterNumber("GMBH", example) };
 
 /** Each message with an example: how to find the examples in it, and the rule they must pass. */
@@ -44,6 +48,12 @@ const EXAMPLES: Record<string, Rule> = {
   "onboarding.company.taxNumberHint": taxNumber,
   "onboarding.validation.taxNumber": taxNumber,
   "onboarding.validation.registerNumber": registerNumber,
+  "onboarding.validation.packagingRegistration": lucid,
+  "onboarding.registrations.hint.packagingRegistration": lucid,
+  "onboarding.validation.weeeRegistration": weee,
+  "onboarding.registrations.hint.weeeRegistration": weee,
+  "onboarding.validation.batteryRegistration": battery,
+  "onboarding.registrations.hint.batteryRegistration": battery,
   "onboarding.bank.ibanHint": iban,
   "onboarding.validation.ibanFormat": iban,
   "onboarding.bank.bicHint": bic,

@@ -1,5 +1,6 @@
 import { companyDocumentKinds, type ContractTerms, type DocumentKind, type OnboardingDocument, type StepName, type StepView } from "#contract/onboarding.ts";
 import type { TFunction } from "i18next";
+import { registrationFields, requiredRegistrations } from "#contract/registrations.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Lines, SummaryList, type SummaryRow } from "#app/components/ui/summary-list.tsx";
 import { CompanyDocumentLink } from "./company-document-link.tsx";
@@ -73,6 +74,15 @@ function rowsOf(data: StepAnswersData, formats: Formats): SummaryRow[] {
         field("taxNumber"),
         field("registerCourt"),
         field("registerNumber"),
+        // The registrations that apply, each with what its register said.
+        ...requiredRegistrations(values).map((kind) => {
+          const name = registrationFields[kind];
+          const confirmation = data.view?.registrationConfirmations?.find((entry) => entry.kind === kind);
+          const result = confirmation
+            ? t(`onboarding.registrations.result.${confirmation.result === "OTHER_HOLDER" ? "OTHER_HOLDER_UNNAMED" : confirmation.result}`)
+            : "";
+          return field(name, values[name] ? [text(values[name]), result].filter(Boolean) : null);
+        }),
       ];
     case "company-type-representatives": {
       const people = Array.isArray(values.representatives) ? (values.representatives as Values[]) : [];

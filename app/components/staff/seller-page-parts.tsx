@@ -7,6 +7,7 @@ import type { PartFailure } from "#app/lib/staff/staff-types.ts";
 import { PartFailureNotice } from "./part-failure.tsx";
 import { useStaffDates } from "#app/lib/staff-dates.ts";
 import { VatConfirmationResult } from "#app/components/onboarding/vat-confirmation.tsx";
+import { RegistrationConfirmationsResult } from "#app/components/onboarding/registration-confirmations.tsx";
 
 /** The state, how long the seller has been in it, and every state before it. */
 export function SellerStateSection({ overview, daysInState, stuckAfterDays }: { overview: StaffSellerOverview; daysInState: number; stuckAfterDays: number }) {
@@ -152,6 +153,17 @@ export function SellerFactsSection({ overview }: { overview: StaffSellerOverview
 }
 
 /** Every time the catalogue team returned the catalogue, with the reasons, and whether the seller handed over again. */
+
+/** The registrations the law requires, each with its register's answer (number, holder, date). */
+export function RegistrationsSection({ confirmations }: { confirmations: StaffSellerOverview["registrationConfirmations"] }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="seller-registrations" className="seller-page__section panel">
+      <h2 id="seller-registrations">{t("sellerPage.registrations.title")}</h2>
+      {confirmations.length ? <RegistrationConfirmationsResult confirmations={confirmations} forStaff /> : <p>{t("sellerPage.registrations.none")}</p>}
+    </section>
+  );
+}
 
 /** The VAT id's confirmation at its source: the service, the date, the result per detail and the service's code. */
 export function VatConfirmationSection({ confirmation }: { confirmation: StaffSellerOverview["vatConfirmation"] }) {

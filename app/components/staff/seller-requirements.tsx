@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { teamProductsHref } from "#app/lib/catalogue/products-query.ts";
 import { StatusTag } from "#app/components/ui/status-tag.tsx";
-import { handedOver, requirementLabelKey, VAT_CONFIRMATION, type Requirement, type SetupProgress } from "#app/lib/setup-progress.ts";
+import { handedOver, requirementLabelKey, REGISTRATIONS, VAT_CONFIRMATION, type Requirement, type SetupProgress } from "#app/lib/setup-progress.ts";
 import { useStaffDates } from "#app/lib/staff-dates.ts";
 
 type Props = {
@@ -79,6 +79,7 @@ function MissingDetail({ requirement, files }: { requirement: Requirement; files
   }
   if (requirement.area === "catalogue") return <>{t(`sellerPage.missing.${requirement.id}`)}</>;
   if (requirement.id === VAT_CONFIRMATION) return <>{t("sellerPage.missing.vatConfirmation")}</>;
+  if (requirement.id === REGISTRATIONS) return <>{t("sellerPage.missing.registrations")}</>;
   if (requirement.status === "NOT_STARTED") return <>{t("sellerPage.missing.stepNotStarted")}</>;
   const special: readonly StepName[] = ["contract", "identification", "company-type-representatives", "documents"];
   return <>{special.includes(requirement.id as StepName) ? t(`sellerPage.missing.inProgress.${requirement.id}`) : t("sellerPage.missing.stepInProgress")}</>;

@@ -57,6 +57,11 @@ export class MarketplaceCategories {
     };
   }
 
+  /** The ids from the top-level category down to this one; empty for an id the tree lacks. */
+  ancestorIds(id: string): string[] {
+    return categoryAncestry(this.byId, id).map((category) => category.id);
+  }
+
   /** What every category, the category's ancestors and it ask of a product; a field required anywhere is required. */
   requirements(id: string): CategoryRequirements {
     return inheritedRequirements(

@@ -10,6 +10,7 @@ import {
   SellerStateSection,
   ShopsSection,
   VatConfirmationSection,
+  RegistrationsSection,
 } from "#app/components/staff/seller-page-parts.tsx";
 import { ReturnsSection } from "#app/components/catalogue/catalogue-returns.tsx";
 import { UpdatesRecordSection } from "#app/components/catalogue/integration-updates.tsx";
@@ -81,6 +82,7 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
         <div className="seller-page__aside">
           <SellerFactsSection overview={overview} />
           <VatConfirmationSection confirmation={overview.vatConfirmation} />
+          <RegistrationsSection confirmations={overview.registrationConfirmations} />
           <ShopsSection shops={shops.shops} failure={shops.failure} />
           <ActingAsSellerRecord audit={actingAsSellerRecord.audit} failure={actingAsSellerRecord.failure} />
           <p>

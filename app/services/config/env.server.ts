@@ -90,6 +90,10 @@ const EnvSchema = z
     ),
     /** How long a VAT id confirmation may take while a step is saved; a slower service leaves it to be confirmed. */
     VAT_CONFIRMATION_TIMEOUT_MS: z.coerce.number().int().positive().max(8000).default(4000),
+    /** The producer registers' lookup (LUCID packaging, stiftung ear WEEE and batteries). */
+    PRODUCER_REGISTER_BASE_URL: url.optional(),
+    /** How long a register lookup may take while a step is saved; a slower register leaves the registration to be confirmed. */
+    REGISTER_LOOKUP_TIMEOUT_MS: z.coerce.number().int().positive().max(8000).default(4000),
     API_KEY: z.string().min(1),
     ANALYTICS_API_KEY: z.string().min(1),
     /** The marketplace's imprint (Impressum), privacy notice (Datenschutz) and help/contact pages, linked from every page's footer. */
@@ -247,6 +251,7 @@ const EnvSchema = z
     NOTIFICATION_BASE_URL: env.NOTIFICATION_BASE_URL ?? env.API_BASE_URL,
     VAT_CONFIRMATION_BASE_URL: env.VAT_CONFIRMATION_BASE_URL ?? env.API_BASE_URL,
     VIES_BASE_URL: env.VIES_BASE_URL ?? env.API_BASE_URL,
+    PRODUCER_REGISTER_BASE_URL: env.PRODUCER_REGISTER_BASE_URL ?? env.API_BASE_URL,
   }));
 
 export type PortalEnv = z.infer<typeof EnvSchema>;

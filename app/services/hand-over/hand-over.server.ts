@@ -27,7 +27,18 @@ export async function loadProgress(args: RequestArgs): Promise<{ seller: Seller;
   const client = upstream(args).onboarding;
   const [steps, catalogue, seller] = await Promise.all([client.progress(), client.catalogueImportProgress(), client.seller()]);
   const files = seller.sellerCatalogueFiles;
-  return { seller, catalogue, progress: setupProgress({ state: seller.state, steps: steps.steps, vatConfirmation: steps.vatConfirmation, catalogue, files }) };
+  return {
+    seller,
+    catalogue,
+    progress: setupProgress({
+      state: seller.state,
+      steps: steps.steps,
+      vatConfirmation: steps.vatConfirmation,
+      registrationConfirmations: steps.registrationConfirmations,
+      catalogue,
+      files,
+    }),
+  };
 }
 
 /** The progress for an action: a service that fails sends the seller back to `page` with its facts in a toast. */

@@ -19,6 +19,7 @@ import type { z } from "zod";
 import { isCountryCode } from "#contract/rules/countries.ts";
 import { addressSaveOptions } from "./addresses.server.ts";
 import { confirmSavedVatId } from "./vat-confirmation.server.ts";
+import { confirmSavedRegistrations, injectCategoryRegistrations, registrationsFromCategories } from "./registrations.server.ts";
 import { getI18n } from "#app/services/i18n/i18n.server.ts";
 import { fillBicFromIban, type Bank } from "./bank.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
@@ -66,10 +67,37 @@ export const stepDefinitions = {
         check: async ({ shopName }) => (typeof shopName === "string" && shopName.trim() ? shopNameTakenErrors(args, shopName) : undefined),
       }),
   },
-  "company-information": formStep("company-information", CompanyInformationStep, (args) => ({
-    ...addressSaveOptions(args, "company-information"),
-    afterSave: (saved) => confirmSavedVatId(args, saved),
-  })),
+  "company-information": {
+    load: async (args: RequestArgs) => {
+      const [view, categoryRegistrations] = await Promise.all([
+        orRouteError(upstream(args).onboarding.step("company-information")),
+        registrationsFromCategories(args),
+      ]);
+      return { view, categoryRegistrations };
+    },
+    save: (args: RequestArgs) => {
+      const address = addressSaveOptions(args, "company-information");
+      return saveFormStep(args, "company-information", CompanyInformationStep, {
+        ...address,
+        inject: async (formData) => {
+          const [errors] = await Promise.all([address.inject(formData), injectCategoryRegistrations(args, formData)]);
+          return errors;
+        },
+        // The VAT id and the registrations are asked at their sources side by side; both notes in one toast.
+        afterSave: async (saved) => {
+          const [vat, registrations] = await Promise.all([confirmSavedVatId(args, saved), confirmSavedRegistrations(args, saved)]);
+          const notes = [vat?.note, registrations?.note].filter((note) => note !== undefined);
+          const note = notes.length
+            ? {
+                type: notes.some((entry) => entry.type === "warning") ? ("warning" as const) : ("success" as const),
+                message: notes.map((entry) => entry.message).join(" "),
+              }
+            : undefined;
+          return { stay: Boolean(vat?.stay || registrations?.stay), note };
+        },
+      });
+    },
+  },
   "company-type-representatives": formStep("company-type-representatives", RepresentativesStep, (args) => ({
     // The legal form comes from the saved company information, never from the form.
     inject: async (formData) => {

@@ -25,6 +25,7 @@ import { UpstreamError } from "./upstream-error.server.ts";
 import { uploadSettingsClient } from "./clients/upload-settings.server.ts";
 import { userProfileClient } from "./clients/user-profile.server.ts";
 import { vatConfirmationClient, viesClient } from "./clients/vat-confirmation.server.ts";
+import { producerRegisterClient } from "./clients/producer-register.server.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
 
 /** Ends the session for an upstream 401/403 and returns the redirect to throw. */
@@ -65,6 +66,8 @@ const CLIENTS = {
   // The public VAT confirmation services know no user either (eVatR answers 403 for a German id asked about).
   vatConfirmation: ({ plain }: Callers) => vatConfirmationClient(plain("vatConfirmation")),
   vies: ({ plain }: Callers) => viesClient(plain("vies")),
+  // The producer registers are public lookups: no user, no key.
+  producerRegister: ({ plain }: Callers) => producerRegisterClient(plain("producerRegister")),
   notifications: ({ caller }: Callers) => notificationsClient(caller("notifications")),
   // The header's count on every page: its failure leaves the header without it, and never ends the session.
   notificationCount: ({ plain }: Callers) => notificationCountClient(plain("notifications")),

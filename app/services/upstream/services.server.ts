@@ -20,5 +20,6 @@ export function serviceConfigs(): Record<ServiceName, ServiceConfig> {
     // Asked while a step is saved: a short limit, the step never waits longer.
     vatConfirmation: { name: "vat-confirmation", baseUrl: e.VAT_CONFIRMATION_BASE_URL, bearer: false, timeoutMs: e.VAT_CONFIRMATION_TIMEOUT_MS },
     vies: { name: "vies", baseUrl: e.VIES_BASE_URL, bearer: false, timeoutMs: e.VAT_CONFIRMATION_TIMEOUT_MS },
+    producerRegister: { name: "producer-register", baseUrl: e.PRODUCER_REGISTER_BASE_URL, bearer: false, timeoutMs: e.REGISTER_LOOKUP_TIMEOUT_MS },
   };
 }

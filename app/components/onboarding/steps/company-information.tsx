@@ -8,8 +8,9 @@ import { countryCodes } from "#contract/rules/countries.ts";
 import { legalForms } from "#contract/rules/legal-form.ts";
 import type { StepFormProps } from "./step-form-props.ts";
 import { VatConfirmationResult } from "#app/components/onboarding/vat-confirmation.tsx";
+import { RegistrationFields } from "#app/components/onboarding/registration-fields.tsx";
 
-/** The contract partner: legal name and form, seat, VAT id by country, tax number, and the register where the form is in it. */
+/** The contract partner: legal name and form, seat, VAT id by country, tax number, the register where the form is in it, and the registrations the law requires. */
 export function CompanyInformationFields({ data, result }: StepFormProps<"company-information">) {
   const { t } = useTranslation();
   const countries = useCountryOptions(countryCodes);
@@ -24,6 +25,7 @@ export function CompanyInformationFields({ data, result }: StepFormProps<"compan
       <TextField field={fields.taxNumber} hint={t("onboarding.company.taxNumberHint")} optional autoComplete="off" />
       <TextField field={fields.registerCourt} hint={t("onboarding.company.registerHint")} autoComplete="off" />
       <TextField field={fields.registerNumber} autoComplete="off" />
+      <RegistrationFields fields={fields} categoryRegistrations={data.categoryRegistrations} confirmations={data.view.registrationConfirmations ?? []} />
     </StepForm>
   );
 }

@@ -2,6 +2,7 @@ import { ContractTerms, DocumentList, OnboardingDocument, OnboardingProgress, St
 import { CatalogueImportProgress, Seller, SellerState } from "#contract/upstream.ts";
 import { z } from "zod";
 import { VatConfirmation } from "#contract/vat-confirmation.ts";
+import { RegistrationConfirmations } from "#contract/registrations.ts";
 import { unreadResponse } from "#app/services/upstream/http.server.ts";
 import { GuestToken, MarketplaceShops } from "#contract/home.ts";
 import type { ServiceCaller } from "#app/services/upstream/http.server.ts";
@@ -24,6 +25,9 @@ export function onboardingClient(call: ServiceCaller) {
     /** Keeps the VAT id's confirmation (the service's answer, or that it is to be confirmed) with the seller. */
     saveVatConfirmation: (confirmation: VatConfirmation) =>
       call({ method: "PUT", path: "/me/seller/vat-confirmation", body: confirmation, schema: VatConfirmation }),
+    /** Keeps each registration's result at its register (or that it is to be confirmed) with the seller. */
+    saveRegistrationConfirmations: (confirmations: RegistrationConfirmations) =>
+      call({ method: "PUT", path: "/me/seller/registration-confirmations", body: confirmations, schema: RegistrationConfirmations }),
     contractTerms: () => call({ path: "/me/seller/onboarding/contract-terms", schema: ContractTerms }),
     documents: () => call({ path: "/me/seller/onboarding/documents", schema: DocumentList }),
     uploadDocument: (kind: DocumentKind, file: File) => {

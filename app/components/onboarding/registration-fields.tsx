@@ -1,0 +1,64 @@
+import type { FieldMetadata } from "@conform-to/react";
+import { registrationFields, registrationKinds, type RegistrationConfirmation, type RegistrationKind } from "#contract/registrations.ts";
+import { useTranslation } from "#app/lib/i18n/use-translation.ts";
+import { SelectField, TextField } from "#app/components/ui/fields.tsx";
+import { RegistrationConfirmationsResult } from "./registration-confirmations.tsx";
+
+type Fields = Record<"categoryRegistrations" | "sellsElectrical" | "sellsBatteries" | (typeof registrationFields)[RegistrationKind], FieldMetadata<unknown>>;
+
+/**
+ * The registrations the law requires, as a section of the company
+ * information: what the seller's categories require (when they are known),
+ * else the two questions; the packaging number always, the WEEE and battery
+ * numbers where they apply (while the questions decide, both are offered,
+ * each saying when it is needed: the form works the same without JavaScript).
+ */
+export function RegistrationFields({
+  fields,
+  categoryRegistrations,
+  confirmations,
+}: {
+  fields: Fields;
+  /** From the seller's confirmed categories; null: not known, the step asks. */
+  categoryRegistrations: readonly RegistrationKind[] | null;
+  confirmations: readonly RegistrationConfirmation[];
+}) {
+  const { t } = useTranslation();
+  const answers = [
+    { value: "yes", label: t("onboarding.registrations.yes") },
+    { value: "no", label: t("onboarding.registrations.no") },
+  ];
+  const shown = (kind: RegistrationKind) => kind === "PACKAGING" || !categoryRegistrations || categoryRegistrations.includes(kind);
+  return (
+    <fieldset className="repeating-group__item" id="registrations">
+      <legend>{t("onboarding.registrations.legend")}</legend>
+      <p className="hint">{t("onboarding.registrations.intro")}</p>
+      {categoryRegistrations ? (
+        <>
+          <input type="hidden" name={fields.categoryRegistrations.name} value={categoryRegistrations.join(",")} />
+          <p>
+            {t("onboarding.registrations.fromCategories", {
+              kinds: categoryRegistrations.map((kind) => t(`onboarding.registrations.kinds.${kind}`)).join(", "),
+            })}
+          </p>
+        </>
+      ) : (
+        <>
+          <p>{t("onboarding.registrations.questions")}</p>
+          <SelectField field={fields.sellsElectrical} options={answers} />
+          <SelectField field={fields.sellsBatteries} options={answers} />
+        </>
+      )}
+      {registrationKinds.filter(shown).map((kind) => (
+        <TextField
+          key={kind}
+          field={fields[registrationFields[kind]]}
+          hint={t(`onboarding.registrations.hint.${registrationFields[kind]}`)}
+          autoComplete="off"
+          spellCheck={false}
+        />
+      ))}
+      {confirmations.length ? <RegistrationConfirmationsResult confirmations={confirmations} /> : null}
+    </fieldset>
+  );
+}
