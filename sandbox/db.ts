@@ -15,7 +15,7 @@ export type Database = DatabaseSync;
  * emptied and seeded anew on open: the sandbox's data is demo data, and
  * migrations would cost more than they are worth.
  */
-const SCHEMA_VERSION = 19;
+const SCHEMA_VERSION = 20;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (
