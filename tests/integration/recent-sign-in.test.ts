@@ -29,10 +29,7 @@ async function signInAgain(browser: TestBrowser, username: string): Promise<{ ur
   const authorize = new URL(hops[0]!.location!);
   expect(authorize.searchParams.get("prompt")).toBe("login");
   expect(authorize.searchParams.get("max_age")).not.toBeNull();
-  const atCode = await browser.follow(
-    await browser.post(new URL(formAction(await response.text())!, url).toString(), { username, password: "demo" }),
-    url,
-  );
+  const atCode = await browser.follow(await browser.post(new URL(formAction(await response.text())!, url).toString(), { username, password: "demo" }), url);
   expect(new URL(atCode.url).pathname).toMatch(/\/code$/);
   const back = await browser.enterSignInCode(atCode.url, username);
   return { url: back.url, html: (await back.response.text()).replaceAll("<!-- -->", "") };

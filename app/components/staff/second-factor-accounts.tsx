@@ -9,7 +9,12 @@ import type { AccountRow } from "#app/services/staff/second-factor-reset.server.
 /** A seller's users with their second factor, the last reset, and the way to reset one (a review page of its own). */
 export function SecondFactorAccountsTable({ accounts, labelledBy }: { accounts: AccountRow[]; labelledBy: string }) {
   const { t } = useTranslation();
-  const columns = [t("secondFactorReset.users.email"), t("secondFactorReset.users.role"), t("secondFactorReset.users.factor"), t("secondFactorReset.users.actions")];
+  const columns = [
+    t("secondFactorReset.users.email"),
+    t("secondFactorReset.users.role"),
+    t("secondFactorReset.users.factor"),
+    t("secondFactorReset.users.actions"),
+  ];
   return (
     <DataTable columns={columns} labelledBy={labelledBy}>
       {accounts.map((account) => (
@@ -43,10 +48,7 @@ export function FactorState({ enrolled, lastReset }: { enrolled: boolean; lastRe
     <>
       {t(enrolled ? "secondFactorReset.state.enrolled" : "secondFactorReset.state.notEnrolled")}
       {lastReset ? (
-        <span className="seller-table__meta">
-          {" "}
-          {t("secondFactorReset.state.lastReset", { at: dateTime(lastReset.resetAt), by: lastReset.resetByEmail })}
-        </span>
+        <span className="seller-table__meta"> {t("secondFactorReset.state.lastReset", { at: dateTime(lastReset.resetAt), by: lastReset.resetByEmail })}</span>
       ) : null}
     </>
   );

@@ -26,7 +26,6 @@ import { type MultipartFile, MultipartFileReader } from "#app/services/http/mult
 import { giveBack } from "#app/services/http/chunk-leases.server.ts";
 import { requestBodyStream, takeNodeBody } from "#app/services/http/node-body.server.ts";
 import { requestMetaContext } from "#app/services/request/request-context.server.ts";
-import { sessionContext } from "#app/services/session/session.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { settle, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
@@ -110,8 +109,7 @@ const takeUploadTurn = (args: RequestArgs): Promise<UploadTurn> => takeAccountTu
  * apart from uploads: each reads the whole file again on a reader of the pool, so a script asking for one after
  * another would keep the readers from every other seller's files.
  */
-export const takeFileReadTurn = (args: RequestArgs): Promise<UploadTurn> =>
-  takeAccountTurn(args, "catalogue-read", env().CATALOGUE_UPLOADS_PER_MINUTE, 60);
+export const takeFileReadTurn = (args: RequestArgs): Promise<UploadTurn> => takeAccountTurn(args, "catalogue-read", env().CATALOGUE_UPLOADS_PER_MINUTE, 60);
 
 /**
  * Forwards the request's catalogue file (form field `file`). Resolves once

@@ -7,14 +7,7 @@
  */
 import { secondFactorErrorCodes, type SecondFactorAccount } from "#contract/second-factor.ts";
 import { data } from "react-router";
-import {
-  ResetConfirmation,
-  ResetLookup,
-  resetOffer,
-  resetPath,
-  SECOND_FACTOR_RESET_PATH,
-  type ResetOffer,
-} from "#app/lib/staff/second-factor-reset.ts";
+import { ResetConfirmation, ResetLookup, resetOffer, resetPath, SECOND_FACTOR_RESET_PATH, type ResetOffer } from "#app/lib/staff/second-factor-reset.ts";
 import { getI18n } from "#app/services/i18n/i18n.server.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
 import { requestMetaContext } from "#app/services/request/request-context.server.ts";
