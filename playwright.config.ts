@@ -67,6 +67,8 @@ export default defineConfig({
         ENABLE_DEV_PAGES: "true",
         // The specs upload many files with a few accounts (tests/integration/catalogue-upload-abuse.test.ts tests the limit).
         CATALOGUE_UPLOADS_PER_MINUTE: "100000",
+        // As many invitations: the limit's own test is tests/integration/shared-store.test.ts.
+        TEAM_INVITATIONS_PER_HOUR: "100000",
         LOG_LEVEL: "warn",
       },
     };

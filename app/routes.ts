@@ -118,6 +118,8 @@ export default [
     route("mark-as-active", staff("mark-as-active.tsx")),
     route("sellers/:sellerId", staff("seller-page.tsx")),
     route("sellers/:sellerId/activity", staff("seller-activity.tsx")),
+    route("sellers/:sellerId/users", staff("seller-users.tsx")),
+    route("second-factor-reset", staff("second-factor-reset.tsx")),
     route("invitations", staff("invitations.tsx")),
     route("invitations/:sellerId", staff("invitation.tsx")),
   ]),

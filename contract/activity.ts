@@ -50,6 +50,8 @@ export const activityKinds = [
   "USER_JOINED",
   "ROLE_CHANGED",
   "USER_REMOVED",
+  // A lost second factor of one of the seller's users, reset by marketplace staff.
+  "SECOND_FACTOR_RESET",
   // Marketplace staff on the seller.
   "SELLER_DETAILS_CHANGED",
   "SELLER_MARKED_ACTIVE",

@@ -169,7 +169,15 @@ const ACCOUNTS: Record<string, Account> = {
   },
   "staff: success manager": {
     username: "success@example.com",
-    pages: ["/seller-list?state=ONBOARDING", "/mark-as-active?sellerId=seller-mapped", "/sellers/seller-onboarding-ftp", "/sellers/seller-active/activity"],
+    pages: [
+      "/seller-list?state=ONBOARDING",
+      "/mark-as-active?sellerId=seller-mapped",
+      "/sellers/seller-onboarding-ftp",
+      "/sellers/seller-active/activity",
+      // A seller's users with their second factors, and one account's reset to review.
+      "/sellers/seller-active/users",
+      "/second-factor-reset?email=viewer@example.com",
+    ],
   },
   "staff: catalogue team": {
     username: "tom@example.com",

@@ -1,6 +1,7 @@
 /**
  * Two-factor sign-in (issue 36, point 2), with JavaScript on and off; the run without it speaks German throughout:
- * a staff member without a second factor reaches nothing but enrolment, enrols at the identity provider (the key
+ * the marketplace administrator resets a staff member's lost second factor in the portal (review naming the person,
+ * confirmation); the staff member without a second factor reaches nothing but enrolment, enrols at the identity provider (the key
  * typed into an "app", here otplib), and signs in with a code; the bank account change after the allowed age asks
  * for a fresh sign-in with a code and comes back with the typed IBAN kept.
  */
@@ -21,6 +22,11 @@ const TEXT = {
     iban: "IBAN",
     toReview: "Continue to review",
     restored: "Signed in again: check what you typed and send it.",
+    email: "The person's e-mail address",
+    find: "Find",
+    reset: (email: string) => `Reset the second factor of ${email}`,
+    wasReset: (email: string) => `The second factor of ${email} was reset.`,
+    signOut: "Sign out",
   },
   de: {
     title: "Anmeldung in zwei Schritten einrichten",
@@ -32,6 +38,11 @@ const TEXT = {
     iban: "IBAN",
     toReview: "Weiter zur Prüfung",
     restored: "Erneut angemeldet: Prüfen Sie Ihre Eingaben und senden Sie sie ab.",
+    email: "E-Mail-Adresse der Person",
+    find: "Suchen",
+    reset: (email: string) => `Zweiten Faktor von ${email} zurücksetzen`,
+    wasReset: (email: string) => `Der zweite Faktor von ${email} wurde zurückgesetzt.`,
+    signOut: "Abmelden",
   },
 } as const;
 
@@ -46,17 +57,32 @@ async function post(page: Page, path: string, data?: unknown) {
   return response.json();
 }
 
-test("a staff member without a second factor reaches only enrolment, enrols, and signs in with a code", async ({ page }, testInfo) => {
-  test.setTimeout(60_000);
+test("the administrator resets a staff member's lost second factor; the staff member reaches only enrolment, enrols, and signs in with a code", async ({
+  page,
+}, testInfo) => {
   const language = jsEnabled(testInfo) ? "en" : "de";
   const text = TEXT[language];
-  // A staff member of their own (like operator@example.com), whose second factor was reset.
+  test.setTimeout(90_000);
+  // A staff member of their own (like operator@example.com), who lost their phone.
   const { accounts } = (await post(page, "/users/bulk", { like: "operator@example.com", count: 1 })) as { accounts: string[] };
   const username = accounts[0]!;
-  await post(page, `/second-factor/${encodeURIComponent(username)}/reset`);
+
+  // The marketplace administrator finds the account, reviews it and confirms the reset naming the person.
+  await signIn(page, "admin@example.com", { expectPath: "/seller-administration" });
+  if (language === "de") await chooseLanguage(page, "de", "/seller-administration");
+  await page.goto("/second-factor-reset");
+  await page.getByLabel(text.email).fill(username);
+  await page.getByRole("button", { name: text.find }).click();
+  await page.getByRole("button", { name: text.reset(username) }).click();
+  await expect(page.getByText(text.wasReset(username)).first()).toBeVisible();
+  await page.getByRole("banner").getByRole("button", { name: text.signOut }).click();
+  await page.waitForURL(isPortalPath("/"));
 
   // The password alone signs in, and the portal opens nothing but the enrolment page.
-  await signIn(page, username, { expectPath: "/security/second-factor" });
+  await page.goto("/security/second-factor");
+  await expectProviderSignIn(page);
+  await submitProviderSignIn(page, username);
+  await page.waitForURL(isPortalPath("/security/second-factor"));
   if (language === "de") await chooseLanguage(page, "de", "/security/second-factor");
   await expect(page.getByRole("heading", { level: 1, name: text.title })).toBeVisible();
   await page.goto("/seller-list");

@@ -2,7 +2,8 @@
  * A seller is a team (issue 36, point 1), with JavaScript on and off; the run without it speaks German throughout:
  * the seller administrator invites a colleague as a viewer; the invitation e-mail arrives at the sandbox's SMTP server
  * in the administrator's language; the colleague registers from its link and signs in; they see the figures but no
- * form; the administrator makes them an administrator, then removes them with the confirmation naming them.
+ * form; the administrator makes them an administrator, then removes them with the confirmation naming them; the
+ * activity record shows each step with who did it.
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { expectProviderSignIn, jsEnabled, signIn, submitProviderSignIn, waitForPortalAfterSignIn } from "./support/auth";
@@ -148,4 +149,13 @@ test("an administrator invites a viewer, who registers from the link; then promo
   await page.waitForURL(isPortalPath("/team"));
   await expect(page.getByText(text.removed(email))).toBeVisible();
   await expect(row(page, email).getByRole("cell", { name: text.removedState })).toBeVisible();
+
+  // The record, from the colleagues page: each step with who did it (the colleague joined; the administrator did the rest).
+  await page.getByRole("link", { name: /^(Activity: who did what|Aktivitäten: wer hat was getan)$/ }).click();
+  await page.waitForURL(isPortalPath("/team/activity"));
+  for (const kind of ["USER_INVITED", "USER_JOINED", "ROLE_CHANGED", "USER_REMOVED"]) {
+    const entry = page.locator(`tr[data-kind="${kind}"]`).filter({ hasText: email });
+    await expect(entry, kind).toHaveCount(1);
+    await expect(entry, kind).toContainText(kind === "USER_JOINED" ? email : "seller.active@example.com");
+  }
 });

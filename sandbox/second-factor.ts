@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { generateSecret, generateSync, generateURI, verifySync } from "otplib";
-import type { Database } from "./db.ts";
+import { transaction, type Database } from "./db.ts";
 
 /**
  * The identity provider's second factor: time-based one-time codes (RFC 6238,
@@ -240,11 +240,13 @@ export function enrolWithDemoKey(db: Database, userIds?: readonly string[], now 
 
 export type SecondFactorReset = { userId: string; userEmail: string; resetBy: string; resetByEmail: string; resetAt: string };
 
-/** Removes a user's second factor (lost phone): they enrol again at their next sign-in. Recorded: who, whom, when. */
+/**
+ * Removes a user's second factor (lost phone): they enrol again at their next sign-in. Recorded: who, whom, when.
+ * One transaction (a savepoint inside a caller's, so the activity record's entry goes with it).
+ */
 export function resetSecondFactor(db: Database, user: { id: string; email: string }, by: { id: string; email: string }, now = Date.now()): SecondFactorReset {
   const resetAt = new Date(now).toISOString();
-  db.exec("BEGIN");
-  try {
+  transaction(db, () => {
     db.prepare("DELETE FROM second_factors WHERE user_id = ?").run(user.id);
     db.prepare("DELETE FROM recovery_codes WHERE user_id = ?").run(user.id);
     db.prepare("DELETE FROM second_factor_attempts WHERE user_id = ?").run(user.id);
@@ -255,16 +257,13 @@ export function resetSecondFactor(db: Database, user: { id: string; email: strin
       by.email,
       resetAt,
     );
-    db.exec("COMMIT");
-  } catch (error) {
-    db.exec("ROLLBACK");
-    throw error;
-  }
+  });
   return { userId: user.id, userEmail: user.email, resetBy: by.id, resetByEmail: by.email, resetAt };
 }
 
-export function secondFactorResets(db: Database, userId: string): SecondFactorReset[] {
-  const rows = db.prepare("SELECT * FROM second_factor_resets WHERE user_id = ? ORDER BY id DESC").all(userId) as {
+/** The account's resets, newest first (at most `limit`). */
+export function secondFactorResets(db: Database, userId: string, limit = 10): SecondFactorReset[] {
+  const rows = db.prepare("SELECT * FROM second_factor_resets WHERE user_id = ? ORDER BY id DESC LIMIT ?").all(userId, limit) as {
     user_id: string;
     user_email: string;
     reset_by: string;

@@ -28,6 +28,8 @@ export const accessRules = {
   catalogueIntegration: { allow: [], catalogueImport: { allow: ["TOM_TEAM_MEMBER"] } },
   /** The staff seller page: every staff role (each sees the actions its own rules allow); never a seller. */
   sellerPage: { allow: [], deny: SELLER_ROLES },
+  /** Resetting a lost second factor: the administrator and the success managers (a staff account's: the administrator alone). */
+  secondFactorReset: { allow: ["OPERATOR_ADMINISTRATOR", "OPERATOR_SUCCESSMANAGER"] },
 } as const satisfies Record<string, AccessRule>;
 
 export type AccessRuleName = keyof typeof accessRules;

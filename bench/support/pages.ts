@@ -98,6 +98,8 @@ export const PAGES: BenchPage[] = [
   { path: "/invitations", account: "bd@example.com" },
   { path: "/invitations/seller-invited", account: "bd@example.com" },
   { path: "/seller-administration?edit=seller-new&search=frischer", account: "admin@example.com" },
+  { path: "/sellers/seller-active/users", account: "admin@example.com" },
+  { path: "/second-factor-reset?email=viewer@example.com", account: "admin@example.com" },
   { path: "/delete-seller?sellerId=seller-new", account: "admin@example.com" },
   { path: "/mark-as-active?sellerId=seller-mapped", account: "success@example.com" },
   { path: "/sellers/seller-onboarding-ftp", account: "success@example.com" },

@@ -8,6 +8,7 @@ import { findSellerById, findUserByEmail, findUserById, isStaff, setSubstitution
 import { endSubstitution, startSubstitution, substitutionAudit } from "../substitution-audit.ts";
 import { endUserSession, openUserSession, startUserSession } from "../user-sessions.ts";
 import { activityRoutes } from "./user-profile-activity.ts";
+import { secondFactorRoutes } from "./user-profile-second-factor.ts";
 import { teamRoutes } from "./user-profile-team.ts";
 
 const SubstitutionRequest = z.object({ userProfileId: z.string().min(1) });
@@ -15,7 +16,7 @@ const SubstitutionRequest = z.object({ userProfileId: z.string().min(1) });
 /** Longest a portal session may be asked to last (the portal's absolute lifetime is 12 h by default). */
 const MAX_SESSION_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** The user-profile service: the signed-in user, their language, substitution, the portal's sessions, and the seller's users. */
+/** The user-profile service: the signed-in user, their language, substitution, the portal's sessions, the seller's users, and staff resetting a lost second factor. */
 export function userProfileService(context: SandboxContext): express.Router {
   const { db } = context;
   const router = express.Router();
@@ -137,6 +138,7 @@ export function userProfileService(context: SandboxContext): express.Router {
 
   teamRoutes(router, context);
   activityRoutes(router, context);
+  secondFactorRoutes(router, context);
 
   return router;
 }

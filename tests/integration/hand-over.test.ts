@@ -11,7 +11,7 @@ import { stepNames } from "#contract/onboarding.ts";
 import { TestBrowser } from "../support/http-client";
 import { postUpload, SAMPLE_CSV, SELLER, upstreamSeller } from "./catalogue-support";
 import { html as unescaped, resetSandbox } from "./onboarding-support";
-import { PORTAL } from "./ports";
+import { PORTAL, SANDBOX } from "./ports";
 import { clearFaultsAndCounters, requestCount } from "./sandbox-control";
 
 const FINISH = "/onboarding/me/seller/finish-upload";
@@ -126,6 +126,30 @@ describe("the review page and the confirmation", () => {
     expect(page).toContain("Product category: column “Kategorie”");
     expect(page).toMatch(/\d+ rows checked(, none will be rejected|: \d+ rows? will be rejected)/);
     expect(page).toMatch(/<form[^>]*action="\/overview\/review" method="post">\s*<button type="submit"[^>]*>Hand over shop and catalogue<\/button>/);
+    expect(await requestCount(FINISH, "POST")).toBe(0);
+  });
+
+  it("asks for a fresh sign-in with a code when the last is older than 10 minutes, and comes back to the review", async () => {
+    const aged = await fetch(`${SANDBOX}/__sandbox/sign-ins/age`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username: SELLER, seconds: 11 * 60 }),
+    });
+    expect(aged.status).toBe(200);
+    const asked = await browser.post(`${PORTAL}/overview/review`, {});
+    expect([asked.status, asked.headers.get("location")]).toEqual([303, "/login"]);
+    expect(await requestCount(FINISH, "POST")).toBe(0);
+
+    const { response, url, hops } = await browser.navigate(`${PORTAL}/login`);
+    const authorize = new URL(hops[0]!.location!);
+    expect(authorize.searchParams.get("prompt")).toBe("login");
+    expect(authorize.searchParams.get("max_age")).not.toBeNull();
+    const action = /<form[^>]*method="post"[^>]*action="([^"]+)"/i.exec(await response.text())![1]!.replaceAll("&amp;", "&");
+    const atCode = await browser.follow(await browser.post(new URL(action, url).toString(), { username: SELLER, password: "demo" }), url);
+    expect(new URL(atCode.url).pathname).toMatch(/\/code$/);
+    const back = await browser.enterSignInCode(atCode.url, SELLER);
+    expect(back.url).toBe(`${PORTAL}/overview/review`);
+    expect(await html(back.response)).toContain("Hand over shop and catalogue</button>");
     expect(await requestCount(FINISH, "POST")).toBe(0);
   });
 

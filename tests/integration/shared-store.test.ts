@@ -1,12 +1,15 @@
 /**
  * The store several portal instances share (app/services/shared-store/): Debian's redis-server, two instances of the
  * portal against one sandbox. A bank account change sent to one instance after the allowed age keeps the form there;
- * the fresh sign-in comes back through the other, which finds it. Counts in a window are one count for all instances.
+ * the fresh sign-in comes back through the other, which finds it. Counts in a window are one count for all instances,
+ * and so are the rate limits per account: a limit reached through instance A holds at instance B (catalogue uploads,
+ * colleague invitations), while another account still has its own turns.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxPortalEnv } from "../../scripts/sandbox-env";
 import { RedisStore } from "#app/services/shared-store/redis-store.server.ts";
 import { TestBrowser } from "../support/http-client";
+import { smallCatalogueCsv } from "../support/hostile-files";
 import { testPorts } from "../support/ports";
 import { startRedis } from "../support/redis";
 import { startPortal, startSandbox, type RunningProcess } from "../support/stack";
@@ -26,7 +29,15 @@ beforeAll(async () => {
   redis = await startRedis(REDIS_PORT);
   sandbox = await startSandbox({ port: SANDBOX_PORT, portalUrls: [A] });
   // Both instances answer for the same portal (as behind a load balancer): the same URL, secret and store.
-  const env = { ...sandboxPortalEnv(sandbox.sandboxUrl, A, SECRET), SHARED_STORE_URL: redis.url, TRUSTED_PROXIES: "127.0.0.1", LOG_LEVEL: "warn" };
+  // Two uploads a minute and two invitations an hour per account (20 each as deployed), so a test reaches them.
+  const env = {
+    ...sandboxPortalEnv(sandbox.sandboxUrl, A, SECRET),
+    SHARED_STORE_URL: redis.url,
+    TRUSTED_PROXIES: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    CATALOGUE_UPLOADS_PER_MINUTE: "2",
+    TEAM_INVITATIONS_PER_HOUR: "2",
+  };
   for (const port of [PORT_A, PORT_B]) portals.push((await startPortal(env, port)).process);
 }, 120_000);
 
@@ -35,6 +46,11 @@ afterAll(async () => {
   await sandbox?.process.stop();
   await redis?.stop();
 });
+
+/** The headers a load balancer passes on to an instance for the portal's browser (its host, its cookie, its origin). */
+function forwardedFrom(browser: TestBrowser): Record<string, string> {
+  return { Cookie: browser.cookieHeader(new URL(A).host), Origin: A, "X-Forwarded-Host": new URL(A).host, "X-Forwarded-Proto": "http" };
+}
 
 describe("the shared store", () => {
   it("counts in a window across clients, and forgets values after their lifetime", async () => {
@@ -51,6 +67,65 @@ describe("the shared store", () => {
     } finally {
       await Promise.all([one.close(), two.close()]);
     }
+  });
+
+  it("takes turns of one bucket from every client, atomically, on the store's clock", async () => {
+    const one = new RedisStore(redis.url, "test:");
+    const two = new RedisStore(redis.url, "test:");
+    try {
+      const taken = await Promise.all(Array.from({ length: 6 }, (_, index) => (index % 2 ? one : two).takeTurn("turns:x", 4, 60)));
+      expect(taken.filter((turn) => turn.ok)).toHaveLength(4);
+      const refused = await one.takeTurn("turns:x", 4, 60);
+      expect(refused.ok).toBe(false);
+      // A quarter of the window (15 s) until the next turn, less what has passed.
+      expect(!refused.ok && refused.retryAfterSeconds).toBeGreaterThanOrEqual(14);
+      expect(!refused.ok && refused.retryAfterSeconds).toBeLessThanOrEqual(15);
+      expect((await two.takeTurn("turns:y", 4, 60)).ok).toBe(true);
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
+  });
+
+  it("holds an account's upload limit reached through instance A at instance B; another account still uploads", async () => {
+    const seller = new TestBrowser();
+    const another = new TestBrowser();
+    await seller.signIn(A, "seller.catalogue@example.com");
+    await another.signIn(A, "seller.active@example.com");
+    const upload = (browser: TestBrowser, instance: string, page: string) => {
+      const body = new FormData();
+      body.set("file", new Blob([new Uint8Array(smallCatalogueCsv())]), "sortiment.csv");
+      return fetch(`${instance}${page}/file`, { method: "POST", body, headers: { ...forwardedFrom(browser), Accept: "application/json" } });
+    };
+    for (let file = 0; file < 2; file++) expect((await upload(seller, A, "/upload/catalog")).status).toBe(201);
+    const refused = await upload(seller, B, "/upload/catalog");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { message: string }).message).toContain("You have sent many files in the last minute.");
+    expect((await upload(another, B, "/home/catalogue")).status).toBe(201);
+  });
+
+  it("holds an account's invitation limit reached through instance A at instance B, with what was typed kept", async () => {
+    const seller = new TestBrowser();
+    await seller.signIn(A, "seller.active@example.com");
+    const invite = (instance: string, email: string) =>
+      fetch(`${instance}/team`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { ...forwardedFrom(seller), "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "invite", email, role: "SELLER_VIEWER_EXTERNAL" }),
+      });
+    for (const email of ["limit.one@example.com", "limit.two@example.com"]) {
+      const sent = await invite(A, email);
+      expect([sent.status, sent.headers.get("location")], email).toEqual([302, "/team"]);
+    }
+    const refused = await invite(B, "limit.three@example.com");
+    expect(refused.status).toBe(429);
+    const page = await refused.text();
+    expect(page).toContain("You have sent many invitations in a short time.");
+    expect(page).toContain('value="limit.three@example.com"');
+    // Nothing was sent for the refused one.
+    const invitations = await fetch(`${sandbox.sandboxUrl}/__sandbox/invitations?email=limit.three%40example.com`);
+    expect(((await invitations.json()) as { invitations: unknown[] }).invitations).toEqual([]);
   });
 
   it("keeps a form on one instance over a fresh sign-in that comes back through the other", async () => {

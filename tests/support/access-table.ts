@@ -139,6 +139,10 @@ export const TABLE: {
   { path: "/sellers/:sellerId", allowed: STAFF, rule: "sellerPage" },
   { path: "/sellers/:sellerId/activity", allowed: STAFF, rule: "sellerPage" },
   { path: "/sellers/:sellerId/activity/csv", allowed: STAFF, rule: "sellerPage" },
+  // Resetting a lost second factor: the marketplace administrator and the success managers (a seller's users, and
+  // one account looked up by address; a staff account's only the administrator, refused by the page and the service).
+  { path: "/sellers/:sellerId/users", allowed: ["OPERATOR_ADMINISTRATOR", "OPERATOR_SUCCESSMANAGER"], rule: "secondFactorReset" },
+  { path: "/second-factor-reset", allowed: ["OPERATOR_ADMINISTRATOR", "OPERATOR_SUCCESSMANAGER"], rule: "secondFactorReset" },
   // A business developer's invitations and each one's page (the invitation's confirmation).
   { path: "/invitations", allowed: ["OPERATOR_BUSINESSDEVELOPER"], rule: "inviteSeller" },
   { path: "/invitations/:sellerId", allowed: ["OPERATOR_BUSINESSDEVELOPER"], rule: "inviteSeller" },

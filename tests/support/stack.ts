@@ -77,8 +77,9 @@ export async function startStack(
       ? {}
       : {
           ENABLE_DEV_PAGES: "true",
-          // The suite plays many sellers' uploads with a few accounts; the limit's own test sets it low.
+          // The suite plays many sellers' uploads and invitations with a few accounts; the limits' own tests set them low.
           CATALOGUE_UPLOADS_PER_MINUTE: "100000",
+          TEAM_INVITATIONS_PER_HOUR: "100000",
         };
   const process = run(
     "scripts/start.ts",

@@ -88,6 +88,9 @@ export default function SellerAdministration({ loaderData, actionData }: Route.C
   return (
     <div className="staff-page staff-page--wide">
       <h1>{t("staff.administration.title")}</h1>
+      <p>
+        <Link to="/second-factor-reset">{t("secondFactorReset.users.staffLink")}</Link>
+      </p>
       <OutcomeNotice outcome={outcome} />
       {editing ? (
         <section id="edit-seller" aria-labelledby="edit-seller-title" className="staff-panel panel">

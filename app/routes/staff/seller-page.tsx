@@ -22,6 +22,7 @@ import { isSellerId } from "#app/lib/staff/seller-id.ts";
 import { differingRegisteredName } from "#app/lib/staff/seller-names.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import { defaultPath } from "#app/lib/access.ts";
+import { mayResetSecondFactors } from "#app/lib/staff/second-factor-reset.ts";
 import { requireUser } from "#app/services/session/current-user.server.ts";
 import type { Route } from "./+types/seller-page";
 
@@ -33,7 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
   // The catalogue team reads the products of a seller in integration's files (its own products view checks the same).
   const { seller, returns } = page.overview;
   const teamProducts = user.role === "TOM_TEAM_MEMBER" && inIntegration({ state: seller.state, returns }) ? seller.onboardingSellerId : null;
-  return data({ ...page, outcome, back: backPath(user.role), teamProducts }, { headers });
+  return data({ ...page, outcome, back: backPath(user.role), teamProducts, usersPage: mayResetSecondFactors(user.role) }, { headers });
 }
 
 /** Where the page was reached from: the role's own list of sellers. */
@@ -51,7 +52,7 @@ type BackPath = "/seller-list" | "/seller-administration" | "/invitations" | "/p
  */
 export default function SellerPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { overview, progress, daysInState, shops, actingAsSellerRecord, actions, outcome, back, teamProducts } = loaderData;
+  const { overview, progress, daysInState, shops, actingAsSellerRecord, actions, outcome, back, teamProducts, usersPage } = loaderData;
   const { seller } = overview;
   const registeredName = differingRegisteredName(seller);
   return (
@@ -88,6 +89,11 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
           <p>
             <Link to={`/sellers/${encodeURIComponent(seller.onboardingSellerId)}/activity`}>{t("activity.staffLink")}</Link>
           </p>
+          {usersPage ? (
+            <p>
+              <Link to={`/sellers/${encodeURIComponent(seller.onboardingSellerId)}/users`}>{t("secondFactorReset.users.link")}</Link>
+            </p>
+          ) : null}
         </div>
       </div>
     </div>

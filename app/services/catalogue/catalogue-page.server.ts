@@ -281,7 +281,7 @@ export async function catalogueFileDownload(args: RequestArgs): Promise<Response
  */
 export async function problemsCsvDownload(args: RequestArgs, page: CataloguePage): Promise<Response> {
   const fileId = fileIdOf(args);
-  if (!takeFileReadTurn(args).ok)
+  if (!(await takeFileReadTurn(args)).ok)
     return redirectWithPortalToast(fileLocation(page, fileId), { type: "error", message: getI18n(args.context).t("catalogue.upload.errors.tooManyReads") });
   const reading = problemsCsv(args, fileId).then(
     (csv) => ({ csv }),

@@ -29,7 +29,7 @@ export async function sellerCorrectedDownload(args: RequestArgs, paths: FixPaths
   const fileId = requireUpstreamId(new URL(args.request.url).searchParams.get("fileId"));
   const t = getI18n(args.context).t;
   const back = productsHref({ fileId, page: 1, status: null, kind: null, q: null }, {}, paths.products);
-  if (!takeFileReadTurn(args).ok) return redirectWithPortalToast(back, { type: "error", message: t("catalogueProducts.tooManyReads") });
+  if (!(await takeFileReadTurn(args)).ok) return redirectWithPortalToast(back, { type: "error", message: t("catalogueProducts.tooManyReads") });
   const client = upstream(args).catalogueUpload;
   const [headers, analysis, corrections] = await orRouteError(
     Promise.all([client.catalogueHeaders(fileId), storedAnalysis(args, fileId), client.corrections(fileId)]),

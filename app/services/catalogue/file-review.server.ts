@@ -96,7 +96,7 @@ export async function readFileAgain(args: RequestArgs, formData: FormData, fileN
   const t = getI18n(args.context).t;
   const parsed = parseOverride(formData, true);
   if (!parsed.ok) return parsed;
-  const turn = takeFileReadTurn(args);
+  const turn = await takeFileReadTurn(args);
   if (!turn.ok) {
     const failure = { message: t("catalogueIntelligence.reading.tooManyReads"), errorCode: null, reference: null, errors: [] };
     return {

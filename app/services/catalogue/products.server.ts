@@ -41,7 +41,7 @@ export async function withProductIndex<T>(args: RequestArgs, fileId: string, rea
     if (!notIndexed(error)) throw error;
   }
   // Writing the index reads the whole file: it takes one of the account's file readings, as a problem list does.
-  if (!takeFileReadTurn(args).ok) throw new TooManyReadings();
+  if (!(await takeFileReadTurn(args)).ok) throw new TooManyReadings();
   await writeProductIndex(args, fileId);
   return read();
 }

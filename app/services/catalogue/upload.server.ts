@@ -18,7 +18,7 @@ import { PassThrough, Readable, Writable } from "node:stream";
 import { catalogueContentTypes, catalogueFileType, type CatalogueFile, type CatalogueFileType } from "#contract/catalogue.ts";
 import type { CatalogueAnalysis, MappingMemory } from "#contract/catalogue-analysis.ts";
 import { catalogueUploadsActive } from "./catalogue-metrics.server.ts";
-import { uploadTurns, type UploadTurn } from "./upload-turns.server.ts";
+import { takeAccountTurn, type Turn as UploadTurn } from "#app/services/shared-store/turns.server.ts";
 import { createCatalogueInspector, memoryCoversExactly, rememberedMapping, type InspectedAnalysis, type ReadingProblem } from "./reading/index.server.ts";
 import { env } from "#app/services/config/env.server.ts";
 import { getLocale } from "#app/services/i18n/i18n.server.ts";
@@ -26,7 +26,6 @@ import { type MultipartFile, MultipartFileReader } from "#app/services/http/mult
 import { giveBack } from "#app/services/http/chunk-leases.server.ts";
 import { requestBodyStream, takeNodeBody } from "#app/services/http/node-body.server.ts";
 import { requestMetaContext } from "#app/services/request/request-context.server.ts";
-import { sessionContext } from "#app/services/session/session.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { settle, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
@@ -98,28 +97,26 @@ function partHeads(boundary: string, type: CatalogueFileType, fileName: string):
   );
 }
 
-/** Turns of the signed-in account, CATALOGUE_UPLOADS_PER_MINUTE a minute, in buckets of their own kept for the process. */
-function accountTurns(): (args: RequestArgs) => UploadTurn {
-  let turns: ReturnType<typeof uploadTurns> | undefined;
-  return (args) => (turns ??= uploadTurns(env().CATALOGUE_UPLOADS_PER_MINUTE)).take(args.context.get(sessionContext).user?.email.toLowerCase() ?? "");
-}
-
-/** A turn of the account's uploads. */
-const takeUploadTurn = accountTurns();
+/**
+ * A turn of the account's uploads: CATALOGUE_UPLOADS_PER_MINUTE a minute, held across instances (shared-store/turns.server.ts).
+ * A seller hands over a catalogue in a few files; an account sending dozens a minute (a script, or an attacker's
+ * bombs) would otherwise take the portal's main thread from every other seller, however cheaply each file is refused.
+ */
+const takeUploadTurn = (args: RequestArgs): Promise<UploadTurn> => takeAccountTurn(args, "catalogue-upload", env().CATALOGUE_UPLOADS_PER_MINUTE, 60);
 
 /**
  * A turn of the account's whole reads of a stored file (its problem list, or reading it again another way), counted
  * apart from uploads: each reads the whole file again on a reader of the pool, so a script asking for one after
  * another would keep the readers from every other seller's files.
  */
-export const takeFileReadTurn = accountTurns();
+export const takeFileReadTurn = (args: RequestArgs): Promise<UploadTurn> => takeAccountTurn(args, "catalogue-read", env().CATALOGUE_UPLOADS_PER_MINUTE, 60);
 
 /**
  * Forwards the request's catalogue file (form field `file`). Resolves once
  * the service has the whole file, or as soon as the upload cannot succeed;
  * never rejects for a failure of the browser or the service.
  */
-export function forwardCatalogueUpload(args: RequestArgs, maxBytes = catalogueUploadLimit()): Promise<UploadOutcome> {
+export async function forwardCatalogueUpload(args: RequestArgs, maxBytes = catalogueUploadLimit()): Promise<UploadOutcome> {
   const { request, context } = args;
   const log = context.get(requestMetaContext).log;
   const contentType = request.headers.get("content-type") ?? "";
@@ -134,7 +131,8 @@ export function forwardCatalogueUpload(args: RequestArgs, maxBytes = catalogueUp
     discardRequestBody(source);
     return Promise.resolve({ ok: false, problem: "tooLarge" });
   }
-  const turn = takeUploadTurn(args);
+  // The body waits (backpressure) while the shared store answers.
+  const turn = await takeUploadTurn(args);
   if (!turn.ok) {
     discardRequestBody(source);
     return Promise.resolve({ ok: false, problem: "tooMany", retryAfterSeconds: turn.retryAfterSeconds });

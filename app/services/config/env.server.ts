@@ -173,10 +173,16 @@ const EnvSchema = z
       .max(64)
       .default(Math.min(4, Math.max(2, availableParallelism()))),
     /**
-     * Catalogue files one account may send per minute (per instance), refused with 429 beyond: a seller hands over a
-     * catalogue in a few files, and a flood of uploads would take the main thread from every other seller.
+     * Catalogue files one account may send per minute (across instances, in the shared store), refused with 429
+     * beyond: a seller hands over a catalogue in a few files, and a flood of uploads would take the main thread from
+     * every other seller.
      */
     CATALOGUE_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+    /**
+     * Colleague invitations (sent or sent again) one account may send per hour, across instances: each is an e-mail
+     * to an address the sender chose, so a script must not make the marketplace a mail cannon.
+     */
+    TEAM_INVITATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
     /** CPU seconds reading one catalogue file may take; a file that needs more is refused. */
     CATALOGUE_READ_CPU_SECONDS: z.coerce.number().int().positive().default(300),
     /** Turns on /dev/* pages outside development builds (used by the test server). */

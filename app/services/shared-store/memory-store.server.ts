@@ -1,4 +1,4 @@
-import type { SharedStore } from "./store.ts";
+import { nextTurn, type SharedStore, type Turn } from "./store.ts";
 
 /** The store of a single instance: a map whose entries expire; expired ones are dropped when read or every minute. */
 export class MemoryStore implements SharedStore {
@@ -41,6 +41,13 @@ export class MemoryStore implements SharedStore {
     const count = entry ? Number(entry.value) + 1 : 1;
     this.#entries.set(key, { value: String(count), expiresAt: entry?.expiresAt ?? this.#now() + windowSeconds * 1000 });
     return count;
+  }
+
+  async takeTurn(key: string, perWindow: number, windowSeconds: number): Promise<Turn> {
+    const now = this.#now();
+    const { fullAt, turn } = nextTurn(Number(this.#live(key)?.value ?? 0), now, perWindow, windowSeconds * 1000);
+    if (turn.ok) this.#entries.set(key, { value: String(fullAt), expiresAt: fullAt });
+    return turn;
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,23 @@
 import { Redis } from "ioredis";
-import type { SharedStore } from "./store.ts";
+import type { SharedStore, Turn } from "./store.ts";
+
+/**
+ * A turn of a token bucket in one step on the server (store.ts `nextTurn`, the same arithmetic), on the server's own
+ * clock (TIME), so instances whose clocks differ count alike. The key holds when its bucket is full again (ms) and
+ * expires then. Answers { 1, 0 } for a turn, { 0, ms to wait } for none.
+ */
+const TAKE_TURN = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local perWindow = tonumber(ARGV[1])
+local interval = tonumber(ARGV[2]) / perWindow
+local from = math.max(tonumber(redis.call('GET', KEYS[1]) or '0'), now)
+local allowedAt = from + interval - perWindow * interval
+if now < allowedAt then return {0, math.ceil(allowedAt - now)} end
+local fullAt = from + interval
+redis.call('SET', KEYS[1], tostring(math.ceil(fullAt)), 'PX', math.max(1, math.ceil(fullAt - now)))
+return {1, 0}
+`;
 
 /**
  * The store on Redis (or Valkey): SET with EX, and a count as INCR with EXPIRE NX in one transaction, so that the
@@ -42,6 +60,11 @@ export class RedisStore implements SharedStore {
     const [error, count] = results?.[0] ?? [new Error("no answer"), 0];
     if (error) throw error;
     return Number(count);
+  }
+
+  async takeTurn(key: string, perWindow: number, windowSeconds: number): Promise<Turn> {
+    const [taken, waitMs] = (await this.#redis.eval(TAKE_TURN, 1, key, perWindow, windowSeconds * 1000)) as [number, number];
+    return taken === 1 ? { ok: true } : { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
   }
 
   async close(): Promise<void> {

@@ -1,13 +1,13 @@
 /**
  * A small key-value store shared by every instance of the portal: Redis (Debian's redis-server, or Valkey) through
  * ioredis when SHARED_STORE_URL is set, in memory otherwise (one instance). Generic on purpose: values with a
- * lifetime (forms kept over a fresh sign-in) and counts in a window (rate limits can move here).
+ * lifetime (forms kept over a fresh sign-in) and the turns of rate limits (turns.server.ts).
  */
 import { env } from "#app/services/config/env.server.ts";
 import { MemoryStore } from "./memory-store.server.ts";
 import type { SharedStore } from "./store.ts";
 
-export type { SharedStore };
+export type { SharedStore, Turn } from "./store.ts";
 import { RedisStore } from "./redis-store.server.ts";
 
 /** Every key of the portal starts so: a Redis shared with other programs keeps them apart. */

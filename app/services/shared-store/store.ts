@@ -1,3 +1,19 @@
+/** One turn taken, or how long until the next one. */
+export type Turn = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+/**
+ * The bucket's arithmetic, for both stores: `fullAt` is when the key's bucket is full again (ms). A turn is allowed
+ * when the bucket, filled up to `now`, holds one; it moves `fullAt` one interval on. Answers the new `fullAt` and the
+ * turn (the caller keeps `fullAt` until then, and may forget it after).
+ */
+export function nextTurn(fullAt: number, now: number, perWindow: number, windowMs: number): { fullAt: number; turn: Turn } {
+  const interval = windowMs / perWindow;
+  const from = Math.max(fullAt, now);
+  const allowedAt = from + interval - perWindow * interval;
+  if (now < allowedAt) return { fullAt, turn: { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((allowedAt - now) / 1000)) } };
+  return { fullAt: from + interval, turn: { ok: true } };
+}
+
 /** What every store offers (shared-store.server.ts picks one). */
 export interface SharedStore {
   /** The value, or undefined when there is none or it expired. */
@@ -10,5 +26,12 @@ export interface SharedStore {
    * count so far (1 for the first). Every instance counts on the same number.
    */
   increment(key: string, windowSeconds: number): Promise<number>;
+  /**
+   * Takes one of `perWindow` turns that come back evenly over `windowSeconds` (a token bucket, as the generic cell
+   * rate algorithm keeps it: one time per key, "when the bucket is full again"), in one atomic step whichever instance
+   * asks. A full bucket lets `perWindow` go at once; then one more each `windowSeconds / perWindow`. Refused: how
+   * long until the next turn. No sliding or fixed window edge lets twice the rate through.
+   */
+  takeTurn(key: string, perWindow: number, windowSeconds: number): Promise<Turn>;
   close(): Promise<void>;
 }

@@ -20,6 +20,8 @@ import { requireUser } from "#app/services/session/current-user.server.ts";
 import { sellerState } from "#app/services/session/seller-state.server.ts";
 import { dataWithPortalToast, redirectWithPortalToast, upstreamErrorToast } from "#app/services/toasts/toast.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
+import { env } from "#app/services/config/env.server.ts";
+import { takeAccountTurn } from "#app/services/shared-store/turns.server.ts";
 import { failureStatus, orRouteError, settle, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
 import { requireUpstreamId } from "#app/services/upstream/upstream-path.server.ts";
 
@@ -85,6 +87,10 @@ export async function colleaguesAction(args: RequestArgs) {
   if (!parsed.success) throw data({ message: null }, { status: 400 });
   const api = upstream(args).userProfile;
   const action = parsed.data;
+  if (action.intent === "resend") {
+    const turn = await invitationTurn(args);
+    if (!turn.ok) return dataWithPortalToast(args, null, tooManyInvitations(args, turn.retryAfterSeconds), { status: 429 });
+  }
   try {
     if (action.intent === "role") {
       const changed = await api.changeColleagueRole(action.userId, action.role);
@@ -106,11 +112,26 @@ export async function colleaguesAction(args: RequestArgs) {
   }
 }
 
+/** A turn of the account's invitations (sent or sent again): TEAM_INVITATIONS_PER_HOUR, held across instances. */
+function invitationTurn(args: RequestArgs) {
+  return takeAccountTurn(args, "invitation", env().TEAM_INVITATIONS_PER_HOUR, 3600);
+}
+
+function tooManyInvitations(args: RequestArgs, retryAfterSeconds: number) {
+  return { type: "error" as const, message: getI18n(args.context).t("team.tooMany", { minutes: Math.ceil(retryAfterSeconds / 60) }) };
+}
+
 async function invite(args: RequestArgs, formData: FormData) {
   const t = getI18n(args.context).t;
   const submission = parseWithZod(formData, { schema: inviteSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { email, role } = submission.value;
+  // Counted once the form is valid (a typo costs no turn), before the service sends anything.
+  const turn = await invitationTurn(args);
+  if (!turn.ok) {
+    const message = tooManyInvitations(args, turn.retryAfterSeconds);
+    return dataWithPortalToast(args, submission.reply({ formErrors: [message.message] }), message, { status: 429 });
+  }
   try {
     const invited = await upstream(args).userProfile.inviteColleague({ email, role });
     // The e-mail with the link is the notification service's (issue 36, point 3); the sandbox keeps the link on its control interface.

@@ -197,6 +197,9 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   "/sellers/:sellerId": { account: ADMIN, url: "/sellers/seller-mapped" },
   "/sellers/:sellerId/activity": { account: ADMIN, url: "/sellers/seller-mapped/activity" },
   "/sellers/:sellerId/activity/csv": { account: ADMIN, url: "/sellers/seller-mapped/activity/csv" },
+  "/sellers/:sellerId/users": { account: ADMIN, url: "/sellers/seller-mapped/users" },
+  // The review of one account's reset: an account no test signs in as (the hostile-input matrix does reset it).
+  "/second-factor-reset": { account: ADMIN, url: "/second-factor-reset?email=owner@hafenkontor-wohnideen.example.com" },
   "/invitations": { account: BD },
   "/invitations/:sellerId": { account: BD, link: { from: "/invitations" } },
   "/delete-seller": { account: ADMIN, url: "/delete-seller?sellerId=seller-registered-2" },

@@ -2,6 +2,7 @@ import { AccountExists, CurrentUser, UserSession, type LanguageCode } from "#con
 import { ActivityPage } from "#contract/activity.ts";
 import { SubstitutionAudit } from "#contract/staff-seller.ts";
 import { SellerUser, SellerUserList, type ColleagueRole, type InviteColleague } from "#contract/team.ts";
+import { SecondFactorAccounts, SecondFactorReset } from "#contract/second-factor.ts";
 import { z } from "zod";
 import type { ServiceCaller } from "#app/services/upstream/http.server.ts";
 import { upstreamPath } from "#app/services/upstream/upstream-path.server.ts";
@@ -37,6 +38,11 @@ export function userProfileClient(call: ServiceCaller) {
     /** A page of the record of who did what: the caller's own seller (its administrators, staff acting as it) or, for staff, any seller's. */
     sellerActivity: (seller: ActivityOwner, query: ActivityRequest) =>
       call({ path: seller.own ? "/me/seller/activity" : upstreamPath`/sellers/${seller.sellerId}/activity`, query, schema: ActivityPage }),
+    /** Staff: the second factors of a seller's users, or of the one account with this address. */
+    secondFactors: (query: { sellerId: string } | { email: string }) => call({ path: "/users/second-factors", query, schema: SecondFactorAccounts }),
+    /** Staff: resets the account's lost second factor; `email` is the address the staff member confirmed. */
+    resetSecondFactor: (userId: string, email: string) =>
+      call({ method: "POST", path: upstreamPath`/users/${userId}/second-factor/reset`, body: { email }, schema: SecondFactorReset }),
     startSession: (expiresAt: Date) => call({ method: "POST", path: "/me/sessions", body: { expiresAt: expiresAt.toISOString() }, schema: UserSession }),
     session: (sessionId: string) => call({ path: upstreamPath`/me/sessions/${sessionId}`, schema: UserSession }),
     endSession: (sessionId: string) => call({ method: "DELETE", path: upstreamPath`/me/sessions/${sessionId}`, schema: z.undefined() }),
