@@ -2,7 +2,6 @@ import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { numberFormat } from "#app/lib/intl-formats.ts";
-import { Spinner } from "#app/components/onboarding/step-form.tsx";
 import { productsHref } from "#app/lib/catalogue/products-query.ts";
 
 /** What the server answered when the catalogue did not go because products still need a fix (unfixed-products.server.ts). */
@@ -56,7 +55,7 @@ export function UnfixedChoice({
           <input type="hidden" name="unfixed" value="leaveOut" />
           <input type="hidden" name="confirm" value="leaveOut" />
           <button type="submit" className="button button--primary" aria-disabled={saving || undefined}>
-            {saving ? <Spinner /> : null}
+            {saving ? <span className="spinner" aria-hidden="true" /> : null}
             {t(`${texts}.confirmAction`, { count: answer.count })}
           </button>{" "}
           <Link to={action}>{t(`${texts}.cancel`)}</Link>

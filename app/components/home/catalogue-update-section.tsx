@@ -1,5 +1,5 @@
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { ErrorSummary, type UpstreamFailureView } from "#app/components/catalogue/form-errors.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { UnfixedChoice, type UnfixedView } from "#app/components/catalogue/unfixed-choice.tsx";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { stepNames, type StepName } from "#contract/onboarding.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
-import { Form, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { MissingRequirements } from "#app/components/ui/hand-over-panel.tsx";
 import { StepAnswers } from "#app/components/onboarding/step-answers.tsx";
 import { Spinner, useSaving } from "#app/components/onboarding/step-form.tsx";

@@ -99,7 +99,11 @@ export async function catalogueUpdatesAction(args: RequestArgs) {
   try {
     // Products of the update's files that still need a fix wait for the seller's choice, as at the hand-over.
     const { openFileIds } = await upstream(args).catalogueUpload.catalogueUpdates();
-    const waiting = await settleUnfixedProducts(args, formData, { back: CATALOGUE_UPDATES_PATH, texts: "catalogueUpdates.update.products", fileIds: openFileIds });
+    const waiting = await settleUnfixedProducts(args, formData, {
+      back: CATALOGUE_UPDATES_PATH,
+      texts: "catalogueUpdates.update.products",
+      fileIds: openFileIds,
+    });
     if (waiting) return waiting;
     const update = await upstream(args).catalogueUpload.sendCatalogueUpdate();
     return redirectWithPortalToast(catalogueUpdatesPage.path, {
