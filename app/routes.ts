@@ -61,6 +61,7 @@ export default [
     route("upload/catalog/products", catalogue("upload-catalogue-products.tsx")),
     route("upload/catalog/products/product", catalogue("upload-catalogue-product.tsx")),
     route("upload/catalog/products/fix", catalogue("upload-catalogue-kind-fix.tsx")),
+    route("upload/catalog/products/carry-over", catalogue("upload-catalogue-carry-over.tsx")),
     route("upload/catalog/categories", catalogue("upload-catalogue-categories.tsx")),
   ]),
   layout(shell("layouts/center.tsx"), { id: "catalogue-integration-layout" }, [
@@ -92,6 +93,7 @@ export default [
     route("home/catalogue/products/product", home("catalogue-product.tsx")),
     route("home/catalogue/products/fix", home("catalogue-kind-fix.tsx")),
     route("home/catalogue/categories", home("catalogue-categories.tsx")),
+    route("home/catalogue/products/carry-over", home("catalogue-carry-over.tsx")),
     route("home/my-company", home("my-company.tsx"), [
       index(home("my-company-index.tsx")),
       ...myCompanyPages.map((page) => route(page, home(`my-company-${page}.tsx`))),

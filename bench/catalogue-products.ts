@@ -24,9 +24,9 @@ import { createHash, randomInt } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { TestBrowser } from "../tests/support/http-client.ts";
 import { testPorts } from "../tests/support/ports.ts";
 import { DEPLOYED_UPLOAD_MAX_BYTES, startDeployedStack } from "./support/as-deployed.ts";
+import { catalogueSeller } from "./support/catalogue-seller.ts";
 import type { LoadJob, LoadMessage, LoadOutcome } from "./support/load-generator.ts";
 import { timed, withPeakRss } from "./support/process-stats.ts";
 
@@ -106,19 +106,7 @@ const stack = await startDeployedStack("bench:catalogue-products", {
 });
 try {
   const pid = stack.process.child.pid!;
-  const browser = new TestBrowser();
-  await browser.signIn(stack.portalUrl, SELLER);
-  const minted = await fetch(`${stack.sandboxUrl}/__sandbox/tokens`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: SELLER }),
-  });
-  const { access_token: token } = (await minted.json()) as { access_token: string };
-  const service = (pathAndQuery: string, init: RequestInit = {}) =>
-    fetch(`${stack.sandboxUrl}/catalogue-upload${pathAndQuery}${pathAndQuery.includes("?") ? "&" : "?"}apikey=sandbox-api-key`, {
-      ...init,
-      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", ...init.headers },
-    });
+  const { browser, service } = await catalogueSeller(stack, SELLER);
 
   // The file, uploaded and read through the portal as a seller does.
   const boundary = `----WebKitFormBoundary${Array.from({ length: 16 }, () => "abcdefghijklmnop"[randomInt(16)]).join("")}`;

@@ -23,7 +23,7 @@ import { createHash, randomInt, type Hash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { TestBrowser } from "../tests/support/http-client.ts";
+import { catalogueSeller } from "./support/catalogue-seller.ts";
 import { testPorts } from "../tests/support/ports.ts";
 import { waitForHttp } from "../tests/support/stack.ts";
 import { DEPLOYED_UPLOAD_MAX_BYTES, startDeployedStack } from "./support/as-deployed.ts";
@@ -112,14 +112,7 @@ const stack = await startDeployedStack("bench:catalogue", {
 });
 try {
   const pid = stack.process.child.pid!;
-  const browser = new TestBrowser();
-  await browser.signIn(stack.portalUrl, SELLER);
-  const minted = await fetch(`${stack.sandboxUrl}/__sandbox/tokens`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: SELLER }),
-  });
-  const { access_token: token } = (await minted.json()) as { access_token: string };
+  const { browser, token, serviceUrl } = await catalogueSeller(stack, SELLER);
 
   /** A file back through the portal, hashed as it arrives. */
   const downloadViaPortal = async (id: string) => {
@@ -146,7 +139,7 @@ try {
   const uploadDirect = (size = SIZE, origin = stack.sandboxUrl) =>
     timed(async () => {
       const boundary = browserBoundary();
-      const response = await fetch(`${origin}/catalogue-upload/me/seller/file?apikey=sandbox-api-key`, {
+      const response = await fetch(serviceUrl("/me/seller/file", origin), {
         method: "POST",
         headers: { Authorization: `Bearer ${token}`, "Content-Type": `multipart/form-data; boundary=${boundary}` },
         body: multipartCatalogue(boundary, size, createHash("sha256"), true),
@@ -172,7 +165,7 @@ try {
       }),
     );
   const deleteFile = (id: string) =>
-    fetch(`${stack.sandboxUrl}/catalogue-upload/me/seller/file?apikey=sandbox-api-key&fileId=${encodeURIComponent(id)}`, {
+    fetch(serviceUrl(`/me/seller/file?fileId=${encodeURIComponent(id)}`), {
       method: "DELETE",
       headers: { Authorization: `Bearer ${token}` },
     });

@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import iconv from "iconv-lite";
-import { TestBrowser } from "../tests/support/http-client.ts";
+import { catalogueSeller } from "./support/catalogue-seller.ts";
 import { testPorts } from "../tests/support/ports.ts";
 import { DEPLOYED_UPLOAD_MAX_BYTES, startDeployedStack } from "./support/as-deployed.ts";
 import { streamedFileForm } from "../tests/support/streamed-form.ts";
@@ -134,19 +134,8 @@ async function run(mode: "off" | "on"): Promise<Run> {
   });
   try {
     const pid = stack.process.child.pid!;
-    const browser = new TestBrowser();
-    await browser.signIn(stack.portalUrl, SELLER);
-    const minted = await fetch(`${stack.sandboxUrl}/__sandbox/tokens`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ username: SELLER }),
-    });
-    const { access_token: token } = (await minted.json()) as { access_token: string };
-    const service = (pathAndQuery: string, method = "GET") =>
-      fetch(`${stack.sandboxUrl}/catalogue-upload${pathAndQuery}${pathAndQuery.includes("?") ? "&" : "?"}apikey=sandbox-api-key`, {
-        method,
-        headers: { Authorization: `Bearer ${token}` },
-      });
+    const { browser, service: call } = await catalogueSeller(stack, SELLER);
+    const service = (pathAndQuery: string, method = "GET") => call(pathAndQuery, { method });
 
     const upload = async <Counter>(size: number, counter: Counter, body: (boundary: string, size: number, counter: Counter) => ReadableStream<Uint8Array>) => {
       const boundary = `----bench-${mode}-${size}`;

@@ -34,6 +34,7 @@ export const activityKinds = [
   "PRODUCT_LEFT_OUT",
   "PRODUCT_PUT_BACK",
   "PRODUCTS_BULK_FIXED",
+  "PRODUCTS_CARRIED_OVER",
   "CATALOGUE_HANDED_OVER",
   "CATALOGUE_UPDATE_SENT",
   // The catalogue team's decisions on the seller's catalogue.

@@ -112,7 +112,7 @@ export const ProductsQuery = z.strictObject({
     .default(defaultProductsPageSize),
   status: ProductStatus.optional(),
   kind: RowProblemKind.optional(),
-  /** An exact SKU or EAN, or a part of the title (case-insensitive). */
+  /** An exact SKU or EAN (looked up by index); where no product has it, a part of the title (case-insensitive). */
   q: z.string().trim().min(1).max(maxProductSearchChars).optional(),
   /** "1": only the products with a corrected value. */
   fixed: z.literal("1").optional(),

@@ -100,6 +100,7 @@ const ACCOUNTS: Record<string, Account> = {
       // A handed-over file's product and a kind's review: the forms stand, the service refuses a change.
       "/upload/catalog/products/product?fileId=file-seller-submitted-sonnenhof-artikel-csv&row=2",
       "/upload/catalog/products/fix?fileId=file-seller-submitted-sonnenhof-artikel-csv&kind=PRICE_FORMAT&rule=PRICE_CURRENCY_SIGN&field=price",
+      "/upload/catalog/products/carry-over?fileId=file-seller-submitted-sonnenhof-artikel-csv",
       // Its category mapping, read (the form to change it: e2e/catalogue-categories.spec.ts).
       "/upload/catalog/categories?fileId=file-seller-submitted-sonnenhof-artikel-csv",
     ],
@@ -125,6 +126,7 @@ const ACCOUNTS: Record<string, Account> = {
       "/home/catalogue/products/fix?fileId=file-seller-active-nordlicht-katalog-2026-csv&kind=EAN_FORMAT&rule=GTIN_LEADING_ZERO&field=ean",
       // The mapping as its administrator changes it: the choices and a value's search form, at both widths.
       "/home/catalogue/categories?fileId=file-seller-active-nordlicht-katalog-2026-csv",
+      "/home/catalogue/products/carry-over?fileId=file-seller-active-nordlicht-katalog-2026-csv",
       "/home/recommendations",
       ...RECOMMENDATION_KINDS.map((kind) => `/home/recommendations/${kind}/ra-10452-${kind}`),
       "/home/recommendations/gmv-explanation",

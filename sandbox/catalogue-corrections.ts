@@ -23,7 +23,7 @@ import { inTransaction, insertKinds, productColumns, productOf, ProductIndexRefu
  * not the values: the portal re-checks them with the upload's row rules.
  */
 
-type StoredProduct = ProductRow & { position: number; needs_fix: number };
+export type StoredProduct = ProductRow & { position: number; needs_fix: number };
 
 /** The key values the file's mapping (as saved, else as its rows were checked, as the index was written) has a column for: key → header. */
 export function mappedColumns(file: CatalogueFileRow): Partial<Record<ProductKey, string>> {
@@ -36,7 +36,7 @@ export function mappedColumns(file: CatalogueFileRow): Partial<Record<ProductKey
   return columns;
 }
 
-function storedProduct(db: Database, fileId: string, row: number): StoredProduct {
+export function storedProduct(db: Database, fileId: string, row: number): StoredProduct {
   if (!db.prepare("SELECT 1 FROM catalogue_product_indexes WHERE file_id = ?").get(fileId))
     throw new ProductIndexRefused(404, "PRODUCTS_NOT_INDEXED", "No products are stored for the file");
   const product = db
@@ -46,7 +46,7 @@ function storedProduct(db: Database, fileId: string, row: number): StoredProduct
   return product;
 }
 
-function countOf(db: Database, fileId: string): number {
+export function countOf(db: Database, fileId: string): number {
   const single = (db.prepare("SELECT count(*) AS n FROM catalogue_corrections WHERE file_id = ?").get(fileId) as { n: number }).n;
   const rules = (db.prepare("SELECT count(*) AS n FROM catalogue_correction_rules WHERE file_id = ?").get(fileId) as { n: number }).n;
   return single + rules;
@@ -89,7 +89,7 @@ function adjustCounts(db: Database, fileId: string, before: ProductState, after:
 }
 
 /** `reason`: a product newly left out; one left out already keeps its own. */
-type ProductState = { problems: ProductProblem[]; leftOut: boolean; reason?: string; fixed?: boolean };
+export type ProductState = { problems: ProductProblem[]; leftOut: boolean; reason?: string; fixed?: boolean };
 
 const stateOf = (product: StoredProduct): ProductState => ({
   problems: productOf(product).problems,
@@ -98,7 +98,7 @@ const stateOf = (product: StoredProduct): ProductState => ({
 });
 
 /** Writes a product's new values and problems into the index, its kinds and counts, one version up. */
-function updateProduct(db: Database, fileId: string, product: StoredProduct, values: Partial<Record<ProductKey, string>>, after: ProductState): void {
+export function updateProduct(db: Database, fileId: string, product: StoredProduct, values: Partial<Record<ProductKey, string>>, after: ProductState): void {
   const next = { ...productOf(product).values, ...values };
   db.prepare(
     "UPDATE catalogue_products SET sku = ?, ean = ?, title = ?, price = ?, brand = ?, category = ?, content_quantity = ?, content_unit = ?, responsible_person = ?, responsible_person_address = ?, problems = ?, needs_fix = ?, left_out = ?, fixed = ?, version = version + 1 WHERE file_id = ? AND position = ?",

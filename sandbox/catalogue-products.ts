@@ -265,8 +265,16 @@ export function productsPage(db: Database, fileId: string, query: ProductsQuery)
   }
   if (query.fixed) where.push("p.fixed = 1");
   if (query.q) {
-    where.push("(p.sku = ? OR p.ean = ? OR p.title LIKE ? ESCAPE '\\')");
-    params.push(query.q, query.q, `%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
+    // An exact SKU or EAN through their indexes; only where no product has it, a part of the title (a scan of the file's products).
+    const exact =
+      "p.position IN (SELECT position FROM catalogue_products WHERE file_id = ? AND sku = ? UNION SELECT position FROM catalogue_products WHERE file_id = ? AND ean = ?)";
+    if (statement(db, `SELECT 1 FROM catalogue_products p WHERE ${exact} LIMIT 1`).get(fileId, query.q, fileId, query.q)) {
+      where.push(exact);
+      params.push(fileId, query.q, fileId, query.q);
+    } else {
+      where.push("p.title LIKE ? ESCAPE '\\'");
+      params.push(`%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
+    }
   }
   const counts = ProductCounts.parse(JSON.parse(index.counts));
   const filter = where.join(" AND ");

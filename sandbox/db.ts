@@ -15,7 +15,7 @@ export type Database = DatabaseSync;
  * emptied and seeded anew on open: the sandbox's data is demo data, and
  * migrations would cost more than they are worth.
  */
-const SCHEMA_VERSION = 20;
+const SCHEMA_VERSION = 21;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -128,6 +128,9 @@ CREATE TABLE IF NOT EXISTS catalogue_corrections (
   original TEXT NOT NULL,
   PRIMARY KEY (file_id, row, field)
 ) WITHOUT ROWID;
+/** A carry-over to a new upload of the same file name matches by the file's own SKU or EAN, corrected or not. */
+CREATE INDEX IF NOT EXISTS catalogue_corrections_original ON catalogue_corrections (file_id, field, original);
+CREATE INDEX IF NOT EXISTS catalogue_products_left_out ON catalogue_products (file_id, position) WHERE left_out IS NOT NULL;
 CREATE TABLE IF NOT EXISTS catalogue_correction_rules (
   id TEXT PRIMARY KEY,
   file_id TEXT NOT NULL REFERENCES catalogue_files(id) ON DELETE CASCADE,

@@ -4,6 +4,8 @@ import { maxIndexLineBytes, ProductIndexSummary } from "#contract/catalogue-prod
 import { ProductIndexRefused, storeProductIndex } from "../catalogue-products.ts";
 import { LeaveOutUnfixed, ProductChange, RuleApplication } from "#contract/catalogue-corrections.ts";
 import { applyRule, changeProduct, fileCorrections, leaveOutUnfixed, productCorrections } from "../catalogue-corrections.ts";
+import { CarryOverApplication } from "#contract/catalogue-carry-over.ts";
+import { carryOver, carryOverOffer } from "../catalogue-carry-over.ts";
 import { CatalogueFile, CatalogueHeaders, HeaderMappingInput, mappingProblems } from "#contract/catalogue.ts";
 import { CatalogueAnalysis, MappingMemory } from "#contract/catalogue-analysis.ts";
 import {
@@ -275,6 +277,39 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
     const seller = currentSeller(res);
     const file = seller && sellerFile(req, res, seller);
     if (file) res.json(fileCorrections(db, file));
+  });
+
+  // ---- corrections carried over to a new upload of the same file name (contract/catalogue-carry-over.ts) ----
+
+  router.get("/me/seller/file/carry-over", (req, res) => {
+    const seller = currentSeller(res);
+    const file = seller && sellerFile(req, res, seller);
+    if (!file) return;
+    try {
+      res.json(carryOverOffer(db, file));
+    } catch (error) {
+      refused(res, error);
+    }
+  });
+
+  router.post("/me/seller/file/carry-over", (req, res) => {
+    const { seller, file } = editableFile(req, res) ?? {};
+    if (!seller || !file) return;
+    const application = CarryOverApplication.safeParse(req.body);
+    if (!application.success) return invalid(res, application.error.issues);
+    try {
+      const from = findCatalogueFile(db, seller.id, application.data.fromFileId);
+      res.json(
+        recorded(
+          db,
+          res,
+          () => carryOver(db, file, from, application.data),
+          (done) => ({ sellerId: seller.id, kind: "PRODUCTS_CARRIED_OVER", params: { fileName: file.file_name, products: done.carried } }),
+        ),
+      );
+    } catch (error) {
+      refused(res, error);
+    }
   });
 
   /** The seller's last saved column mapping, for the next file. */

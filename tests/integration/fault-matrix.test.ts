@@ -424,6 +424,10 @@ const ACTIONS = [
 const FORM_ONLY_WITH_CHANGES: Record<string, string> = {
   "/upload/catalog/products/fix": "a kind fixed at once: the confirmation follows the review of what changes",
   "/home/catalogue/products/fix": "a kind fixed at once: the confirmation follows the review of what changes",
+  "/upload/catalog/products/carry-over":
+    "an earlier upload's corrections: the confirmation is there only when some match (tests/integration/catalogue-carry-over.test.ts)",
+  "/home/catalogue/products/carry-over":
+    "an earlier upload's corrections: the confirmation is there only when some match (tests/integration/catalogue-carry-over.test.ts)",
 };
 
 const NO_UPSTREAM_WRITES: Record<string, string> = {

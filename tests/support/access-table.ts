@@ -54,6 +54,7 @@ export const TABLE: {
     "/upload/catalog/products",
     "/upload/catalog/products/product",
     "/upload/catalog/products/fix",
+    "/upload/catalog/products/carry-over",
     "/upload/catalog/categories",
   ].map((path) => ({
     path,
@@ -96,7 +97,7 @@ export const TABLE: {
   // A file's products: read-only, for whoever reads the catalogue page.
   { path: "/home/catalogue/products", allowed: SELLERS, rule: "sellerHome", sellerState: "redirectIfNotActive" },
   // A product fixed, a kind fixed at once: the administrator only, reading and posting alike.
-  ...["/home/catalogue/products/product", "/home/catalogue/products/fix"].map((path) => ({
+  ...["/home/catalogue/products/product", "/home/catalogue/products/fix", "/home/catalogue/products/carry-over"].map((path) => ({
     path,
     allowed: ["SELLER_ADMINISTRATOR"] as Role[],
     rule: "sellerAdministrator" as const,

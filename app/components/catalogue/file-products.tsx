@@ -20,10 +20,12 @@ type Props = {
   more?: ReactNode;
   /** The address of the file's corrected version (a download), or null where there is none to offer. */
   corrected?: string | null;
+  /** The review of carrying over an earlier upload's corrections (a new upload of the same file name), or null. */
+  carryOver?: string | null;
 };
 
 /** A page of one catalogue file's products: the way back, the file's name, and its products view. */
-export function FileProducts({ file, view, outcome, path, back, lead, noFile, fix = null, more = null, corrected = null }: Props) {
+export function FileProducts({ file, view, outcome, path, back, lead, noFile, fix = null, more = null, corrected = null, carryOver = null }: Props) {
   const { t } = useTranslation();
   return (
     <article className="upload products">
@@ -35,6 +37,11 @@ export function FileProducts({ file, view, outcome, path, back, lead, noFile, fi
         <>
           <p>{lead}</p>
           {more ? <p>{more}</p> : null}
+          {carryOver && outcome.kind === "page" && outcome.page.counts.fixed + outcome.page.counts.leftOut === 0 ? (
+            <p className="notice" role="status">
+              {t("catalogueProducts.carryOver.offer")} <Link to={carryOver}>{t("catalogueProducts.carryOver.review")}</Link>
+            </p>
+          ) : null}
           <ProductsView view={view} outcome={outcome} path={path} fix={fix} />
           {corrected && outcome.kind === "page" ? (
             <section aria-labelledby="corrected-title" className="corrected-file">

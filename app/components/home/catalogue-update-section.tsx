@@ -1,7 +1,9 @@
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { ErrorSummary, type UpstreamFailureView } from "#app/components/catalogue/form-errors.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
+import { UnfixedChoice, type UnfixedView } from "#app/components/catalogue/unfixed-choice.tsx";
+import { HOME_PRODUCTS_PATH } from "#app/lib/catalogue/products-query.ts";
 import { ReturnedFiles } from "#app/components/catalogue/catalogue-returns.tsx";
 import { CATALOGUE_UPDATES_PATH, type FileStatus, type OpenFile, type SentUpdate } from "#app/lib/home/catalogue-updates.ts";
 import { numberFormat, dateTimeFormat, formatMoment, PORTAL_TIME_ZONE } from "#app/lib/intl-formats.ts";
@@ -86,11 +88,14 @@ export function CatalogueUpdateSection({
   openFiles,
   updates,
   failure,
+  unfixed = null,
 }: {
   canChange: boolean;
   openFiles: OpenFile[];
   updates: SentUpdate[];
   failure: UpstreamFailureView | null;
+  /** The answer of a send that waits for the choice about products that still need a fix. */
+  unfixed?: UnfixedView | null;
 }) {
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
@@ -126,18 +131,23 @@ export function CatalogueUpdateSection({
           </DataTable>
           {unmapped.length > 0 ? <p className="notice">{t("catalogueUpdates.update.mapFirst", { count: unmapped.length })}</p> : null}
           {canChange ? (
-            <Form method="post">
-              <button
-                type="submit"
-                name="intent"
-                value="send"
-                className="button button--primary"
-                disabled={unmapped.length > 0 || sending}
-                aria-describedby="update-lead"
-              >
-                {sending ? t("catalogueUpdates.update.sending") : t("catalogueUpdates.update.send", { count: openFiles.length })}
-              </button>
-            </Form>
+            <UnfixedChoice
+              where={{
+                texts: "catalogueUpdates.update.products",
+                action: CATALOGUE_UPDATES_PATH,
+                hidden: { intent: "send" },
+                productsPath: HOME_PRODUCTS_PATH,
+                id: "update-unfixed",
+              }}
+              needsFix={openFiles.reduce((sum, file) => sum + file.needsFix, 0)}
+              answer={unfixed}
+              saving={sending}
+              submit={
+                <button type="submit" className="button button--primary" disabled={unmapped.length > 0 || sending} aria-describedby="update-lead">
+                  {sending ? t("catalogueUpdates.update.sending") : t("catalogueUpdates.update.send", { count: openFiles.length })}
+                </button>
+              }
+            />
           ) : null}
         </>
       )}

@@ -18,12 +18,14 @@ export const fixPaths = {
     products: HAND_OVER_PRODUCTS_PATH,
     product: "/upload/catalog/products/product",
     kindFix: "/upload/catalog/products/fix",
+    carryOver: "/upload/catalog/products/carry-over",
     corrected: "/upload/catalog/corrected",
   },
   home: {
     products: HOME_PRODUCTS_PATH,
     product: "/home/catalogue/products/product",
     kindFix: "/home/catalogue/products/fix",
+    carryOver: "/home/catalogue/products/carry-over",
     corrected: "/home/catalogue/corrected",
   },
 } as const;
@@ -32,6 +34,21 @@ export type FixPaths = (typeof fixPaths)[keyof typeof fixPaths];
 /** The file's corrected version, downloaded. */
 export function correctedHref(fileId: string, paths: FixPaths): string {
   return `${paths.corrected}?fileId=${encodeURIComponent(fileId)}`;
+}
+
+/**
+ * The review of carrying over the corrections of an earlier upload of the same file name, or null when the seller has
+ * no earlier file of that name.
+ */
+export function carryOverHref(
+  files: readonly { id: string; fileName: string; uploadedAt: string }[],
+  file: { id: string } | null,
+  paths: FixPaths,
+): string | null {
+  const uploaded = file && files.find((candidate) => candidate.id === file.id);
+  if (!uploaded) return null;
+  const earlier = files.some((other) => other.id !== uploaded.id && other.fileName === uploaded.fileName && other.uploadedAt <= uploaded.uploadedAt);
+  return earlier ? `${paths.carryOver}?fileId=${encodeURIComponent(uploaded.id)}` : null;
 }
 
 /** A product's page, the view it was opened from kept in its address (the way back returns to it). */

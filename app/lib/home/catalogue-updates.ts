@@ -29,7 +29,15 @@ export function inLiveCatalogue(status: FileStatus): boolean {
 }
 
 /** An open file as the update's review lists it: mapped or not, and how many of its rows the marketplace will reject (null: not checked). */
-export type OpenFile = { id: string; fileName: string; mappingComplete: boolean; rowsChecked: number | null; rowsRejected: number | null };
+export type OpenFile = {
+  id: string;
+  fileName: string;
+  mappingComplete: boolean;
+  rowsChecked: number | null;
+  rowsRejected: number | null;
+  /** Products that still need a fix (from the products index; the rejected rows while none is written). */
+  needsFix: number;
+};
 
 /** An update sent, as the seller's page lists it: when, where it stands, its files by name, and the team's reasons when returned. */
 export type SentUpdate = {

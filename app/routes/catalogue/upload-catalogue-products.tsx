@@ -3,7 +3,7 @@ import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { CatalogueErrorView } from "#app/components/catalogue/error-view.tsx";
 import { FileProducts } from "#app/components/catalogue/file-products.tsx";
 import { catalogueEditable, HAND_OVER_FILES_PATH } from "#app/lib/catalogue/catalogue-steps.ts";
-import { correctedHref, fixPaths, HAND_OVER_PRODUCTS_PATH } from "#app/lib/catalogue/products-query.ts";
+import { carryOverHref, correctedHref, fixPaths, HAND_OVER_PRODUCTS_PATH } from "#app/lib/catalogue/products-query.ts";
 import { HAND_OVER_CATEGORIES_PATH, mappingHref } from "#app/lib/catalogue/category-mapping.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import { sellerFileProducts } from "#app/services/catalogue/products.server.ts";
@@ -26,7 +26,11 @@ export async function loader(args: Route.LoaderArgs) {
     (files) => files.find((candidate) => !candidate.mappingComplete) ?? files.at(-1),
   );
   // Once handed over, the products are read, no longer fixed.
-  return { ...products, canFix: catalogueEditable(seller.state) };
+  return {
+    ...products,
+    canFix: catalogueEditable(seller.state),
+    files: seller.sellerCatalogueFiles.map(({ id, fileName, uploadedAt }) => ({ id, fileName, uploadedAt })),
+  };
 }
 
 /** The products of one of the seller's catalogue files, before the hand-over. */
@@ -39,6 +43,7 @@ export default function UploadCatalogueProductsPage({ loaderData }: Route.Compon
       path={HAND_OVER_PRODUCTS_PATH}
       fix={loaderData.canFix ? fixPaths.handOver : null}
       corrected={file ? correctedHref(file.id, fixPaths.handOver) : null}
+      carryOver={loaderData.canFix ? carryOverHref(loaderData.files, file, fixPaths.handOver) : null}
       back={{ to: file ? `${HAND_OVER_FILES_PATH}?fileId=${encodeURIComponent(file.id)}` : HAND_OVER_FILES_PATH, label: t("catalogueProducts.back") }}
       lead={t("catalogueProducts.lead")}
       more={file ? <Link to={mappingHref(HAND_OVER_CATEGORIES_PATH, { fileId: file.id, page: 1, search: null })}>{t("catalogueCategories.link")}</Link> : null}

@@ -3,7 +3,7 @@ import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { CatalogueErrorView } from "#app/components/catalogue/error-view.tsx";
 import { FileProducts } from "#app/components/catalogue/file-products.tsx";
 import { HOME_CATEGORIES_PATH, mappingHref } from "#app/lib/catalogue/category-mapping.ts";
-import { correctedHref, fixPaths, HOME_PRODUCTS_PATH } from "#app/lib/catalogue/products-query.ts";
+import { carryOverHref, correctedHref, fixPaths, HOME_PRODUCTS_PATH } from "#app/lib/catalogue/products-query.ts";
 import { CATALOGUE_UPDATES_PATH } from "#app/lib/home/catalogue-updates.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import { requireUser } from "#app/services/session/current-user.server.ts";
@@ -27,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
   // The viewer reads; only the administrator fixes, and only a file of the update not sent yet.
   const canFix =
     user.role === "SELLER_ADMINISTRATOR" && products.file !== null && (await orRouteError(fileOpenForChanges(args, seller, products.file.id, fixPaths.home)));
-  return { ...products, canFix };
+  return { ...products, canFix, files: seller.sellerCatalogueFiles.map(({ id, fileName, uploadedAt }) => ({ id, fileName, uploadedAt })) };
 }
 
 /** The products of one of an active seller's catalogue files. */
@@ -40,6 +40,7 @@ export default function HomeCatalogueProductsPage({ loaderData }: Route.Componen
       path={HOME_PRODUCTS_PATH}
       fix={loaderData.canFix ? fixPaths.home : null}
       corrected={file ? correctedHref(file.id, fixPaths.home) : null}
+      carryOver={loaderData.canFix ? carryOverHref(loaderData.files, file, fixPaths.home) : null}
       back={{
         to: file ? `${CATALOGUE_UPDATES_PATH}?fileId=${encodeURIComponent(file.id)}#mapping-title` : CATALOGUE_UPDATES_PATH,
         label: t("catalogueProducts.back"),

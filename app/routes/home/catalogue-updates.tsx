@@ -3,6 +3,7 @@ import { CatalogueErrorView } from "#app/components/catalogue/error-view.tsx";
 import { CatalogueFilesTable } from "#app/components/catalogue/catalogue-files-table.tsx";
 import { FileReviewSections } from "#app/components/catalogue/file-review-sections.tsx";
 import { ErrorSummary } from "#app/components/catalogue/form-errors.tsx";
+import type { UnfixedView } from "#app/components/catalogue/unfixed-choice.tsx";
 import { UploadForm } from "#app/components/catalogue/upload-form.tsx";
 import { CatalogueUpdateSection, FileStatusText, ReturnedUpdateNotice } from "#app/components/home/catalogue-update-section.tsx";
 import { catalogueUpdatesAction, catalogueUpdatesLoader } from "#app/services/home/catalogue-updates.server.ts";
@@ -92,7 +93,13 @@ export default function CatalogueUpdates({ loaderData, actionData }: Route.Compo
         productsPath={HOME_PRODUCTS_PATH}
       />
 
-      <CatalogueUpdateSection canChange={canChange} openFiles={openFiles} updates={updates} failure={actionData?.intent === "send" ? failure : null} />
+      <CatalogueUpdateSection
+        canChange={canChange}
+        openFiles={openFiles}
+        updates={updates}
+        failure={actionData?.intent === "send" ? failure : null}
+        unfixed={actionData?.intent === "unfixed" ? (actionData as UnfixedView) : null}
+      />
     </article>
   );
 }

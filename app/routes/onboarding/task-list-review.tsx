@@ -1,13 +1,14 @@
 import type { ReactNode } from "react";
 import { stepNames, type StepName } from "#contract/onboarding.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
-import { Form, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { MissingRequirements } from "#app/components/ui/hand-over-panel.tsx";
 import { StepAnswers } from "#app/components/onboarding/step-answers.tsx";
 import { Spinner, useSaving } from "#app/components/onboarding/step-form.tsx";
 import { confirmHandOver } from "#app/services/hand-over/hand-over.server.ts";
 import { settleUnfixedProducts, type UnfixedAnswer } from "#app/services/onboarding/unfixed-products.server.ts";
 import { HAND_OVER_PRODUCTS_PATH, productsHref } from "#app/lib/catalogue/products-query.ts";
+import { UnfixedChoice } from "#app/components/catalogue/unfixed-choice.tsx";
 import type { ProductCounts } from "#contract/catalogue-products.ts";
 import { HAND_OVER_REVIEW_PATH } from "#app/lib/setup-progress.ts";
 import { loadHandOverReview, type ReviewedFile } from "#app/services/onboarding/hand-over-review.server.ts";
@@ -96,45 +97,18 @@ export default function TaskListReview({ loaderData, actionData }: Route.Compone
         {missing.length === 0 ? (
           <>
             <p id="review-confirm-lead">{t("handOver.review.confirmLead")}</p>
-            {unfixed?.state === "blocked" ? <UnfixedBlocked answer={unfixed} /> : null}
-            {unfixed?.state === "confirm" ? (
-              <div className="notice" role="alert" tabIndex={-1} aria-labelledby="review-unfixed-confirm">
-                <h3 id="review-unfixed-confirm">{t("handOver.review.products.confirmTitle", { count: unfixed.count })}</h3>
-                <p>{t("handOver.review.products.confirmBody", { count: unfixed.count, reason: t("handOver.review.products.reason") })}</p>
-                <Form method="post" action={HAND_OVER_REVIEW_PATH}>
-                  <input type="hidden" name="unfixed" value="leaveOut" />
-                  <input type="hidden" name="confirm" value="leaveOut" />
-                  <button type="submit" className="button button--primary" aria-disabled={saving || undefined}>
-                    {saving ? <Spinner /> : null}
-                    {t("handOver.review.products.confirmAction", { count: unfixed.count })}
-                  </button>{" "}
-                  <Link to={HAND_OVER_REVIEW_PATH}>{t("handOver.review.products.cancel")}</Link>
-                </Form>
-              </div>
-            ) : (
-              <Form method="post" action={HAND_OVER_REVIEW_PATH}>
-                {needsFix > 0 ? (
-                  <fieldset className="review__unfixed" aria-describedby={unfixed?.state === "choose" ? "review-unfixed-error" : undefined}>
-                    <legend>{t("handOver.review.products.choice", { count: needsFix })}</legend>
-                    {unfixed?.state === "choose" ? (
-                      <p id="review-unfixed-error" className="field__error">
-                        {t("handOver.review.products.choose")}
-                      </p>
-                    ) : null}
-                    {(["wait", "leaveOut"] as const).map((choice) => (
-                      <div key={choice} className="choice">
-                        <input type="radio" id={`review-unfixed-${choice}`} name="unfixed" value={choice} />
-                        <label htmlFor={`review-unfixed-${choice}`}>{t(`handOver.review.products.choices.${choice}`, { count: needsFix })}</label>
-                      </div>
-                    ))}
-                  </fieldset>
-                ) : null}
+            <UnfixedChoice
+              where={{ texts: "handOver.review.products", action: HAND_OVER_REVIEW_PATH, productsPath: HAND_OVER_PRODUCTS_PATH, id: "review-unfixed" }}
+              needsFix={needsFix}
+              answer={unfixed}
+              saving={saving}
+              submit={
                 <button type="submit" className="button button--primary" aria-describedby="review-confirm-lead" aria-disabled={saving || undefined}>
                   {saving ? <Spinner /> : null}
                   {t("handOver.action")}
                 </button>
-              </Form>
-            )}
+              }
+            />
           </>
         ) : (
           <>
@@ -225,28 +199,6 @@ function ProductLinks({ fileId, counts }: { fileId: string; counts: ProductCount
         </li>
       ))}
     </ul>
-  );
-}
-
-/** The hand-over waits: how many products still need a fix, and where they are. */
-function UnfixedBlocked({ answer }: { answer: UnfixedAnswer }) {
-  const { t, i18n } = useTranslation();
-  const number = numberFormat(i18n.language);
-  return (
-    <div className="error-summary" role="alert" tabIndex={-1} aria-labelledby="review-unfixed-blocked">
-      <h3 id="review-unfixed-blocked" className="error-summary__title">
-        {t("handOver.review.products.blocked", { count: answer.count, formatted: number.format(answer.count) })}
-      </h3>
-      <ul>
-        {answer.files.map((file) => (
-          <li key={file.id}>
-            <Link to={productsHref({ fileId: file.id, page: 1, status: null, kind: null, q: null }, { status: "NEEDS_FIX" }, HAND_OVER_PRODUCTS_PATH)}>
-              {t("handOver.review.products.fileNeedsFix", { name: file.fileName, count: file.needsFix, formatted: number.format(file.needsFix) })}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }
 

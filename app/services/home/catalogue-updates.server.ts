@@ -17,6 +17,7 @@ import { getI18n } from "#app/services/i18n/i18n.server.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
 import { requestMetaContext } from "#app/services/request/request-context.server.ts";
 import { orRouteError, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
+import { settleUnfixedProducts } from "#app/services/onboarding/unfixed-products.server.ts";
 import { CATALOGUE_UPDATES_PATH, fileStatus, type OpenFile, type SentUpdate } from "#app/lib/home/catalogue-updates.ts";
 
 /** After an upload the seller reviews the new file right there. */
@@ -35,12 +36,21 @@ async function openFileReports(args: RequestArgs, files: readonly CatalogueFile[
         log.warn({ err: error, fileId: file.id }, "catalogue update: a file's report could not be read");
         return null;
       });
+      // Products that still need a fix, from the products index when one is written (the page never writes one).
+      const counts = await upstream(args)
+        .catalogueUpload.products(file.id, { page: 1, pageSize: 1 })
+        .then((page) => page.counts)
+        .catch((error: unknown) => {
+          if (!(error instanceof UpstreamError)) throw error;
+          return null;
+        });
       return {
         id: file.id,
         fileName: file.fileName,
         mappingComplete: file.mappingComplete,
         rowsChecked: analysis?.report.rowsChecked ?? null,
         rowsRejected: analysis?.report.rowsRejected ?? null,
+        needsFix: counts ? counts.needsFix : (analysis?.report.rowsRejected ?? 0),
       };
     }),
   );
@@ -87,6 +97,14 @@ export async function catalogueUpdatesAction(args: RequestArgs) {
   if (formData.get("intent") !== "send") return fileFormAction(args, formData, catalogueUpdatesPage);
   const t = getI18n(args.context).t;
   try {
+    // Products of the update's files that still need a fix wait for the seller's choice, as at the hand-over.
+    const { openFileIds } = await upstream(args).catalogueUpload.catalogueUpdates();
+    const waiting = await settleUnfixedProducts(args, formData, {
+      back: CATALOGUE_UPDATES_PATH,
+      texts: "catalogueUpdates.update.products",
+      fileIds: openFileIds,
+    });
+    if (waiting) return waiting;
     const update = await upstream(args).catalogueUpload.sendCatalogueUpdate();
     return redirectWithPortalToast(catalogueUpdatesPage.path, {
       type: "success",

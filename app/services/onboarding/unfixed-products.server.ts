@@ -1,10 +1,11 @@
 /**
- * The products that still need a fix at the hand-over: the seller chooses on
- * the review page whether they block it (the hand-over waits until they are
- * fixed or left out) or are left out with one reason. Leaving them out is
- * asked once more (how many, and the reason the catalogue team reads) and
- * then written in one call per file before the hand-over; nothing is sent
- * upstream before that confirmation.
+ * The products that still need a fix when the catalogue goes to the catalogue
+ * team (the hand-over, or an active seller's update): the seller chooses
+ * whether they block it (it waits until they are fixed or left out) or are
+ * left out with one reason. Leaving them out is asked once more (how many,
+ * and the reason the catalogue team reads) and then written in one call per
+ * file before the catalogue goes; nothing is sent upstream before that
+ * confirmation.
  */
 import { data } from "react-router";
 import { z } from "zod";
@@ -27,26 +28,32 @@ export type UnfixedFile = { id: string; fileName: string; needsFix: number };
  */
 export type UnfixedAnswer = { intent: "unfixed"; state: "choose" | "blocked" | "confirm"; count: number; files: UnfixedFile[] };
 
+/** Where the choice is made: the page a failure returns to, its texts' key prefix, and which files go (all of the seller's by default). */
+export type UnfixedScope = { back: string; texts: string; fileIds?: readonly string[] };
+export const handOverScope: UnfixedScope = { back: HAND_OVER_REVIEW_PATH, texts: "handOver.review.products" };
+
 /** The files with products that still need a fix, read for the decision (a file whose counts cannot be read counts none). */
-async function unfixedFiles(args: RequestArgs): Promise<UnfixedFile[]> {
+async function unfixedFiles(args: RequestArgs, fileIds: readonly string[] | undefined): Promise<UnfixedFile[]> {
   const seller = await upstream(args).onboarding.seller();
   const files = await Promise.all(
-    seller.sellerCatalogueFiles.map(async (file) => ({ id: file.id, fileName: file.fileName, needsFix: (await productCounts(args, file.id))?.needsFix ?? 0 })),
+    seller.sellerCatalogueFiles
+      .filter((file) => fileIds === undefined || fileIds.includes(file.id))
+      .map(async (file) => ({ id: file.id, fileName: file.fileName, needsFix: (await productCounts(args, file.id))?.needsFix ?? 0 })),
   );
   return files.filter((file) => file.needsFix > 0);
 }
 
 /**
- * Before the hand-over: null when nothing still needs a fix, or the seller confirmed leaving those products out (they
- * are left out then); else the answer that keeps the seller on the review page.
+ * Before the catalogue goes: null when nothing still needs a fix, or the seller confirmed leaving those products out
+ * (they are left out then); else the answer that keeps the seller on the page.
  */
-export async function settleUnfixedProducts(args: RequestArgs, formData: FormData) {
+export async function settleUnfixedProducts(args: RequestArgs, formData: FormData, scope: UnfixedScope = handOverScope) {
   let files: UnfixedFile[];
   try {
-    files = await unfixedFiles(args);
+    files = await unfixedFiles(args, scope.fileIds);
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    throw await redirectWithPortalToast(HAND_OVER_REVIEW_PATH, upstreamErrorToast(error, getI18n(args.context).t("handOver.failed")), { status: 303 });
+    throw await redirectWithPortalToast(scope.back, upstreamErrorToast(error, getI18n(args.context).t(`${scope.texts}.failed`)), { status: 303 });
   }
   if (files.length === 0) return null;
   const count = files.reduce((sum, file) => sum + file.needsFix, 0);
@@ -58,10 +65,10 @@ export async function settleUnfixedProducts(args: RequestArgs, formData: FormDat
   const t = getI18n(args.context).t;
   const client = upstream(args).catalogueUpload;
   try {
-    for (const file of files) await client.leaveOutUnfixed(file.id, t("handOver.review.products.reason"));
+    for (const file of files) await client.leaveOutUnfixed(file.id, t(`${scope.texts}.reason`));
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    throw await redirectWithPortalToast(HAND_OVER_REVIEW_PATH, upstreamErrorToast(error, t("handOver.review.products.leaveOutFailed")), { status: 303 });
+    throw await redirectWithPortalToast(scope.back, upstreamErrorToast(error, t(`${scope.texts}.leaveOutFailed`)), { status: 303 });
   }
   return null;
 }

@@ -127,6 +127,10 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
     account: SETUP_UPLOADS,
     uploaded: { path: "/upload/catalog", url: "/upload/catalog/products/fix?fileId={fileId}&kind=PRICE_FORMAT&rule=PRICE_CURRENCY_SIGN&field=price" },
   },
+  "/upload/catalog/products/carry-over": {
+    account: SETUP_UPLOADS,
+    uploaded: { path: "/upload/catalog", url: "/upload/catalog/products/carry-over?fileId={fileId}" },
+  },
   "/upload/catalog/categories": {
     account: SETUP_UPLOADS,
     uploaded: { path: "/upload/catalog", url: "/upload/catalog/categories?fileId={fileId}" },
@@ -187,6 +191,10 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   "/home/catalogue/products/fix": {
     account: HOME_UPLOADS,
     uploaded: { path: "/home/catalogue", url: "/home/catalogue/products/fix?fileId={fileId}&kind=EAN_FORMAT&rule=GTIN_LEADING_ZERO&field=ean" },
+  },
+  "/home/catalogue/products/carry-over": {
+    account: HOME_UPLOADS,
+    uploaded: { path: "/home/catalogue", url: "/home/catalogue/products/carry-over?fileId={fileId}" },
   },
   "/home/my-company/legal-documents/:documentId/download": { account: ACTIVE, link: { from: "/home/my-company/legal-documents" } },
   "/ui/home-menu": { account: ACTIVE },

@@ -3,6 +3,7 @@ import { CatalogueAnalysis, MappingMemory } from "#contract/catalogue-analysis.t
 import { ProductIndexSummary, ProductsPage, type ProductsQuery } from "#contract/catalogue-products.ts";
 import { FileCategoryValues } from "#contract/categories.ts";
 import { FileCorrections, LeftOutUnfixed, ProductCorrections, RuleApplied, type ProductChange, type RuleApplication } from "#contract/catalogue-corrections.ts";
+import { CarriedOver, CarryOverOffer, type CarryOverApplication } from "#contract/catalogue-carry-over.ts";
 import type { CatalogueReturnInput } from "#contract/catalogue-return.ts";
 import { CatalogueUpdate, CatalogueUpdates, IntegrationUpdate, IntegrationUpdates, type CatalogueUpdateReturnInput } from "#contract/catalogue-updates.ts";
 import type { Readable } from "node:stream";
@@ -77,6 +78,11 @@ export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStream
     /** Leaves out every product of the file that still needs a fix, with one reason: one write. */
     leaveOutUnfixed: (fileId: string, reason: string) =>
       call({ method: "POST", path: "/me/seller/file/leave-out-unfixed", query: fileQuery(fileId), body: { reason }, schema: LeftOutUnfixed }),
+    /** What a new upload may take over from the earlier file of its name: how many products match, the first still to carry. */
+    carryOverOffer: (fileId: string) => call({ path: "/me/seller/file/carry-over", query: fileQuery(fileId), schema: CarryOverOffer }),
+    /** The earlier file's corrections of matching products written as the new file's own: one write. */
+    carryOver: (fileId: string, application: CarryOverApplication) =>
+      call({ method: "POST", path: "/me/seller/file/carry-over", query: fileQuery(fileId), body: application, schema: CarriedOver }),
     /** Everything the file's corrected version applies: values by row and column, rules with their rows, products left out. */
     corrections: (fileId: string) => call({ path: "/me/seller/file/corrections", query: fileQuery(fileId), schema: FileCorrections }),
     /** The seller's last saved mapping (404 when none is remembered yet). */

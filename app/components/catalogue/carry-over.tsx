@@ -1,0 +1,146 @@
+import { Form, Link, useNavigation } from "react-router";
+import { useTranslation } from "#app/lib/i18n/use-translation.ts";
+import { numberFormat } from "#app/lib/intl-formats.ts";
+import { DataTable } from "#app/components/ui/data-table.tsx";
+import { UpstreamFacts } from "#app/components/shell/errors/upstream-facts.tsx";
+import { ErrorSummary, type UpstreamFailureView } from "./form-errors.tsx";
+
+type Shown = {
+  row: number;
+  fromRow: number;
+  matchedBy: "SKU" | "EAN";
+  changes: { field: string; before: string; after: string }[];
+  leftOutReason: string | null;
+};
+
+type Review =
+  | {
+      kind: "review";
+      from: { fileId: string; fileName: string; uploadedAt: string } | null;
+      matching: number;
+      notMatching: number;
+      carried: number;
+      toCarry: number;
+      more: boolean;
+      shown: Shown[];
+    }
+  | { kind: "failed"; failure: UpstreamFailureView }
+  | { kind: "unreadable"; message: string }
+  | { kind: "noPage" }
+  | { kind: "notIndexed" }
+  | { kind: "closed" };
+
+type Props = {
+  file: { id: string; fileName: string };
+  back: string;
+  review: Review;
+  action: string;
+  actionData: { upstreamFailure?: UpstreamFailureView; gone?: boolean } | null;
+};
+
+/**
+ * The corrections of an earlier upload of the same file name, offered to the
+ * new one: how many of its corrected or left-out products still match (by
+ * SKU or EAN) and how many do not, the first ones shown, then a second post
+ * that carries them over. Nothing changes before that post.
+ */
+export function CarryOver({ file, back, review, action, actionData }: Props) {
+  const { t, i18n } = useTranslation();
+  const number = numberFormat(i18n.language);
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <article className="upload products carry-over">
+      <p>
+        <Link to={back}>{t("catalogueProducts.fix.back")}</Link>
+      </p>
+      <h1>{t("catalogueProducts.carryOver.title", { name: file.fileName })}</h1>
+      <ErrorSummary items={[]} upstream={actionData?.upstreamFailure ?? null} />
+      {actionData?.gone ? (
+        <p className="inline-error" role="alert">
+          {t("catalogueProducts.carryOver.gone")}
+        </p>
+      ) : null}
+      {review.kind === "review" ? (
+        review.from === null || review.matching + review.notMatching === 0 ? (
+          <p role="status">{t("catalogueProducts.carryOver.none")}</p>
+        ) : (
+          <>
+            <p>
+              {t("catalogueProducts.carryOver.lead", {
+                name: review.from.fileName,
+                date: new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(review.from.uploadedAt)),
+              })}
+            </p>
+            <ul role="status">
+              <li>{t("catalogueProducts.carryOver.matching", { count: review.matching, formatted: number.format(review.matching) })}</li>
+              <li>{t("catalogueProducts.carryOver.notMatching", { count: review.notMatching, formatted: number.format(review.notMatching) })}</li>
+              {review.carried > 0 ? (
+                <li>{t("catalogueProducts.carryOver.carried", { count: review.carried, formatted: number.format(review.carried) })}</li>
+              ) : null}
+            </ul>
+            {review.toCarry === 0 ? (
+              <p role="status">{t(review.matching === 0 ? "catalogueProducts.carryOver.noneMatch" : "catalogueProducts.carryOver.allCarried")}</p>
+            ) : (
+              <>
+                <DataTable
+                  className="table carry-over__products"
+                  label={t("catalogueProducts.carryOver.shown", { shown: number.format(review.shown.length) })}
+                  caption={<caption>{t("catalogueProducts.carryOver.shown", { shown: number.format(review.shown.length) })}</caption>}
+                  columns={[
+                    { label: t("catalogueProducts.table.row"), className: "numeric" },
+                    t("catalogueProducts.carryOver.matchedBy"),
+                    t("catalogueProducts.carryOver.changes"),
+                  ]}
+                >
+                  {review.shown.map((item) => (
+                    <tr key={item.row}>
+                      <th scope="row" className="numeric">
+                        {number.format(item.row)}
+                      </th>
+                      <td>{t(`catalogueProducts.carryOver.by${item.matchedBy}`, { row: number.format(item.fromRow) })}</td>
+                      <td>
+                        <ul className="plain-list">
+                          {item.changes.map((change) => (
+                            <li key={change.field}>
+                              {t(`catalogueProducts.table.${change.field}`)}: <code>{change.before}</code> → <code>{change.after}</code>
+                            </li>
+                          ))}
+                          {item.leftOutReason !== null ? <li>{t("catalogueProducts.carryOver.leftOut", { reason: item.leftOutReason })}</li> : null}
+                        </ul>
+                      </td>
+                    </tr>
+                  ))}
+                </DataTable>
+                <Form method="post" action={action}>
+                  <button type="submit" name="intent" value="carryOver" className="button button--primary" disabled={busy} aria-busy={busy || undefined}>
+                    {t("catalogueProducts.carryOver.confirm", {
+                      count: review.matching - review.carried,
+                      formatted: number.format(review.matching - review.carried),
+                    })}
+                  </button>{" "}
+                  <Link to={back} className="button button--secondary">
+                    {t("catalogueProducts.fix.cancel")}
+                  </Link>
+                </Form>
+              </>
+            )}
+          </>
+        )
+      ) : review.kind === "failed" ? (
+        <div className="inline-error" role="alert">
+          <p>
+            <strong>{t("catalogueProducts.carryOver.loadFailed")}</strong> {t("catalogue.partRetry")}
+          </p>
+          <UpstreamFacts facts={review.failure} />
+        </div>
+      ) : review.kind === "closed" ? (
+        <p role="status">{t("catalogueProducts.fix.closed")}</p>
+      ) : (
+        <div className="inline-error" role="alert">
+          <p>{review.kind === "unreadable" ? review.message : t("catalogueProducts.carryOver.loadFailed")}</p>
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,31 @@
+import { CatalogueErrorView } from "#app/components/catalogue/error-view.tsx";
+import { CarryOver } from "#app/components/catalogue/carry-over.tsx";
+import { fixPaths } from "#app/lib/catalogue/products-query.ts";
+import { authorize } from "#app/services/session/authorize.server.ts";
+import { carryOverAction, carryOverPage, validCarryOverAddress } from "#app/services/catalogue/carry-over.server.ts";
+import type { PageWidthHandle } from "#app/lib/shell/page-width.ts";
+import type { Route } from "./+types/catalogue-carry-over";
+
+// An active seller's administrator carries corrections over to an update's file; an address without a file is a page that does not exist.
+export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfNotActive", validate: ({ url }) => validCarryOverAddress(url) })];
+
+export const handle: PageWidthHandle = { pageWidth: "wide" };
+
+export function loader(args: Route.LoaderArgs) {
+  return carryOverPage(args, fixPaths.home);
+}
+
+export function action(args: Route.ActionArgs) {
+  return carryOverAction(args, fixPaths.home);
+}
+
+/** The corrections of an earlier upload of the same file name: how many still match, then confirmed. */
+export default function HomeCatalogueCarryOverPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <CarryOver {...loaderData} action={`${fixPaths.home.carryOver}${loaderData.search}`} actionData={actionData ?? null} />;
+}
+
+export function ErrorBoundary() {
+  return <CatalogueErrorView />;
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Carry corrections over · Seller Portal" }];
