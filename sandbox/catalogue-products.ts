@@ -8,6 +8,7 @@ import {
   type ProductsQuery,
 } from "#contract/catalogue-products.ts";
 import { RowProblemKind } from "#contract/catalogue-analysis.ts";
+import { ImageFailureReason, type ProductImage } from "#contract/catalogue-images.ts";
 import { z } from "zod";
 import { transaction, type Database } from "./db.ts";
 
@@ -96,8 +97,21 @@ export async function storeProductIndex(
         const { sku, ean, title, price, brand, category } = entry.values;
         statement(
           db,
-          "INSERT INTO catalogue_products (file_id, position, row, sku, ean, title, price, brand, category, problems, needs_fix) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        ).run(fileId, position, entry.row, sku, ean, title, price, brand, category, JSON.stringify(entry.problems), entry.problems.length > 0 ? 1 : 0);
+          "INSERT INTO catalogue_products (file_id, position, row, sku, ean, title, price, brand, category, problems, needs_fix, image_url) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        ).run(
+          fileId,
+          position,
+          entry.row,
+          sku,
+          ean,
+          title,
+          price,
+          brand,
+          category,
+          JSON.stringify(entry.problems),
+          entry.problems.length > 0 ? 1 : 0,
+          entry.image ?? null,
+        );
         insertKinds(db, fileId, position, entry.problems);
       }
     });
@@ -197,11 +211,25 @@ export type ProductRow = {
   left_out: string | null;
   version: number;
   fixed: number;
+  image_url: string | null;
+  /** The check of its image address: `loads|reason|httpStatus`, or null (not checked). */
+  image_check: string | null;
 };
 
 const Problems = z.array(ProductProblem);
 
-export const productColumns = "p.row, p.sku, p.ean, p.title, p.price, p.brand, p.category, p.problems, p.left_out, p.version, p.fixed";
+export const productColumns =
+  "p.row, p.sku, p.ean, p.title, p.price, p.brand, p.category, p.problems, p.left_out, p.version, p.fixed, p.image_url, " +
+  "(SELECT c.loads || '|' || coalesce(c.reason, '') || '|' || coalesce(c.http_status, '') FROM catalogue_image_checks c WHERE c.file_id = p.file_id AND c.url = p.image_url) AS image_check";
+
+/** A product's image as the contract says it, from its address and the address's check. */
+function imageOf(url: string | null, check: string | null): ProductImage | null {
+  if (url === null) return null;
+  if (check === null) return { url, status: "unchecked" };
+  const [loads, reason, httpStatus] = check.split("|");
+  if (loads === "1") return { url, status: "loads" };
+  return { url, status: "fails", reason: ImageFailureReason.parse(reason), ...(httpStatus ? { httpStatus: Number(httpStatus) } : {}) };
+}
 
 /** A stored product as the contract says it. */
 export function productOf(row: ProductRow): CatalogueProduct {
@@ -215,6 +243,7 @@ export function productOf(row: ProductRow): CatalogueProduct {
     leftOutReason: row.left_out,
     version: row.version,
     fixed: row.fixed === 1,
+    image: imageOf(row.image_url ?? null, row.image_check ?? null),
   });
 }
 
@@ -239,6 +268,13 @@ export function productsPage(db: Database, fileId: string, query: ProductsQuery)
     params.push(fileId, RowProblemKind.parse(query.kind));
   }
   if (query.fixed) where.push("p.fixed = 1");
+  if (query.image === "fails") {
+    where.push("p.image_url IN (SELECT url FROM catalogue_image_checks WHERE file_id = ? AND loads = 0)");
+    params.push(fileId);
+  } else if (query.image === "unchecked") {
+    where.push("p.image_url IS NOT NULL AND p.image_url NOT IN (SELECT url FROM catalogue_image_checks WHERE file_id = ?)");
+    params.push(fileId);
+  }
   if (query.q) {
     where.push("(p.sku = ? OR p.ean = ? OR p.title LIKE ? ESCAPE '\\')");
     params.push(query.q, query.q, `%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
@@ -247,7 +283,7 @@ export function productsPage(db: Database, fileId: string, query: ProductsQuery)
   const filter = where.join(" AND ");
   // Without a search, and for a kind without a status, the count is one of the stored ones: no product is counted again.
   const matching =
-    query.q || (query.kind && query.status && query.status !== "READY") || (query.fixed && (query.kind || query.status))
+    query.q || query.image || (query.kind && query.status && query.status !== "READY") || (query.fixed && (query.kind || query.status))
       ? (db.prepare(`SELECT count(*) AS matching FROM catalogue_products p WHERE ${filter}`).get(...params) as { matching: number }).matching
       : query.fixed
         ? counts.fixed

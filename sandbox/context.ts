@@ -21,4 +21,6 @@ export type SandboxContext = {
   companyChangeDecisionMs: number;
   /** Whether the VAT confirmation services answer: by their schedule (eVatR down at night), or up or down as the control endpoint set them. */
   vatServices: VatServiceModes;
+  /** The image host's origin and certificate (sandbox/image-server.ts), once it listens. */
+  images?: { origin: string; caPath: string };
 };

@@ -18,6 +18,7 @@ import {
   type ProductProblem,
   type ProductValues,
 } from "#contract/catalogue-products.ts";
+import { firstImageUrl } from "#contract/catalogue-images.ts";
 import { blankAt, codeAt, gtinAt, isBlank, simplePriceStyleAt, trimmed } from "./field-text.ts";
 import { GtinSet, InvalidEanSet } from "./gtin-set.ts";
 import { footerCells, RowSet, type RecordType } from "./product-rows.ts";
@@ -89,12 +90,13 @@ export class RowChecker {
     this.rejected = late.size > 0 ? new RowSet() : null;
     this.onProduct = options.onProduct ?? null;
     this.keyColumns = this.onProduct ? productKeys.map((key) => columnOf(productKeyFields[key]).index) : [];
+    this.imageColumn = this.onProduct ? columnOf("IMAGE_URL").index : -1;
     const checkedColumns = [this.eanColumn, this.priceColumn, ...this.required.map((column) => column.index), this.recordType?.column ?? -1].filter(
       (index) => index >= 0,
     );
     this.checked = [...new Set(checkedColumns.filter((index) => index !== this.recordType?.column))];
     // The products index also needs the key values' columns cut out of each line.
-    const read = [...checkedColumns, ...this.keyColumns.filter((index) => index >= 0)];
+    const read = [...checkedColumns, ...this.keyColumns.filter((index) => index >= 0), ...(this.imageColumn >= 0 ? [this.imageColumn] : [])];
     const width = Math.max(1, ...read.map((index) => index + 1));
     this.wanted = Array.from({ length: width }, (_, index) => index === 0 || read.includes(index));
     this.scratch = Array.from({ length: width }, () => "");
@@ -231,7 +233,8 @@ export class RowChecker {
     const values = Object.fromEntries(
       productKeys.map((key, index) => [key, cell(this.keyColumns[index]!).trim().slice(0, productValueChars)]),
     ) as ProductValues;
-    this.onProduct!({ row: this.row, values, problems: this.rowProblems!.slice(0, maxProblemsPerProduct) });
+    const image = this.imageColumn >= 0 ? firstImageUrl(cell(this.imageColumn)) : "";
+    this.onProduct!({ row: this.row, values, problems: this.rowProblems!.slice(0, maxProblemsPerProduct), ...(image ? { image } : {}) });
     this.rowProblems = null;
   }
 
@@ -343,6 +346,8 @@ export class RowChecker {
   private readonly onProduct: ((entry: ProductIndexEntry) => void) | null;
   /** The key values' columns, in the order of `productKeys` (-1: not mapped); empty without `onProduct`. */
   private readonly keyColumns: number[];
+  /** The image address's column (-1: not mapped, or no products index). */
+  private readonly imageColumn: number;
   /** The problems of the row being checked, for its products index entry. */
   private rowProblems: ProductProblem[] | null = null;
   private row = 0;
