@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import type { FixPaths, ProductsView as View } from "#app/lib/catalogue/products-query.ts";
 import { ProductsView, type ProductsOutcomeView } from "./products-view.tsx";
+import type { FileImagesView } from "./product-images.tsx";
 
 type Props = {
   file: { id: string; fileName: string } | null;
@@ -20,10 +21,14 @@ type Props = {
   more?: ReactNode;
   /** The address of the file's corrected version (a download), or null where there is none to offer. */
   corrected?: string | null;
+  /** How the file's images stand; null: not shown. */
+  images?: FileImagesView | null;
+  /** Whether the page offers to check its unchecked images. */
+  canCheckImages?: boolean;
 };
 
 /** A page of one catalogue file's products: the way back, the file's name, and its products view. */
-export function FileProducts({ file, view, outcome, path, back, lead, noFile, fix = null, more = null, corrected = null }: Props) {
+export function FileProducts({ file, view, outcome, path, back, lead, noFile, fix = null, more = null, corrected = null, images = null, canCheckImages = false }: Props) {
   const { t } = useTranslation();
   return (
     <article className="upload products">
@@ -35,7 +40,7 @@ export function FileProducts({ file, view, outcome, path, back, lead, noFile, fi
         <>
           <p>{lead}</p>
           {more ? <p>{more}</p> : null}
-          <ProductsView view={view} outcome={outcome} path={path} fix={fix} />
+          <ProductsView view={view} outcome={outcome} path={path} fix={fix} images={images} canCheckImages={canCheckImages} />
           {corrected && outcome.kind === "page" ? (
             <section aria-labelledby="corrected-title" className="corrected-file">
               <h2 id="corrected-title">{t("catalogueProducts.corrected.title")}</h2>

@@ -15,6 +15,7 @@ import { rulesForKind } from "#app/lib/catalogue/fix-rules.ts";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { UpstreamFacts } from "#app/components/shell/errors/upstream-facts.tsx";
 import type { UpstreamFailureView } from "./form-errors.tsx";
+import { ImageStatus, ImagesSummary, type FileImagesView } from "./product-images.tsx";
 
 export type ProductsOutcomeView =
   | { kind: "page"; page: ProductsPage }
@@ -29,7 +30,23 @@ export type ProductsOutcomeView =
  * products with each reason in words, and the pages. A failure to load
  * them says so in the page's place; the rest of the page stands.
  */
-export function ProductsView({ view, outcome, path, fix = null }: { view: View; outcome: ProductsOutcomeView; path: string; fix?: FixPaths | null }) {
+export function ProductsView({
+  view,
+  outcome,
+  path,
+  fix = null,
+  images = null,
+  canCheckImages = false,
+}: {
+  view: View;
+  outcome: ProductsOutcomeView;
+  path: string;
+  fix?: FixPaths | null;
+  /** How the file's images stand (the seller's views); null: not shown (the catalogue team's). */
+  images?: FileImagesView | null;
+  /** Whether the page offers to check its unchecked images (the page has the action). */
+  canCheckImages?: boolean;
+}) {
   const { t } = useTranslation();
   if (outcome.kind === "failed")
     return (
@@ -58,6 +75,7 @@ export function ProductsView({ view, outcome, path, fix = null }: { view: View; 
   return (
     <>
       {page ? <Counts view={view} counts={page.counts} path={path} fix={fix} /> : null}
+      {page && images ? <ImagesSummary view={view} images={images} path={path} products={page.products} canCheck={canCheckImages} /> : null}
       <Filters view={view} path={path} />
       {page ? (
         <ProductsTable view={view} page={page} path={path} fix={fix} />
@@ -224,6 +242,7 @@ function ProductsTable({ view, page, path, fix }: { view: View; page: ProductsPa
         columns={[
           { label: t("catalogueProducts.table.row"), className: "numeric" },
           ...productKeys.map((key) => t(`catalogueProducts.table.${key}`)),
+          t("catalogueImages.column"),
           t("catalogueProducts.table.status"),
         ]}
       >
@@ -253,6 +272,9 @@ function ProductRow({ product, href }: { product: CatalogueProduct; href: string
       {productKeys.map((key) => (
         <td key={key}>{product.values[key] === "" ? <span className="mapping__empty">{t("catalogueProducts.emptyValue")}</span> : product.values[key]}</td>
       ))}
+      <td>
+        <ImageStatus image={product.image} />
+      </td>
       <td>
         {t(`catalogueProducts.status.${product.status}`)}
         {product.leftOutReason ? ` ${t("catalogueProducts.fix.leftOutBecause", { reason: product.leftOutReason })}` : null}

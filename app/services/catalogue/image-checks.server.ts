@@ -9,15 +9,23 @@
  * products index is written (the reading with its mapping); the checks run
  * after the page that wrote the index has answered, never holding it.
  */
+import { data } from "react-router";
+import { z } from "zod";
+import type { CatalogueFile } from "#contract/catalogue.ts";
 import { imagesCheckedPerFile, maxImageResultsPerRequest, type ImageCheckResult, type ImageCheckSummary } from "#contract/catalogue-images.ts";
+import { defaultProductsPageSize } from "#contract/catalogue-products.ts";
+import { productsHref, productsViewOf } from "#app/lib/catalogue/products-query.ts";
+import { getI18n } from "#app/services/i18n/i18n.server.ts";
+import { redirectWithPortalToast, upstreamErrorToast } from "#app/services/toasts/toast.server.ts";
 import { checkImages } from "#app/services/catalogue/reading/image-check-thread.server.ts";
 import { requestMetaContext } from "#app/services/request/request-context.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
-import { settle } from "#app/services/upstream/upstream-error.server.ts";
+import { settle, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
 
-/** Results handed over in one request. */
+/** Results handed over in one request, and how long a result waits at most before it is handed over with fewer. */
 const SAVE_BATCH = Math.min(500, maxImageResultsPerRequest);
+const SAVE_EVERY_MS = 2_000;
 
 /** The files whose first addresses this instance is checking now: a second view of the page starts no second run. */
 const running = new Map<string, Promise<CheckOutcome>>();
@@ -45,16 +53,22 @@ async function checkAndSave(args: RequestArgs, fileId: string, urls: readonly st
       }
     });
   };
-  await checkImages(
-    fileId,
-    urls,
-    (results) => {
-      outcome.checked += results.length;
-      waiting.push(...results);
-      while (waiting.length >= SAVE_BATCH) save();
-    },
-    signal,
-  );
+  // A slow host holds back none of the results already there: they are handed over at least every few seconds.
+  const timer = setInterval(save, SAVE_EVERY_MS);
+  try {
+    await checkImages(
+      fileId,
+      urls,
+      (results) => {
+        outcome.checked += results.length;
+        waiting.push(...results);
+        while (waiting.length >= SAVE_BATCH) save();
+      },
+      signal,
+    );
+  } finally {
+    clearInterval(timer);
+  }
   while (waiting.length > 0) save();
   await saving;
   waiting = [];
@@ -107,4 +121,43 @@ export async function checkProductImages(args: RequestArgs, fileId: string, rows
 export async function imageSummary(args: RequestArgs, fileId: string): Promise<ImageCheckSummary | null> {
   const summary = await settle(upstream(args).catalogueUpload.imageChecks(fileId));
   return summary.ok ? summary.value : null;
+}
+
+/** The on-demand check's form: the file, and the rows of the page's products whose images are not checked yet. */
+const CheckImagesForm = z.object({
+  fileId: z.string().min(1).max(200),
+  rows: z
+    .string()
+    .regex(/^\d{1,9}(?:,\d{1,9}){0,99}$/)
+    .transform((value) => [...new Set(value.split(",").map(Number))].slice(0, defaultProductsPageSize)),
+});
+
+/** How long the on-demand check keeps the seller waiting before the page comes back (the rest are stored when done). */
+const CHECK_WAIT_MS = 10_000;
+
+/**
+ * The products view's "check the images of this page": the file must be one
+ * of the seller's `files`, open to changes (`editable`); back to the view the
+ * form was on, with what happened in a toast.
+ */
+export async function checkImagesAction(args: RequestArgs, files: readonly CatalogueFile[], editable: boolean, path: string): Promise<Response> {
+  const t = getI18n(args.context).t;
+  // The action's own address carries the view the form was on: back there, built from the view, never from the form.
+  const back = productsHref(productsViewOf(new URL(args.request.url).searchParams), {}, path);
+  if (!editable) return redirectWithPortalToast(back, { type: "error", message: t("catalogueCategories.closed") });
+  const parsed = CheckImagesForm.safeParse(Object.fromEntries(await args.request.formData()));
+  if (!parsed.success) return redirectWithPortalToast(back, { type: "error", message: t("catalogueImages.checkFailed") });
+  const { fileId, rows } = parsed.data;
+  if (!files.some((file) => file.id === fileId)) throw data({ message: t("catalogueProducts.fileNotFound") }, { status: 404 });
+  let outcome: Awaited<ReturnType<typeof checkProductImages>>;
+  try {
+    outcome = await checkProductImages(args, fileId, rows, CHECK_WAIT_MS);
+  } catch (error) {
+    if (error instanceof UpstreamError) return redirectWithPortalToast(back, upstreamErrorToast(error, t("catalogueImages.checkFailed")));
+    throw error;
+  }
+  if (!outcome.done) return redirectWithPortalToast(back, { type: "info", message: t("catalogueImages.checkedPartly") });
+  if (outcome.notSaved > 0) return redirectWithPortalToast(back, { type: "warning", message: t("catalogueImages.notSaved") });
+  if (outcome.checked === 0) return redirectWithPortalToast(back, { type: "info", message: t("catalogueImages.nothingToCheck") });
+  return redirectWithPortalToast(back, { type: "success", message: t("catalogueImages.checked") });
 }

@@ -89,8 +89,15 @@ export function checkImages(file: string, urls: readonly string[], onResults: (r
   const thread = checkerThread();
   const job = nextJob++;
   return new Promise<void>((resolve) => {
-    // The thread never holds the process: a portal that stops leaves the rest unchecked, to be checked on demand.
-    jobs.set(job, { onResults, done: resolve });
+    jobs.set(job, {
+      onResults,
+      done: () => {
+        if (jobs.size === 0) thread.unref();
+        resolve();
+      },
+    });
+    // Held while it checks, as a reader is while it reads; idle, it never holds the process.
+    thread.ref();
     thread.postMessage({ type: "check", job, file, urls: [...urls] } satisfies ToImageChecker);
     signal?.addEventListener("abort", () => thread.postMessage({ type: "cancel", job } satisfies ToImageChecker), { once: true });
   });

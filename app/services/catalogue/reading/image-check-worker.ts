@@ -84,7 +84,9 @@ async function run(job: number, file: string, urls: readonly string[]): Promise<
       await portal.take();
       try {
         if (cancelled.has(job)) break;
-        batch.push(await checker.check(url));
+        // Awaited first: `batch` is replaced by each flush meanwhile.
+        const result = await checker.check(url);
+        batch.push(result);
         if (batch.length >= BATCH) flush();
       } finally {
         portal.give();

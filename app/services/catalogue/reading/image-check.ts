@@ -141,6 +141,13 @@ function readHead(response: IncomingMessage): Promise<Hop> {
     response.on("error", (error) => {
       if (!done) reject(error);
     });
+    // Cut off (the timeout, or the server went away) before its end: no `end`, perhaps no `error` either.
+    response.on("close", () => {
+      if (!done && !response.complete) {
+        done = true;
+        reject(Object.assign(new Error("The answer was cut off"), { code: "ECONNRESET" }));
+      }
+    });
   });
 }
 
@@ -167,7 +174,17 @@ export class ImageChecker {
   /** The check of `address` (never rejects). */
   async check(address: string): Promise<ImageCheckResult> {
     const checkedAt = () => new Date().toISOString();
-    const signal = AbortSignal.timeout(this.settings.timeoutMs);
+    // A timer of its own, cleared when the check ends (AbortSignal.timeout's timer is unreferenced).
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), this.settings.timeoutMs);
+    try {
+      return await this.follow(address, timeout.signal, checkedAt);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async follow(address: string, signal: AbortSignal, checkedAt: () => string): Promise<ImageCheckResult> {
     let current = address;
     for (let redirects = 0; ; redirects++) {
       const parsed = imageAddress(current, this.settings.allowedOrigin);
