@@ -107,7 +107,10 @@ function sendImage(req: Request, res: Response, file: Buffer, type: string): voi
     res.status(416).setHeader("Content-Range", `bytes */${file.length}`).end();
     return;
   }
-  res.status(206).setHeader("Content-Range", `bytes ${start}-${end}/${file.length}`).end(file.subarray(start, end + 1));
+  res
+    .status(206)
+    .setHeader("Content-Range", `bytes ${start}-${end}/${file.length}`)
+    .end(file.subarray(start, end + 1));
 }
 
 /** A JPEG padded to 4 MiB, sent in pieces as the client takes them, the range ignored: what was sent is counted. */

@@ -195,7 +195,12 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
       });
     storeImageChecks(db, file.id, input.data.results);
     const summary = imageCheckSummary(db, file.id);
-    res.json(ImageCheckSummary.parse({ fileId: file.id, ...(summary === "not indexed" ? { loads: 0, fails: 0, unchecked: 0, withoutImage: 0, reasons: {} } : summary) }));
+    res.json(
+      ImageCheckSummary.parse({
+        fileId: file.id,
+        ...(summary === "not indexed" ? { loads: 0, fails: 0, unchecked: 0, withoutImage: 0, reasons: {} } : summary),
+      }),
+    );
   });
 
   /** The file's category values, a page at a time, from the same index. */

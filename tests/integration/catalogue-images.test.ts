@@ -69,7 +69,20 @@ describe("a file's images, checked as its products are read", () => {
   it("loads the sandbox's pictures, says in words why the others do not, and never fetches inside the network", async () => {
     browser = new TestBrowser();
     await browser.signIn(PORTAL, SELLER);
-    const names = ["large.jpg", "large.png", "large.gif", "large.webp", "small.jpg", "missing.jpg", "page.html", "to-private.jpg", "to-loopback.jpg", "loop.jpg", "drawing.svg", "huge.jpg"];
+    const names = [
+      "large.jpg",
+      "large.png",
+      "large.gif",
+      "large.webp",
+      "small.jpg",
+      "missing.jpg",
+      "page.html",
+      "to-private.jpg",
+      "to-loopback.jpg",
+      "loop.jpg",
+      "drawing.svg",
+      "huge.jpg",
+    ];
     const before = await imageStats();
     const fileId = await uploaded("bilder.csv", catalogue(names));
     // The first view reads the file with its mapping (Bild-URL → IMAGE_URL) and writes the products index; the images follow.
@@ -108,7 +121,10 @@ describe("a file's images, checked as its products are read", () => {
       `http://localhost:${port}/images/large.jpg`,
       "bilder/artikel-1.jpg",
     ];
-    const fileId = await uploaded("bilder-im-netz.csv", catalogue(addresses, (address) => address));
+    const fileId = await uploaded(
+      "bilder-im-netz.csv",
+      catalogue(addresses, (address) => address),
+    );
     expect((await browser.get(`${PORTAL}/upload/catalog/products?fileId=${fileId}`)).status).toBe(200);
     const result = await checked(fileId);
     expect(result.reasons).toEqual({ INSIDE_NETWORK: 6, NOT_HTTPS: 1, NOT_AN_ADDRESS: 1 });

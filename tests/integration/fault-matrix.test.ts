@@ -423,6 +423,8 @@ const ACTIONS = [
 const FORM_ONLY_WITH_CHANGES: Record<string, string> = {
   "/upload/catalog/products/fix": "a kind fixed at once: the confirmation follows the review of what changes",
   "/home/catalogue/products/fix": "a kind fixed at once: the confirmation follows the review of what changes",
+  // Its failures under injected faults of the image host and the service are tests/integration/catalogue-images.test.ts's.
+  "/upload/catalog/products": "the images of a page checked on demand: offered while the page of a file open to changes has images not checked yet",
 };
 
 const NO_UPSTREAM_WRITES: Record<string, string> = {

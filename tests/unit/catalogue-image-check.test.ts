@@ -31,7 +31,8 @@ beforeAll(async () => {
     if (path === "/small.png") return void res.writeHead(200, { "content-type": "image/png" }).end(sandboxFile("small.png"));
     if (path === "/large.webp") return void res.writeHead(200, { "content-type": "image/webp" }).end(sandboxFile("large.webp"));
     if (path === "/page.html") return void res.writeHead(200, { "content-type": "text/html" }).end("<p>hello</p>");
-    if (path === "/drawing.svg") return void res.writeHead(200, { "content-type": "image/svg+xml" }).end('<svg xmlns="http://www.w3.org/2000/svg" width="900" height="900"/>');
+    if (path === "/drawing.svg")
+      return void res.writeHead(200, { "content-type": "image/svg+xml" }).end('<svg xmlns="http://www.w3.org/2000/svg" width="900" height="900"/>');
     if (path === "/to-loopback") return void res.writeHead(302, { location: `https://127.0.0.1:${port}/large.jpg` }).end();
     if (path === "/to-private") return void res.writeHead(302, { location: "https://10.0.0.7/large.jpg" }).end();
     if (path === "/to-decimal") return void res.writeHead(302, { location: `https://2130706433:${port}/large.jpg` }).end();
@@ -99,7 +100,8 @@ describe("an image of the allowed origin", () => {
   it("refuses a redirect into the network, whatever the spelling, before anything is sent there", async () => {
     const checker = sandboxChecker();
     const before = seen.length;
-    for (const path of ["/to-loopback", "/to-private", "/to-decimal"]) expect(await checker.check(`${origin}${path}`)).toMatchObject({ loads: false, reason: "INSIDE_NETWORK" });
+    for (const path of ["/to-loopback", "/to-private", "/to-decimal"])
+      expect(await checker.check(`${origin}${path}`)).toMatchObject({ loads: false, reason: "INSIDE_NETWORK" });
     checker.close();
     // Only the three redirects arrived: no request followed them.
     expect(seen.slice(before).map((entry) => entry.path)).toEqual(["/to-loopback", "/to-private", "/to-decimal"]);

@@ -28,7 +28,20 @@ type Props = {
 };
 
 /** A page of one catalogue file's products: the way back, the file's name, and its products view. */
-export function FileProducts({ file, view, outcome, path, back, lead, noFile, fix = null, more = null, corrected = null, images = null, canCheckImages = false }: Props) {
+export function FileProducts({
+  file,
+  view,
+  outcome,
+  path,
+  back,
+  lead,
+  noFile,
+  fix = null,
+  more = null,
+  corrected = null,
+  images = null,
+  canCheckImages = false,
+}: Props) {
   const { t } = useTranslation();
   return (
     <article className="upload products">

@@ -55,7 +55,10 @@ export function ImagesSummary({
             {t("catalogueImages.counts.loads")}: {number.format(summary.loads)}
           </li>
           <li>
-            <Link to={productsHref(view, { status: null, kind: null, q: null, image: "fails" }, path)} aria-current={view.image === "fails" ? "page" : undefined}>
+            <Link
+              to={productsHref(view, { status: null, kind: null, q: null, image: "fails" }, path)}
+              aria-current={view.image === "fails" ? "page" : undefined}
+            >
               {t("catalogueImages.counts.fails")}: {number.format(summary.fails)}
             </Link>
           </li>

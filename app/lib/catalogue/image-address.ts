@@ -17,16 +17,7 @@
 import { isIP } from "node:net";
 
 /** Why an address inside the network is refused. */
-export type InsideKind =
-  | "loopback"
-  | "private"
-  | "linkLocal"
-  | "uniqueLocal"
-  | "sharedAddressSpace"
-  | "multicast"
-  | "unspecified"
-  | "metadata"
-  | "reserved";
+export type InsideKind = "loopback" | "private" | "linkLocal" | "uniqueLocal" | "sharedAddressSpace" | "multicast" | "unspecified" | "metadata" | "reserved";
 
 type Range = { first: bigint; bits: number; size: number; kind: InsideKind };
 
@@ -134,7 +125,8 @@ export function refusedAddress(address: string): InsideKind | null {
 }
 
 /** Why an image address is refused before anything is sent, or its parsed URL. */
-export type ImageAddress = { ok: true; url: URL } | { ok: false; reason: "NOT_AN_ADDRESS" | "NOT_HTTPS" | "CREDENTIALS_IN_ADDRESS" | "INSIDE_NETWORK"; inside?: InsideKind };
+export type ImageAddress =
+  { ok: true; url: URL } | { ok: false; reason: "NOT_AN_ADDRESS" | "NOT_HTTPS" | "CREDENTIALS_IN_ADDRESS" | "INSIDE_NETWORK"; inside?: InsideKind };
 
 /** Names that mean this machine or the local network whatever a resolver says. */
 const LOCAL_NAMES = /(?:^|\.)(?:localhost|localdomain|local|internal|home\.arpa)\.?$/i;

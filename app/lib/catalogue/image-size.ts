@@ -30,8 +30,7 @@ const u16le = (bytes: Uint8Array, at: number) => bytes[at]! | (bytes[at + 1]! <<
 const u24le = (bytes: Uint8Array, at: number) => bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16);
 const u32be = (bytes: Uint8Array, at: number) => ((bytes[at]! << 24) >>> 0) + (bytes[at + 1]! << 16) + (bytes[at + 2]! << 8) + bytes[at + 3]!;
 
-const size = (format: ImageFormat, width: number, height: number): ImageHead =>
-  width > 0 && height > 0 ? { kind: "size", format, width, height } : UNKNOWN;
+const size = (format: ImageFormat, width: number, height: number): ImageHead => (width > 0 && height > 0 ? { kind: "size", format, width, height } : UNKNOWN);
 
 /** Start-of-frame markers (baseline, progressive, lossless…), not DHT (C4), JPG (C8) or DAC (CC). */
 const isStartOfFrame = (marker: number) => marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;

@@ -49,7 +49,10 @@ async function checkAndSave(args: RequestArgs, fileId: string, urls: readonly st
       } catch (error) {
         // An upstream failure, or the session ended meanwhile (a redirect): these addresses stay unchecked.
         outcome.notSaved += batch.length;
-        log.warn({ err: error instanceof Response ? `status ${error.status}` : error, fileId, results: batch.length }, "catalogue images: checks could not be handed over; they stay unchecked");
+        log.warn(
+          { err: error instanceof Response ? `status ${error.status}` : error, fileId, results: batch.length },
+          "catalogue images: checks could not be handed over; they stay unchecked",
+        );
       }
     });
   };
@@ -107,7 +110,12 @@ export function checkingImages(fileId: string): boolean {
  * `rows` not checked yet, waiting at most `waitMs` (the rest are handed over
  * when they are done, or stay unchecked).
  */
-export async function checkProductImages(args: RequestArgs, fileId: string, rows: readonly number[], waitMs: number): Promise<CheckOutcome & { done: boolean }> {
+export async function checkProductImages(
+  args: RequestArgs,
+  fileId: string,
+  rows: readonly number[],
+  waitMs: number,
+): Promise<CheckOutcome & { done: boolean }> {
   const unchecked = await upstream(args).catalogueUpload.uncheckedImages(fileId, rows.length, rows);
   const checking = checkAndSave(args, fileId, unchecked.urls);
   let timer: NodeJS.Timeout | undefined;

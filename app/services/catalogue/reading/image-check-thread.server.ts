@@ -53,7 +53,11 @@ export function configureImageChecker(given: ImageCheckerData): void {
 
 function checkerThread(): Worker {
   if (worker) return worker;
-  const started = new Worker(workerUrl(), { workerData: checkerData(), name: "catalogue-image-check", resourceLimits: { maxOldGenerationSizeMb: 64 } });
+  const started = new Worker(workerUrl(), {
+    workerData: checkerData(),
+    name: "catalogue-image-check",
+    resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 64 },
+  });
   started.on("message", (message: FromImageChecker) => {
     const job = jobs.get(message.job);
     if (!job) return;

@@ -56,7 +56,12 @@ function lowerPriority(): void {
 }
 
 const data = workerData as ImageCheckerData;
-const checker = new ImageChecker({ timeoutMs: data.timeoutMs, allowedOrigin: data.allowedOrigin, allowedOriginCa: data.allowedOriginCa, socketsPerHost: data.perFile });
+const checker = new ImageChecker({
+  timeoutMs: data.timeoutMs,
+  allowedOrigin: data.allowedOrigin,
+  allowedOriginCa: data.allowedOriginCa,
+  socketsPerHost: data.perFile,
+});
 const portal = new Slots(data.atOnce);
 const files = new Map<string, { slots: Slots; jobs: number }>();
 const cancelled = new Set<number>();

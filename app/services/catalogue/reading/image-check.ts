@@ -20,6 +20,7 @@
  */
 import { lookup as dnsLookup } from "node:dns/promises";
 import { Agent, request, type RequestOptions } from "node:https";
+import { createSecureContext } from "node:tls";
 import type { IncomingMessage } from "node:http";
 import type { LookupAddress } from "node:dns";
 import type { ImageCheckResult, ImageFailureReason } from "#contract/catalogue-images.ts";
@@ -110,11 +111,17 @@ function readHead(response: IncomingMessage): Promise<Hop> {
     const chunks: Buffer[] = [];
     let length = 0;
     let done = false;
+    // An answer that ends within the 64 KB (a range answered) is read to its end: its connection serves the next image.
+    const declared = Number(response.headers["content-length"]);
+    const short = Number.isFinite(declared) && declared <= IMAGE_HEAD_BYTES;
     const finish = (hop: Hop, complete: boolean) => {
       if (done) return;
       done = true;
-      // An answer not read to its end cannot leave its connection for the next image: it is closed.
-      if (!complete) response.destroy();
+      // Any other answer not read to its end cannot leave its connection for the next image: it is closed.
+      if (!complete) {
+        if (short) response.resume();
+        else response.destroy();
+      }
       resolve(hop);
     };
     const decide = (ended: boolean) => {
@@ -127,7 +134,10 @@ function readHead(response: IncomingMessage): Promise<Hop> {
       const { format, width, height } = head;
       const big = width >= MIN_IMAGE_PIXELS && height >= MIN_IMAGE_PIXELS;
       finish(
-        { kind: "result", result: big ? { loads: true, reason: null, httpStatus: null, format, width, height } : fails("TOO_SMALL", { format, width, height }) },
+        {
+          kind: "result",
+          result: big ? { loads: true, reason: null, httpStatus: null, format, width, height } : fails("TOO_SMALL", { format, width, height }),
+        },
         complete,
       );
     };
@@ -167,7 +177,8 @@ export class ImageChecker {
         : new Agent({
             ...common,
             lookup: guardedLookup(resolve, false),
-            ...(this.settings.allowedOriginCa ? { ca: this.settings.allowedOriginCa } : {}),
+            // One secure context for every connection to it (a `ca` option alone makes one per connection).
+            ...(this.settings.allowedOriginCa ? { secureContext: createSecureContext({ ca: this.settings.allowedOriginCa }) } : {}),
           } as ConstructorParameters<typeof Agent>[0]);
   }
 
