@@ -64,6 +64,7 @@ export default defineConfig({
         SANDBOX_DB: slot === 0 ? "test-results/e2e-sandbox.sqlite" : `test-results/e2e-sandbox-${slot}.sqlite`,
         SANDBOX_RESET: "true",
         SANDBOX_QUIET: "true",
+        SANDBOX_IMAGES_PORT: "0",
         ENABLE_DEV_PAGES: "true",
         // The specs upload many files with a few accounts (tests/integration/catalogue-upload-abuse.test.ts tests the limit).
         CATALOGUE_UPLOADS_PER_MINUTE: "100000",

@@ -28,6 +28,7 @@ function catalogueInspectorWorker(): Plugin {
     buildStart() {
       if (this.environment.config.command !== "build") return;
       this.emitFile({ type: "chunk", id: "./app/services/catalogue/reading/inspector-worker.ts", fileName: "catalogue-inspector-worker.js" });
+      this.emitFile({ type: "chunk", id: "./app/services/catalogue/reading/image-check-worker.ts", fileName: "catalogue-image-check-worker.js" });
     },
   };
 }

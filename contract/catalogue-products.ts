@@ -19,6 +19,7 @@
 import { z } from "zod";
 import { MarketplaceField } from "./catalogue.ts";
 import { RowProblemKind } from "./catalogue-analysis.ts";
+import { maxImageUrlChars, ProductImage } from "./catalogue-images.ts";
 
 /** The key values of a product, and the marketplace field each is mapped from. */
 export const productKeyFields = {
@@ -75,11 +76,13 @@ export const ProductIndexEntry = z.strictObject({
   row: z.number().int().min(1),
   values: ProductValues.nullable(),
   problems: z.array(ProductProblem).max(maxProblemsPerProduct),
+  /** The product's image address (the first of the column mapped to IMAGE_URL), absent when it has none. */
+  image: z.string().min(1).max(maxImageUrlChars).optional(),
 });
 export type ProductIndexEntry = z.infer<typeof ProductIndexEntry>;
 
-/** The longest index line the service takes (a product's ten values cut short, its problems, JSON escapes). */
-export const maxIndexLineBytes = 16 * 1024;
+/** The longest index line the service takes (a product's ten values and its image address cut short, its problems, JSON escapes). */
+export const maxIndexLineBytes = 32 * 1024;
 
 export const ProductIndexSummary = z.object({ fileId: z.string(), products: z.number().int().nonnegative(), indexedAt: z.string() });
 export type ProductIndexSummary = z.infer<typeof ProductIndexSummary>;
@@ -116,6 +119,8 @@ export const ProductsQuery = z.strictObject({
   q: z.string().trim().min(1).max(maxProductSearchChars).optional(),
   /** "1": only the products with a corrected value. */
   fixed: z.literal("1").optional(),
+  /** Only the products whose image does not load ("fails") or is not checked yet ("unchecked"). */
+  image: z.enum(["fails", "unchecked"]).optional(),
 });
 export type ProductsQuery = z.output<typeof ProductsQuery>;
 
@@ -131,6 +136,8 @@ export const CatalogueProduct = z.object({
   version: z.number().int().nonnegative().default(0),
   /** Whether a value of it is corrected (by hand or by a rule). */
   fixed: z.boolean().default(false),
+  /** Its image and whether it loads (contract/catalogue-images.ts); null: the product has no image address. */
+  image: ProductImage.nullable().default(null),
 });
 export type CatalogueProduct = z.infer<typeof CatalogueProduct>;
 

@@ -8,6 +8,7 @@ import {
   type ProductsQuery,
 } from "#contract/catalogue-products.ts";
 import { RowProblemKind } from "#contract/catalogue-analysis.ts";
+import { ImageFailureReason, type ProductImage } from "#contract/catalogue-images.ts";
 import { z } from "zod";
 import { transaction, type Database } from "./db.ts";
 
@@ -96,7 +97,7 @@ export async function storeProductIndex(
         const { sku, ean, title, price, brand, category, contentQuantity, contentUnit, responsiblePerson, responsiblePersonAddress } = entry.values;
         statement(
           db,
-          "INSERT INTO catalogue_products (file_id, position, row, sku, ean, title, price, brand, category, content_quantity, content_unit, responsible_person, responsible_person_address, problems, needs_fix) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+          "INSERT INTO catalogue_products (file_id, position, row, sku, ean, title, price, brand, category, content_quantity, content_unit, responsible_person, responsible_person_address, problems, needs_fix, image_url) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         ).run(
           fileId,
           position,
@@ -113,6 +114,7 @@ export async function storeProductIndex(
           responsiblePersonAddress,
           JSON.stringify(entry.problems),
           entry.problems.length > 0 ? 1 : 0,
+          entry.image ?? null,
         );
         insertKinds(db, fileId, position, entry.problems);
       }
@@ -217,12 +219,25 @@ export type ProductRow = {
   left_out: string | null;
   version: number;
   fixed: number;
+  image_url: string | null;
+  /** The check of its image address: `loads|reason|httpStatus`, or null (not checked). */
+  image_check: string | null;
 };
 
 const Problems = z.array(ProductProblem);
 
 export const productColumns =
-  "p.row, p.sku, p.ean, p.title, p.price, p.brand, p.category, p.content_quantity, p.content_unit, p.responsible_person, p.responsible_person_address, p.problems, p.left_out, p.version, p.fixed";
+  "p.row, p.sku, p.ean, p.title, p.price, p.brand, p.category, p.content_quantity, p.content_unit, p.responsible_person, p.responsible_person_address, " +
+  "p.problems, p.left_out, p.version, p.fixed, p.image_url, " +
+  "(SELECT c.loads || '|' || coalesce(c.reason, '') || '|' || coalesce(c.http_status, '') FROM catalogue_image_checks c WHERE c.file_id = p.file_id AND c.url = p.image_url) AS image_check";
+
+function imageOf(url: string | null, check: string | null): ProductImage | null {
+  if (url === null) return null;
+  if (check === null) return { url, status: "unchecked" };
+  const [loads, reason, httpStatus] = check.split("|");
+  if (loads === "1") return { url, status: "loads" };
+  return { url, status: "fails", reason: ImageFailureReason.parse(reason), ...(httpStatus ? { httpStatus: Number(httpStatus) } : {}) };
+}
 
 /** A stored product as the contract says it. */
 export function productOf(row: ProductRow): CatalogueProduct {
@@ -240,6 +255,7 @@ export function productOf(row: ProductRow): CatalogueProduct {
     leftOutReason: row.left_out,
     version: row.version,
     fixed: row.fixed === 1,
+    image: imageOf(row.image_url ?? null, row.image_check ?? null),
   });
 }
 
@@ -264,6 +280,13 @@ export function productsPage(db: Database, fileId: string, query: ProductsQuery)
     params.push(fileId, RowProblemKind.parse(query.kind));
   }
   if (query.fixed) where.push("p.fixed = 1");
+  if (query.image === "fails") {
+    where.push("p.image_url IN (SELECT url FROM catalogue_image_checks WHERE file_id = ? AND loads = 0)");
+    params.push(fileId);
+  } else if (query.image === "unchecked") {
+    where.push("p.image_url IS NOT NULL AND p.image_url NOT IN (SELECT url FROM catalogue_image_checks WHERE file_id = ?)");
+    params.push(fileId);
+  }
   if (query.q) {
     // An exact SKU or EAN through their indexes; only where no product has it, a part of the title (a scan of the file's products).
     const exact =
@@ -280,7 +303,7 @@ export function productsPage(db: Database, fileId: string, query: ProductsQuery)
   const filter = where.join(" AND ");
   // Without a search, and for a kind without a status, the count is one of the stored ones: no product is counted again.
   const matching =
-    query.q || (query.kind && query.status && query.status !== "READY") || (query.fixed && (query.kind || query.status))
+    query.q || query.image || (query.kind && query.status && query.status !== "READY") || (query.fixed && (query.kind || query.status))
       ? (db.prepare(`SELECT count(*) AS matching FROM catalogue_products p WHERE ${filter}`).get(...params) as { matching: number }).matching
       : query.fixed
         ? counts.fixed

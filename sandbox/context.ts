@@ -24,4 +24,6 @@ export type SandboxContext = {
   vatServices: VatServiceModes;
   /** Whether the producer registers answer (the control endpoint sets them up or down). */
   producerRegister: RegisterMode;
+  /** The image host's origin and certificate (sandbox/image-server.ts), once it listens. */
+  images?: { origin: string; caPath: string };
 };

@@ -98,6 +98,11 @@ export function controlRouter(options: ControlOptions): express.Router {
   router.get("/health", (_req, res) => {
     res.json({ ok: true });
   });
+  /** The image host: its origin, and the certificate a portal against this sandbox trusts for it. */
+  router.get("/images", (_req, res) => {
+    if (!context.images) return sendError(res, 404, "The image host is not running", "NOT_FOUND");
+    res.json(context.images);
+  });
 
   router.post("/faults", (req, res) => {
     const parsed = FaultRuleInput.safeParse(req.body);

@@ -15,7 +15,7 @@ export type Database = DatabaseSync;
  * emptied and seeded anew on open: the sandbox's data is demo data, and
  * migrations would cost more than they are worth.
  */
-const SCHEMA_VERSION = 21;
+const SCHEMA_VERSION = 22;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -102,6 +102,8 @@ CREATE TABLE IF NOT EXISTS catalogue_products (
   version INTEGER NOT NULL DEFAULT 0,
   /** 1: a value of the product is corrected (by hand or by a rule). */
   fixed INTEGER NOT NULL DEFAULT 0,
+  /** The product's image address (contract/catalogue-images.ts), or NULL when it has none. */
+  image_url TEXT,
   PRIMARY KEY (file_id, position)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS catalogue_products_fixed ON catalogue_products (file_id, position) WHERE fixed = 1;
@@ -110,6 +112,23 @@ CREATE INDEX IF NOT EXISTS catalogue_products_row ON catalogue_products (file_id
 CREATE INDEX IF NOT EXISTS catalogue_products_sku ON catalogue_products (file_id, sku);
 CREATE INDEX IF NOT EXISTS catalogue_products_ean ON catalogue_products (file_id, ean);
 CREATE INDEX IF NOT EXISTS catalogue_products_category ON catalogue_products (file_id, category);
+CREATE INDEX IF NOT EXISTS catalogue_products_image ON catalogue_products (file_id, image_url) WHERE image_url IS NOT NULL;
+/**
+ * The portal's checks of a file's image addresses (contract/catalogue-images.ts): one row an address, kept with the file
+ * (a new index of the file keeps them: the addresses are the same).
+ */
+CREATE TABLE IF NOT EXISTS catalogue_image_checks (
+  file_id TEXT NOT NULL REFERENCES catalogue_files(id) ON DELETE CASCADE,
+  url TEXT NOT NULL,
+  loads INTEGER NOT NULL,
+  reason TEXT,
+  http_status INTEGER,
+  format TEXT,
+  width INTEGER,
+  height INTEGER,
+  checked_at TEXT NOT NULL,
+  PRIMARY KEY (file_id, url)
+);
 CREATE TABLE IF NOT EXISTS catalogue_product_problems (
   file_id TEXT NOT NULL REFERENCES catalogue_files(id) ON DELETE CASCADE,
   kind TEXT NOT NULL,
@@ -424,6 +443,7 @@ const dataTables = [
   "catalogue_correction_rules",
   "catalogue_corrections",
   "catalogue_product_problems",
+  "catalogue_image_checks",
   "catalogue_products",
   "catalogue_product_indexes",
   "removed_seller_users",

@@ -13,6 +13,7 @@ const usage = `Usage: node sandbox/main.ts [options]
   --port <n>         port to listen on (default: $SANDBOX_PORT or 4000; 0 = any free port)
   --host <host>      address to listen on (default 127.0.0.1)
   --smtp-port <n>    port of its SMTP server (default: $SANDBOX_SMTP_PORT or the port + 1000; 0 = any free port)
+  --images-port <n>  port of its https image host (default: $SANDBOX_IMAGES_PORT or the port + 1500; 0 = any free port)
   --db <path>        SQLite file (default sandbox/data/sandbox.sqlite)
   --reset            wipe the database and restore the seed
   --portal-url <url> origin of the portal, repeatable (default ${defaultPortalUrl})
@@ -33,6 +34,7 @@ try {
       port: { type: "string" },
       host: { type: "string" },
       "smtp-port": { type: "string" },
+      "images-port": { type: "string" },
       db: { type: "string" },
       reset: { type: "boolean", default: false },
       "portal-url": { type: "string", multiple: true },
@@ -60,6 +62,10 @@ const smtpPortText = values["smtp-port"] ?? process.env.SANDBOX_SMTP_PORT;
 const smtpPort = smtpPortText === undefined ? undefined : Number(smtpPortText);
 if (smtpPort !== undefined && (!Number.isInteger(smtpPort) || smtpPort < 0 || smtpPort > 65535)) fail(`Invalid SMTP port: ${smtpPortText}`);
 
+const imagesPortText = values["images-port"] ?? process.env.SANDBOX_IMAGES_PORT;
+const imagesPort = imagesPortText === undefined ? undefined : Number(imagesPortText);
+if (imagesPort !== undefined && (!Number.isInteger(imagesPort) || imagesPort < 0 || imagesPort > 65535)) fail(`Invalid images port: ${imagesPortText}`);
+
 const ttlText = values["token-ttl"] ?? "3600";
 const accessTokenTtlSeconds = Number(ttlText);
 if (!Number.isInteger(accessTokenTtlSeconds) || accessTokenTtlSeconds <= 0) fail(`Invalid --token-ttl: ${ttlText}`);
@@ -76,6 +82,7 @@ for (const url of portalUrls) {
 const sandbox = await startSandbox({
   port,
   smtpPort,
+  imagesPort,
   host: values.host,
   dbPath: values.db ?? defaultDbPath,
   reset: values.reset,
@@ -96,6 +103,7 @@ Marketplace sandbox running at ${sandbox.url}
   services    ${Object.values(sandboxServicePrefixes).join(" ")}
   control     ${sandbox.url}/__sandbox
   mail        smtp://127.0.0.1:${sandbox.smtpPort}, received: ${sandbox.url}/__sandbox/mail
+  images      ${sandbox.images.origin}/images/large.jpg (certificate ${sandbox.images.caPath})
 
 Demo accounts (password "${demoPassword}"):
 ${demoAccounts.map((account) => `  ${account.username.padEnd(width)}  ${account.role.padEnd(40)}  ${account.seller}`).join("\n")}

@@ -13,6 +13,7 @@ import { legalPagesRouter } from "./legal-pages.ts";
 import { startMailServer } from "./mail-server.ts";
 import { smtpMailer, setMailer } from "./notifications.ts";
 import { FaultRules, RequestCounter, faultMiddleware } from "./faults.ts";
+import { startImageServer } from "./image-server.ts";
 import { sendError } from "./http/errors.ts";
 import { interactionRouter } from "./oidc/interactions.ts";
 import { createProvider, markOfflineAccess } from "./oidc/provider.ts";
@@ -46,6 +47,11 @@ export type SandboxOptions = {
    * Default: the HTTP port + 1000 (5000 beside 4000); any free port when the HTTP port is 0.
    */
   smtpPort?: number;
+  /**
+   * Port of its image host (https, sandbox/image-server.ts), whose origin `/__sandbox/images` tells.
+   * Default: the HTTP port + 1500 (5500 beside 4000); any free port when the HTTP port is 0.
+   */
+  imagesPort?: number;
   /** Called with one line per finished request; silent when absent. */
   log?: (line: string) => void;
 };
@@ -57,6 +63,8 @@ export type RunningSandbox = {
   issuer: string;
   /** The port of its SMTP server. */
   smtpPort: number;
+  /** Its image host's origin (https://localhost:<port>) and the certificate the portal trusts for it. */
+  images: { origin: string; caPath: string };
   close(): Promise<void>;
 };
 
@@ -117,6 +125,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   };
   const faults = new FaultRules();
   const counter = new RequestCounter();
+  let imageServer;
+  try {
+    imageServer = await startImageServer({ port: options.imagesPort ?? (options.port === 0 ? 0 : port + 1500), host, faults, counter });
+  } catch (error) {
+    server.close();
+    void mailServer.close();
+    db.close();
+    throw error;
+  }
+  context.images = { origin: imageServer.origin, caPath: imageServer.caPath };
 
   const app = express();
   app.disable("x-powered-by");
@@ -171,6 +189,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     url: origin,
     issuer,
     smtpPort: mailServer.port,
+    images: context.images,
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
         clearInterval(purgeTimer);
@@ -179,6 +198,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         setMailer(db, undefined);
         mailer.close();
         void mailServer.close();
+        imageServer.server.close();
+        imageServer.server.closeAllConnections();
         server.close((error) => {
           if (dbPath === ":memory:") rmSync(filesDir, { recursive: true, force: true });
           try {

@@ -30,6 +30,14 @@ export function sandboxPortalEnv(sandboxUrl: string, portalUrl: string, sessionS
   };
 }
 
+/** The sandbox's image host, the one origin inside the network whose images the portal checks, with its certificate. */
+export async function sandboxImagesEnv(sandboxUrl: string): Promise<Record<string, string>> {
+  const response = await fetch(`${sandboxUrl}/__sandbox/images`);
+  if (!response.ok) return {};
+  const { origin, caPath } = (await response.json()) as { origin: string; caPath: string };
+  return { IMAGE_CHECK_SANDBOX_ORIGIN: origin, IMAGE_CHECK_SANDBOX_CA: caPath };
+}
+
 /** Waits until the sandbox answers its health check. */
 export async function waitForSandbox(sandboxUrl: string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

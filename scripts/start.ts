@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { runPortal } from "../server.ts";
-import { sandboxPortalEnv, waitForSandbox } from "./sandbox-env.ts";
+import { sandboxImagesEnv, sandboxPortalEnv, waitForSandbox } from "./sandbox-env.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
@@ -40,6 +40,7 @@ if (!upstreamConfigured) {
   if (process.env.SANDBOX_RESET === "true") sandboxArgs.push("--reset");
   if (process.env.SANDBOX_TOKEN_TTL) sandboxArgs.push("--token-ttl", process.env.SANDBOX_TOKEN_TTL);
   if (process.env.SANDBOX_QUIET === "true") sandboxArgs.push("--quiet");
+  if (process.env.SANDBOX_IMAGES_PORT) sandboxArgs.push("--images-port", process.env.SANDBOX_IMAGES_PORT);
   const sandbox = spawn(process.execPath, [path.join(ROOT, "sandbox/main.ts"), ...sandboxArgs], { stdio: "inherit" });
   sandbox.on("exit", (code, signal) => {
     // Ctrl-C reaches the sandbox too; it then ends cleanly (code 0) and the portal stops on its own signal.
@@ -50,7 +51,7 @@ if (!upstreamConfigured) {
   });
   process.on("exit", () => sandbox.kill("SIGTERM"));
   await waitForSandbox(sandboxUrl);
-  Object.assign(process.env, sandboxPortalEnv(sandboxUrl, portalUrl, sandboxSessionSecret()), { PORT: String(port) });
+  Object.assign(process.env, sandboxPortalEnv(sandboxUrl, portalUrl, sandboxSessionSecret()), await sandboxImagesEnv(sandboxUrl), { PORT: String(port) });
 }
 
 const portal = await runPortal({ dev });

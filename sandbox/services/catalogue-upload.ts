@@ -23,6 +23,8 @@ import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
 import { markOnboardingStarted, type CatalogueFileRow } from "../repository.ts";
 import { CategoryValuesQuery, FileCategoryValues } from "#contract/categories.ts";
+import { ImageCheckResults, ImageCheckSummary, UncheckedImages, UncheckedImagesQuery } from "#contract/catalogue-images.ts";
+import { imageCheckSummary, storeImageChecks, uncheckedImages } from "../catalogue-images.ts";
 import { fileCategoryValues } from "../catalogue-category-values.ts";
 import { fileReadWithProblems } from "../notification-events.ts";
 import { recorded, type ActivityNote } from "../activity.ts";
@@ -158,6 +160,49 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
     const seller = currentSeller(res);
     const file = seller && sellerFile(req, res, seller);
     if (file) sendProductsPage(req, res, file);
+  });
+
+  /** How the file's products' images stand, from the checks the portal handed over. */
+  router.get("/me/seller/file/images", (req, res) => {
+    const seller = currentSeller(res);
+    const file = seller && sellerFile(req, res, seller);
+    if (!file) return;
+    const summary = imageCheckSummary(db, file.id);
+    if (summary === "not indexed") return sendError(res, 404, `No products are stored for ${file.file_name}`, "PRODUCTS_NOT_INDEXED");
+    res.json(ImageCheckSummary.parse({ fileId: file.id, ...summary }));
+  });
+
+  /** The file's image addresses the portal has not checked yet. */
+  router.get("/me/seller/file/images/unchecked", (req, res) => {
+    const seller = currentSeller(res);
+    const file = seller && sellerFile(req, res, seller);
+    if (!file) return;
+    const { fileId: _fileId, apikey: _apikey, ...asked } = req.query;
+    const query = UncheckedImagesQuery.safeParse(asked);
+    if (!query.success) return sendError(res, 400, "The limit or rows are not valid", "VALIDATION_ERROR");
+    const urls = uncheckedImages(db, file.id, query.data.limit, query.data.rows);
+    if (urls === "not indexed") return sendError(res, 404, `No products are stored for ${file.file_name}`, "PRODUCTS_NOT_INDEXED");
+    res.json(UncheckedImages.parse({ fileId: file.id, urls }));
+  });
+
+  /** Image checks the portal hands over, kept per address with the file. */
+  router.put("/me/seller/file/images", (req, res) => {
+    const seller = currentSeller(res);
+    const file = seller && sellerFile(req, res, seller);
+    if (!file) return;
+    const input = ImageCheckResults.safeParse(req.body);
+    if (!input.success)
+      return sendError(res, 400, "The image checks are not valid", "VALIDATION_ERROR", {
+        errors: input.error.issues.slice(0, 20).map((issue) => ({ fieldName: issue.path.join(".") || "body", errorMessage: issue.message })),
+      });
+    storeImageChecks(db, file.id, input.data.results);
+    const summary = imageCheckSummary(db, file.id);
+    res.json(
+      ImageCheckSummary.parse({
+        fileId: file.id,
+        ...(summary === "not indexed" ? { loads: 0, fails: 0, unchecked: 0, withoutImage: 0, reasons: {} } : summary),
+      }),
+    );
   });
 
   /** The file's category values, a page at a time, from the same index. */

@@ -89,6 +89,8 @@ export async function startStack(
       SANDBOX_DB: path.join(dir, "sandbox.sqlite"),
       SANDBOX_RESET: "true",
       SANDBOX_QUIET: "true",
+      // Any free port: the fixed ones of several stacks side by side would meet.
+      SANDBOX_IMAGES_PORT: "0",
       ...testDefaults,
       ...options.extraEnv,
     },

@@ -34,6 +34,24 @@ describe("configuration", () => {
     expect(() => parseEnv({ ...complete, REGISTER_LOOKUP_TIMEOUT_MS: "30000" })).toThrow(/REGISTER_LOOKUP_TIMEOUT_MS/);
   });
 
+  it("lets exactly the sandbox's image origin through only when the services are on this machine too: never in a production configuration", () => {
+    const sandbox = { ...complete, CATALOGUE_UPLOAD_BASE_URL: "http://127.0.0.1:4000/catalogue-upload" };
+    const allowed = parseEnv({ ...sandbox, IMAGE_CHECK_SANDBOX_ORIGIN: "https://localhost:5500/", IMAGE_CHECK_SANDBOX_CA: "/tmp/sandbox.pem" });
+    expect(allowed.IMAGE_CHECK_SANDBOX_ORIGIN).toBe("https://localhost:5500");
+    expect(parseEnv(complete).IMAGE_CHECK_SANDBOX_ORIGIN).toBeUndefined();
+    // The marketplace's own services (a production configuration): refused, whatever the origin.
+    expect(() => parseEnv({ ...complete, IMAGE_CHECK_SANDBOX_ORIGIN: "https://localhost:5500" })).toThrow(
+      /IMAGE_CHECK_SANDBOX_ORIGIN: is for the sandbox only/,
+    );
+    expect(() => parseEnv({ ...complete, NODE_ENV: "production", IMAGE_CHECK_SANDBOX_ORIGIN: "https://localhost:5500" })).toThrow(/IMAGE_CHECK_SANDBOX_ORIGIN/);
+    // Only https, only this machine.
+    expect(() => parseEnv({ ...sandbox, IMAGE_CHECK_SANDBOX_ORIGIN: "http://localhost:5500" })).toThrow(/IMAGE_CHECK_SANDBOX_ORIGIN/);
+    expect(() => parseEnv({ ...sandbox, IMAGE_CHECK_SANDBOX_ORIGIN: "https://10.0.0.5:5500" })).toThrow(
+      /IMAGE_CHECK_SANDBOX_ORIGIN: must be an https origin on this machine/,
+    );
+    expect(() => parseEnv({ ...sandbox, IMAGE_CHECK_SANDBOX_CA: "/tmp/sandbox.pem" })).toThrow(/IMAGE_CHECK_SANDBOX_CA/);
+  });
+
   it("names every missing variable", () => {
     const { API_KEY: _key, OIDC_ISSUER: _issuer, ...rest } = complete;
     expect(() => parseEnv(rest)).toThrow(ConfigurationError);

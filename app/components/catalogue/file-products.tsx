@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import type { FixPaths, ProductsView as View } from "#app/lib/catalogue/products-query.ts";
 import { ProductsView, type ProductsOutcomeView } from "./products-view.tsx";
+import type { FileImagesView } from "./product-images.tsx";
 
 type Props = {
   file: { id: string; fileName: string } | null;
@@ -22,10 +23,28 @@ type Props = {
   corrected?: string | null;
   /** The review of carrying over an earlier upload's corrections (a new upload of the same file name), or null. */
   carryOver?: string | null;
+  /** How the file's images stand; null: not shown. */
+  images?: FileImagesView | null;
+  /** Whether the page offers to check its unchecked images. */
+  canCheckImages?: boolean;
 };
 
 /** A page of one catalogue file's products: the way back, the file's name, and its products view. */
-export function FileProducts({ file, view, outcome, path, back, lead, noFile, fix = null, more = null, corrected = null, carryOver = null }: Props) {
+export function FileProducts({
+  file,
+  view,
+  outcome,
+  path,
+  back,
+  lead,
+  noFile,
+  fix = null,
+  more = null,
+  corrected = null,
+  carryOver = null,
+  images = null,
+  canCheckImages = false,
+}: Props) {
   const { t } = useTranslation();
   return (
     <article className="upload products">
@@ -42,7 +61,7 @@ export function FileProducts({ file, view, outcome, path, back, lead, noFile, fi
               {t("catalogueProducts.carryOver.offer")} <Link to={carryOver}>{t("catalogueProducts.carryOver.review")}</Link>
             </p>
           ) : null}
-          <ProductsView view={view} outcome={outcome} path={path} fix={fix} />
+          <ProductsView view={view} outcome={outcome} path={path} fix={fix} images={images} canCheckImages={canCheckImages} />
           {corrected && outcome.kind === "page" ? (
             <section aria-labelledby="corrected-title" className="corrected-file">
               <h2 id="corrected-title">{t("catalogueProducts.corrected.title")}</h2>

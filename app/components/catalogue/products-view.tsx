@@ -9,6 +9,7 @@ import { unitPrice } from "#app/lib/catalogue/unit-price.ts";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { UpstreamFacts } from "#app/components/shell/errors/upstream-facts.tsx";
 import type { UpstreamFailureView } from "./form-errors.tsx";
+import { ImageStatus, ImagesSummary, type FileImagesView } from "./product-images.tsx";
 
 export type ProductsOutcomeView =
   | { kind: "page"; page: ProductsPage }
@@ -23,7 +24,23 @@ export type ProductsOutcomeView =
  * products with each reason in words, and the pages. A failure to load
  * them says so in the page's place; the rest of the page stands.
  */
-export function ProductsView({ view, outcome, path, fix = null }: { view: View; outcome: ProductsOutcomeView; path: string; fix?: FixPaths | null }) {
+export function ProductsView({
+  view,
+  outcome,
+  path,
+  fix = null,
+  images = null,
+  canCheckImages = false,
+}: {
+  view: View;
+  outcome: ProductsOutcomeView;
+  path: string;
+  fix?: FixPaths | null;
+  /** How the file's images stand (the seller's views); null: not shown (the catalogue team's). */
+  images?: FileImagesView | null;
+  /** Whether the page offers to check its unchecked images (the page has the action). */
+  canCheckImages?: boolean;
+}) {
   const { t } = useTranslation();
   if (outcome.kind === "failed")
     return (
@@ -52,6 +69,7 @@ export function ProductsView({ view, outcome, path, fix = null }: { view: View; 
   return (
     <>
       {page ? <Counts view={view} counts={page.counts} path={path} fix={fix} /> : null}
+      {page && images ? <ImagesSummary view={view} images={images} path={path} products={page.products} canCheck={canCheckImages} /> : null}
       <Filters view={view} path={path} />
       {page ? (
         <ProductsTable view={view} page={page} path={path} fix={fix} />
@@ -229,6 +247,7 @@ function ProductsTable({ view, page, path, fix }: { view: View; page: ProductsPa
           { label: t("catalogueProducts.table.row"), className: "numeric" },
           ...tableKeys.map((key) => t(`catalogueProducts.table.${key}`)),
           ...(unitPrices ? [t("catalogueProducts.table.unitPrice")] : []),
+          t("catalogueImages.column"),
           t("catalogueProducts.table.status"),
         ]}
       >
@@ -263,6 +282,9 @@ function ProductRow({ product, href, unitPrices }: { product: CatalogueProduct; 
           <UnitPriceText product={product} />
         </td>
       ) : null}
+      <td>
+        <ImageStatus image={product.image} />
+      </td>
       <td>
         {t(`catalogueProducts.status.${product.status}`)}
         {product.leftOutReason ? ` ${t("catalogueProducts.fix.leftOutBecause", { reason: product.leftOutReason })}` : null}

@@ -76,6 +76,8 @@ export type ProductsView = {
   q: string | null;
   /** Only the products with a corrected value. */
   fixed?: boolean;
+  /** Only the products whose image does not load, or is not checked yet. */
+  image?: "fails" | "unchecked" | null;
 };
 
 const isStatus = (value: string | null): value is ProductStatus => (productStatuses as readonly (string | null)[]).includes(value);
@@ -95,6 +97,7 @@ export function productsViewOf(params: URLSearchParams): ProductsView {
     kind: isKind(kind) && status !== "READY" ? kind : null,
     q: q === "" ? null : q,
     ...(params.get("fixed") === "1" ? { fixed: true } : {}),
+    ...(params.get("image") === "fails" || params.get("image") === "unchecked" ? { image: params.get("image") as "fails" | "unchecked" } : {}),
   };
 }
 
@@ -107,20 +110,22 @@ export function productsQueryOf(view: ProductsView): ProductsQuery {
     ...(view.kind ? { kind: view.kind } : {}),
     ...(view.q ? { q: view.q } : {}),
     ...(view.fixed ? { fixed: "1" as const } : {}),
+    ...(view.image ? { image: view.image } : {}),
   };
 }
 
 /** The address of a view: `changes` on top of `view`; a change of filter or search starts at page 1. */
 export function productsHref(view: ProductsView, changes: Partial<Omit<ProductsView, "fileId" | "scope">> = {}, path = HAND_OVER_PRODUCTS_PATH): string {
-  const filterChanged = "status" in changes || "kind" in changes || "q" in changes || "fixed" in changes;
-  // A new status, kind or search is a new filter: "fixed" goes unless asked for again.
-  const next = { ...view, ...(filterChanged ? { page: 1, fixed: false } : {}), ...changes };
+  const filterChanged = "status" in changes || "kind" in changes || "q" in changes || "fixed" in changes || "image" in changes;
+  // A new status, kind or search is a new filter: "fixed" and the image filter go unless asked for again.
+  const next = { ...view, ...(filterChanged ? { page: 1, fixed: false, image: null } : {}), ...changes };
   const params = new URLSearchParams(view.scope);
   if (next.fileId) params.set("fileId", next.fileId);
   if (next.status) params.set("status", next.status);
   if (next.kind) params.set("kind", next.kind);
   if (next.q) params.set("q", next.q);
   if (next.fixed) params.set("fixed", "1");
+  if (next.image) params.set("image", next.image);
   if (next.page > 1) params.set("page", String(next.page));
   const query = params.toString();
   return query ? `${path}?${query}` : path;

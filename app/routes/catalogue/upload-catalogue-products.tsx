@@ -7,6 +7,7 @@ import { carryOverHref, correctedHref, fixPaths, HAND_OVER_PRODUCTS_PATH } from 
 import { HAND_OVER_CATEGORIES_PATH, mappingHref } from "#app/lib/catalogue/category-mapping.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import { sellerFileProducts } from "#app/services/catalogue/products.server.ts";
+import { checkImagesAction } from "#app/services/catalogue/image-checks.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { orRouteError } from "#app/services/upstream/upstream-error.server.ts";
 import type { PageWidthHandle } from "#app/lib/shell/page-width.ts";
@@ -33,6 +34,12 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+/** Checks the images of the page's products not checked yet (the file's first 10,000 are checked when it is read). */
+export async function action(args: Route.ActionArgs) {
+  const seller = await orRouteError(upstream(args).onboarding.seller());
+  return checkImagesAction(args, seller.sellerCatalogueFiles, catalogueEditable(seller.state), HAND_OVER_PRODUCTS_PATH);
+}
+
 /** The products of one of the seller's catalogue files, before the hand-over. */
 export default function UploadCatalogueProductsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -44,6 +51,7 @@ export default function UploadCatalogueProductsPage({ loaderData }: Route.Compon
       fix={loaderData.canFix ? fixPaths.handOver : null}
       corrected={file ? correctedHref(file.id, fixPaths.handOver) : null}
       carryOver={loaderData.canFix ? carryOverHref(loaderData.files, file, fixPaths.handOver) : null}
+      canCheckImages={loaderData.canFix}
       back={{ to: file ? `${HAND_OVER_FILES_PATH}?fileId=${encodeURIComponent(file.id)}` : HAND_OVER_FILES_PATH, label: t("catalogueProducts.back") }}
       lead={t("catalogueProducts.lead")}
       more={file ? <Link to={mappingHref(HAND_OVER_CATEGORIES_PATH, { fileId: file.id, page: 1, search: null })}>{t("catalogueCategories.link")}</Link> : null}

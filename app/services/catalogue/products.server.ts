@@ -19,6 +19,8 @@ import { catalogueUploadLimit, takeFileReadTurn } from "#app/services/catalogue/
 import { StoredFileUnreadable, writeProductIndex } from "#app/services/catalogue/reading/index.server.ts";
 import { upstreamFailure, type UpstreamFailure } from "#app/services/catalogue/actions.server.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
+import type { ImageCheckSummary } from "#contract/catalogue-images.ts";
+import { checkingImages, imageSummary, startFileImageChecks } from "#app/services/catalogue/image-checks.server.ts";
 
 export type ProductsOutcome =
   | { kind: "page"; page: ProductsPage }
@@ -43,6 +45,8 @@ export async function withProductIndex<T>(args: RequestArgs, fileId: string, rea
   // Writing the index reads the whole file: it takes one of the account's file readings, as a problem list does.
   if (!(await takeFileReadTurn(args)).ok) throw new TooManyReadings();
   await writeProductIndex(args, fileId);
+  // The file read with its mapping: its image addresses are checked now, after this page has answered.
+  void startFileImageChecks(args, fileId);
   return read();
 }
 
@@ -110,7 +114,15 @@ export async function sellerFileProducts(
   const view = productsViewOf(new URL(args.request.url).searchParams);
   const file = view.fileId ? files.find((candidate) => candidate.id === view.fileId) : fallback(files);
   if (view.fileId && !file) throw data({ message: getI18n(args.context).t("catalogueProducts.fileNotFound") }, { status: 404 });
-  if (!file) return { view, file: null, outcome: null };
+  if (!file) return { view, file: null, outcome: null, images: null };
   const fileView = { ...view, fileId: file.id };
-  return { view: fileView, file: { id: file.id, fileName: file.fileName }, outcome: await productsOutcome(args, file, fileView) };
+  const outcome = await productsOutcome(args, file, fileView);
+  return { view: fileView, file: { id: file.id, fileName: file.fileName }, outcome, images: outcome.kind === "page" ? await fileImages(args, file.id) : null };
+}
+
+/** How a file's images stand, for its products view: null summary when the service cannot say now. */
+export type FileImages = { summary: ImageCheckSummary | null; checking: boolean };
+
+async function fileImages(args: RequestArgs, fileId: string): Promise<FileImages> {
+  return { summary: await imageSummary(args, fileId), checking: checkingImages(fileId) };
 }

@@ -30,6 +30,9 @@ const url = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/
 /** An optional variable: set but empty (as a .env file often has it) counts as unset. */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
+/** Host names of this machine, as a URL spells them. */
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
 /** Express's names for address ranges, or an address, or an address range (CIDR). */
 const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 function isProxyAddress(entry: string): boolean {
@@ -185,6 +188,19 @@ const EnvSchema = z
     TEAM_INVITATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
     /** CPU seconds reading one catalogue file may take; a file that needs more is refused. */
     CATALOGUE_READ_CPU_SECONDS: z.coerce.number().int().positive().default(300),
+    /** Image addresses checked at once by the whole portal (per instance), and for one file; more wait their turn. */
+    IMAGE_CHECKS_AT_ONCE: z.coerce.number().int().min(1).max(512).default(64),
+    IMAGE_CHECKS_PER_FILE: z.coerce.number().int().min(1).max(128).default(16),
+    /** How long one image's check may take, redirects included (ms); a slower image host counts as not answering. */
+    IMAGE_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
+    /**
+     * The one origin inside the network whose images are checked (https://localhost:<port>): the sandbox's image host,
+     * for `npm start` and the tests. Refused unless the catalogue upload service is on this machine too (the sandbox):
+     * a production configuration never lets an address inside the network through. With IMAGE_CHECK_SANDBOX_CA, the
+     * PEM certificate trusted for this origin alone.
+     */
+    IMAGE_CHECK_SANDBOX_ORIGIN: optional(z.url({ protocol: /^https$/ }).transform((value) => new URL(value).origin)),
+    IMAGE_CHECK_SANDBOX_CA: optional(z.string().min(1)),
     /** Turns on /dev/* pages outside development builds (used by the test server). */
     ENABLE_DEV_PAGES: z
       .enum(["true", "false"])
@@ -240,6 +256,19 @@ const EnvSchema = z
     for (const name of ["HEADERS_TIMEOUT_SECONDS", "BODY_TIMEOUT_SECONDS", "UPLOAD_STALL_TIMEOUT_SECONDS"] as const) {
       if (env[name] > env.REQUEST_TIMEOUT_SECONDS) ctx.addIssue({ code: "custom", path: [name], message: "must not be longer than REQUEST_TIMEOUT_SECONDS" });
     }
+    if (env.IMAGE_CHECK_SANDBOX_ORIGIN !== undefined) {
+      const onThisMachine = (address: string) => LOOPBACK_HOSTS.has(new URL(address).hostname);
+      if (!onThisMachine(env.IMAGE_CHECK_SANDBOX_ORIGIN))
+        ctx.addIssue({ code: "custom", path: ["IMAGE_CHECK_SANDBOX_ORIGIN"], message: "must be an https origin on this machine (localhost)" });
+      else if (!onThisMachine(env.CATALOGUE_UPLOAD_BASE_URL))
+        ctx.addIssue({
+          code: "custom",
+          path: ["IMAGE_CHECK_SANDBOX_ORIGIN"],
+          message: "is for the sandbox only: with the marketplace's own services no image address inside the network is checked",
+        });
+    }
+    if (env.IMAGE_CHECK_SANDBOX_CA !== undefined && env.IMAGE_CHECK_SANDBOX_ORIGIN === undefined)
+      ctx.addIssue({ code: "custom", path: ["IMAGE_CHECK_SANDBOX_CA"], message: "is trusted for IMAGE_CHECK_SANDBOX_ORIGIN alone, which is not set" });
     if (env.NODE_ENV === "production" && /^(change-me|dev|sandbox)/i.test(env.SESSION_SECRET)) {
       ctx.addIssue({
         code: "custom",

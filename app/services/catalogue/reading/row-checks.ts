@@ -20,6 +20,7 @@ import {
   type ProductValues,
 } from "#contract/catalogue-products.ts";
 import { ComplianceChecks } from "./compliance-checks.ts";
+import { firstImageUrl } from "#contract/catalogue-images.ts";
 import { blankAt, codeAt, gtinAt, isBlank, simplePriceStyleAt, trimmed } from "./field-text.ts";
 import { GtinSet, InvalidEanSet } from "./gtin-set.ts";
 import { footerCells, RowSet, type RecordType } from "./product-rows.ts";
@@ -92,13 +93,19 @@ export class RowChecker {
     this.rejected = late.size > 0 ? new RowSet() : null;
     this.onProduct = options.onProduct ?? null;
     this.keyColumns = this.onProduct ? productKeys.map((key) => columnOf(productKeyFields[key]).index) : [];
+    this.imageColumn = this.onProduct ? columnOf("IMAGE_URL").index : -1;
     const checkedColumns = [this.eanColumn, this.priceColumn, ...this.required.map((column) => column.index), this.recordType?.column ?? -1].filter(
       (index) => index >= 0,
     );
     this.checked = [...new Set(checkedColumns.filter((index) => index !== this.recordType?.column))];
     this.compliance = new ComplianceChecks(headers, mapping);
-    // The products index also needs the key values' columns cut out of each line, and the safety and unit price rules theirs.
-    const read = [...checkedColumns, ...this.keyColumns.filter((index) => index >= 0), ...this.compliance.readColumns];
+    // The products index also needs the key values' and the image address's columns cut out of each line.
+    const read = [
+      ...checkedColumns,
+      ...this.keyColumns.filter((index) => index >= 0),
+      ...this.compliance.readColumns,
+      ...(this.imageColumn >= 0 ? [this.imageColumn] : []),
+    ];
     const width = Math.max(1, ...read.map((index) => index + 1));
     this.wanted = Array.from({ length: width }, (_, index) => index === 0 || read.includes(index));
     this.scratch = Array.from({ length: width }, () => "");
@@ -239,7 +246,8 @@ export class RowChecker {
         this.keyColumns[index]! < 0 && optional.has(key) ? [] : [[key, cell(this.keyColumns[index]!).trim().slice(0, productValueChars)]],
       ),
     ) as ProductValues;
-    this.onProduct!({ row: this.row, values, problems: this.rowProblems!.slice(0, maxProblemsPerProduct) });
+    const image = this.imageColumn >= 0 ? firstImageUrl(cell(this.imageColumn)) : "";
+    this.onProduct!({ row: this.row, values, problems: this.rowProblems!.slice(0, maxProblemsPerProduct), ...(image ? { image } : {}) });
     this.rowProblems = null;
   }
 
@@ -365,6 +373,8 @@ export class RowChecker {
   private readonly onProduct: ((entry: ProductIndexEntry) => void) | null;
   /** The key values' columns, in the order of `productKeys` (-1: not mapped); empty without `onProduct`. */
   private readonly keyColumns: number[];
+  /** The image address's column (-1: not mapped, or no products index). */
+  private readonly imageColumn: number;
   /** The problems of the row being checked, for its products index entry. */
   private rowProblems: ProductProblem[] | null = null;
   private row = 0;

@@ -2,6 +2,7 @@ import { CatalogueFile, CatalogueHeaders, IntegrationInfo, IntegrationSellers, t
 import { CatalogueAnalysis, MappingMemory } from "#contract/catalogue-analysis.ts";
 import { ProductIndexSummary, ProductsPage, type ProductsQuery } from "#contract/catalogue-products.ts";
 import { FileCategoryValues } from "#contract/categories.ts";
+import { ImageCheckSummary, UncheckedImages, type ImageCheckResult } from "#contract/catalogue-images.ts";
 import { FileCorrections, LeftOutUnfixed, ProductCorrections, RuleApplied, type ProductChange, type RuleApplication } from "#contract/catalogue-corrections.ts";
 import { CarriedOver, CarryOverOffer, type CarryOverApplication } from "#contract/catalogue-carry-over.ts";
 import type { CatalogueReturnInput } from "#contract/catalogue-return.ts";
@@ -15,7 +16,7 @@ import { readStreamedJson, type ServiceStreamer } from "#app/services/upstream/s
 /** The catalogue upload service: the seller's files and mapping, and the catalogue team's integration endpoints. */
 export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStreamer) {
   const fileQuery = (fileId: string) => ({ fileId });
-  const productsQuery = (fileId: string, { page, pageSize, status, kind, q, fixed }: ProductsQuery) => ({
+  const productsQuery = (fileId: string, { page, pageSize, status, kind, q, fixed, image }: ProductsQuery) => ({
     fileId,
     page: String(page),
     pageSize: String(pageSize),
@@ -23,6 +24,7 @@ export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStream
     kind,
     q,
     fixed,
+    image,
   });
   return {
     /**
@@ -60,6 +62,19 @@ export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStream
       }),
     products: (fileId: string, query: ProductsQuery) =>
       call({ path: "/me/seller/file/products", query: productsQuery(fileId, query), schema: ProductsPage, notFoundIsAnswer: true }),
+    /** Hands over a batch of image checks (contract/catalogue-images.ts). */
+    saveImageChecks: (fileId: string, results: ImageCheckResult[]) =>
+      call({ method: "PUT", path: "/me/seller/file/images", query: fileQuery(fileId), body: { results }, schema: ImageCheckSummary }),
+    /** How the file's products' images stand (404 PRODUCTS_NOT_INDEXED before its index is written). */
+    imageChecks: (fileId: string) => call({ path: "/me/seller/file/images", query: fileQuery(fileId), schema: ImageCheckSummary, notFoundIsAnswer: true }),
+    /** The file's image addresses not checked yet, in file order (`rows`: only those of these products). */
+    uncheckedImages: (fileId: string, limit: number, rows?: readonly number[]) =>
+      call({
+        path: "/me/seller/file/images/unchecked",
+        query: { fileId, limit: String(limit), ...(rows && rows.length > 0 ? { rows: rows.join(",") } : {}) },
+        schema: UncheckedImages,
+        notFoundIsAnswer: true,
+      }),
     /** Stores the file's products index: `body` is its NDJSON, produced as the reading pass finds the products. */
     saveProductIndex: async (fileId: string, body: Readable, signal: AbortSignal) => {
       const path = "/me/seller/file/products";

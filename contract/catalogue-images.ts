@@ -1,0 +1,111 @@
+/**
+ * A catalogue file's image checks, kept by the catalogue upload service with
+ * the file's analysis and products index: the portal checks the image
+ * address of each product (the column mapped to IMAGE_URL; BMEcat's
+ * MIME_INFO) while it reads the file, and hands the results over in
+ * batches, so that any instance of the portal shows them and a restart
+ * loses none. Results are kept per address: a product shows the result of
+ * its address, and a new index of the same file (a new mapping) keeps them.
+ *
+ * PUT /me/seller/file/images?fileId=  body: `ImageCheckResults` → `ImageCheckSummary`
+ * GET /me/seller/file/images?fileId=  → `ImageCheckSummary` (404 PRODUCTS_NOT_INDEXED before the index is written)
+ * GET /me/seller/file/images/unchecked?fileId=&limit=&rows=  → `UncheckedImages`:
+ *   the distinct addresses not checked yet, in file order, at most `limit`
+ *   (`rows`: only those of these products, comma-separated row numbers)
+ */
+import { z } from "zod";
+
+/** The longest image address kept (longer ones are cut, and then fail as no address). */
+export const maxImageUrlChars = 2048;
+/** Results handed over in one request. */
+export const maxImageResultsPerRequest = 1000;
+/** Addresses checked while the file is read; the rest on demand from the products view. */
+export const imagesCheckedPerFile = 10_000;
+
+/** Why an image does not load, as a code the portal says in words. */
+export const imageFailureReasons = [
+  "NOT_AN_ADDRESS",
+  "NOT_HTTPS",
+  "CREDENTIALS_IN_ADDRESS",
+  "INSIDE_NETWORK",
+  "NAME_NOT_FOUND",
+  "UNREACHABLE",
+  "TLS_FAILED",
+  "TIMEOUT",
+  "TOO_MANY_REDIRECTS",
+  "NOT_FOUND",
+  "HTTP_ERROR",
+  "NOT_AN_IMAGE",
+  "UNSUPPORTED_FORMAT",
+  "UNREADABLE_IMAGE",
+  "TOO_SMALL",
+] as const;
+export const ImageFailureReason = z.enum(imageFailureReasons);
+export type ImageFailureReason = z.infer<typeof ImageFailureReason>;
+
+export const ImageFormat = z.enum(["JPEG", "PNG", "GIF", "WEBP"]);
+
+/** One address checked. */
+export const ImageCheckResult = z.object({
+  url: z.string().min(1).max(maxImageUrlChars),
+  loads: z.boolean(),
+  /** Why it does not load (null when it loads). */
+  reason: ImageFailureReason.nullable(),
+  /** The answer's status for HTTP_ERROR and NOT_FOUND. */
+  httpStatus: z.number().int().min(100).max(599).nullable().default(null),
+  format: ImageFormat.nullable().default(null),
+  width: z.number().int().positive().nullable().default(null),
+  height: z.number().int().positive().nullable().default(null),
+  checkedAt: z.string(),
+});
+export type ImageCheckResult = z.infer<typeof ImageCheckResult>;
+
+export const ImageCheckResults = z.strictObject({ results: z.array(ImageCheckResult).min(1).max(maxImageResultsPerRequest) });
+export type ImageCheckResults = z.infer<typeof ImageCheckResults>;
+
+/** The file's products by the state of their image (a product without an image address counts in `withoutImage` alone). */
+export const ImageCheckSummary = z.object({
+  fileId: z.string(),
+  loads: z.number().int().nonnegative(),
+  fails: z.number().int().nonnegative(),
+  unchecked: z.number().int().nonnegative(),
+  withoutImage: z.number().int().nonnegative(),
+  /** Products per reason among those whose image fails. */
+  reasons: z.partialRecord(ImageFailureReason, z.number().int().nonnegative()),
+});
+export type ImageCheckSummary = z.infer<typeof ImageCheckSummary>;
+
+export const UncheckedImagesQuery = z.strictObject({
+  limit: z
+    .string()
+    .regex(/^[1-9]\d{0,4}$/)
+    .transform(Number)
+    .pipe(z.number().max(imagesCheckedPerFile))
+    .default(imagesCheckedPerFile),
+  rows: z
+    .string()
+    .regex(/^\d{1,9}(?:,\d{1,9}){0,99}$/)
+    .transform((value) => value.split(",").map(Number))
+    .optional(),
+});
+
+export const UncheckedImages = z.object({ fileId: z.string(), urls: z.array(z.string()) });
+export type UncheckedImages = z.infer<typeof UncheckedImages>;
+
+/**
+ * A product's image as the products view shows it: loads, fails (with the
+ * reason), or not checked yet. Null: the product has no image address.
+ */
+export const ProductImage = z.object({
+  url: z.string(),
+  status: z.enum(["loads", "fails", "unchecked"]),
+  reason: ImageFailureReason.optional(),
+  httpStatus: z.number().int().optional(),
+});
+export type ProductImage = z.infer<typeof ProductImage>;
+
+/** The address an image cell holds: its first one, where a shop system lists several (separated by commas, bars, semicolons or spaces). */
+export function firstImageUrl(cell: string): string {
+  const first = cell.trim().split(/[\s,;|]+/)[0] ?? "";
+  return first.slice(0, maxImageUrlChars);
+}

@@ -1,0 +1,55 @@
+import type { ImageCheckResult, ImageCheckSummary, ImageFailureReason } from "#contract/catalogue-images.ts";
+import { transaction, type Database } from "./db.ts";
+
+/**
+ * A file's image checks as the portal hands them over (contract/catalogue-images.ts): kept per address beside the
+ * file's products, so that a product's image is answered with the product, and a new index of the file keeps them.
+ */
+
+/** Keeps checked addresses; a later check of an address replaces the earlier one. */
+export function storeImageChecks(db: Database, fileId: string, results: readonly ImageCheckResult[]): void {
+  transaction(db, () => {
+    const insert = db.prepare(
+      "INSERT OR REPLACE INTO catalogue_image_checks (file_id, url, loads, reason, http_status, format, width, height, checked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    );
+    for (const result of results)
+      insert.run(fileId, result.url, result.loads ? 1 : 0, result.reason, result.httpStatus, result.format, result.width, result.height, result.checkedAt);
+  });
+}
+
+/** The file's products by the state of their image, or "not indexed". */
+export function imageCheckSummary(db: Database, fileId: string): Omit<ImageCheckSummary, "fileId"> | "not indexed" {
+  const indexed = db.prepare("SELECT 1 FROM catalogue_product_indexes WHERE file_id = ?").get(fileId);
+  if (!indexed) return "not indexed";
+  const rows = db
+    .prepare(
+      `SELECT CASE WHEN p.image_url IS NULL THEN 'none' WHEN c.loads IS NULL THEN 'unchecked' WHEN c.loads = 1 THEN 'loads' ELSE 'fails' END AS state,
+              c.reason AS reason, count(*) AS products
+         FROM catalogue_products p LEFT JOIN catalogue_image_checks c ON c.file_id = p.file_id AND c.url = p.image_url
+        WHERE p.file_id = ? GROUP BY state, reason`,
+    )
+    .all(fileId) as { state: "none" | "unchecked" | "loads" | "fails"; reason: ImageFailureReason | null; products: number }[];
+  const summary: Omit<ImageCheckSummary, "fileId"> = { loads: 0, fails: 0, unchecked: 0, withoutImage: 0, reasons: {} };
+  for (const { state, reason, products } of rows) {
+    if (state === "none") summary.withoutImage += products;
+    else summary[state] += products;
+    if (state === "fails" && reason) summary.reasons[reason] = (summary.reasons[reason] ?? 0) + products;
+  }
+  return summary;
+}
+
+/** The distinct addresses of the file (or of the products at `rows`) not checked yet, in file order, at most `limit`. */
+export function uncheckedImages(db: Database, fileId: string, limit: number, rows?: readonly number[]): string[] | "not indexed" {
+  const indexed = db.prepare("SELECT 1 FROM catalogue_product_indexes WHERE file_id = ?").get(fileId);
+  if (!indexed) return "not indexed";
+  const ofRows = rows ? `AND p.row IN (${rows.map(() => "?").join(", ")})` : "";
+  const found = db
+    .prepare(
+      `SELECT p.image_url AS url, min(p.position) AS first FROM catalogue_products p
+        WHERE p.file_id = ? AND p.image_url IS NOT NULL ${ofRows}
+          AND NOT EXISTS (SELECT 1 FROM catalogue_image_checks c WHERE c.file_id = p.file_id AND c.url = p.image_url)
+        GROUP BY p.image_url ORDER BY first LIMIT ?`,
+    )
+    .all(fileId, ...(rows ?? []), limit) as { url: string }[];
+  return found.map((row) => row.url);
+}
