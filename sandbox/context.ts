@@ -1,3 +1,4 @@
+import type { SandboxClock } from "./clock.ts";
 import type { Database } from "./db.ts";
 import type { MailServer } from "./mail-server.ts";
 import type { Provider } from "oidc-provider";
@@ -21,4 +22,6 @@ export type SandboxContext = {
   companyChangeDecisionMs: number;
   /** Whether the VAT confirmation services answer: by their schedule (eVatR down at night), or up or down as the control endpoint set them. */
   vatServices: VatServiceModes;
+  /** The marketplace's calendar: the real time moved by an offset the control interface sets (obligations and their reminders). */
+  clock: SandboxClock;
 };

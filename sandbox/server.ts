@@ -20,6 +20,8 @@ import { purgeExpiredOidcModels } from "./oidc/sqlite-adapter.ts";
 import { applySeed } from "./seed.ts";
 import { mountServices } from "./services/index.ts";
 import { retryVatConfirmations } from "./vat-confirmations.ts";
+import { sandboxToday } from "./clock.ts";
+import { runObligationJob } from "./obligations.ts";
 
 export type SandboxOptions = {
   /** 0 picks a free port. Default 4000. */
@@ -40,6 +42,8 @@ export type SandboxOptions = {
   companyChangeDecisionSeconds?: number;
   /** How often the marketplace's job asks again for the VAT confirmations still to be confirmed (the control endpoint runs it sooner). Default 300. */
   vatRetrySeconds?: number;
+  /** How often the marketplace's compliance calendar runs (what is due, reminders); the control endpoint runs it sooner. Default 300. */
+  obligationJobSeconds?: number;
   /**
    * Port of the sandbox's SMTP server, where the notification service's e-mails arrive (`/__sandbox/mail` lists them).
    * Default: the HTTP port + 1000 (5000 beside 4000); any free port when the HTTP port is 0.
@@ -112,6 +116,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     maxCatalogueFileBytes: options.maxCatalogueFileBytes ?? 10 * 1024 ** 3,
     companyChangeDecisionMs: (options.companyChangeDecisionSeconds ?? 120) * 1000,
     vatServices: { evatr: "schedule", vies: "schedule" },
+    clock: { offsetMs: 0 },
   };
   const faults = new FaultRules();
   const counter = new RequestCounter();
@@ -133,7 +138,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         counter.reset();
         context.vatServices.evatr = "schedule";
         context.vatServices.vies = "schedule";
+        context.clock.offsetMs = 0;
         mailServer.refusing = false;
+        runObligationJob(db, sandboxToday(context.clock));
       },
     }),
   );
@@ -159,6 +166,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   purgeTimer.unref();
   const vatRetryTimer = setInterval(() => retryVatConfirmations(db, context.vatServices), (options.vatRetrySeconds ?? 300) * 1000);
   vatRetryTimer.unref();
+  runObligationJob(db, sandboxToday(context.clock));
+  const obligationTimer = setInterval(() => runObligationJob(db, sandboxToday(context.clock)), (options.obligationJobSeconds ?? 300) * 1000);
+  obligationTimer.unref();
 
   let closing: Promise<void> | undefined;
   return {
@@ -169,6 +179,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       closing ??= new Promise<void>((resolve, reject) => {
         clearInterval(purgeTimer);
         clearInterval(vatRetryTimer);
+        clearInterval(obligationTimer);
         setMailer(db, undefined);
         mailer.close();
         void mailServer.close();

@@ -86,11 +86,17 @@ export function CatalogueUpdateSection({
   openFiles,
   updates,
   failure,
+  restrictedByObligation = false,
+  refusedMessage = null,
 }: {
   canChange: boolean;
   openFiles: OpenFile[];
   updates: SentUpdate[];
   failure: UpstreamFailureView | null;
+  /** A past-due obligation holds back catalogue updates: said here, where the update is sent, and no button to send. */
+  restrictedByObligation?: boolean;
+  /** The action's refusal, when a send was posted all the same. */
+  refusedMessage?: string | null;
 }) {
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
@@ -101,6 +107,16 @@ export function CatalogueUpdateSection({
     <section aria-labelledby="update-title" className="upload-finish">
       <h2 id="update-title">{t("catalogueUpdates.update.title")}</h2>
       {failure ? <ErrorSummary items={[]} upstream={failure} /> : null}
+      {refusedMessage ? (
+        <p className="notice notice--error" role="alert">
+          {refusedMessage}
+        </p>
+      ) : null}
+      {restrictedByObligation ? (
+        <p className="notice notice--error" id="update-restricted" data-obligation-restricted="CATALOGUE_UPDATES">
+          {t("obligations.catalogueUpdates.restricted")} <Link to="/home/overview#obligations-title">{t("obligations.catalogueUpdates.overviewLink")}</Link>
+        </p>
+      ) : null}
       {openFiles.length === 0 ? (
         <p>{t(canChange ? "catalogueUpdates.update.nothingOpen" : "catalogueUpdates.update.nothingOpenViewer")}</p>
       ) : (
@@ -125,7 +141,7 @@ export function CatalogueUpdateSection({
             ))}
           </DataTable>
           {unmapped.length > 0 ? <p className="notice">{t("catalogueUpdates.update.mapFirst", { count: unmapped.length })}</p> : null}
-          {canChange ? (
+          {canChange && !restrictedByObligation ? (
             <Form method="post">
               <button
                 type="submit"

@@ -92,7 +92,14 @@ export default function CatalogueUpdates({ loaderData, actionData }: Route.Compo
         productsPath={HOME_PRODUCTS_PATH}
       />
 
-      <CatalogueUpdateSection canChange={canChange} openFiles={openFiles} updates={updates} failure={actionData?.intent === "send" ? failure : null} />
+      <CatalogueUpdateSection
+        canChange={canChange}
+        openFiles={openFiles}
+        updates={updates}
+        failure={actionData?.intent === "send" ? failure : null}
+        restrictedByObligation={loaderData.restrictedByObligation}
+        refusedMessage={actionData && "restrictedByObligation" in actionData ? actionData.message : null}
+      />
     </article>
   );
 }
