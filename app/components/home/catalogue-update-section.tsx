@@ -87,6 +87,7 @@ export function CatalogueUpdateSection({
   updates,
   failure,
   restrictedByObligation = false,
+  obligationsUnknown = false,
   refusedMessage = null,
 }: {
   canChange: boolean;
@@ -95,6 +96,8 @@ export function CatalogueUpdateSection({
   failure: UpstreamFailureView | null;
   /** A past-due obligation holds back catalogue updates: said here, where the update is sent, and no button to send. */
   restrictedByObligation?: boolean;
+  /** Whether a past-due obligation holds them back could not be checked (the service checks again on sending). */
+  obligationsUnknown?: boolean;
   /** The action's refusal, when a send was posted all the same. */
   refusedMessage?: string | null;
 }) {
@@ -117,6 +120,7 @@ export function CatalogueUpdateSection({
           {t("obligations.catalogueUpdates.restricted")} <Link to="/home/overview#obligations-title">{t("obligations.catalogueUpdates.overviewLink")}</Link>
         </p>
       ) : null}
+      {obligationsUnknown ? <p className="notice">{t("obligations.catalogueUpdates.unknown")}</p> : null}
       {openFiles.length === 0 ? (
         <p>{t(canChange ? "catalogueUpdates.update.nothingOpen" : "catalogueUpdates.update.nothingOpenViewer")}</p>
       ) : (

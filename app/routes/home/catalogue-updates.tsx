@@ -98,6 +98,7 @@ export default function CatalogueUpdates({ loaderData, actionData }: Route.Compo
         updates={updates}
         failure={actionData?.intent === "send" ? failure : null}
         restrictedByObligation={loaderData.restrictedByObligation}
+        obligationsUnknown={loaderData.obligationsUnknown}
         refusedMessage={actionData && "restrictedByObligation" in actionData ? actionData.message : null}
       />
     </article>

@@ -68,7 +68,9 @@ export async function catalogueUpdatesLoader(args: RequestArgs) {
     title: getI18n(args.context).t("catalogueUpdates.title"),
     canChange: user.role === "SELLER_ADMINISTRATOR",
     /** A past-due obligation holds back catalogue updates (contract/obligations.ts): the page says so where the update is sent. */
-    restrictedByObligation: restricted,
+    restrictedByObligation: restricted === true,
+    /** Whether anything is held back could not be checked: said on the page; the service checks again on sending. */
+    obligationsUnknown: restricted === null,
     files: files.map((file) => ({ ...file, status: fileStatus(file.id, openIds, updates.updates) })),
     openFiles,
     updates: updates.updates.map((update): SentUpdate => ({
@@ -92,7 +94,7 @@ export async function catalogueUpdatesAction(args: RequestArgs) {
   if (formData.get("intent") !== "send") return fileFormAction(args, formData, catalogueUpdatesPage);
   const t = getI18n(args.context).t;
   // Refused before any upstream call, as the page shows it; the service refuses it too (409 OBLIGATION_PAST_DUE).
-  if (await restrictedByObligation(args, "CATALOGUE_UPDATES")) {
+  if ((await restrictedByObligation(args, "CATALOGUE_UPDATES")) === true) {
     return data({ intent: "send" as const, restrictedByObligation: true as const, message: t("obligations.catalogueUpdates.refused") }, { status: 409 });
   }
   try {

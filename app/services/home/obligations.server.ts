@@ -18,10 +18,10 @@ export async function sellerObligations(args: RequestArgs): Promise<ObligationLi
 }
 
 /**
- * Whether a past-due obligation restricts this now. When the service cannot answer, the portal does not refuse on
- * its own: the service checks the restriction again where the action arrives.
+ * Whether a past-due obligation restricts this now; null when the service could not answer. Then the portal does
+ * not refuse on its own: the service checks the restriction again where the action arrives.
  */
-export async function restrictedByObligation(args: RequestArgs, restriction: ObligationRestriction): Promise<boolean> {
+export async function restrictedByObligation(args: RequestArgs, restriction: ObligationRestriction): Promise<boolean | null> {
   const list = await sellerObligations(args);
-  return list?.restricted.includes(restriction) ?? false;
+  return list ? list.restricted.includes(restriction) : null;
 }
