@@ -19,7 +19,8 @@ import { z } from "zod";
 
 /**
  * Every event the service knows. INVITATION goes by e-mail to an address that has no account yet (no list, no
- * preference); REQUIREMENT_DUE is defined for the marketplace's reminders of a requirement coming due.
+ * preference); REQUIREMENT_DUE is the reminder of an obligation coming due (contract/obligations.ts), with its `subject`,
+ * `dueDate` and `daysLeft`.
  */
 export const notificationKinds = [
   "INVITATION",

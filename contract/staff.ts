@@ -67,6 +67,8 @@ export const StaffSeller = z.object({
   /** The invited contact has not registered yet. */
   invitationPending: z.boolean(),
   progressFacts: SellerProgressFacts,
+  /** How many of the seller's obligations are past due (contract/obligations.ts), as the marketplace's calendar last ran. */
+  pastDueObligations: z.number().int().nonnegative().default(0),
 });
 export type StaffSeller = z.infer<typeof StaffSeller>;
 
@@ -81,6 +83,8 @@ export const StaffSellerQuery = z.object({
   channel: SellerChannel.optional(),
   /** Only sellers in their state for more than STUCK_AFTER_DAYS days (never ACTIVE ones). */
   stuck: z.coerce.boolean().optional(),
+  /** Only sellers with a past-due obligation (contract/obligations.ts). */
+  pastDue: z.coerce.boolean().optional(),
   sort: StaffSellerSort.default("name"),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
@@ -90,6 +94,7 @@ export type StaffSellerQuery = {
   state?: z.infer<typeof SellerStateName>;
   channel?: SellerChannel;
   stuck?: boolean;
+  pastDue?: boolean;
   sort?: StaffSellerSort;
   page?: number;
   pageSize?: number;

@@ -1,3 +1,4 @@
+import type { SandboxClock } from "./clock.ts";
 import type { Database } from "./db.ts";
 import type { MailServer } from "./mail-server.ts";
 import type { Provider } from "oidc-provider";
@@ -26,4 +27,6 @@ export type SandboxContext = {
   producerRegister: RegisterMode;
   /** The image host's origin and certificate (sandbox/image-server.ts), once it listens. */
   images?: { origin: string; caPath: string };
+  /** The marketplace's calendar: the real time moved by an offset the control interface sets (obligations and their reminders). */
+  clock: SandboxClock;
 };

@@ -6,6 +6,8 @@ import { catalogueFilesOnDisk } from "./catalogue.ts";
 import { decidePendingChanges } from "./company-changes.ts";
 import { retryVatConfirmations } from "./vat-confirmations.ts";
 import { retryRegistrationConfirmations } from "./registration-confirmations.ts";
+import { sandboxNow, sandboxToday } from "./clock.ts";
+import { fulfilObligationRule, ObligationRuleInput, obligationListOf, runObligationJob, writeObligationRule } from "./obligations.ts";
 import type { SandboxContext } from "./context.ts";
 import type { FaultRules, RequestCounter } from "./faults.ts";
 import { sendError } from "./http/errors.ts";
@@ -65,6 +67,15 @@ const DecisionRequest = z.object({
   decision: z.enum(["CONFIRMED", "REJECTED"]).default("CONFIRMED"),
   reason: z.string().min(1).max(500).optional(),
 });
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** The marketplace's calendar moved to a day, or by whole days from now (0: the real time again). */
+const ClockRequest = z.union([
+  z.object({ today: isoDay }),
+  z.object({
+    offsetDays: z.number().int().min(-3650).max(3650),
+  }),
+]);
 
 const VatServiceMode = z.enum(["schedule", "up", "down"]);
 const VatServicesRequest = z.object({ evatr: VatServiceMode.optional(), vies: VatServiceMode.optional() });
@@ -225,6 +236,75 @@ export function controlRouter(options: ControlOptions): express.Router {
       return;
     }
     res.json(retryVatConfirmations(context.db, context.vatServices, parsed.data));
+  });
+
+  /** The marketplace's calendar: its now and today, its offset from the real time, and the day the seed was written. */
+  const clockState = () => {
+    const seeded = context.db.prepare("SELECT value FROM meta WHERE key = 'seeded_at'").get() as { value: string } | undefined;
+    return {
+      now: sandboxNow(context.clock).toISOString(),
+      today: sandboxToday(context.clock),
+      offsetMs: context.clock.offsetMs,
+      seededOn: seeded?.value.slice(0, 10) ?? null,
+    };
+  };
+  router.get("/clock", (_req, res) => {
+    res.json(clockState());
+  });
+
+  /**
+   * Moves the marketplace's calendar (never the portal's, nor tokens and sessions): `{ today }` puts it on that day
+   * at the real time of day, `{ offsetDays }` moves it from the real now. The compliance calendar runs at once, as it
+   * would on that day (what is due, the reminders); answers the clock and the reminders sent.
+   */
+  router.post("/clock", (req, res) => {
+    const parsed = ClockRequest.safeParse(req.body ?? {});
+    if (!parsed.success) {
+      sendError(res, 400, "Expected { today: YYYY-MM-DD } or { offsetDays }", "VALIDATION_ERROR");
+      return;
+    }
+    const real = Date.now();
+    const realToday = new Date(real).toISOString().slice(0, 10);
+    const days =
+      "today" in parsed.data
+        ? Math.round((Date.parse(`${parsed.data.today}T00:00:00Z`) - Date.parse(`${realToday}T00:00:00Z`)) / 86_400_000)
+        : parsed.data.offsetDays;
+    context.clock.offsetMs = days * 86_400_000;
+    const job = runObligationJob(context.db, sandboxToday(context.clock));
+    res.json({ ...clockState(), reminded: job.reminded });
+  });
+
+  /** The compliance calendar runs now (what is due, reminders), as its job does every few minutes. */
+  router.post("/obligations/run", (_req, res) => {
+    res.json({ today: sandboxToday(context.clock), ...runObligationJob(context.db, sandboxToday(context.clock)) });
+  });
+
+  /** One seller's obligations on the marketplace's today, as the seller service answers them. */
+  router.get("/obligations/:sellerId", (req, res) => {
+    res.json(obligationListOf(context.db, req.params.sellerId, sandboxToday(context.clock)));
+  });
+
+  /** A rule added (or replaced) as data: e.g. a requirement new for every active seller, with its date and what it restricts. */
+  router.post("/obligation-rules", (req, res) => {
+    const parsed = ObligationRuleInput.safeParse(req.body ?? {});
+    if (!parsed.success) {
+      sendError(res, 400, "Invalid obligation rule", "VALIDATION_ERROR", {
+        errors: parsed.error.issues.map((issue) => ({ fieldName: issue.path.join("."), errorMessage: issue.message })),
+      });
+      return;
+    }
+    writeObligationRule(context.db, parsed.data);
+    res.status(201).json({ id: parsed.data.id, ...runObligationJob(context.db, sandboxToday(context.clock)) });
+  });
+
+  /** A new requirement fulfilled by a seller (standing in for the marketplace's own check of it). */
+  router.post("/obligations/fulfil", (req, res) => {
+    const parsed = z.object({ sellerId: z.string().min(1), ruleId: z.string().min(1) }).safeParse(req.body ?? {});
+    if (!parsed.success || !fulfilObligationRule(context.db, parsed.data.sellerId, parsed.data.ruleId)) {
+      sendError(res, 400, "Expected { sellerId, ruleId } of a NEW_REQUIREMENT rule", "VALIDATION_ERROR");
+      return;
+    }
+    res.json({ fulfilled: true, ...runObligationJob(context.db, sandboxToday(context.clock)) });
   });
 
   /** The colleague invitations sent to `?email=`, newest first, each with the link its e-mail would carry. */

@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync, type PrepareOptions, type StatementSync } from "node:sqlite";
+import { obligationsSchema, obligationTables } from "./db-obligations.ts";
 import { sellerHomeSchema, sellerHomeTables } from "./db-seller-home.ts";
 
 /**
@@ -15,7 +16,7 @@ export type Database = DatabaseSync;
  * emptied and seeded anew on open: the sandbox's data is demo data, and
  * migrations would cost more than they are worth.
  */
-const SCHEMA_VERSION = 22;
+const SCHEMA_VERSION = 23;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -437,6 +438,7 @@ const dataTables = [
   "substitution_sessions",
   "catalogue_returns",
   "user_sessions",
+  ...obligationTables,
   ...sellerHomeTables,
   "catalogue_mapping_memory",
   "catalogue_correction_rule_rows",
@@ -470,7 +472,7 @@ export function openDatabase(path: string, { reset = false }: { reset?: boolean 
   db.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;");
   const { user_version: version } = db.prepare("PRAGMA user_version").get() as { user_version: number };
   if (version !== SCHEMA_VERSION) dropAllTables(db);
-  db.exec(schema + sellerHomeSchema);
+  db.exec(schema + sellerHomeSchema + obligationsSchema);
   db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
   return db;
 }

@@ -1,4 +1,5 @@
 import type { CatalogueAnalysis } from "#contract/catalogue-analysis.ts";
+import { daysBetween, type Obligation } from "#contract/obligations.ts";
 import type { Database } from "./db.ts";
 import { notify, sendInvitationMail } from "./notifications.ts";
 import { findSellerById, findUserById } from "./repository.ts";
@@ -79,5 +80,22 @@ export function fileReadWithProblems(db: Database, sellerId: string, file: { id:
       rowsChecked: analysis.report.rowsChecked,
     },
     link: `${active ? "/home/catalogue/products" : "/upload/catalog/products"}?fileId=${encodeURIComponent(file.id)}`,
+  });
+}
+
+/** An obligation coming due (the compliance calendar's job, sandbox/obligations.ts): the seller's administrators, with where to act. */
+export function obligationComingDue(db: Database, obligation: Obligation, today: string): void {
+  if (!obligation.dueDate) return;
+  notify(db, {
+    kind: "REQUIREMENT_DUE",
+    to: { sellerAdministrators: obligation.sellerId },
+    params: {
+      sellerName: sellerName(db, obligation.sellerId),
+      obligationId: obligation.id,
+      subject: obligation.subject,
+      dueDate: obligation.dueDate,
+      daysLeft: daysBetween(today, obligation.dueDate),
+    },
+    link: obligation.actionPath,
   });
 }

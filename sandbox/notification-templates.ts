@@ -23,6 +23,29 @@ const changeNames: Record<LanguageCode, Record<string, string>> = {
   de: { BANK_ACCOUNT: "Bankverbindung", WAREHOUSE: "Lager", COMPANY_DATA: "Unternehmensdaten", LEGAL_DOCUMENT: "Rechtsdokument" },
 };
 
+/** What an obligation is about, in each language (contract/obligations.ts `subject`); another subject as it is. */
+const obligationSubjects: Record<LanguageCode, Record<string, string>> = {
+  en: {
+    IDENTITY_DOCUMENT: "A valid ID document of your representative",
+    COMMERCIAL_REGISTER_EXTRACT: "A current commercial register extract",
+    VAT_ID: "A confirmed VAT id",
+  },
+  de: {
+    IDENTITY_DOCUMENT: "Ein gültiges Ausweisdokument Ihrer vertretungsberechtigten Person",
+    COMMERCIAL_REGISTER_EXTRACT: "Ein aktueller Handelsregisterauszug",
+    VAT_ID: "Eine bestätigte USt-IdNr.",
+  },
+};
+
+/** A day (YYYY-MM-DD) as each language writes it. */
+function day(value: string, language: LanguageCode): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return value;
+  return language === "de" ? `${match[3]}.${match[2]}.${match[1]}` : `${match[1]}-${match[2]}-${match[3]}`;
+}
+
+const requirement = (p: Params, language: LanguageCode) => obligationSubjects[language][p.get("subject")] ?? (p.get("requirement") || p.get("subject"));
+
 const roleNames: Record<LanguageCode, Record<string, string>> = {
   en: { SELLER_ADMINISTRATOR: "administrator", SELLER_VIEWER_EXTERNAL: "viewer" },
   de: { SELLER_ADMINISTRATOR: "Verwaltung", SELLER_VIEWER_EXTERNAL: "Lesezugriff" },
@@ -71,8 +94,11 @@ const templates: Record<LanguageCode, Record<NotificationKind, Template>> = {
       action: "Open the products",
     },
     REQUIREMENT_DUE: {
-      subject: (p) => `${p.get("sellerName")}: ${p.get("requirement")} is due on ${p.get("dueDate")}`,
-      paragraphs: (p) => [`${p.get("requirement")} is due on ${p.get("dueDate")}.`],
+      subject: (p) => `${p.get("sellerName")}: ${requirement(p, "en")} is due by ${day(p.get("dueDate"), "en")}`,
+      paragraphs: (p) => [
+        `${requirement(p, "en")} is due by ${day(p.get("dueDate"), "en")}, in ${p.get("daysLeft")} days.`,
+        "Once the date has passed, the marketplace may hold back parts of your shop until it is provided. The seller portal shows what to do.",
+      ],
       action: "Open the seller portal",
     },
   },
@@ -125,8 +151,11 @@ const templates: Record<LanguageCode, Record<NotificationKind, Template>> = {
       action: "Produkte öffnen",
     },
     REQUIREMENT_DUE: {
-      subject: (p) => `${p.get("sellerName")}: ${p.get("requirement")} ist am ${p.get("dueDate")} fällig`,
-      paragraphs: (p) => [`${p.get("requirement")} ist am ${p.get("dueDate")} fällig.`],
+      subject: (p) => `${p.get("sellerName")}: ${requirement(p, "de")} ist bis ${day(p.get("dueDate"), "de")} fällig`,
+      paragraphs: (p) => [
+        `${requirement(p, "de")} ist bis ${day(p.get("dueDate"), "de")} fällig, in ${p.get("daysLeft")} Tagen.`,
+        "Ist das Datum verstrichen, kann der Marktplatz Teile Ihres Shops zurückhalten, bis es vorliegt. Im Händlerportal sehen Sie, was zu tun ist.",
+      ],
       action: "Händlerportal öffnen",
     },
   },

@@ -1,5 +1,5 @@
 import type { Database } from "./db.ts";
-import { CONTRACT_VERSION, saveDocument, writeStep } from "./onboarding.ts";
+import { CONTRACT_VERSION, readStep, saveDocument, writeStep } from "./onboarding.ts";
 
 /**
  * Shop-setup data of the seeded sellers: those past the hand-over have every
@@ -114,6 +114,9 @@ export function completeShopSetup(db: Database, sellerId: string, facts: SetupFa
   }
 }
 
+/** Days from the seed to the active seller's ID expiry (its obligation shows 30 days before). */
+export const ACTIVE_SELLER_ID_VALID_DAYS = 200;
+
 export function applyOnboardingSeed(db: Database): void {
   completeShopSetup(
     db,
@@ -128,6 +131,13 @@ export function applyOnboardingSeed(db: Database): void {
     },
     400,
   );
+  // The active seller's ID runs out ACTIVE_SELLER_ID_VALID_DAYS after the seed: far enough that nothing is due on the
+  // real calendar, near enough that a test moving the marketplace's clock sees it come due (sandbox/obligations.ts).
+  const identification = readStep(db, "seller-active", "identification");
+  if (identification) {
+    const expiry = new Date(Date.now() + ACTIVE_SELLER_ID_VALID_DAYS * 86_400_000).toISOString().slice(0, 10);
+    writeStep(db, "seller-active", "identification", { ...identification.values, expiryDate: expiry }, identification.updatedAt);
+  }
   completeShopSetup(
     db,
     "seller-submitted",

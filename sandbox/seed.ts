@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { seedObligationRules, writeObligationRule } from "./obligations.ts";
 import { INVITATION_DAYS } from "#contract/team.ts";
 import type { Role, SellerStateName } from "#contract/upstream.ts";
 import { seedCategoryMappings } from "./category-mappings.ts";
@@ -240,6 +241,7 @@ export function applySeed(db: Database): void {
     for (const entry of seedUsers) insertUser(db, { ...entry, passwordHash: demoPasswordHash(entry.id) });
     for (const entry of seedCatalogueFiles) insertCatalogueFile(db, entry);
     applyOnboardingSeed(db);
+    for (const rule of seedObligationRules) writeObligationRule(db, rule);
     applyStaffSeed(db);
     seedColleagueInvitation(db);
     seedCategoryMappings(db, new Date(seedDate(30)));

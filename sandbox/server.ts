@@ -22,6 +22,8 @@ import { applySeed } from "./seed.ts";
 import { mountServices } from "./services/index.ts";
 import { retryVatConfirmations } from "./vat-confirmations.ts";
 import { retryRegistrationConfirmations } from "./registration-confirmations.ts";
+import { sandboxToday } from "./clock.ts";
+import { runObligationJob } from "./obligations.ts";
 
 export type SandboxOptions = {
   /** 0 picks a free port. Default 4000. */
@@ -42,6 +44,8 @@ export type SandboxOptions = {
   companyChangeDecisionSeconds?: number;
   /** How often the marketplace's job asks again for the VAT confirmations still to be confirmed (the control endpoint runs it sooner). Default 300. */
   vatRetrySeconds?: number;
+  /** How often the marketplace's compliance calendar runs (what is due, reminders); the control endpoint runs it sooner. Default 300. */
+  obligationJobSeconds?: number;
   /**
    * Port of the sandbox's SMTP server, where the notification service's e-mails arrive (`/__sandbox/mail` lists them).
    * Default: the HTTP port + 1000 (5000 beside 4000); any free port when the HTTP port is 0.
@@ -122,6 +126,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     companyChangeDecisionMs: (options.companyChangeDecisionSeconds ?? 120) * 1000,
     vatServices: { evatr: "schedule", vies: "schedule" },
     producerRegister: "up",
+    clock: { offsetMs: 0 },
   };
   const faults = new FaultRules();
   const counter = new RequestCounter();
@@ -154,7 +159,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         context.vatServices.evatr = "schedule";
         context.vatServices.vies = "schedule";
         context.producerRegister = "up";
+        context.clock.offsetMs = 0;
         mailServer.refusing = false;
+        runObligationJob(db, sandboxToday(context.clock));
       },
     }),
   );
@@ -183,6 +190,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   // The same job's turn for the registrations to be confirmed.
   const registrationRetryTimer = setInterval(() => retryRegistrationConfirmations(db, context.producerRegister), (options.vatRetrySeconds ?? 300) * 1000);
   registrationRetryTimer.unref();
+  runObligationJob(db, sandboxToday(context.clock));
+  const obligationTimer = setInterval(() => runObligationJob(db, sandboxToday(context.clock)), (options.obligationJobSeconds ?? 300) * 1000);
+  obligationTimer.unref();
 
   let closing: Promise<void> | undefined;
   return {
@@ -195,6 +205,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         clearInterval(purgeTimer);
         clearInterval(vatRetryTimer);
         clearInterval(registrationRetryTimer);
+        clearInterval(obligationTimer);
         setMailer(db, undefined);
         mailer.close();
         void mailServer.close();

@@ -22,6 +22,7 @@ export type StaffSellerRow = SellerRow & {
   contact_phone: string | null;
   admin_user_id: string | null;
   invitation_pending: number;
+  past_due_obligations: number | null;
   registered_name: string | null;
 };
 
@@ -39,7 +40,8 @@ const REGISTERED_NAME_SQL = `coalesce(
 export const SELECT_STAFF_SELLER = `
   SELECT s.*, ${REGISTERED_NAME_SQL} AS registered_name, p.marketplace_seller_id, p.channel, p.language_code, p.contact_name, p.contact_email, p.contact_phone,
     (SELECT u.id FROM users u WHERE u.seller_id = s.id AND u.role = 'SELLER_ADMINISTRATOR' ORDER BY u.created_at, u.id LIMIT 1) AS admin_user_id,
-    EXISTS (SELECT 1 FROM seller_invitations i WHERE i.seller_id = s.id AND i.accepted_at IS NULL) AS invitation_pending
+    EXISTS (SELECT 1 FROM seller_invitations i WHERE i.seller_id = s.id AND i.accepted_at IS NULL) AS invitation_pending,
+    (SELECT count(*) FROM seller_obligations o WHERE o.seller_id = s.id AND o.state = 'PAST_DUE') AS past_due_obligations
   FROM sellers s LEFT JOIN seller_profiles p ON p.seller_id = s.id`;
 
 const SORT_SQL: Record<StaffSellerSort, string> = {
@@ -85,6 +87,7 @@ export function toStaffSeller(db: Database, row: StaffSellerRow): StaffSeller {
     sellerUserProfileId: row.admin_user_id,
     invitationPending: Boolean(row.invitation_pending),
     progressFacts: progressFacts(db, row),
+    pastDueObligations: row.past_due_obligations ?? 0,
   });
 }
 
@@ -93,6 +96,7 @@ export type StaffListFilter = {
   state?: SellerStateName;
   channel?: SellerChannel;
   stuck?: boolean;
+  pastDue?: boolean;
   sort: StaffSellerSort;
   page: number;
   pageSize: number;
@@ -130,6 +134,10 @@ export function staffSellerPageIds(db: Database, filter: StaffListFilter): { ids
   if (filter.stuck) {
     where.push("s.state <> 'ACTIVE' AND s.state_changed_at < ?");
     params.push(stuckBefore());
+  }
+  if (filter.pastDue) {
+    // As the marketplace's compliance calendar last ran (sandbox/obligations.ts).
+    where.push("EXISTS (SELECT 1 FROM seller_obligations o WHERE o.seller_id = s.id AND o.state = 'PAST_DUE')");
   }
   const whereSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
   const from = `FROM sellers s LEFT JOIN seller_profiles p ON p.seller_id = s.id ${whereSql}`;

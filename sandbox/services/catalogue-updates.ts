@@ -1,5 +1,8 @@
 import express from "express";
 import { CatalogueUpdate } from "#contract/catalogue-updates.ts";
+import { OBLIGATION_RESTRICTED } from "#contract/obligations.ts";
+import { sandboxToday } from "../clock.ts";
+import { restrictedNow } from "../obligations.ts";
 import { catalogueUpdatesOf, sendCatalogueUpdate } from "../catalogue-updates.ts";
 import type { SandboxContext } from "../context.ts";
 import { recorded } from "../activity.ts";
@@ -8,7 +11,7 @@ import { signedInUser } from "../http/service-guard.ts";
 import { effectiveSellerId, findSellerById } from "../repository.ts";
 
 /** The seller's catalogue updates (contract/catalogue-updates.ts): the open files, the updates sent, and sending one. */
-export function catalogueUpdatesRouter({ db }: SandboxContext): express.Router {
+export function catalogueUpdatesRouter({ db, clock }: SandboxContext): express.Router {
   const router = express.Router();
 
   const seller = (res: express.Response) => {
@@ -26,6 +29,10 @@ export function catalogueUpdatesRouter({ db }: SandboxContext): express.Router {
   router.post("/me/seller/catalogue-updates", (_req, res) => {
     const current = seller(res);
     if (!current) return;
+    // A past-due obligation that holds back catalogue updates (sandbox/obligations.ts) refuses it here too.
+    if (restrictedNow(db, current.id, sandboxToday(clock), "CATALOGUE_UPDATES")) {
+      return sendError(res, 409, "A past-due obligation holds back catalogue updates", OBLIGATION_RESTRICTED);
+    }
     const outcome = recorded(
       db,
       res,

@@ -1,7 +1,10 @@
 import { pageLanguage } from "../oidc/texts.ts";
 import express, { type Response } from "express";
+import { ObligationList } from "#contract/obligations.ts";
 import { LegalDocumentContent, SellerDetails, ShopRating, Warehouse, WarehouseValidation } from "#contract/home.ts";
 import type { SandboxContext } from "../context.ts";
+import { sandboxToday } from "../clock.ts";
+import { obligationListOf } from "../obligations.ts";
 import { currentSellerDetails, currentValidation, currentWarehouse, decideOverdueChanges, legalDocumentFile } from "../company-changes.ts";
 import { shopRating } from "../home-data.ts";
 import { sendError } from "../http/errors.ts";
@@ -78,6 +81,12 @@ export function sellerServiceHomeRoutes(context: SandboxContext): express.Router
         contentBase64: file.content.toString("base64"),
       }),
     );
+  });
+
+  /** What the seller owes on the marketplace's today (sandbox/obligations.ts): its own users, and staff. */
+  router.get("/v2/seller/:sellerId/obligations", (req, res) => {
+    const seller = readableSeller(res, req.params.sellerId);
+    if (seller) res.json(ObligationList.parse(obligationListOf(db, seller.id, sandboxToday(context.clock))));
   });
 
   router.get("/v2/seller/:sellerId", (req, res, next) => {

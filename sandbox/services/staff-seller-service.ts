@@ -25,7 +25,11 @@ export function staffSellerServiceRouter(context: SandboxContext): express.Route
     if (asksForPage) {
       // The list's query reaches every seller's data (as GET /api-external/sellers does): staff only.
       if (!isStaff(signedInUser(res).role)) return sendError(res, 403, "Only marketplace staff may list sellers", "FORBIDDEN");
-      const parsed = DetailedListPageQuery.safeParse({ ...req.query, stuck: req.query.stuck === "true" ? true : undefined });
+      const parsed = DetailedListPageQuery.safeParse({
+        ...req.query,
+        stuck: req.query.stuck === "true" ? true : undefined,
+        pastDue: req.query.pastDue === "true" ? true : undefined,
+      });
       if (!parsed.success) {
         return sendError(res, 400, "Invalid seller query", "VALIDATION_ERROR", {
           errors: parsed.error.issues.map((issue) => ({ fieldName: issue.path.map(String).join("."), errorMessage: issue.message })),

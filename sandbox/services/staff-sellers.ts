@@ -31,7 +31,11 @@ export function staffSellersRouter(context: SandboxContext): express.Router {
     });
 
   router.get("/api-external/sellers", (req, res) => {
-    const parsed = StaffSellerQuery.safeParse({ ...req.query, stuck: req.query.stuck === "true" ? true : undefined });
+    const parsed = StaffSellerQuery.safeParse({
+      ...req.query,
+      stuck: req.query.stuck === "true" ? true : undefined,
+      pastDue: req.query.pastDue === "true" ? true : undefined,
+    });
     if (!parsed.success) return validationError(res, parsed.error.issues, "Invalid seller query");
     res.json(listStaffSellers(db, parsed.data));
   });

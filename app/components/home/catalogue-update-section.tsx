@@ -89,6 +89,9 @@ export function CatalogueUpdateSection({
   updates,
   failure,
   unfixed = null,
+  restrictedByObligation = false,
+  obligationsUnknown = false,
+  refusedMessage = null,
 }: {
   canChange: boolean;
   openFiles: OpenFile[];
@@ -96,6 +99,12 @@ export function CatalogueUpdateSection({
   failure: UpstreamFailureView | null;
   /** The answer of a send that waits for the choice about products that still need a fix. */
   unfixed?: UnfixedView | null;
+  /** A past-due obligation holds back catalogue updates: said here, where the update is sent, and no button to send. */
+  restrictedByObligation?: boolean;
+  /** Whether a past-due obligation holds them back could not be checked (the service checks again on sending). */
+  obligationsUnknown?: boolean;
+  /** The action's refusal, when a send was posted all the same. */
+  refusedMessage?: string | null;
 }) {
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
@@ -106,6 +115,17 @@ export function CatalogueUpdateSection({
     <section aria-labelledby="update-title" className="upload-finish">
       <h2 id="update-title">{t("catalogueUpdates.update.title")}</h2>
       {failure ? <ErrorSummary items={[]} upstream={failure} /> : null}
+      {refusedMessage ? (
+        <p className="notice notice--error" role="alert">
+          {refusedMessage}
+        </p>
+      ) : null}
+      {restrictedByObligation ? (
+        <p className="notice notice--error" id="update-restricted" data-obligation-restricted="CATALOGUE_UPDATES">
+          {t("obligations.catalogueUpdates.restricted")} <Link to="/home/overview#obligations-title">{t("obligations.catalogueUpdates.overviewLink")}</Link>
+        </p>
+      ) : null}
+      {obligationsUnknown ? <p className="notice">{t("obligations.catalogueUpdates.unknown")}</p> : null}
       {openFiles.length === 0 ? (
         <p>{t(canChange ? "catalogueUpdates.update.nothingOpen" : "catalogueUpdates.update.nothingOpenViewer")}</p>
       ) : (
@@ -130,7 +150,7 @@ export function CatalogueUpdateSection({
             ))}
           </DataTable>
           {unmapped.length > 0 ? <p className="notice">{t("catalogueUpdates.update.mapFirst", { count: unmapped.length })}</p> : null}
-          {canChange ? (
+          {canChange && !restrictedByObligation ? (
             <UnfixedChoice
               where={{
                 texts: "catalogueUpdates.update.products",

@@ -1,4 +1,5 @@
 import { useForm } from "@conform-to/react";
+import { formatDay } from "#app/lib/calendar-day.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { preferenceKinds, type EmailPreferences } from "#contract/notifications.ts";
@@ -56,10 +57,19 @@ export function NotificationsView({ data, lastResult }: { data: NotificationsDat
 }
 
 function useNotificationText() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (item: NotificationEntry) => {
     const change = typeof item.params.change === "string" ? t(`notifications.changes.${item.params.change}`, { defaultValue: item.params.change }) : "";
-    return t(`notifications.kinds.${item.kind}`, { ...item.params, change });
+    // An obligation coming due: what it is and its day, in the reader's words and format.
+    const { subject, dueDate } = item.params;
+    const obligation =
+      item.kind === "REQUIREMENT_DUE"
+        ? {
+            requirement: typeof subject === "string" ? t(`obligations.subjects.${subject}`, { defaultValue: subject }) : String(item.params.requirement ?? ""),
+            dueDate: typeof dueDate === "string" ? formatDay(i18n.language, dueDate) : "",
+          }
+        : {};
+    return t(`notifications.kinds.${item.kind}`, { ...item.params, change, ...obligation });
   };
 }
 

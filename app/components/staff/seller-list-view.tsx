@@ -106,6 +106,10 @@ function SellerFilters({ path, query, channels }: { path: string; query: SellerL
         <input id="seller-stuck" name="stuck" type="checkbox" value="true" defaultChecked={query.stuck} />
         <label htmlFor="seller-stuck">{t("staff.filters.stuckOnly")}</label>
       </div>
+      <div className="field seller-filters__stuck">
+        <input id="seller-past-due" name="pastDue" type="checkbox" value="true" defaultChecked={query.pastDue} />
+        <label htmlFor="seller-past-due">{t("obligations.staff.filter")}</label>
+      </div>
     </FilterForm>
   );
 }
@@ -163,6 +167,11 @@ function SellerTable({ path, query, page, details, permissions }: Props) {
                 <span className={`state state--${seller.state.toLowerCase()}`}>{t(`staff.states.${seller.state}`)}</span>
                 <span className="seller-table__meta">{t("staff.list.inStateFor", { count: seller.daysInState })}</span>
                 {seller.stuck ? <span className="badge badge--warning">{t("staff.list.stuck")}</span> : null}
+                {seller.pastDueObligations > 0 ? (
+                  <span className="badge badge--warning" data-past-due={seller.pastDueObligations}>
+                    {t("obligations.staff.badge", { count: seller.pastDueObligations })}
+                  </span>
+                ) : null}
               </td>
               <td>
                 <progress

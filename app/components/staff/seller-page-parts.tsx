@@ -29,6 +29,13 @@ export function SellerStateSection({ overview, daysInState, stuckAfterDays }: { 
         ) : null}
       </p>
       <p className="seller-table__meta">{t(`sellerPage.state.explain.${seller.state}`)}</p>
+      <p data-past-due-obligations={seller.pastDueObligations}>
+        {seller.pastDueObligations > 0 ? (
+          <span className="badge badge--warning">{t("obligations.staff.sellerPage", { count: seller.pastDueObligations })}</span>
+        ) : (
+          t("obligations.staff.noneSellerPage")
+        )}
+      </p>
       <h3 id="seller-history">{t("sellerPage.state.history")}</h3>
       <ol aria-labelledby="seller-history" className="seller-page__history">
         {stateHistory.map((entry, index) => (

@@ -1,6 +1,6 @@
 /**
  * The seller list's state lives in the URL (a GET form): search, state,
- * channel, stuck, sort and page. Parsed leniently (a bad value falls back to
+ * channel, stuck, past-due obligations, sort and page. Parsed leniently (a bad value falls back to
  * its default, never an error page) and written back minimal, so links are short.
  */
 import { SellerChannel, StaffSellerSort, type SellerChannel as Channel, type StaffSellerSort as Sort } from "#contract/staff.ts";
@@ -14,6 +14,8 @@ export type SellerListQuery = {
   state?: State;
   channel?: Channel;
   stuck: boolean;
+  /** Only sellers with a past-due obligation (contract/obligations.ts). */
+  pastDue?: boolean;
   sort: Sort;
   page: number;
 };
@@ -26,6 +28,7 @@ export function parseSellerListQuery(params: URLSearchParams): SellerListQuery {
     state: SellerStateName.safeParse(params.get("state")).data,
     channel: SellerChannel.safeParse(params.get("channel")).data,
     stuck: params.get("stuck") === "true",
+    pastDue: params.get("pastDue") === "true",
     sort: StaffSellerSort.safeParse(params.get("sort")).data ?? "name",
     page: listPage(params),
   };
@@ -39,6 +42,7 @@ export function sellerListSearch(query: SellerListQuery, change: Partial<SellerL
   if (next.state) params.set("state", next.state);
   if (next.channel) params.set("channel", next.channel);
   if (next.stuck) params.set("stuck", "true");
+  if (next.pastDue) params.set("pastDue", "true");
   if (next.sort !== "name") params.set("sort", next.sort);
   if (next.page > 1) params.set("page", String(next.page));
   return queryString(params);

@@ -99,6 +99,9 @@ export default function CatalogueUpdates({ loaderData, actionData }: Route.Compo
         updates={updates}
         failure={actionData?.intent === "send" ? failure : null}
         unfixed={actionData?.intent === "unfixed" ? (actionData as UnfixedView) : null}
+        restrictedByObligation={loaderData.restrictedByObligation}
+        obligationsUnknown={loaderData.obligationsUnknown}
+        refusedMessage={actionData && "restrictedByObligation" in actionData ? actionData.message : null}
       />
     </article>
   );

@@ -10,6 +10,7 @@ import { authorize } from "#app/services/session/authorize.server.ts";
 import { overviewLoader } from "#app/services/home/overview.server.ts";
 import type { Route } from "./+types/overview";
 import { DataTable } from "#app/components/ui/data-table.tsx";
+import { ObligationsSection } from "#app/components/home/obligations-section.tsx";
 import { numberFormat, formatMoment } from "#app/lib/intl-formats.ts";
 
 export const middleware = [authorize({ rule: "sellerHome", sellerState: "redirectIfNotActive" })];
@@ -28,6 +29,8 @@ export default function HomeOverview({ loaderData }: Route.ComponentProps) {
   return (
     <div className="home-overview">
       <h1>{t("homeOverview.title")}</h1>
+
+      <ObligationsSection obligations={loaderData.obligations} />
 
       <section aria-labelledby="key-figures-title" className="home-overview__section">
         <h2 id="key-figures-title">

@@ -11,6 +11,8 @@ import { fileFormAction, fileLocation, fileReviewOf, uploadFromForm, type Catalo
 import { storedAnalysis } from "#app/services/catalogue/headers.server.ts";
 import { catalogueUploadLimit } from "#app/services/catalogue/upload.server.ts";
 import { requireUser } from "#app/services/session/current-user.server.ts";
+import { restrictedByObligation } from "./obligations.server.ts";
+import { data } from "react-router";
 import { redirectWithPortalToast } from "#app/services/toasts/toast.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { getI18n } from "#app/services/i18n/i18n.server.ts";
@@ -58,9 +60,10 @@ async function openFileReports(args: RequestArgs, files: readonly CatalogueFile[
 
 export async function catalogueUpdatesLoader(args: RequestArgs) {
   const client = upstream(args);
-  const [user, [seller, updates]] = await Promise.all([
+  const [user, [seller, updates], restricted] = await Promise.all([
     requireUser(args),
     orRouteError(Promise.all([client.onboarding.seller(), client.catalogueUpload.catalogueUpdates()])),
+    restrictedByObligation(args, "CATALOGUE_UPDATES"),
   ]);
   const files = seller.sellerCatalogueFiles;
   const openIds = new Set(updates.openFileIds);
@@ -74,6 +77,10 @@ export async function catalogueUpdatesLoader(args: RequestArgs) {
   return {
     title: getI18n(args.context).t("catalogueUpdates.title"),
     canChange: user.role === "SELLER_ADMINISTRATOR",
+    /** A past-due obligation holds back catalogue updates (contract/obligations.ts): the page says so where the update is sent. */
+    restrictedByObligation: restricted === true,
+    /** Whether anything is held back could not be checked: said on the page; the service checks again on sending. */
+    obligationsUnknown: restricted === null,
     files: files.map((file) => ({ ...file, status: fileStatus(file.id, openIds, updates.updates) })),
     openFiles,
     updates: updates.updates.map((update): SentUpdate => ({
@@ -96,6 +103,10 @@ export async function catalogueUpdatesAction(args: RequestArgs) {
   const formData = await request.formData();
   if (formData.get("intent") !== "send") return fileFormAction(args, formData, catalogueUpdatesPage);
   const t = getI18n(args.context).t;
+  // Refused before any upstream call, as the page shows it; the service refuses it too (409 OBLIGATION_PAST_DUE).
+  if ((await restrictedByObligation(args, "CATALOGUE_UPDATES")) === true) {
+    return data({ intent: "send" as const, restrictedByObligation: true as const, message: t("obligations.catalogueUpdates.refused") }, { status: 409 });
+  }
   try {
     // Products of the update's files that still need a fix wait for the seller's choice, as at the hand-over.
     const { openFileIds } = await upstream(args).catalogueUpload.catalogueUpdates();

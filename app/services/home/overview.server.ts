@@ -12,6 +12,8 @@ import { settle } from "#app/services/upstream/upstream-error.server.ts";
 import { getI18n } from "#app/services/i18n/i18n.server.ts";
 import { sanitizeToast } from "#app/services/toasts/toast-text.server.ts";
 import { shopsFailedToast } from "./home-toasts.server.ts";
+import { sellerObligations } from "./obligations.server.ts";
+import { safeReturnPath } from "#app/lib/safe-path.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
 
@@ -45,15 +47,17 @@ export async function overviewLoader(args: RequestArgs) {
   const current = presetPeriod("last30", today);
   const previous = comparisonPeriod(current, "previousPeriod")!;
   const actionsCall = settle(upstream(args).recommendedActions.list());
+  const obligationsCall = sellerObligations(args);
   const shops = await settle(sellerShops(args));
   const shopIds = shops.ok ? shops.value.map((shop) => shop.marketplaceSellerId) : [];
 
   const tabs = [...new Set(KEY_FIGURES.map((figure) => figure.tab))];
   // One read per dashboard covers both periods: 60 days, split below.
-  const [dashboards, ratings, actions] = await Promise.all([
+  const [dashboards, ratings, actions, obligations] = await Promise.all([
     Promise.all(tabs.map((tab) => (shopIds.length ? settle(dashboardFigures(args, tab, { from: previous.from, to: current.to }, shopIds)) : null))),
     Promise.all(shopIds.map((id) => settle(upstream(args).sellerService.ratings(id)))),
     actionsCall,
+    obligationsCall,
   ]);
 
   const keyFigures: KeyFigure[] = KEY_FIGURES.map(({ tab, metric: key }) => {
@@ -93,6 +97,13 @@ export async function overviewLoader(args: RequestArgs) {
     ratings: shopRatings,
     ratingsFailed: ratings.some((rating) => !rating.ok),
     actions: actions.ok ? mostUrgent(actions.value.actions, 3) : null,
+    // The service's paths pass the one same-origin check; one that fails it is shown without a link.
+    obligations: obligations
+      ? {
+          items: obligations.obligations.map((obligation) => ({ ...obligation, actionPath: safeReturnPath(obligation.actionPath) ?? null })),
+          restricted: obligations.restricted,
+        }
+      : null,
     actionCount: actions.ok ? actions.value.actions.length : null,
     shopNames: shops.ok ? Object.fromEntries(shops.value.map((shop) => [shop.marketplaceSellerId, shop.name])) : {},
     pageToast: shops.ok ? undefined : sanitizeToast(shopsFailedToast(args, shops.error)),

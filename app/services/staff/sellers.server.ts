@@ -52,6 +52,7 @@ export async function loadSellerList(args: Args, query: SellerListQuery) {
     state: query.state,
     channel: query.channel,
     stuck: query.stuck || undefined,
+    pastDue: query.pastDue || undefined,
     sort: query.sort,
     page: query.page,
     pageSize: SELLER_LIST_PAGE_SIZE,

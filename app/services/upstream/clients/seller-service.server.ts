@@ -2,6 +2,7 @@ import { SellerNameExists } from "#contract/upstream.ts";
 import { LegalDocumentContent, MarketplaceShops, SellerDetails, ShopRating, Warehouse, WarehouseValidation } from "#contract/home.ts";
 import { DetailedSellerList, SellerServiceList, type DetailedListPageQuery, type SellerChannel } from "#contract/staff.ts";
 import { CompanyChange, CompanyChanges, type BankAccountChange, type CompanyDataChange, type WarehouseChange } from "#contract/company-changes.ts";
+import { ObligationList } from "#contract/obligations.ts";
 import { z } from "zod";
 import type { ServiceCaller } from "#app/services/upstream/http.server.ts";
 import { upstreamPath } from "#app/services/upstream/upstream-path.server.ts";
@@ -15,6 +16,8 @@ export function sellerServiceClient(call: ServiceCaller) {
     warehouse: (sellerId: string, warehouseId: string) => call({ path: upstreamPath`/v2/seller/${sellerId}/warehouse/${warehouseId}`, schema: Warehouse }),
     lastValidation: (sellerId: string, warehouseId: string) =>
       call({ path: "/v2/seller/lastValidation", query: { sellerId, warehouseId }, schema: WarehouseValidation }),
+    /** What the seller owes the marketplace, with the states its calendar computed (contract/obligations.ts). */
+    obligations: (sellerId: string) => call({ path: upstreamPath`/v2/seller/${sellerId}/obligations`, schema: ObligationList }),
     legalDocument: (sellerId: string, documentId: string) =>
       call({ path: upstreamPath`/v2/seller/${sellerId}/legal-documents/${documentId}`, schema: LegalDocumentContent }),
 
