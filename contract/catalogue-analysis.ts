@@ -104,6 +104,11 @@ export const rowProblemKinds = [
   "PRICE_FORMAT",
   /** The row has more or fewer fields than the header. */
   "FIELD_COUNT",
+  /**
+   * A field the product's marketplace category requires is empty or has no column (a T-shirt without SIZE): found by
+   * the catalogue service from the product's category (its own, else its value's mapping), never by the row checks.
+   */
+  "CATEGORY_REQUIRED",
 ] as const;
 export const RowProblemKind = z.enum(rowProblemKinds);
 export type RowProblemKind = z.infer<typeof RowProblemKind>;

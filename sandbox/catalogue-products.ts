@@ -96,8 +96,22 @@ export async function storeProductIndex(
         const { sku, ean, title, price, brand, category } = entry.values;
         statement(
           db,
-          "INSERT INTO catalogue_products (file_id, position, row, sku, ean, title, price, brand, category, problems, needs_fix) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        ).run(fileId, position, entry.row, sku, ean, title, price, brand, category, JSON.stringify(entry.problems), entry.problems.length > 0 ? 1 : 0);
+          "INSERT INTO catalogue_products (file_id, position, row, sku, ean, title, price, brand, category, problems, needs_fix, filled, description_chars) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        ).run(
+          fileId,
+          position,
+          entry.row,
+          sku,
+          ean,
+          title,
+          price,
+          brand,
+          category,
+          JSON.stringify(entry.problems),
+          entry.problems.length > 0 ? 1 : 0,
+          JSON.stringify(entry.attributes?.filled ?? []),
+          entry.attributes?.descriptionChars ?? 0,
+        );
         insertKinds(db, fileId, position, entry.problems);
       }
     });
@@ -197,11 +211,17 @@ export type ProductRow = {
   left_out: string | null;
   version: number;
   fixed: number;
+  filled: string;
+  added: string;
+  description_chars: number;
+  category_id: string | null;
+  own_category_id: string | null;
 };
 
 const Problems = z.array(ProductProblem);
 
-export const productColumns = "p.row, p.sku, p.ean, p.title, p.price, p.brand, p.category, p.problems, p.left_out, p.version, p.fixed";
+export const productColumns =
+  "p.row, p.sku, p.ean, p.title, p.price, p.brand, p.category, p.problems, p.left_out, p.version, p.fixed, p.filled, p.added, p.description_chars, p.category_id, p.own_category_id";
 
 /** A stored product as the contract says it. */
 export function productOf(row: ProductRow): CatalogueProduct {
@@ -215,6 +235,11 @@ export function productOf(row: ProductRow): CatalogueProduct {
     leftOutReason: row.left_out,
     version: row.version,
     fixed: row.fixed === 1,
+    filled: [...new Set([...(JSON.parse(row.filled) as string[]), ...Object.keys(JSON.parse(row.added) as object)])],
+    descriptionChars: row.description_chars,
+    categoryId: row.category_id,
+    ownCategoryId: row.own_category_id,
+    addedValues: JSON.parse(row.added) as Record<string, string>,
   });
 }
 

@@ -15,7 +15,7 @@ export type Database = DatabaseSync;
  * emptied and seeded anew on open: the sandbox's data is demo data, and
  * migrations would cost more than they are worth.
  */
-const SCHEMA_VERSION = 18;
+const SCHEMA_VERSION = 19;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -97,6 +97,16 @@ CREATE TABLE IF NOT EXISTS catalogue_products (
   version INTEGER NOT NULL DEFAULT 0,
   /** 1: a value of the product is corrected (by hand or by a rule). */
   fixed INTEGER NOT NULL DEFAULT 0,
+  /** JSON: the marketplace fields the row has a value in (contract/catalogue-products.ts ProductAttributes). */
+  filled TEXT NOT NULL DEFAULT '[]',
+  description_chars INTEGER NOT NULL DEFAULT 0,
+  /** JSON: values the seller added for fields the category requires (field → value). */
+  added TEXT NOT NULL DEFAULT '{}',
+  /** The category the seller chose for this product alone, or NULL (its value's mapping holds). */
+  own_category_id TEXT,
+  /** The product's category as last worked out (own, else the value's mapping), its recommended fields' share it has. */
+  category_id TEXT,
+  recommended_share REAL NOT NULL DEFAULT 0,
   PRIMARY KEY (file_id, position)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS catalogue_products_fixed ON catalogue_products (file_id, position) WHERE fixed = 1;

@@ -89,12 +89,16 @@ export class RowChecker {
     this.rejected = late.size > 0 ? new RowSet() : null;
     this.onProduct = options.onProduct ?? null;
     this.keyColumns = this.onProduct ? productKeys.map((key) => columnOf(productKeyFields[key]).index) : [];
+    // Every mapped column, for the fields a product's category requires or recommends and its description's length.
+    this.fieldColumns = this.onProduct
+      ? [...new Set(Object.values(mapping))].map((field) => ({ field, index: columnOf(field).index })).filter((column) => column.index >= 0)
+      : [];
     const checkedColumns = [this.eanColumn, this.priceColumn, ...this.required.map((column) => column.index), this.recordType?.column ?? -1].filter(
       (index) => index >= 0,
     );
     this.checked = [...new Set(checkedColumns.filter((index) => index !== this.recordType?.column))];
     // The products index also needs the key values' columns cut out of each line.
-    const read = [...checkedColumns, ...this.keyColumns.filter((index) => index >= 0)];
+    const read = [...checkedColumns, ...this.keyColumns.filter((index) => index >= 0), ...this.fieldColumns.map((column) => column.index)];
     const width = Math.max(1, ...read.map((index) => index + 1));
     this.wanted = Array.from({ length: width }, (_, index) => index === 0 || read.includes(index));
     this.scratch = Array.from({ length: width }, () => "");
@@ -231,7 +235,15 @@ export class RowChecker {
     const values = Object.fromEntries(
       productKeys.map((key, index) => [key, cell(this.keyColumns[index]!).trim().slice(0, productValueChars)]),
     ) as ProductValues;
-    this.onProduct!({ row: this.row, values, problems: this.rowProblems!.slice(0, maxProblemsPerProduct) });
+    const filled: MarketplaceField[] = [];
+    let descriptionChars = 0;
+    for (const { field, index } of this.fieldColumns) {
+      const value = cell(index).trim();
+      if (value === "") continue;
+      filled.push(field);
+      if (field === "DESCRIPTION") descriptionChars = value.length;
+    }
+    this.onProduct!({ row: this.row, values, problems: this.rowProblems!.slice(0, maxProblemsPerProduct), attributes: { filled, descriptionChars } });
     this.rowProblems = null;
   }
 
@@ -343,6 +355,8 @@ export class RowChecker {
   private readonly onProduct: ((entry: ProductIndexEntry) => void) | null;
   /** The key values' columns, in the order of `productKeys` (-1: not mapped); empty without `onProduct`. */
   private readonly keyColumns: number[];
+  /** Every mapped column with its field (empty without `onProduct`). */
+  private readonly fieldColumns: { field: MarketplaceField; index: number }[];
   /** The problems of the row being checked, for its products index entry. */
   private rowProblems: ProductProblem[] | null = null;
   private row = 0;
