@@ -20,10 +20,12 @@ type Props = {
   more?: ReactNode;
   /** The address of the file's corrected version (a download), or null where there is none to offer. */
   corrected?: string | null;
+  /** The file's category mapping, where the quality score's category fix leads (null: not offered here). */
+  categoriesHref?: string | null;
 };
 
 /** A page of one catalogue file's products: the way back, the file's name, and its products view. */
-export function FileProducts({ file, view, outcome, path, back, lead, noFile, fix = null, more = null, corrected = null }: Props) {
+export function FileProducts({ file, view, outcome, path, back, lead, noFile, fix = null, more = null, corrected = null, categoriesHref = null }: Props) {
   const { t } = useTranslation();
   return (
     <article className="upload products">
@@ -35,7 +37,7 @@ export function FileProducts({ file, view, outcome, path, back, lead, noFile, fi
         <>
           <p>{lead}</p>
           {more ? <p>{more}</p> : null}
-          <ProductsView view={view} outcome={outcome} path={path} fix={fix} />
+          <ProductsView view={view} outcome={outcome} path={path} fix={fix} categoriesHref={categoriesHref} />
           {corrected && outcome.kind === "page" ? (
             <section aria-labelledby="corrected-title" className="corrected-file">
               <h2 id="corrected-title">{t("catalogueProducts.corrected.title")}</h2>

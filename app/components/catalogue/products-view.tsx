@@ -15,6 +15,8 @@ import { rulesForKind } from "#app/lib/catalogue/fix-rules.ts";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { UpstreamFacts } from "#app/components/shell/errors/upstream-facts.tsx";
 import type { UpstreamFailureView } from "./form-errors.tsx";
+import { FileQuality } from "./file-quality.tsx";
+import type { RowProblemKind } from "#contract/catalogue-analysis.ts";
 
 export type ProductsOutcomeView =
   | { kind: "page"; page: ProductsPage }
@@ -29,7 +31,20 @@ export type ProductsOutcomeView =
  * products with each reason in words, and the pages. A failure to load
  * them says so in the page's place; the rest of the page stands.
  */
-export function ProductsView({ view, outcome, path, fix = null }: { view: View; outcome: ProductsOutcomeView; path: string; fix?: FixPaths | null }) {
+export function ProductsView({
+  view,
+  outcome,
+  path,
+  fix = null,
+  categoriesHref = null,
+}: {
+  view: View;
+  outcome: ProductsOutcomeView;
+  path: string;
+  fix?: FixPaths | null;
+  /** Where the quality score's category fix leads (the file's category mapping). */
+  categoriesHref?: string | null;
+}) {
   const { t } = useTranslation();
   if (outcome.kind === "failed")
     return (
@@ -57,6 +72,13 @@ export function ProductsView({ view, outcome, path, fix = null }: { view: View; 
   const page = outcome.kind === "page" ? outcome.page : null;
   return (
     <>
+      {page ? (
+        <FileQuality
+          counts={page.counts}
+          kindHref={(kind) => productsHref(view, { status: null, kind: kind as RowProblemKind, q: null }, path)}
+          categoriesHref={categoriesHref}
+        />
+      ) : null}
       {page ? <Counts view={view} counts={page.counts} path={path} fix={fix} /> : null}
       <Filters view={view} path={path} />
       {page ? (

@@ -41,6 +41,7 @@ export default function UploadCatalogueProductsPage({ loaderData }: Route.Compon
       corrected={file ? correctedHref(file.id, fixPaths.handOver) : null}
       back={{ to: file ? `${HAND_OVER_FILES_PATH}?fileId=${encodeURIComponent(file.id)}` : HAND_OVER_FILES_PATH, label: t("catalogueProducts.back") }}
       lead={t("catalogueProducts.lead")}
+      categoriesHref={file ? mappingHref(HAND_OVER_CATEGORIES_PATH, { fileId: file.id, page: 1, search: null }) : null}
       more={file ? <Link to={mappingHref(HAND_OVER_CATEGORIES_PATH, { fileId: file.id, page: 1, search: null })}>{t("catalogueCategories.link")}</Link> : null}
       noFile={
         <p role="status">
