@@ -256,6 +256,8 @@ CREATE TABLE IF NOT EXISTS catalogue_returns (
   reason TEXT NOT NULL,
   /** JSON list of { fileId, fileName, reason }. */
   file_reasons TEXT NOT NULL,
+  /** JSON { categories: CategoryReturnReason[], products: ProductReturnReason[] }: what was returned on its own. */
+  item_reasons TEXT NOT NULL DEFAULT '{}',
   returned_by TEXT,
   returned_at TEXT NOT NULL,
   resolved_at TEXT

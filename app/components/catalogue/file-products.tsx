@@ -22,10 +22,25 @@ type Props = {
   corrected?: string | null;
   /** The file's category mapping, where the quality score's category fix leads (null: not offered here). */
   categoriesHref?: string | null;
+  /** What the catalogue team returned of these products on their own, with reasons. */
+  returned?: ReactNode;
 };
 
 /** A page of one catalogue file's products: the way back, the file's name, and its products view. */
-export function FileProducts({ file, view, outcome, path, back, lead, noFile, fix = null, more = null, corrected = null, categoriesHref = null }: Props) {
+export function FileProducts({
+  file,
+  view,
+  outcome,
+  path,
+  back,
+  lead,
+  noFile,
+  fix = null,
+  more = null,
+  corrected = null,
+  categoriesHref = null,
+  returned = null,
+}: Props) {
   const { t } = useTranslation();
   return (
     <article className="upload products">
@@ -37,6 +52,7 @@ export function FileProducts({ file, view, outcome, path, back, lead, noFile, fi
         <>
           <p>{lead}</p>
           {more ? <p>{more}</p> : null}
+          {returned}
           <ProductsView view={view} outcome={outcome} path={path} fix={fix} categoriesHref={categoriesHref} />
           {corrected && outcome.kind === "page" ? (
             <section aria-labelledby="corrected-title" className="corrected-file">

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { CatalogueErrorView } from "#app/components/catalogue/error-view.tsx";
 import { CategoryMapping } from "#app/components/catalogue/category-mapping.tsx";
+import { ReturnedItems } from "#app/components/catalogue/catalogue-return-notice.tsx";
 import { catalogueEditable, HAND_OVER_FILES_PATH } from "#app/lib/catalogue/catalogue-steps.ts";
 import { HAND_OVER_CATEGORIES_PATH } from "#app/lib/catalogue/category-mapping.ts";
 import { HAND_OVER_PRODUCTS_PATH } from "#app/lib/catalogue/products-query.ts";
@@ -20,7 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
   const seller = await orRouteError(upstream(args).onboarding.seller());
   const mapping = await categoryMapping(args, seller.sellerCatalogueFiles, (files) => files.at(-1));
   // Once handed over, the mapping is read, no longer changed.
-  return { mapping, canChange: catalogueEditable(seller.state) };
+  return { mapping, canChange: catalogueEditable(seller.state), catalogueReturn: seller.catalogueReturn ?? null };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -31,7 +32,7 @@ export async function action(args: Route.ActionArgs) {
 /** The marketplace categories of a catalogue file's category values, before the hand-over. */
 export default function UploadCatalogueCategoriesPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { mapping, canChange } = loaderData;
+  const { mapping, canChange, catalogueReturn } = loaderData;
   const file = mapping.file;
   return (
     <article className="upload categories">
@@ -44,6 +45,8 @@ export default function UploadCatalogueCategoriesPage({ loaderData }: Route.Comp
       {file ? (
         <>
           <p>{t("catalogueCategories.lead")}</p>
+          {/* A mapping the catalogue team returned on its own, with its reason. */}
+          <ReturnedItems catalogueReturn={catalogueReturn} show="categories" />
           <CategoryMapping data={mapping} path={HAND_OVER_CATEGORIES_PATH} canChange={canChange} />
         </>
       ) : (

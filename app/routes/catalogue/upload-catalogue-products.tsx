@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { CatalogueErrorView } from "#app/components/catalogue/error-view.tsx";
 import { FileProducts } from "#app/components/catalogue/file-products.tsx";
+import { ReturnedItems } from "#app/components/catalogue/catalogue-return-notice.tsx";
 import { catalogueEditable, HAND_OVER_FILES_PATH } from "#app/lib/catalogue/catalogue-steps.ts";
 import { correctedHref, fixPaths, HAND_OVER_PRODUCTS_PATH } from "#app/lib/catalogue/products-query.ts";
 import { HAND_OVER_CATEGORIES_PATH, mappingHref } from "#app/lib/catalogue/category-mapping.ts";
@@ -26,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
     (files) => files.find((candidate) => !candidate.mappingComplete) ?? files.at(-1),
   );
   // Once handed over, the products are read, no longer fixed.
-  return { ...products, canFix: catalogueEditable(seller.state) };
+  return { ...products, canFix: catalogueEditable(seller.state), catalogueReturn: seller.catalogueReturn ?? null };
 }
 
 /** The products of one of the seller's catalogue files, before the hand-over. */
@@ -41,6 +42,7 @@ export default function UploadCatalogueProductsPage({ loaderData }: Route.Compon
       corrected={file ? correctedHref(file.id, fixPaths.handOver) : null}
       back={{ to: file ? `${HAND_OVER_FILES_PATH}?fileId=${encodeURIComponent(file.id)}` : HAND_OVER_FILES_PATH, label: t("catalogueProducts.back") }}
       lead={t("catalogueProducts.lead")}
+      returned={<ReturnedItems catalogueReturn={loaderData.catalogueReturn} show="products" />}
       categoriesHref={file ? mappingHref(HAND_OVER_CATEGORIES_PATH, { fileId: file.id, page: 1, search: null }) : null}
       more={file ? <Link to={mappingHref(HAND_OVER_CATEGORIES_PATH, { fileId: file.id, page: 1, search: null })}>{t("catalogueCategories.link")}</Link> : null}
       noFile={
