@@ -110,6 +110,11 @@ export const rowProblemKinds = [
   "CONTENT_UNREADABLE",
   /** A manufacturer outside the EU (by its address's country) without the responsible person in the EU (GPSR Art. 16, 19). */
   "RESPONSIBLE_PERSON_MISSING",
+  /**
+   * A field the product's marketplace category requires is empty or has no column (a T-shirt without SIZE): found by
+   * the catalogue service from the product's category (its own, else its value's mapping), never by the row checks.
+   */
+  "CATEGORY_REQUIRED",
 ] as const;
 export const RowProblemKind = z.enum(rowProblemKinds);
 export type RowProblemKind = z.infer<typeof RowProblemKind>;

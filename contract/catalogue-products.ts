@@ -17,9 +17,10 @@
  *   (not that seller's) the service does not know
  */
 import { z } from "zod";
-import { MarketplaceField } from "./catalogue.ts";
+import { MarketplaceField, marketplaceFields } from "./catalogue.ts";
 import { RowProblemKind } from "./catalogue-analysis.ts";
 import { maxImageUrlChars, ProductImage } from "./catalogue-images.ts";
+import { CategoryId } from "./categories.ts";
 
 /** The key values of a product, and the marketplace field each is mapped from. */
 export const productKeyFields = {
@@ -68,6 +69,16 @@ export const ProductProblem = z.object({ kind: RowProblemKind, field: Marketplac
 export type ProductProblem = z.infer<typeof ProductProblem>;
 
 /**
+ * What the reading pass saw of a product beyond its key values: the marketplace fields its row has a value in (what a
+ * category requires or recommends is checked against these) and its description's length in characters.
+ */
+export const ProductAttributes = z.strictObject({
+  filled: z.array(MarketplaceField).max(marketplaceFields.length),
+  descriptionChars: z.number().int().nonnegative().max(1_000_000_000),
+});
+export type ProductAttributes = z.infer<typeof ProductAttributes>;
+
+/**
  * One line of the index the reading pass writes. `values` null: problems
  * found after the row was written (a BMEcat 1.x article's group arrives at
  * the catalogue's end), added to the product of that row.
@@ -78,6 +89,8 @@ export const ProductIndexEntry = z.strictObject({
   problems: z.array(ProductProblem).max(maxProblemsPerProduct),
   /** The product's image address (the first of the column mapped to IMAGE_URL), absent when it has none. */
   image: z.string().min(1).max(maxImageUrlChars).optional(),
+  /** Absent in an index written before the attributes were read: nothing filled beyond the key values. */
+  attributes: ProductAttributes.optional(),
 });
 export type ProductIndexEntry = z.infer<typeof ProductIndexEntry>;
 
@@ -138,6 +151,15 @@ export const CatalogueProduct = z.object({
   fixed: z.boolean().default(false),
   /** Its image and whether it loads (contract/catalogue-images.ts); null: the product has no image address. */
   image: ProductImage.nullable().default(null),
+  /** The marketplace fields with a value (the file's, or a value the seller added: `addedValues`). */
+  filled: z.array(MarketplaceField).default([]),
+  descriptionChars: z.number().int().nonnegative().default(0),
+  /** The product's marketplace category: its own (`ownCategoryId`), else its category value's confirmed mapping; null: none yet. */
+  categoryId: CategoryId.nullable().default(null),
+  /** The category the seller chose for this product alone, overriding its value's mapping. */
+  ownCategoryId: CategoryId.nullable().default(null),
+  /** Values the seller added for fields the category requires (kept as corrections; the file may have no column for them). */
+  addedValues: z.partialRecord(MarketplaceField, z.string()).default({}),
 });
 export type CatalogueProduct = z.infer<typeof CatalogueProduct>;
 
@@ -151,8 +173,52 @@ export const ProductCounts = z.object({
   fixed: z.number().int().nonnegative().default(0),
   /** Products with a problem of each kind (a product with two kinds counts in both). */
   kinds: z.partialRecord(RowProblemKind, z.number().int().nonnegative()),
+  /** What the quality score of the file is summed from (the products not left out); absent: not counted yet. */
+  quality: z
+    .object({
+      products: z.number().int().nonnegative(),
+      /** Products with a marketplace category. */
+      categorised: z.number().int().nonnegative(),
+      /** The sum over products of the share of their category's recommended fields they have (0…1 each). */
+      recommendedShare: z.number().nonnegative(),
+      /** Products whose description has at least `longDescriptionChars`, and at least `shortDescriptionChars`. */
+      longDescriptions: z.number().int().nonnegative(),
+      shortDescriptions: z.number().int().nonnegative(),
+      /** Products whose images load; absent: images not checked yet. */
+      imagesLoad: z.number().int().nonnegative().optional(),
+    })
+    .optional(),
 });
 export type ProductCounts = z.infer<typeof ProductCounts>;
+
+/** A description this long is a full one for the quality score; one at least `shortDescriptionChars` long earns half. */
+export const longDescriptionChars = 200;
+export const shortDescriptionChars = 50;
+
+/**
+ * POST /me/seller/file/product-category?fileId=  body `ProductCategoryMove` → `CatalogueProduct`: the product moved to a
+ * category of its own (null: back to its value's mapping), its category's requirements checked again; the seller's
+ * administrators and staff acting as the seller. 400 VALIDATION_ERROR / CATEGORY_NOT_FOUND, 404 ROW_NOT_FOUND,
+ * 409 VERSION_CONFLICT, INVALID_STATE (handed over).
+ */
+export const ProductCategoryMove = z.strictObject({
+  row: z.number().int().min(1).max(2_000_000_000),
+  version: z.number().int().nonnegative(),
+  categoryId: CategoryId.nullable(),
+});
+export type ProductCategoryMove = z.infer<typeof ProductCategoryMove>;
+
+/**
+ * POST /me/seller/file/product-values?fileId=  body `ProductValuesAdd` → `CatalogueProduct`: values for fields the
+ * product's category requires, kept as corrections of the product whether or not the file has a column for them (an
+ * empty value takes one back); the same refusals as a move.
+ */
+export const ProductValuesAdd = z.strictObject({
+  row: z.number().int().min(1).max(2_000_000_000),
+  version: z.number().int().nonnegative(),
+  values: z.partialRecord(MarketplaceField, z.string().max(productValueChars)).refine((values) => Object.keys(values).length > 0, "at least one value"),
+});
+export type ProductValuesAdd = z.infer<typeof ProductValuesAdd>;
 
 export const ProductsPage = z.object({
   fileId: z.string(),

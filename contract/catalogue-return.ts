@@ -10,7 +10,10 @@ export const RETURN_REASON_MIN_LENGTH = 10;
 export const RETURN_REASON_MAX_LENGTH = 2000;
 export const FILE_REASON_MAX_LENGTH = 1000;
 
-/** POST /catalogue-integration/seller/{sellerId}/return */
+/** At most this many category values and products named in one return. */
+export const MAX_RETURNED_ITEMS = 200;
+
+/** POST /catalogue-integration/seller/{sellerId}/return: a reason in general; one per file, category value or product where given. */
 export const CatalogueReturnInput = z.object({
   reason: z.string().trim().min(RETURN_REASON_MIN_LENGTH).max(RETURN_REASON_MAX_LENGTH),
   files: z
@@ -18,8 +21,29 @@ export const CatalogueReturnInput = z.object({
     .max(200)
     .refine((files) => new Set(files.map((file) => file.fileId)).size === files.length, "a file is named twice")
     .default([]),
+  /** A category value whose mapping the team returns (the seller's value as written). */
+  categories: z
+    .array(z.object({ value: z.string().trim().min(1).max(500), reason: z.string().trim().min(1).max(FILE_REASON_MAX_LENGTH) }))
+    .max(MAX_RETURNED_ITEMS)
+    .default([]),
+  /** A product (a file's row) the team returns. */
+  products: z
+    .array(
+      z.object({
+        fileId: z.string().min(1).max(200),
+        row: z.number().int().min(1).max(2_000_000_000),
+        reason: z.string().trim().min(1).max(FILE_REASON_MAX_LENGTH),
+      }),
+    )
+    .max(MAX_RETURNED_ITEMS)
+    .default([]),
 });
 export type CatalogueReturnInput = z.input<typeof CatalogueReturnInput>;
+
+export const CategoryReturnReason = z.object({ value: z.string(), categoryId: z.string().nullable(), reason: z.string() });
+export type CategoryReturnReason = z.infer<typeof CategoryReturnReason>;
+export const ProductReturnReason = z.object({ fileId: z.string(), fileName: z.string(), row: z.number().int(), title: z.string(), reason: z.string() });
+export type ProductReturnReason = z.infer<typeof ProductReturnReason>;
 
 export const FileReturnReason = z.object({ fileId: z.string(), fileName: z.string(), reason: z.string() });
 export type FileReturnReason = z.infer<typeof FileReturnReason>;
@@ -29,6 +53,9 @@ export const CatalogueReturn = z.object({
   id: z.string(),
   reason: z.string(),
   files: z.array(FileReturnReason),
+  /** The category values and products returned on their own, each with its reason. */
+  categories: z.array(CategoryReturnReason).default([]),
+  products: z.array(ProductReturnReason).default([]),
   returnedAt: z.string(),
   /** The team member's e-mail address; null when the account is gone. */
   returnedBy: z.string().nullable(),
@@ -38,5 +65,5 @@ export const CatalogueReturn = z.object({
 export type CatalogueReturn = z.infer<typeof CatalogueReturn>;
 
 /** The open return as the seller reads it with their seller (GET /me/seller): the reasons, not who gave them. */
-export const OpenCatalogueReturn = CatalogueReturn.pick({ reason: true, files: true, returnedAt: true });
+export const OpenCatalogueReturn = CatalogueReturn.pick({ reason: true, files: true, categories: true, products: true, returnedAt: true });
 export type OpenCatalogueReturn = z.infer<typeof OpenCatalogueReturn>;

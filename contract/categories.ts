@@ -68,6 +68,18 @@ export function inheritedRequirements(everyCategory: CategoryRequirements, along
   return { required: [...required], recommended: [...recommended].filter((field) => !required.has(field)) };
 }
 
+/** The fields a category requires that a product lacks (`filled`: its fields with a value), in the requirements' order. */
+export function missingRequired(requirements: CategoryRequirements, filled: Iterable<MarketplaceField>): MarketplaceField[] {
+  const has = new Set(filled);
+  return requirements.required.filter((field) => !has.has(field));
+}
+
+/** The recommended fields a product has, of those its category recommends. */
+export function presentRecommended(requirements: CategoryRequirements, filled: Iterable<MarketplaceField>): MarketplaceField[] {
+  const has = new Set(filled);
+  return requirements.recommended.filter((field) => has.has(field));
+}
+
 export const CategoryTree = z.object({
   /** Changes whenever the tree or a requirement changes. */
   version: z.string().min(1),

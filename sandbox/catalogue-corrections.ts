@@ -14,6 +14,7 @@ import type { Database } from "./db.ts";
 import { storedAnalysis } from "./catalogue.ts";
 import type { CatalogueFileRow } from "./repository.ts";
 import { inTransaction, insertKinds, productColumns, productOf, ProductIndexRefused, type ProductRow } from "./catalogue-products.ts";
+import { recountProducts, refreshProductCategories } from "./catalogue-product-categories.ts";
 
 /**
  * The seller's corrections to a file (contract/catalogue-corrections.ts):
@@ -138,8 +139,11 @@ export function changeProduct(db: Database, file: CatalogueFileRow, change: Prod
     const product = storedProduct(db, file.id, change.row);
     checkVersion(product, change.version);
     const state = stateOf(product);
-    if (change.type === "leaveOut") return updateProduct(db, file.id, product, {}, { ...state, leftOut: true, reason: change.reason });
-    if (change.type === "putBack") return updateProduct(db, file.id, product, {}, { ...state, leftOut: false });
+    if (change.type === "leaveOut" || change.type === "putBack") {
+      updateProduct(db, file.id, product, {}, change.type === "leaveOut" ? { ...state, leftOut: true, reason: change.reason } : { ...state, leftOut: false });
+      // The quality facts count the products not left out.
+      return recountProducts(db, file.id);
+    }
     const columns = mappedColumns(file);
     const unmapped = Object.keys(change.values).filter((key) => columns[key as ProductKey] === undefined);
     if (unmapped.length > 0)
@@ -174,6 +178,8 @@ export function changeProduct(db: Database, file: CatalogueFileRow, change: Prod
         )
         .get(file.id, change.row) !== undefined;
     updateProduct(db, file.id, product, change.values, { problems: change.problems, leftOut: state.leftOut, fixed: corrected });
+    // The portal's row checks know no categories: what the product's category requires is worked out here again.
+    refreshProductCategories(db, file.id, [change.row]);
   });
   return productCorrections(db, file, change.row);
 }
@@ -271,6 +277,7 @@ export function leaveOutUnfixed(db: Database, file: CatalogueFileRow, reason: st
     counts.needsFix -= leftOut;
     counts.leftOut += leftOut;
     db.prepare("UPDATE catalogue_product_indexes SET counts = ? WHERE file_id = ?").run(JSON.stringify(counts), file.id);
+    recountProducts(db, file.id);
   });
   return LeftOutUnfixed.parse({ leftOut });
 }

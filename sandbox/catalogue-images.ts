@@ -1,4 +1,5 @@
 import type { ImageCheckResult, ImageCheckSummary, ImageFailureReason } from "#contract/catalogue-images.ts";
+import { recountProducts } from "./catalogue-product-categories.ts";
 import { transaction, type Database } from "./db.ts";
 
 /**
@@ -14,6 +15,8 @@ export function storeImageChecks(db: Database, fileId: string, results: readonly
     );
     for (const result of results)
       insert.run(fileId, result.url, result.loads ? 1 : 0, result.reason, result.httpStatus, result.format, result.width, result.height, result.checkedAt);
+    // The file's quality facts count the products whose image loads.
+    if (db.prepare("SELECT 1 FROM catalogue_product_indexes WHERE file_id = ?").get(fileId)) recountProducts(db, fileId);
   });
 }
 

@@ -97,7 +97,7 @@ export async function storeProductIndex(
         const { sku, ean, title, price, brand, category, contentQuantity, contentUnit, responsiblePerson, responsiblePersonAddress } = entry.values;
         statement(
           db,
-          "INSERT INTO catalogue_products (file_id, position, row, sku, ean, title, price, brand, category, content_quantity, content_unit, responsible_person, responsible_person_address, problems, needs_fix, image_url) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+          "INSERT INTO catalogue_products (file_id, position, row, sku, ean, title, price, brand, category, content_quantity, content_unit, responsible_person, responsible_person_address, problems, needs_fix, image_url, filled, description_chars) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         ).run(
           fileId,
           position,
@@ -115,6 +115,8 @@ export async function storeProductIndex(
           JSON.stringify(entry.problems),
           entry.problems.length > 0 ? 1 : 0,
           entry.image ?? null,
+          JSON.stringify(entry.attributes?.filled ?? []),
+          entry.attributes?.descriptionChars ?? 0,
         );
         insertKinds(db, fileId, position, entry.problems);
       }
@@ -222,13 +224,18 @@ export type ProductRow = {
   image_url: string | null;
   /** The check of its image address: `loads|reason|httpStatus`, or null (not checked). */
   image_check: string | null;
+  filled: string;
+  added: string;
+  description_chars: number;
+  category_id: string | null;
+  own_category_id: string | null;
 };
 
 const Problems = z.array(ProductProblem);
 
 export const productColumns =
   "p.row, p.sku, p.ean, p.title, p.price, p.brand, p.category, p.content_quantity, p.content_unit, p.responsible_person, p.responsible_person_address, " +
-  "p.problems, p.left_out, p.version, p.fixed, p.image_url, " +
+  "p.problems, p.left_out, p.version, p.fixed, p.filled, p.added, p.description_chars, p.category_id, p.own_category_id, p.image_url, " +
   "(SELECT c.loads || '|' || coalesce(c.reason, '') || '|' || coalesce(c.http_status, '') FROM catalogue_image_checks c WHERE c.file_id = p.file_id AND c.url = p.image_url) AS image_check";
 
 function imageOf(url: string | null, check: string | null): ProductImage | null {
@@ -256,6 +263,11 @@ export function productOf(row: ProductRow): CatalogueProduct {
     version: row.version,
     fixed: row.fixed === 1,
     image: imageOf(row.image_url ?? null, row.image_check ?? null),
+    filled: [...new Set([...(JSON.parse(row.filled) as string[]), ...Object.keys(JSON.parse(row.added) as object)])],
+    descriptionChars: row.description_chars,
+    categoryId: row.category_id,
+    ownCategoryId: row.own_category_id,
+    addedValues: JSON.parse(row.added) as Record<string, string>,
   });
 }
 

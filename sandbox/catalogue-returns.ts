@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { CatalogueReturn, OpenCatalogueReturn, type FileReturnReason } from "#contract/catalogue-return.ts";
+import {
+  CatalogueReturn,
+  OpenCatalogueReturn,
+  type CategoryReturnReason,
+  type FileReturnReason,
+  type ProductReturnReason,
+} from "#contract/catalogue-return.ts";
 import type { Database } from "./db.ts";
 
 /**
@@ -12,6 +18,7 @@ type ReturnRow = {
   seller_id: string;
   reason: string;
   file_reasons: string;
+  item_reasons: string;
   returned_by: string | null;
   returned_at: string;
   resolved_at: string | null;
@@ -25,19 +32,31 @@ function toReturn(row: ReturnRow): CatalogueReturn {
     id: row.id,
     reason: row.reason,
     files: JSON.parse(row.file_reasons) as FileReturnReason[],
+    ...(JSON.parse(row.item_reasons) as { categories?: CategoryReturnReason[]; products?: ProductReturnReason[] }),
     returnedAt: row.returned_at,
     returnedBy: row.returned_by_email,
     resolvedAt: row.resolved_at,
   });
 }
 
-export function recordReturn(db: Database, input: { sellerId: string; reason: string; files: FileReturnReason[]; returnedBy: string }): string {
+export function recordReturn(
+  db: Database,
+  input: {
+    sellerId: string;
+    reason: string;
+    files: FileReturnReason[];
+    categories?: CategoryReturnReason[];
+    products?: ProductReturnReason[];
+    returnedBy: string;
+  },
+): string {
   const id = `return-${randomUUID()}`;
-  db.prepare("INSERT INTO catalogue_returns (id, seller_id, reason, file_reasons, returned_by, returned_at) VALUES (?, ?, ?, ?, ?, ?)").run(
+  db.prepare("INSERT INTO catalogue_returns (id, seller_id, reason, file_reasons, item_reasons, returned_by, returned_at) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
     id,
     input.sellerId,
     input.reason,
     JSON.stringify(input.files),
+    JSON.stringify({ categories: input.categories ?? [], products: input.products ?? [] }),
     input.returnedBy,
     new Date().toISOString(),
   );

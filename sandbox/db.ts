@@ -16,7 +16,7 @@ export type Database = DatabaseSync;
  * emptied and seeded anew on open: the sandbox's data is demo data, and
  * migrations would cost more than they are worth.
  */
-const SCHEMA_VERSION = 23;
+const SCHEMA_VERSION = 24;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -105,6 +105,16 @@ CREATE TABLE IF NOT EXISTS catalogue_products (
   fixed INTEGER NOT NULL DEFAULT 0,
   /** The product's image address (contract/catalogue-images.ts), or NULL when it has none. */
   image_url TEXT,
+  /** JSON: the marketplace fields the row has a value in (contract/catalogue-products.ts ProductAttributes). */
+  filled TEXT NOT NULL DEFAULT '[]',
+  description_chars INTEGER NOT NULL DEFAULT 0,
+  /** JSON: values the seller added for fields the category requires (field → value). */
+  added TEXT NOT NULL DEFAULT '{}',
+  /** The category the seller chose for this product alone, or NULL (its value's mapping holds). */
+  own_category_id TEXT,
+  /** The product's category as last worked out (own, else the value's mapping), its recommended fields' share it has. */
+  category_id TEXT,
+  recommended_share REAL NOT NULL DEFAULT 0,
   PRIMARY KEY (file_id, position)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS catalogue_products_fixed ON catalogue_products (file_id, position) WHERE fixed = 1;
@@ -274,6 +284,8 @@ CREATE TABLE IF NOT EXISTS catalogue_returns (
   reason TEXT NOT NULL,
   /** JSON list of { fileId, fileName, reason }. */
   file_reasons TEXT NOT NULL,
+  /** JSON { categories: CategoryReturnReason[], products: ProductReturnReason[] }: what was returned on its own. */
+  item_reasons TEXT NOT NULL DEFAULT '{}',
   returned_by TEXT,
   returned_at TEXT NOT NULL,
   resolved_at TEXT

@@ -26,12 +26,13 @@ export function colleagueInvited(db: Database, invitationId: string): void {
   });
 }
 
-export function catalogueReturned(db: Database, sellerId: string, reason: string, files: number): void {
+export function catalogueReturned(db: Database, sellerId: string, reason: string, files: number, items = { categories: 0, products: 0 }): void {
   notify(db, {
     kind: "CATALOGUE_RETURNED",
     to: { sellerAdministrators: sellerId },
-    params: { sellerName: sellerName(db, sellerId), reason, files },
-    link: "/upload/catalog",
+    params: { sellerName: sellerName(db, sellerId), reason, files, ...items },
+    // Category values returned on their own are mended on the mapping page; otherwise the catalogue page leads on.
+    link: items.categories > 0 ? "/upload/catalog/categories" : "/upload/catalog",
   });
 }
 

@@ -63,7 +63,16 @@ const templates: Record<LanguageCode, Record<NotificationKind, Template>> = {
     },
     CATALOGUE_RETURNED: {
       subject: (p) => `${p.get("sellerName")}: your catalogue was returned`,
-      paragraphs: (p) => ["The catalogue team returned your catalogue. Their reason:", p.get("reason"), "Please correct the catalogue and hand it over again."],
+      paragraphs: (p) => [
+        "The catalogue team returned your catalogue. Their reason:",
+        p.get("reason"),
+        ...(Number(p.get("categories") || 0) + Number(p.get("products") || 0) > 0
+          ? [
+              `They returned ${p.get("categories") || "0"} category mapping(s) and ${p.get("products") || "0"} product(s) on their own, each with a reason: see the category mapping and the products view.`,
+            ]
+          : []),
+        "Please correct the catalogue and hand it over again.",
+      ],
       action: "Open the catalogue",
     },
     HAND_OVER_RECEIVED: {
@@ -116,6 +125,11 @@ const templates: Record<LanguageCode, Record<NotificationKind, Template>> = {
       paragraphs: (p) => [
         "Das Katalogteam hat Ihren Katalog zurückgegeben. Die Begründung:",
         p.get("reason"),
+        ...(Number(p.get("categories") || 0) + Number(p.get("products") || 0) > 0
+          ? [
+              `Einzeln zurückgegeben, jeweils mit Begründung: ${p.get("categories") || "0"} Kategoriezuordnung(en) und ${p.get("products") || "0"} Produkt(e). Sie finden sie in der Kategoriezuordnung und in der Produktansicht.`,
+            ]
+          : []),
         "Bitte korrigieren Sie den Katalog und übergeben Sie ihn erneut.",
       ],
       action: "Katalog öffnen",

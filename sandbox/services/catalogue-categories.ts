@@ -2,6 +2,7 @@ import express from "express";
 import { AgreementQuery, categoryErrorCodes, MappingsSave } from "#contract/categories.ts";
 import { categoryDetail, taxonomy } from "../categories.ts";
 import { mappingAgreement, saveSellerMappings, sellerMappings } from "../category-mappings.ts";
+import { refreshSellerCategories } from "../catalogue-product-categories.ts";
 import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
 import { signedInUser } from "../http/service-guard.ts";
@@ -69,6 +70,8 @@ export function catalogueCategoriesService(context: SandboxContext): express.Rou
       return;
     }
     saveSellerMappings(db, sellerId, parsed.data);
+    // What each of the seller's products' categories requires follows the mapping.
+    refreshSellerCategories(db, sellerId);
     res.json({ mappings: sellerMappings(db, sellerId) });
   });
 

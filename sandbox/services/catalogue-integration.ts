@@ -2,6 +2,8 @@ import express, { type Request, type Response } from "express";
 import { IntegrationInfo } from "#contract/catalogue.ts";
 import { CatalogueReturnInput } from "#contract/catalogue-return.ts";
 import { recordReturn } from "../catalogue-returns.ts";
+import { sellerMappings } from "../category-mappings.ts";
+import { categoryValueKey } from "#contract/categories.ts";
 import { fileCorrections } from "../catalogue-corrections.ts";
 import { findCatalogueFile, integrationInfo, integrationSellers, storedAnalysis } from "../catalogue.ts";
 import { findIntegrationUpdate, integrationUpdates, processUpdate, returnUpdate, sellerIntegrationUpdates, type DecideOutcome } from "../catalogue-updates.ts";
@@ -186,22 +188,44 @@ export function catalogueIntegrationRouter(context: SandboxContext, { sendFile, 
       });
       return;
     }
+    // A product named on its own: a product of the seller's file, as its index has it.
+    const products = [];
+    for (const [index, named] of parsed.data.products.entries()) {
+      const product = files.has(named.fileId)
+        ? (db.prepare("SELECT title FROM catalogue_products WHERE file_id = ? AND row = ?").get(named.fileId, named.row) as { title: string } | undefined)
+        : undefined;
+      if (!product) {
+        sendError(res, 400, "A reason names a product the seller's files do not have", "ROW_NOT_FOUND", {
+          errors: [{ fieldName: `products.${index}`, errorMessage: "no such product of this seller" }],
+        });
+        return;
+      }
+      products.push({ fileId: named.fileId, fileName: files.get(named.fileId)!.file_name, row: named.row, title: product.title, reason: named.reason });
+    }
+    const mapped = new Map(sellerMappings(db, seller.id).map((mapping) => [categoryValueKey(mapping.value), mapping.categoryId]));
+    const categories = parsed.data.categories.map((named) => ({ ...named, categoryId: mapped.get(categoryValueKey(named.value)) ?? null }));
     db.exec("BEGIN");
     try {
       recordReturn(db, {
         sellerId: seller.id,
         reason: parsed.data.reason,
         files: parsed.data.files.map((file) => ({ fileId: file.fileId, fileName: files.get(file.fileId)!.file_name, reason: file.reason })),
+        categories,
+        products,
         returnedBy: signedInUser(res).id,
       });
       setSellerState(db, seller.id, "ONBOARDING");
-      recordActivity(db, res, { sellerId: seller.id, kind: "CATALOGUE_RETURNED", params: { files: parsed.data.files.length } });
+      recordActivity(db, res, {
+        sellerId: seller.id,
+        kind: "CATALOGUE_RETURNED",
+        params: { files: parsed.data.files.length, categories: categories.length, products: products.length },
+      });
       db.exec("COMMIT");
     } catch (error) {
       db.exec("ROLLBACK");
       throw error;
     }
-    catalogueReturned(db, seller.id, parsed.data.reason, parsed.data.files.length);
+    catalogueReturned(db, seller.id, parsed.data.reason, parsed.data.files.length, { categories: categories.length, products: products.length });
     res.json(IntegrationInfo.parse(integrationInfo(db, seller.id)));
   });
 

@@ -1,6 +1,7 @@
 import { createInterface } from "node:readline";
 import express from "express";
-import { maxIndexLineBytes, ProductIndexSummary } from "#contract/catalogue-products.ts";
+import { CatalogueProduct, maxIndexLineBytes, ProductCategoryMove, ProductIndexSummary, ProductValuesAdd } from "#contract/catalogue-products.ts";
+import { addProductValues, moveProduct, refreshProductCategories } from "../catalogue-product-categories.ts";
 import { ProductIndexRefused, storeProductIndex } from "../catalogue-products.ts";
 import { LeaveOutUnfixed, ProductChange, RuleApplication } from "#contract/catalogue-corrections.ts";
 import { applyRule, changeProduct, fileCorrections, leaveOutUnfixed, productCorrections } from "../catalogue-corrections.ts";
@@ -230,6 +231,8 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
     try {
       const lines = createInterface({ input: req, crlfDelay: Infinity });
       const stored = await storeProductIndex(db, file.id, lines, maxIndexLineBytes);
+      // What each product's category requires: the seller's mappings as they are now.
+      refreshProductCategories(db, file.id);
       res.json(ProductIndexSummary.parse({ fileId: file.id, ...stored }));
     } catch (error) {
       // The sender went away before the index's end: nothing of it was kept (see storeProductIndex), no one to answer.
@@ -279,6 +282,53 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
           () => productChangeNote(file, change.data),
         ),
       );
+    } catch (error) {
+      refused(res, error);
+    }
+  });
+
+  /** A product's own category, and values its category requires: answered with the product as it is then. */
+  const productNow = (file: CatalogueFileRow, row: number) => CatalogueProduct.parse(productCorrections(db, file, row).product);
+
+  router.post("/me/seller/file/product-category", (req, res) => {
+    const { file } = editableFile(req, res) ?? {};
+    if (!file) return;
+    const move = ProductCategoryMove.safeParse(req.body);
+    if (!move.success) return invalid(res, move.error.issues);
+    try {
+      recorded(
+        db,
+        res,
+        () => moveProduct(db, file.id, move.data),
+        () => ({
+          sellerId: file.seller_id,
+          kind: "PRODUCT_CATEGORY_MOVED",
+          params: { fileName: file.file_name, row: move.data.row, categoryId: move.data.categoryId ?? "" },
+        }),
+      );
+      res.json(productNow(file, move.data.row));
+    } catch (error) {
+      refused(res, error);
+    }
+  });
+
+  router.post("/me/seller/file/product-values", (req, res) => {
+    const { file } = editableFile(req, res) ?? {};
+    if (!file) return;
+    const input = ProductValuesAdd.safeParse(req.body);
+    if (!input.success) return invalid(res, input.error.issues);
+    try {
+      recorded(
+        db,
+        res,
+        () => addProductValues(db, file.id, input.data.row, input.data.version, input.data.values),
+        () => ({
+          sellerId: file.seller_id,
+          kind: "PRODUCT_CORRECTED",
+          params: { fileName: file.file_name, row: input.data.row, fields: Object.keys(input.data.values).join(", ") },
+        }),
+      );
+      res.json(productNow(file, input.data.row));
     } catch (error) {
       refused(res, error);
     }

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TestBrowser } from "../support/http-client";
-import { PORTAL } from "./ports";
+import { PORTAL, SANDBOX } from "./ports";
 import { clearFaultsAndCounters, injectFault, requestCount } from "./sandbox-control";
 import { resetSandbox, upstreamSeller } from "./catalogue-support";
 
@@ -92,5 +92,40 @@ describe("returning a catalogue", () => {
     expect(again).toContain("Waiting for mapping");
     expect(again).toContain("Handed over again");
     expect(again).toContain('name="intent" value="return"');
+  });
+});
+
+describe("returning one category value on its own (issue 39 point 6)", () => {
+  it("shows the seller's category mapping in the return form; a category returned with a reason is read on the mapping page", async () => {
+    // The seller confirmed a mapping before the hand-over (the catalogue service keeps it).
+    const minted = await fetch(`${SANDBOX}/__sandbox/tokens`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username: SELLER }),
+    });
+    const { access_token: token } = (await minted.json()) as { access_token: string };
+    const saved = await fetch(`${SANDBOX}/catalogue/me/category-mappings?apikey=sandbox-api-key`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ mappings: [{ value: "Gartenschläuche", categoryId: "654" }] }),
+    });
+    expect(saved.status).toBe(200);
+
+    const screen = await text(await tom.get(`${PORTAL}${SCREEN}`));
+    expect(screen).toContain("The seller&#x27;s category mapping");
+    expect(screen).toContain("Reason to return the mapping of “Gartenschläuche” (Home &amp; Garden › Kitchen &amp; Dining");
+    const returned = await tom.post(`${PORTAL}${SCREEN}`, {
+      ...reasons,
+      "categories[0].value": "Gartenschläuche",
+      "categories[0].reason": "Garden hoses are no cookware: choose a garden category.",
+    });
+    expect(returned.status).toBe(302);
+
+    const seller = new TestBrowser();
+    await seller.signIn(PORTAL, SELLER);
+    const mapping = await text(await seller.get(`${PORTAL}/upload/catalog/categories`));
+    expect(mapping).toContain("Category mappings returned on their own:");
+    expect(mapping).toContain("Gartenschläuche</a>: Garden hoses are no cookware: choose a garden category.");
+    expect(await text(await seller.get(`${PORTAL}/upload/catalog`))).toContain("Garden hoses are no cookware");
   });
 });

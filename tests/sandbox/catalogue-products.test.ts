@@ -87,10 +87,25 @@ describe("the products index", () => {
         { kind: "REQUIRED_EMPTY", field: "PRODUCT_CATEGORY" },
         { kind: "PRICE_FORMAT", field: "PRICE" },
       ],
+      // Written without attributes, before any category is worked out (issue 39).
+      filled: [],
+      descriptionChars: 0,
+      categoryId: null,
+      ownCategoryId: null,
+      addedValues: {},
     });
     expect(parsed.products[1]!.status).toBe("READY");
     // 40 without a category, 24 with a bad price, 8 with both.
-    expect(parsed.counts).toEqual({ products: 120, ready: 64, needsFix: 56, leftOut: 0, fixed: 0, kinds: { REQUIRED_EMPTY: 40, PRICE_FORMAT: 24 } });
+    expect(parsed.counts).toEqual({
+      products: 120,
+      ready: 64,
+      needsFix: 56,
+      leftOut: 0,
+      fixed: 0,
+      kinds: { REQUIRED_EMPTY: 40, PRICE_FORMAT: 24 },
+      // The quality score's facts (issue 39): no category mapped, nothing filled beyond what the entries say.
+      quality: { products: 120, categorised: 0, recommendedShare: 0, longDescriptions: 0, shortDescriptions: 0 },
+    });
 
     const last = (await page({ page: "3" })).body as ProductsPage;
     expect(last.products.map((product) => product.row)).toEqual(Array.from({ length: 20 }, (_, index) => 102 + index));

@@ -49,10 +49,32 @@ describe("the products index's entries, written by the reading pass", () => {
       row: 2,
       values: { sku: "", ean: "4006381440004", title: "Wasserkocher Edelstahl", price: "39,90", brand: "Kochwerk", category: "Haushalt > Küche > Elektro" },
       problems: [],
+      // What the product's category requires is checked against the mapped fields with a value (issue 39).
+      attributes: { filled: ["EAN", "TITLE", "PRODUCT_CATEGORY", "BRAND", "PRICE"], descriptionChars: 0 },
     });
     expect(products.find((product) => product.row === 5)!.problems).toEqual([{ kind: "REQUIRED_EMPTY", field: "PRODUCT_CATEGORY" }]);
     expect(products.find((product) => product.row === 7)!.problems).toEqual([{ kind: "EAN_DUPLICATE", field: "EAN" }]);
     expect(products.find((product) => product.row === 11)!.problems).toContainEqual({ kind: "FIELD_COUNT", field: null });
+  });
+
+  it("says which mapped fields a row fills and how long its description is, for what its category needs", async () => {
+    const bytes = Buffer.from(
+      'EAN;Name;Kategorie;Preis;Größe;Farbe;Beschreibung\n4006381333931;T-Shirt;Damen > T-Shirts;9,99;;rot;Weiches Baumwollshirt\n4006381333948;Hose;Damen > Hosen;19,99;M;"";\n',
+    );
+    const mapping = {
+      EAN: "EAN",
+      Name: "TITLE",
+      Kategorie: "PRODUCT_CATEGORY",
+      Preis: "PRICE",
+      Größe: "SIZE",
+      Farbe: "COLOUR",
+      Beschreibung: "DESCRIPTION",
+    } as const;
+    const { products } = await readOnThisThread(bytes, { fileName: "mode.csv", mapping });
+    expect(products.map((product) => product.attributes)).toEqual([
+      { filled: ["EAN", "TITLE", "PRODUCT_CATEGORY", "PRICE", "COLOUR", "DESCRIPTION"], descriptionChars: "Weiches Baumwollshirt".length },
+      { filled: ["EAN", "TITLE", "PRODUCT_CATEGORY", "PRICE", "SIZE"], descriptionChars: 0 },
+    ]);
   });
 
   it("reads the values on the fast path (lines without quotes) and with quotes alike, in the file's encoding", async () => {

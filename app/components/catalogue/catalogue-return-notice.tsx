@@ -5,6 +5,57 @@ import { dateTimeFormat } from "#app/lib/intl-formats.ts";
 import { ReturnedFiles } from "./catalogue-returns.tsx";
 
 /**
+ * The category values and products the team returned on their own, each with
+ * its reason and a link to where it is mended (the mapping page, the
+ * product's page). `show`: both, or one of them (the mapping page shows the
+ * categories, the products view the products).
+ */
+export function ReturnedItems({
+  catalogueReturn,
+  show,
+}: {
+  catalogueReturn: Pick<OpenCatalogueReturn, "categories" | "products"> | null | undefined;
+  show: "both" | "categories" | "products";
+}) {
+  const { t } = useTranslation();
+  if (!catalogueReturn) return null;
+  const categories = show === "products" ? [] : catalogueReturn.categories;
+  const products = show === "categories" ? [] : catalogueReturn.products;
+  if (categories.length === 0 && products.length === 0) return null;
+  return (
+    <div className="returned-items" role={show === "both" ? undefined : "note"}>
+      {categories.length > 0 ? (
+        <>
+          <p>{t("catalogueReturn.notice.categories")}</p>
+          <ul>
+            {categories.map((category) => (
+              <li key={category.value}>
+                <Link to="/upload/catalog/categories">{category.value}</Link>: {category.reason}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {products.length > 0 ? (
+        <>
+          <p>{t("catalogueReturn.notice.products")}</p>
+          <ul>
+            {products.map((product) => (
+              <li key={`${product.fileId}-${product.row}`}>
+                <Link to={`/upload/catalog/products/product?fileId=${encodeURIComponent(product.fileId)}&row=${product.row}`}>
+                  {t("catalogueReturn.notice.product", { row: product.row, name: product.fileName, title: product.title || "–" })}
+                </Link>
+                : {product.reason}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/**
  * The catalogue team's return, as the seller reads it: why shop and catalogue
  * came back, what to change in which file, and where to go on. Shown on the
  * task list and the catalogue page until the seller hands over again.
@@ -24,6 +75,7 @@ export function CatalogueReturnNotice({ catalogueReturn, next }: { catalogueRetu
           <ReturnedFiles files={catalogueReturn.files} />
         </>
       ) : null}
+      <ReturnedItems catalogueReturn={catalogueReturn} show="both" />
       <p>
         {t("catalogueReturn.notice.then")}{" "}
         {next === "catalogue" ? (

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { CategoryMapping } from "./category-mapping.tsx";
@@ -11,10 +12,12 @@ type Props = {
   /** The products view the file's mapping belongs to, and the files' page when there is no file. */
   productsPath: string;
   filesPath: string;
+  /** Said above the mapping (what the catalogue team returned of it), or null. */
+  notice?: ReactNode;
 };
 
 /** A catalogue file's category values and their marketplace categories: the hand-over's page and the home area's. */
-export function CategoryMappingPage({ mapping, canChange, path, productsPath, filesPath }: Props) {
+export function CategoryMappingPage({ mapping, canChange, path, productsPath, filesPath, notice = null }: Props) {
   const { t } = useTranslation();
   const file = mapping.file;
   return (
@@ -28,6 +31,7 @@ export function CategoryMappingPage({ mapping, canChange, path, productsPath, fi
       {file ? (
         <>
           <p>{t("catalogueCategories.lead")}</p>
+          {notice}
           <CategoryMapping data={mapping} path={path} canChange={canChange} />
         </>
       ) : (

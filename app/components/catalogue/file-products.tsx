@@ -27,6 +27,10 @@ type Props = {
   images?: FileImagesView | null;
   /** Whether the page offers to check its unchecked images. */
   canCheckImages?: boolean;
+  /** The file's category mapping, where the quality score's category fix leads (null: not offered here). */
+  categoriesHref?: string | null;
+  /** What the catalogue team returned of these products on their own, with reasons. */
+  returned?: ReactNode;
 };
 
 /** A page of one catalogue file's products: the way back, the file's name, and its products view. */
@@ -44,6 +48,8 @@ export function FileProducts({
   carryOver = null,
   images = null,
   canCheckImages = false,
+  categoriesHref = null,
+  returned = null,
 }: Props) {
   const { t } = useTranslation();
   return (
@@ -61,7 +67,8 @@ export function FileProducts({
               {t("catalogueProducts.carryOver.offer")} <Link to={carryOver}>{t("catalogueProducts.carryOver.review")}</Link>
             </p>
           ) : null}
-          <ProductsView view={view} outcome={outcome} path={path} fix={fix} images={images} canCheckImages={canCheckImages} />
+          {returned}
+          <ProductsView view={view} outcome={outcome} path={path} fix={fix} images={images} canCheckImages={canCheckImages} categoriesHref={categoriesHref} />
           {corrected && outcome.kind === "page" ? (
             <section aria-labelledby="corrected-title" className="corrected-file">
               <h2 id="corrected-title">{t("catalogueProducts.corrected.title")}</h2>

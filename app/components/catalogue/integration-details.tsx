@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import type { Returnables } from "#app/lib/catalogue/returnables.ts";
 import type { IntegrationFile, IntegrationInfo } from "#contract/catalogue.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Form, Link, useNavigation } from "react-router";
@@ -17,10 +18,12 @@ type Props = {
   confirmFinish: boolean;
   returnResult: SubmissionResult<string[]> | null;
   dateFormat: Intl.DateTimeFormat;
+  /** The category mapping and the products still needing a fix, to return one on its own (null: not waiting). */
+  returnables?: Returnables | null;
 };
 
 /** One seller's hand-over: the facts, each file with its mapping and check, the returns so far, and finishing or returning it. */
-export function IntegrationDetails({ info, reports, confirmFinish, returnResult, dateFormat }: Props) {
+export function IntegrationDetails({ info, reports, confirmFinish, returnResult, dateFormat, returnables = null }: Props) {
   const { t } = useTranslation();
   const settings = info.uploadSettings;
   const waiting = info.state === "CATALOGUE_DATA_SUBMITTED";
@@ -99,7 +102,7 @@ export function IntegrationDetails({ info, reports, confirmFinish, returnResult,
                 {t("catalogue.integration.finish")}
               </Link>
             </section>
-            <ReturnForm info={info} lastResult={returnResult} />
+            <ReturnForm info={info} lastResult={returnResult} returnables={returnables} />
           </>
         )
       ) : null}

@@ -8,6 +8,8 @@ import { UpstreamFacts } from "#app/components/shell/errors/upstream-facts.tsx";
 import type { ProductFixAnswer } from "#app/lib/catalogue/product-fix-answer.ts";
 import { ErrorSummary, type UpstreamFailureView } from "./form-errors.tsx";
 import { ProblemReasons, UnitPriceText } from "./products-view.tsx";
+import { ProductCategory } from "./product-category.tsx";
+import type { ProductCategoryInfo } from "#app/lib/catalogue/product-category.ts";
 
 export type { ProductFixAnswer };
 
@@ -42,6 +44,8 @@ type Props = {
   action: string;
   /** The answer of a plain form post (without JavaScript); a fetcher's own answer comes first. */
   actionData?: ProductFixAnswer | null;
+  /** What the product's category needs, its quality checklist and a move on its own (null: no product read). */
+  category?: ProductCategoryInfo | null;
 };
 
 /**
@@ -51,7 +55,7 @@ type Props = {
  * JavaScript (no reload; the first field in error takes the focus), as a
  * plain form without.
  */
-export function ProductFix({ file, row, back, outcome, action, actionData = null }: Props) {
+export function ProductFix({ file, row, back, outcome, action, actionData = null, category = null }: Props) {
   const { t, i18n } = useTranslation();
   const number = numberFormat(i18n.language);
   return (
@@ -61,7 +65,10 @@ export function ProductFix({ file, row, back, outcome, action, actionData = null
       </p>
       <h1>{t("catalogueProducts.fix.title", { row: number.format(row), name: file.fileName })}</h1>
       {outcome.kind === "product" ? (
-        <ProductForms corrections={outcome.corrections} action={action} posted={actionData} />
+        <>
+          <ProductForms corrections={outcome.corrections} action={action} posted={actionData} />
+          {category ? <ProductCategory info={category} version={outcome.corrections.version} action={action} posted={actionData} canChange /> : null}
+        </>
       ) : outcome.kind === "failed" ? (
         <div className="inline-error" role="alert">
           <p>
@@ -168,7 +175,7 @@ function ProductForms({ corrections, action, posted }: { corrections: ProductCor
           {t("catalogueProducts.fix.save")}
         </button>
       </fetcher.Form>
-      <LeaveOut corrections={shown} action={action} posted={posted?.intent === "correct" ? null : posted} />
+      <LeaveOut corrections={shown} action={action} posted={posted?.intent === "leaveOut" || posted?.intent === "putBack" ? posted : null} />
     </>
   );
 }

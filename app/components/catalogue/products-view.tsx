@@ -10,6 +10,8 @@ import { DataTable } from "#app/components/ui/data-table.tsx";
 import { UpstreamFacts } from "#app/components/shell/errors/upstream-facts.tsx";
 import type { UpstreamFailureView } from "./form-errors.tsx";
 import { ImageStatus, ImagesSummary, type FileImagesView } from "./product-images.tsx";
+import { FileQuality } from "./file-quality.tsx";
+import type { RowProblemKind } from "#contract/catalogue-analysis.ts";
 
 export type ProductsOutcomeView =
   | { kind: "page"; page: ProductsPage }
@@ -31,6 +33,7 @@ export function ProductsView({
   fix = null,
   images = null,
   canCheckImages = false,
+  categoriesHref = null,
 }: {
   view: View;
   outcome: ProductsOutcomeView;
@@ -40,6 +43,8 @@ export function ProductsView({
   images?: FileImagesView | null;
   /** Whether the page offers to check its unchecked images (the page has the action). */
   canCheckImages?: boolean;
+  /** Where the quality score's category fix leads (the file's category mapping). */
+  categoriesHref?: string | null;
 }) {
   const { t } = useTranslation();
   if (outcome.kind === "failed")
@@ -68,6 +73,13 @@ export function ProductsView({
   const page = outcome.kind === "page" ? outcome.page : null;
   return (
     <>
+      {page ? (
+        <FileQuality
+          counts={page.counts}
+          kindHref={(kind) => productsHref(view, { status: null, kind: kind as RowProblemKind, q: null }, path)}
+          categoriesHref={categoriesHref}
+        />
+      ) : null}
       {page ? <Counts view={view} counts={page.counts} path={path} fix={fix} /> : null}
       {page && images ? <ImagesSummary view={view} images={images} path={path} products={page.products} canCheck={canCheckImages} /> : null}
       <Filters view={view} path={path} />

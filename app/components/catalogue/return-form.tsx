@@ -8,6 +8,7 @@ import { returnFormSchema } from "#app/lib/catalogue/return-form.ts";
 import { ErrorSummary } from "#app/components/ui/error-summary.tsx";
 import { FormFields, readFormProps } from "#app/components/ui/field-reading.tsx";
 import { TextAreaField } from "#app/components/ui/fields.tsx";
+import type { Returnables } from "#app/lib/catalogue/returnables.ts";
 
 /** The schema's limits as HTML attributes (required, maxlength…), worked out once rather than on each render. */
 const constraint = getZodConstraint(returnFormSchema);
@@ -17,7 +18,16 @@ const constraint = getZodConstraint(returnFormSchema);
  * The seller is back to editing and reads these reasons on their task list
  * and catalogue page; everything typed stays when the form comes back.
  */
-export function ReturnForm({ info, lastResult }: { info: IntegrationInfo; lastResult: SubmissionResult<string[]> | null }) {
+export function ReturnForm({
+  info,
+  lastResult,
+  returnables = null,
+}: {
+  info: IntegrationInfo;
+  lastResult: SubmissionResult<string[]> | null;
+  /** The seller's category mapping and the products still needing a fix, each returnable on its own. */
+  returnables?: Returnables | null;
+}) {
   const { t } = useTranslation();
   return (
     <ReasonsForm
@@ -29,6 +39,7 @@ export function ReturnForm({ info, lastResult }: { info: IntegrationInfo; lastRe
       lead={t("catalogueReturn.form.lead", { name: info.sellerName })}
       submit={t("catalogueReturn.form.submit")}
       lastResult={lastResult}
+      returnables={returnables}
     />
   );
 }
@@ -64,9 +75,10 @@ type ReasonsFormProps = {
   lead: string;
   submit: string;
   lastResult: SubmissionResult<string[]> | null;
+  returnables?: Returnables | null;
 };
 
-function ReasonsForm({ formId, sectionId, hidden, files, title, lead, submit, lastResult }: ReasonsFormProps) {
+function ReasonsForm({ formId, sectionId, hidden, files, title, lead, submit, lastResult, returnables = null }: ReasonsFormProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const returning = navigation.state === "submitting" && navigation.formData?.get("intent") === hidden.intent;
@@ -74,13 +86,30 @@ function ReasonsForm({ formId, sectionId, hidden, files, title, lead, submit, la
     id: formId,
     lastResult,
     constraint,
-    defaultValue: { files: files.map((file) => ({ fileId: file.id, reason: "" })) },
+    defaultValue: {
+      files: files.map((file) => ({ fileId: file.id, reason: "" })),
+      categories: (returnables?.categories ?? []).map((category) => ({ value: category.value, reason: "" })),
+      products: (returnables?.products ?? []).map((product) => ({ fileId: product.fileId, row: String(product.row), reason: "" })),
+    },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: returnFormSchema }),
   });
   const fileFields = fields.files.getFieldList();
   const fileName = (index: number) => files[index]?.fileName ?? "";
+  const categoryFields = fields.categories.getFieldList();
+  const productFields = fields.products.getFieldList();
+  const categoryLabel = (index: number) => {
+    const category = returnables?.categories[index];
+    return t("catalogueReturn.form.categoryReason", {
+      value: category?.value ?? "",
+      category: category?.category ?? t("catalogueReturn.form.categoryUnknown"),
+    });
+  };
+  const productLabel = (index: number) => {
+    const product = returnables?.products[index];
+    return t("catalogueReturn.form.productReason", { row: product?.row ?? 0, name: product?.fileName ?? "", title: product?.title || "–" });
+  };
   const summary = [
     ...(fields.reason.errors ?? []).map((message) => ({ fieldId: fields.reason.id, label: t("catalogueReturn.form.reason"), message: t(message) })),
     ...fileFields.flatMap((field, index) => {
@@ -91,6 +120,16 @@ function ReasonsForm({ formId, sectionId, hidden, files, title, lead, submit, la
         message: t(message),
       }));
     }),
+    ...categoryFields.flatMap((field, index) =>
+      (field.getFieldset().reason.errors ?? []).map((message) => ({
+        fieldId: field.getFieldset().reason.id,
+        label: categoryLabel(index),
+        message: t(message),
+      })),
+    ),
+    ...productFields.flatMap((field, index) =>
+      (field.getFieldset().reason.errors ?? []).map((message) => ({ fieldId: field.getFieldset().reason.id, label: productLabel(index), message: t(message) })),
+    ),
   ];
   const titleId = `${sectionId}-title`;
   return (
@@ -113,6 +152,38 @@ function ReasonsForm({ formId, sectionId, hidden, files, title, lead, submit, la
               </div>
             );
           })}
+          {returnables ? (
+            <>
+              <h4>{t("catalogueReturn.form.categoriesTitle")}</h4>
+              {returnables.incomplete ? (
+                <p className="notice" role="status">
+                  {t("catalogueReturn.form.incomplete")}
+                </p>
+              ) : null}
+              {categoryFields.length === 0 ? <p>{t("catalogueReturn.form.noCategories")}</p> : null}
+              {categoryFields.map((field, index) => {
+                const { value, reason } = field.getFieldset();
+                return (
+                  <div key={field.key}>
+                    <input type="hidden" name={value.name} value={returnables.categories[index]?.value ?? ""} />
+                    <TextAreaField field={reason} label={categoryLabel(index)} optional rows={2} />
+                  </div>
+                );
+              })}
+              <h4>{t("catalogueReturn.form.productsTitle")}</h4>
+              {productFields.length === 0 ? <p>{t("catalogueReturn.form.noProducts")}</p> : null}
+              {productFields.map((field, index) => {
+                const { fileId, row, reason } = field.getFieldset();
+                return (
+                  <div key={field.key}>
+                    <input type="hidden" name={fileId.name} value={returnables.products[index]?.fileId ?? ""} />
+                    <input type="hidden" name={row.name} value={returnables.products[index]?.row ?? ""} />
+                    <TextAreaField field={reason} label={productLabel(index)} optional rows={2} />
+                  </div>
+                );
+              })}
+            </>
+          ) : null}
         </FormFields>
         <button type="submit" className="button button--secondary" disabled={returning} aria-busy={returning || undefined}>
           {returning ? t("catalogueReturn.form.returning") : submit}

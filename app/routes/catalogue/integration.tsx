@@ -37,6 +37,7 @@ export default function ProductCatalogueIntegration({ loaderData, actionData }: 
     updateId,
     update,
     reports,
+    returnables,
     updateReports,
     confirmFinish,
     confirmProcess,
@@ -108,6 +109,7 @@ export default function ProductCatalogueIntegration({ loaderData, actionData }: 
           confirmFinish={confirmFinish}
           returnResult={actionData?.intent === "return" ? actionData.result : null}
           dateFormat={dateFormat}
+          returnables={returnables}
         />
       ) : null}
     </article>

@@ -1,5 +1,6 @@
 import { CatalogueErrorView } from "#app/components/catalogue/error-view.tsx";
 import { CategoryMappingPage } from "#app/components/catalogue/category-mapping-page.tsx";
+import { ReturnedItems } from "#app/components/catalogue/catalogue-return-notice.tsx";
 import { catalogueEditable, HAND_OVER_FILES_PATH } from "#app/lib/catalogue/catalogue-steps.ts";
 import { HAND_OVER_CATEGORIES_PATH } from "#app/lib/catalogue/category-mapping.ts";
 import { HAND_OVER_PRODUCTS_PATH } from "#app/lib/catalogue/products-query.ts";
@@ -18,7 +19,7 @@ export async function loader(args: Route.LoaderArgs) {
   const seller = await orRouteError(upstream(args).onboarding.seller());
   const mapping = await categoryMapping(args, seller.sellerCatalogueFiles, (files) => files.at(-1));
   // Once handed over, the mapping is read, no longer changed.
-  return { mapping, canChange: catalogueEditable(seller.state) };
+  return { mapping, canChange: catalogueEditable(seller.state), catalogueReturn: seller.catalogueReturn ?? null };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -28,7 +29,17 @@ export async function action(args: Route.ActionArgs) {
 
 /** The marketplace categories of a catalogue file's category values, before the hand-over. */
 export default function UploadCatalogueCategoriesPage({ loaderData }: Route.ComponentProps) {
-  return <CategoryMappingPage {...loaderData} path={HAND_OVER_CATEGORIES_PATH} productsPath={HAND_OVER_PRODUCTS_PATH} filesPath={HAND_OVER_FILES_PATH} />;
+  const { catalogueReturn, ...page } = loaderData;
+  return (
+    <CategoryMappingPage
+      {...page}
+      path={HAND_OVER_CATEGORIES_PATH}
+      productsPath={HAND_OVER_PRODUCTS_PATH}
+      filesPath={HAND_OVER_FILES_PATH}
+      // A mapping the catalogue team returned on its own, with its reason.
+      notice={<ReturnedItems catalogueReturn={catalogueReturn} show="categories" />}
+    />
+  );
 }
 
 export function ErrorBoundary() {

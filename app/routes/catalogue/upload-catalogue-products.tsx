@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { CatalogueErrorView } from "#app/components/catalogue/error-view.tsx";
 import { FileProducts } from "#app/components/catalogue/file-products.tsx";
+import { ReturnedItems } from "#app/components/catalogue/catalogue-return-notice.tsx";
 import { catalogueEditable, HAND_OVER_FILES_PATH } from "#app/lib/catalogue/catalogue-steps.ts";
 import { carryOverHref, correctedHref, fixPaths, HAND_OVER_PRODUCTS_PATH } from "#app/lib/catalogue/products-query.ts";
 import { HAND_OVER_CATEGORIES_PATH, mappingHref } from "#app/lib/catalogue/category-mapping.ts";
@@ -31,6 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
     ...products,
     canFix: catalogueEditable(seller.state),
     files: seller.sellerCatalogueFiles.map(({ id, fileName, uploadedAt }) => ({ id, fileName, uploadedAt })),
+    catalogueReturn: seller.catalogueReturn ?? null,
   };
 }
 
@@ -54,6 +56,8 @@ export default function UploadCatalogueProductsPage({ loaderData }: Route.Compon
       canCheckImages={loaderData.canFix}
       back={{ to: file ? `${HAND_OVER_FILES_PATH}?fileId=${encodeURIComponent(file.id)}` : HAND_OVER_FILES_PATH, label: t("catalogueProducts.back") }}
       lead={t("catalogueProducts.lead")}
+      returned={<ReturnedItems catalogueReturn={loaderData.catalogueReturn} show="products" />}
+      categoriesHref={file ? mappingHref(HAND_OVER_CATEGORIES_PATH, { fileId: file.id, page: 1, search: null }) : null}
       more={file ? <Link to={mappingHref(HAND_OVER_CATEGORIES_PATH, { fileId: file.id, page: 1, search: null })}>{t("catalogueCategories.link")}</Link> : null}
       noFile={
         <p role="status">

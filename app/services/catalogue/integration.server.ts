@@ -18,7 +18,10 @@ import { upstream, type UpstreamClients } from "#app/services/upstream/request-c
 import { redirectWithOutcome, takeOutcome } from "#app/services/toasts/outcome.server.ts";
 import { getI18n } from "#app/services/i18n/i18n.server.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
-import { orRouteError, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
+import { orRouteError, settle, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
+import { marketplaceCategories } from "./categories.server.ts";
+import type { Returnables } from "#app/lib/catalogue/returnables.ts";
+import { getLocale } from "#app/services/i18n/i18n.server.ts";
 import { requireUpstreamId } from "#app/services/upstream/upstream-path.server.ts";
 
 /** Left-out products listed on the screen; the rest are in the products view filtered to them. */
@@ -43,11 +46,48 @@ export async function loadIntegration(args: RequestArgs, url: URL) {
     loadTeamUpdates(args, sellerId, url.searchParams.get("updateId")),
     takeOutcome(args.request),
   ]);
-  const [reports, updateReports] = await Promise.all([info ? fileReports(client, info) : {}, updates.update ? fileReports(client, updates.update) : {}]);
+  const [reports, updateReports, returnables] = await Promise.all([
+    info ? fileReports(client, info) : {},
+    updates.update ? fileReports(client, updates.update) : {},
+    info?.state === "CATALOGUE_DATA_SUBMITTED" ? returnableItems(args, info) : null,
+  ]);
   // Finishing and taking an update in ask first: the address says which question is open.
   const confirmFinish = url.searchParams.get("confirm") === "finish" && info?.state === "CATALOGUE_DATA_SUBMITTED";
   const confirmProcess = url.searchParams.get("confirm") === "process" && updates.update?.status === "SUBMITTED";
-  return data({ sellers, info, sellerId, reports, confirmFinish, ...updates, updateReports, confirmProcess, outcome }, { headers });
+  return data({ sellers, info, sellerId, reports, returnables, confirmFinish, ...updates, updateReports, confirmProcess, outcome }, { headers });
+}
+
+/** Products of each file still needing a fix that the return form offers to return on their own. */
+const RETURNABLE_PRODUCTS_PER_FILE = 20;
+
+/** The seller's category mapping and the products that still need a fix, to return one of them on its own. */
+async function returnableItems(args: RequestArgs, info: IntegrationInfo): Promise<Returnables> {
+  const api = upstream(args);
+  const lang = getLocale(args.context) === "de" ? "de" : "en";
+  const [mappings, tree, ...files] = await Promise.all([
+    settle(api.catalogue.sellerMappings(info.sellerId)),
+    settle(marketplaceCategories(args)),
+    ...info.files.map((file) =>
+      settle(api.catalogueUpload.integrationProducts(info.sellerId, file.id, { page: 1, pageSize: RETURNABLE_PRODUCTS_PER_FILE, status: "NEEDS_FIX" })),
+    ),
+  ]);
+  const categories = (mappings.ok ? mappings.value.mappings : []).map((mapping) => ({
+    value: mapping.value,
+    category: tree.ok ? (tree.value.label(mapping.categoryId, lang)?.path.join(" › ") ?? null) : null,
+  }));
+  const products = files.flatMap((found, index) =>
+    found.ok
+      ? found.value.products.map((product) => ({
+          fileId: info.files[index]!.id,
+          fileName: info.files[index]!.fileName,
+          row: product.row,
+          title: product.values.title,
+        }))
+      : [],
+  );
+  // A file without products stored yet (404) is no failure; anything else is said.
+  const failedFile = files.some((found) => !found.ok && found.error.status !== 404);
+  return { categories, products, incomplete: !mappings.ok || !tree.ok || failedFile };
 }
 
 /** Each file's stored check, read at once; a file without one is "not checked", a failing one says so without breaking the screen. */

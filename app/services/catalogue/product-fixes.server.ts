@@ -39,6 +39,7 @@ import { orRouteError } from "#app/services/upstream/upstream-error.server.ts";
 import { failedUpstreamAction } from "./actions.server.ts";
 import { readOutcome, withProductIndex } from "./products.server.ts";
 import { recheckProduct } from "./reading/product-check.ts";
+import { categoryIntents, productCategoryAction, productCategoryInfo, type CategoryIntent } from "./product-category.server.ts";
 import { isRuleOfKind, ruleFix } from "./reading/value-fixes.ts";
 
 const ROW = /^[1-9]\d{0,9}$/;
@@ -102,6 +103,8 @@ export async function productPage(args: RequestArgs, paths: FixPaths) {
   const page = {
     ...shown,
     outcome: missing ? { kind: "gone" as const } : outcome.kind === "read" ? { kind: "product" as const, corrections: outcome.value! } : outcome,
+    // What the product's category needs, and its quality checklist.
+    category: outcome.kind === "read" && outcome.value ? await productCategoryInfo(args, outcome.value.product) : null,
   };
   // A row the file has no product at (forged, or gone with the file replaced) is said in words, as a page not found.
   return data(page, { status: missing ? 404 : 200 });
@@ -139,6 +142,21 @@ export async function productAction(args: RequestArgs & { url: URL }) {
   const url = args.url;
   const { fileId, row } = addressOf(url);
   const formData = await args.request.formData();
+  const client = upstream(args).catalogueUpload;
+  const asked = formData.get("intent");
+  if ((categoryIntents as readonly unknown[]).includes(asked)) {
+    const intent = asked as CategoryIntent;
+    try {
+      return await productCategoryAction(args, intent, formData, { fileId, row, back: url.pathname + url.search }, () => client.product(fileId, row));
+    } catch (error) {
+      const body = { intent, typed: {}, fieldErrors: {}, current: null, gone: false, version: null } satisfies ProductActionData;
+      if (gone(error)) return data({ ...body, gone: true }, { status: 404 });
+      if (closed(error)) return redirectWithPortalToast(url.pathname + url.search, { type: "error", message: t("catalogueProducts.fix.closed") });
+      // Changed meanwhile: the page, read again, shows the product as it is now.
+      if (conflict(error)) return redirectWithPortalToast(url.pathname + url.search, { type: "error", message: t("catalogueProducts.fix.conflict") });
+      return failedUpstreamAction(args, error, t("catalogueProducts.category.saveFailed"), body);
+    }
+  }
   const submission = parseWithZod(formData, { schema: ProductForm });
   const typed = Object.fromEntries(
     [...productKeys, "reason"].flatMap((key) => (typeof formData.get(key) === "string" ? [[key, String(formData.get(key))]] : [])),
@@ -156,7 +174,6 @@ export async function productAction(args: RequestArgs & { url: URL }) {
   }
   const form = submission.value;
   if (form.intent === "leaveOut" && form.reason === "") return answer({ fieldErrors: { reason: ["catalogueProducts.fix.reasonRequired"] } }, 400);
-  const client = upstream(args).catalogueUpload;
   try {
     if (form.intent === "correct") {
       const current = await client.product(fileId, row);

@@ -94,17 +94,22 @@ export class RowChecker {
     this.onProduct = options.onProduct ?? null;
     this.keyColumns = this.onProduct ? productKeys.map((key) => columnOf(productKeyFields[key]).index) : [];
     this.imageColumn = this.onProduct ? columnOf("IMAGE_URL").index : -1;
+    // Every mapped column, for the fields a product's category requires or recommends and its description's length.
+    this.fieldColumns = this.onProduct
+      ? [...new Set(Object.values(mapping))].map((field) => ({ field, index: columnOf(field).index })).filter((column) => column.index >= 0)
+      : [];
     const checkedColumns = [this.eanColumn, this.priceColumn, ...this.required.map((column) => column.index), this.recordType?.column ?? -1].filter(
       (index) => index >= 0,
     );
     this.checked = [...new Set(checkedColumns.filter((index) => index !== this.recordType?.column))];
     this.compliance = new ComplianceChecks(headers, mapping);
-    // The products index also needs the key values' and the image address's columns cut out of each line.
+    // The products index also needs the key values', the image address's and the mapped fields' columns cut out of each line.
     const read = [
       ...checkedColumns,
       ...this.keyColumns.filter((index) => index >= 0),
       ...this.compliance.readColumns,
       ...(this.imageColumn >= 0 ? [this.imageColumn] : []),
+      ...this.fieldColumns.map((column) => column.index),
     ];
     const width = Math.max(1, ...read.map((index) => index + 1));
     this.wanted = Array.from({ length: width }, (_, index) => index === 0 || read.includes(index));
@@ -247,7 +252,21 @@ export class RowChecker {
       ),
     ) as ProductValues;
     const image = this.imageColumn >= 0 ? firstImageUrl(cell(this.imageColumn)) : "";
-    this.onProduct!({ row: this.row, values, problems: this.rowProblems!.slice(0, maxProblemsPerProduct), ...(image ? { image } : {}) });
+    const filled: MarketplaceField[] = [];
+    let descriptionChars = 0;
+    for (const { field, index } of this.fieldColumns) {
+      const value = cell(index).trim();
+      if (value === "") continue;
+      filled.push(field);
+      if (field === "DESCRIPTION") descriptionChars = value.length;
+    }
+    this.onProduct!({
+      row: this.row,
+      values,
+      problems: this.rowProblems!.slice(0, maxProblemsPerProduct),
+      attributes: { filled, descriptionChars },
+      ...(image ? { image } : {}),
+    });
     this.rowProblems = null;
   }
 
@@ -375,6 +394,8 @@ export class RowChecker {
   private readonly keyColumns: number[];
   /** The image address's column (-1: not mapped, or no products index). */
   private readonly imageColumn: number;
+  /** Every mapped column with its field (empty without `onProduct`). */
+  private readonly fieldColumns: { field: MarketplaceField; index: number }[];
   /** The problems of the row being checked, for its products index entry. */
   private rowProblems: ProductProblem[] | null = null;
   private row = 0;

@@ -1,6 +1,13 @@
 import { CatalogueFile, CatalogueHeaders, IntegrationInfo, IntegrationSellers, type CatalogueFileType, type HeaderMapping } from "#contract/catalogue.ts";
 import { CatalogueAnalysis, MappingMemory } from "#contract/catalogue-analysis.ts";
-import { ProductIndexSummary, ProductsPage, type ProductsQuery } from "#contract/catalogue-products.ts";
+import {
+  CatalogueProduct,
+  ProductIndexSummary,
+  ProductsPage,
+  type ProductCategoryMove,
+  type ProductsQuery,
+  type ProductValuesAdd,
+} from "#contract/catalogue-products.ts";
 import { FileCategoryValues } from "#contract/categories.ts";
 import { ImageCheckSummary, UncheckedImages, type ImageCheckResult } from "#contract/catalogue-images.ts";
 import { FileCorrections, LeftOutUnfixed, ProductCorrections, RuleApplied, type ProductChange, type RuleApplication } from "#contract/catalogue-corrections.ts";
@@ -87,6 +94,12 @@ export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStream
     /** Corrects a product, leaves it out or puts it back: one write (409 VERSION_CONFLICT when it changed since `change.version`). */
     changeProduct: (fileId: string, change: ProductChange) =>
       call({ method: "POST", path: "/me/seller/file/product", query: fileQuery(fileId), body: change, schema: ProductCorrections }),
+    /** Moves one product to a category of its own (null: back to its value's mapping); its requirements checked again. */
+    moveProduct: (fileId: string, move: ProductCategoryMove) =>
+      call({ method: "POST", path: "/me/seller/file/product-category", query: fileQuery(fileId), body: move, schema: CatalogueProduct }),
+    /** Values for fields the product's category requires, kept as corrections (the file may have no column for them). */
+    addProductValues: (fileId: string, add: ProductValuesAdd) =>
+      call({ method: "POST", path: "/me/seller/file/product-values", query: fileQuery(fileId), body: add, schema: CatalogueProduct }),
     /** Fixes one problem kind at once: one rule record, the products it changes updated in the same write. */
     applyRule: (fileId: string, application: RuleApplication) =>
       call({ method: "POST", path: "/me/seller/file/product-rules", query: fileQuery(fileId), body: application, schema: RuleApplied }),
