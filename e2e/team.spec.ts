@@ -1,12 +1,13 @@
 /**
  * A seller is a team (issue 36, point 1), with JavaScript on and off; the run without it speaks German throughout:
  * the seller administrator invites a colleague as a viewer; the invitation e-mail arrives at the sandbox's SMTP server
- * in the administrator's language; the colleague registers from its link and signs in; they see the figures but no
- * form; the administrator makes them an administrator, then removes them with the confirmation naming them; the
+ * in the administrator's language; the colleague registers from its link, sets up a second factor (a viewer's role
+ * does not need one, the colleague chooses it) and signs in with a code; they see the figures but no form; the administrator makes them an administrator, then removes them with the confirmation naming them; the
  * activity record shows each step with who did it.
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { expectProviderSignIn, jsEnabled, signIn, submitProviderSignIn, waitForPortalAfterSignIn } from "./support/auth";
+import { codeAt } from "../sandbox/second-factor.ts";
+import { enterSignInCode, expectProviderSignIn, isCodePage, jsEnabled, signIn, submitProviderSignIn, waitForPortalAfterSignIn } from "./support/auth";
 import { chooseLanguage } from "./support/language";
 import { isPortalPath, isProviderUrl, PORTAL_URL, resetSandbox, SANDBOX_URL } from "./support/sandbox";
 
@@ -32,6 +33,13 @@ const TEXT = {
     signOut: "Sign out",
     denied: "You do not have access to that page",
     mailSubject: "Invitation to the seller portal of Nordlicht Living GmbH",
+    secondFactor: "Set up two-factor sign-in (recommended)",
+    enrol: "Set up at the sign-in service",
+    code: "Code from the app",
+    confirmCode: "Confirm",
+    codes: "Recovery codes",
+    kept: "I have kept them: continue",
+    signIn: "Sign in",
   },
   de: {
     team: "Team",
@@ -54,6 +62,13 @@ const TEXT = {
     signOut: "Abmelden",
     denied: "Sie haben keinen Zugriff auf diese Seite",
     mailSubject: "Einladung ins Händlerportal von Nordlicht Living GmbH",
+    secondFactor: "Anmeldung in zwei Schritten einrichten (empfohlen)",
+    enrol: "Beim Anmeldedienst einrichten",
+    code: "Code aus der App",
+    confirmCode: "Bestätigen",
+    codes: "Wiederherstellungscodes",
+    kept: "Ich habe sie aufbewahrt: weiter",
+    signIn: "Anmelden",
   },
 };
 
@@ -121,12 +136,29 @@ test("an administrator invites a viewer, who registers from the link; then promo
     await other.getByRole("button", { name: text.create }).click();
     await other.waitForURL(isPortalPath("/home/overview"));
 
-    // Signed out and in again with the new password: the viewer's figures, no form of an administrator.
+    // A viewer's role needs no second factor; the colleague sets one up all the same: password, the key, a first code.
+    await other.goto("/security/second-factor");
+    await expect(other.getByRole("heading", { level: 1, name: text.secondFactor })).toBeVisible();
+    await other.getByRole("link", { name: text.enrol }).click();
+    await expectProviderSignIn(other);
+    await submitProviderSignIn(other, email, "secret-1");
+    const key = (await other.locator("#second-factor-key").textContent())!.replace(/\s/g, "");
+    await other.getByLabel(text.code).fill(codeAt(key, Math.floor(Date.now() / 1000)));
+    await other.getByRole("button", { name: text.confirmCode }).click();
+    await expect(other.getByRole("list", { name: text.codes }).getByRole("listitem")).toHaveCount(10);
+    await other.getByRole("button", { name: text.kept }).click();
+    await other.waitForURL(isPortalPath("/home/overview"));
+
+    // Signed out and in again with the new password and a code: the viewer's figures, no form of an administrator.
     await other.getByRole("banner").getByRole("button", { name: text.signOut }).click();
     await other.waitForURL(isPortalPath("/"));
     await other.goto("/login");
     await expectProviderSignIn(other);
-    await submitProviderSignIn(other, email, "secret-1");
+    await other.getByLabel(text.email).fill(email);
+    await other.getByLabel(text.password).fill("secret-1");
+    await other.getByRole("button", { name: text.signIn, exact: true }).click();
+    await other.waitForURL((url) => isCodePage(url));
+    await enterSignInCode(other, email);
     expect(await waitForPortalAfterSignIn(other)).toBe("/home/overview");
     await expect(other.getByRole("heading", { level: 1, name: text.overview })).toBeVisible();
     await expect(other.locator("#key-figures-title")).toBeVisible();

@@ -1,7 +1,7 @@
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Link } from "react-router";
 import { authorize } from "#app/services/session/authorize.server.ts";
-import { requireUser, secondFactorMissing } from "#app/services/session/current-user.server.ts";
+import { requireUser, secondFactorState } from "#app/services/session/current-user.server.ts";
 import { getI18n } from "#app/services/i18n/i18n.server.ts";
 import { SECOND_FACTOR_ENROL_PATH } from "#app/lib/session/second-factor.ts";
 import type { Route } from "./+types/second-factor";
@@ -11,17 +11,19 @@ export const middleware = [authorize({ rule: "anySignedIn", withoutSecondFactor:
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args, { withoutSecondFactor: true });
-  return { missing: secondFactorMissing(args, user), title: getI18n(args.context).t("auth.secondFactor.title") };
+  const state = secondFactorState(args, user);
+  const t = getI18n(args.context).t;
+  return { state, title: t(state === "optional" ? "auth.secondFactor.optionalTitle" : "auth.secondFactor.title") };
 }
 
 export default function SecondFactor({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <div className="second-factor">
-      <h1>{t("auth.secondFactor.title")}</h1>
-      {loaderData.missing ? (
+      <h1>{loaderData.title}</h1>
+      {loaderData.state !== "done" ? (
         <>
-          <p>{t("auth.secondFactor.lead")}</p>
+          <p>{t(loaderData.state === "required" ? "auth.secondFactor.lead" : "auth.secondFactor.optionalLead")}</p>
           <ol>
             <li>{t("auth.secondFactor.stepApp")}</li>
             <li>{t("auth.secondFactor.stepProvider")}</li>

@@ -80,8 +80,17 @@ export const SECOND_FACTOR_PAGE = "/security/second-factor";
 
 /** Whether this session's role needs a second factor its sign-in did not use (REQUIRE_SECOND_FACTOR_ROLES, the id token's amr). */
 export function secondFactorMissing(args: RequestArgs, user: CurrentUser): boolean {
+  return secondFactorState(args, user) === "required";
+}
+
+/**
+ * The session's second factor: `done` (its sign-in used one), `required` (its role needs one, so nothing else opens
+ * until it is set up), `optional` (its role does not need one; the user may set one up all the same).
+ */
+export function secondFactorState(args: RequestArgs, user: CurrentUser): "done" | "required" | "optional" {
   const tokens = args.context.get(sessionContext).tokens;
-  return requiresSecondFactor(user.role, env().REQUIRE_SECOND_FACTOR_ROLES) && !signedInWithSecondFactor(tokens?.amr);
+  if (signedInWithSecondFactor(tokens?.amr)) return "done";
+  return requiresSecondFactor(user.role, env().REQUIRE_SECOND_FACTOR_ROLES) ? "required" : "optional";
 }
 
 /**
