@@ -20,7 +20,8 @@ export function RegistrationFields({
 }: {
   fields: Fields;
   /** From the seller's confirmed categories; null: not known, the step asks. */
-  categoryRegistrations: readonly RegistrationKind[] | null;
+  /** From the seller's categories; null: none mapped yet; "unavailable": the categories could not be read. */
+  categoryRegistrations: readonly RegistrationKind[] | null | "unavailable";
   confirmations: readonly RegistrationConfirmation[];
 }) {
   const { t } = useTranslation();
@@ -28,23 +29,24 @@ export function RegistrationFields({
     { value: "yes", label: t("onboarding.registrations.yes") },
     { value: "no", label: t("onboarding.registrations.no") },
   ];
-  const shown = (kind: RegistrationKind) => kind === "PACKAGING" || !categoryRegistrations || categoryRegistrations.includes(kind);
+  const fromCategories = Array.isArray(categoryRegistrations) ? (categoryRegistrations as readonly RegistrationKind[]) : null;
+  const shown = (kind: RegistrationKind) => kind === "PACKAGING" || !fromCategories || fromCategories.includes(kind);
   return (
     <fieldset className="repeating-group__item" id="registrations">
       <legend>{t("onboarding.registrations.legend")}</legend>
       <p className="hint">{t("onboarding.registrations.intro")}</p>
-      {categoryRegistrations ? (
+      {fromCategories ? (
         <>
-          <input type="hidden" name={fields.categoryRegistrations.name} value={categoryRegistrations.join(",")} />
+          <input type="hidden" name={fields.categoryRegistrations.name} value={fromCategories.join(",")} />
           <p>
             {t("onboarding.registrations.fromCategories", {
-              kinds: categoryRegistrations.map((kind) => t(`onboarding.registrations.kinds.${kind}`)).join(", "),
+              kinds: fromCategories.map((kind) => t(`onboarding.registrations.kinds.${kind}`)).join(", "),
             })}
           </p>
         </>
       ) : (
         <>
-          <p>{t("onboarding.registrations.questions")}</p>
+          <p>{t(categoryRegistrations === "unavailable" ? "onboarding.registrations.categoriesUnavailable" : "onboarding.registrations.questions")}</p>
           <SelectField field={fields.sellsElectrical} options={answers} />
           <SelectField field={fields.sellsBatteries} options={answers} />
         </>

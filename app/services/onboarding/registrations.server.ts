@@ -27,24 +27,24 @@ import type { SaveNote } from "./save-step.server.ts";
 
 /**
  * The registrations the seller's confirmed category mappings require; null
- * while the seller has none, or when the catalogue service cannot say (the
- * step asks the questions then).
+ * while the seller has none, "unavailable" when the catalogue service cannot
+ * say (the step asks the questions then, and says why).
  */
-export async function registrationsFromCategories(args: RequestArgs): Promise<RegistrationKind[] | null> {
+export async function registrationsFromCategories(args: RequestArgs): Promise<RegistrationKind[] | null | "unavailable"> {
   try {
     const [{ mappings }, categories] = await Promise.all([upstream(args).catalogue.mappings(), marketplaceCategories(args)]);
     if (mappings.length === 0) return null;
     return registrationsForCategories(mappings.map((mapping) => categories.ancestorIds(mapping.categoryId)));
   } catch (error) {
     args.context.get(requestMetaContext).log.warn({ err: error, kind: "registrations" }, "category mappings unavailable: the step asks what the seller sells");
-    return null;
+    return "unavailable";
   }
 }
 
 /** The portal sets which registrations the categories require; nothing of the form's own is taken for it. */
 export async function injectCategoryRegistrations(args: RequestArgs, formData: FormData): Promise<void> {
   const kinds = await registrationsFromCategories(args);
-  if (kinds) formData.set("categoryRegistrations", kinds.join(","));
+  if (Array.isArray(kinds)) formData.set("categoryRegistrations", kinds.join(","));
   else formData.delete("categoryRegistrations");
 }
 
