@@ -154,34 +154,39 @@ function ReasonsForm({ formId, sectionId, hidden, files, title, lead, submit, la
           })}
           {returnables ? (
             <>
-              <h4>{t("catalogueReturn.form.categoriesTitle")}</h4>
-              {returnables.incomplete ? (
-                <p className="notice" role="status">
-                  {t("catalogueReturn.form.incomplete")}
-                </p>
-              ) : null}
-              {categoryFields.length === 0 ? <p>{t("catalogueReturn.form.noCategories")}</p> : null}
-              {categoryFields.map((field, index) => {
-                const { value, reason } = field.getFieldset();
-                return (
-                  <div key={field.key}>
-                    <input type="hidden" name={value.name} value={returnables.categories[index]?.value ?? ""} />
-                    <TextAreaField field={reason} label={categoryLabel(index)} optional rows={2} />
-                  </div>
-                );
-              })}
-              <h4>{t("catalogueReturn.form.productsTitle")}</h4>
-              {productFields.length === 0 ? <p>{t("catalogueReturn.form.noProducts")}</p> : null}
-              {productFields.map((field, index) => {
-                const { fileId, row, reason } = field.getFieldset();
-                return (
-                  <div key={field.key}>
-                    <input type="hidden" name={fileId.name} value={returnables.products[index]?.fileId ?? ""} />
-                    <input type="hidden" name={row.name} value={returnables.products[index]?.row ?? ""} />
-                    <TextAreaField field={reason} label={productLabel(index)} optional rows={2} />
-                  </div>
-                );
-              })}
+              {/* Groups of the form's fields, each named by its legend (a heading here would follow the error summary's). */}
+              <fieldset className="integration__return-group">
+                <legend>{t("catalogueReturn.form.categoriesTitle")}</legend>
+                {returnables.incomplete ? (
+                  <p className="notice" role="status">
+                    {t("catalogueReturn.form.incomplete")}
+                  </p>
+                ) : null}
+                {categoryFields.length === 0 ? <p>{t("catalogueReturn.form.noCategories")}</p> : null}
+                {categoryFields.map((field, index) => {
+                  const { value, reason } = field.getFieldset();
+                  return (
+                    <div key={field.key}>
+                      <input type="hidden" name={value.name} value={returnables.categories[index]?.value ?? ""} />
+                      <TextAreaField field={reason} label={categoryLabel(index)} optional rows={2} />
+                    </div>
+                  );
+                })}
+              </fieldset>
+              <fieldset className="integration__return-group">
+                <legend>{t("catalogueReturn.form.productsTitle")}</legend>
+                {productFields.length === 0 ? <p>{t("catalogueReturn.form.noProducts")}</p> : null}
+                {productFields.map((field, index) => {
+                  const { fileId, row, reason } = field.getFieldset();
+                  return (
+                    <div key={field.key}>
+                      <input type="hidden" name={fileId.name} value={returnables.products[index]?.fileId ?? ""} />
+                      <input type="hidden" name={row.name} value={returnables.products[index]?.row ?? ""} />
+                      <TextAreaField field={reason} label={productLabel(index)} optional rows={2} />
+                    </div>
+                  );
+                })}
+              </fieldset>
             </>
           ) : null}
         </FormFields>
