@@ -93,6 +93,8 @@ describe("the products index", () => {
       categoryId: null,
       ownCategoryId: null,
       addedValues: {},
+      // Written without an image address (issue 39 point 4).
+      image: null,
     });
     expect(parsed.products[1]!.status).toBe("READY");
     // 40 without a category, 24 with a bad price, 8 with both.

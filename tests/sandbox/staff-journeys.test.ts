@@ -90,6 +90,9 @@ describe("POST /catalogue-integration/seller/{id}/return", () => {
     expect(own.catalogueReturn).toEqual({
       reason: "The prices are missing in every row.",
       files: [{ fileId, fileName: "sonnenhof-artikel.csv", reason: "Add a price column." }],
+      // Nothing returned on its own (issue 39 point 6).
+      categories: [],
+      products: [],
       returnedAt: info.returns[0]!.returnedAt,
     });
     // The seller may change the catalogue again, and hands over again.
