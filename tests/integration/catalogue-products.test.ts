@@ -56,7 +56,9 @@ describe("the products of the hand-over's file", () => {
     expect(page).toContain(`All products: ${report.rowsChecked}`);
     expect(page).toContain(`Need a fix: ${report.rowsRejected}`);
     expect(page).toContain(`Ready: ${report.rowsChecked - report.rowsRejected}`);
-    expect(page).toMatch(/<td>Wasserkocher Edelstahl<\/td><td>39,90<\/td><td>Kochwerk<\/td><td>Haushalt &gt; Küche &gt; Elektro<\/td><td><span class="mapping__empty">No image address<\/span><\/td><td>Ready<\/td>/);
+    expect(page).toMatch(
+      /<td>Wasserkocher Edelstahl<\/td><td>39,90<\/td><td>Kochwerk<\/td><td>Haushalt &gt; Küche &gt; Elektro<\/td><td><span class="mapping__empty">No image address<\/span><\/td><td>Ready<\/td>/,
+    );
     expect(page).toContain("<li>Required field is empty (Product category)</li>");
     expect(page).toContain(`href="/upload/catalog/products?fileId=${fileId}&amp;kind=PRICE_FORMAT"`);
     // Written once, by one reading of the stored file.

@@ -76,7 +76,12 @@ describe("the return form", () => {
     ]);
     expect(good.status).toBe("success");
     if (good.status !== "success") return;
-    expect(toReturnInput(good.value)).toEqual({ reason: "The prices are missing.", files: [{ fileId: "file-a", reason: "Add a price column." }] });
+    expect(toReturnInput(good.value)).toEqual({
+      reason: "The prices are missing.",
+      files: [{ fileId: "file-a", reason: "Add a price column." }],
+      categories: [],
+      products: [],
+    });
   });
 });
 

@@ -9,12 +9,15 @@ describe("the seller list's URL", () => {
       state: "ONBOARDING",
       channel: "AGENCY",
       stuck: true,
+      pastDue: false,
       sort: "-stateSince",
       page: 3,
     });
+    expect(parseSellerListQuery(new URLSearchParams("pastDue=true")).pastDue).toBe(true);
     expect(parseSellerListQuery(new URLSearchParams("state=GONE&channel=x&stuck=yes&sort=price&page=-2"))).toEqual({
       search: "",
       stuck: false,
+      pastDue: false,
       sort: "name",
       page: 1,
     });
