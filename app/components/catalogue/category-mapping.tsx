@@ -93,7 +93,8 @@ export function CategoryMapping({ data, path, canChange }: Props) {
   );
 }
 
-function CategoryText({ category }: { category: CategoryLabel }) {
+/** A marketplace category's path, marked where it has no German name. */
+export function CategoryText({ category }: { category: CategoryLabel }) {
   const { t } = useTranslation();
   return (
     <>

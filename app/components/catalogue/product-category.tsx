@@ -5,9 +5,9 @@ import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { numberFormat } from "#app/lib/intl-formats.ts";
 import { CATEGORY_SEARCH_PARAM, type ProductCategoryInfo } from "#app/lib/catalogue/product-category.ts";
 import type { ProductFixAnswer } from "#app/lib/catalogue/product-fix-answer.ts";
-import type { CategoryLabel } from "#app/lib/catalogue/marketplace-categories.ts";
 import type { ProductQuality } from "#app/lib/catalogue/quality-score.ts";
 import { UpstreamFacts } from "#app/components/shell/errors/upstream-facts.tsx";
+import { CategoryText } from "./category-mapping.tsx";
 import { ErrorSummary } from "./form-errors.tsx";
 
 type Props = {
@@ -19,16 +19,6 @@ type Props = {
   /** Whether the product may still be changed. */
   canChange: boolean;
 };
-
-function CategoryText({ category }: { category: CategoryLabel }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <span className="category-path">{category.path.join(" › ")}</span>
-      {category.untranslated ? <span className="hint"> {t("catalogueCategories.untranslated")}</span> : null}
-    </>
-  );
-}
 
 /**
  * A product's marketplace category: the category it is in and why (its own,
@@ -77,17 +67,15 @@ export function ProductCategory({ info, version, action, posted, canChange }: Pr
   );
 }
 
-function RequiredValues({
-  info,
-  version,
-  action,
-  answer,
-}: {
+/** What the product's category needs and a move on its own: each a form of the product's page. */
+type SectionProps = {
   info: Extract<ProductCategoryInfo, { kind: "known" }>;
   version: number;
   action: string;
   answer: ProductFixAnswer | null;
-}) {
+};
+
+function RequiredValues({ info, version, action, answer }: SectionProps) {
   const { t } = useTranslation();
   const fields = [...new Set<MarketplaceField>([...info.missing, ...(Object.keys(info.added) as MarketplaceField[])])];
   const errors = answer?.fieldErrors ?? {};
@@ -145,17 +133,7 @@ function RequiredValues({
   );
 }
 
-function Move({
-  info,
-  version,
-  action,
-  answer,
-}: {
-  info: Extract<ProductCategoryInfo, { kind: "known" }>;
-  version: number;
-  action: string;
-  answer: ProductFixAnswer | null;
-}) {
+function Move({ info, version, action, answer }: SectionProps) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const params = new URLSearchParams(search);
