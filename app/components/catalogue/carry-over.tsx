@@ -2,8 +2,8 @@ import { Form, Link, useNavigation } from "react-router";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { numberFormat } from "#app/lib/intl-formats.ts";
 import { DataTable } from "#app/components/ui/data-table.tsx";
-import { UpstreamFacts } from "#app/components/shell/errors/upstream-facts.tsx";
 import { ErrorSummary, type UpstreamFailureView } from "./form-errors.tsx";
+import { ReviewUnavailableView, type ReviewUnavailable } from "./review-unavailable.tsx";
 
 type Shown = {
   row: number;
@@ -24,11 +24,7 @@ type Review =
       more: boolean;
       shown: Shown[];
     }
-  | { kind: "failed"; failure: UpstreamFailureView }
-  | { kind: "unreadable"; message: string }
-  | { kind: "noPage" }
-  | { kind: "notIndexed" }
-  | { kind: "closed" };
+  | ReviewUnavailable;
 
 type Props = {
   file: { id: string; fileName: string };
@@ -127,19 +123,8 @@ export function CarryOver({ file, back, review, action, actionData }: Props) {
             )}
           </>
         )
-      ) : review.kind === "failed" ? (
-        <div className="inline-error" role="alert">
-          <p>
-            <strong>{t("catalogueProducts.carryOver.loadFailed")}</strong> {t("catalogue.partRetry")}
-          </p>
-          <UpstreamFacts facts={review.failure} />
-        </div>
-      ) : review.kind === "closed" ? (
-        <p role="status">{t("catalogueProducts.fix.closed")}</p>
       ) : (
-        <div className="inline-error" role="alert">
-          <p>{review.kind === "unreadable" ? review.message : t("catalogueProducts.carryOver.loadFailed")}</p>
-        </div>
+        <ReviewUnavailableView reason={review} loadFailed={t("catalogueProducts.carryOver.loadFailed")} />
       )}
     </article>
   );

@@ -2,16 +2,10 @@ import { Form, Link, useNavigation } from "react-router";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { numberFormat } from "#app/lib/intl-formats.ts";
 import { DataTable } from "#app/components/ui/data-table.tsx";
-import { UpstreamFacts } from "#app/components/shell/errors/upstream-facts.tsx";
 import { ErrorSummary, type UpstreamFailureView } from "./form-errors.tsx";
+import { ReviewUnavailableView, type ReviewUnavailable } from "./review-unavailable.tsx";
 
-type Review =
-  | { kind: "review"; count: number; more: boolean; inKind: number; shown: { row: number; before: string; after: string }[] }
-  | { kind: "failed"; failure: UpstreamFailureView }
-  | { kind: "unreadable"; message: string }
-  | { kind: "noPage" }
-  | { kind: "notIndexed" }
-  | { kind: "closed" };
+type Review = { kind: "review"; count: number; more: boolean; inKind: number; shown: { row: number; before: string; after: string }[] } | ReviewUnavailable;
 
 type Props = {
   file: { id: string; fileName: string };
@@ -93,19 +87,8 @@ export function KindFix({ file, kind, rule, field, back, review, action, actionD
             </Form>
           </>
         )
-      ) : review.kind === "failed" ? (
-        <div className="inline-error" role="alert">
-          <p>
-            <strong>{t("catalogueProducts.fix.kindLoadFailed")}</strong> {t("catalogue.partRetry")}
-          </p>
-          <UpstreamFacts facts={review.failure} />
-        </div>
-      ) : review.kind === "closed" ? (
-        <p role="status">{t("catalogueProducts.fix.closed")}</p>
       ) : (
-        <div className="inline-error" role="alert">
-          <p>{review.kind === "unreadable" ? review.message : t("catalogueProducts.fix.kindLoadFailed")}</p>
-        </div>
+        <ReviewUnavailableView reason={review} loadFailed={t("catalogueProducts.fix.kindLoadFailed")} />
       )}
     </article>
   );
