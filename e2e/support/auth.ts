@@ -35,7 +35,10 @@ export function isCodePage(url: URL): boolean {
 /** The account's next sign-in code, from the control interface of the sandbox whose provider asks for it. */
 export async function nextSignInCode(page: Page, username: string): Promise<string> {
   const current = new URL(page.url());
-  const sandbox = onAnyProvider(current) ? current.origin : SANDBOX_URL;
+  return signInCodeAt(page, onAnyProvider(current) ? current.origin : SANDBOX_URL, username);
+}
+
+async function signInCodeAt(page: Page, sandbox: string, username: string): Promise<string> {
   const response = await page.request.get(`${sandbox}/__sandbox/second-factor/${encodeURIComponent(username)}/code`);
   expect(response.status(), `sign-in code of ${username}`).toBe(200);
   return ((await response.json()) as { code: string }).code;
@@ -80,9 +83,7 @@ async function signInOverHttp(page: Page, username: string, start: string, passw
     const location = response.headers()["location"];
     if (!location) {
       if (!isCodePage(url)) throw new Error(`signing in as ${username} stopped at ${url} (${response.status()})`);
-      const code = await page.request.get(`${SANDBOX_URL}/__sandbox/second-factor/${encodeURIComponent(username)}/code`);
-      expect(code.status(), `sign-in code of ${username}`).toBe(200);
-      response = await post(url.toString(), { code: ((await code.json()) as { code: string }).code });
+      response = await post(url.toString(), { code: await signInCodeAt(page, SANDBOX_URL, username) });
       continue;
     }
     const next = new URL(location, url);
