@@ -148,7 +148,7 @@ test("a seller maps a German ERP export's categories, fixes what they require, s
   await expect(page.getByRole("status").filter({ hasText: text.summary(3) })).toBeVisible();
   await expect(valueRow(page, POTS).locator("li").first()).toContainText(text.mine);
 
-  // "Deko" says nothing the suggestions could use: the candles are searched for, chosen, saved.
+  // The words of "Deko" suggest nothing near its candles and lanterns: a candle category is searched for, chosen, saved.
   const decor = valueRow(page, DECOR);
   await expect(decor.locator("li").filter({ hasText: text.candles.found })).toHaveCount(0);
   await decor.getByRole("searchbox").fill(text.candles.q);
