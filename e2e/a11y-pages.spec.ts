@@ -101,7 +101,7 @@ const ACCOUNTS: Record<string, Account> = {
       "/upload/catalog/products/product?fileId=file-seller-submitted-sonnenhof-artikel-csv&row=2",
       "/upload/catalog/products/fix?fileId=file-seller-submitted-sonnenhof-artikel-csv&kind=PRICE_FORMAT&rule=PRICE_CURRENCY_SIGN&field=price",
       "/upload/catalog/products/carry-over?fileId=file-seller-submitted-sonnenhof-artikel-csv",
-      // Its category mapping, read (the form to change it: e2e/catalogue-categories.spec.ts).
+      // Its category mapping, read (the form to change it: e2e/catalogue-approval.spec.ts).
       "/upload/catalog/categories?fileId=file-seller-submitted-sonnenhof-artikel-csv",
     ],
   },
