@@ -28,6 +28,8 @@ export const imagesCheckedPerFile = 10_000;
 /** Why an image does not load, as a code the portal says in words. */
 export const imageFailureReasons = [
   "NOT_AN_ADDRESS",
+  /** A path with no address of its own (BMEcat's MIME_SOURCE without a web MIME_ROOT): not checkable, never fetched. */
+  "RELATIVE_PATH",
   "NOT_HTTPS",
   "CREDENTIALS_IN_ADDRESS",
   "INSIDE_NETWORK",

@@ -127,7 +127,7 @@ describe("a file's images, checked as its products are read", () => {
     );
     expect((await browser.get(`${PORTAL}/upload/catalog/products?fileId=${fileId}`)).status).toBe(200);
     const result = await checked(fileId);
-    expect(result.reasons).toEqual({ INSIDE_NETWORK: 6, NOT_HTTPS: 1, NOT_AN_ADDRESS: 1 });
+    expect(result.reasons).toEqual({ INSIDE_NETWORK: 6, NOT_HTTPS: 1, RELATIVE_PATH: 1 });
   });
 });
 
