@@ -3,7 +3,10 @@
  * readers (reading/image-check-thread.server.ts), kept by the catalogue
  * upload service (contract/catalogue-images.ts) as they come, in batches,
  * so that any instance shows them and a restart of this one loses only the
- * addresses not checked yet (checked on demand from the products view).
+ * results not handed over yet: the next view of the file's products goes on
+ * where the kept results end, on one instance at a time (a lease in the
+ * shared store). Addresses after the first `imagesCheckedPerFile` are
+ * checked on demand from the products view.
  *
  * The file's first `imagesCheckedPerFile` addresses are checked once its
  * products index is written (the reading with its mapping); the checks run
@@ -183,11 +186,6 @@ export async function resumeFileImageChecks(args: RequestArgs, fileId: string, s
   if (running.has(fileId)) return true;
   if (!summary || summary.unchecked === 0) return false;
   return (await startRun(args, fileId, false).claim) !== "none";
-}
-
-/** Whether this instance is checking the file's images now. */
-export function checkingImages(fileId: string): boolean {
-  return running.has(fileId);
 }
 
 /**
