@@ -9,9 +9,12 @@
  *
  * PUT /me/seller/file/images?fileId=  body: `ImageCheckResults` → `ImageCheckSummary`
  * GET /me/seller/file/images?fileId=  → `ImageCheckSummary` (404 PRODUCTS_NOT_INDEXED before the index is written)
- * GET /me/seller/file/images/unchecked?fileId=&limit=&rows=  → `UncheckedImages`:
+ * GET /me/seller/file/images/unchecked?fileId=&limit=&rows=&within=  → `UncheckedImages`:
  *   the distinct addresses not checked yet, in file order, at most `limit`
- *   (`rows`: only those of these products, comma-separated row numbers)
+ *   (`rows`: only those of these products, comma-separated row numbers;
+ *   `within`: only among the file's first `within` distinct addresses, so
+ *   that checks resumed after a restart go on with the file's first
+ *   `imagesCheckedPerFile` and no further)
  */
 import { z } from "zod";
 
@@ -25,6 +28,8 @@ export const imagesCheckedPerFile = 10_000;
 /** Why an image does not load, as a code the portal says in words. */
 export const imageFailureReasons = [
   "NOT_AN_ADDRESS",
+  /** A path with no address of its own (BMEcat's MIME_SOURCE without a web MIME_ROOT): not checkable, never fetched. */
+  "RELATIVE_PATH",
   "NOT_HTTPS",
   "CREDENTIALS_IN_ADDRESS",
   "INSIDE_NETWORK",
@@ -86,6 +91,12 @@ export const UncheckedImagesQuery = z.strictObject({
     .string()
     .regex(/^\d{1,9}(?:,\d{1,9}){0,99}$/)
     .transform((value) => value.split(",").map(Number))
+    .optional(),
+  within: z
+    .string()
+    .regex(/^[1-9]\d{0,4}$/)
+    .transform(Number)
+    .pipe(z.number().max(imagesCheckedPerFile))
     .optional(),
 });
 

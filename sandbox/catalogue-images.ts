@@ -41,18 +41,24 @@ export function imageCheckSummary(db: Database, fileId: string): Omit<ImageCheck
   return summary;
 }
 
-/** The distinct addresses of the file (or of the products at `rows`) not checked yet, in file order, at most `limit`. */
-export function uncheckedImages(db: Database, fileId: string, limit: number, rows?: readonly number[]): string[] | "not indexed" {
+/**
+ * The distinct addresses of the file (or of the products at `rows`) not checked yet, in file order, at most `limit`;
+ * `within`: only among the file's first `within` distinct addresses.
+ */
+export function uncheckedImages(db: Database, fileId: string, limit: number, rows?: readonly number[], within?: number): string[] | "not indexed" {
   const indexed = db.prepare("SELECT 1 FROM catalogue_product_indexes WHERE file_id = ?").get(fileId);
   if (!indexed) return "not indexed";
   const ofRows = rows ? `AND p.row IN (${rows.map(() => "?").join(", ")})` : "";
   const found = db
     .prepare(
-      `SELECT p.image_url AS url, min(p.position) AS first FROM catalogue_products p
-        WHERE p.file_id = ? AND p.image_url IS NOT NULL ${ofRows}
-          AND NOT EXISTS (SELECT 1 FROM catalogue_image_checks c WHERE c.file_id = p.file_id AND c.url = p.image_url)
-        GROUP BY p.image_url ORDER BY first LIMIT ?`,
+      `WITH firsts AS (
+         SELECT p.image_url AS url, min(p.position) AS first FROM catalogue_products p
+          WHERE p.file_id = ? AND p.image_url IS NOT NULL ${ofRows}
+          GROUP BY p.image_url ORDER BY first LIMIT ?)
+       SELECT url FROM firsts f
+        WHERE NOT EXISTS (SELECT 1 FROM catalogue_image_checks c WHERE c.file_id = ? AND c.url = f.url)
+        ORDER BY first LIMIT ?`,
     )
-    .all(fileId, ...(rows ?? []), limit) as { url: string }[];
+    .all(fileId, ...(rows ?? []), within ?? -1, fileId, limit) as { url: string }[];
   return found.map((row) => row.url);
 }

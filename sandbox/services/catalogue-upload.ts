@@ -181,7 +181,7 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
     const { fileId: _fileId, apikey: _apikey, ...asked } = req.query;
     const query = UncheckedImagesQuery.safeParse(asked);
     if (!query.success) return sendError(res, 400, "The limit or rows are not valid", "VALIDATION_ERROR");
-    const urls = uncheckedImages(db, file.id, query.data.limit, query.data.rows);
+    const urls = uncheckedImages(db, file.id, query.data.limit, query.data.rows, query.data.within);
     if (urls === "not indexed") return sendError(res, 404, `No products are stored for ${file.file_name}`, "PRODUCTS_NOT_INDEXED");
     res.json(UncheckedImages.parse({ fileId: file.id, urls }));
   });

@@ -69,6 +69,25 @@ describe("the shared store", () => {
     }
   });
 
+  it("gives a lease to one client of many at once, renewed by its owner alone, free again once given back or expired", async () => {
+    const one = new RedisStore(redis.url, "test:");
+    const two = new RedisStore(redis.url, "test:");
+    try {
+      const taken = await Promise.all(Array.from({ length: 6 }, (_, index) => (index % 2 ? one : two).lease("lease:x", `owner-${index}`, 60)));
+      expect(taken.filter(Boolean)).toHaveLength(1);
+      const owner = `owner-${taken.indexOf(true)}`;
+      expect(await two.lease("lease:x", owner, 60)).toBe(true);
+      await one.release("lease:x", "someone-else");
+      expect(await one.lease("lease:x", "someone-else", 60)).toBe(false);
+      await one.release("lease:x", owner);
+      expect(await two.lease("lease:x", "someone-else", 1)).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect(await one.lease("lease:x", owner, 60)).toBe(true);
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
+  });
+
   it("takes turns of one bucket from every client, atomically, on the store's clock", async () => {
     const one = new RedisStore(redis.url, "test:");
     const two = new RedisStore(redis.url, "test:");

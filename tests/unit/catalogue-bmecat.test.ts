@@ -138,6 +138,24 @@ describe("BMEcat 2005", () => {
     expect(analysis.columns.map((column) => column.field)).toEqual(["SELLER_SKU", "TITLE", "EAN", "COLOUR", "IMAGE_URL", "PRODUCT_CATEGORY"]);
   });
 
+  it("resolves a picture's path under the catalogue's MIME_ROOT when that is a web address, and keeps it as written otherwise", async () => {
+    const header = (root: string) => `<HEADER><CATALOG><LANGUAGE>deu</LANGUAGE>${root}</CATALOG></HEADER>`;
+    const withRoot = (root: string) => (inner: string) =>
+      `<BMECAT version="2005">${inner.replace("<T_NEW_CATALOG>", `${header(root)}<T_NEW_CATALOG>`)}</BMECAT>`;
+    const images = async (root: string) => valuesOf(await read(catalogue(withRoot(root))), "MIME_SOURCE");
+    expect(await images("<MIME_ROOT>https://cdn.example.com/katalog</MIME_ROOT>")).toEqual([
+      "https://cdn.example.com/katalog/P-1.jpg",
+      "https://cdn.example.com/katalog/P-2.jpg",
+    ]);
+    // 2005: one per language, the seller's taken.
+    expect(await images('<MIME_ROOT lang="eng">https://cdn.example.com/en/</MIME_ROOT><MIME_ROOT lang="deu">https://cdn.example.com/de/</MIME_ROOT>')).toEqual([
+      "https://cdn.example.com/de/P-1.jpg",
+      "https://cdn.example.com/de/P-2.jpg",
+    ]);
+    expect(await images("<MIME_ROOT>/mime-files/</MIME_ROOT>")).toEqual(["P-1.jpg", "P-2.jpg"]);
+    expect(await images("")).toEqual(["P-1.jpg", "P-2.jpg"]);
+  });
+
   it("takes each text in the seller's language, else the first one given", async () => {
     const root = (inner: string) => `<BMECAT version="2005">${inner}</BMECAT>`;
     expect((await read(catalogue(root), "en")).preview[1]!.slice(0, 4)).toEqual(["P-1", "Pot P-1", ean13("426012345", 1), "red"]);

@@ -84,7 +84,9 @@ describe("imageAddress", () => {
     expect(refusal("http://cdn.example.com/1.jpg")).toEqual({ reason: "NOT_HTTPS", inside: undefined });
     expect(refusal("ftp://cdn.example.com/1.jpg")?.reason).toBe("NOT_AN_ADDRESS");
     expect(refusal("file:///etc/passwd")?.reason).toBe("NOT_AN_ADDRESS");
-    expect(refusal("bilder/1.jpg")?.reason).toBe("NOT_AN_ADDRESS");
+    expect(refusal("bilder/1.jpg")?.reason).toBe("RELATIVE_PATH");
+    expect(refusal("C:\\Bilder\\1.jpg")?.reason).toBe("RELATIVE_PATH");
+    expect(refusal("keine Angabe")?.reason).toBe("NOT_AN_ADDRESS");
     expect(refusal("")?.reason).toBe("NOT_AN_ADDRESS");
   });
 

@@ -18,6 +18,8 @@ export function ImageStatus({ image }: { image: ProductImage | null }) {
   if (image.status === "loads") return <>{t("catalogueImages.loads")}</>;
   if (image.status === "unchecked") return <>{t("catalogueImages.unchecked")}</>;
   const reason = t(`catalogueImages.reasons.${image.reason ?? "UNREACHABLE"}`, { status: image.httpStatus ?? "" });
+  // A path with no address is no image that fails to load: the portal cannot check it at all.
+  if (image.reason === "RELATIVE_PATH") return <strong className="products-table__image-fails">{t("catalogueImages.notCheckable", { reason })}</strong>;
   return <strong className="products-table__image-fails">{t("catalogueImages.fails", { reason })}</strong>;
 }
 

@@ -15,6 +15,7 @@
  * for every address a name resolves to, at every redirect.
  */
 import { isIP } from "node:net";
+import { isRelativePath } from "./mime-source.ts";
 
 /** Why an address inside the network is refused. */
 export type InsideKind = "loopback" | "private" | "linkLocal" | "uniqueLocal" | "sharedAddressSpace" | "multicast" | "unspecified" | "metadata" | "reserved";
@@ -126,13 +127,15 @@ export function refusedAddress(address: string): InsideKind | null {
 
 /** Why an image address is refused before anything is sent, or its parsed URL. */
 export type ImageAddress =
-  { ok: true; url: URL } | { ok: false; reason: "NOT_AN_ADDRESS" | "NOT_HTTPS" | "CREDENTIALS_IN_ADDRESS" | "INSIDE_NETWORK"; inside?: InsideKind };
+  | { ok: true; url: URL }
+  | { ok: false; reason: "NOT_AN_ADDRESS" | "RELATIVE_PATH" | "NOT_HTTPS" | "CREDENTIALS_IN_ADDRESS" | "INSIDE_NETWORK"; inside?: InsideKind };
 
 /** Names that mean this machine or the local network whatever a resolver says. */
 const LOCAL_NAMES = /(?:^|\.)(?:localhost|localdomain|local|internal|home\.arpa)\.?$/i;
 
 /**
  * The first check of an address written in a file: an absolute https URL
+ * (a relative path, which names no host, is said to be one: RELATIVE_PATH)
  * without user name or password, whose host is no address (or local name)
  * inside the network. `allowedOrigin`: the one origin the configuration lets
  * through although it is inside the network (the sandbox's image server).
@@ -140,6 +143,8 @@ const LOCAL_NAMES = /(?:^|\.)(?:localhost|localdomain|local|internal|home\.arpa)
  * checked when the checker connects.
  */
 export function imageAddress(text: string, allowedOrigin: string | null = null): ImageAddress {
+  // A path with no address of its own (a BMEcat MIME_SOURCE without a web MIME_ROOT, a shop's file name): not checkable.
+  if (isRelativePath(text)) return { ok: false, reason: "RELATIVE_PATH" };
   let url: URL;
   try {
     url = new URL(text.trim());

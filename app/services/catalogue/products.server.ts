@@ -20,7 +20,7 @@ import { StoredFileUnreadable, writeProductIndex } from "#app/services/catalogue
 import { upstreamFailure, type UpstreamFailure } from "#app/services/catalogue/actions.server.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
 import type { ImageCheckSummary } from "#contract/catalogue-images.ts";
-import { checkingImages, imageSummary, startFileImageChecks } from "#app/services/catalogue/image-checks.server.ts";
+import { imageSummary, resumeFileImageChecks, startFileImageChecks } from "#app/services/catalogue/image-checks.server.ts";
 
 export type ProductsOutcome =
   | { kind: "page"; page: ProductsPage }
@@ -124,5 +124,7 @@ export async function sellerFileProducts(
 export type FileImages = { summary: ImageCheckSummary | null; checking: boolean };
 
 async function fileImages(args: RequestArgs, fileId: string): Promise<FileImages> {
-  return { summary: await imageSummary(args, fileId), checking: checkingImages(fileId) };
+  const summary = await imageSummary(args, fileId);
+  // Checks cut short (a restart in the middle) go on here, unless another instance is at them.
+  return { summary, checking: await resumeFileImageChecks(args, fileId, summary) };
 }

@@ -190,7 +190,7 @@ const EnvSchema = z
     CATALOGUE_READ_CPU_SECONDS: z.coerce.number().int().positive().default(300),
     /** Image addresses checked at once by the whole portal (per instance), and for one file; more wait their turn. */
     IMAGE_CHECKS_AT_ONCE: z.coerce.number().int().min(1).max(512).default(64),
-    IMAGE_CHECKS_PER_FILE: z.coerce.number().int().min(1).max(128).default(16),
+    IMAGE_CHECKS_PER_FILE: z.coerce.number().int().min(1).max(128).default(32),
     /** How long one image's check may take, redirects included (ms); a slower image host counts as not answering. */
     IMAGE_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
     /**

@@ -50,6 +50,17 @@ export class MemoryStore implements SharedStore {
     return turn;
   }
 
+  async lease(key: string, owner: string, ttlSeconds: number): Promise<boolean> {
+    const held = this.#live(key);
+    if (held && held.value !== owner) return false;
+    this.#entries.set(key, { value: owner, expiresAt: this.#now() + ttlSeconds * 1000 });
+    return true;
+  }
+
+  async release(key: string, owner: string): Promise<void> {
+    if (this.#live(key)?.value === owner) this.#entries.delete(key);
+  }
+
   async close(): Promise<void> {
     clearInterval(this.#sweep);
     this.#entries.clear();

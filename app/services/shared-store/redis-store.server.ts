@@ -19,6 +19,20 @@ redis.call('SET', KEYS[1], tostring(math.ceil(fullAt)), 'PX', math.max(1, math.c
 return {1, 0}
 `;
 
+/** A lease taken when free or renewed by its owner, in one step on the server: answers 1 when ARGV[1] holds it now. */
+const LEASE = `
+local held = redis.call('GET', KEYS[1])
+if held and held ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', tonumber(ARGV[2]))
+return 1
+`;
+
+/** Deletes the lease only when ARGV[1] holds it (one that expired and was taken by another instance meanwhile stays). */
+const RELEASE = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+return 0
+`;
+
 /**
  * The store on Redis (or Valkey): SET with EX, and a count as INCR with EXPIRE NX in one transaction, so that the
  * window starts with the first increment on whichever instance made it. A command waits at most 2 seconds; a store
@@ -65,6 +79,14 @@ export class RedisStore implements SharedStore {
   async takeTurn(key: string, perWindow: number, windowSeconds: number): Promise<Turn> {
     const [taken, waitMs] = (await this.#redis.eval(TAKE_TURN, 1, key, perWindow, windowSeconds * 1000)) as [number, number];
     return taken === 1 ? { ok: true } : { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+  }
+
+  async lease(key: string, owner: string, ttlSeconds: number): Promise<boolean> {
+    return (await this.#redis.eval(LEASE, 1, key, owner, Math.max(1, Math.ceil(ttlSeconds * 1000)))) === 1;
+  }
+
+  async release(key: string, owner: string): Promise<void> {
+    await this.#redis.eval(RELEASE, 1, key, owner);
   }
 
   async close(): Promise<void> {

@@ -33,5 +33,13 @@ export interface SharedStore {
    * long until the next turn. No sliding or fixed window edge lets twice the rate through.
    */
   takeTurn(key: string, perWindow: number, windowSeconds: number): Promise<Turn>;
+  /**
+   * A lease: `owner` takes `key` for `ttlSeconds` when no one holds it, or renews it when `owner` holds it already, in
+   * one atomic step whichever instance asks; answers whether `owner` holds it now. An owner that goes away without
+   * giving it back (a crash) holds it until it expires: keep `ttlSeconds` short and renew it while the work lasts.
+   */
+  lease(key: string, owner: string, ttlSeconds: number): Promise<boolean>;
+  /** Gives the lease back, when `owner` holds it (an expired lease another instance took since stays theirs). */
+  release(key: string, owner: string): Promise<void>;
   close(): Promise<void>;
 }

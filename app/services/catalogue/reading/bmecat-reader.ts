@@ -24,6 +24,7 @@ import { GroupTree } from "./bmecat-groups.ts";
 import { Refusal } from "#app/lib/catalogue/reading.ts";
 import { MAX_RECORD_CHARS } from "#app/lib/catalogue/types.ts";
 import { htmlCharacterEntities, inspectDoctype } from "./xml-guard.ts";
+import { resolveMimeSource } from "#app/lib/catalogue/mime-source.ts";
 
 export type BmecatItem = { id: string; values: Map<string, string>; groupInline: boolean };
 
@@ -98,6 +99,9 @@ export class BmecatReader {
   readonly groups = new GroupTree();
   /** Whether a lang-tagged text in the reader's language was met. */
   wantedLanguageSeen = false;
+  /** HEADER/CATALOG/MIME_ROOT: the base a picture's relative MIME_SOURCE is under (2005: once per language). */
+  private readonly mimeRoot = new Localised();
+  private mimeRootLang: string | undefined;
   private readonly parser = new SaxesParser({ position: false });
   private readonly wantedCodes: ReadonlySet<string>;
   private readonly events: BmecatEvents;
@@ -211,6 +215,7 @@ export class BmecatReader {
       this.group = { id: "", name: new Localised(), parent: null, root: attribute(tag, "type") === "root" };
     } else if (groupMaps.has(name)) this.map = { item: "", group: "" };
     else if (name === "GROUP_NAME" && this.group) this.groupNameLang = attribute(tag, "lang");
+    else if (name === "MIME_ROOT") this.mimeRootLang = attribute(tag, "lang");
   }
 
   private groupNameLang: string | undefined;
@@ -250,6 +255,7 @@ export class BmecatReader {
         this.map = null;
       }
     } else if (name === "LANGUAGE" && text) this.languages.push(text);
+    else if (name === "MIME_ROOT" && text) this.mimeRoot.offer(text, this.wantedLanguage(this.mimeRootLang));
     this.depth--;
   }
 
@@ -275,7 +281,8 @@ export class BmecatReader {
     } else if (item.mime && name === "MIME") {
       const { type, source, purpose } = item.mime;
       const picture = type.startsWith("image/") || /^(?:normal|detail|thumbnail)$/.test(purpose) || /\.(?:jpe?g|png|gif|webp|tiff?)$/i.test(source);
-      if (picture && source) this.set(item, BMECAT_IMAGE_COLUMN, source, undefined);
+      // A path relative to the catalogue's MIME_ROOT (which comes in the header, before every item) as the address it names.
+      if (picture && source) this.set(item, BMECAT_IMAGE_COLUMN, resolveMimeSource(source, this.mimeRoot.value), undefined);
       item.mime = null;
     } else if (name === "REFERENCE_FEATURE_SYSTEM_NAME") item.featureSystem = text;
     else if (name === "REFERENCE_FEATURE_GROUP_ID") this.set(item, bmecatClassificationColumn(item.featureSystem), text, undefined);

@@ -74,11 +74,16 @@ export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStream
       call({ method: "PUT", path: "/me/seller/file/images", query: fileQuery(fileId), body: { results }, schema: ImageCheckSummary }),
     /** How the file's products' images stand (404 PRODUCTS_NOT_INDEXED before its index is written). */
     imageChecks: (fileId: string) => call({ path: "/me/seller/file/images", query: fileQuery(fileId), schema: ImageCheckSummary, notFoundIsAnswer: true }),
-    /** The file's image addresses not checked yet, in file order (`rows`: only those of these products). */
-    uncheckedImages: (fileId: string, limit: number, rows?: readonly number[]) =>
+    /** The file's image addresses not checked yet, in file order (`rows`: only those of these products; `within`: among its first so many). */
+    uncheckedImages: (fileId: string, limit: number, rows?: readonly number[], within?: number) =>
       call({
         path: "/me/seller/file/images/unchecked",
-        query: { fileId, limit: String(limit), ...(rows && rows.length > 0 ? { rows: rows.join(",") } : {}) },
+        query: {
+          fileId,
+          limit: String(limit),
+          ...(rows && rows.length > 0 ? { rows: rows.join(",") } : {}),
+          ...(within === undefined ? {} : { within: String(within) }),
+        },
         schema: UncheckedImages,
         notFoundIsAnswer: true,
       }),
