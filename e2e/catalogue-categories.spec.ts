@@ -1,7 +1,8 @@
 /**
  * Mapping a catalogue file's categories to the marketplace's: a new seller uploads a German ERP export, accepts what
  * other sellers chose for one value and the words' suggestion for another, searches the tree for a third, and saves;
- * the next file with the same values arrives with them chosen. With JavaScript in English, without it in German.
+ * the next file with the same values arrives with them chosen. With JavaScript in English (the search a combobox,
+ * typed and chosen by the keyboard), without it in German (the search a form).
  * The suggestion rules: tests/unit/category-suggestions.test.ts; the service: tests/sandbox/categories.test.ts.
  */
 import { expect, test, type Page } from "@playwright/test";
@@ -71,17 +72,30 @@ test("a new seller maps a file's categories: from other sellers, from the words,
   await expect(valueRow(page, "Schrauben").locator('input[type="radio"]:checked')).toHaveCount(1);
   await expect(valueRow(page, "Schrauben").locator("li").first()).toContainText(text.mine);
 
-  // A value whose words the tree does not use: searched, chosen, saved.
+  // A value whose words the tree does not use: searched, chosen, saved. Without JavaScript a search form; with it a
+  // combobox that searches as the seller types, its result chosen by the arrow keys and Enter.
   const pendants = valueRow(page, "Leuchten > Pendelleuchten");
-  await pendants.getByRole("searchbox").fill(language === "de" ? "Deckenleuchten" : "ceiling light");
-  await pendants.getByRole("button", { name: text.search }).click();
-  await expect(page).toHaveURL(/[?&]search=\d/);
-  // Read-only, the page is audited at both widths in e2e/a11y-pages.spec.ts.
-  if (jsEnabled(testInfo)) await expectAccessible(page, testInfo, "catalogue categories with a search's results");
-  const found = valueRow(page, "Leuchten > Pendelleuchten")
-    .locator("li")
-    .filter({ hasText: language === "de" ? "Deckenleuchten" : "Ceiling Light Fixtures" });
-  await found.first().locator('input[type="radio"]').check();
+  const wanted = language === "de" ? "Deckenleuchten" : "Ceiling Light Fixtures";
+  if (jsEnabled(testInfo)) {
+    const combobox = pendants.getByRole("combobox", { name: "Search all categories" });
+    await combobox.pressSequentially("ceiling light");
+    await expect(page.getByRole("option").filter({ hasText: wanted }).first()).toBeVisible();
+    // Read-only, the page is audited at both widths in e2e/a11y-pages.spec.ts; here with the combobox's results open.
+    await expectAccessible(page, testInfo, "catalogue categories with the combobox's results");
+    const active = async () => {
+      const id = await combobox.getAttribute("aria-activedescendant");
+      return id ? await page.locator(`[id="${id}"]`).textContent() : null;
+    };
+    for (let step = 0; step < 8 && !(await active())?.includes(wanted); step += 1) await combobox.press("ArrowDown");
+    await combobox.press("Enter");
+    await expect(pendants.locator("li").filter({ hasText: wanted }).first().locator('input[type="radio"]')).toBeChecked();
+  } else {
+    await pendants.getByRole("searchbox").fill("Deckenleuchten");
+    await pendants.getByRole("button", { name: text.search }).click();
+    await expect(page).toHaveURL(/[?&]search=\d/);
+    const found = valueRow(page, "Leuchten > Pendelleuchten").locator("li").filter({ hasText: wanted });
+    await found.first().locator('input[type="radio"]').check();
+  }
   await page.getByRole("button", { name: text.save }).click();
   await expect(page.getByRole("status").filter({ hasText: text.summary(3) })).toBeVisible();
   await expect(valueRow(page, "Leuchten > Pendelleuchten").locator("li").first()).toContainText(text.mine);
