@@ -13,10 +13,14 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { CategoryCombobox, CATEGORY_SEARCH_DEBOUNCE_MS, type CategorySearch } from "#app/components/catalogue/category-combobox.tsx";
 import { CategoryMapping } from "#app/components/catalogue/category-mapping.tsx";
+import { ProductCategory } from "#app/components/catalogue/product-category.tsx";
+import { productQuality } from "#app/lib/catalogue/quality-score.ts";
 import type { CategoryLabel } from "#app/lib/catalogue/marketplace-categories.ts";
 import type { MappingData } from "#app/lib/catalogue/category-mapping.ts";
 import catalogueCategories from "#app/locales/en/catalogueCategories.json";
 import catalogueProducts from "#app/locales/en/catalogueProducts.json";
+import catalogue from "#app/locales/en/catalogue.json";
+import form from "#app/locales/en/form.json";
 import { createTestI18n } from "./i18n-test-setup";
 
 // jsdom has no layout and so no ResizeObserver; Headless UI observes the list's size to place it.
@@ -28,7 +32,7 @@ globalThis.ResizeObserver ??= class {
 
 let i18n: i18n;
 beforeAll(async () => {
-  i18n = await createTestI18n({ catalogueCategories, catalogueProducts });
+  i18n = await createTestI18n({ catalogueCategories, catalogueProducts, catalogue, form });
 });
 afterEach(() => {
   cleanup();
@@ -144,5 +148,46 @@ describe("the mapping page's picker with JavaScript", () => {
     await press(input, "Enter");
     expect(checked()).toBe("654");
     expect(container.querySelectorAll('input[name="category.0"][value="654"]')).toHaveLength(1);
+  });
+});
+
+describe("the product move's picker with JavaScript", () => {
+  it("puts the category chosen by the keyboard into the move's choices, chosen, where the search form stood", async () => {
+    // The portal's resource route is not there in jsdom: its answer is stubbed.
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ q: "pots", results: [COOKWARE, POTS] }), { headers: { "Content-Type": "application/json" } })),
+    );
+    const info = {
+      kind: "known" as const,
+      category: null,
+      own: false,
+      required: [],
+      missing: [],
+      recommended: [],
+      added: {},
+      search: null,
+      quality: productQuality({ problemKinds: [], categoryId: null, recommended: [], recommendedPresent: [], descriptionChars: 0 }),
+    };
+    const router = createMemoryRouter(
+      [{ path: "/p", element: <ProductCategory info={info} version={3} action="/upload/catalog/products/product?fileId=f&row=2" posted={null} canChange /> }],
+      { initialEntries: ["/p"] },
+    );
+    const { container } = render(
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>,
+    );
+    // No move form before a category is found, and no search form field with JavaScript.
+    expect(container.querySelector('input[name="categoryId"]')).toBeNull();
+    expect(container.querySelector('input[name="categoryQ"]')).toBeNull();
+    const input = screen.getByRole("combobox", { name: "Search the marketplace's categories" });
+    typeInto(input, "pots");
+    await waitFor(() => expect(screen.getAllByRole("option")).toHaveLength(2));
+    await press(input, "ArrowDown");
+    await press(input, "Enter");
+    const checked = container.querySelector('input[name="categoryId"]:checked') as HTMLInputElement | null;
+    expect(checked?.value).toBe("4721");
+    expect(checked?.closest("form")?.querySelector('button[name="intent"][value="moveCategory"]')).toBeTruthy();
   });
 });
