@@ -72,6 +72,7 @@ export default [
   route("upload/catalog/file", catalogue("upload-catalogue-file.ts")),
   route("upload/catalog/problems", catalogue("upload-catalogue-problems.ts")),
   route("upload/catalog/corrected", catalogue("upload-catalogue-corrected.ts")),
+  route("catalogue/categories/search", catalogue("category-search.ts")),
   route("product-catalogue-integration/download", catalogue("integration-download.ts")),
 
   // The seller home: overview, analytics (a module named for each tab), recommendations (one named for each kind), catalogue

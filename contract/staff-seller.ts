@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { CatalogueReturn } from "./catalogue-return.ts";
+import { ProductCounts } from "./catalogue-products.ts";
 import { IntegrationUpdate } from "./catalogue-updates.ts";
 import { StaffSeller } from "./staff.ts";
 import { VatConfirmation } from "./vat-confirmation.ts";
@@ -32,6 +33,18 @@ export const SellerInvitationFacts = z.object({
   /** When the invited person registered; null while the invitation is open. */
   acceptedAt: z.string().nullable(),
 });
+
+/**
+ * GET /catalogue-upload/staff/seller/{onboardingSellerId}/file/counts: the seller's current catalogue file (the newest)
+ * and its products' counts as the products view counts them, for any staff role, read-only.
+ */
+export const StaffSellerFileCounts = z.object({
+  /** null: the seller has no catalogue file. */
+  file: z.object({ id: z.string(), fileName: z.string() }).nullable(),
+  /** null: the file's products are not listed yet (the seller's side lists them when it first shows them). */
+  counts: ProductCounts.nullable(),
+});
+export type StaffSellerFileCounts = z.infer<typeof StaffSellerFileCounts>;
 
 /** GET /api-external/sellers/{onboardingSellerId}/overview: what the staff seller page shows of the seller. */
 export const StaffSellerOverview = z.object({

@@ -32,6 +32,7 @@ import { recorded, type ActivityNote } from "../activity.ts";
 import { receiveCatalogueFile } from "./catalogue-file-upload.ts";
 import { catalogueLookups } from "./catalogue-files.ts";
 import { catalogueIntegrationRouter } from "./catalogue-integration.ts";
+import { catalogueStaffRouter } from "./catalogue-staff.ts";
 import { catalogueUpdatesRouter } from "./catalogue-updates.ts";
 
 /**
@@ -435,6 +436,7 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
 
   router.use(catalogueUpdatesRouter(context));
   router.use("/catalogue-integration", catalogueIntegrationRouter(context, lookups));
+  router.use("/staff", catalogueStaffRouter(context));
   return router;
 }
 

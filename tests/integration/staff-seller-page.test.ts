@@ -87,14 +87,20 @@ describe("the seller page", () => {
   it("starts its upstream calls in one round", async () => {
     const staff = await as("OPERATOR_ADMINISTRATOR");
     await clearFaultsAndCounters();
-    for (const pattern of ["/onboarding/api-external/sellers/*/overview", "/seller-service/v2/seller/*/shops", "/user-profile/users/substitutions"]) {
+    for (const pattern of [
+      "/onboarding/api-external/sellers/*/overview",
+      "/seller-service/v2/seller/*/shops",
+      "/user-profile/users/substitutions",
+      "/catalogue-upload/staff/seller/*/file/counts",
+    ]) {
       await injectFault({ pattern, latencyMs: 150 });
     }
     const response = await staff.get(`${PORTAL}/sellers/seller-active`);
     expect(response.status).toBe(200);
     await response.text();
-    const calls = (await requestTimeline("/")).filter((call) => /overview|shops|substitutions/.test(call.path));
+    const calls = (await requestTimeline("/")).filter((call) => /overview|shops|substitutions|file\/counts/.test(call.path));
     expect(calls.map((call) => call.path).sort()).toEqual([
+      "/catalogue-upload/staff/seller/seller-active/file/counts",
       "/onboarding/api-external/sellers/seller-active/overview",
       "/seller-service/v2/seller/seller-active/shops",
       "/user-profile/users/substitutions",

@@ -43,6 +43,7 @@ export const TABLE: {
   { path: "/shop-setup/documents/:documentId", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator", sellerState: "redirectIfActive" },
   { path: "/shop-setup/contract/pdf", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator", sellerState: "redirectIfActive" },
   { path: "/bank-account/bank", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator" },
+  { path: "/catalogue/categories/search", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator" },
   { path: "/shop-setup/address/towns", allowed: ["SELLER_ADMINISTRATOR"], rule: "sellerAdministrator", sellerState: "redirectIfActive" },
   ...[
     "/upload",

@@ -4,7 +4,10 @@ import { numberFormat } from "#app/lib/intl-formats.ts";
 import type { CategoryLabel } from "#app/lib/catalogue/marketplace-categories.ts";
 import { MAPPING_PAGE_SIZE, mappingHref, type MappingData, type MappingRow, type MappingView } from "#app/lib/catalogue/category-mapping.ts";
 import { UpstreamFacts } from "#app/components/shell/errors/upstream-facts.tsx";
+import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { ProductsView } from "./products-view.tsx";
+import { CategoryCombobox, usePickedCategories } from "./category-combobox.tsx";
+import { CategoryText } from "./category-text.tsx";
 
 type Props = {
   data: MappingData;
@@ -20,12 +23,15 @@ type Props = {
  * category for one value (a GET form: it works without JavaScript, the
  * choices made so far on the page are kept by the browser's form state only
  * with JavaScript, so the search sits beside each value and the page says
- * to save first). One save sends the page's choices.
+ * to save first). With JavaScript each value's search is a combobox instead:
+ * the category chosen there joins the value's choices, chosen, and the
+ * choices made so far stay. One save sends the page's choices.
  */
 export function CategoryMapping({ data, path, canChange }: Props) {
   const { t, i18n } = useTranslation();
   const number = numberFormat(i18n.language);
   const location = useLocation();
+  const hydrated = useHydrated();
   const { view, values, rows, problem } = data;
   if (problem) {
     if (problem.kind === "categoriesFailed")
@@ -64,7 +70,7 @@ export function CategoryMapping({ data, path, canChange }: Props) {
             {view.fileId ? <input type="hidden" name="fileId" value={view.fileId} /> : null}
             {view.page > 1 ? <input type="hidden" name="page" value={view.page} /> : null}
           </form>
-          {canChange ? <p className="hint">{t("catalogueCategories.searchHint")}</p> : null}
+          {canChange ? <p className="hint">{t(hydrated ? "catalogueCategories.combobox.mappingHint" : "catalogueCategories.searchHint")}</p> : null}
           <Form method="post" action={path} className="category-mapping">
             <input type="hidden" name="returnTo" value={location.pathname + location.search} />
             {rows.map((row, at) => (
@@ -93,22 +99,13 @@ export function CategoryMapping({ data, path, canChange }: Props) {
   );
 }
 
-/** A marketplace category's path, marked where it has no German name. */
-export function CategoryText({ category }: { category: CategoryLabel }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <span className="category-path">{category.path.join(" › ")}</span>
-      {category.untranslated ? <span className="hint"> {t("catalogueCategories.untranslated")}</span> : null}
-    </>
-  );
-}
-
 function ValueRow({ row, at, view, canChange }: { row: MappingRow; at: number; view: MappingView; canChange: boolean }) {
   const { t, i18n } = useTranslation();
   const number = numberFormat(i18n.language);
+  const hydrated = useHydrated();
   const name = `category.${at}`;
-  const options = [
+  const { picked, pick } = usePickedCategories(name);
+  const listed = [
     ...(row.confirmed ? [{ category: row.confirmed, note: t("catalogueCategories.confirmed") }] : []),
     ...row.suggestions
       .filter((suggestion) => suggestion.id !== row.confirmed?.id)
@@ -119,6 +116,12 @@ function ValueRow({ row, at, view, canChange }: { row: MappingRow; at: number; v
     ...(row.found ?? [])
       .filter((found) => found.id !== row.confirmed?.id && !row.suggestions.some((suggestion) => suggestion.id === found.id))
       .map((found) => ({ category: found, note: t("catalogueCategories.found") })),
+  ];
+  const options = [
+    ...listed,
+    ...picked
+      .filter((category) => !listed.some((known) => known.category.id === category.id))
+      .map((category) => ({ category, note: t("catalogueCategories.found") })),
   ];
   const searching = view.search?.row === at;
   return (
@@ -147,7 +150,9 @@ function ValueRow({ row, at, view, canChange }: { row: MappingRow; at: number; v
         ) : null}
       </ul>
       {searching && row.found?.length === 0 ? <p role="status">{t("catalogueCategories.nothingFound", { q: view.search?.q })}</p> : null}
-      {canChange ? (
+      {canChange && hydrated ? (
+        <CategoryCombobox id={`category-q-${at}`} label={t("catalogueCategories.searchLabel")} onPick={pick} />
+      ) : canChange ? (
         <p className="category-search">
           <label htmlFor={`category-q-${at}`}>{t("catalogueCategories.searchLabel")}</label>{" "}
           <input id={`category-q-${at}`} name={`q.${at}`} type="search" form="category-search" defaultValue={searching ? view.search?.q : ""} maxLength={100} />{" "}

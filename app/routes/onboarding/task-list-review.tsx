@@ -9,7 +9,9 @@ import { confirmHandOver } from "#app/services/hand-over/hand-over.server.ts";
 import { settleUnfixedProducts, type UnfixedAnswer } from "#app/services/onboarding/unfixed-products.server.ts";
 import { HAND_OVER_PRODUCTS_PATH, productsHref } from "#app/lib/catalogue/products-query.ts";
 import { UnfixedChoice } from "#app/components/catalogue/unfixed-choice.tsx";
+import { FileQuality } from "#app/components/catalogue/file-quality.tsx";
 import type { ProductCounts } from "#contract/catalogue-products.ts";
+import type { RowProblemKind } from "#contract/catalogue-analysis.ts";
 import { HAND_OVER_REVIEW_PATH } from "#app/lib/setup-progress.ts";
 import { loadHandOverReview, type ReviewedFile } from "#app/services/onboarding/hand-over-review.server.ts";
 import { setupEditable } from "#app/lib/setup-progress.ts";
@@ -141,10 +143,11 @@ function AnswersCard({ step, title, changePath, children }: { step: StepName | s
   );
 }
 
-/** A catalogue file: which column feeds each marketplace field, and what the check found. */
+/** A catalogue file: which column feeds each marketplace field, what the check found, and its quality score with the fixes that raise it most. */
 function FileCard({ file }: { file: ReviewedFile }) {
   const { t, i18n } = useTranslation();
   const number = numberFormat(i18n.language);
+  const view = { fileId: file.id, page: 1, status: null, kind: null, q: null };
   const checked = t("handOver.review.rowsChecked", { count: file.checked ?? 0, formatted: number.format(file.checked ?? 0) });
   const rejected =
     file.rejected === null
@@ -169,6 +172,14 @@ function FileCard({ file }: { file: ReviewedFile }) {
           { key: "rejected", label: t("handOver.review.rows"), value: rejected },
           { key: "products", label: t("handOver.review.products.title"), value: <ProductLinks fileId={file.id} counts={file.products} /> },
         ]}
+      />
+      <FileQuality
+        counts={file.products ?? "unreadable"}
+        kindHref={(kind) => productsHref(view, { kind: kind as RowProblemKind }, HAND_OVER_PRODUCTS_PATH)}
+        categoriesHref={`/upload/catalog/categories?fileId=${encodeURIComponent(file.id)}`}
+        productsHref={productsHref(view, {}, HAND_OVER_PRODUCTS_PATH)}
+        fixesShown={3}
+        headingLevel={4}
       />
       {file.rejected ? (
         <p>

@@ -15,6 +15,7 @@ import {
 import { ReturnsSection } from "#app/components/catalogue/catalogue-returns.tsx";
 import { UpdatesRecordSection } from "#app/components/catalogue/integration-updates.tsx";
 import { SellerRequirements } from "#app/components/staff/seller-requirements.tsx";
+import { SellerCatalogueQuality } from "#app/components/staff/seller-catalogue-quality.tsx";
 import { ActingAsSellerRecord } from "#app/components/staff/acting-as-seller-record.tsx";
 import { takeOutcome } from "#app/services/toasts/outcome.server.ts";
 import { loadSellerPage } from "#app/services/staff/seller-page.server.ts";
@@ -47,12 +48,12 @@ type BackPath = "/seller-list" | "/seller-administration" | "/invitations" | "/p
 /**
  * One seller seen whole by staff: where it stands and since when, every
  * requirement as the seller's own task list counts it and what is missing,
- * the catalogue's files, returns and updates, the shops, the invitation and
+ * the catalogue's files, the current file's quality score, returns and updates, the shops, the invitation and
  * registration, who acted as the seller, and what the viewing role may do.
  */
 export default function SellerPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { overview, progress, daysInState, shops, actingAsSellerRecord, actions, outcome, back, teamProducts, usersPage } = loaderData;
+  const { overview, progress, daysInState, shops, actingAsSellerRecord, currentFile, actions, outcome, back, teamProducts, usersPage } = loaderData;
   const { seller } = overview;
   const registeredName = differingRegisteredName(seller);
   return (
@@ -77,6 +78,7 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
           <SellerStateSection overview={overview} daysInState={daysInState} stuckAfterDays={STUCK_AFTER_DAYS} />
           <SellerActionsSection overview={overview} actions={actions} returnTo={`/sellers/${encodeURIComponent(seller.onboardingSellerId)}`} />
           <SellerRequirements progress={progress} overview={overview} productsOf={teamProducts} />
+          <SellerCatalogueQuality current={currentFile} productsOf={teamProducts} />
           <ReturnsSection returns={overview.returns} />
           <UpdatesRecordSection updates={overview.updates} />
         </div>

@@ -5,7 +5,9 @@
  * When the check fails, the kept tree goes on serving: the tree changes
  * rarely, and a page that maps categories should not fail for a version check.
  */
+import { categoryLanguages, type CategoryLanguage } from "#contract/categories.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
+import { getLocale } from "#app/services/i18n/i18n.server.ts";
 import { requestMetaContext } from "#app/services/request/request-context.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { MarketplaceCategories } from "#app/lib/catalogue/marketplace-categories.ts";
@@ -51,4 +53,10 @@ async function refresh(args: RequestArgs, current: Kept | undefined, now: number
 export function forgetMarketplaceCategories(): void {
   kept = undefined;
   loading = undefined;
+}
+
+/** The tree's language for the page's: German where the page is German, else English. */
+export function categoryLanguage(args: RequestArgs): CategoryLanguage {
+  const locale = getLocale(args.context);
+  return (categoryLanguages as readonly string[]).includes(locale) ? (locale as CategoryLanguage) : "en";
 }

@@ -1,9 +1,10 @@
 /**
  * The staff seller page's data: the seller seen whole (onboarding service),
- * its shops (seller service) and who acted as it (user profile), started in
- * one round. Without the seller there is no page (its error view, or 404);
+ * its shops (seller service), who acted as it (user profile) and its current
+ * catalogue file's counts (catalogue upload service), started in one round. Without the seller there is no page (its error view, or 404);
  * shops and the record of who acted as it each fail alone: the page says so where
- * they would be, and the first failure is the page's error toast.
+ * they would be, and the first failure is the page's error toast. The file's
+ * counts fail alone too: its score says it could not be read.
  */
 import type { MarketplaceShop } from "#contract/home.ts";
 import type { SubstitutionAudit } from "#contract/staff-seller.ts";
@@ -36,13 +37,16 @@ export async function loadSellerPage(args: RequestArgs, sellerId: string, user: 
   // The parts that fail alone settle beside the seller; should the seller fail first, they are not left unhandled.
   const shops = settle(api.sellerService.sellerShops(sellerId));
   const audit = settle(api.userProfile.actingAsSellerRecord(sellerId));
+  const fileCounts = settle(api.catalogueUpload.staffFileCounts(sellerId));
   shops.catch(() => undefined);
   audit.catch(() => undefined);
-  const [seller, shopsResult, auditResult] = await Promise.all([overview, shops, audit]);
+  fileCounts.catch(() => undefined);
+  const [seller, shopsResult, auditResult, fileCountsResult] = await Promise.all([overview, shops, audit, fileCounts]);
 
   const log = args.context.get(requestMetaContext).log;
   if (!shopsResult.ok) log.warn({ err: shopsResult.error, sellerId }, "seller page: shops failed");
   if (!auditResult.ok) log.warn({ err: auditResult.error, sellerId }, "seller page: substitution record failed");
+  if (!fileCountsResult.ok) log.warn({ err: fileCountsResult.error, sellerId }, "seller page: the current file's counts failed");
   const shopsPart: { shops: MarketplaceShop[] | null; failure: PartFailure | null } = shopsResult.ok
     ? { shops: sortShops(shopsResult.value.marketplaceShops), failure: null }
     : { shops: null, failure: failure(shopsResult.error, t("sellerPage.shops.failed")) };
@@ -57,6 +61,8 @@ export async function loadSellerPage(args: RequestArgs, sellerId: string, user: 
     daysInState: daysSince(seller.seller.stateSince),
     shops: shopsPart,
     actingAsSellerRecord: auditPart,
+    /** The current catalogue file and its counts, from which the page sums up its quality score; null: not readable now. */
+    currentFile: fileCountsResult.ok ? fileCountsResult.value : null,
     actions: sellerActions(user.role, seller.seller),
     pageToast: firstFailure
       ? ({ type: "error", message: firstFailure.message, detail: firstFailure.detail, errorCode: firstFailure.errorCode } satisfies PortalToast)

@@ -109,6 +109,7 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   "/shop-setup/documents/:documentId": { account: ONBOARDING, link: { from: "/shop-setup/documents" } },
   "/shop-setup/contract/pdf": { account: ONBOARDING },
   "/bank-account/bank": { account: ONBOARDING, url: "/bank-account/bank?iban=DE89370400440532013000" },
+  "/catalogue/categories/search": { account: ONBOARDING, url: "/catalogue/categories/search?q=Kochtopf" },
   "/shop-setup/address/towns": { account: ONBOARDING, url: "/shop-setup/address/towns?country=DE&postcode=20095" },
   "/upload/settings": { account: ONBOARDING },
   "/upload/catalog": { account: ONBOARDING },

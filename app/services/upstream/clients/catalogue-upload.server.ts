@@ -14,6 +14,7 @@ import { FileCorrections, LeftOutUnfixed, ProductCorrections, RuleApplied, type 
 import { CarriedOver, CarryOverOffer, type CarryOverApplication } from "#contract/catalogue-carry-over.ts";
 import type { CatalogueReturnInput } from "#contract/catalogue-return.ts";
 import { CatalogueUpdate, CatalogueUpdates, IntegrationUpdate, IntegrationUpdates, type CatalogueUpdateReturnInput } from "#contract/catalogue-updates.ts";
+import { StaffSellerFileCounts } from "#contract/staff-seller.ts";
 import type { Readable } from "node:stream";
 import { z } from "zod";
 import type { ServiceCaller } from "#app/services/upstream/http.server.ts";
@@ -149,6 +150,8 @@ export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStream
     /** The corrections of one of a seller's files for the catalogue team, read-only (what its corrected file applies, the products left out). */
     integrationCorrections: (sellerId: string, fileId: string) =>
       call({ path: upstreamPath`/catalogue-integration/seller/${sellerId}/file/corrections`, query: fileQuery(fileId), schema: FileCorrections }),
+    /** A seller's current catalogue file and its products' counts, for any staff role (read-only). */
+    staffFileCounts: (sellerId: string) => call({ path: upstreamPath`/staff/seller/${sellerId}/file/counts`, schema: StaffSellerFileCounts }),
     /** The catalogue updates waiting for the team, oldest first. */
     integrationUpdates: () => call({ path: "/catalogue-integration/updates", schema: IntegrationUpdates }),
     /** One catalogue update, whatever its status (404 when there is none). */
