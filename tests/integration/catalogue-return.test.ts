@@ -145,7 +145,8 @@ describe("returning one category value on its own (issue 39 point 6)", () => {
       return ((await asked.json()) as { values: { categories: { categoryId: string; sellers: number }[] }[] }).values[0]!.categories;
     };
     // "Deko" as Vases: two seeded sellers and this one agree, so others are offered it.
-    const save = (source: string) => mappings(sellerToken, { method: "PUT", body: JSON.stringify({ mappings: [{ value: "Deko", categoryId: "602", source }] }) });
+    const save = (source: string) =>
+      mappings(sellerToken, { method: "PUT", body: JSON.stringify({ mappings: [{ value: "Deko", categoryId: "602", source }] }) });
     expect((await save("SUGGESTION")).status).toBe(200);
     expect(await agreement("Deko")).toEqual([{ categoryId: "602", sellers: 3 }]);
 
