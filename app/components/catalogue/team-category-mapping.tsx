@@ -42,7 +42,7 @@ export function TeamCategoryMapping({ mapping }: { mapping: TeamMappingView | "u
               {mapping.values.map((entry) => (
                 <tr key={entry.value}>
                   <th scope="row">{entry.value}</th>
-                  <td>{number.format(entry.products)}</td>
+                  <td>{entry.products > 0 ? number.format(entry.products) : t("catalogueCategories.team.noProducts")}</td>
                   <td>
                     {categoryText(entry.category, entry.categoryId)}
                     {entry.returnedReason ? (
