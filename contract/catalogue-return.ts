@@ -10,34 +10,49 @@ export const RETURN_REASON_MIN_LENGTH = 10;
 export const RETURN_REASON_MAX_LENGTH = 2000;
 export const FILE_REASON_MAX_LENGTH = 1000;
 
+/**
+ * The general reason is required (at least RETURN_REASON_MIN_LENGTH characters) unless the return names a category
+ * value or product with its own reason; one that is written is never shorter than that.
+ */
+export function needsGeneralReason(itemsReturned: number, reason: string): boolean {
+  const length = reason.trim().length;
+  return length > 0 ? length < RETURN_REASON_MIN_LENGTH : itemsReturned === 0;
+}
+
 /** At most this many category values and products named in one return. */
 export const MAX_RETURNED_ITEMS = 200;
 
 /** POST /catalogue-integration/seller/{sellerId}/return: a reason in general; one per file, category value or product where given. */
-export const CatalogueReturnInput = z.object({
-  reason: z.string().trim().min(RETURN_REASON_MIN_LENGTH).max(RETURN_REASON_MAX_LENGTH),
-  files: z
-    .array(z.object({ fileId: z.string().min(1).max(200), reason: z.string().trim().min(1).max(FILE_REASON_MAX_LENGTH) }))
-    .max(200)
-    .refine((files) => new Set(files.map((file) => file.fileId)).size === files.length, "a file is named twice")
-    .default([]),
-  /** A category value whose mapping the team returns (the seller's value as written). */
-  categories: z
-    .array(z.object({ value: z.string().trim().min(1).max(500), reason: z.string().trim().min(1).max(FILE_REASON_MAX_LENGTH) }))
-    .max(MAX_RETURNED_ITEMS)
-    .default([]),
-  /** A product (a file's row) the team returns. */
-  products: z
-    .array(
-      z.object({
-        fileId: z.string().min(1).max(200),
-        row: z.number().int().min(1).max(2_000_000_000),
-        reason: z.string().trim().min(1).max(FILE_REASON_MAX_LENGTH),
-      }),
-    )
-    .max(MAX_RETURNED_ITEMS)
-    .default([]),
-});
+export const CatalogueReturnInput = z
+  .object({
+    /** Required (at least RETURN_REASON_MIN_LENGTH characters) unless a category value or product is returned with its own reason. */
+    reason: z.string().trim().max(RETURN_REASON_MAX_LENGTH).default(""),
+    files: z
+      .array(z.object({ fileId: z.string().min(1).max(200), reason: z.string().trim().min(1).max(FILE_REASON_MAX_LENGTH) }))
+      .max(200)
+      .refine((files) => new Set(files.map((file) => file.fileId)).size === files.length, "a file is named twice")
+      .default([]),
+    /** A category value whose mapping the team returns (the seller's value as written). */
+    categories: z
+      .array(z.object({ value: z.string().trim().min(1).max(500), reason: z.string().trim().min(1).max(FILE_REASON_MAX_LENGTH) }))
+      .max(MAX_RETURNED_ITEMS)
+      .default([]),
+    /** A product (a file's row) the team returns. */
+    products: z
+      .array(
+        z.object({
+          fileId: z.string().min(1).max(200),
+          row: z.number().int().min(1).max(2_000_000_000),
+          reason: z.string().trim().min(1).max(FILE_REASON_MAX_LENGTH),
+        }),
+      )
+      .max(MAX_RETURNED_ITEMS)
+      .default([]),
+  })
+  .refine((input) => !needsGeneralReason(input.categories.length + input.products.length, input.reason), {
+    path: ["reason"],
+    message: `a reason of at least ${RETURN_REASON_MIN_LENGTH} characters, unless a category value or product is returned with its own`,
+  });
 export type CatalogueReturnInput = z.input<typeof CatalogueReturnInput>;
 
 export const CategoryReturnReason = z.object({ value: z.string(), categoryId: z.string().nullable(), reason: z.string() });

@@ -11,7 +11,11 @@
  *   GET /me/category-mappings                → SellerCategoryMappings (the seller's confirmed mappings)
  *   PUT /me/category-mappings    MappingsSave → SellerCategoryMappings (upsert by value; null removes;
  *     the seller's administrators and staff acting as the seller)
- *   POST /category-mappings/agreement  AgreementQuery → MappingAgreement
+ *   POST /category-mappings/agreement  AgreementQuery → MappingAgreement (a returned mapping counts for no one)
+ *
+ * The catalogue team's read of a handed-over seller's mapping (catalogue
+ * upload service, catalogue-import team only):
+ *   GET /catalogue-integration/seller/:sellerId/category-mapping → TeamCategoryMapping
  *
  * A file's category values (catalogue upload service, from the products
  * index the portal wrote while reading the file):
@@ -118,10 +122,23 @@ export function categoryValueKey(value: string): string {
     .trim();
 }
 
+/** How the seller came to a mapping: what enough other sellers agree on, a suggestion of the value's words, or their own choice (a search). */
+export const mappingSources = ["AGREEMENT", "SUGGESTION", "SELLER"] as const;
+export const MappingSource = z.enum(mappingSources);
+export type MappingSource = z.infer<typeof MappingSource>;
+
+/** The catalogue team returned a confirmed mapping with a reason: it no longer counts until the seller confirms a category again. */
+export const ReturnedMapping = z.object({ reason: z.string(), returnedAt: z.iso.datetime({ offset: true }) });
+export type ReturnedMapping = z.infer<typeof ReturnedMapping>;
+
 export const CategoryMapping = z.object({
   value: CategoryValue,
   categoryId: CategoryId,
   confirmedAt: z.iso.datetime({ offset: true }),
+  /** Null for mappings saved before the source was kept. */
+  source: MappingSource.nullable().default(null),
+  /** Set while the catalogue team's return of this mapping stands (cleared by the seller's next confirmation of the value). */
+  returned: ReturnedMapping.nullable().default(null),
 });
 export type CategoryMapping = z.infer<typeof CategoryMapping>;
 
@@ -133,7 +150,7 @@ export const MAX_MAPPING_VALUES = 2_000;
 
 export const MappingsSave = z.object({
   mappings: z
-    .array(z.object({ value: CategoryValue, categoryId: CategoryId.nullable() }))
+    .array(z.object({ value: CategoryValue, categoryId: CategoryId.nullable(), source: MappingSource.optional() }))
     .min(1)
     .max(MAX_MAPPING_VALUES),
 });
@@ -178,6 +195,29 @@ export const FileCategoryValues = z.object({
   values: z.array(z.object({ value: z.string(), products: z.number().int().min(1) })),
 });
 export type FileCategoryValues = z.infer<typeof FileCategoryValues>;
+
+// ---- the catalogue team's view of a seller's mapping --------------------------
+
+/** Values and moved products listed at most. */
+export const TEAM_MAPPING_LIMIT = 500;
+
+export const TeamCategoryMapping = z.object({
+  /** The seller's category values over its files, most products first, each with its confirmed mapping (null: none). */
+  values: z.array(
+    z.object({
+      value: z.string(),
+      products: z.number().int().nonnegative(),
+      categoryId: CategoryId.nullable(),
+      source: MappingSource.nullable(),
+      returned: ReturnedMapping.nullable(),
+    }),
+  ),
+  /** Products the seller moved to a category on their own. */
+  moved: z.array(z.object({ fileId: z.string(), fileName: z.string(), row: z.number().int(), title: z.string(), value: z.string(), categoryId: CategoryId })),
+  /** More values or moved products than listed. */
+  truncated: z.boolean(),
+});
+export type TeamCategoryMapping = z.infer<typeof TeamCategoryMapping>;
 
 export const categoryErrorCodes = {
   categoryNotFound: "CATEGORY_NOT_FOUND",

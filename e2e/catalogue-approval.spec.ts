@@ -3,8 +3,9 @@
  * categories under "Warengruppe", its pictures on the sandbox's https image host), maps its categories (what other
  * sellers chose for one value, the words' suggestions for two more, a search for the fourth), moves one product on its
  * own, sees the products that now lack a field their category requires and fixes them, sees which images do not load
- * and why, watches the file's score rise, and hands over; the catalogue team sees the mapping and returns one category
- * with a reason, which the seller reads; the seller's next file arrives with its categories mapped. With JavaScript in
+ * and why, watches the file's score rise, and hands over; the catalogue team sees the mapping (read-only) and returns
+ * one category with its own reason (no general one needed), which the seller reads, the value marked returned; the
+ * seller's next file arrives with its other categories mapped and the returned one needing a choice again. With JavaScript in
  * English, without it in German; the catalogue team in English.
  * The rules over HTTP: tests/integration/catalogue-quality.test.ts (requirements, a move, the score),
  * catalogue-images.test.ts, catalogue-return.test.ts; the suggestions: tests/unit/category-suggestions.test.ts.
@@ -52,6 +53,7 @@ const words = {
     ready: "Ready",
     handOver: "Hand over shop and catalogue",
     returned: "Category mappings returned on their own:",
+    returnedMark: "Returned by the catalogue team:",
   },
   de: {
     link: "Kategorien der Datei zuordnen",
@@ -76,6 +78,7 @@ const words = {
     ready: "Bereit",
     handOver: "Shop und Katalog übergeben",
     returned: "Einzeln zurückgegebene Kategoriezuordnungen:",
+    returnedMark: "Vom Katalogteam zurückgegeben:",
   },
 };
 
@@ -112,7 +115,7 @@ async function fileScore(page: Page, pattern: RegExp): Promise<number> {
   return Number(pattern.exec(await heading.innerText())?.[1]);
 }
 
-test("a seller maps a German ERP export's categories, fixes what they require, sees its images and score, hands over; the team returns a category; the next file arrives mapped", async ({
+test("a seller maps a German ERP export's categories, fixes what they require, sees its images and score, hands over; the team sees the mapping and returns a category; the next file arrives mapped but for it", async ({
   page,
   request,
   browser,
@@ -259,6 +262,13 @@ test("a seller maps a German ERP export's categories, fixes what they require, s
   // The catalogue team sees the seller's mapping and returns one value's on its own, with a reason.
   const team = await browser.newPage();
   await signInAndOpen(team, "tom@example.com", "/product-catalogue-integration?sellerId=seller-new");
+  // The mapping, read-only: each value's category and how it was chosen, and the bag moved on its own.
+  const mapping = team.locator("section.integration__mapping");
+  await expect(mapping.getByRole("row").filter({ hasText: DECOR })).toContainText("Candles");
+  await expect(mapping.getByRole("row").filter({ hasText: DECOR })).toContainText("the seller's own choice");
+  await expect(mapping.getByRole("row").filter({ hasText: POTS })).toContainText("other sellers' agreement");
+  const moved = team.getByRole("region", { name: "Products moved to a category on their own" });
+  await expect(moved.getByRole("row").filter({ hasText: "Stoffbeutel" })).toContainText("Shopping Totes");
   const returnForm = team.locator("#return-catalogue");
   for (const [value, category] of [
     [SHIRTS, "Shirts & Tops"],
@@ -269,22 +279,31 @@ test("a seller maps a German ERP export's categories, fixes what they require, s
     await expect(returnForm.getByLabel(new RegExp(`^Reason to return the mapping of “${value}” \\(.*${category}\\)`))).toBeVisible();
   }
   const reason = "Windlichter sind keine Kerzen: bitte unter Kerzenständer einordnen oder die Warengruppe teilen.";
-  await returnForm.getByLabel("What must the seller change?").fill("Eine Kategoriezuordnung stimmt noch nicht.");
+  // One value returned with its own reason needs no general one.
   await returnForm.getByLabel(new RegExp(`^Reason to return the mapping of “${DECOR}”`)).fill(reason);
   await returnForm.getByRole("button", { name: "Return to the seller" }).click();
   await expect(team.getByText("The catalogue went back to")).toBeVisible();
   await team.close();
 
-  // The seller reads it on the mapping page.
+  // The seller reads it on the mapping page: "Deko" marked returned with the reason, its earlier choice no longer theirs.
   await page.goto(`/upload/catalog/categories?fileId=${fileId}`);
   await expect(page.getByText(text.returned)).toBeVisible();
   await expect(page.locator("li").filter({ hasText: `${DECOR}: ${reason}` })).toBeVisible();
+  const expectDecorReturned = async () => {
+    const decorRow = valueRow(page, DECOR);
+    await expect(decorRow.locator(".category-value__returned")).toContainText(text.returnedMark);
+    await expect(decorRow.locator(".category-value__returned")).toContainText(reason);
+    await expect(decorRow.locator("li").filter({ hasText: text.mine })).toHaveCount(0);
+    await expect(decorRow.locator('input[type="radio"][value=""]')).toBeChecked();
+  };
+  await expectDecorReturned();
 
-  // The next file with the same values: its categories are chosen already.
+  // The next file with the same values: the three kept categories are chosen already; "Deko" still needs a choice.
   const next = await uploadThroughPortal(page, "/upload/catalog/file", file, "katalog-erp-kategorien-juli.csv");
   await page.goto(`/upload/catalog/categories?fileId=${next.fileId}`);
-  for (const value of [SHIRTS, POTS, PENDANTS, DECOR]) {
+  for (const value of [SHIRTS, POTS, PENDANTS]) {
     await expect(valueRow(page, value).locator("li").first()).toContainText(text.mine);
     await expect(valueRow(page, value).locator("li").first().locator("input")).toBeChecked();
   }
+  await expectDecorReturned();
 });

@@ -62,7 +62,10 @@ export function refreshProductCategories(db: Database, fileId: string, rows?: re
   if (!file || !db.prepare("SELECT 1 FROM catalogue_product_indexes WHERE file_id = ?").get(fileId)) return;
   const mapped = new Map(
     (
-      db.prepare("SELECT value_key, category_id FROM category_mappings WHERE seller_id = ?").all(file.seller_id) as { value_key: string; category_id: string }[]
+      db.prepare("SELECT value_key, category_id FROM category_mappings WHERE seller_id = ? AND returned_at IS NULL").all(file.seller_id) as {
+        value_key: string;
+        category_id: string;
+      }[]
     ).map((row) => [row.value_key, row.category_id]),
   );
   const requirements = requirementsOf();

@@ -1,4 +1,11 @@
-import { categoryValueKey, MIN_AGREEING_SELLERS, type CategoryMapping, type MappingAgreement, type MappingsSave } from "#contract/categories.ts";
+import {
+  categoryValueKey,
+  MIN_AGREEING_SELLERS,
+  type CategoryMapping,
+  type MappingAgreement,
+  type MappingSource,
+  type MappingsSave,
+} from "#contract/categories.ts";
 import type { Database } from "./db.ts";
 
 /**
@@ -7,13 +14,32 @@ import type { Database } from "./db.ts";
  * MIN_AGREEING_SELLERS distinct sellers agree, and never says who.
  */
 
-type MappingRow = { value: string; category_id: string; confirmed_at: string };
+type MappingRow = {
+  value: string;
+  category_id: string;
+  confirmed_at: string;
+  source: MappingSource | null;
+  returned_reason: string | null;
+  returned_at: string | null;
+};
 
 export function sellerMappings(db: Database, sellerId: string): CategoryMapping[] {
   const rows = db
-    .prepare("SELECT value, category_id, confirmed_at FROM category_mappings WHERE seller_id = ? ORDER BY value_key")
+    .prepare("SELECT value, category_id, confirmed_at, source, returned_reason, returned_at FROM category_mappings WHERE seller_id = ? ORDER BY value_key")
     .all(sellerId) as MappingRow[];
-  return rows.map((row) => ({ value: row.value, categoryId: row.category_id, confirmedAt: row.confirmed_at }));
+  return rows.map((row) => ({
+    value: row.value,
+    categoryId: row.category_id,
+    confirmedAt: row.confirmed_at,
+    source: row.source,
+    returned: row.returned_reason !== null && row.returned_at !== null ? { reason: row.returned_reason, returnedAt: row.returned_at } : null,
+  }));
+}
+
+/** The catalogue team returned these values' mappings with their reasons (within the caller's transaction); values without a mapping are left. */
+export function markMappingsReturned(db: Database, sellerId: string, returned: readonly { value: string; reason: string }[], at = new Date()): void {
+  const mark = db.prepare("UPDATE category_mappings SET returned_reason = ?, returned_at = ? WHERE seller_id = ? AND value_key = ?");
+  for (const { value, reason } of returned) mark.run(reason, at.toISOString(), sellerId, categoryValueKey(value));
 }
 
 /** Saves (or, with categoryId null, forgets) each value's mapping in one transaction. */
@@ -23,7 +49,7 @@ export function saveSellerMappings(db: Database, sellerId: string, save: Mapping
   try {
     for (const { value, categoryId } of save.mappings) {
       if (categoryId === null) forget.run(sellerId, categoryValueKey(value));
-      else upsertMapping(db, sellerId, value, categoryId, now);
+      else upsertMapping(db, sellerId, value, categoryId, now, save.mappings.find((row) => row.value === value)?.source ?? null);
     }
     db.exec("COMMIT");
   } catch (error) {
@@ -36,7 +62,7 @@ export function saveSellerMappings(db: Database, sellerId: string, save: Mapping
 export function mappingAgreement(db: Database, askingSellerId: string, values: readonly string[]): MappingAgreement {
   const agreeing = db.prepare(
     `SELECT category_id, COUNT(DISTINCT seller_id) AS sellers FROM category_mappings
-     WHERE value_key = ? AND seller_id <> ? GROUP BY category_id HAVING sellers >= ? ORDER BY sellers DESC, category_id LIMIT 3`,
+     WHERE value_key = ? AND seller_id <> ? AND returned_at IS NULL GROUP BY category_id HAVING sellers >= ? ORDER BY sellers DESC, category_id LIMIT 3`,
   );
   return {
     values: values.map((value) => ({
@@ -68,9 +94,11 @@ export function seedCategoryMappings(db: Database, at: Date): void {
   }
 }
 
-function upsertMapping(db: Database, sellerId: string, value: string, categoryId: string, at: Date): void {
+/** A confirmation: the value's category (and how it was chosen); it clears a return of the team. */
+function upsertMapping(db: Database, sellerId: string, value: string, categoryId: string, at: Date, source: MappingSource | null = null): void {
   db.prepare(
-    `INSERT INTO category_mappings (seller_id, value_key, value, category_id, confirmed_at) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT(seller_id, value_key) DO UPDATE SET value = excluded.value, category_id = excluded.category_id, confirmed_at = excluded.confirmed_at`,
-  ).run(sellerId, categoryValueKey(value), value, categoryId, at.toISOString());
+    `INSERT INTO category_mappings (seller_id, value_key, value, category_id, confirmed_at, source) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT(seller_id, value_key) DO UPDATE SET value = excluded.value, category_id = excluded.category_id, confirmed_at = excluded.confirmed_at,
+       source = excluded.source, returned_reason = NULL, returned_at = NULL`,
+  ).run(sellerId, categoryValueKey(value), value, categoryId, at.toISOString(), source);
 }

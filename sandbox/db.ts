@@ -16,7 +16,7 @@ export type Database = DatabaseSync;
  * emptied and seeded anew on open: the sandbox's data is demo data, and
  * migrations would cost more than they are worth.
  */
-const SCHEMA_VERSION = 24;
+const SCHEMA_VERSION = 25;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -353,6 +353,11 @@ CREATE TABLE IF NOT EXISTS category_mappings (
   value TEXT NOT NULL,
   category_id TEXT NOT NULL,
   confirmed_at TEXT NOT NULL,
+  /** AGREEMENT, SUGGESTION or SELLER (contract/categories.ts MappingSource); null when not said. */
+  source TEXT,
+  /** The catalogue team returned this mapping (its reason and when): it counts for no one until the seller confirms again. */
+  returned_reason TEXT,
+  returned_at TEXT,
   PRIMARY KEY (seller_id, value_key)
 );
 CREATE INDEX IF NOT EXISTS category_mappings_value ON category_mappings (value_key, category_id);

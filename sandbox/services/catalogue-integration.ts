@@ -2,8 +2,9 @@ import express, { type Request, type Response } from "express";
 import { IntegrationInfo } from "#contract/catalogue.ts";
 import { CatalogueReturnInput } from "#contract/catalogue-return.ts";
 import { recordReturn } from "../catalogue-returns.ts";
-import { sellerMappings } from "../category-mappings.ts";
-import { categoryValueKey } from "#contract/categories.ts";
+import { markMappingsReturned, sellerMappings } from "../category-mappings.ts";
+import { categoryValueKey, TEAM_MAPPING_LIMIT, TeamCategoryMapping } from "#contract/categories.ts";
+import { refreshSellerCategories } from "../catalogue-product-categories.ts";
 import { fileCorrections } from "../catalogue-corrections.ts";
 import { findCatalogueFile, integrationInfo, integrationSellers, storedAnalysis } from "../catalogue.ts";
 import { findIntegrationUpdate, integrationUpdates, processUpdate, returnUpdate, sellerIntegrationUpdates, type DecideOutcome } from "../catalogue-updates.ts";
@@ -163,6 +164,54 @@ export function catalogueIntegrationRouter(context: SandboxContext, { sendFile, 
   });
 
   /**
+   * The seller's category mapping, read-only: each category value over the seller's files with its product count and
+   * confirmed mapping (how it was chosen, whether returned), and the products moved to a category on their own.
+   */
+  integration.get("/seller/:sellerId/category-mapping", (req, res) => {
+    const seller = integrationSeller(req, res);
+    if (!seller) return;
+    const files = new Map(listCatalogueFiles(db, seller.id).map((file) => [file.id, file]));
+    const counted = new Map<string, { value: string; products: number }>();
+    const byValue = db.prepare(
+      "SELECT category AS value, COUNT(*) AS products FROM catalogue_products WHERE file_id = ? AND TRIM(category) <> '' GROUP BY category",
+    );
+    for (const fileId of files.keys()) {
+      for (const { value, products } of byValue.all(fileId) as { value: string; products: number }[]) {
+        const key = categoryValueKey(value);
+        const entry = counted.get(key) ?? { value, products: 0 };
+        entry.products += products;
+        counted.set(key, entry);
+      }
+    }
+    const mappings = new Map(sellerMappings(db, seller.id).map((mapping) => [categoryValueKey(mapping.value), mapping]));
+    // A mapping kept from an earlier file whose value no current file holds is still the seller's: listed with no products.
+    for (const [key, mapping] of mappings) if (!counted.has(key)) counted.set(key, { value: mapping.value, products: 0 });
+    const values = [...counted.entries()]
+      .sort(([, a], [, b]) => b.products - a.products || a.value.localeCompare(b.value))
+      .map(([key, { value, products }]) => {
+        const mapping = mappings.get(key);
+        return { value, products, categoryId: mapping?.categoryId ?? null, source: mapping?.source ?? null, returned: mapping?.returned ?? null };
+      });
+    const movedOf = db.prepare(
+      "SELECT row, title, category AS value, own_category_id AS categoryId FROM catalogue_products WHERE file_id = ? AND own_category_id IS NOT NULL ORDER BY row LIMIT ?",
+    );
+    const moved = [...files.values()].flatMap((file) =>
+      (movedOf.all(file.id, TEAM_MAPPING_LIMIT + 1) as { row: number; title: string; value: string; categoryId: string }[]).map((product) => ({
+        fileId: file.id,
+        fileName: file.file_name,
+        ...product,
+      })),
+    );
+    res.json(
+      TeamCategoryMapping.parse({
+        values: values.slice(0, TEAM_MAPPING_LIMIT),
+        moved: moved.slice(0, TEAM_MAPPING_LIMIT),
+        truncated: values.length > TEAM_MAPPING_LIMIT || moved.length > TEAM_MAPPING_LIMIT,
+      }),
+    );
+  });
+
+  /**
    * Returns the hand-over to the seller, who is back to editing (CATALOGUE_DATA_SUBMITTED → ONBOARDING) with the
    * team's reasons: one in general (required), one per file where given (each file must be the seller's).
    */
@@ -214,6 +263,8 @@ export function catalogueIntegrationRouter(context: SandboxContext, { sendFile, 
         products,
         returnedBy: signedInUser(res).id,
       });
+      // A returned value's mapping no longer counts (for this seller's products, nor in others' agreement) until confirmed again.
+      markMappingsReturned(db, seller.id, categories);
       setSellerState(db, seller.id, "ONBOARDING");
       recordActivity(db, res, {
         sellerId: seller.id,
@@ -225,6 +276,7 @@ export function catalogueIntegrationRouter(context: SandboxContext, { sendFile, 
       db.exec("ROLLBACK");
       throw error;
     }
+    if (categories.length > 0) refreshSellerCategories(db, seller.id);
     catalogueReturned(db, seller.id, parsed.data.reason, parsed.data.files.length, { categories: categories.length, products: products.length });
     res.json(IntegrationInfo.parse(integrationInfo(db, seller.id)));
   });

@@ -128,4 +128,75 @@ describe("returning one category value on its own (issue 39 point 6)", () => {
     expect(mapping).toContain("Gartenschläuche</a>: Garden hoses are no cookware: choose a garden category.");
     expect(await text(await seller.get(`${PORTAL}/upload/catalog`))).toContain("Garden hoses are no cookware");
   });
+
+  it("shows the team the seller's mapping; a category returned alone needs no general reason, no longer counts and is chosen again", async () => {
+    const sellerToken = await tokenOf(SELLER);
+    const mappings = (token: string, init: RequestInit = {}) =>
+      fetch(`${SANDBOX}/catalogue/me/category-mappings?apikey=sandbox-api-key`, {
+        ...init,
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      });
+    const agreement = async (value: string) => {
+      const asked = await fetch(`${SANDBOX}/catalogue/category-mappings/agreement?apikey=sandbox-api-key`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${await tokenOf("seller.catalogue@example.com")}` },
+        body: JSON.stringify({ values: [value] }),
+      });
+      return ((await asked.json()) as { values: { categories: { categoryId: string; sellers: number }[] }[] }).values[0]!.categories;
+    };
+    // "Deko" as Vases: two seeded sellers and this one agree, so others are offered it.
+    const save = (source: string) =>
+      mappings(sellerToken, { method: "PUT", body: JSON.stringify({ mappings: [{ value: "Deko", categoryId: "602", source }] }) });
+    expect((await save("SUGGESTION")).status).toBe(200);
+    expect(await agreement("Deko")).toEqual([{ categoryId: "602", sellers: 3 }]);
+
+    // The team reads the mapping: the value, its category's path, how it was chosen.
+    const screen = await text(await tom.get(`${PORTAL}${SCREEN}`));
+    expect(screen).toContain('<h3 id="team-category-mapping">The seller&#x27;s category mapping</h3>');
+    expect(screen).toMatch(
+      /<th scope="row">Deko<\/th><td>none in the files read \(a mapping kept from earlier, or a file not read yet\)<\/td><td>Home &amp; Garden › Decor › Vases<\/td><td>a suggestion accepted<\/td>/,
+    );
+    expect(screen).toContain("The seller moved no product on its own.");
+    // The catalogue team's alone: the seller's own token is refused.
+    const own = await fetch(`${SANDBOX}/catalogue-upload/catalogue-integration/seller/seller-submitted/category-mapping?apikey=sandbox-api-key`, {
+      headers: { Authorization: `Bearer ${sellerToken}` },
+    });
+    expect(own.status).toBe(403);
+
+    // Only the category, with its own reason: no general reason needed.
+    const reason = "Windlichter sind keine Vasen: bitte unter Kerzenhalter einordnen.";
+    const returned = await tom.post(`${PORTAL}${SCREEN}`, {
+      intent: "return",
+      sellerId: "seller-submitted",
+      reason: "",
+      "categories[0].value": "Deko",
+      "categories[0].reason": reason,
+    });
+    expect(returned.status).toBe(302);
+
+    // Kept returned with the reason, and no longer counted in what others are offered.
+    const kept = (await (await mappings(sellerToken)).json()) as { mappings: { value: string; returned: { reason: string } | null }[] };
+    expect(kept.mappings.find((mapping) => mapping.value === "Deko")?.returned?.reason).toBe(reason);
+    expect(await agreement("Deko")).toEqual([]);
+    const seller = new TestBrowser();
+    await seller.signIn(PORTAL, SELLER);
+    const overview = await text(await seller.get(`${PORTAL}/overview`));
+    expect(overview).toContain("returned your shop and catalogue, for what is named below.");
+    expect(overview).toContain(reason);
+
+    // Confirmed again by the seller: the mark is gone, the agreement counts it again.
+    expect((await save("SELLER")).status).toBe(200);
+    const again = (await (await mappings(sellerToken)).json()) as { mappings: { value: string; returned: unknown; source: string }[] };
+    expect(again.mappings.find((mapping) => mapping.value === "Deko")).toMatchObject({ returned: null, source: "SELLER" });
+    expect(await agreement("Deko")).toEqual([{ categoryId: "602", sellers: 3 }]);
+  });
 });
+
+async function tokenOf(username: string): Promise<string> {
+  const minted = await fetch(`${SANDBOX}/__sandbox/tokens`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username }),
+  });
+  return ((await minted.json()) as { access_token: string }).access_token;
+}

@@ -7,6 +7,7 @@ import { roles, sellerStates, type Role } from "#contract/upstream.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { returnFormSchema, toReturnInput } from "#app/lib/catalogue/return-form.ts";
+import { CatalogueReturnInput } from "#contract/catalogue-return.ts";
 import { wayBackFromActingAsSeller } from "#app/services/acting-as-seller/way-back.ts";
 import { invitationSearch, parseInvitationQuery } from "#app/lib/staff/invitation-query.ts";
 import { sellerActions } from "#app/lib/staff/seller-actions.ts";
@@ -82,6 +83,68 @@ describe("the return form", () => {
       categories: [],
       products: [],
     });
+  });
+
+  it("needs no general reason when a category value or a product is returned with its own, but refuses an empty return", () => {
+    const errors = (submission: ReturnType<typeof form>) => (submission.status === "error" ? submission.error : undefined);
+    const category = form([
+      ["categories[0].value", "Deko"],
+      ["categories[0].reason", "Windlichter sind keine Kerzen."],
+      ["categories[1].value", "Küche > Töpfe"],
+      ["categories[1].reason", ""],
+    ]);
+    expect(category.status).toBe("success");
+    if (category.status === "success")
+      expect(toReturnInput(category.value)).toEqual({
+        reason: "",
+        files: [],
+        categories: [{ value: "Deko", reason: "Windlichter sind keine Kerzen." }],
+        products: [],
+      });
+    expect(
+      form([
+        ["products[0].fileId", "file-a"],
+        ["products[0].row", "5"],
+        ["products[0].reason", "No shirt."],
+      ]).status,
+    ).toBe("success");
+    // A category offered but given no reason returns nothing: the general reason is needed again.
+    expect(
+      errors(
+        form([
+          ["categories[0].value", "Deko"],
+          ["categories[0].reason", "  "],
+        ]),
+      )?.reason,
+    ).toEqual(["catalogueReturn.errors.reasonRequired"]);
+    // Files alone are no item returned on its own.
+    expect(
+      errors(
+        form([
+          ["files[0].fileId", "file-a"],
+          ["files[0].reason", "Add prices."],
+        ]),
+      )?.reason,
+    ).toEqual(["catalogueReturn.errors.reasonRequired"]);
+    // A general reason that is written is still at least 10 characters.
+    expect(
+      errors(
+        form([
+          ["reason", "Short"],
+          ["categories[0].value", "Deko"],
+          ["categories[0].reason", "Not candles."],
+        ]),
+      )?.reason,
+    ).toEqual(["catalogueReturn.errors.reasonTooShort"]);
+  });
+
+  it("is the service's rule too", () => {
+    expect(CatalogueReturnInput.safeParse({ reason: "", categories: [{ value: "Deko", reason: "Not candles." }] }).success).toBe(true);
+    expect(CatalogueReturnInput.safeParse({ products: [{ fileId: "f", row: 2, reason: "No shirt." }] }).success).toBe(true);
+    expect(CatalogueReturnInput.safeParse({ reason: "" }).success).toBe(false);
+    expect(CatalogueReturnInput.safeParse({}).success).toBe(false);
+    expect(CatalogueReturnInput.safeParse({ reason: "Short", categories: [{ value: "Deko", reason: "Not candles." }] }).success).toBe(false);
+    expect(CatalogueReturnInput.safeParse({ reason: "Ten chars!" }).success).toBe(true);
   });
 });
 

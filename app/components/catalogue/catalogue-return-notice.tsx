@@ -67,8 +67,15 @@ export function CatalogueReturnNotice({ catalogueReturn, next }: { catalogueRetu
   return (
     <section aria-labelledby="catalogue-return-title" className="notice catalogue-return">
       <h2 id="catalogue-return-title">{t("catalogueReturn.notice.title")}</h2>
-      <p>{t("catalogueReturn.notice.lead", { date })}</p>
-      <blockquote>{catalogueReturn.reason}</blockquote>
+      {/* Returned for single categories or products alone, the return has no general reason. */}
+      {catalogueReturn.reason ? (
+        <>
+          <p>{t("catalogueReturn.notice.lead", { date })}</p>
+          <blockquote>{catalogueReturn.reason}</blockquote>
+        </>
+      ) : (
+        <p>{t("catalogueReturn.notice.leadItems", { date })}</p>
+      )}
       {catalogueReturn.files.length ? (
         <>
           <p>{t("catalogueReturn.notice.files")}</p>

@@ -2,6 +2,7 @@ import { Form, Link, useLocation } from "react-router";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { numberFormat } from "#app/lib/intl-formats.ts";
 import type { CategoryLabel } from "#app/lib/catalogue/marketplace-categories.ts";
+import { ReturnedMapping } from "./returned-mapping.tsx";
 import { MAPPING_PAGE_SIZE, mappingHref, type MappingData, type MappingRow, type MappingView } from "#app/lib/catalogue/category-mapping.ts";
 import { UpstreamFacts } from "#app/components/shell/errors/upstream-facts.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
@@ -130,6 +131,7 @@ function ValueRow({ row, at, view, canChange }: { row: MappingRow; at: number; v
         <strong>{row.value}</strong> {t("catalogueCategories.products", { count: row.products, products: number.format(row.products) })}
       </legend>
       <input type="hidden" name={`value.${at}`} value={row.value} />
+      <ReturnedMapping returned={row.returned} />
       {options.length === 0 && !row.confirmed ? <p>{t("catalogueCategories.noSuggestion")}</p> : null}
       <ul className="choices">
         {options.map(({ category, note }) => (

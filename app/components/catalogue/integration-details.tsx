@@ -11,6 +11,8 @@ import { DataTable } from "#app/components/ui/data-table.tsx";
 import { DownloadLink } from "#app/components/ui/download-link.tsx";
 import { FileReportSummary } from "./file-report-summary.tsx";
 import { ReturnForm } from "./return-form.tsx";
+import { TeamCategoryMapping } from "./team-category-mapping.tsx";
+import type { TeamMappingView } from "#app/lib/catalogue/team-mapping.ts";
 
 type Props = {
   info: IntegrationInfo;
@@ -20,10 +22,12 @@ type Props = {
   dateFormat: Intl.DateTimeFormat;
   /** The category mapping and the products still needing a fix, to return one on its own (null: not waiting). */
   returnables?: Returnables | null;
+  /** The seller's category mapping, read-only (null: not asked). */
+  categoryMapping?: TeamMappingView | "unavailable" | null;
 };
 
 /** One seller's hand-over: the facts, each file with its mapping and check, the returns so far, and finishing or returning it. */
-export function IntegrationDetails({ info, reports, confirmFinish, returnResult, dateFormat, returnables = null }: Props) {
+export function IntegrationDetails({ info, reports, confirmFinish, returnResult, dateFormat, returnables = null, categoryMapping = null }: Props) {
   const { t } = useTranslation();
   const settings = info.uploadSettings;
   const waiting = info.state === "CATALOGUE_DATA_SUBMITTED";
@@ -87,6 +91,8 @@ export function IntegrationDetails({ info, reports, confirmFinish, returnResult,
           report={reports[file.id]}
         />
       ))}
+
+      {categoryMapping ? <TeamCategoryMapping mapping={categoryMapping} /> : null}
 
       <ReturnsSection returns={info.returns} heading="h3" />
 

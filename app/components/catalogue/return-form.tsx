@@ -142,7 +142,12 @@ function ReasonsForm({ formId, sectionId, hidden, files, title, lead, submit, la
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <FormFields formId={formId} initialValue={form.initialValue} constraint={constraint}>
-          <TextAreaField field={fields.reason} label={t("catalogueReturn.form.reason")} hint={t("catalogueReturn.form.reasonHint")} rows={5} />
+          <TextAreaField
+            field={fields.reason}
+            label={t("catalogueReturn.form.reason")}
+            hint={t(returnables ? "catalogueReturn.form.reasonHintItems" : "catalogueReturn.form.reasonHint")}
+            rows={5}
+          />
           {fileFields.map((field, index) => {
             const { fileId, reason } = field.getFieldset();
             return (

@@ -19,6 +19,8 @@ export type MappingRow = {
   products: number;
   /** The category the seller confirmed for this value (on this file or an earlier one). */
   confirmed: CategoryLabel | null;
+  /** The catalogue team returned the seller's earlier choice (null: the category left the tree): it needs a new one. */
+  returned: { category: CategoryLabel | null; reason: string } | null;
   suggestions: SuggestedCategory[];
   /** The search's results, on the row the search was for. */
   found: CategoryLabel[] | null;

@@ -38,6 +38,7 @@ export default function ProductCatalogueIntegration({ loaderData, actionData }: 
     update,
     reports,
     returnables,
+    categoryMapping,
     updateReports,
     confirmFinish,
     confirmProcess,
@@ -110,6 +111,7 @@ export default function ProductCatalogueIntegration({ loaderData, actionData }: 
           returnResult={actionData?.intent === "return" ? actionData.result : null}
           dateFormat={dateFormat}
           returnables={returnables}
+          categoryMapping={categoryMapping}
         />
       ) : null}
     </article>

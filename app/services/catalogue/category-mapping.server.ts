@@ -7,7 +7,8 @@
  * value at a time. A confirmed mapping is kept upstream by value: it
  * applies to every product of the value, and to the seller's next files.
  */
-import { categoryLanguages, CategoryValue, categoryValueKey, type CategoryLanguage } from "#contract/categories.ts";
+import { categoryLanguages, CategoryValue, categoryValueKey, type CategoryLanguage, type MappingSource } from "#contract/categories.ts";
+import type { MarketplaceCategories } from "#app/lib/catalogue/marketplace-categories.ts";
 import type { CatalogueFile } from "#contract/catalogue.ts";
 import { data } from "react-router";
 import { z } from "zod";
@@ -63,15 +64,21 @@ export async function categoryMapping(
   if (!categories.ok) return unavailable(categories.error);
   if (!mappings.ok) return unavailable(mappings.error);
   const lang = language(args);
-  const confirmedByKey = new Map(mappings.value.mappings.map((mapping) => [categoryValueKey(mapping.value), mapping.categoryId]));
+  // A mapping the catalogue team returned counts as no choice: the value is offered afresh, the earlier choice named as returned.
+  const confirmedByKey = new Map(
+    mappings.value.mappings.filter((mapping) => !mapping.returned).map((mapping) => [categoryValueKey(mapping.value), mapping.categoryId]),
+  );
+  const returnedByKey = new Map(mappings.value.mappings.flatMap((mapping) => (mapping.returned ? [[categoryValueKey(mapping.value), mapping] as const] : [])));
   // Without what other sellers agree on, the words' suggestions still help: the page says what is missing.
   const agreed = agreement.ok ? agreement.value.values : [];
   const rows = rowsOfPage.map((entry, at): MappingRow => {
     const confirmedId = confirmedByKey.get(categoryValueKey(entry.value));
+    const returned = returnedByKey.get(categoryValueKey(entry.value));
     const search = view.search?.row === at && view.search.q !== "" ? view.search.q : null;
     return {
       ...entry,
       confirmed: (confirmedId && categories.value.label(confirmedId, lang)) || null,
+      returned: returned?.returned ? { category: categories.value.label(returned.categoryId, lang) ?? null, reason: returned.returned.reason } : null,
       suggestions: categories.value.suggest(entry.value, lang, agreed[at]?.categories),
       found: search === null ? null : categories.value.search(search, lang, SEARCH_RESULTS),
     };
@@ -115,7 +122,27 @@ export async function saveCategoryMapping(args: RequestArgs, fallbackPath: strin
   const unknown = chosen.find((entry) => !categories.value.has(entry.categoryId));
   if (unknown) return redirectWithPortalToast(back, { type: "error", message: t("catalogueCategories.unknownCategory", { value: unknown.value }) });
   if (chosen.length === 0) return redirectWithPortalToast(back, { type: "info", message: t("catalogueCategories.nothingChosen") });
-  const saved = await settle(upstream(args).catalogue.saveMappings({ mappings: chosen }));
+  const sources = await mappingSources(args, chosen, categories.value);
+  const saved = await settle(upstream(args).catalogue.saveMappings({ mappings: chosen.map((row, at) => ({ ...row, source: sources[at] })) }));
   if (!saved.ok) return redirectWithPortalToast(back, upstreamErrorToast(saved.error, t("catalogueCategories.saveFailed")));
   return redirectWithPortalToast(back, { type: "success", message: t("catalogueCategories.saved", { count: chosen.length }) });
+}
+
+/**
+ * How each chosen category came about, kept with the mapping for the catalogue team: what enough other sellers agree
+ * on, one of the words' suggestions, or else the seller's own choice (a search). Unsaid when the agreement cannot be asked.
+ */
+async function mappingSources(
+  args: RequestArgs,
+  chosen: readonly { value: string; categoryId: string }[],
+  categories: MarketplaceCategories,
+): Promise<(MappingSource | undefined)[]> {
+  const agreement = await settle(upstream(args).catalogue.agreement(chosen.map((row) => row.value)));
+  if (!agreement.ok) return chosen.map(() => undefined);
+  const lang = language(args);
+  return chosen.map(({ value, categoryId }, at) => {
+    const offered = categories.suggest(value, lang, agreement.value.values[at]?.categories).find((suggestion) => suggestion.id === categoryId);
+    if (!offered) return "SELLER";
+    return offered.source === "sellers" ? "AGREEMENT" : "SUGGESTION";
+  });
 }

@@ -21,6 +21,7 @@ import type { RequestArgs } from "#app/services/request/request-args.ts";
 import { orRouteError, settle, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
 import { marketplaceCategories } from "./categories.server.ts";
 import type { Returnables } from "#app/lib/catalogue/returnables.ts";
+import type { TeamMappingView } from "#app/lib/catalogue/team-mapping.ts";
 import { getLocale } from "#app/services/i18n/i18n.server.ts";
 import { requireUpstreamId } from "#app/services/upstream/upstream-path.server.ts";
 
@@ -46,15 +47,33 @@ export async function loadIntegration(args: RequestArgs, url: URL) {
     loadTeamUpdates(args, sellerId, url.searchParams.get("updateId")),
     takeOutcome(args.request),
   ]);
-  const [reports, updateReports, returnables] = await Promise.all([
+  const [reports, updateReports, returnables, categoryMapping] = await Promise.all([
     info ? fileReports(client, info) : {},
     updates.update ? fileReports(client, updates.update) : {},
     info?.state === "CATALOGUE_DATA_SUBMITTED" ? returnableItems(args, info) : null,
+    info ? teamMapping(args, info.sellerId) : null,
   ]);
   // Finishing and taking an update in ask first: the address says which question is open.
   const confirmFinish = url.searchParams.get("confirm") === "finish" && info?.state === "CATALOGUE_DATA_SUBMITTED";
   const confirmProcess = url.searchParams.get("confirm") === "process" && updates.update?.status === "SUBMITTED";
-  return data({ sellers, info, sellerId, reports, returnables, confirmFinish, ...updates, updateReports, confirmProcess, outcome }, { headers });
+  return data(
+    { sellers, info, sellerId, reports, returnables, categoryMapping, confirmFinish, ...updates, updateReports, confirmProcess, outcome },
+    { headers },
+  );
+}
+
+/** The seller's category mapping, read-only, with each category's path in the reader's language; "unavailable" when it could not be read. */
+async function teamMapping(args: RequestArgs, sellerId: string): Promise<TeamMappingView | "unavailable"> {
+  const lang = getLocale(args.context) === "de" ? "de" : "en";
+  const [mapping, tree] = await Promise.all([settle(upstream(args).catalogueUpload.integrationCategoryMapping(sellerId)), settle(marketplaceCategories(args))]);
+  if (!mapping.ok) return "unavailable";
+  const path = (categoryId: string | null) => (categoryId && tree.ok ? (tree.value.label(categoryId, lang)?.path.join(" › ") ?? null) : null);
+  return {
+    values: mapping.value.values.map(({ returned, ...value }) => ({ ...value, category: path(value.categoryId), returnedReason: returned?.reason ?? null })),
+    moved: mapping.value.moved.map((product) => ({ ...product, category: path(product.categoryId) })),
+    truncated: mapping.value.truncated,
+    namesMissing: !tree.ok,
+  };
 }
 
 /** Products of each file still needing a fix that the return form offers to return on their own. */

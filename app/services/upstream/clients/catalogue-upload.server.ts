@@ -8,7 +8,7 @@ import {
   type ProductsQuery,
   type ProductValuesAdd,
 } from "#contract/catalogue-products.ts";
-import { FileCategoryValues } from "#contract/categories.ts";
+import { FileCategoryValues, TeamCategoryMapping } from "#contract/categories.ts";
 import { ImageCheckSummary, UncheckedImages, type ImageCheckResult } from "#contract/catalogue-images.ts";
 import { FileCorrections, LeftOutUnfixed, ProductCorrections, RuleApplied, type ProductChange, type RuleApplication } from "#contract/catalogue-corrections.ts";
 import { CarriedOver, CarryOverOffer, type CarryOverApplication } from "#contract/catalogue-carry-over.ts";
@@ -152,6 +152,9 @@ export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStream
       call({ path: upstreamPath`/catalogue-integration/seller/${sellerId}/file/corrections`, query: fileQuery(fileId), schema: FileCorrections }),
     /** A seller's current catalogue file and its products' counts, for any staff role (read-only). */
     staffFileCounts: (sellerId: string) => call({ path: upstreamPath`/staff/seller/${sellerId}/file/counts`, schema: StaffSellerFileCounts }),
+    /** A seller's category mapping for the catalogue team, read-only: values with their counts and mappings, products moved on their own. */
+    integrationCategoryMapping: (sellerId: string) =>
+      call({ path: upstreamPath`/catalogue-integration/seller/${sellerId}/category-mapping`, schema: TeamCategoryMapping }),
     /** The catalogue updates waiting for the team, oldest first. */
     integrationUpdates: () => call({ path: "/catalogue-integration/updates", schema: IntegrationUpdates }),
     /** One catalogue update, whatever its status (404 when there is none). */
