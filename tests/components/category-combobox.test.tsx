@@ -101,6 +101,7 @@ describe("the mapping page's picker with JavaScript", () => {
         confirmed: null,
         suggestions: [{ ...COOKWARE, source: "words" }],
         found: null,
+        returned: null,
       },
     ],
     confirmedOnPage: 0,
