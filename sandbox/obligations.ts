@@ -23,6 +23,7 @@ import {
   type ObligationKind,
 } from "#contract/obligations.ts";
 import { VatConfirmation } from "#contract/vat-confirmation.ts";
+import { nextPayoutDay, PayoutSchedule } from "#contract/payouts.ts";
 import { z } from "zod";
 import type { Database } from "./db.ts";
 import { obligationComingDue } from "./notification-events.ts";
@@ -90,6 +91,18 @@ export const seedObligationRules: ObligationRuleInput[] = [
     params: { graceDays: 14 },
     restricts: ["PAYOUTS"],
     actionPath: "/home/my-company/company-info",
+  },
+  {
+    // Before the hand-over: an ID that runs out while the shop is being set up is renewed in the identification step.
+    id: "identity-document-expiry-onboarding",
+    source: "ID_DOCUMENT_EXPIRY",
+    kind: "DOCUMENT_EXPIRES",
+    subject: "IDENTITY_DOCUMENT",
+    reasonKey: "documentExpires",
+    params: { leadDays: 30 },
+    restricts: ["HAND_OVER"],
+    sellerStates: ["REGISTERED", "ONBOARDING"],
+    actionPath: "/shop-setup/identification",
   },
 ];
 
@@ -301,6 +314,14 @@ export function obligationListOf(db: Database, sellerId: string, today: string):
 /** Whether a seller's past-due obligations restrict this now (the service's own check of a restricted action). */
 export function restrictedNow(db: Database, sellerId: string, today: string, restriction: ObligationRestriction): boolean {
   return obligationListOf(db, sellerId, today).restricted.includes(restriction);
+}
+
+/** The seller's payouts on `today`: held while a past-due obligation restricts PAYOUTS (contract/payouts.ts). */
+export function payoutScheduleOf(db: Database, sellerId: string, today: string): PayoutSchedule {
+  const heldBy = obligationListOf(db, sellerId, today).obligations.filter(
+    (obligation) => obligation.state === "PAST_DUE" && obligation.restrictsWhenPastDue.includes("PAYOUTS"),
+  );
+  return PayoutSchedule.parse({ today, state: heldBy.length > 0 ? "HELD" : "SCHEDULED", nextPayoutDate: nextPayoutDay(today), heldBy });
 }
 
 /**

@@ -3,6 +3,7 @@ import { LegalDocumentContent, MarketplaceShops, SellerDetails, ShopRating, Ware
 import { DetailedSellerList, SellerServiceList, type DetailedListPageQuery, type SellerChannel } from "#contract/staff.ts";
 import { CompanyChange, CompanyChanges, type BankAccountChange, type CompanyDataChange, type WarehouseChange } from "#contract/company-changes.ts";
 import { ObligationList } from "#contract/obligations.ts";
+import { PayoutSchedule } from "#contract/payouts.ts";
 import { z } from "zod";
 import type { ServiceCaller } from "#app/services/upstream/http.server.ts";
 import { upstreamPath } from "#app/services/upstream/upstream-path.server.ts";
@@ -18,6 +19,8 @@ export function sellerServiceClient(call: ServiceCaller) {
       call({ path: "/v2/seller/lastValidation", query: { sellerId, warehouseId }, schema: WarehouseValidation }),
     /** What the seller owes the marketplace, with the states its calendar computed (contract/obligations.ts). */
     obligations: (sellerId: string) => call({ path: upstreamPath`/v2/seller/${sellerId}/obligations`, schema: ObligationList }),
+    /** When the seller is paid out next, or which past-due obligations hold payouts back (contract/payouts.ts). */
+    payouts: (sellerId: string) => call({ path: upstreamPath`/v2/seller/${sellerId}/payouts`, schema: PayoutSchedule }),
     legalDocument: (sellerId: string, documentId: string) =>
       call({ path: upstreamPath`/v2/seller/${sellerId}/legal-documents/${documentId}`, schema: LegalDocumentContent }),
 
