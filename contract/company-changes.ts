@@ -11,7 +11,7 @@
 import { z } from "zod";
 import { LegalDocumentKind, PostalAddress, Warehouse } from "./home.ts";
 import { DocumentFile } from "./onboarding-documents.ts";
-import { checkPhones, email, normalisePhones, phone, postalAddress, checkPostcode, text } from "./onboarding-fields.ts";
+import { checkPhones, code, email, isoDate, normalisePhones, phone, postalAddress, checkPostcode, text, today } from "./onboarding-fields.ts";
 import { BankAccountStep, CompanyFacts } from "./onboarding-steps.ts";
 
 export const companyChangeKinds = ["BANK_ACCOUNT", "WAREHOUSE", "COMPANY_DATA", "LEGAL_DOCUMENT"] as const;
@@ -38,6 +38,9 @@ export const companyChangeMessages = {
 } as const;
 
 // ---- the forms -------------------------------------------------------------------
+
+/** An ID document's expiry date: a real date after today (the shop setup's identification step's rule). */
+const identityExpiry = isoDate.refine((value) => value > today(), code("expiryPast"));
 
 /** POST …/changes/bank-account: the same rules as the shop setup's bank-account step (IBAN with mod-97, BIC). */
 export const BankAccountChange = BankAccountStep;
@@ -70,8 +73,23 @@ export const WarehouseChange = z
   .superRefine((warehouse, ctx) => checkPostcode(warehouse, ctx));
 export type WarehouseChange = z.infer<typeof WarehouseChange>;
 
-/** POST …/changes/legal-documents (multipart): a new version of one legal document; PDF, JPEG or PNG by its first bytes, at most 5 MB. */
-export const LegalDocumentChange = z.object({ documentKind: z.enum(LegalDocumentKind.options, { error: "required" }), file: DocumentFile });
+/**
+ * POST …/changes/legal-documents (multipart): a new version of one legal document; PDF, JPEG or PNG by its first
+ * bytes, at most 5 MB. An ID document also names the date it expires (as the shop setup's identification step asks
+ * it: later than today); the marketplace's calendar reads it once the change is confirmed (sandbox/obligations.ts).
+ * The other kinds ignore the date.
+ */
+export const LegalDocumentChange = z
+  .object({
+    documentKind: z.enum(LegalDocumentKind.options, { error: "required" }),
+    file: DocumentFile,
+    expiryDate: z.preprocess((value) => (value === "" || value === null ? undefined : value), identityExpiry.optional()),
+  })
+  .superRefine((change, ctx) => {
+    if (change.documentKind === "IDENTITY_DOCUMENT" && !change.expiryDate) ctx.addIssue({ code: "custom", path: ["expiryDate"], message: code("required") });
+  })
+  .transform(({ expiryDate, ...change }) => (change.documentKind === "IDENTITY_DOCUMENT" ? { ...change, expiryDate } : change));
+export type LegalDocumentChange = z.infer<typeof LegalDocumentChange>;
 
 // ---- the change requests as the service answers them ---------------------------
 
@@ -115,7 +133,13 @@ export const CompanyChange = z.discriminatedUnion("kind", [
     ...changeBase,
     kind: z.literal("LEGAL_DOCUMENT"),
     target: LegalDocumentKind,
-    values: z.object({ fileName: z.string(), contentType: z.string(), size: z.number().int().nonnegative() }),
+    values: z.object({
+      fileName: z.string(),
+      contentType: z.string(),
+      size: z.number().int().nonnegative(),
+      /** An ID document's expiry date (YYYY-MM-DD). */
+      expiryDate: z.string().nullable().optional(),
+    }),
   }),
 ]);
 export type CompanyChange = z.infer<typeof CompanyChange>;

@@ -130,7 +130,8 @@ export const PostalAddress = z.object({
   country: z.string().length(2),
 });
 
-export const LegalDocumentKind = z.enum(["CONTRACT", "TERMS", "DATA_PROCESSING_AGREEMENT", "COMMERCIAL_REGISTER_EXTRACT"]);
+/** IDENTITY_DOCUMENT: the representative's ID, replaced here once active when it runs out (contract/obligations.ts). */
+export const LegalDocumentKind = z.enum(["CONTRACT", "TERMS", "DATA_PROCESSING_AGREEMENT", "COMMERCIAL_REGISTER_EXTRACT", "IDENTITY_DOCUMENT"]);
 
 export const LegalDocument = z.object({
   id: z.string(),
@@ -139,6 +140,8 @@ export const LegalDocument = z.object({
   contentType: z.string(),
   size: z.number().int().nonnegative(),
   uploadedAt: z.string(),
+  /** An ID document's expiry date as the seller gave it (YYYY-MM-DD); absent for the other kinds. */
+  expiryDate: z.string().nullable().optional(),
 });
 export type LegalDocument = z.infer<typeof LegalDocument>;
 

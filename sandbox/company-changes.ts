@@ -145,6 +145,7 @@ function documentOf(row: ChangeRow): LegalDocument {
     contentType: String(values.contentType),
     size: Number(values.size),
     uploadedAt: row.decided_at!,
+    ...(typeof values.expiryDate === "string" ? { expiryDate: values.expiryDate } : {}),
   };
 }
 
@@ -164,10 +165,16 @@ export function currentSellerDetails(db: Database, seller: SellerRow): SellerDet
       ? { accountHolder: String(bankValues.accountHolder), iban: String(bankValues.iban), bic: String(bankValues.bic), bankName: null }
       : details.bankAccount,
     // A new version takes the place of the document of its kind.
-    legalDocuments: details.legalDocuments.map((document) => {
-      const latest = documents.filter((row) => row.target === document.kind).at(-1);
-      return latest ? documentOf(latest) : document;
-    }),
+    legalDocuments: [
+      ...details.legalDocuments.map((document) => {
+        const latest = documents.filter((row) => row.target === document.kind).at(-1);
+        return latest ? documentOf(latest) : document;
+      }),
+      // A kind the seller had none of here (the ID document, kept from the shop setup until now): its latest version.
+      ...[...new Set(documents.map((row) => row.target))]
+        .filter((kind) => !details.legalDocuments.some((document) => document.kind === kind))
+        .map((kind) => documentOf(documents.filter((row) => row.target === kind).at(-1)!)),
+    ],
   };
 }
 

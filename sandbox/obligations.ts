@@ -2,7 +2,8 @@
  * The marketplace's compliance calendar (contract/obligations.ts): rules kept
  * as data (obligation_rules), from which the sandbox computes what each
  * seller owes against its own clock (sandbox/clock.ts, moved by tests through
- * the control interface): an ID's expiry from the identification step, a
+ * the control interface): an ID's expiry from the identification step (or a
+ * newer ID document confirmed as a change of my company since), a
  * register extract's age from the documents step (or a newer extract
  * confirmed as a change of my company), a VAT confirmation that failed, and
  * requirements new for every seller. The result is kept per seller
@@ -173,6 +174,16 @@ function gatherFacts(db: Database, sellerId: string | undefined) {
       .filter((row) => typeof row.expiry === "string")
       .map((row) => [row.seller_id, row.expiry as string]),
   );
+  // A newer ID document confirmed as a change of my company since: its expiry date is the one on record.
+  const renewed = db
+    .prepare(
+      `SELECT seller_id, json_extract(data, '$.values.expiryDate') AS expiry FROM company_changes
+       WHERE kind = 'LEGAL_DOCUMENT' AND target = 'IDENTITY_DOCUMENT' AND status = 'CONFIRMED' AND decided_at IS NOT NULL
+         AND (? IS NULL OR seller_id = ?)
+       ORDER BY decided_at, rowid`,
+    )
+    .all(one, one) as { seller_id: string; expiry: unknown }[];
+  for (const row of renewed) if (typeof row.expiry === "string") idExpiry.set(row.seller_id, row.expiry);
   // The newest extract: the documents step's, or one confirmed as a change of my company since.
   const extractAt = new Map<string, string>();
   const extracts = db

@@ -128,9 +128,15 @@ export function sellerServiceChangesRoutes(context: SandboxContext, decideOverdu
         errors: [{ fieldName: "file", errorMessage: validationMessages.documentTooLarge }],
       });
     }
-    const parsed = LegalDocumentChange.safeParse({ documentKind: form.get("documentKind") ?? undefined, file: form.get("file") ?? undefined });
+    const parsed = LegalDocumentChange.safeParse({
+      documentKind: form.get("documentKind") ?? undefined,
+      file: form.get("file") ?? undefined,
+      expiryDate: form.get("expiryDate") ?? undefined,
+    });
     if (!parsed.success) return sendValidationError(res, parsed.error.issues);
     const { documentKind, file } = parsed.data;
+    // An ID document's expiry date: the compliance calendar reads it once the change is confirmed (sandbox/obligations.ts).
+    const expiry = "expiryDate" in parsed.data && parsed.data.expiryDate ? { expiryDate: parsed.data.expiryDate } : {};
     if (refusedForStaff(res, "LEGAL_DOCUMENT", documentKind) || refusedWhilePending(res, seller, "LEGAL_DOCUMENT", documentKind)) return;
     const content = new Uint8Array(await file.arrayBuffer());
     const contentType = detectDocumentType(content.subarray(0, 16));
@@ -139,7 +145,7 @@ export function sellerServiceChangesRoutes(context: SandboxContext, decideOverdu
         errors: [{ fieldName: "file", errorMessage: validationMessages.documentType }],
       });
     }
-    draft(res, seller, "LEGAL_DOCUMENT", documentKind, { fileName: file.name || "document", contentType, size: content.byteLength }, content);
+    draft(res, seller, "LEGAL_DOCUMENT", documentKind, { fileName: file.name || "document", contentType, size: content.byteLength, ...expiry }, content);
   });
 
   /** The seller confirms a draft: from now on it waits for the marketplace. */

@@ -6,10 +6,14 @@
  *   account page says so in English and German with where to act;
  * - the hand-over: the review page says why it cannot hand over, with a link to where to act and no button; a
  *   confirmation posted all the same is refused before anything is sent; the service refuses it too, whoever asks.
+ * And an expiring ID replaced in the portal: the active seller uploads a new ID document with its expiry date in
+ * the legal documents (a change of my company, reviewed and confirmed); once the marketplace confirms it, the sandbox
+ * computes the obligation from the new date and it is gone.
  */
 import { addDays } from "#contract/obligations.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestBrowser } from "../support/http-client";
+import { pdfBytes } from "../support/onboarding-fixtures";
 import { postUpload, SAMPLE_CSV, upstreamSeller } from "./catalogue-support";
 import { upstreamAs } from "./onboarding-support";
 import { PORTAL, SANDBOX } from "./ports";
@@ -169,5 +173,85 @@ describe("the hand-over held by a past-due ID document", () => {
     const confirmed = await seller.post(`${PORTAL}/overview/review`, {});
     expect([confirmed.status, confirmed.headers.get("location")]).toEqual([303, "/overview/complete"]);
     expect((await upstreamSeller()).state).toBe("CATALOGUE_DATA_SUBMITTED");
+  });
+});
+
+describe("an expiring ID replaced in the legal documents", () => {
+  let seller: TestBrowser;
+  let dueDate: string;
+  beforeAll(async () => {
+    await resetSandbox();
+    const { seededOn } = (await (await fetch(`${SANDBOX}/__sandbox/clock`)).json()) as { seededOn: string };
+    dueDate = addDays(seededOn, ACTIVE_SELLER_ID_VALID_DAYS - 1);
+    seller = new TestBrowser();
+    await seller.signIn(PORTAL, ACTIVE);
+  });
+
+  const idForm = (fields: Record<string, string>) => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.set(name, value);
+    body.set("file", new Blob([pdfBytes], { type: "application/pdf" }), "personalausweis-2036.pdf");
+    return seller.request(`${PORTAL}/home/my-company/legal-documents/new`, { method: "POST", body });
+  };
+
+  it("due in 10 days: the legal documents offer a new ID document, the form asks its expiry date", async () => {
+    await clock({ today: addDays(dueDate, -10) });
+    expect((await page(seller, "/home/overview")).html).toContain("A valid ID document of your representative");
+    const documents = await page(seller, "/home/my-company/legal-documents");
+    expect(documents.html).toContain("ID document of your representative");
+    expect(documents.html).toMatch(/href="\/home\/my-company\/legal-documents\/new\?kind=IDENTITY_DOCUMENT"[^>]*>Upload a new ID document</);
+    const form = await page(seller, "/home/my-company/legal-documents/new?kind=IDENTITY_DOCUMENT");
+    expect(form.status).toBe(200);
+    expect(form.html).toMatch(/<option value="IDENTITY_DOCUMENT" selected="">ID document of your representative<\/option>/);
+    expect(form.html).toMatch(/<input[^>]*type="date"[^>]*name="expiryDate"|<input[^>]*name="expiryDate"[^>]*type="date"/);
+  });
+
+  it("an ID document without its expiry date, or one that has expired, is refused with a clear message; nothing is drafted", async () => {
+    await clearFaultsAndCounters();
+    const missing = await idForm({ documentKind: "IDENTITY_DOCUMENT" });
+    expect(missing.status).toBe(400);
+    expect(await missing.text()).toContain("Enter the date until which the document is valid");
+    const expired = await idForm({ documentKind: "IDENTITY_DOCUMENT", expiryDate: "2020-01-31" });
+    expect(expired.status).toBe(400);
+    expect(await expired.text()).toContain("The document has expired");
+    expect(await requestCount("/seller-service/v2/seller/seller-active/changes/legal-documents", "POST")).toBe(0);
+    // The service checks it too.
+    const direct = new FormData();
+    direct.set("documentKind", "IDENTITY_DOCUMENT");
+    direct.set("file", new Blob([pdfBytes], { type: "application/pdf" }), "id.pdf");
+    const refused = await upstreamAs(ACTIVE, "/seller-service/v2/seller/seller-active/changes/legal-documents", { method: "POST", body: direct });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain("expiryDate");
+  });
+
+  it("a new ID with a later expiry: reviewed with its date, sent, confirmed by the marketplace, and the obligation is gone", async () => {
+    const later = addDays(dueDate, 3650);
+    const drafted = await idForm({ documentKind: "IDENTITY_DOCUMENT", expiryDate: later });
+    expect(drafted.status).toBe(303);
+    const review = drafted.headers.get("location")!;
+    const reviewPage = await page(seller, review);
+    expect(reviewPage.html).toContain("personalausweis-2036.pdf");
+    expect(reviewPage.html).toContain("ID document valid until");
+    const shown = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${later}T00:00:00Z`));
+    expect(reviewPage.html).toContain(shown);
+    const sent = await seller.post(`${PORTAL}${review}`, { intent: "submit" });
+    expect(sent.headers.get("location")).toBe("/home/my-company/legal-documents");
+    expect((await page(seller, "/home/my-company/legal-documents")).html).toContain("Waiting for the marketplace");
+    // Sent, not yet confirmed: still owed.
+    expect((await page(seller, "/home/overview")).html).toContain("A valid ID document of your representative");
+
+    await fetch(`${SANDBOX}/__sandbox/company-changes/decide`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    const overview = await page(seller, "/home/overview");
+    expect(overview.html).not.toContain("A valid ID document of your representative");
+    const documents = await page(seller, "/home/my-company/legal-documents");
+    expect(documents.html).toContain("personalausweis-2036.pdf");
+    expect(documents.html).toContain("(valid until");
+
+    // Past the old date on the marketplace's calendar: nothing owed, nothing held back.
+    await clock({ today: addDays(dueDate, 1) });
+    expect((await payouts(ACTIVE, "seller-active")).body.state).toBe("SCHEDULED");
+    const obligations = (await (await fetch(`${SANDBOX}/__sandbox/obligations/seller-active`)).json()) as { obligations: unknown[] };
+    expect(obligations.obligations).toEqual([]);
+    await clock({ offsetDays: 0 });
   });
 });

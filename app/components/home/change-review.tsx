@@ -88,6 +88,16 @@ function useRows(change: CompanyChange, onRecord: OnRecord): Row[] {
           }),
           changed: true,
         },
+        ...(change.values.expiryDate
+          ? [
+              {
+                label: t("myCompany.fields.expiryDate"),
+                now: now?.expiryDate ? format.date(now.expiryDate) : t("myCompany.notOnRecord"),
+                after: format.date(change.values.expiryDate),
+                changed: true,
+              },
+            ]
+          : []),
       ];
     }
   }

@@ -215,7 +215,12 @@ export async function changeFormAction(args: RouteArgs, kind: CompanyChangeKind)
         ? service.draftCompanyData(sellerId, values as CompanyDataChange)
         : kind === "WAREHOUSE"
           ? service.draftWarehouse(sellerId, warehouseId!, values as WarehouseChange)
-          : service.draftLegalDocument(sellerId, String(values.documentKind), values.file as File));
+          : service.draftLegalDocument(
+              sellerId,
+              String(values.documentKind),
+              values.file as File,
+              typeof values.expiryDate === "string" ? values.expiryDate : undefined,
+            ));
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     const result = submission.reply({ fieldErrors: fieldErrorsFromList(error.body.errors) });

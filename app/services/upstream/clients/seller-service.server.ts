@@ -33,9 +33,11 @@ export function sellerServiceClient(call: ServiceCaller) {
       call({ method: "POST", path: upstreamPath`/v2/seller/${sellerId}/changes/company-data`, body: values, schema: CompanyChange }),
     draftWarehouse: (sellerId: string, warehouseId: string, values: WarehouseChange) =>
       call({ method: "POST", path: upstreamPath`/v2/seller/${sellerId}/changes/warehouses/${warehouseId}`, body: values, schema: CompanyChange }),
-    draftLegalDocument: (sellerId: string, documentKind: string, file: File) => {
+    /** A new version of a legal document; an ID document names the date it expires. */
+    draftLegalDocument: (sellerId: string, documentKind: string, file: File, expiryDate?: string) => {
       const body = new FormData();
       body.set("documentKind", documentKind);
+      if (expiryDate) body.set("expiryDate", expiryDate);
       body.set("file", file, file.name);
       return call({ method: "POST", path: upstreamPath`/v2/seller/${sellerId}/changes/legal-documents`, body, schema: CompanyChange });
     },
