@@ -12,9 +12,10 @@ import { z } from "zod";
 import { LegalDocumentKind, PostalAddress, Warehouse } from "./home.ts";
 import { DocumentFile } from "./onboarding-documents.ts";
 import { checkPhones, code, email, isoDate, normalisePhones, phone, postalAddress, checkPostcode, text, today } from "./onboarding-fields.ts";
-import { BankAccountStep, CompanyFacts } from "./onboarding-steps.ts";
+import { BankAccountStep, CompanyFacts, CompanyRegistrations } from "./onboarding-steps.ts";
+import { RegistrationConfirmation, RegistrationKind } from "./registrations.ts";
 
-export const companyChangeKinds = ["BANK_ACCOUNT", "WAREHOUSE", "COMPANY_DATA", "LEGAL_DOCUMENT"] as const;
+export const companyChangeKinds = ["BANK_ACCOUNT", "WAREHOUSE", "COMPANY_DATA", "LEGAL_DOCUMENT", "REGISTRATIONS"] as const;
 export const CompanyChangeKind = z.enum(companyChangeKinds);
 export type CompanyChangeKind = z.infer<typeof CompanyChangeKind>;
 
@@ -91,6 +92,16 @@ export const LegalDocumentChange = z
   .transform(({ expiryDate, ...change }) => (change.documentKind === "IDENTITY_DOCUMENT" ? { ...change, expiryDate } : change));
 export type LegalDocumentChange = z.infer<typeof LegalDocumentChange>;
 
+/**
+ * POST …/changes/registrations: the registrations the law requires of what the seller sells
+ * (contract/registrations.ts), as the shop setup's company information asks them: the packaging number always, the
+ * WEEE and battery numbers where they apply (`categoryRegistrations`, which the portal sets from what the service
+ * says applies, never from the form; else the two questions). Each number in its documented form; the service then
+ * asks the register, as at onboarding, and refuses one that is not held by this company.
+ */
+export const RegistrationsChange = CompanyRegistrations;
+export type RegistrationsChange = z.infer<typeof RegistrationsChange>;
+
 // ---- the change requests as the service answers them ---------------------------
 
 const changeBase = {
@@ -119,6 +130,13 @@ export const CompanyDataValues = z.object({
 });
 export type CompanyDataValues = z.infer<typeof CompanyDataValues>;
 
+/** The registrations as the change puts them on record, each with its register's answer when the draft was made. */
+export const RegistrationsValues = z.object({
+  registrations: z.array(z.object({ kind: RegistrationKind, registrationNumber: z.string().max(40) })),
+  confirmations: z.array(RegistrationConfirmation),
+});
+export type RegistrationsValues = z.infer<typeof RegistrationsValues>;
+
 export const CompanyChange = z.discriminatedUnion("kind", [
   z.object({
     ...changeBase,
@@ -140,6 +158,12 @@ export const CompanyChange = z.discriminatedUnion("kind", [
       /** An ID document's expiry date (YYYY-MM-DD). */
       expiryDate: z.string().nullable().optional(),
     }),
+  }),
+  z.object({
+    ...changeBase,
+    kind: z.literal("REGISTRATIONS"),
+    target: z.null(),
+    values: RegistrationsValues,
   }),
 ]);
 export type CompanyChange = z.infer<typeof CompanyChange>;

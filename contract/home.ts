@@ -161,6 +161,19 @@ export const SellerDetails = z.object({
   bankAccount: z.object({ accountHolder: z.string(), iban: z.string(), bic: z.string(), bankName: z.string().nullable() }).nullable(),
   warehouseIds: z.array(z.string()),
   legalDocuments: z.array(LegalDocument),
+  /**
+   * The registrations the law requires of what the seller sells (contract/registrations.ts) as on record: each kind
+   * that applies (`required`) or has a number, with its number (null: none given). `applies`: the kinds the seller's
+   * categories (or answers) require.
+   */
+  registrations: z
+    .object({
+      applies: z.array(z.enum(["PACKAGING", "WEEE", "BATTERY"])),
+      /** The categories decide (not the seller's answers). */
+      fromCategories: z.boolean(),
+      numbers: z.array(z.object({ kind: z.enum(["PACKAGING", "WEEE", "BATTERY"]), registrationNumber: z.string().nullable() })),
+    })
+    .optional(),
 });
 export type SellerDetails = z.infer<typeof SellerDetails>;
 

@@ -16,6 +16,7 @@ import type { Database } from "./db.ts";
 import { lastValidation, legalDocumentPdf, sellerDetails, validationOf, warehouse as generatedWarehouse } from "./home-company.ts";
 import { companyChangeDecided } from "./notification-events.ts";
 import { readStep } from "./onboarding.ts";
+import { parseCategoryRegistrations, registrationFields, registrationKinds, requiredRegistrations, type RegistrationKind } from "#contract/registrations.ts";
 import type { SellerRow } from "./repository.ts";
 
 type ChangeRow = {
@@ -164,6 +165,7 @@ export function currentSellerDetails(db: Database, seller: SellerRow): SellerDet
     bankAccount: bankValues
       ? { accountHolder: String(bankValues.accountHolder), iban: String(bankValues.iban), bic: String(bankValues.bic), bankName: null }
       : details.bankAccount,
+    registrations: registrationsOnRecord(db, seller),
     // A new version takes the place of the document of its kind.
     legalDocuments: [
       ...details.legalDocuments.map((document) => {
@@ -233,6 +235,32 @@ export function recordValues(kind: CompanyChangeKind, form: Record<string, unkno
         phone: form.phone ?? null,
       };
     case "LEGAL_DOCUMENT":
+    case "REGISTRATIONS":
       return form;
   }
+}
+
+/**
+ * The registrations on record: the shop setup's company information, or the latest confirmed change of them (its
+ * numbers, and the answers or categories that said which apply).
+ */
+function registrationsOnRecord(db: Database, seller: SellerRow): NonNullable<SellerDetails["registrations"]> {
+  const step = readStep(db, seller.id, "company-information")?.values ?? {};
+  const change = confirmed(db, seller.id, "REGISTRATIONS").at(-1);
+  const changed = change
+    ? (valuesOf(change) as { registrations: { kind: RegistrationKind; registrationNumber: string }[]; answers?: Record<string, unknown> })
+    : null;
+  const source: Record<string, unknown> = changed
+    ? {
+        ...changed.answers,
+        ...Object.fromEntries(changed.registrations.map((registration) => [registrationFields[registration.kind], registration.registrationNumber])),
+      }
+    : step;
+  const applies = requiredRegistrations(source);
+  const numbers = registrationKinds.flatMap((kind) => {
+    const value = source[registrationFields[kind]];
+    const registrationNumber = typeof value === "string" && value ? value : null;
+    return applies.includes(kind) || registrationNumber ? [{ kind, registrationNumber }] : [];
+  });
+  return { applies, fromCategories: parseCategoryRegistrations(source.categoryRegistrations) !== null, numbers };
 }

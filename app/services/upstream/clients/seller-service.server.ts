@@ -1,7 +1,14 @@
 import { SellerNameExists } from "#contract/upstream.ts";
 import { LegalDocumentContent, MarketplaceShops, SellerDetails, ShopRating, Warehouse, WarehouseValidation } from "#contract/home.ts";
 import { DetailedSellerList, SellerServiceList, type DetailedListPageQuery, type SellerChannel } from "#contract/staff.ts";
-import { CompanyChange, CompanyChanges, type BankAccountChange, type CompanyDataChange, type WarehouseChange } from "#contract/company-changes.ts";
+import {
+  CompanyChange,
+  CompanyChanges,
+  type BankAccountChange,
+  type CompanyDataChange,
+  type RegistrationsChange,
+  type WarehouseChange,
+} from "#contract/company-changes.ts";
 import { ObligationList } from "#contract/obligations.ts";
 import { PayoutSchedule } from "#contract/payouts.ts";
 import { z } from "zod";
@@ -33,6 +40,9 @@ export function sellerServiceClient(call: ServiceCaller) {
       call({ method: "POST", path: upstreamPath`/v2/seller/${sellerId}/changes/company-data`, body: values, schema: CompanyChange }),
     draftWarehouse: (sellerId: string, warehouseId: string, values: WarehouseChange) =>
       call({ method: "POST", path: upstreamPath`/v2/seller/${sellerId}/changes/warehouses/${warehouseId}`, body: values, schema: CompanyChange }),
+    /** The registrations the law requires (the service asks each register, as at onboarding). */
+    draftRegistrations: (sellerId: string, values: RegistrationsChange) =>
+      call({ method: "POST", path: upstreamPath`/v2/seller/${sellerId}/changes/registrations`, body: values, schema: CompanyChange }),
     /** A new version of a legal document; an ID document names the date it expires. */
     draftLegalDocument: (sellerId: string, documentKind: string, file: File, expiryDate?: string) => {
       const body = new FormData();
