@@ -101,6 +101,9 @@ export default [
       // Change requests: a form for each kind (one page for all, components/home/change-form-page.tsx) and one to review and confirm.
       route("bank-account/change", home("my-company-bank-account-change.tsx"), { id: "home/my-company/bank-account/change" }),
       route("company-info/change", home("my-company-company-info-change.tsx"), { id: "home/my-company/company-info/change" }),
+      route("company-info/registrations/change", home("my-company-registrations-change.tsx"), {
+        id: "home/my-company/company-info/registrations/change",
+      }),
       route("logistics/:warehouseId/change", home("my-company-logistics-change.tsx"), { id: "home/my-company/logistics/:warehouseId/change" }),
       route("legal-documents/new", home("my-company-legal-documents-new.tsx"), { id: "home/my-company/legal-documents/new" }),
       route("changes/:changeId", home("my-company-change-review.tsx")),

@@ -11,10 +11,11 @@
 import { z } from "zod";
 import { LegalDocumentKind, PostalAddress, Warehouse } from "./home.ts";
 import { DocumentFile } from "./onboarding-documents.ts";
-import { checkPhones, email, normalisePhones, phone, postalAddress, checkPostcode, text } from "./onboarding-fields.ts";
-import { BankAccountStep, CompanyFacts } from "./onboarding-steps.ts";
+import { checkPhones, code, email, isoDate, normalisePhones, phone, postalAddress, checkPostcode, text, today } from "./onboarding-fields.ts";
+import { BankAccountStep, CompanyFacts, CompanyRegistrations } from "./onboarding-steps.ts";
+import { RegistrationConfirmation, RegistrationKind } from "./registrations.ts";
 
-export const companyChangeKinds = ["BANK_ACCOUNT", "WAREHOUSE", "COMPANY_DATA", "LEGAL_DOCUMENT"] as const;
+export const companyChangeKinds = ["BANK_ACCOUNT", "WAREHOUSE", "COMPANY_DATA", "LEGAL_DOCUMENT", "REGISTRATIONS"] as const;
 export const CompanyChangeKind = z.enum(companyChangeKinds);
 export type CompanyChangeKind = z.infer<typeof CompanyChangeKind>;
 
@@ -38,6 +39,9 @@ export const companyChangeMessages = {
 } as const;
 
 // ---- the forms -------------------------------------------------------------------
+
+/** An ID document's expiry date: a real date after today (the shop setup's identification step's rule). */
+const identityExpiry = isoDate.refine((value) => value > today(), code("expiryPast"));
 
 /** POST …/changes/bank-account: the same rules as the shop setup's bank-account step (IBAN with mod-97, BIC). */
 export const BankAccountChange = BankAccountStep;
@@ -70,8 +74,33 @@ export const WarehouseChange = z
   .superRefine((warehouse, ctx) => checkPostcode(warehouse, ctx));
 export type WarehouseChange = z.infer<typeof WarehouseChange>;
 
-/** POST …/changes/legal-documents (multipart): a new version of one legal document; PDF, JPEG or PNG by its first bytes, at most 5 MB. */
-export const LegalDocumentChange = z.object({ documentKind: z.enum(LegalDocumentKind.options, { error: "required" }), file: DocumentFile });
+/**
+ * POST …/changes/legal-documents (multipart): a new version of one legal document; PDF, JPEG or PNG by its first
+ * bytes, at most 5 MB. An ID document also names the date it expires (as the shop setup's identification step asks
+ * it: later than today); the marketplace's calendar reads it once the change is confirmed (sandbox/obligations.ts).
+ * The other kinds ignore the date.
+ */
+export const LegalDocumentChange = z
+  .object({
+    documentKind: z.enum(LegalDocumentKind.options, { error: "required" }),
+    file: DocumentFile,
+    expiryDate: z.preprocess((value) => (value === "" || value === null ? undefined : value), identityExpiry.optional()),
+  })
+  .superRefine((change, ctx) => {
+    if (change.documentKind === "IDENTITY_DOCUMENT" && !change.expiryDate) ctx.addIssue({ code: "custom", path: ["expiryDate"], message: code("required") });
+  })
+  .transform(({ expiryDate, ...change }) => (change.documentKind === "IDENTITY_DOCUMENT" ? { ...change, expiryDate } : change));
+export type LegalDocumentChange = z.infer<typeof LegalDocumentChange>;
+
+/**
+ * POST …/changes/registrations: the registrations the law requires of what the seller sells
+ * (contract/registrations.ts), as the shop setup's company information asks them: the packaging number always, the
+ * WEEE and battery numbers where they apply (`categoryRegistrations`, which the portal sets from what the service
+ * says applies, never from the form; else the two questions). Each number in its documented form; the service then
+ * asks the register, as at onboarding, and refuses one that is not held by this company.
+ */
+export const RegistrationsChange = CompanyRegistrations;
+export type RegistrationsChange = z.infer<typeof RegistrationsChange>;
 
 // ---- the change requests as the service answers them ---------------------------
 
@@ -101,6 +130,13 @@ export const CompanyDataValues = z.object({
 });
 export type CompanyDataValues = z.infer<typeof CompanyDataValues>;
 
+/** The registrations as the change puts them on record, each with its register's answer when the draft was made. */
+export const RegistrationsValues = z.object({
+  registrations: z.array(z.object({ kind: RegistrationKind, registrationNumber: z.string().max(40) })),
+  confirmations: z.array(RegistrationConfirmation),
+});
+export type RegistrationsValues = z.infer<typeof RegistrationsValues>;
+
 export const CompanyChange = z.discriminatedUnion("kind", [
   z.object({
     ...changeBase,
@@ -115,7 +151,19 @@ export const CompanyChange = z.discriminatedUnion("kind", [
     ...changeBase,
     kind: z.literal("LEGAL_DOCUMENT"),
     target: LegalDocumentKind,
-    values: z.object({ fileName: z.string(), contentType: z.string(), size: z.number().int().nonnegative() }),
+    values: z.object({
+      fileName: z.string(),
+      contentType: z.string(),
+      size: z.number().int().nonnegative(),
+      /** An ID document's expiry date (YYYY-MM-DD). */
+      expiryDate: z.string().nullable().optional(),
+    }),
+  }),
+  z.object({
+    ...changeBase,
+    kind: z.literal("REGISTRATIONS"),
+    target: z.null(),
+    values: RegistrationsValues,
   }),
 ]);
 export type CompanyChange = z.infer<typeof CompanyChange>;

@@ -130,7 +130,8 @@ export const PostalAddress = z.object({
   country: z.string().length(2),
 });
 
-export const LegalDocumentKind = z.enum(["CONTRACT", "TERMS", "DATA_PROCESSING_AGREEMENT", "COMMERCIAL_REGISTER_EXTRACT"]);
+/** IDENTITY_DOCUMENT: the representative's ID, replaced here once active when it runs out (contract/obligations.ts). */
+export const LegalDocumentKind = z.enum(["CONTRACT", "TERMS", "DATA_PROCESSING_AGREEMENT", "COMMERCIAL_REGISTER_EXTRACT", "IDENTITY_DOCUMENT"]);
 
 export const LegalDocument = z.object({
   id: z.string(),
@@ -139,6 +140,8 @@ export const LegalDocument = z.object({
   contentType: z.string(),
   size: z.number().int().nonnegative(),
   uploadedAt: z.string(),
+  /** An ID document's expiry date as the seller gave it (YYYY-MM-DD); absent for the other kinds. */
+  expiryDate: z.string().nullable().optional(),
 });
 export type LegalDocument = z.infer<typeof LegalDocument>;
 
@@ -158,6 +161,19 @@ export const SellerDetails = z.object({
   bankAccount: z.object({ accountHolder: z.string(), iban: z.string(), bic: z.string(), bankName: z.string().nullable() }).nullable(),
   warehouseIds: z.array(z.string()),
   legalDocuments: z.array(LegalDocument),
+  /**
+   * The registrations the law requires of what the seller sells (contract/registrations.ts) as on record: each kind
+   * that applies (`required`) or has a number, with its number (null: none given). `applies`: the kinds the seller's
+   * categories (or answers) require.
+   */
+  registrations: z
+    .object({
+      applies: z.array(z.enum(["PACKAGING", "WEEE", "BATTERY"])),
+      /** The categories decide (not the seller's answers). */
+      fromCategories: z.boolean(),
+      numbers: z.array(z.object({ kind: z.enum(["PACKAGING", "WEEE", "BATTERY"]), registrationNumber: z.string().nullable() })),
+    })
+    .optional(),
 });
 export type SellerDetails = z.infer<typeof SellerDetails>;
 

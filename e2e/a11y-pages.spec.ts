@@ -131,7 +131,9 @@ const ACCOUNTS: Record<string, Account> = {
       ...RECOMMENDATION_KINDS.map((kind) => `/home/recommendations/${kind}/ra-10452-${kind}`),
       "/home/recommendations/gmv-explanation",
       ...["logistics", "bank-account", "company-info", "legal-documents"].map((page) => `/home/my-company/${page}`),
-      ...["bank-account/change", "company-info/change", "logistics/wh-seller-active-2/change", "legal-documents/new"].map((form) => `/home/my-company/${form}`),
+      ...["bank-account/change", "company-info/change", "company-info/registrations/change", "logistics/wh-seller-active-2/change", "legal-documents/new"].map(
+        (form) => `/home/my-company/${form}`,
+      ),
       // A change to review: drafted by the form's own POST, then opened.
       {
         path: "/home/my-company/changes/:changeId",

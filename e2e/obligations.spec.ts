@@ -1,11 +1,15 @@
 /**
  * Obligations with due dates, as an active seller and staff meet them: the seller's ID expires in 10 days on the
  * marketplace's calendar (the sandbox's clock, moved by the test; the portal's stays real), so the home overview
- * shows what is needed with its date and the way to act; once the date has passed, staff find the seller with the
- * seller list's past-due filter and the count on its seller page. JavaScript on (in English) and off (in German).
+ * shows what is needed with its date and the way to act, where the seller sends a new ID document with its expiry
+ * date (a change of my company: reviewed, confirmed, then waiting for the marketplace); once the date has passed with
+ * the new document still waiting, staff find the seller with the seller list's past-due filter and the count on its
+ * seller page, and once the marketplace confirms the new document, the obligation is gone. JavaScript on (in English)
+ * and off (in German).
  */
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { addDays } from "#contract/obligations.ts";
+import { pdfBytes } from "../tests/support/onboarding-fixtures";
 import { ACTIVE_SELLER_ID_VALID_DAYS } from "../sandbox/seed-onboarding.ts";
 import { jsEnabled, signIn, signInAndOpen } from "./support/auth";
 import { expectAccessible } from "./support/axe";
@@ -26,11 +30,17 @@ const words = {
     dueBy: (date: string) => `Due by ${date}.`,
     act: "Take care of it: A valid ID document of your representative",
     legalDocuments: "Legal documents",
+    uploadId: "Upload a new ID document",
+    validUntil: "ID document valid until",
+    toReview: "Continue to review",
+    confirm: "Confirm and send to the marketplace",
+    waiting: "Waiting for the marketplace",
     signOut: "Sign out",
     filter: "With past-due obligations only",
     apply: "Show sellers",
     badge: "1 obligation past due",
     sellerPage: "Obligations past due: 1",
+    nonePastDue: "No obligation past due.",
   },
   de: {
     title: "Was der Marktplatz von Ihnen braucht",
@@ -38,11 +48,17 @@ const words = {
     dueBy: (date: string) => `Fällig bis ${date}.`,
     act: "Jetzt erledigen: Ein gültiges Ausweisdokument Ihrer vertretungsberechtigten Person",
     legalDocuments: "Rechtliche Dokumente",
+    uploadId: "Neues Ausweisdokument hochladen",
+    validUntil: "Ausweisdokument gültig bis",
+    toReview: "Weiter zur Prüfung",
+    confirm: "Bestätigen und an den Marktplatz senden",
+    waiting: "Wartet auf den Marktplatz",
     signOut: "Abmelden",
     filter: "Nur mit überfälligen Pflichten",
     apply: "Händler anzeigen",
     badge: "1 Pflicht überfällig",
     sellerPage: "Überfällige Pflichten: 1",
+    nonePastDue: "Keine Pflicht überfällig.",
   },
 };
 
@@ -81,6 +97,17 @@ test("an ID expiring in 10 days is on the seller's overview with its date; past 
   await section.getByRole("link", { name: w.act }).click();
   await page.waitForURL(isPortalPath("/home/my-company/legal-documents"));
   await expect(page.getByRole("heading", { name: w.legalDocuments, level: 1 })).toBeVisible();
+  // The seller sends a new ID document with the date it expires: reviewed, confirmed, then waiting for the marketplace.
+  await page.getByRole("link", { name: w.uploadId }).click();
+  await page.waitForURL((url) => url.pathname === "/home/my-company/legal-documents/new");
+  await page.getByLabel(w.validUntil).fill(addDays(dueDate, 3650));
+  await page.locator('input[type="file"][name="file"]').setInputFiles({ name: "ausweis-neu.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdfBytes) });
+  await page.getByRole("button", { name: w.toReview }).click();
+  await page.waitForURL((url) => url.pathname.startsWith("/home/my-company/changes/"));
+  await expect(page.getByText("ausweis-neu.pdf")).toBeVisible();
+  await page.getByRole("button", { name: w.confirm }).click();
+  await page.waitForURL(isPortalPath("/home/my-company/legal-documents"));
+  await expect(page.getByText(w.waiting).first()).toBeVisible();
   await signOutIn(page, w.signOut);
 
   // The date passes on the marketplace's calendar.
@@ -97,4 +124,10 @@ test("an ID expiring in 10 days is on the seller's overview with its date; past 
   await row.getByRole("link", { name: "Nordlicht Living GmbH" }).first().click();
   await page.waitForURL(isPortalPath("/sellers/seller-active"));
   await expect(page.getByText(w.sellerPage)).toBeVisible();
+
+  // The marketplace confirms the new ID document: its later date is the one on record, and nothing is past due.
+  expect((await request.post(`${SANDBOX_URL}/__sandbox/company-changes/decide`, { data: {} })).status()).toBe(200);
+  expect((await request.post(`${SANDBOX_URL}/__sandbox/obligations/run`)).status()).toBe(200);
+  await page.reload();
+  await expect(page.getByText(w.nonePastDue)).toBeVisible();
 });

@@ -16,6 +16,7 @@ import type { Database } from "./db.ts";
 import { lastValidation, legalDocumentPdf, sellerDetails, validationOf, warehouse as generatedWarehouse } from "./home-company.ts";
 import { companyChangeDecided } from "./notification-events.ts";
 import { readStep } from "./onboarding.ts";
+import { parseCategoryRegistrations, registrationFields, registrationKinds, requiredRegistrations, type RegistrationKind } from "#contract/registrations.ts";
 import type { SellerRow } from "./repository.ts";
 
 type ChangeRow = {
@@ -145,6 +146,7 @@ function documentOf(row: ChangeRow): LegalDocument {
     contentType: String(values.contentType),
     size: Number(values.size),
     uploadedAt: row.decided_at!,
+    ...(typeof values.expiryDate === "string" ? { expiryDate: values.expiryDate } : {}),
   };
 }
 
@@ -163,11 +165,18 @@ export function currentSellerDetails(db: Database, seller: SellerRow): SellerDet
     bankAccount: bankValues
       ? { accountHolder: String(bankValues.accountHolder), iban: String(bankValues.iban), bic: String(bankValues.bic), bankName: null }
       : details.bankAccount,
+    registrations: registrationsOnRecord(db, seller),
     // A new version takes the place of the document of its kind.
-    legalDocuments: details.legalDocuments.map((document) => {
-      const latest = documents.filter((row) => row.target === document.kind).at(-1);
-      return latest ? documentOf(latest) : document;
-    }),
+    legalDocuments: [
+      ...details.legalDocuments.map((document) => {
+        const latest = documents.filter((row) => row.target === document.kind).at(-1);
+        return latest ? documentOf(latest) : document;
+      }),
+      // A kind the seller had none of here (the ID document, kept from the shop setup until now): its latest version.
+      ...[...new Set(documents.map((row) => row.target))]
+        .filter((kind) => !details.legalDocuments.some((document) => document.kind === kind))
+        .map((kind) => documentOf(documents.filter((row) => row.target === kind).at(-1)!)),
+    ],
   };
 }
 
@@ -226,6 +235,32 @@ export function recordValues(kind: CompanyChangeKind, form: Record<string, unkno
         phone: form.phone ?? null,
       };
     case "LEGAL_DOCUMENT":
+    case "REGISTRATIONS":
       return form;
   }
+}
+
+/**
+ * The registrations on record: the shop setup's company information, or the latest confirmed change of them (its
+ * numbers, and the answers or categories that said which apply).
+ */
+function registrationsOnRecord(db: Database, seller: SellerRow): NonNullable<SellerDetails["registrations"]> {
+  const step = readStep(db, seller.id, "company-information")?.values ?? {};
+  const change = confirmed(db, seller.id, "REGISTRATIONS").at(-1);
+  const changed = change
+    ? (valuesOf(change) as { registrations: { kind: RegistrationKind; registrationNumber: string }[]; answers?: Record<string, unknown> })
+    : null;
+  const source: Record<string, unknown> = changed
+    ? {
+        ...changed.answers,
+        ...Object.fromEntries(changed.registrations.map((registration) => [registrationFields[registration.kind], registration.registrationNumber])),
+      }
+    : step;
+  const applies = requiredRegistrations(source);
+  const numbers = registrationKinds.flatMap((kind) => {
+    const value = source[registrationFields[kind]];
+    const registrationNumber = typeof value === "string" && value ? value : null;
+    return applies.includes(kind) || registrationNumber ? [{ kind, registrationNumber }] : [];
+  });
+  return { applies, fromCategories: parseCategoryRegistrations(source.categoryRegistrations) !== null, numbers };
 }

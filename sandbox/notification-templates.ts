@@ -19,8 +19,14 @@ type Template = {
 type Params = { get(name: string): string };
 
 const changeNames: Record<LanguageCode, Record<string, string>> = {
-  en: { BANK_ACCOUNT: "bank account", WAREHOUSE: "warehouse", COMPANY_DATA: "company data", LEGAL_DOCUMENT: "legal document" },
-  de: { BANK_ACCOUNT: "Bankverbindung", WAREHOUSE: "Lager", COMPANY_DATA: "Unternehmensdaten", LEGAL_DOCUMENT: "Rechtsdokument" },
+  en: { BANK_ACCOUNT: "bank account", WAREHOUSE: "warehouse", COMPANY_DATA: "company data", LEGAL_DOCUMENT: "legal document", REGISTRATIONS: "registrations" },
+  de: {
+    BANK_ACCOUNT: "Bankverbindung",
+    WAREHOUSE: "Lager",
+    COMPANY_DATA: "Unternehmensdaten",
+    LEGAL_DOCUMENT: "Rechtsdokument",
+    REGISTRATIONS: "Registrierungen",
+  },
 };
 
 /** What an obligation is about, in each language (contract/obligations.ts `subject`); another subject as it is. */

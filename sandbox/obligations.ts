@@ -2,7 +2,8 @@
  * The marketplace's compliance calendar (contract/obligations.ts): rules kept
  * as data (obligation_rules), from which the sandbox computes what each
  * seller owes against its own clock (sandbox/clock.ts, moved by tests through
- * the control interface): an ID's expiry from the identification step, a
+ * the control interface): an ID's expiry from the identification step (or a
+ * newer ID document confirmed as a change of my company since), a
  * register extract's age from the documents step (or a newer extract
  * confirmed as a change of my company), a VAT confirmation that failed, and
  * requirements new for every seller. The result is kept per seller
@@ -23,6 +24,7 @@ import {
   type ObligationKind,
 } from "#contract/obligations.ts";
 import { VatConfirmation } from "#contract/vat-confirmation.ts";
+import { nextPayoutDay, PayoutSchedule } from "#contract/payouts.ts";
 import { z } from "zod";
 import type { Database } from "./db.ts";
 import { obligationComingDue } from "./notification-events.ts";
@@ -90,6 +92,18 @@ export const seedObligationRules: ObligationRuleInput[] = [
     params: { graceDays: 14 },
     restricts: ["PAYOUTS"],
     actionPath: "/home/my-company/company-info",
+  },
+  {
+    // Before the hand-over: an ID that runs out while the shop is being set up is renewed in the identification step.
+    id: "identity-document-expiry-onboarding",
+    source: "ID_DOCUMENT_EXPIRY",
+    kind: "DOCUMENT_EXPIRES",
+    subject: "IDENTITY_DOCUMENT",
+    reasonKey: "documentExpires",
+    params: { leadDays: 30 },
+    restricts: ["HAND_OVER"],
+    sellerStates: ["REGISTERED", "ONBOARDING"],
+    actionPath: "/shop-setup/identification",
   },
 ];
 
@@ -160,6 +174,16 @@ function gatherFacts(db: Database, sellerId: string | undefined) {
       .filter((row) => typeof row.expiry === "string")
       .map((row) => [row.seller_id, row.expiry as string]),
   );
+  // A newer ID document confirmed as a change of my company since: its expiry date is the one on record.
+  const renewed = db
+    .prepare(
+      `SELECT seller_id, json_extract(data, '$.values.expiryDate') AS expiry FROM company_changes
+       WHERE kind = 'LEGAL_DOCUMENT' AND target = 'IDENTITY_DOCUMENT' AND status = 'CONFIRMED' AND decided_at IS NOT NULL
+         AND (? IS NULL OR seller_id = ?)
+       ORDER BY decided_at, rowid`,
+    )
+    .all(one, one) as { seller_id: string; expiry: unknown }[];
+  for (const row of renewed) if (typeof row.expiry === "string") idExpiry.set(row.seller_id, row.expiry);
   // The newest extract: the documents step's, or one confirmed as a change of my company since.
   const extractAt = new Map<string, string>();
   const extracts = db
@@ -301,6 +325,14 @@ export function obligationListOf(db: Database, sellerId: string, today: string):
 /** Whether a seller's past-due obligations restrict this now (the service's own check of a restricted action). */
 export function restrictedNow(db: Database, sellerId: string, today: string, restriction: ObligationRestriction): boolean {
   return obligationListOf(db, sellerId, today).restricted.includes(restriction);
+}
+
+/** The seller's payouts on `today`: held while a past-due obligation restricts PAYOUTS (contract/payouts.ts). */
+export function payoutScheduleOf(db: Database, sellerId: string, today: string): PayoutSchedule {
+  const heldBy = obligationListOf(db, sellerId, today).obligations.filter(
+    (obligation) => obligation.state === "PAST_DUE" && obligation.restrictsWhenPastDue.includes("PAYOUTS"),
+  );
+  return PayoutSchedule.parse({ today, state: heldBy.length > 0 ? "HELD" : "SCHEDULED", nextPayoutDate: nextPayoutDay(today), heldBy });
 }
 
 /**

@@ -34,12 +34,16 @@ export const seededRegistrations: Record<RegistrationKind, Record<string, Seeded
     // Not in the register; deregistered.
     DE0000000000000: { notFound: true },
     DE5550001112223: { holder: "Altbestand Handel GmbH", town: "Hof", registeredOn: "2019-01-07", deregisteredOn: "2024-06-30" },
+    // The active seller's registration anew (a change of my company names it).
+    DE2468013579246: { holder: "Nordlicht Living GmbH", town: "Hamburg", registeredOn: "2026-02-02" },
   },
   WEEE: {
     DE43219876: { holder: "Spreewald Leuchten GmbH", town: "Lübbenau", registeredOn: "2016-05-17" },
     DE11223344: { holder: "Lichtblick Elektro GmbH", town: "Jena", registeredOn: "2012-09-03" },
     DE00000000: { notFound: true },
     DE55500011: { holder: "Altbestand Handel GmbH", town: "Hof", registeredOn: "2013-02-01", deregisteredOn: "2023-12-31" },
+    // The active seller, once it sells lamps too.
+    DE24681357: { holder: "Nordlicht Living GmbH", town: "Hamburg", registeredOn: "2026-03-02" },
   },
   BATTERY: {
     DE87654321: { holder: "Spreewald Leuchten GmbH", town: "Lübbenau", registeredOn: "2021-02-15" },

@@ -70,10 +70,12 @@ export const PAGES: BenchPage[] = [
   { path: "/home/recommendations/gmv-explanation", account: ACTIVE },
   ...RECOMMENDATION_KINDS.map((kind) => ({ path: `/home/recommendations/${kind}/ra-10452-${kind}`, account: ACTIVE })),
   ...["logistics", "bank-account", "company-info", "legal-documents"].map((page) => ({ path: `/home/my-company/${page}`, account: ACTIVE })),
-  ...["bank-account/change", "company-info/change", "logistics/wh-seller-active-2/change", "legal-documents/new"].map((form) => ({
-    path: `/home/my-company/${form}`,
-    account: ACTIVE,
-  })),
+  ...["bank-account/change", "company-info/change", "company-info/registrations/change", "logistics/wh-seller-active-2/change", "legal-documents/new"].map(
+    (form) => ({
+      path: `/home/my-company/${form}`,
+      account: ACTIVE,
+    }),
+  ),
   {
     path: "/home/my-company/changes/:changeId",
     account: ACTIVE,

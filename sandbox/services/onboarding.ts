@@ -23,6 +23,9 @@ import { onboardingHomeRoutes } from "./onboarding-home.ts";
 import { resolveReturns } from "../catalogue-returns.ts";
 import { catalogueHandedOver } from "../notification-events.ts";
 import { recorded } from "../activity.ts";
+import { OBLIGATION_RESTRICTED } from "#contract/obligations.ts";
+import { sandboxToday } from "../clock.ts";
+import { restrictedNow } from "../obligations.ts";
 
 /** The onboarding service: the signed-in user's seller and its onboarding. */
 export function onboardingService(context: SandboxContext): express.Router {
@@ -88,6 +91,11 @@ export function onboardingService(context: SandboxContext): express.Router {
       .map((file) => ({ fieldName: "MAPPING", errorMessage: `${file.file_name}: columns not mapped` }));
     if (setup.length + missing.length + unmapped.length > 0) {
       sendError(res, 409, "The shop setup or the catalogue is not complete yet", "ONBOARDING_INCOMPLETE", { errors: [...setup, ...missing, ...unmapped] });
+      return;
+    }
+    // A past-due obligation that holds back the hand-over (sandbox/obligations.ts) refuses it, whoever asks.
+    if (restrictedNow(db, seller.id, sandboxToday(context.clock), "HAND_OVER")) {
+      sendError(res, 409, "A past-due obligation holds back the hand-over", OBLIGATION_RESTRICTED);
       return;
     }
     recorded(

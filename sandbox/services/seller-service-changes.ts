@@ -7,13 +7,26 @@ import {
   CompanyDataChange,
   companyChangeMessages,
   LegalDocumentChange,
+  RegistrationsChange,
   refusedInSubstitution,
   WarehouseChange,
   type CompanyChangeKind,
 } from "#contract/company-changes.ts";
 import { validationMessages } from "#contract/onboarding.ts";
 import { detectDocumentType } from "#contract/rules/document-type.ts";
-import { createChange, discardChange, findChange, listChanges, pendingChangeOf, recordValues, submitChange, toCompanyChange } from "../company-changes.ts";
+import {
+  createChange,
+  currentSellerDetails,
+  discardChange,
+  findChange,
+  listChanges,
+  pendingChangeOf,
+  recordValues,
+  submitChange,
+  toCompanyChange,
+} from "../company-changes.ts";
+import { confirmationFromRegister, registrationBlocks, registrationFields, registrationRequestsOf } from "#contract/registrations.ts";
+import { registerLookup } from "../producer-register.ts";
 import type { SandboxContext } from "../context.ts";
 import { warehouseIds } from "../home-company.ts";
 import { recorded } from "../activity.ts";
@@ -118,6 +131,46 @@ export function sellerServiceChangesRoutes(context: SandboxContext, decideOverdu
     draft(res, seller, "WAREHOUSE", warehouseId, recordValues("WAREHOUSE", parsed.data, warehouseId));
   });
 
+  /**
+   * The registrations the law requires: the shop setup's rules, then each number asked at its register as at
+   * onboarding (a register that is down leaves it to be confirmed); one held by another company, not in the register
+   * or deregistered is refused on its field.
+   */
+  router.post("/v2/seller/:sellerId/changes/registrations", (req, res) => {
+    const seller = changingSeller(res, req.params.sellerId);
+    if (!seller || refusedWhilePending(res, seller, "REGISTRATIONS", null)) return;
+    const parsed = RegistrationsChange.safeParse(req.body);
+    if (!parsed.success) return sendValidationError(res, parsed.error.issues);
+    const companyName = currentSellerDetails(db, seller).companyName;
+    const asked = registrationRequestsOf({ ...parsed.data, legalName: companyName });
+    const now = new Date();
+    const confirmations = asked.map((request) =>
+      confirmationFromRegister(registerLookup(db, request.kind, request.registrationNumber, context.producerRegister).answer, request, now),
+    );
+    const blocked = confirmations.filter(registrationBlocks);
+    if (blocked.length > 0) {
+      const codes = { OTHER_HOLDER: "registrationOtherHolder", NOT_FOUND: "registrationNotFound", DEREGISTERED: "registrationDeregistered" } as const;
+      return sendError(res, 400, "A registration is not held by this company", "VALIDATION_ERROR", {
+        errors: blocked.map((confirmation) => ({
+          fieldName: registrationFields[confirmation.kind],
+          errorMessage: codes[confirmation.result as keyof typeof codes],
+        })),
+      });
+    }
+    const { categoryRegistrations, sellsElectrical, sellsBatteries } = parsed.data;
+    draft(
+      res,
+      seller,
+      "REGISTRATIONS",
+      null,
+      recordValues("REGISTRATIONS", {
+        registrations: asked.map(({ kind, registrationNumber }) => ({ kind, registrationNumber })),
+        confirmations,
+        answers: { categoryRegistrations, sellsElectrical, sellsBatteries },
+      }),
+    );
+  });
+
   router.post("/v2/seller/:sellerId/changes/legal-documents", async (req, res) => {
     const seller = changingSeller(res, req.params.sellerId);
     if (!seller) return;
@@ -128,9 +181,15 @@ export function sellerServiceChangesRoutes(context: SandboxContext, decideOverdu
         errors: [{ fieldName: "file", errorMessage: validationMessages.documentTooLarge }],
       });
     }
-    const parsed = LegalDocumentChange.safeParse({ documentKind: form.get("documentKind") ?? undefined, file: form.get("file") ?? undefined });
+    const parsed = LegalDocumentChange.safeParse({
+      documentKind: form.get("documentKind") ?? undefined,
+      file: form.get("file") ?? undefined,
+      expiryDate: form.get("expiryDate") ?? undefined,
+    });
     if (!parsed.success) return sendValidationError(res, parsed.error.issues);
     const { documentKind, file } = parsed.data;
+    // An ID document's expiry date: the compliance calendar reads it once the change is confirmed (sandbox/obligations.ts).
+    const expiry = "expiryDate" in parsed.data && parsed.data.expiryDate ? { expiryDate: parsed.data.expiryDate } : {};
     if (refusedForStaff(res, "LEGAL_DOCUMENT", documentKind) || refusedWhilePending(res, seller, "LEGAL_DOCUMENT", documentKind)) return;
     const content = new Uint8Array(await file.arrayBuffer());
     const contentType = detectDocumentType(content.subarray(0, 16));
@@ -139,7 +198,7 @@ export function sellerServiceChangesRoutes(context: SandboxContext, decideOverdu
         errors: [{ fieldName: "file", errorMessage: validationMessages.documentType }],
       });
     }
-    draft(res, seller, "LEGAL_DOCUMENT", documentKind, { fileName: file.name || "document", contentType, size: content.byteLength }, content);
+    draft(res, seller, "LEGAL_DOCUMENT", documentKind, { fileName: file.name || "document", contentType, size: content.byteLength, ...expiry }, content);
   });
 
   /** The seller confirms a draft: from now on it waits for the marketplace. */

@@ -4,7 +4,7 @@ import { ObligationList } from "#contract/obligations.ts";
 import { LegalDocumentContent, SellerDetails, ShopRating, Warehouse, WarehouseValidation } from "#contract/home.ts";
 import type { SandboxContext } from "../context.ts";
 import { sandboxToday } from "../clock.ts";
-import { obligationListOf } from "../obligations.ts";
+import { obligationListOf, payoutScheduleOf } from "../obligations.ts";
 import { currentSellerDetails, currentValidation, currentWarehouse, decideOverdueChanges, legalDocumentFile } from "../company-changes.ts";
 import { shopRating } from "../home-data.ts";
 import { sendError } from "../http/errors.ts";
@@ -87,6 +87,12 @@ export function sellerServiceHomeRoutes(context: SandboxContext): express.Router
   router.get("/v2/seller/:sellerId/obligations", (req, res) => {
     const seller = readableSeller(res, req.params.sellerId);
     if (seller) res.json(ObligationList.parse(obligationListOf(db, seller.id, sandboxToday(context.clock))));
+  });
+
+  /** When the seller is paid out next, or that a past-due obligation holds payouts back (contract/payouts.ts). */
+  router.get("/v2/seller/:sellerId/payouts", (req, res) => {
+    const seller = readableSeller(res, req.params.sellerId);
+    if (seller) res.json(payoutScheduleOf(db, seller.id, sandboxToday(context.clock)));
   });
 
   router.get("/v2/seller/:sellerId", (req, res, next) => {

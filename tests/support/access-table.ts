@@ -104,10 +104,11 @@ export const TABLE: {
     rule: "sellerAdministrator" as const,
     sellerState: "redirectIfNotActive" as const,
   })),
-  // My company's change requests: the four forms and the review of a change (administrator only, like my company).
+  // My company's change requests: the five forms and the review of a change (administrator only, like my company).
   ...[
     "/home/my-company/bank-account/change",
     "/home/my-company/company-info/change",
+    "/home/my-company/company-info/registrations/change",
     "/home/my-company/logistics/:warehouseId/change",
     "/home/my-company/legal-documents/new",
     "/home/my-company/changes/:changeId",

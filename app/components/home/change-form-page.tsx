@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { changePath, pagePath } from "#app/lib/home/my-company-changes.ts";
 import { formatMoment } from "#app/lib/intl-formats.ts";
 import type { changeFormLoader } from "#app/services/home/my-company-changes.server.ts";
-import { BankAccountForm, CompanyDataForm, LegalDocumentForm, WarehouseForm } from "./change-forms.tsx";
+import { BankAccountForm, CompanyDataForm, LegalDocumentForm, RegistrationsForm, WarehouseForm } from "./change-forms.tsx";
 
 type ChangeFormData = Awaited<ReturnType<typeof changeFormLoader>>;
 
@@ -59,6 +59,7 @@ export function ChangeFormPage({ data, result }: { data: ChangeFormData; result:
           {kind === "COMPANY_DATA" ? <CompanyDataForm {...props} /> : null}
           {kind === "WAREHOUSE" ? <WarehouseForm {...props} /> : null}
           {kind === "LEGAL_DOCUMENT" ? <LegalDocumentForm {...props} documentKinds={documentKinds} /> : null}
+          {kind === "REGISTRATIONS" ? <RegistrationsForm {...props} categoryRegistrations={data.categoryRegistrations} /> : null}
         </>
       )}
     </section>

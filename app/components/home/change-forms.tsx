@@ -1,6 +1,15 @@
 import { useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { BankAccountChange, CompanyDataChange, LegalDocumentChange, WarehouseChange, type CompanyChangeKind } from "#contract/company-changes.ts";
+import {
+  BankAccountChange,
+  CompanyDataChange,
+  LegalDocumentChange,
+  RegistrationsChange,
+  WarehouseChange,
+  type CompanyChangeKind,
+} from "#contract/company-changes.ts";
+import type { RegistrationKind } from "#contract/registrations.ts";
+import { RegistrationFields } from "#app/components/onboarding/registration-fields.tsx";
 import { countryCodes } from "#contract/rules/countries.ts";
 import { legalForms } from "#contract/rules/legal-form.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
@@ -100,7 +109,10 @@ export function WarehouseForm(props: ChangeFormProps) {
   );
 }
 
-/** A new version of a legal document: which one, and the file (PDF, JPEG or PNG, at most 5 MB). */
+/**
+ * A new version of a legal document: which one, and the file (PDF, JPEG or PNG, at most 5 MB); an ID document also
+ * the date it expires (asked of every kind, so the form works without a script; the others ignore it).
+ */
 export function LegalDocumentForm({ documentKinds, ...props }: ChangeFormProps & { documentKinds: readonly string[] }) {
   const { t } = useTranslation();
   const [form, fields] = useChangeForm("LEGAL_DOCUMENT", LegalDocumentChange, props);
@@ -108,6 +120,17 @@ export function LegalDocumentForm({ documentKinds, ...props }: ChangeFormProps &
     <ChangeForm form={form} cancelTo={pagePath("LEGAL_DOCUMENT")} replaces={props.replaces} multipart>
       <SelectField field={fields.documentKind} options={documentKinds.map((kind) => ({ value: kind, label: t(`myCompany.legalDocuments.kinds.${kind}`) }))} />
       <FileField field={fields.file} hint={t("myCompany.changes.hints.file")} />
+      <TextField field={fields.expiryDate} type="date" hint={t("myCompany.changes.hints.expiryDate")} />
+    </ChangeForm>
+  );
+}
+
+/** The registrations the law requires of what the seller sells: the shop setup's section, the register asked on saving. */
+export function RegistrationsForm({ categoryRegistrations, ...props }: ChangeFormProps & { categoryRegistrations: readonly RegistrationKind[] | null }) {
+  const [form, fields] = useChangeForm("REGISTRATIONS", RegistrationsChange, props);
+  return (
+    <ChangeForm form={form} cancelTo={pagePath("REGISTRATIONS")} replaces={props.replaces}>
+      <RegistrationFields fields={fields} categoryRegistrations={categoryRegistrations} confirmations={[]} />
     </ChangeForm>
   );
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { changeFormPath, pagePath } from "#app/lib/home/my-company-changes.ts";
+import { registrationKinds } from "#contract/registrations.ts";
 import { useCompanyFormat } from "#app/lib/home/my-company-format.ts";
 
 export type OnRecord = {
@@ -88,7 +89,38 @@ function useRows(change: CompanyChange, onRecord: OnRecord): Row[] {
           }),
           changed: true,
         },
+        ...(change.values.expiryDate
+          ? [
+              {
+                label: t("myCompany.fields.expiryDate"),
+                now: now?.expiryDate ? format.date(now.expiryDate) : t("myCompany.notOnRecord"),
+                after: format.date(change.values.expiryDate),
+                changed: true,
+              },
+            ]
+          : []),
       ];
+    }
+    case "REGISTRATIONS": {
+      const onRecordNumbers = onRecord.company.registrations?.numbers ?? [];
+      const kinds = registrationKinds.filter(
+        (kind) => change.values.registrations.some((entry) => entry.kind === kind) || onRecordNumbers.some((entry) => entry.kind === kind),
+      );
+      return kinds.map((kind) => {
+        const now = onRecordNumbers.find((entry) => entry.kind === kind)?.registrationNumber ?? null;
+        const after = change.values.registrations.find((entry) => entry.kind === kind)?.registrationNumber ?? null;
+        const answer = change.values.confirmations.find((confirmation) => confirmation.kind === kind);
+        return {
+          label: t("myCompany.registrations.number", { kind: t(`onboarding.registrations.kinds.${kind}`) }),
+          now: now ?? t("myCompany.notOnRecord"),
+          after: after
+            ? answer
+              ? `${after} (${t(`onboarding.registrations.result.${answer.result}`, { holder: answer.holderName ?? "" })})`
+              : after
+            : t("myCompany.notOnRecord"),
+          changed: now !== after,
+        };
+      });
     }
   }
 }

@@ -15,6 +15,7 @@ export const pageOfKind: Record<CompanyChangeKind, MyCompanyPage> = {
   BANK_ACCOUNT: "bank-account",
   COMPANY_DATA: "company-info",
   LEGAL_DOCUMENT: "legal-documents",
+  REGISTRATIONS: "company-info",
 };
 
 /** The form that starts a change: a warehouse's by its id, a legal document's with its kind chosen. */
@@ -28,6 +29,8 @@ export function changeFormPath(kind: CompanyChangeKind, target?: string | null):
       return `${MY_COMPANY}/logistics/${encodeURIComponent(target ?? "")}/change`;
     case "LEGAL_DOCUMENT":
       return `${MY_COMPANY}/legal-documents/new${target ? `?kind=${encodeURIComponent(target)}` : ""}`;
+    case "REGISTRATIONS":
+      return `${MY_COMPANY}/company-info/registrations/change`;
   }
 }
 

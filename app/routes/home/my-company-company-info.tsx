@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import { companyInfoLoader } from "#app/services/home/company.server.ts";
@@ -42,6 +43,24 @@ export default function CompanyInfo({ loaderData }: Route.ComponentProps) {
         <dd>{company.phone ?? missing}</dd>
       </dl>
       <StartChange changes={changes} kind="COMPANY_DATA" refused={false} label={t("myCompany.changes.kinds.COMPANY_DATA.start")} />
+
+      <section aria-labelledby="registrations-title" className="company-registrations">
+        <h2 id="registrations-title">{t("myCompany.registrations.title")}</h2>
+        <ChangeNotices changes={changes} kind="REGISTRATIONS" />
+        {company.registrations ? (
+          <dl className="facts company-card">
+            {company.registrations.numbers.map((entry) => (
+              <Fragment key={entry.kind}>
+                <dt>{t("myCompany.registrations.number", { kind: t(`onboarding.registrations.kinds.${entry.kind}`) })}</dt>
+                <dd data-registration={entry.kind}>{entry.registrationNumber ?? missing}</dd>
+              </Fragment>
+            ))}
+          </dl>
+        ) : (
+          <p>{t("myCompany.registrations.unavailable")}</p>
+        )}
+        <StartChange changes={changes} kind="REGISTRATIONS" refused={false} label={t("myCompany.changes.kinds.REGISTRATIONS.start")} />
+      </section>
     </section>
   );
 }

@@ -9,6 +9,7 @@ import type { Route } from "./+types/my-company-legal-documents";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { DownloadLink } from "#app/components/ui/download-link.tsx";
 import { numberFormat, dateTimeFormat } from "#app/lib/intl-formats.ts";
+import { formatDay } from "#app/lib/calendar-day.ts";
 
 export const middleware = [authorize({ rule: "sellerAdministrator" })];
 
@@ -22,11 +23,15 @@ export default function LegalDocuments({ loaderData }: Route.ComponentProps) {
   const { documents, changes, actingAsSeller } = loaderData;
   const date = dateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" });
   const size = numberFormat(i18n.language, { style: "unit", unit: "kilobyte", maximumFractionDigits: 1 });
+  // The ID document of the shop setup is not kept here: until a new one is confirmed, a row to send one.
+  const identityOnRecord = documents.some((document) => document.kind === "IDENTITY_DOCUMENT");
+  const identityPending = changes?.some((change) => change.kind === "LEGAL_DOCUMENT" && change.target === "IDENTITY_DOCUMENT" && change.status === "PENDING");
+  const identityName = t("myCompany.legalDocuments.kinds.IDENTITY_DOCUMENT");
   return (
     <section aria-labelledby="legal-documents-title">
       <h1 id="legal-documents-title">{t("myCompany.legalDocuments.title")}</h1>
-      {documents.map((document) => (
-        <ChangeNotices key={document.kind} changes={changes} kind="LEGAL_DOCUMENT" target={document.kind} />
+      {[...documents.map((document) => document.kind), ...(identityOnRecord ? [] : (["IDENTITY_DOCUMENT"] as const))].map((kind) => (
+        <ChangeNotices key={kind} changes={changes} kind="LEGAL_DOCUMENT" target={kind} />
       ))}
       {documents.length === 0 ? <p>{t("myCompany.legalDocuments.none")}</p> : null}
       <DataTable
@@ -44,7 +49,15 @@ export default function LegalDocuments({ loaderData }: Route.ComponentProps) {
           const refused = actingAsSeller && refusedInSubstitution("LEGAL_DOCUMENT", document.kind);
           return (
             <tr key={document.id}>
-              <th scope="row">{t(`myCompany.legalDocuments.kinds.${document.kind}`)}</th>
+              <th scope="row">
+                {t(`myCompany.legalDocuments.kinds.${document.kind}`)}
+                {document.expiryDate ? (
+                  <span className="legal-documents__expiry">
+                    {" "}
+                    {t("myCompany.legalDocuments.validUntil", { date: formatDay(i18n.language, document.expiryDate) })}
+                  </span>
+                ) : null}
+              </th>
               <td>{date.format(new Date(document.uploadedAt))}</td>
               <td>{size.format(document.size / 1024)}</td>
               <td>
@@ -69,6 +82,19 @@ export default function LegalDocuments({ loaderData }: Route.ComponentProps) {
             </tr>
           );
         })}
+        {identityOnRecord ? null : (
+          <tr data-document-kind="IDENTITY_DOCUMENT">
+            <th scope="row">{identityName}</th>
+            <td colSpan={3}>{t("myCompany.legalDocuments.identityFromSetup")}</td>
+            <td>
+              {identityPending ? (
+                t("myCompany.legalDocuments.pending")
+              ) : (
+                <Link to={changeFormPath("LEGAL_DOCUMENT", "IDENTITY_DOCUMENT")}>{t("myCompany.legalDocuments.uploadIdentity")}</Link>
+              )}
+            </td>
+          </tr>
+        )}
       </DataTable>
       <StartChange changes={null} kind="LEGAL_DOCUMENT" refused={false} label={t("myCompany.changes.kinds.LEGAL_DOCUMENT.start")} />
     </section>

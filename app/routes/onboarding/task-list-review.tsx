@@ -6,6 +6,8 @@ import { MissingRequirements } from "#app/components/ui/hand-over-panel.tsx";
 import { StepAnswers } from "#app/components/onboarding/step-answers.tsx";
 import { Spinner, useSaving } from "#app/components/onboarding/step-form.tsx";
 import { confirmHandOver } from "#app/services/hand-over/hand-over.server.ts";
+import { obligationsHolding } from "#app/services/obligations/obligations.server.ts";
+import { HeldByObligations } from "#app/components/obligations/held-by-obligations.tsx";
 import { settleUnfixedProducts, type UnfixedAnswer } from "#app/services/onboarding/unfixed-products.server.ts";
 import { HAND_OVER_PRODUCTS_PATH, productsHref } from "#app/lib/catalogue/products-query.ts";
 import { UnfixedChoice } from "#app/components/catalogue/unfixed-choice.tsx";
@@ -25,10 +27,11 @@ import { numberFormat } from "#app/lib/intl-formats.ts";
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
 
 export async function loader(args: Route.LoaderArgs) {
-  const review = await loadHandOverReview(args);
+  const [review, heldBy] = await Promise.all([loadHandOverReview(args), obligationsHolding(args, "HAND_OVER")]);
   // Handed over already: nothing to review; the next page says what happens now.
   if (!setupEditable(review.state)) throw redirect("/overview/complete");
-  return { ...review, title: getI18n(args.context).t("handOver.review.title") };
+  // A past-due obligation that holds back the hand-over ([]: none; null: not known, the service checks it on the hand-over).
+  return { ...review, heldBy, title: getI18n(args.context).t("handOver.review.title") };
 }
 
 /**
@@ -51,6 +54,8 @@ export default function TaskListReview({ loaderData, actionData }: Route.Compone
   const { saving } = useSaving(HAND_OVER_REVIEW_PATH);
   const { progress, steps, terms, documents, requiredKinds, uploadType, files } = loaderData;
   const missing = (actionData && "handOverRefused" in actionData ? actionData.handOverRefused : null) ?? progress.missing;
+  const refusedHeld = actionData && "handOverHeld" in actionData ? actionData.handOverHeld : null;
+  const heldBy = refusedHeld ?? loaderData.heldBy ?? [];
   const unfixed = actionData && "intent" in actionData && actionData.intent === "unfixed" ? (actionData as UnfixedAnswer) : null;
   const needsFix = files.reduce((sum, file) => sum + (file.products?.needsFix ?? 0), 0);
   const scan = documents.find((document) => document.kind === "IDENTITY_DOCUMENT") ?? null;
@@ -67,6 +72,13 @@ export default function TaskListReview({ loaderData, actionData }: Route.Compone
             {t("handOver.refused")}
           </h2>
           <MissingRequirements missing={actionData.handOverRefused} />
+        </div>
+      ) : null}
+      {refusedHeld ? (
+        <div className="error-summary" role="alert" tabIndex={-1} aria-labelledby="review-held">
+          <h2 id="review-held" className="error-summary__title">
+            {t("obligations.handOver.refused")}
+          </h2>
         </div>
       ) : null}
 
@@ -96,7 +108,9 @@ export default function TaskListReview({ loaderData, actionData }: Route.Compone
 
       <section aria-labelledby="review-confirm" className="review__confirm">
         <h2 id="review-confirm">{t("handOver.action")}</h2>
-        {missing.length === 0 ? (
+        {missing.length === 0 && heldBy.length > 0 ? (
+          <HeldByObligations id="review-held-by" restriction="HAND_OVER" message={t("obligations.handOver.held")} obligations={heldBy} />
+        ) : missing.length === 0 ? (
           <>
             <p id="review-confirm-lead">{t("handOver.review.confirmLead")}</p>
             <UnfixedChoice

@@ -18,9 +18,22 @@ import { getI18n } from "#app/services/i18n/i18n.server.ts";
 import { requestMetaContext } from "#app/services/request/request-context.server.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
 import { UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
+import { OBLIGATION_RESTRICTED } from "#contract/obligations.ts";
+import { obligationsHolding, type HoldingObligation } from "#app/services/obligations/obligations.server.ts";
 
 /** What an action answers when it refuses to hand over: the requirements still missing. */
 export type HandOverRefusal = { intent: "handOver"; handOverRefused: Requirement[] };
+
+/** What an action answers when a past-due obligation holds the hand-over back: those obligations, each with where to act. */
+export type HandOverHeld = { intent: "handOver"; handOverHeld: HoldingObligation[] };
+
+/** The 409 answer of a hand-over a past-due obligation holds back (contract/obligations.ts). */
+function heldByObligation(args: RequestArgs, obligations: HoldingObligation[]) {
+  args.context
+    .get(requestMetaContext)
+    .log.warn({ kind: "hand-over", obligations: obligations.map((obligation) => obligation.id) }, "hand-over refused: a past-due obligation holds it back");
+  return data({ intent: "handOver", handOverHeld: obligations } satisfies HandOverHeld, { status: 409 });
+}
 
 /** The seller and how far they are, read at once (three calls in parallel); `catalogue` is the service's own view of the catalogue steps. */
 export async function loadProgress(args: RequestArgs): Promise<{ seller: Seller; catalogue: CatalogueImportProgress; progress: SetupProgress }> {
@@ -82,9 +95,12 @@ export async function toReviewOrRefuse(args: RequestArgs, page: string) {
  * fix, see onboarding/unfixed-products.server.ts).
  */
 export async function confirmHandOver<T>(args: RequestArgs, beforeHandOver?: () => Promise<T | null>) {
-  const { seller, progress } = await progressOrBack(args, HAND_OVER_REVIEW_PATH);
+  // Read at once: how far the seller is, and what a past-due obligation holds back (null: not known now).
+  const [{ seller, progress }, holding] = await Promise.all([progressOrBack(args, HAND_OVER_REVIEW_PATH), obligationsHolding(args, "HAND_OVER")]);
   if (!setupEditable(seller.state)) throw redirect("/overview/complete", 303);
   if (!progress.readyToHandOver) return refusal(args, progress);
+  // A past-due obligation that holds back the hand-over refuses it before anything is sent (the service refuses it too).
+  if (holding && holding.length > 0) return heldByObligation(args, holding);
   // The hand-over matters: a sign-in older than 10 minutes is made again first, back to this review.
   await requireRecentSignIn(args, { returnTo: HAND_OVER_REVIEW_PATH });
   const held = beforeHandOver ? await beforeHandOver() : null;
@@ -93,6 +109,8 @@ export async function confirmHandOver<T>(args: RequestArgs, beforeHandOver?: () 
     await upstream(args).onboarding.finishUpload();
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
+    if (error.status === 409 && error.body.errorCode === OBLIGATION_RESTRICTED)
+      return heldByObligation(args, (await obligationsHolding(args, "HAND_OVER")) ?? []);
     if (error.status === 409) {
       const again = await progressOrBack(args, HAND_OVER_REVIEW_PATH);
       if (!setupEditable(again.seller.state)) throw redirect("/overview/complete", 303);

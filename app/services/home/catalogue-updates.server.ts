@@ -11,7 +11,7 @@ import { fileFormAction, fileLocation, fileReviewOf, uploadFromForm, type Catalo
 import { storedAnalysis } from "#app/services/catalogue/headers.server.ts";
 import { catalogueUploadLimit } from "#app/services/catalogue/upload.server.ts";
 import { requireUser } from "#app/services/session/current-user.server.ts";
-import { restrictedByObligation } from "./obligations.server.ts";
+import { restrictedByObligation } from "#app/services/obligations/obligations.server.ts";
 import { data } from "react-router";
 import { redirectWithPortalToast } from "#app/services/toasts/toast.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";

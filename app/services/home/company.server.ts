@@ -12,6 +12,7 @@ import { getI18n } from "#app/services/i18n/i18n.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { orRouteError, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
+import { safeReturnPath } from "#app/lib/safe-path.ts";
 
 /** Only the country code and the last four digits stay readable: DE89 **** **** **** **30 00. */
 export function maskIban(iban: string): string {
@@ -37,10 +38,23 @@ export async function companyInfoLoader(args: RequestArgs) {
   return { title: getI18n(args.context).t("myCompany.companyInfo.title"), company, changes, actingAsSeller };
 }
 
+/** When the seller is paid out next, or the past-due obligations that hold payouts back; null when the service could not say. */
+async function payoutsOf(args: RequestArgs) {
+  const payouts = await settle(upstream(args).sellerService.payouts(currentSellerId(args)));
+  if (!payouts.ok) return null;
+  const { state, nextPayoutDate, heldBy } = payouts.value;
+  return {
+    state,
+    nextPayoutDate,
+    heldBy: heldBy.map(({ id, subject, dueDate, actionPath }) => ({ id, subject, dueDate, actionPath: safeReturnPath(actionPath) ?? null })),
+  };
+}
+
 export async function bankAccountLoader(args: RequestArgs) {
-  const { details, changes, actingAsSeller } = await detailsAndChanges(args);
+  const [{ details, changes, actingAsSeller }, payouts] = await Promise.all([detailsAndChanges(args), payoutsOf(args)]);
   const { bankAccount } = details;
   return {
+    payouts,
     title: getI18n(args.context).t("myCompany.bankAccount.title"),
     bankAccount: bankAccount ? { ...bankAccount, iban: maskIban(bankAccount.iban) } : null,
     changes,

@@ -12,12 +12,14 @@ import {
   BankAccountChange,
   CompanyDataChange,
   LegalDocumentChange,
+  RegistrationsChange,
   splitStreet,
   WarehouseChange,
   type CompanyChange,
   type CompanyChangeKind,
 } from "#contract/company-changes.ts";
 import { LegalDocumentKind, type SellerDetails, type Warehouse } from "#contract/home.ts";
+import { registrationFields } from "#contract/registrations.ts";
 import { legalForms } from "#contract/rules/legal-form.ts";
 import { MAX_DOCUMENT_BYTES } from "#contract/rules/document-type.ts";
 import { data, redirect } from "react-router";
@@ -46,6 +48,7 @@ const schemas = {
   COMPANY_DATA: CompanyDataChange,
   WAREHOUSE: WarehouseChange,
   LEGAL_DOCUMENT: LegalDocumentChange,
+  REGISTRATIONS: RegistrationsChange,
 } satisfies Record<CompanyChangeKind, z.ZodType>;
 
 /** A document and a few fields. */
@@ -110,6 +113,17 @@ function defaultsOf(
     }
     case "LEGAL_DOCUMENT":
       return { documentKind: draft?.kind === "LEGAL_DOCUMENT" ? draft.target : undefined };
+    case "REGISTRATIONS": {
+      // What is on record (or the draft's numbers); the questions answered as what applies says.
+      const onRecord = details?.registrations;
+      const numbers = draft?.kind === "REGISTRATIONS" ? draft.values.registrations : (onRecord?.numbers ?? []);
+      const applies = onRecord?.applies ?? [];
+      return {
+        ...Object.fromEntries(numbers.map((entry) => [registrationFields[entry.kind], entry.registrationNumber ?? undefined])),
+        sellsElectrical: applies.includes("WEEE") ? "yes" : "no",
+        sellsBatteries: applies.includes("BATTERY") ? "yes" : "no",
+      };
+    }
   }
 }
 
@@ -149,6 +163,8 @@ export async function changeFormLoader(args: RouteArgs, kind: CompanyChangeKind)
     /** While staff act as the seller: the kinds of document this user may not replace (the contract). */
     refused: !mayChange(user, kind, kind === "LEGAL_DOCUMENT" ? null : target),
     documentKinds: LegalDocumentKind.options.filter((option) => mayChange(user, "LEGAL_DOCUMENT", option)),
+    /** The registrations' form: the kinds the seller's categories require (null: the form asks the two questions). */
+    categoryRegistrations: details?.registrations?.fromCategories ? details.registrations.applies : null,
     /** "restored": the values came back over a fresh sign-in; "lost": they waited too long. */
     kept: kept.fields ? ("restored" as const) : kept.expired ? ("lost" as const) : null,
   };
@@ -215,7 +231,14 @@ export async function changeFormAction(args: RouteArgs, kind: CompanyChangeKind)
         ? service.draftCompanyData(sellerId, values as CompanyDataChange)
         : kind === "WAREHOUSE"
           ? service.draftWarehouse(sellerId, warehouseId!, values as WarehouseChange)
-          : service.draftLegalDocument(sellerId, String(values.documentKind), values.file as File));
+          : kind === "REGISTRATIONS"
+            ? service.draftRegistrations(sellerId, values as RegistrationsChange)
+            : service.draftLegalDocument(
+                sellerId,
+                String(values.documentKind),
+                values.file as File,
+                typeof values.expiryDate === "string" ? values.expiryDate : undefined,
+              ));
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     const result = submission.reply({ fieldErrors: fieldErrorsFromList(error.body.errors) });

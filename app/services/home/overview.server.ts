@@ -12,7 +12,7 @@ import { settle } from "#app/services/upstream/upstream-error.server.ts";
 import { getI18n } from "#app/services/i18n/i18n.server.ts";
 import { sanitizeToast } from "#app/services/toasts/toast-text.server.ts";
 import { shopsFailedToast } from "./home-toasts.server.ts";
-import { sellerObligations } from "./obligations.server.ts";
+import { sellerObligations } from "#app/services/obligations/obligations.server.ts";
 import { safeReturnPath } from "#app/lib/safe-path.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";

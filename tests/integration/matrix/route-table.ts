@@ -164,6 +164,7 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   "/home/my-company/legal-documents": { account: ACTIVE },
   "/home/my-company/bank-account/change": { account: ACTIVE },
   "/home/my-company/company-info/change": { account: ACTIVE },
+  "/home/my-company/company-info/registrations/change": { account: ACTIVE },
   "/home/my-company/logistics/:warehouseId/change": { account: ACTIVE, link: { from: "/home/my-company/logistics" } },
   "/home/my-company/legal-documents/new": { account: ACTIVE },
   "/home/my-company/changes/:changeId": {
@@ -247,6 +248,7 @@ export const ACTION_FORMS: Record<string, ActionForm> = {
     values: { accountHolder: "Nordlicht Living GmbH", iban: "DE02 1203 0000 0000 2020 51", bic: "BYLADEM1001" },
   },
   "/home/my-company/legal-documents/new": { values: { documentKind: "TERMS" } },
+  "/home/my-company/company-info/registrations/change": { values: { sellsElectrical: "no", sellsBatteries: "no", packagingRegistration: "DE2468013579246" } },
   "/team": { values: { email: "matrix.colleague@example.com" } },
   // The product's own form posts its values as they stand (nothing to save); leaving it out is a write.
   "/upload/catalog/products/product": { values: { reason: "Nicht mehr lieferbar" } },

@@ -1,8 +1,16 @@
 import { SellerNameExists } from "#contract/upstream.ts";
 import { LegalDocumentContent, MarketplaceShops, SellerDetails, ShopRating, Warehouse, WarehouseValidation } from "#contract/home.ts";
 import { DetailedSellerList, SellerServiceList, type DetailedListPageQuery, type SellerChannel } from "#contract/staff.ts";
-import { CompanyChange, CompanyChanges, type BankAccountChange, type CompanyDataChange, type WarehouseChange } from "#contract/company-changes.ts";
+import {
+  CompanyChange,
+  CompanyChanges,
+  type BankAccountChange,
+  type CompanyDataChange,
+  type RegistrationsChange,
+  type WarehouseChange,
+} from "#contract/company-changes.ts";
 import { ObligationList } from "#contract/obligations.ts";
+import { PayoutSchedule } from "#contract/payouts.ts";
 import { z } from "zod";
 import type { ServiceCaller } from "#app/services/upstream/http.server.ts";
 import { upstreamPath } from "#app/services/upstream/upstream-path.server.ts";
@@ -18,6 +26,8 @@ export function sellerServiceClient(call: ServiceCaller) {
       call({ path: "/v2/seller/lastValidation", query: { sellerId, warehouseId }, schema: WarehouseValidation }),
     /** What the seller owes the marketplace, with the states its calendar computed (contract/obligations.ts). */
     obligations: (sellerId: string) => call({ path: upstreamPath`/v2/seller/${sellerId}/obligations`, schema: ObligationList }),
+    /** When the seller is paid out next, or which past-due obligations hold payouts back (contract/payouts.ts). */
+    payouts: (sellerId: string) => call({ path: upstreamPath`/v2/seller/${sellerId}/payouts`, schema: PayoutSchedule }),
     legalDocument: (sellerId: string, documentId: string) =>
       call({ path: upstreamPath`/v2/seller/${sellerId}/legal-documents/${documentId}`, schema: LegalDocumentContent }),
 
@@ -30,9 +40,14 @@ export function sellerServiceClient(call: ServiceCaller) {
       call({ method: "POST", path: upstreamPath`/v2/seller/${sellerId}/changes/company-data`, body: values, schema: CompanyChange }),
     draftWarehouse: (sellerId: string, warehouseId: string, values: WarehouseChange) =>
       call({ method: "POST", path: upstreamPath`/v2/seller/${sellerId}/changes/warehouses/${warehouseId}`, body: values, schema: CompanyChange }),
-    draftLegalDocument: (sellerId: string, documentKind: string, file: File) => {
+    /** The registrations the law requires (the service asks each register, as at onboarding). */
+    draftRegistrations: (sellerId: string, values: RegistrationsChange) =>
+      call({ method: "POST", path: upstreamPath`/v2/seller/${sellerId}/changes/registrations`, body: values, schema: CompanyChange }),
+    /** A new version of a legal document; an ID document names the date it expires. */
+    draftLegalDocument: (sellerId: string, documentKind: string, file: File, expiryDate?: string) => {
       const body = new FormData();
       body.set("documentKind", documentKind);
+      if (expiryDate) body.set("expiryDate", expiryDate);
       body.set("file", file, file.name);
       return call({ method: "POST", path: upstreamPath`/v2/seller/${sellerId}/changes/legal-documents`, body, schema: CompanyChange });
     },

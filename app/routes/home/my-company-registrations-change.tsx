@@ -1,0 +1,21 @@
+import { ChangeFormPage } from "#app/components/home/change-form-page.tsx";
+import { changeFormAction, changeFormLoader } from "#app/services/home/my-company-changes.server.ts";
+import { authorize } from "#app/services/session/authorize.server.ts";
+import type { Route } from "./+types/my-company-registrations-change";
+
+/** The form that starts a change of the registrations the law requires: the forms' modules differ only in the kind they name (ChangeFormPage). */
+export const middleware = [authorize({ rule: "sellerAdministrator" })];
+
+export async function loader(args: Route.LoaderArgs) {
+  return changeFormLoader(args, "REGISTRATIONS");
+}
+
+export async function action(args: Route.ActionArgs) {
+  return changeFormAction(args, "REGISTRATIONS");
+}
+
+export default function RegistrationsChangePage({ loaderData, actionData }: Route.ComponentProps) {
+  return <ChangeFormPage data={loaderData} result={actionData?.result} />;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "My company"} · Seller Portal` }];
