@@ -68,7 +68,12 @@ describe("registrations in my company", () => {
       weeeRegistration: "DE11223344",
     });
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain("The register has this number for another company");
+    const html = await refused.text();
+    expect(html).toContain("The register has this number for another company");
+    // The toast lists the field's problem in the same words, never the service's code.
+    expect(html).toMatch(
+      /<li class="toast__field-error"><span class="toast__field-name">weeeRegistration<!-- -->: <\/span>The register has this number for another company/,
+    );
     const direct = await upstreamAs("seller.active@example.com", CHANGES, {
       method: "POST",
       headers: { "Content-Type": "application/json" },

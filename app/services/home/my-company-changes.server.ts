@@ -242,7 +242,14 @@ export async function changeFormAction(args: RouteArgs, kind: CompanyChangeKind)
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     const result = submission.reply({ fieldErrors: fieldErrorsFromList(error.body.errors) });
-    return dataWithPortalToast(args, { result } satisfies ChangeFormAnswer, upstreamErrorToast(error, t("myCompany.changes.draftFailed")), {
+    // The fields say what the service refused in the page's words (a register's answer is a code the form translates);
+    // the toast lists the same, in the same words.
+    const i18n = getI18n(args.context);
+    const toast = upstreamErrorToast(error, t("myCompany.changes.draftFailed"));
+    toast.fieldErrors = toast.fieldErrors?.map((item) =>
+      i18n.exists(`myCompany.validation.${item.errorMessage}`) ? { ...item, errorMessage: t(`myCompany.validation.${item.errorMessage}`) } : item,
+    );
+    return dataWithPortalToast(args, { result } satisfies ChangeFormAnswer, toast, {
       status: error.status === 400 || error.status === 409 ? 400 : failureStatus(error),
     });
   }
