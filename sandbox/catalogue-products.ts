@@ -81,8 +81,9 @@ export async function storeProductIndex(
     inTransaction(db, () => {
       for (const entry of entries) {
         if (entry.values === null) {
-          const product = db.prepare("SELECT position, problems FROM catalogue_products WHERE file_id = ? AND row = ?").get(fileId, entry.row) as
-            { position: number; problems: string } | undefined;
+          const product = db
+            .prepare("SELECT position, problems FROM catalogue_products INDEXED BY catalogue_products_row WHERE file_id = ? AND row = ?")
+            .get(fileId, entry.row) as { position: number; problems: string } | undefined;
           if (!product) throw new ProductIndexRefused(400, "VALIDATION_ERROR", `Problems for row ${entry.row}, which has no product`);
           const problems = [...(JSON.parse(product.problems) as ProductProblem[]), ...entry.problems];
           db.prepare("UPDATE catalogue_products SET problems = ?, needs_fix = 1 WHERE file_id = ? AND position = ?").run(
