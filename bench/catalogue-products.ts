@@ -16,7 +16,8 @@
  *
  * Run: `npm run bench:catalogue-products` (BENCH_CATALOGUE_MIB=… for another
  * size, BENCH_CORRECTIONS=… for another number of corrections,
- * BENCH_ROUNDS=… for the downloads' rounds, BENCH_PAGE_REQUESTS=… per page).
+ * BENCH_ROUNDS=… for the downloads' rounds, BENCH_PAGE_REQUESTS=… per page,
+ * BENCH_PORTAL_CPU_PROF=<dir> for a CPU profile of the portal).
  * Everything it writes (the sandbox's database and files) is removed at the end.
  */
 import { fork } from "node:child_process";
@@ -103,6 +104,14 @@ const stack = await startDeployedStack("bench:catalogue-products", {
       ? { CATALOGUE_UPLOAD_MAX_BYTES: { value: String(SIZE * 2), why: "BENCH_CATALOGUE_MIB asks for a file above the deployed limit" } }
       : {}),
   },
+  ...(process.env.BENCH_PORTAL_CPU_PROF
+    ? {
+        nodeArgs: [
+          { value: "--cpu-prof", why: "BENCH_PORTAL_CPU_PROF: a CPU profile of the portal, written when it stops" },
+          { value: `--cpu-prof-dir=${process.env.BENCH_PORTAL_CPU_PROF}`, why: "where the profile goes" },
+        ],
+      }
+    : {}),
 });
 try {
   const pid = stack.process.child.pid!;

@@ -247,7 +247,9 @@ export function fileCorrections(db: Database, file: CatalogueFileRow): FileCorre
     ),
   }));
   const leftOut = db
-    .prepare("SELECT row, left_out AS reason, sku, title FROM catalogue_products WHERE file_id = ? AND left_out IS NOT NULL ORDER BY position")
+    .prepare(
+      "SELECT row, left_out AS reason, sku, title FROM catalogue_products INDEXED BY catalogue_products_left_out WHERE file_id = ? AND left_out IS NOT NULL ORDER BY position",
+    )
     .all(file.id);
   return FileCorrections.parse({ fileId: file.id, values, rules, leftOut });
 }
