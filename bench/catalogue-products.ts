@@ -16,12 +16,14 @@
  *
  * Run: `npm run bench:catalogue-products` (BENCH_CATALOGUE_MIB=… for another
  * size, BENCH_CORRECTIONS=… for another number of corrections,
- * BENCH_ROUNDS=… for the downloads' rounds, BENCH_PAGE_REQUESTS=… per page).
+ * BENCH_ROUNDS=… for the downloads' rounds, BENCH_PAGE_REQUESTS=… per page,
+ * BENCH_PORTAL_CPU_PROF=<dir> for a CPU profile of the portal).
  * Everything it writes (the sandbox's database and files) is removed at the end.
  */
 import { fork } from "node:child_process";
 import { createHash, randomInt } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { testPorts } from "../tests/support/ports.ts";
@@ -103,6 +105,14 @@ const stack = await startDeployedStack("bench:catalogue-products", {
       ? { CATALOGUE_UPLOAD_MAX_BYTES: { value: String(SIZE * 2), why: "BENCH_CATALOGUE_MIB asks for a file above the deployed limit" } }
       : {}),
   },
+  ...(process.env.BENCH_PORTAL_CPU_PROF
+    ? {
+        nodeArgs: [
+          { value: "--cpu-prof", why: "BENCH_PORTAL_CPU_PROF: a CPU profile of the portal, written when it stops" },
+          { value: `--cpu-prof-dir=${process.env.BENCH_PORTAL_CPU_PROF}`, why: "where the profile goes" },
+        ],
+      }
+    : {}),
 });
 try {
   const pid = stack.process.child.pid!;
@@ -125,10 +135,23 @@ try {
   console.log(`uploaded and read ${(SIZE / MiB).toFixed(0)} MiB in ${upload.seconds.toFixed(1)} s`);
 
   // The first products view writes the index (a reading of the stored file).
+  // Through node:http, which waits for the answer as long as it takes: fetch gives up after 5 minutes without headers,
+  // and a large file's index takes longer on a loaded machine.
   const indexed = await timed(async () => {
-    const response = await browser.get(`${stack.portalUrl}/upload/catalog/products?fileId=${fileId}`);
-    if (response.status !== 200) throw new Error(`first products view: ${response.status}`);
-    await response.text();
+    const status = await new Promise<number>((resolve, reject) => {
+      const sent = httpRequest(
+        `${stack.portalUrl}/upload/catalog/products?fileId=${fileId}`,
+        { headers: { Cookie: `sp_session=${browser.cookie(new URL(stack.portalUrl).host, "sp_session")}`, "User-Agent": "bench:catalogue-products" } },
+        (response) => {
+          response.resume();
+          response.on("end", () => resolve(response.statusCode ?? 0));
+          response.on("error", reject);
+        },
+      );
+      sent.on("error", reject);
+      sent.end();
+    });
+    if (status !== 200) throw new Error(`first products view: ${status}`);
   });
   const firstPage = (await (await service(`/me/seller/file/products?fileId=${fileId}&page=1&pageSize=50`)).json()) as {
     pages: number;

@@ -62,7 +62,7 @@ function productByOwnValue(db: Database, fileId: string, field: "sku" | "ean", v
   // Through the indexes: the value as it is now (not corrected), or the file's own value kept beside a correction.
   const uncorrected = db
     .prepare(
-      `SELECT ${productColumns}, p.position, p.needs_fix FROM catalogue_products p WHERE p.file_id = ? AND p.${field} = ?
+      `SELECT ${productColumns}, p.position, p.needs_fix FROM catalogue_products p INDEXED BY catalogue_products_${field} WHERE p.file_id = ? AND p.${field} = ?
        AND NOT EXISTS (SELECT 1 FROM catalogue_corrections c WHERE c.file_id = p.file_id AND c.row = p.row AND c.field = ?)
        ORDER BY p.position LIMIT 1`,
     )
@@ -152,7 +152,9 @@ export function carryOver(db: Database, file: CatalogueFileRow, from: CatalogueF
   let carried = 0;
   let skipped = 0;
   inTransaction(db, () => {
-    const find = db.prepare(`SELECT ${productColumns}, p.position, p.needs_fix FROM catalogue_products p WHERE p.file_id = ? AND p.row = ?`);
+    const find = db.prepare(
+      `SELECT ${productColumns}, p.position, p.needs_fix FROM catalogue_products p INDEXED BY catalogue_products_row WHERE p.file_id = ? AND p.row = ?`,
+    );
     const kept = db.prepare("SELECT original FROM catalogue_corrections WHERE file_id = ? AND row = ? AND field = ?");
     const save = db.prepare(
       "INSERT INTO catalogue_corrections (file_id, row, field, value, original) VALUES (?, ?, ?, ?, ?) ON CONFLICT (file_id, row, field) DO UPDATE SET value = excluded.value",

@@ -9,12 +9,13 @@ import {
   type RuleApplication,
 } from "#contract/catalogue-corrections.ts";
 import { HeaderMapping } from "#contract/catalogue.ts";
-import { ProductCounts, productKeyFields, productKeys, type ProductKey, type ProductProblem } from "#contract/catalogue-products.ts";
+import { productKeyFields, productKeys, type ProductKey, type ProductProblem } from "#contract/catalogue-products.ts";
 import type { Database } from "./db.ts";
 import { storedAnalysis } from "./catalogue.ts";
 import type { CatalogueFileRow } from "./repository.ts";
 import { inTransaction, insertKinds, productColumns, productOf, ProductIndexRefused, type ProductRow } from "./catalogue-products.ts";
-import { recountProducts, refreshProductCategories } from "./catalogue-product-categories.ts";
+import { refreshProductCategories } from "./catalogue-product-categories.ts";
+import { followingProduct, leavingOutUnfixed } from "./catalogue-product-counts.ts";
 
 /**
  * The seller's corrections to a file (contract/catalogue-corrections.ts):
@@ -41,7 +42,7 @@ export function storedProduct(db: Database, fileId: string, row: number): Stored
   if (!db.prepare("SELECT 1 FROM catalogue_product_indexes WHERE file_id = ?").get(fileId))
     throw new ProductIndexRefused(404, "PRODUCTS_NOT_INDEXED", "No products are stored for the file");
   const product = db
-    .prepare(`SELECT ${productColumns}, p.position, p.needs_fix FROM catalogue_products p WHERE p.file_id = ? AND p.row = ?`)
+    .prepare(`SELECT ${productColumns}, p.position, p.needs_fix FROM catalogue_products p INDEXED BY catalogue_products_row WHERE p.file_id = ? AND p.row = ?`)
     .get(fileId, row) as StoredProduct | undefined;
   if (!product) throw new ProductIndexRefused(404, "ROW_NOT_FOUND", `The file has no product at row ${row}`);
   return product;
@@ -75,20 +76,6 @@ export function productCorrections(db: Database, file: CatalogueFileRow, row: nu
   });
 }
 
-/** Moves the stored counts from a product's state before a change to its state after it. */
-function adjustCounts(db: Database, fileId: string, before: ProductState, after: ProductState): void {
-  const stored = db.prepare("SELECT counts FROM catalogue_product_indexes WHERE file_id = ?").get(fileId) as { counts: string };
-  const counts = ProductCounts.parse(JSON.parse(stored.counts));
-  const bucket = (state: ProductState) => (state.leftOut ? "leftOut" : state.problems.length > 0 ? "needsFix" : "ready");
-  counts[bucket(before)]--;
-  counts[bucket(after)]++;
-  for (const kind of new Set(before.problems.map((problem) => problem.kind))) counts.kinds[kind] = (counts.kinds[kind] ?? 1) - 1;
-  for (const kind of new Set(after.problems.map((problem) => problem.kind))) counts.kinds[kind] = (counts.kinds[kind] ?? 0) + 1;
-  for (const kind of Object.keys(counts.kinds) as (keyof typeof counts.kinds)[]) if (counts.kinds[kind] === 0) delete counts.kinds[kind];
-  counts.fixed += Number(after.fixed ?? before.fixed ?? false) - Number(before.fixed ?? false);
-  db.prepare("UPDATE catalogue_product_indexes SET counts = ? WHERE file_id = ?").run(JSON.stringify(counts), fileId);
-}
-
 /** `reason`: a product newly left out; one left out already keeps its own. */
 export type ProductState = { problems: ProductProblem[]; leftOut: boolean; reason?: string; fixed?: boolean };
 
@@ -100,6 +87,10 @@ const stateOf = (product: StoredProduct): ProductState => ({
 
 /** Writes a product's new values and problems into the index, its kinds and counts, one version up. */
 export function updateProduct(db: Database, fileId: string, product: StoredProduct, values: Partial<Record<ProductKey, string>>, after: ProductState): void {
+  followingProduct(db, fileId, product.position, () => writeProduct(db, fileId, product, values, after));
+}
+
+function writeProduct(db: Database, fileId: string, product: StoredProduct, values: Partial<Record<ProductKey, string>>, after: ProductState): void {
   const next = { ...productOf(product).values, ...values };
   db.prepare(
     "UPDATE catalogue_products SET sku = ?, ean = ?, title = ?, price = ?, brand = ?, category = ?, content_quantity = ?, content_unit = ?, responsible_person = ?, responsible_person_address = ?, problems = ?, needs_fix = ?, left_out = ?, fixed = ?, version = version + 1 WHERE file_id = ? AND position = ?",
@@ -125,7 +116,6 @@ export function updateProduct(db: Database, fileId: string, product: StoredProdu
   for (const kind of new Set(productOf(product).problems.map((problem) => problem.kind)))
     db.prepare("DELETE FROM catalogue_product_problems WHERE file_id = ? AND kind = ? AND position = ?").run(fileId, kind, product.position);
   insertKinds(db, fileId, product.position, after.problems);
-  adjustCounts(db, fileId, stateOf(product), after);
 }
 
 function checkVersion(product: StoredProduct, version: number): void {
@@ -141,8 +131,7 @@ export function changeProduct(db: Database, file: CatalogueFileRow, change: Prod
     const state = stateOf(product);
     if (change.type === "leaveOut" || change.type === "putBack") {
       updateProduct(db, file.id, product, {}, change.type === "leaveOut" ? { ...state, leftOut: true, reason: change.reason } : { ...state, leftOut: false });
-      // The quality facts count the products not left out.
-      return recountProducts(db, file.id);
+      return;
     }
     const columns = mappedColumns(file);
     const unmapped = Object.keys(change.values).filter((key) => columns[key as ProductKey] === undefined);
@@ -258,7 +247,9 @@ export function fileCorrections(db: Database, file: CatalogueFileRow): FileCorre
     ),
   }));
   const leftOut = db
-    .prepare("SELECT row, left_out AS reason, sku, title FROM catalogue_products WHERE file_id = ? AND left_out IS NOT NULL ORDER BY position")
+    .prepare(
+      "SELECT row, left_out AS reason, sku, title FROM catalogue_products INDEXED BY catalogue_products_left_out WHERE file_id = ? AND left_out IS NOT NULL ORDER BY position",
+    )
     .all(file.id);
   return FileCorrections.parse({ fileId: file.id, values, rules, leftOut });
 }
@@ -269,15 +260,14 @@ export function leaveOutUnfixed(db: Database, file: CatalogueFileRow, reason: st
   inTransaction(db, () => {
     if (!db.prepare("SELECT 1 FROM catalogue_product_indexes WHERE file_id = ?").get(file.id))
       throw new ProductIndexRefused(404, "PRODUCTS_NOT_INDEXED", "No products are stored for the file");
-    leftOut = db
-      .prepare("UPDATE catalogue_products SET left_out = ?, version = version + 1 WHERE file_id = ? AND needs_fix = 1 AND left_out IS NULL")
-      .run(reason, file.id).changes as number;
-    const stored = db.prepare("SELECT counts FROM catalogue_product_indexes WHERE file_id = ?").get(file.id) as { counts: string };
-    const counts = ProductCounts.parse(JSON.parse(stored.counts));
-    counts.needsFix -= leftOut;
-    counts.leftOut += leftOut;
-    db.prepare("UPDATE catalogue_product_indexes SET counts = ? WHERE file_id = ?").run(JSON.stringify(counts), file.id);
-    recountProducts(db, file.id);
+    leftOut = leavingOutUnfixed(
+      db,
+      file.id,
+      () =>
+        db
+          .prepare("UPDATE catalogue_products SET left_out = ?, version = version + 1 WHERE file_id = ? AND needs_fix = 1 AND left_out IS NULL")
+          .run(reason, file.id).changes as number,
+    );
   });
   return LeftOutUnfixed.parse({ leftOut });
 }

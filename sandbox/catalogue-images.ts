@@ -1,5 +1,5 @@
 import type { ImageCheckResult, ImageCheckSummary, ImageFailureReason } from "#contract/catalogue-images.ts";
-import { recountProducts } from "./catalogue-product-categories.ts";
+import { followingImageCheck } from "./catalogue-product-counts.ts";
 import { transaction, type Database } from "./db.ts";
 
 /**
@@ -13,10 +13,14 @@ export function storeImageChecks(db: Database, fileId: string, results: readonly
     const insert = db.prepare(
       "INSERT OR REPLACE INTO catalogue_image_checks (file_id, url, loads, reason, http_status, format, width, height, checked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
-    for (const result of results)
+    const store = (result: ImageCheckResult) =>
       insert.run(fileId, result.url, result.loads ? 1 : 0, result.reason, result.httpStatus, result.format, result.width, result.height, result.checkedAt);
-    // The file's quality facts count the products whose image loads.
-    if (db.prepare("SELECT 1 FROM catalogue_product_indexes WHERE file_id = ?").get(fileId)) recountProducts(db, fileId);
+    const indexed = db.prepare("SELECT 1 FROM catalogue_product_indexes WHERE file_id = ?").get(fileId) !== undefined;
+    // The file's quality facts count the products whose image loads: moved by each address's change.
+    for (const result of results) {
+      if (indexed) followingImageCheck(db, fileId, result.url, result.loads, () => store(result));
+      else store(result);
+    }
   });
 }
 

@@ -1,17 +1,11 @@
 import { categoryValueKey, missingRequired, presentRecommended, type CategoryRequirements } from "#contract/categories.ts";
 import type { MarketplaceField } from "#contract/catalogue.ts";
-import {
-  longDescriptionChars,
-  maxProblemsPerProduct,
-  ProductCounts,
-  ProductProblem,
-  shortDescriptionChars,
-  type ProductCategoryMove,
-} from "#contract/catalogue-products.ts";
+import { maxProblemsPerProduct, ProductProblem, type ProductCategoryMove } from "#contract/catalogue-products.ts";
 import { z } from "zod";
 import type { Database } from "./db.ts";
 import { categoryDetail, taxonomy } from "./categories.ts";
 import { inTransaction, insertKinds, ProductIndexRefused } from "./catalogue-products.ts";
+import { followingProduct, recountProducts } from "./catalogue-product-counts.ts";
 
 /**
  * What each product's marketplace category needs (catalogue service): a
@@ -24,6 +18,8 @@ import { inTransaction, insertKinds, ProductIndexRefused } from "./catalogue-pro
  */
 
 const KIND = "CATEGORY_REQUIRED";
+/** Products worked out again in one transaction, when the whole file is. */
+const BATCH = 2000;
 const Problems = z.array(ProductProblem);
 const Fields = z.array(z.string());
 const Added = z.record(z.string(), z.string());
@@ -56,7 +52,7 @@ export function filledFields(filled: string, added: string): MarketplaceField[] 
   return [...new Set([...Fields.parse(JSON.parse(filled)), ...Object.keys(Added.parse(JSON.parse(added)))])] as MarketplaceField[];
 }
 
-/** Works each product's category and requirement problems out again (`rows`: only these), then the file's counts. */
+/** Works each product's category and requirement problems out again (`rows`: only these), the file's counts with them. */
 export function refreshProductCategories(db: Database, fileId: string, rows?: readonly number[]): void {
   const file = db.prepare("SELECT seller_id FROM catalogue_files WHERE id = ?").get(fileId) as { seller_id: string } | undefined;
   if (!file || !db.prepare("SELECT 1 FROM catalogue_product_indexes WHERE file_id = ?").get(fileId)) return;
@@ -74,9 +70,8 @@ export function refreshProductCategories(db: Database, fileId: string, rows?: re
     "UPDATE catalogue_products SET category_id = ?, recommended_share = ?, problems = ?, needs_fix = ? WHERE file_id = ? AND position = ?",
   );
   const dropKind = db.prepare("DELETE FROM catalogue_product_problems WHERE file_id = ? AND kind = ? AND position = ?");
-  const select = "SELECT position, category, problems, filled, added, own_category_id FROM catalogue_products WHERE file_id = ?";
-  const products = (rows ? rows.flatMap((row) => db.prepare(`${select} AND row = ?`).all(fileId, row)) : db.prepare(select).all(fileId)) as Row[];
-  for (const product of products) {
+  const select = "SELECT position, category, problems, filled, added, own_category_id FROM catalogue_products";
+  const refresh = (product: Row, follow: boolean) => {
     const categoryId = product.own_category_id ?? (product.category.trim() ? (mapped.get(categoryValueKey(product.category)) ?? null) : null);
     const asked = categoryId ? requirements(categoryId) : everyCategory;
     const filled = filledFields(product.filled, product.added);
@@ -84,68 +79,37 @@ export function refreshProductCategories(db: Database, fileId: string, rows?: re
     const others = Problems.parse(JSON.parse(product.problems)).filter((problem) => problem.kind !== KIND);
     const problems = [...others, ...lacking.map((field) => ({ kind: KIND, field }) as const)].slice(0, maxProblemsPerProduct);
     const share = asked.recommended.length === 0 ? 1 : presentRecommended(asked, filled).length / asked.recommended.length;
-    update.run(categoryId, share, JSON.stringify(problems), problems.length > 0 ? 1 : 0, fileId, product.position);
-    dropKind.run(fileId, KIND, product.position);
-    insertKinds(
-      db,
-      fileId,
-      product.position,
-      problems.filter((problem) => problem.kind === KIND),
-    );
+    const write = () => {
+      update.run(categoryId, share, JSON.stringify(problems), problems.length > 0 ? 1 : 0, fileId, product.position);
+      dropKind.run(fileId, KIND, product.position);
+      insertKinds(
+        db,
+        fileId,
+        product.position,
+        problems.filter((problem) => problem.kind === KIND),
+      );
+    };
+    // Some products: the counts move with each; the whole file: summed once over it.
+    if (follow) followingProduct(db, fileId, product.position, write);
+    else write();
+  };
+  if (rows) {
+    for (const row of rows)
+      for (const product of db.prepare(`${select} INDEXED BY catalogue_products_row WHERE file_id = ? AND row = ?`).all(fileId, row) as Row[])
+        refresh(product, true);
+    return;
+  }
+  // The whole file in steps, each step one transaction: neither millions of products held nor a commit for each.
+  const step = db.prepare(`${select} WHERE file_id = ? AND position > ? ORDER BY position LIMIT ?`);
+  for (let after = 0; ;) {
+    const products = step.all(fileId, after, BATCH) as Row[];
+    if (products.length === 0) break;
+    inTransaction(db, () => {
+      for (const product of products) refresh(product, false);
+    });
+    after = products.at(-1)!.position;
   }
   recountProducts(db, fileId);
-}
-
-/** The file's counts from its products as they are now (the products left out counted apart, and out of the quality facts). */
-export function recountProducts(db: Database, fileId: string): void {
-  const totals = db
-    .prepare(
-      `SELECT count(*) AS products,
-        coalesce(sum(left_out IS NULL AND needs_fix = 1), 0) AS needs_fix,
-        coalesce(sum(left_out IS NOT NULL), 0) AS left_out,
-        coalesce(sum(fixed), 0) AS fixed,
-        coalesce(sum(left_out IS NULL AND category_id IS NOT NULL), 0) AS categorised,
-        coalesce(sum(CASE WHEN left_out IS NULL THEN recommended_share ELSE 0 END), 0) AS recommended_share,
-        coalesce(sum(left_out IS NULL AND description_chars >= ?), 0) AS long_descriptions,
-        coalesce(sum(left_out IS NULL AND description_chars >= ?), 0) AS short_descriptions
-       FROM catalogue_products WHERE file_id = ?`,
-    )
-    .get(longDescriptionChars, shortDescriptionChars, fileId) as Record<string, number>;
-  const kinds = db.prepare("SELECT kind, count(*) AS products FROM catalogue_product_problems WHERE file_id = ? GROUP BY kind").all(fileId) as {
-    kind: string;
-    products: number;
-  }[];
-  // Images count once the portal checked some of the file's: products whose image loads (not left out).
-  const imagesChecked = db.prepare("SELECT 1 FROM catalogue_image_checks WHERE file_id = ? LIMIT 1").get(fileId) !== undefined;
-  const imagesLoad = imagesChecked
-    ? (
-        db
-          .prepare(
-            `SELECT count(*) AS loading FROM catalogue_products p JOIN catalogue_image_checks c ON c.file_id = p.file_id AND c.url = p.image_url
-             WHERE p.file_id = ? AND p.left_out IS NULL AND c.loads = 1`,
-          )
-          .get(fileId) as { loading: number }
-      ).loading
-    : undefined;
-  const products = totals.products!;
-  const leftOut = totals.left_out!;
-  const counts = ProductCounts.parse({
-    products,
-    ready: products - leftOut - totals.needs_fix!,
-    needsFix: totals.needs_fix,
-    leftOut,
-    fixed: totals.fixed,
-    kinds: Object.fromEntries(kinds.map((row) => [row.kind, row.products])),
-    quality: {
-      products: products - leftOut,
-      categorised: totals.categorised,
-      recommendedShare: totals.recommended_share,
-      longDescriptions: totals.long_descriptions,
-      shortDescriptions: totals.short_descriptions,
-      ...(imagesLoad === undefined ? {} : { imagesLoad }),
-    },
-  });
-  db.prepare("UPDATE catalogue_product_indexes SET counts = ? WHERE file_id = ?").run(JSON.stringify(counts), fileId);
 }
 
 /** After a seller's mappings changed: every indexed file of theirs. */
@@ -159,8 +123,9 @@ export function refreshSellerCategories(db: Database, sellerId: string): void {
 function versionedProduct(db: Database, fileId: string, row: number, version: number): { position: number } {
   if (!db.prepare("SELECT 1 FROM catalogue_product_indexes WHERE file_id = ?").get(fileId))
     throw new ProductIndexRefused(404, "PRODUCTS_NOT_INDEXED", "No products are stored for the file");
-  const product = db.prepare("SELECT position, version FROM catalogue_products WHERE file_id = ? AND row = ?").get(fileId, row) as
-    { position: number; version: number } | undefined;
+  const product = db
+    .prepare("SELECT position, version FROM catalogue_products INDEXED BY catalogue_products_row WHERE file_id = ? AND row = ?")
+    .get(fileId, row) as { position: number; version: number } | undefined;
   if (!product) throw new ProductIndexRefused(404, "ROW_NOT_FOUND", `The file has no product at row ${row}`);
   if (product.version !== version)
     throw new ProductIndexRefused(409, "VERSION_CONFLICT", `The product at row ${row} changed meanwhile (version ${product.version}, not ${version})`);
@@ -192,10 +157,10 @@ export function addProductValues(db: Database, fileId: string, row: number, vers
       if (value.trim() === "") delete added[field];
       else added[field] = value.trim();
     }
-    db.prepare("UPDATE catalogue_products SET added = ?, fixed = 1, version = version + 1 WHERE file_id = ? AND position = ?").run(
-      JSON.stringify(added),
-      fileId,
-      product.position,
+    followingProduct(db, fileId, product.position, () =>
+      db
+        .prepare("UPDATE catalogue_products SET added = ?, fixed = 1, version = version + 1 WHERE file_id = ? AND position = ?")
+        .run(JSON.stringify(added), fileId, product.position),
     );
     refreshProductCategories(db, fileId, [row]);
   });

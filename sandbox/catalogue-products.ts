@@ -81,8 +81,9 @@ export async function storeProductIndex(
     inTransaction(db, () => {
       for (const entry of entries) {
         if (entry.values === null) {
-          const product = db.prepare("SELECT position, problems FROM catalogue_products WHERE file_id = ? AND row = ?").get(fileId, entry.row) as
-            { position: number; problems: string } | undefined;
+          const product = db
+            .prepare("SELECT position, problems FROM catalogue_products INDEXED BY catalogue_products_row WHERE file_id = ? AND row = ?")
+            .get(fileId, entry.row) as { position: number; problems: string } | undefined;
           if (!product) throw new ProductIndexRefused(400, "VALIDATION_ERROR", `Problems for row ${entry.row}, which has no product`);
           const problems = [...(JSON.parse(product.problems) as ProductProblem[]), ...entry.problems];
           db.prepare("UPDATE catalogue_products SET problems = ?, needs_fix = 1 WHERE file_id = ? AND position = ?").run(
@@ -272,6 +273,18 @@ export function productOf(row: ProductRow): CatalogueProduct {
 }
 
 /**
+ * The index a page filtered by status or by "fixed" alone is read through, in file order: SQLite, without statistics,
+ * would scan the file's products by their key instead (a file may have millions). Other filters go their own ways.
+ */
+function pageIndex(query: ProductsQuery): string {
+  if (query.kind || query.q || query.image) return "";
+  if (query.fixed) return "INDEXED BY catalogue_products_fixed";
+  if (query.status === "LEFT_OUT") return "INDEXED BY catalogue_products_left_out";
+  if (query.status) return "INDEXED BY catalogue_products_status";
+  return "";
+}
+
+/**
  * One page of a file's products in file order: "not indexed" when no index
  * is stored, "no page" for a page after the last (the first page always
  * exists, empty or not).
@@ -316,7 +329,8 @@ export function productsPage(db: Database, fileId: string, query: ProductsQuery)
   // Without a search, and for a kind without a status, the count is one of the stored ones: no product is counted again.
   const matching =
     query.q || query.image || (query.kind && query.status && query.status !== "READY") || (query.fixed && (query.kind || query.status))
-      ? (db.prepare(`SELECT count(*) AS matching FROM catalogue_products p WHERE ${filter}`).get(...params) as { matching: number }).matching
+      ? (db.prepare(`SELECT count(*) AS matching FROM catalogue_products p ${pageIndex(query)} WHERE ${filter}`).get(...params) as { matching: number })
+          .matching
       : query.fixed
         ? counts.fixed
         : query.kind
@@ -336,7 +350,9 @@ export function productsPage(db: Database, fileId: string, query: ProductsQuery)
       ? db
           .prepare(`SELECT ${columns} FROM catalogue_products p WHERE p.file_id = ? AND p.position > ? ORDER BY p.position LIMIT ?`)
           .all(fileId, skipped, query.pageSize)
-      : db.prepare(`SELECT ${columns} FROM catalogue_products p WHERE ${filter} ORDER BY p.position LIMIT ? OFFSET ?`).all(...params, query.pageSize, skipped)
+      : db
+          .prepare(`SELECT ${columns} FROM catalogue_products p ${pageIndex(query)} WHERE ${filter} ORDER BY p.position LIMIT ? OFFSET ?`)
+          .all(...params, query.pageSize, skipped)
   ) as ProductRow[];
   return {
     page: query.page,

@@ -241,7 +241,8 @@ export function catalogueIntegrationRouter(context: SandboxContext, { sendFile, 
     const products = [];
     for (const [index, named] of parsed.data.products.entries()) {
       const product = files.has(named.fileId)
-        ? (db.prepare("SELECT title FROM catalogue_products WHERE file_id = ? AND row = ?").get(named.fileId, named.row) as { title: string } | undefined)
+        ? (db.prepare("SELECT title FROM catalogue_products INDEXED BY catalogue_products_row WHERE file_id = ? AND row = ?").get(named.fileId, named.row) as
+            { title: string } | undefined)
         : undefined;
       if (!product) {
         sendError(res, 400, "A reason names a product the seller's files do not have", "ROW_NOT_FOUND", {

@@ -236,3 +236,117 @@ describe("a product's corrections", () => {
     expect((await change({ type: "correct", row: 2, version: 1, values: { price: "12,50" }, problems: [] })).body.errorCode).toBe("VERSION_CONFLICT");
   });
 });
+
+describe("the file's counts", () => {
+  /** The counts as stored, then as summed again over the whole file (sandbox/catalogue-product-counts.ts): the same. */
+  async function expectCountsAsRecounted(step: string) {
+    const stored = (await page()).counts;
+    const { openDatabase } = await import("../../sandbox/db.ts");
+    const { recountProducts } = await import("../../sandbox/catalogue-product-counts.ts");
+    const db = openDatabase(sandbox.dbPath);
+    try {
+      recountProducts(db, fileId);
+    } finally {
+      db.close();
+    }
+    const recounted = (await page()).counts;
+    const share = (counts: typeof stored) => counts.quality?.recommendedShare ?? -1;
+    expect(share(stored), step).toBeCloseTo(share(recounted), 9);
+    expect({ ...stored, quality: { ...stored.quality, recommendedShare: 0 } }, step).toEqual({
+      ...recounted,
+      quality: { ...recounted.quality, recommendedShare: 0 },
+    });
+  }
+
+  const image = (url: string, loads: boolean) => ({
+    url,
+    loads,
+    reason: loads ? null : "HTTP_ERROR",
+    httpStatus: loads ? 200 : 500,
+    checkedAt: "2026-11-29T10:00:00.000Z",
+  });
+  const checked = async (...results: ReturnType<typeof image>[]) =>
+    expect((await callService(sandbox, "/catalogue-upload/me/seller/file/images", { method: "PUT", token, query: { fileId }, body: { results } })).status).toBe(
+      200,
+    );
+  const current = async (row: number) => ProductCorrections.parse((await product(String(row))).body).version;
+
+  it("moves with each correction, move, added value, image result, rule and leave-out as a whole recount counts them", async () => {
+    const described = (row: number, chars: number, url: string, filled: ProductIndexEntry["attributes"] = { filled: ["TITLE"], descriptionChars: chars }) => ({
+      image: url,
+      attributes: filled,
+    });
+    await index(fileId, token, [
+      { ...entry(2, { price: "12,50 CHF" }, [{ kind: "PRICE_FORMAT", field: "PRICE" }]), ...described(2, 250, "https://img.example/1.jpg") },
+      { ...entry(3, { category: "" }, [{ kind: "REQUIRED_EMPTY", field: "PRODUCT_CATEGORY" }]), ...described(3, 60, "https://img.example/1.jpg") },
+      { ...entry(4, { price: "3,20 CHF" }, [{ kind: "PRICE_FORMAT", field: "PRICE" }]), ...described(4, 10, "https://img.example/2.jpg") },
+      { ...entry(5, {}), ...described(5, 300, "https://img.example/2.jpg", { filled: ["TITLE", "BRAND", "DESCRIPTION"], descriptionChars: 300 }) },
+      { ...entry(6, { price: "1,00 CHF", category: "Garten" }, [{ kind: "PRICE_FORMAT", field: "PRICE" }]), ...described(6, 0, "https://img.example/3.jpg") },
+      { ...entry(7, { category: "Garten" }), ...described(7, 80, "https://img.example/1.jpg") },
+    ]);
+    await expectCountsAsRecounted("indexed");
+    const mapped = await callService(sandbox, "/catalogue/me/category-mappings", {
+      token,
+      method: "PUT",
+      body: { mappings: [{ value: "Küche", categoryId: "1217" }] },
+    });
+    expect(mapped.status).toBe(200);
+    await expectCountsAsRecounted("mapped");
+    await checked(image("https://img.example/1.jpg", true), image("https://img.example/2.jpg", false));
+    await expectCountsAsRecounted("first images");
+    expect((await change({ type: "correct", row: 2, version: await current(2), values: { price: "12,50" }, problems: [] })).status).toBe(200);
+    await expectCountsAsRecounted("corrected");
+    const moved = await callService(sandbox, "/catalogue-upload/me/seller/file/product-category", {
+      method: "POST",
+      token,
+      query: { fileId },
+      body: { row: 7, version: await current(7), categoryId: "2251" },
+    });
+    expect(moved.status).toBe(200);
+    await expectCountsAsRecounted("moved");
+    const added = await callService(sandbox, "/catalogue-upload/me/seller/file/product-values", {
+      method: "POST",
+      token,
+      query: { fileId },
+      body: { row: 4, version: await current(4), values: { BRAND: "Beispiel" } },
+    });
+    expect(added.status).toBe(200);
+    await expectCountsAsRecounted("value added");
+    expect((await change({ type: "leaveOut", row: 5, version: await current(5), reason: "Nicht mehr lieferbar" })).status).toBe(200);
+    await expectCountsAsRecounted("left out");
+    await checked(image("https://img.example/1.jpg", false), image("https://img.example/2.jpg", true), image("https://img.example/3.jpg", true));
+    await checked(image("https://img.example/1.jpg", true));
+    await expectCountsAsRecounted("images again");
+    const rule = await callService(sandbox, "/catalogue-upload/me/seller/file/product-rules", {
+      method: "POST",
+      token,
+      query: { fileId },
+      body: {
+        rule: "PRICE_CURRENCY_SIGN",
+        field: "price",
+        kind: "PRICE_FORMAT",
+        changes: [
+          { row: 4, version: await current(4), value: "3,20", problems: [] },
+          { row: 6, version: await current(6), value: "1,00", problems: [] },
+        ],
+      },
+    });
+    expect(rule.status).toBe(200);
+    await expectCountsAsRecounted("rule");
+    expect((await change({ type: "putBack", row: 5, version: await current(5) })).status).toBe(200);
+    await expectCountsAsRecounted("put back");
+    const left = await callService(sandbox, "/catalogue-upload/me/seller/file/leave-out-unfixed", {
+      method: "POST",
+      token,
+      query: { fileId },
+      body: { reason: "Später" },
+    });
+    expect(left.status).toBe(200);
+    await expectCountsAsRecounted("unfixed left out");
+    const counts = (await page()).counts;
+    // The sequence did move every count it is meant to check.
+    expect(counts).toMatchObject({ products: 6, fixed: 3 });
+    expect(counts.leftOut).toBeGreaterThan(1);
+    expect(counts.quality).toMatchObject({ imagesLoad: expect.any(Number), categorised: expect.any(Number) });
+  });
+});

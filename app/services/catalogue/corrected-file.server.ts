@@ -8,7 +8,7 @@
  * left out stay in the file (it is the seller's file): the list of them
  * goes beside it.
  */
-import { Readable } from "node:stream";
+import { pipeline, Readable, Transform } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { CatalogueAnalysis } from "#contract/catalogue-analysis.ts";
 import type { FileCorrections } from "#contract/catalogue-corrections.ts";
@@ -173,22 +173,35 @@ export async function correctedFileStream(source: Source, signal: AbortSignal): 
   }
   const body = response.body;
   const input = takeNodeBody(response) ?? (body ? Readable.fromWeb(body as unknown as NodeReadableStream<Uint8Array>) : Readable.from([]));
-  async function* corrected() {
-    try {
-      for await (const chunk of input) {
-        const pieces = writer.write(chunk as Buffer).filter((piece) => piece.length > 0);
+  // A transform, not an async generator: a chunk of the file passes in one synchronous call, no promise a chunk.
+  const stream = new Transform({
+    readableHighWaterMark: 64 * 1024,
+    transform(chunk: Buffer, _encoding, callback) {
+      try {
         // A chunk of the download may be held (chunk-leases.server.ts): each view of it handed on is lent to the socket that
         // writes and gives it back, and the chunk itself given back here, so it is freed once the last view is written.
-        for (const piece of pieces) if (piece.buffer === (chunk as Buffer).buffer) lendView(piece, 1);
-        giveBack(chunk as Buffer);
-        yield* pieces;
+        for (const piece of writer.write(chunk)) {
+          if (piece.length === 0) continue;
+          if (piece.buffer === chunk.buffer) lendView(piece, 1);
+          this.push(piece);
+        }
+        giveBack(chunk);
+        callback();
+      } catch (error) {
+        callback(error as Error);
       }
-      for (const piece of writer.end()) if (piece.length > 0) yield piece;
-    } finally {
-      input.destroy();
-    }
-  }
-  const stream = Readable.from(corrected(), { objectMode: false, highWaterMark: 64 * 1024 });
+    },
+    flush(callback) {
+      try {
+        for (const piece of writer.end()) if (piece.length > 0) this.push(piece);
+        callback();
+      } catch (error) {
+        callback(error as Error);
+      }
+    },
+  });
+  // Either end's failure or going away ends the other.
+  pipeline(input, stream, () => {});
   signal.addEventListener("abort", () => stream.destroy(), { once: true });
   return { stream, fileName, contentType: response.headers.get("content-type") };
 }

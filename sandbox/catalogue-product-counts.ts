@@ -1,0 +1,217 @@
+import { rowProblemKinds } from "#contract/catalogue-analysis.ts";
+import { longDescriptionChars, ProductCounts, shortDescriptionChars } from "#contract/catalogue-products.ts";
+import type { Database } from "./db.ts";
+
+/**
+ * A file's counts (contract/catalogue-products.ts ProductCounts): summed
+ * once over the whole file (`recountProducts`, when its index is written or
+ * its categories worked out again), then moved by each write: the changed
+ * product's facts before the write taken out, its facts after it put in,
+ * in the same transaction. A write never reads more of the file than the
+ * products it changes (a file may have millions).
+ */
+
+/** What one product adds to its file's counts. */
+export type ProductFacts = {
+  leftOut: boolean;
+  needsFix: boolean;
+  fixed: boolean;
+  categorised: boolean;
+  recommendedShare: number;
+  descriptionChars: number;
+  imageLoads: boolean;
+  kinds: string[];
+};
+
+const kindsIn = rowProblemKinds.map(() => "?").join(", ");
+
+/** The product's facts as stored now; undefined when the file has no product at `position`. */
+export function productFacts(db: Database, fileId: string, position: number): ProductFacts | undefined {
+  const found = db
+    .prepare(
+      `SELECT p.left_out IS NOT NULL AS left_out, p.needs_fix, p.fixed, p.category_id IS NOT NULL AS categorised, p.recommended_share, p.description_chars,
+         coalesce((SELECT c.loads FROM catalogue_image_checks c WHERE c.file_id = p.file_id AND c.url = p.image_url), 0) AS image_loads
+       FROM catalogue_products p WHERE p.file_id = ? AND p.position = ?`,
+    )
+    .get(fileId, position) as
+    | { left_out: number; needs_fix: number; fixed: number; categorised: number; recommended_share: number; description_chars: number; image_loads: number }
+    | undefined;
+  if (!found) return undefined;
+  // Through the problems' key (file, kind, position): one lookup a kind, not a scan of the file's problems.
+  const kinds = db
+    .prepare(`SELECT kind FROM catalogue_product_problems WHERE file_id = ? AND kind IN (${kindsIn}) AND position = ?`)
+    .all(fileId, ...rowProblemKinds, position) as { kind: string }[];
+  return {
+    leftOut: found.left_out === 1,
+    needsFix: found.needs_fix === 1,
+    fixed: found.fixed === 1,
+    categorised: found.categorised === 1,
+    recommendedShare: found.recommended_share,
+    descriptionChars: found.description_chars,
+    imageLoads: found.image_loads === 1,
+    kinds: kinds.map((row) => row.kind),
+  };
+}
+
+function storedCounts(db: Database, fileId: string): ProductCounts | undefined {
+  const stored = db.prepare("SELECT counts FROM catalogue_product_indexes WHERE file_id = ?").get(fileId) as { counts: string } | undefined;
+  return stored ? ProductCounts.parse(JSON.parse(stored.counts)) : undefined;
+}
+
+function storeCounts(db: Database, fileId: string, counts: ProductCounts): void {
+  db.prepare("UPDATE catalogue_product_indexes SET counts = ? WHERE file_id = ?").run(JSON.stringify(ProductCounts.parse(counts)), fileId);
+}
+
+/** A sum of shares moved by many writes may end a rounding error below zero. */
+const share = (value: number) => Math.max(0, value);
+
+/** `facts` taken out of (`sign` -1) or put into (+1) `counts`. */
+function move(counts: ProductCounts, facts: ProductFacts, sign: 1 | -1): void {
+  if (facts.leftOut) counts.leftOut += sign;
+  else if (facts.needsFix) counts.needsFix += sign;
+  else counts.ready += sign;
+  if (facts.fixed) counts.fixed += sign;
+  for (const kind of facts.kinds) {
+    const key = kind as keyof ProductCounts["kinds"];
+    const next = (counts.kinds[key] ?? 0) + sign;
+    if (next === 0) delete counts.kinds[key];
+    else counts.kinds[key] = next;
+  }
+  const quality = counts.quality;
+  if (!quality || facts.leftOut) return;
+  quality.products += sign;
+  if (facts.categorised) quality.categorised += sign;
+  quality.recommendedShare = share(quality.recommendedShare + sign * facts.recommendedShare);
+  if (facts.descriptionChars >= longDescriptionChars) quality.longDescriptions += sign;
+  if (facts.descriptionChars >= shortDescriptionChars) quality.shortDescriptions += sign;
+  if (facts.imageLoads && quality.imagesLoad !== undefined) quality.imagesLoad += sign;
+}
+
+/**
+ * Runs `work`, a change to the product at `position` alone, and moves the file's counts from the product's facts before
+ * it to its facts after it. Not nested: each write of a product's facts is wrapped once.
+ */
+export function followingProduct<T>(db: Database, fileId: string, position: number, work: () => T): T {
+  const before = productFacts(db, fileId, position);
+  const result = work();
+  const after = productFacts(db, fileId, position);
+  const counts = storedCounts(db, fileId);
+  if (!counts) return result;
+  // Counts without their quality facts were never summed over the file's categories: summed once now.
+  if (!counts.quality) {
+    recountProducts(db, fileId);
+    return result;
+  }
+  if (before) move(counts, before, -1);
+  if (after) move(counts, after, 1);
+  storeCounts(db, fileId, counts);
+  return result;
+}
+
+/** Every product that needs a fix and is not left out, about to be left out: their quality facts leave the counts. */
+export function leavingOutUnfixed(db: Database, fileId: string, work: () => number): number {
+  const leaving = db
+    .prepare(
+      `SELECT count(*) AS products, coalesce(sum(category_id IS NOT NULL), 0) AS categorised, coalesce(sum(recommended_share), 0) AS recommended_share,
+         coalesce(sum(description_chars >= ?), 0) AS long_descriptions, coalesce(sum(description_chars >= ?), 0) AS short_descriptions,
+         coalesce(sum(EXISTS (SELECT 1 FROM catalogue_image_checks c WHERE c.file_id = p.file_id AND c.url = p.image_url AND c.loads = 1)), 0) AS images_load
+       FROM catalogue_products p INDEXED BY catalogue_products_status WHERE p.file_id = ? AND p.needs_fix = 1 AND p.left_out IS NULL`,
+    )
+    .get(longDescriptionChars, shortDescriptionChars, fileId) as Record<string, number>;
+  const leftOut = work();
+  const counts = storedCounts(db, fileId);
+  if (!counts) return leftOut;
+  if (!counts.quality) {
+    recountProducts(db, fileId);
+    return leftOut;
+  }
+  counts.needsFix -= leftOut;
+  counts.leftOut += leftOut;
+  const quality = counts.quality;
+  quality.products -= leaving.products!;
+  quality.categorised -= leaving.categorised!;
+  quality.recommendedShare = share(quality.recommendedShare - leaving.recommended_share!);
+  quality.longDescriptions -= leaving.long_descriptions!;
+  quality.shortDescriptions -= leaving.short_descriptions!;
+  if (quality.imagesLoad !== undefined) quality.imagesLoad -= leaving.images_load!;
+  storeCounts(db, fileId, counts);
+  return leftOut;
+}
+
+/**
+ * The check of one image address about to be stored (`loads`): the products not left out with that address move
+ * in or out of the images that load. The first check of a file starts its count at none.
+ */
+export function followingImageCheck(db: Database, fileId: string, url: string, loads: boolean, work: () => void): void {
+  const before = db.prepare("SELECT loads FROM catalogue_image_checks WHERE file_id = ? AND url = ?").get(fileId, url) as { loads: number } | undefined;
+  work();
+  const counts = storedCounts(db, fileId);
+  if (!counts) return;
+  if (!counts.quality) {
+    recountProducts(db, fileId);
+    return;
+  }
+  const quality = counts.quality;
+  const was = before?.loads === 1;
+  if (quality.imagesLoad === undefined) quality.imagesLoad = 0;
+  if (was !== loads) {
+    const { products } = db
+      .prepare(
+        "SELECT count(*) AS products FROM catalogue_products INDEXED BY catalogue_products_image WHERE file_id = ? AND image_url = ? AND left_out IS NULL",
+      )
+      .get(fileId, url) as { products: number };
+    quality.imagesLoad += loads ? products : -products;
+  }
+  storeCounts(db, fileId, counts);
+}
+
+/** The file's counts from its products as they are now, over the whole file (the products left out counted apart, and out of the quality facts). */
+export function recountProducts(db: Database, fileId: string): void {
+  const totals = db
+    .prepare(
+      `SELECT count(*) AS products,
+        coalesce(sum(left_out IS NULL AND needs_fix = 1), 0) AS needs_fix,
+        coalesce(sum(left_out IS NOT NULL), 0) AS left_out,
+        coalesce(sum(fixed), 0) AS fixed,
+        coalesce(sum(left_out IS NULL AND category_id IS NOT NULL), 0) AS categorised,
+        coalesce(sum(CASE WHEN left_out IS NULL THEN recommended_share ELSE 0 END), 0) AS recommended_share,
+        coalesce(sum(left_out IS NULL AND description_chars >= ?), 0) AS long_descriptions,
+        coalesce(sum(left_out IS NULL AND description_chars >= ?), 0) AS short_descriptions
+       FROM catalogue_products WHERE file_id = ?`,
+    )
+    .get(longDescriptionChars, shortDescriptionChars, fileId) as Record<string, number>;
+  const kinds = db.prepare("SELECT kind, count(*) AS products FROM catalogue_product_problems WHERE file_id = ? GROUP BY kind").all(fileId) as {
+    kind: string;
+    products: number;
+  }[];
+  // Images count once the portal checked some of the file's: products whose image loads (not left out).
+  const imagesChecked = db.prepare("SELECT 1 FROM catalogue_image_checks WHERE file_id = ? LIMIT 1").get(fileId) !== undefined;
+  const imagesLoad = imagesChecked
+    ? (
+        db
+          .prepare(
+            `SELECT count(*) AS loading FROM catalogue_products p JOIN catalogue_image_checks c ON c.file_id = p.file_id AND c.url = p.image_url
+             WHERE p.file_id = ? AND p.left_out IS NULL AND c.loads = 1`,
+          )
+          .get(fileId) as { loading: number }
+      ).loading
+    : undefined;
+  const products = totals.products!;
+  const leftOut = totals.left_out!;
+  storeCounts(db, fileId, {
+    products,
+    ready: products - leftOut - totals.needs_fix!,
+    needsFix: totals.needs_fix!,
+    leftOut,
+    fixed: totals.fixed!,
+    kinds: Object.fromEntries(kinds.map((row) => [row.kind, row.products])),
+    quality: {
+      products: products - leftOut,
+      categorised: totals.categorised!,
+      recommendedShare: totals.recommended_share!,
+      longDescriptions: totals.long_descriptions!,
+      shortDescriptions: totals.short_descriptions!,
+      ...(imagesLoad === undefined ? {} : { imagesLoad }),
+    },
+  });
+}
