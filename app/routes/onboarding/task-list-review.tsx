@@ -108,6 +108,7 @@ export default function TaskListReview({ loaderData, actionData }: Route.Compone
 
       <section aria-labelledby="review-confirm" className="review__confirm">
         <h2 id="review-confirm">{t("handOver.action")}</h2>
+        {loaderData.heldBy === null && !refusedHeld ? <p role="status">{t("obligations.handOver.unknown")}</p> : null}
         {missing.length === 0 && heldBy.length > 0 ? (
           <HeldByObligations id="review-held-by" restriction="HAND_OVER" message={t("obligations.handOver.held")} obligations={heldBy} />
         ) : missing.length === 0 ? (
@@ -163,8 +164,9 @@ function FileCard({ file }: { file: ReviewedFile }) {
   const number = numberFormat(i18n.language);
   const view = { fileId: file.id, page: 1, status: null, kind: null, q: null };
   const checked = t("handOver.review.rowsChecked", { count: file.checked ?? 0, formatted: number.format(file.checked ?? 0) });
-  const rejected =
-    file.rejected === null
+  const rejected = file.reportUnreadable
+    ? t("handOver.review.reportUnreadable")
+    : file.rejected === null
       ? t("handOver.review.notChecked")
       : file.rejected === 0
         ? t("handOver.review.noneRejected", { checked })

@@ -90,9 +90,14 @@ export default function TaskList({ loaderData, actionData }: Route.ComponentProp
                 {t("catalogueIntelligence.taskList.rejectedLink")}
               </Link>
             </p>
-          ) : (
+          ) : rejected.unread === 0 ? (
             <p className="task-list-page__rejected">{t("catalogueIntelligence.taskList.noneRejected")}</p>
-          )
+          ) : null
+        ) : null}
+        {rejected && rejected.unread > 0 ? (
+          <p className="task-list-page__rejected" role="status">
+            {t("catalogueIntelligence.taskList.unread", { count: rejected.unread, formatted: numberFormat(i18n.language).format(rejected.unread) })}
+          </p>
         ) : null}
       </TaskSection>
 

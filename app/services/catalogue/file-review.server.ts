@@ -168,7 +168,10 @@ function rethrowSession(error: unknown): void {
  * stored reports; null when no file has one (nothing to say), and files
  * whose report cannot be read are left out rather than breaking the page.
  */
-export async function rejectedRows(args: RequestArgs, files: readonly CatalogueFile[]): Promise<{ rejected: number; fileId: string | null } | null> {
+export async function rejectedRows(
+  args: RequestArgs,
+  files: readonly CatalogueFile[],
+): Promise<{ rejected: number; fileId: string | null; unread: number } | null> {
   if (files.length === 0) return null;
   const log = args.context.get(requestMetaContext).log;
   const analyses = await Promise.all(
@@ -181,7 +184,8 @@ export async function rejectedRows(args: RequestArgs, files: readonly CatalogueF
     ),
   );
   const reported = analyses.filter((analysis): analysis is CatalogueAnalysis => analysis !== null);
-  if (reported.length === 0) return null;
+  // The files whose report could not be read are counted, so that the page never says every row passed without them.
+  const unread = files.length - reported.length;
   const firstWithProblems = reported.find((analysis) => analysis.report.rowsRejected > 0);
-  return { rejected: reported.reduce((sum, analysis) => sum + analysis.report.rowsRejected, 0), fileId: firstWithProblems?.fileId ?? null };
+  return { rejected: reported.reduce((sum, analysis) => sum + analysis.report.rowsRejected, 0), fileId: firstWithProblems?.fileId ?? null, unread };
 }

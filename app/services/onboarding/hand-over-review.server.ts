@@ -19,6 +19,8 @@ export type ReviewedFile = {
   fileName: string;
   /** Marketplace field → the file's column, in the order of the file's columns; null when it could not be read. */
   mapping: { field: string; header: string }[] | null;
+  /** The file's stored check could not be read just now. */
+  reportUnreadable: boolean;
   /** Rows the marketplace will reject, from the portal's check of the file; null when the file has no stored check. */
   rejected: number | null;
   checked: number | null;
@@ -65,7 +67,15 @@ export async function loadHandOverReview(args: RequestArgs) {
           })
         : null;
       const report = analysis.ok ? analysis.value?.report : undefined;
-      return { id: file.id, fileName: file.fileName, mapping, rejected: report?.rowsRejected ?? null, checked: report?.rowsChecked ?? null, products };
+      return {
+        id: file.id,
+        fileName: file.fileName,
+        mapping,
+        reportUnreadable: !analysis.ok,
+        rejected: report?.rowsRejected ?? null,
+        checked: report?.rowsChecked ?? null,
+        products,
+      };
     }),
   );
   const steps = Object.fromEntries(formSteps.map((step, index) => [step, views[index]!])) as Record<FormStepName, StepView>;
