@@ -5,7 +5,7 @@
  * (my-company/changes.server.ts) and whether this user may start one.
  */
 import { requireUser } from "#app/services/session/current-user.server.ts";
-import { currentSellerId } from "./home.server.ts";
+import { currentSellerId } from "#app/services/session/session.server.ts";
 import { companyChanges } from "./my-company-changes.server.ts";
 import { settle } from "#app/services/upstream/upstream-error.server.ts";
 import { getI18n } from "#app/services/i18n/i18n.server.ts";

@@ -72,13 +72,6 @@ export function sellerHasOci(args: RequestArgs): Promise<boolean> {
   });
 }
 
-/** The signed-in seller's id (while staff act as a seller, that seller's). */
-export function currentSellerId(args: RequestArgs): string {
-  const sellerId = args.context.get(sessionContext).user?.sellerId;
-  if (!sellerId) throw new Response("The signed-in user belongs to no seller", { status: 404 });
-  return sellerId;
-}
-
 // ---- dashboards --------------------------------------------------------------------
 
 export function dashboardIdOf(tab: AnalyticsTab): string {

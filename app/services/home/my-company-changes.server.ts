@@ -38,7 +38,7 @@ import type { RequestArgs } from "#app/services/request/request-args.ts";
 import { requestMetaContext } from "#app/services/request/request-context.server.ts";
 import { failureStatus, orRouteError, settle, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
 import { requireUpstreamId } from "#app/services/upstream/upstream-path.server.ts";
-import { currentSellerId } from "./home.server.ts";
+import { currentSellerId } from "#app/services/session/session.server.ts";
 import { changePath, mayChange, pagePath } from "#app/lib/home/my-company-changes.ts";
 
 type RouteArgs = RequestArgs & { params: Record<string, string | undefined> };

@@ -8,17 +8,10 @@
  */
 import type { Obligation, ObligationList, ObligationRestriction } from "#contract/obligations.ts";
 import { safeReturnPath } from "#app/lib/safe-path.ts";
-import { sessionContext } from "#app/services/session/session.server.ts";
+import { currentSellerId } from "#app/services/session/session.server.ts";
 import { settle } from "#app/services/upstream/upstream-error.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
-
-/** The signed-in user's seller (every route that reads obligations has checked it belongs to one). */
-function currentSellerId(args: RequestArgs): string {
-  const sellerId = args.context.get(sessionContext).user?.sellerId;
-  if (!sellerId) throw new Response("The signed-in user belongs to no seller", { status: 404 });
-  return sellerId;
-}
 
 /** The seller's obligations, or null when the service could not answer (the page says so and shows the rest). */
 export async function sellerObligations(args: RequestArgs): Promise<ObligationList | null> {

@@ -12,6 +12,7 @@ import { revokeTokens, type SessionTokens } from "./auth.server.ts";
 export type { SessionTokens };
 import { env, secureCookies, sessionSecrets } from "#app/services/config/env.server.ts";
 import { requestMetaContext } from "#app/services/request/request-context.server.ts";
+import type { RequestArgs } from "#app/services/request/request-args.ts";
 import { signedCookie } from "#app/services/cookies/signed-cookie.server.ts";
 import { safeReturnPath } from "#app/lib/safe-path.ts";
 
@@ -210,6 +211,13 @@ export class PortalSession {
 }
 
 export const sessionContext = createContext<PortalSession>();
+
+/** The signed-in seller's id (while staff act as a seller, that seller's). */
+export function currentSellerId(args: RequestArgs): string {
+  const sellerId = args.context.get(sessionContext).user?.sellerId;
+  if (!sellerId) throw new Response("The signed-in user belongs to no seller", { status: 404 });
+  return sellerId;
+}
 
 /** Reads the session once per request and writes it back once, if anything changed. */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
