@@ -11,6 +11,7 @@ import { RowProblemKind } from "#contract/catalogue-analysis.ts";
 import { ImageFailureReason, type ProductImage } from "#contract/catalogue-images.ts";
 import { z } from "zod";
 import { transaction, type Database } from "./db.ts";
+import { countImages } from "./catalogue-product-counts.ts";
 
 /**
  * A catalogue file's products as the portal's reading pass wrote them: kept
@@ -156,9 +157,11 @@ export async function storeProductIndex(
     }
     flush();
     const indexedAt = new Date().toISOString();
-    db.prepare("INSERT INTO catalogue_product_indexes (file_id, counts, indexed_at) VALUES (?, ?, ?)").run(
+    // The image checks kept from an earlier index of the file count at once.
+    db.prepare("INSERT INTO catalogue_product_indexes (file_id, counts, images, indexed_at) VALUES (?, ?, ?, ?)").run(
       fileId,
       JSON.stringify(countProducts(db, fileId)),
+      JSON.stringify(countImages(db, fileId)),
       indexedAt,
     );
     return { products: position, indexedAt };

@@ -239,8 +239,14 @@ describe("a product's corrections", () => {
 
 describe("the file's counts", () => {
   /** The counts as stored, then as summed again over the whole file (sandbox/catalogue-product-counts.ts): the same. */
+  const images = async () => {
+    const summary = await callService(sandbox, "/catalogue-upload/me/seller/file/images", { token, query: { fileId } });
+    expect(summary.status).toBe(200);
+    return summary.body;
+  };
   async function expectCountsAsRecounted(step: string) {
     const stored = (await page()).counts;
+    const storedImages = await images();
     const { openDatabase } = await import("../../sandbox/db.ts");
     const { recountProducts } = await import("../../sandbox/catalogue-product-counts.ts");
     const db = openDatabase(sandbox.dbPath);
@@ -250,6 +256,8 @@ describe("the file's counts", () => {
       db.close();
     }
     const recounted = (await page()).counts;
+    // The products by the state of their image, kept beside the index and moved by each check: as summed over the file.
+    expect(storedImages, step).toEqual(await images());
     const share = (counts: typeof stored) => counts.quality?.recommendedShare ?? -1;
     expect(share(stored), step).toBeCloseTo(share(recounted), 9);
     expect({ ...stored, quality: { ...stored.quality, recommendedShare: 0 } }, step).toEqual({
@@ -258,10 +266,10 @@ describe("the file's counts", () => {
     });
   }
 
-  const image = (url: string, loads: boolean) => ({
+  const image = (url: string, loads: boolean, reason = "HTTP_ERROR") => ({
     url,
     loads,
-    reason: loads ? null : "HTTP_ERROR",
+    reason: loads ? null : reason,
     httpStatus: loads ? 200 : 500,
     checkedAt: "2026-11-29T10:00:00.000Z",
   });
@@ -317,6 +325,11 @@ describe("the file's counts", () => {
     await checked(image("https://img.example/1.jpg", false), image("https://img.example/2.jpg", true), image("https://img.example/3.jpg", true));
     await checked(image("https://img.example/1.jpg", true));
     await expectCountsAsRecounted("images again");
+    // A failure for another reason, then the same address checked twice in one batch, and an address no product has.
+    await checked(image("https://img.example/3.jpg", false, "TIMEOUT"));
+    await checked(image("https://img.example/2.jpg", false), image("https://img.example/2.jpg", false, "TIMEOUT"), image("https://img.example/9.jpg", true));
+    await expectCountsAsRecounted("images failing for their reasons");
+    expect(await images()).toMatchObject({ reasons: { TIMEOUT: 3 } });
     const rule = await callService(sandbox, "/catalogue-upload/me/seller/file/product-rules", {
       method: "POST",
       token,
