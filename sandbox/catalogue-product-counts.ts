@@ -70,6 +70,56 @@ function storeCounts(db: Database, fileId: string, counts: ProductCounts): void 
   db.prepare("UPDATE catalogue_product_indexes SET counts = ? WHERE file_id = ?").run(JSON.stringify(ProductCounts.parse(counts)), fileId);
 }
 
+/** Positions a block of the file's kept page counts spans (catalogue_product_blocks). */
+export const PRODUCT_BLOCK = 1000;
+
+/** The statuses (and "fixed") a page is counted off by, through the blocks. */
+export type BlockCount = "ready" | "needs_fix" | "left_out" | "fixed";
+
+/** The file's blocks summed again from its products: once, when its index is written (or recounted). */
+export function countBlocks(db: Database, fileId: string): void {
+  db.prepare("DELETE FROM catalogue_product_blocks WHERE file_id = ?").run(fileId);
+  db.prepare(
+    `INSERT INTO catalogue_product_blocks (file_id, block, ready, needs_fix, left_out, fixed)
+     SELECT file_id, (position - 1) / ${PRODUCT_BLOCK}, sum(left_out IS NULL AND needs_fix = 0), sum(left_out IS NULL AND needs_fix = 1),
+       sum(left_out IS NOT NULL), sum(fixed)
+     FROM catalogue_products WHERE file_id = ? GROUP BY file_id, (position - 1) / ${PRODUCT_BLOCK}`,
+  ).run(fileId);
+}
+
+/** `facts` of the product at `position` taken out of (-1) or put into (+1) its block. */
+function moveBlock(db: Database, fileId: string, position: number, facts: ProductFacts, sign: 1 | -1): void {
+  const kept = !facts.leftOut;
+  db.prepare(
+    "UPDATE catalogue_product_blocks SET ready = ready + ?, needs_fix = needs_fix + ?, left_out = left_out + ?, fixed = fixed + ? WHERE file_id = ? AND block = ?",
+  ).run(
+    kept && !facts.needsFix ? sign : 0,
+    kept && facts.needsFix ? sign : 0,
+    kept ? 0 : sign,
+    facts.fixed ? sign : 0,
+    fileId,
+    Math.floor((position - 1) / PRODUCT_BLOCK),
+  );
+}
+
+/**
+ * Where a page of the products counted as `count` starts when `skipped` of them come before it: after position
+ * `after`, `offset` more of them on (fewer than a block's). Reads the file's blocks, never its products.
+ */
+export function pageStart(db: Database, fileId: string, count: BlockCount, skipped: number): { after: number; offset: number } {
+  if (skipped < PRODUCT_BLOCK) return { after: 0, offset: skipped };
+  const blocks = db.prepare(`SELECT block, ${count} AS products FROM catalogue_product_blocks WHERE file_id = ? ORDER BY block`).all(fileId) as {
+    block: number;
+    products: number;
+  }[];
+  let passed = 0;
+  for (const { block, products } of blocks) {
+    if (passed + products > skipped) return { after: block * PRODUCT_BLOCK, offset: skipped - passed };
+    passed += products;
+  }
+  return { after: 0, offset: skipped };
+}
+
 /** A sum of shares moved by many writes may end a rounding error below zero. */
 const share = (value: number) => Math.max(0, value);
 
@@ -113,6 +163,8 @@ export function followingProduct<T>(db: Database, fileId: string, position: numb
   if (before) move(counts, before, -1);
   if (after) move(counts, after, 1);
   storeCounts(db, fileId, counts);
+  if (before) moveBlock(db, fileId, position, before, -1);
+  if (after) moveBlock(db, fileId, position, after, 1);
   return result;
 }
 
@@ -135,6 +187,8 @@ export function leavingOutUnfixed(db: Database, fileId: string, work: () => numb
   }
   counts.needsFix -= leftOut;
   counts.leftOut += leftOut;
+  // Every product of a block that needed a fix is left out now.
+  db.prepare("UPDATE catalogue_product_blocks SET left_out = left_out + needs_fix, needs_fix = 0 WHERE file_id = ?").run(fileId);
   const quality = counts.quality;
   quality.products -= leaving.products!;
   quality.categorised -= leaving.categorised!;
@@ -270,6 +324,7 @@ export function recountProducts(db: Database, fileId: string): void {
   const products = totals.products!;
   const leftOut = totals.left_out!;
   storeImageCounts(db, fileId, countImages(db, fileId));
+  countBlocks(db, fileId);
   storeCounts(db, fileId, {
     products,
     ready: products - leftOut - totals.needs_fix!,
