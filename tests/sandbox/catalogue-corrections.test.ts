@@ -254,7 +254,7 @@ describe("a filtered page far down", () => {
     const rows = entries.map((entry) => entry.row);
     const statusOf = (row: number) => (leftOut.has(row) ? "LEFT_OUT" : needsFix(row) && !fixed.has(row) ? "NEEDS_FIX" : "READY");
     const expectPages = async (status: string, matching: number[]) => {
-      const query = status === "fixed" ? { fixed: "1" } : { status };
+      const query: Record<string, string> = status === "fixed" ? { fixed: "1" } : { status };
       const pages = Math.max(1, Math.ceil(matching.length / 50));
       for (const pageNumber of [1, Math.ceil(pages / 2), pages - 1, pages].filter((value, index, all) => value >= 1 && all.indexOf(value) === index)) {
         const found = await page({ ...query, page: String(pageNumber), pageSize: "50" });
