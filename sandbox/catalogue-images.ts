@@ -1,5 +1,5 @@
-import type { ImageCheckResult, ImageCheckSummary, ImageFailureReason } from "#contract/catalogue-images.ts";
-import { followingImageCheck } from "./catalogue-product-counts.ts";
+import type { ImageCheckResult } from "#contract/catalogue-images.ts";
+import { followingImageCheck, storedImageCounts, type ImageCounts } from "./catalogue-product-counts.ts";
 import { transaction, type Database } from "./db.ts";
 
 /**
@@ -18,31 +18,15 @@ export function storeImageChecks(db: Database, fileId: string, results: readonly
     const indexed = db.prepare("SELECT 1 FROM catalogue_product_indexes WHERE file_id = ?").get(fileId) !== undefined;
     // The file's quality facts count the products whose image loads: moved by each address's change.
     for (const result of results) {
-      if (indexed) followingImageCheck(db, fileId, result.url, result.loads, () => store(result));
+      if (indexed) followingImageCheck(db, fileId, result.url, result, () => store(result));
       else store(result);
     }
   });
 }
 
-/** The file's products by the state of their image, or "not indexed". */
-export function imageCheckSummary(db: Database, fileId: string): Omit<ImageCheckSummary, "fileId"> | "not indexed" {
-  const indexed = db.prepare("SELECT 1 FROM catalogue_product_indexes WHERE file_id = ?").get(fileId);
-  if (!indexed) return "not indexed";
-  const rows = db
-    .prepare(
-      `SELECT CASE WHEN p.image_url IS NULL THEN 'none' WHEN c.loads IS NULL THEN 'unchecked' WHEN c.loads = 1 THEN 'loads' ELSE 'fails' END AS state,
-              c.reason AS reason, count(*) AS products
-         FROM catalogue_products p LEFT JOIN catalogue_image_checks c ON c.file_id = p.file_id AND c.url = p.image_url
-        WHERE p.file_id = ? GROUP BY state, reason`,
-    )
-    .all(fileId) as { state: "none" | "unchecked" | "loads" | "fails"; reason: ImageFailureReason | null; products: number }[];
-  const summary: Omit<ImageCheckSummary, "fileId"> = { loads: 0, fails: 0, unchecked: 0, withoutImage: 0, reasons: {} };
-  for (const { state, reason, products } of rows) {
-    if (state === "none") summary.withoutImage += products;
-    else summary[state] += products;
-    if (state === "fails" && reason) summary.reasons[reason] = (summary.reasons[reason] ?? 0) + products;
-  }
-  return summary;
+/** The file's products by the state of their image, or "not indexed": as kept beside the index, never summed per view. */
+export function imageCheckSummary(db: Database, fileId: string): ImageCounts | "not indexed" {
+  return storedImageCounts(db, fileId) ?? "not indexed";
 }
 
 /**

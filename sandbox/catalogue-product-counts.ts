@@ -1,15 +1,23 @@
 import { rowProblemKinds } from "#contract/catalogue-analysis.ts";
+import { ImageCheckSummary, type ImageFailureReason } from "#contract/catalogue-images.ts";
 import { longDescriptionChars, ProductCounts, shortDescriptionChars } from "#contract/catalogue-products.ts";
 import type { Database } from "./db.ts";
 
 /**
- * A file's counts (contract/catalogue-products.ts ProductCounts): summed
- * once over the whole file (`recountProducts`, when its index is written or
- * its categories worked out again), then moved by each write: the changed
- * product's facts before the write taken out, its facts after it put in,
- * in the same transaction. A write never reads more of the file than the
- * products it changes (a file may have millions).
+ * A file's counts (contract/catalogue-products.ts ProductCounts) and its
+ * products by the state of their image (contract/catalogue-images.ts
+ * ImageCheckSummary): summed once over the whole file (`recountProducts`,
+ * when its index is written or its categories worked out again), then moved
+ * by each write: the changed product's facts before the write taken out, its
+ * facts after it put in, in the same transaction. A write never reads more of
+ * the file than the products it changes (a file may have millions), and a
+ * view reads the counts alone.
  */
+
+/** The file's products by the state of their image: ImageCheckSummary without the file's id. */
+export type ImageCounts = Omit<ImageCheckSummary, "fileId">;
+
+const ImageCounts = ImageCheckSummary.omit({ fileId: true });
 
 /** What one product adds to its file's counts. */
 export type ProductFacts = {
@@ -62,6 +70,56 @@ function storeCounts(db: Database, fileId: string, counts: ProductCounts): void 
   db.prepare("UPDATE catalogue_product_indexes SET counts = ? WHERE file_id = ?").run(JSON.stringify(ProductCounts.parse(counts)), fileId);
 }
 
+/** Positions a block of the file's kept page counts spans (catalogue_product_blocks). */
+export const PRODUCT_BLOCK = 1000;
+
+/** The statuses (and "fixed") a page is counted off by, through the blocks. */
+export type BlockCount = "ready" | "needs_fix" | "left_out" | "fixed";
+
+/** The file's blocks summed again from its products: once, when its index is written (or recounted). */
+export function countBlocks(db: Database, fileId: string): void {
+  db.prepare("DELETE FROM catalogue_product_blocks WHERE file_id = ?").run(fileId);
+  db.prepare(
+    `INSERT INTO catalogue_product_blocks (file_id, block, ready, needs_fix, left_out, fixed)
+     SELECT file_id, (position - 1) / ${PRODUCT_BLOCK}, sum(left_out IS NULL AND needs_fix = 0), sum(left_out IS NULL AND needs_fix = 1),
+       sum(left_out IS NOT NULL), sum(fixed)
+     FROM catalogue_products WHERE file_id = ? GROUP BY file_id, (position - 1) / ${PRODUCT_BLOCK}`,
+  ).run(fileId);
+}
+
+/** `facts` of the product at `position` taken out of (-1) or put into (+1) its block. */
+function moveBlock(db: Database, fileId: string, position: number, facts: ProductFacts, sign: 1 | -1): void {
+  const kept = !facts.leftOut;
+  db.prepare(
+    "UPDATE catalogue_product_blocks SET ready = ready + ?, needs_fix = needs_fix + ?, left_out = left_out + ?, fixed = fixed + ? WHERE file_id = ? AND block = ?",
+  ).run(
+    kept && !facts.needsFix ? sign : 0,
+    kept && facts.needsFix ? sign : 0,
+    kept ? 0 : sign,
+    facts.fixed ? sign : 0,
+    fileId,
+    Math.floor((position - 1) / PRODUCT_BLOCK),
+  );
+}
+
+/**
+ * Where a page of the products counted as `count` starts when `skipped` of them come before it: after position
+ * `after`, `offset` more of them on (fewer than a block's). Reads the file's blocks, never its products.
+ */
+export function pageStart(db: Database, fileId: string, count: BlockCount, skipped: number): { after: number; offset: number } {
+  if (skipped < PRODUCT_BLOCK) return { after: 0, offset: skipped };
+  const blocks = db.prepare(`SELECT block, ${count} AS products FROM catalogue_product_blocks WHERE file_id = ? ORDER BY block`).all(fileId) as {
+    block: number;
+    products: number;
+  }[];
+  let passed = 0;
+  for (const { block, products } of blocks) {
+    if (passed + products > skipped) return { after: block * PRODUCT_BLOCK, offset: skipped - passed };
+    passed += products;
+  }
+  return { after: 0, offset: skipped };
+}
+
 /** A sum of shares moved by many writes may end a rounding error below zero. */
 const share = (value: number) => Math.max(0, value);
 
@@ -105,6 +163,8 @@ export function followingProduct<T>(db: Database, fileId: string, position: numb
   if (before) move(counts, before, -1);
   if (after) move(counts, after, 1);
   storeCounts(db, fileId, counts);
+  if (before) moveBlock(db, fileId, position, before, -1);
+  if (after) moveBlock(db, fileId, position, after, 1);
   return result;
 }
 
@@ -127,6 +187,8 @@ export function leavingOutUnfixed(db: Database, fileId: string, work: () => numb
   }
   counts.needsFix -= leftOut;
   counts.leftOut += leftOut;
+  // Every product of a block that needed a fix is left out now.
+  db.prepare("UPDATE catalogue_product_blocks SET left_out = left_out + needs_fix, needs_fix = 0 WHERE file_id = ?").run(fileId);
   const quality = counts.quality;
   quality.products -= leaving.products!;
   quality.categorised -= leaving.categorised!;
@@ -139,30 +201,93 @@ export function leavingOutUnfixed(db: Database, fileId: string, work: () => numb
 }
 
 /**
- * The check of one image address about to be stored (`loads`): the products not left out with that address move
- * in or out of the images that load. The first check of a file starts its count at none.
+ * The check of one image address about to be stored (`loads`, else failing for `reason`): the file's products with
+ * that address move from the state of its earlier check (or unchecked) to this one, and those not left out in or out
+ * of the images that load. The first check of a file starts its quality count at none.
  */
-export function followingImageCheck(db: Database, fileId: string, url: string, loads: boolean, work: () => void): void {
-  const before = db.prepare("SELECT loads FROM catalogue_image_checks WHERE file_id = ? AND url = ?").get(fileId, url) as { loads: number } | undefined;
+export function followingImageCheck(
+  db: Database,
+  fileId: string,
+  url: string,
+  check: { loads: boolean; reason: ImageFailureReason | null },
+  work: () => void,
+): void {
+  const before = db.prepare("SELECT loads, reason FROM catalogue_image_checks WHERE file_id = ? AND url = ?").get(fileId, url) as
+    { loads: number; reason: ImageFailureReason | null } | undefined;
+  // Read before the check is stored: an index kept without its image counts sums them once, as they were.
+  const stored = storedImageCounts(db, fileId);
   work();
   const counts = storedCounts(db, fileId);
-  if (!counts) return;
+  if (!counts || !stored) return;
   if (!counts.quality) {
     recountProducts(db, fileId);
     return;
   }
+  const { products, kept } = db
+    .prepare(
+      `SELECT count(*) AS products, coalesce(sum(left_out IS NULL), 0) AS kept
+         FROM catalogue_products INDEXED BY catalogue_products_image WHERE file_id = ? AND image_url = ?`,
+    )
+    .get(fileId, url) as { products: number; kept: number };
+  // The address's products leave the state of its earlier check (none: unchecked) and enter this one.
+  const images = stored;
+  if (!before) images.unchecked -= products;
+  else moveImageState(images, before.loads === 1, before.reason, -products);
+  moveImageState(images, check.loads, check.reason, products);
+  storeImageCounts(db, fileId, images);
   const quality = counts.quality;
   const was = before?.loads === 1;
   if (quality.imagesLoad === undefined) quality.imagesLoad = 0;
-  if (was !== loads) {
-    const { products } = db
-      .prepare(
-        "SELECT count(*) AS products FROM catalogue_products INDEXED BY catalogue_products_image WHERE file_id = ? AND image_url = ? AND left_out IS NULL",
-      )
-      .get(fileId, url) as { products: number };
-    quality.imagesLoad += loads ? products : -products;
-  }
+  if (was !== check.loads) quality.imagesLoad += check.loads ? kept : -kept;
   storeCounts(db, fileId, counts);
+}
+
+function moveImageState(images: ImageCounts, loads: boolean, reason: ImageFailureReason | null, products: number): void {
+  if (loads) {
+    images.loads += products;
+    return;
+  }
+  images.fails += products;
+  if (!reason) return;
+  const next = (images.reasons[reason] ?? 0) + products;
+  if (next === 0) delete images.reasons[reason];
+  else images.reasons[reason] = next;
+}
+
+/** The file's products by the state of their image, as kept; undefined when the file has no index. */
+export function storedImageCounts(db: Database, fileId: string): ImageCounts | undefined {
+  const stored = db.prepare("SELECT images FROM catalogue_product_indexes WHERE file_id = ?").get(fileId) as { images: string | null } | undefined;
+  if (!stored) return undefined;
+  // An index written before the images were kept beside it: summed once now, then kept.
+  if (stored.images === null) {
+    const counted = countImages(db, fileId);
+    storeImageCounts(db, fileId, counted);
+    return counted;
+  }
+  return ImageCounts.parse(JSON.parse(stored.images));
+}
+
+function storeImageCounts(db: Database, fileId: string, images: ImageCounts): void {
+  db.prepare("UPDATE catalogue_product_indexes SET images = ? WHERE file_id = ?").run(JSON.stringify(ImageCounts.parse(images)), fileId);
+}
+
+/** The file's products by the state of their image, summed over the whole file: once, when its index is written (or recounted). */
+export function countImages(db: Database, fileId: string): ImageCounts {
+  const rows = db
+    .prepare(
+      `SELECT CASE WHEN p.image_url IS NULL THEN 'none' WHEN c.loads IS NULL THEN 'unchecked' WHEN c.loads = 1 THEN 'loads' ELSE 'fails' END AS state,
+              c.reason AS reason, count(*) AS products
+         FROM catalogue_products p LEFT JOIN catalogue_image_checks c ON c.file_id = p.file_id AND c.url = p.image_url
+        WHERE p.file_id = ? GROUP BY state, reason`,
+    )
+    .all(fileId) as { state: "none" | "unchecked" | "loads" | "fails"; reason: ImageFailureReason | null; products: number }[];
+  const images: ImageCounts = { loads: 0, fails: 0, unchecked: 0, withoutImage: 0, reasons: {} };
+  for (const { state, reason, products } of rows) {
+    if (state === "none") images.withoutImage += products;
+    else images[state] += products;
+    if (state === "fails" && reason) images.reasons[reason] = (images.reasons[reason] ?? 0) + products;
+  }
+  return images;
 }
 
 /** The file's counts from its products as they are now, over the whole file (the products left out counted apart, and out of the quality facts). */
@@ -198,6 +323,8 @@ export function recountProducts(db: Database, fileId: string): void {
     : undefined;
   const products = totals.products!;
   const leftOut = totals.left_out!;
+  storeImageCounts(db, fileId, countImages(db, fileId));
+  countBlocks(db, fileId);
   storeCounts(db, fileId, {
     products,
     ready: products - leftOut - totals.needs_fix!,

@@ -11,6 +11,7 @@ import { RowProblemKind } from "#contract/catalogue-analysis.ts";
 import { ImageFailureReason, type ProductImage } from "#contract/catalogue-images.ts";
 import { z } from "zod";
 import { transaction, type Database } from "./db.ts";
+import { countBlocks, countImages, pageStart, type BlockCount } from "./catalogue-product-counts.ts";
 
 /**
  * A catalogue file's products as the portal's reading pass wrote them: kept
@@ -43,6 +44,7 @@ export class ProductIndexRefused extends Error {
 export function clearProductIndex(db: Database, fileId: string): void {
   generations.set(fileId, (generations.get(fileId) ?? 0) + 1);
   db.prepare("DELETE FROM catalogue_product_indexes WHERE file_id = ?").run(fileId);
+  db.prepare("DELETE FROM catalogue_product_blocks WHERE file_id = ?").run(fileId);
   db.prepare("DELETE FROM catalogue_product_problems WHERE file_id = ?").run(fileId);
   db.prepare("DELETE FROM catalogue_products WHERE file_id = ?").run(fileId);
   // The corrections were made against the columns as they were mapped: a new mapping may name other columns.
@@ -156,11 +158,14 @@ export async function storeProductIndex(
     }
     flush();
     const indexedAt = new Date().toISOString();
-    db.prepare("INSERT INTO catalogue_product_indexes (file_id, counts, indexed_at) VALUES (?, ?, ?)").run(
+    // The image checks kept from an earlier index of the file count at once.
+    db.prepare("INSERT INTO catalogue_product_indexes (file_id, counts, images, indexed_at) VALUES (?, ?, ?, ?)").run(
       fileId,
       JSON.stringify(countProducts(db, fileId)),
+      JSON.stringify(countImages(db, fileId)),
       indexedAt,
     );
+    countBlocks(db, fileId);
     return { products: position, indexedAt };
   } catch (error) {
     if (generations.get(fileId) === generation) clearProductIndex(db, fileId);
@@ -284,6 +289,16 @@ function pageIndex(query: ProductsQuery): string {
   return "";
 }
 
+/** The kept count per block a filter is counted off by: a status or "fixed", alone. */
+function blockCountOf(query: ProductsQuery): BlockCount | null {
+  if (query.kind || query.q || query.image || (query.fixed && query.status)) return null;
+  if (query.fixed) return "fixed";
+  if (query.status === "LEFT_OUT") return "left_out";
+  if (query.status === "NEEDS_FIX") return "needs_fix";
+  if (query.status === "READY") return "ready";
+  return null;
+}
+
 /**
  * One page of a file's products in file order: "not indexed" when no index
  * is stored, "no page" for a page after the last (the first page always
@@ -344,6 +359,16 @@ export function productsPage(db: Database, fileId: string, query: ProductsQuery)
   if (query.page > pages) return "no page";
   const skipped = (query.page - 1) * query.pageSize;
   const columns = productColumns;
+  // A status or "fixed" alone: the page starts at the block holding its first product (kept counts per block), so the
+  // last page costs what the first does, not a count of every matching product before it.
+  const blockCount = blockCountOf(query);
+  if (where.length > 1 && blockCount) {
+    const { after, offset } = pageStart(db, fileId, blockCount, skipped);
+    const rows = db
+      .prepare(`SELECT ${columns} FROM catalogue_products p ${pageIndex(query)} WHERE ${filter} AND p.position > ? ORDER BY p.position LIMIT ? OFFSET ?`)
+      .all(...params, after, query.pageSize, offset) as ProductRow[];
+    return { page: query.page, pageSize: query.pageSize, matching, pages, products: rows.map(productOf), counts, indexedAt: index.indexed_at };
+  }
   // Unfiltered, positions run 1…n: a page is found by its first position, as fast for the last page as for the first.
   const rows = (
     where.length === 1

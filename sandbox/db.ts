@@ -16,7 +16,7 @@ export type Database = DatabaseSync;
  * emptied and seeded anew on open: the sandbox's data is demo data, and
  * migrations would cost more than they are worth.
  */
-const SCHEMA_VERSION = 25;
+const SCHEMA_VERSION = 27;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -77,6 +77,8 @@ CREATE TABLE IF NOT EXISTS catalogue_product_indexes (
   file_id TEXT PRIMARY KEY REFERENCES catalogue_files(id) ON DELETE CASCADE,
   /** JSON: ProductCounts. */
   counts TEXT NOT NULL,
+  /** JSON: ImageCheckSummary without the file's id, moved by each image check (catalogue-product-counts.ts). */
+  images TEXT,
   indexed_at TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS catalogue_products (
@@ -161,6 +163,19 @@ CREATE TABLE IF NOT EXISTS catalogue_corrections (
 /** A carry-over to a new upload of the same file name matches by the file's own SKU or EAN, corrected or not. */
 CREATE INDEX IF NOT EXISTS catalogue_corrections_original ON catalogue_corrections (file_id, field, original);
 CREATE INDEX IF NOT EXISTS catalogue_products_left_out ON catalogue_products (file_id, position) WHERE left_out IS NOT NULL;
+/**
+ * A file's products by status and "fixed", per block of positions (catalogue-product-counts.ts PRODUCT_BLOCK): a page
+ * of a filter far down starts at the block that holds its first product, instead of counting off every product before.
+ */
+CREATE TABLE IF NOT EXISTS catalogue_product_blocks (
+  file_id TEXT NOT NULL REFERENCES catalogue_files(id) ON DELETE CASCADE,
+  block INTEGER NOT NULL,
+  ready INTEGER NOT NULL,
+  needs_fix INTEGER NOT NULL,
+  left_out INTEGER NOT NULL,
+  fixed INTEGER NOT NULL,
+  PRIMARY KEY (file_id, block)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS catalogue_correction_rules (
   id TEXT PRIMARY KEY,
   file_id TEXT NOT NULL REFERENCES catalogue_files(id) ON DELETE CASCADE,
@@ -465,6 +480,7 @@ const dataTables = [
   "catalogue_image_checks",
   "catalogue_products",
   "catalogue_product_indexes",
+  "catalogue_product_blocks",
   "removed_seller_users",
   "colleague_invitations",
   "seller_invitations",

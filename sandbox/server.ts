@@ -91,6 +91,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   // closed it was reset and sent again (http.server.ts), one try more than a test that counts the tries expects.
   const server = createServer();
   server.keepAliveTimeout = 65_000;
+  // A request's whole time as the portal allows its longest (REQUEST_TIMEOUT_SECONDS, an upload), not Node's 5 minutes:
+  // a large file's products index streams in as the portal reads the file, which on a busy machine takes longer.
+  server.requestTimeout = 30 * 60_000;
   try {
     await listen(server, options.port ?? 4000, host);
   } catch (error) {

@@ -237,19 +237,94 @@ describe("a product's corrections", () => {
   });
 });
 
+describe("a filtered page far down", () => {
+  it("starts where the kept counts per block say, the same products as counted off one by one", async () => {
+    // Three blocks of positions and more: two products of three need a fix, and writes move products between statuses.
+    const entries = Array.from({ length: 2_600 }, (_, index) =>
+      index % 3 !== 0 ? entry(index + 2, { price: "1,00 CHF" }, [{ kind: "PRICE_FORMAT", field: "PRICE" }]) : entry(index + 2, {}),
+    );
+    await index(fileId, token, entries);
+    const needsFix = (row: number) => (row - 2) % 3 !== 0;
+    // Fixed in the first and third blocks, left out in the second; then every product still needing a fix left out.
+    for (const row of [3, 4, 2_301, 2_601])
+      expect((await change({ type: "correct", row, version: 0, values: { price: "1,00" }, problems: [] })).status).toBe(200);
+    for (const row of [1_100, 1_103, 1_500]) expect((await change({ type: "leaveOut", row, version: 0, reason: "Aus dem Sortiment" })).status).toBe(200);
+    const fixed = new Set([3, 4, 2_301, 2_601]);
+    const leftOut = new Set([1_100, 1_103, 1_500]);
+    const rows = entries.map((entry) => entry.row);
+    const statusOf = (row: number) => (leftOut.has(row) ? "LEFT_OUT" : needsFix(row) && !fixed.has(row) ? "NEEDS_FIX" : "READY");
+    const expectPages = async (status: string, matching: number[]) => {
+      const query: Record<string, string> = status === "fixed" ? { fixed: "1" } : { status };
+      const pages = Math.max(1, Math.ceil(matching.length / 50));
+      for (const pageNumber of [1, Math.ceil(pages / 2), pages - 1, pages].filter((value, index, all) => value >= 1 && all.indexOf(value) === index)) {
+        const found = await page({ ...query, page: String(pageNumber), pageSize: "50" });
+        expect(
+          found.products.map((product) => product.row),
+          `${status} page ${pageNumber}`,
+        ).toEqual(matching.slice((pageNumber - 1) * 50, pageNumber * 50));
+      }
+    };
+    await expectPages(
+      "NEEDS_FIX",
+      rows.filter((row) => statusOf(row) === "NEEDS_FIX"),
+    );
+    await expectPages(
+      "READY",
+      rows.filter((row) => statusOf(row) === "READY"),
+    );
+    await expectPages(
+      "LEFT_OUT",
+      rows.filter((row) => statusOf(row) === "LEFT_OUT"),
+    );
+    await expectPages(
+      "fixed",
+      rows.filter((row) => fixed.has(row)),
+    );
+    const left = await callService(sandbox, "/catalogue-upload/me/seller/file/leave-out-unfixed", {
+      method: "POST",
+      token,
+      query: { fileId },
+      body: { reason: "Später" },
+    });
+    expect(left.status).toBe(200);
+    for (const row of rows) if (statusOf(row) === "NEEDS_FIX") leftOut.add(row);
+    await expectPages(
+      "LEFT_OUT",
+      rows.filter((row) => statusOf(row) === "LEFT_OUT"),
+    );
+    await expectPages(
+      "READY",
+      rows.filter((row) => statusOf(row) === "READY"),
+    );
+    expect((await page({ status: "NEEDS_FIX" })).matching).toBe(0);
+  });
+});
+
 describe("the file's counts", () => {
   /** The counts as stored, then as summed again over the whole file (sandbox/catalogue-product-counts.ts): the same. */
+  const images = async () => {
+    const summary = await callService(sandbox, "/catalogue-upload/me/seller/file/images", { token, query: { fileId } });
+    expect(summary.status).toBe(200);
+    return summary.body;
+  };
   async function expectCountsAsRecounted(step: string) {
     const stored = (await page()).counts;
+    const storedImages = await images();
     const { openDatabase } = await import("../../sandbox/db.ts");
     const { recountProducts } = await import("../../sandbox/catalogue-product-counts.ts");
     const db = openDatabase(sandbox.dbPath);
+    const blocks = () => db.prepare("SELECT * FROM catalogue_product_blocks WHERE file_id = ? ORDER BY block").all(fileId);
     try {
+      // The products by status per block of positions, moved by each write: as summed over the file.
+      const kept = blocks();
       recountProducts(db, fileId);
+      expect(kept, step).toEqual(blocks());
     } finally {
       db.close();
     }
     const recounted = (await page()).counts;
+    // The products by the state of their image, kept beside the index and moved by each check: as summed over the file.
+    expect(storedImages, step).toEqual(await images());
     const share = (counts: typeof stored) => counts.quality?.recommendedShare ?? -1;
     expect(share(stored), step).toBeCloseTo(share(recounted), 9);
     expect({ ...stored, quality: { ...stored.quality, recommendedShare: 0 } }, step).toEqual({
@@ -258,10 +333,10 @@ describe("the file's counts", () => {
     });
   }
 
-  const image = (url: string, loads: boolean) => ({
+  const image = (url: string, loads: boolean, reason = "HTTP_ERROR") => ({
     url,
     loads,
-    reason: loads ? null : "HTTP_ERROR",
+    reason: loads ? null : reason,
     httpStatus: loads ? 200 : 500,
     checkedAt: "2026-11-29T10:00:00.000Z",
   });
@@ -317,6 +392,11 @@ describe("the file's counts", () => {
     await checked(image("https://img.example/1.jpg", false), image("https://img.example/2.jpg", true), image("https://img.example/3.jpg", true));
     await checked(image("https://img.example/1.jpg", true));
     await expectCountsAsRecounted("images again");
+    // A failure for another reason, then the same address checked twice in one batch, and an address no product has.
+    await checked(image("https://img.example/3.jpg", false, "TIMEOUT"));
+    await checked(image("https://img.example/2.jpg", false), image("https://img.example/2.jpg", false, "TIMEOUT"), image("https://img.example/9.jpg", true));
+    await expectCountsAsRecounted("images failing for their reasons");
+    expect(await images()).toMatchObject({ reasons: { TIMEOUT: 3 } });
     const rule = await callService(sandbox, "/catalogue-upload/me/seller/file/product-rules", {
       method: "POST",
       token,

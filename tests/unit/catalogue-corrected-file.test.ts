@@ -112,6 +112,33 @@ describe("a corrected CSV", () => {
     expect(again.products.map((product) => product.values.title)).toEqual(['Topf "Classic" 2', "Pfanne\r\nmit Deckel", "Sieb; fein", "Kelle"]);
   });
 
+  it("counts the rows it passes untouched as the reader does: quoted line breaks and quotes between far-apart corrections", async () => {
+    // Most of a large file lies between its corrected rows and goes through the fast way (line breaks alone): records
+    // with a quoted line break or a quote in them, a last row without a line break.
+    const rows = Array.from({ length: 60 }, (_, index) => {
+      const row = index + 2;
+      if (row % 7 === 0) return `S-${row};"Glas\r\n""klar"" ${row}";4,20;Kochwerk`;
+      if (row % 13 === 0) return `S-${row};"Topf; gross ${row}";4,20;Kochwerk`;
+      return `S-${row};Artikel ${row};4,20;Kochwerk`;
+    });
+    const csv = Buffer.from(`SKU;Name;Preis;Marke\r\n${rows.join("\r\n")}`, "utf8");
+    const { products, format, columns } = await read(csv, "lang.csv");
+    const rowOf = (sku: string) => products.find((product) => product.values.sku === sku)!.row;
+    // After a quoted line break, one itself quoted (it stays quoted), after a quoted separator, the first and the last row.
+    const fixed = ["S-2", "S-8", "S-14", "S-27", "S-45", "S-61"];
+    expect(fixed.map(rowOf)).toEqual([2, 8, 14, 27, 45, 61]);
+    const corrections = correctionsOf(
+      columns,
+      fixed.map((sku) => ({ row: rowOf(sku), field: "title" as const, value: `Neu ${sku}` })),
+    );
+    const expected = Buffer.from(
+      `SKU;Name;Preis;Marke\r\n${rows.map((line) => (fixed.includes(line.split(";")[0]!) ? line.replace(/;("?)[^;]*;/, `;$1Neu ${line.split(";")[0]}$1;`) : line)).join("\r\n")}`,
+      "utf8",
+    );
+    for (const piece of [1, 2, 3, 5, 7, 13, 64, 100, 65536])
+      expect((await corrected(csv, "lang.csv", format, corrections, piece)).toString("utf8"), `pieces of ${piece}`).toBe(expected.toString("utf8"));
+  });
+
   it("writes a Windows-1252 letterhead file in Windows-1252, the rows above the header and every other row unchanged", async () => {
     const original = fixture("preisliste-briefkopf.csv");
     const { products, format, columns } = await read(original, "preisliste-briefkopf.csv");

@@ -180,6 +180,8 @@ export async function correctedFileStream(source: Source, signal: AbortSignal): 
       try {
         // A chunk of the download may be held (chunk-leases.server.ts): each view of it handed on is lent to the socket that
         // writes and gives it back, and the chunk itself given back here, so it is freed once the last view is written.
+        // Each piece goes on as it is, a view of the download's chunk where it can be: joining a chunk's pieces into one
+        // buffer (one socket write) cost more than it saved (a new 64 KiB buffer each: 0.6 s of CPU a 128 MiB file).
         for (const piece of writer.write(chunk)) {
           if (piece.length === 0) continue;
           if (piece.buffer === chunk.buffer) lendView(piece, 1);

@@ -96,12 +96,22 @@ export class CsvCorrector {
   /** Whether the record about to start is held (the header rows, and each corrected row). */
   private wanted(row: number): boolean {
     const { headerRow, headerRows = 1, plan } = this.options;
-    if (row === headerRow || (headerRows === 2 && row === headerRow - 1)) return true;
     while (this.next < plan.order.length && plan.order[this.next]! < row) {
       this.next++;
       this.missed++;
     }
-    return plan.order[this.next] === row;
+    const corrected = plan.order[this.next] === row;
+    if (corrected) this.next++;
+    return corrected || row === headerRow || (headerRows === 2 && row === headerRow - 1);
+  }
+
+  /** The next record from the current one on that is held: a header row or a corrected row (Infinity: none). */
+  private nextWanted(): number {
+    const { headerRow, headerRows = 1, plan } = this.options;
+    let target = this.next < plan.order.length ? plan.order[this.next]! : Infinity;
+    if (headerRows === 2 && headerRow - 1 >= this.row) target = Math.min(target, headerRow - 1);
+    if (headerRow >= this.row) target = Math.min(target, headerRow);
+    return target;
   }
 
   /** The next piece of the file → the pieces to send. */
@@ -117,6 +127,25 @@ export class CsvCorrector {
     let nextQuote = -2;
     let nextBreak = -2;
     while (position < chunk.length) {
+      // The fast way through records before the next held one that have no quote: only their line breaks are looked
+      // for, and their bytes go on untouched (most of a file, between its corrected rows).
+      if (this.atRecordStart && this.row < this.nextWanted()) {
+        const target = this.nextWanted();
+        if (nextQuote < position && nextQuote !== -1) nextQuote = chunk.indexOf(QUOTE, position);
+        const quoteAt = nextQuote === -1 ? chunk.length : nextQuote;
+        let from = position;
+        while (this.row < target) {
+          const found = chunk.indexOf(this.newlineByte, from);
+          // A quote before the record's end, or the record goes on in the next piece: read the careful way.
+          if (found === -1 || found > quoteAt) break;
+          from = found + 1;
+          // A bare LF in a file of CRLF line ends is no record's end.
+          if (this.crlf && (found > 0 ? chunk[found - 1] : this.lastByte) !== CR) continue;
+          this.row++;
+          position = from;
+        }
+        if (position >= chunk.length) break;
+      }
       if (this.atRecordStart) {
         this.atRecordStart = false;
         if (this.wanted(this.row)) {
@@ -200,7 +229,8 @@ export class CsvCorrector {
       out.push(this.rewrite(Buffer.concat(this.held), this.row));
       this.held = null;
     }
-    this.missed += Math.max(0, this.options.plan.order.length - this.next - (this.options.plan.rows.has(this.row) ? 1 : 0));
+    // Corrections of rows after the file's last.
+    this.missed += this.options.plan.order.length - this.next;
     return out;
   }
 
