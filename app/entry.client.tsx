@@ -1,19 +1,24 @@
+import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, setI18n } from "react-i18next";
+import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { browserI18n, type Messages } from "./lib/i18n/browser-i18n.ts";
-import { fallbackLanguage, isSupportedLanguage } from "./lib/i18n/languages.ts";
+import { fallbackLanguage, isSupportedLanguage, supportedLanguages } from "./lib/i18n/languages.ts";
 
 async function hydrate() {
   const htmlLang = document.documentElement.lang;
   const language = isSupportedLanguage(htmlLang) ? htmlLang : fallbackLanguage;
   // The server's message file for this language, cached by the browser for a day per build.
   const response = await fetch(`/locales/${language}?v=${encodeURIComponent(__BUILD_ID__)}`);
-  const translation = (response.ok ? await response.json() : {}) as Messages;
-  // Not i18next itself: the part of it the components use, without its weight in every page's scripts (browser-i18n.ts).
-  const i18next = browserI18n(language, translation);
-  setI18n(i18next);
+  const translation: unknown = response.ok ? await response.json() : {};
+
+  await i18next.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: fallbackLanguage,
+    supportedLngs: [...supportedLanguages],
+    resources: { [language]: { translation: translation as Record<string, unknown> } },
+    interpolation: { escapeValue: false },
+  });
 
   startTransition(() => {
     hydrateRoot(
