@@ -14,23 +14,15 @@ import { DocumentFile } from "./onboarding-documents.ts";
 import { checkPhones, code, email, isoDate, normalisePhones, phone, postalAddress, checkPostcode, text, today } from "./onboarding-fields.ts";
 import { BankAccountStep, CompanyFacts, CompanyRegistrations } from "./onboarding-steps.ts";
 import { RegistrationConfirmation, RegistrationKind } from "./registrations.ts";
+import { companyChangeKinds } from "./company-change-kinds.ts";
 
-export const companyChangeKinds = ["BANK_ACCOUNT", "WAREHOUSE", "COMPANY_DATA", "LEGAL_DOCUMENT", "REGISTRATIONS"] as const;
+export { companyChangeKinds, refusedInSubstitution } from "./company-change-kinds.ts";
 export const CompanyChangeKind = z.enum(companyChangeKinds);
 export type CompanyChangeKind = z.infer<typeof CompanyChangeKind>;
 
 export const companyChangeStatuses = ["DRAFT", "PENDING", "CONFIRMED", "REJECTED"] as const;
 export const CompanyChangeStatus = z.enum(companyChangeStatuses);
 export type CompanyChangeStatus = z.infer<typeof CompanyChangeStatus>;
-
-/**
- * What a staff member acting as the seller may not change (docs/product.md
- * §11): the bank account, and the contract (its new version is a legal
- * document of kind CONTRACT). The portal and the service both refuse it.
- */
-export function refusedInSubstitution(kind: CompanyChangeKind, documentKind?: string | null): boolean {
-  return kind === "BANK_ACCOUNT" || (kind === "LEGAL_DOCUMENT" && documentKind === "CONTRACT");
-}
 
 /** Messages of the rules below that the shop setup's list does not have (their English text as the service answers). */
 export const companyChangeMessages = {

@@ -27,8 +27,9 @@
  * "to be confirmed" and the marketplace's own job asks again later.
  */
 import { z } from "zod";
+import { registrationKinds } from "./registration-kinds.ts";
 
-export const registrationKinds = ["PACKAGING", "WEEE", "BATTERY"] as const;
+export { registrationKinds } from "./registration-kinds.ts";
 export const RegistrationKind = z.enum(registrationKinds);
 export type RegistrationKind = z.infer<typeof RegistrationKind>;
 

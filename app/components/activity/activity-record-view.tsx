@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import { ACTIVITY_PAGE_SIZES, activityKinds } from "#contract/activity.ts";
+import { ACTIVITY_PAGE_SIZES, activityKinds } from "#contract/activity-kinds.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { formatMoment } from "#app/lib/intl-formats.ts";
 import { activityActor, activitySearch, describeActivity, type ActivityFilter } from "#app/lib/activity/activity-record.ts";

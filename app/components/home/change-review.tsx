@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { changeFormPath, pagePath } from "#app/lib/home/my-company-changes.ts";
-import { registrationKinds } from "#contract/registrations.ts";
+import { registrationKinds } from "#contract/registration-kinds.ts";
 import { useCompanyFormat } from "#app/lib/home/my-company-format.ts";
 
 export type OnRecord = {

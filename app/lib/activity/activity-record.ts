@@ -6,14 +6,8 @@
  * headers for German readers; cells that could run as a formula neutralised
  * by the portal's one CSV rule).
  */
-import {
-  ACTIVITY_PAGE_SIZES,
-  activityKinds,
-  DEFAULT_ACTIVITY_PAGE_SIZE,
-  type ActivityEntry,
-  type ActivityKind,
-  type ActivityParams,
-} from "#contract/activity.ts";
+import type { ActivityEntry, ActivityParams } from "#contract/activity.ts";
+import { ACTIVITY_PAGE_SIZES, activityKinds, DEFAULT_ACTIVITY_PAGE_SIZE, type ActivityKind } from "#contract/activity-kinds.ts";
 import { csvLine, type CsvDialect } from "#app/lib/csv.ts";
 import { formatMoment } from "#app/lib/intl-formats.ts";
 

@@ -4,7 +4,8 @@
  * starts one, and the page that reviews and confirms it. Pure: the pages,
  * their components and the server share it.
  */
-import { refusedInSubstitution, type CompanyChange, type CompanyChangeKind } from "#contract/company-changes.ts";
+import type { CompanyChange } from "#contract/company-changes.ts";
+import { refusedInSubstitution, type CompanyChangeKind } from "#contract/company-change-kinds.ts";
 import type { MyCompanyPage } from "./my-company-pages.ts";
 
 export const MY_COMPANY = "/home/my-company";

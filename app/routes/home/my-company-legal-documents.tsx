@@ -1,4 +1,4 @@
-import { refusedInSubstitution } from "#contract/company-changes.ts";
+import { refusedInSubstitution } from "#contract/company-change-kinds.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Link } from "react-router";
 import { authorize } from "#app/services/session/authorize.server.ts";
