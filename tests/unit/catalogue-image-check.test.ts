@@ -22,6 +22,7 @@ let origin = "";
 let port = 0;
 const seen: { path: string; headers: IncomingHttpHeaders }[] = [];
 let hugeBytesSent = 0;
+let hugeConnectionsClosed = 0;
 
 beforeAll(async () => {
   server = createServer({ key: sandboxFile("tls/localhost-key.pem"), cert: ca }, (req, res) => {
@@ -52,7 +53,7 @@ beforeAll(async () => {
         if (res.write(piece)) setTimeout(next, 2);
         else res.once("drain", next);
       };
-      res.on("close", () => {});
+      req.socket.once("close", () => hugeConnectionsClosed++);
       return next();
     }
     res.writeHead(404, { "content-type": "text/plain" }).end("no");
@@ -235,10 +236,20 @@ describe("connections kept between checks", () => {
     mostOpen = open;
   };
 
+  /**
+   * undici checks a kept connection for bytes or a close nobody asked for before it sends on it again, on the event
+   * loop's next turn (its fix of GHSA-35p6-xmwp-9g52): a check that starts in the same turn as the last one ended
+   * gets a second connection. Checks here are a turn apart, as the checks of a file are in all but the first moments.
+   */
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
   it("carries the checks of one host on one connection, one TLS handshake for all", async () => {
     reset();
     const checker = new ImageChecker({ allowedOrigin: keptOrigin, allowedOriginCa: ca, timeoutMs: 2_000 });
-    for (let n = 0; n < 10; n++) expect(await checker.check(`${keptOrigin}/large.jpg?n=${n}`)).toMatchObject({ loads: true });
+    for (let n = 0; n < 10; n++) {
+      expect(await checker.check(`${keptOrigin}/large.jpg?n=${n}`)).toMatchObject({ loads: true });
+      await nextTurn();
+    }
     checker.close();
     expect(requests).toHaveLength(10);
     expect(connections).toHaveLength(1);
@@ -246,27 +257,31 @@ describe("connections kept between checks", () => {
 
   it("never uses a kept connection for a check whose answer no longer holds its address", async () => {
     reset();
-    const answers = [["127.0.0.1"], ["127.0.0.2"], ["127.0.0.1"], ["127.0.0.3", "127.0.0.2"]];
+    const answers = [["127.0.0.1"], ["127.0.0.2", "127.0.0.1"], ["127.0.0.2"], ["127.0.0.1"], ["127.0.0.3", "127.0.0.1"]];
     let calls = 0;
     const resolve: Resolve = async () => answers[calls++]!.map((address) => ({ address, family: 4 }));
     // Every check resolves the name anew (nothing kept), as checks a few seconds apart do.
     const checker = new ImageChecker({ allowedOrigin: keptOrigin, allowedOriginCa: ca, timeoutMs: 2_000, resolve, resolveCacheMs: 0 });
-    for (let n = 0; n < answers.length; n++) expect(await checker.check(`${keptOrigin}/large.jpg?pin=${n}`)).toMatchObject({ loads: true });
-    const kept = checker.connectionsTo(keptOrigin);
+    const open: { address: string; open: number }[][] = [];
+    for (let n = 0; n < answers.length; n++) {
+      expect(await checker.check(`${keptOrigin}/large.jpg?pin=${n}`)).toMatchObject({ loads: true });
+      open.push(checker.connectionsTo(keptOrigin));
+      await nextTurn();
+    }
     checker.close();
-    // Each request went to an address of its own check's answer: the third back on the first connection, the fourth on the second's.
-    expect(requests.map((request) => request.to)).toEqual(["127.0.0.1", "127.0.0.2", "127.0.0.1", "127.0.0.2"]);
-    expect(connections).toEqual(["127.0.0.1", "127.0.0.2"]);
-    expect(kept.map((connection) => [connection.address, connection.uses]).sort()).toEqual([
-      ["127.0.0.1", 2],
-      ["127.0.0.2", 2],
-    ]);
+    // Each request went to an address of its own check's answer. The second check's answer still holds the first
+    // connection's address: it is used again. The third's does not: a new connection, and the first is closed; so
+    // is the second's at the fourth, whose answer is back at the first address (a new connection there too).
+    expect(requests.map((request) => request.to)).toEqual(["127.0.0.1", "127.0.0.1", "127.0.0.2", "127.0.0.1", "127.0.0.1"]);
+    expect(connections).toEqual(["127.0.0.1", "127.0.0.2", "127.0.0.1"]);
+    expect(open.map((pools) => pools.map((pool) => pool.address))).toEqual([["127.0.0.1"], ["127.0.0.1"], ["127.0.0.2"], ["127.0.0.1"], ["127.0.0.1"]]);
   });
 
   it("asks again on a new connection when a kept one was closed by its server, nothing answered", async () => {
     reset();
     const checker = new ImageChecker({ allowedOrigin: keptOrigin, allowedOriginCa: ca, timeoutMs: 2_000 });
     expect(await checker.check(`${keptOrigin}/drop-second?n=1`)).toMatchObject({ loads: true });
+    await nextTurn();
     expect(await checker.check(`${keptOrigin}/drop-second?n=2`)).toMatchObject({ loads: true });
     checker.close();
     expect(requests.map((request) => request.path)).toEqual(["/drop-second?n=1", "/drop-second?n=2", "/drop-second?n=2"]);
@@ -285,9 +300,11 @@ describe("connections kept between checks", () => {
 
   it("closes the connection of an image sent whole against the range instead of reading it", async () => {
     const checker = sandboxChecker();
+    const before = hugeConnectionsClosed;
     expect(await checker.check(`${origin}/huge.jpg?kept=1`)).toMatchObject({ loads: true });
-    // Its chunks say no length: read on while within 64 KB, then the connection is closed.
-    await vi.waitFor(() => expect(checker.connectionsTo(origin)).toEqual([]), { timeout: 3_000 });
+    // Its chunks say no length: read on while within 64 KB, then the connection is closed. (undici then opens one
+    // more that carries nothing, nodejs/undici#5845; the pool closes it when no check took it for a while.)
+    await vi.waitFor(() => expect(hugeConnectionsClosed).toBe(before + 1), { timeout: 3_000 });
     checker.close();
   });
 });

@@ -7,13 +7,16 @@
  * Never an address inside the network (app/lib/catalogue/image-address.ts):
  * an address written as an IP is judged as written; a name is resolved once
  * for the check, every address it resolves to is judged, and the connection
- * goes to an address so judged (image-connections.ts: a connection pinned
- * to its IP address, reused only by a check whose own judged answer holds
- * that address). There is no second resolution between the check and the
- * connection, so an answer that changes in between (DNS rebinding) cannot
- * slip through. Redirects are followed by hand, each target judged the same
- * way, at most `maxRedirects`. Nothing of the portal's goes with the
- * request: no cookie, no credentials, no header but the ones below.
+ * goes to an address so judged. The HTTP exchange is undici's, on pools of
+ * our own, one per origin and judged address (image-connections.ts): every
+ * connection of a pool is made to its IP address, with the host name as TLS
+ * server name, and a check takes a pool only when its own judged answer
+ * holds that address. There is no second resolution between the check and
+ * the connection, so an answer that changes in between (DNS rebinding)
+ * cannot slip through. Redirects are followed here, not by undici (no
+ * redirect interceptor: undici answers a 3xx as it is), each target judged
+ * the same way, at most `maxRedirects`. Nothing of the portal's goes with
+ * the request: no cookie, no credentials, no header but the ones below.
  *
  * `allowedOrigin` (with `allowedOriginCa`): the one origin inside the
  * network the configuration lets through, the sandbox's image server, whose
@@ -21,13 +24,12 @@
  */
 import { lookup as dnsLookup } from "node:dns/promises";
 import { isIP } from "node:net";
-import { createSecureContext, type SecureContext } from "node:tls";
 import type { LookupAddress } from "node:dns";
+import type { Dispatcher } from "undici";
 import type { ImageCheckResult, ImageFailureReason } from "#contract/catalogue-images.ts";
 import { imageAddress, refusedAddress, type InsideKind } from "#app/lib/catalogue/image-address.ts";
 import { IMAGE_HEAD_BYTES, imageHead, MIN_IMAGE_PIXELS } from "#app/lib/catalogue/image-size.ts";
-import { ImageConnections, NothingAnswered, type Answer, type Destination } from "./image-connections.ts";
-import type { AnswerHead } from "./image-http.ts";
+import { ImageConnections, type Destination } from "./image-connections.ts";
 
 /** How a name becomes addresses: the system's resolver, or a test's. */
 export type Resolve = (hostname: string) => Promise<readonly LookupAddress[]>;
@@ -66,15 +68,20 @@ class InsideNetwork extends Error {
 
 const TLS_CODES = /^(?:ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|ERR_OSSL_)/;
 
-function failureOf(given: unknown): ImageFailureReason {
-  const error = given instanceof NothingAnswered ? given.cause : given;
+function failureOf(error: unknown): ImageFailureReason {
   const { code, name } = (error ?? {}) as { code?: string; name?: string };
   if (error instanceof InsideNetwork) return "INSIDE_NETWORK";
-  if (name === "AbortError" || name === "TimeoutError" || code === "ABORT_ERR") return "TIMEOUT";
+  if (name === "AbortError" || name === "TimeoutError" || code === "ABORT_ERR" || code === "UND_ERR_ABORTED") return "TIMEOUT";
   if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "EAI_NODATA" || code === "EAI_NONAME") return "NAME_NOT_FOUND";
   if (code && TLS_CODES.test(code)) return "TLS_FAILED";
   return "UNREACHABLE";
 }
+
+/** The connection closed before any answer came (a kept connection its server closed meanwhile): a GET is asked once more. */
+const closedUnanswered = (error: unknown) => {
+  const code = (error as { code?: string } | null)?.code;
+  return code === "UND_ERR_SOCKET" || code === "ECONNRESET" || code === "EPIPE";
+};
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
@@ -92,14 +99,60 @@ const fails = (reason: ImageFailureReason, extra: Partial<Omit<ImageCheckResult,
 
 /** The most a name's answers are kept for (names of a file's image hosts). */
 const RESOLVED_KEPT = 256;
-const ACCEPT = "image/webp,image/png,image/jpeg,image/gif;q=0.9,image/*;q=0.8";
-const USER_AGENT = "seller-portal-image-check/1";
-/** A request line's target and a Host header hold printable ASCII alone (the URL parser percent-encodes the rest). */
-const PRINTABLE = /^[\x21-\x7e]+$/;
+/** Only these headers (undici adds the Host of the pool's origin): no cookie, no credentials, nothing of the portal's. */
+const HEADERS = {
+  accept: "image/webp,image/png,image/jpeg,image/gif;q=0.9,image/*;q=0.8",
+  range: `bytes=0-${IMAGE_HEAD_BYTES - 1}`,
+  "user-agent": "seller-portal-image-check/1",
+};
+/** How long dropping the rest of a short answer (to keep its connection) may take before the connection is closed instead. */
+const DRAIN_MS = 2_000;
 
-/** What an answer's first bytes say of the image in it. */
-function resultOf(answer: Answer): Hop {
-  const head = imageHead(answer.body.subarray(0, IMAGE_HEAD_BYTES));
+type Body = Dispatcher.ResponseData["body"];
+
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/**
+ * What is left of an answer after the check: read and dropped when it is at most 64 KB in all (a range answered),
+ * so that its connection carries the next check; a longer one (an image sent whole) is destroyed, which closes its
+ * connection. Not awaited: the check has its result.
+ */
+function letGo(body: Body): void {
+  body.dump({ limit: IMAGE_HEAD_BYTES, signal: AbortSignal.timeout(DRAIN_MS) }).catch(() => {});
+}
+
+/** The first bytes of an image answer: until its size is known (or it is known not to be one of the four formats), at most 64 KB. */
+function firstBytes(body: Body): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    const pieces: Buffer[] = [];
+    let length = 0;
+    let done = false;
+    const bytes = () => (pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces, length));
+    const settle = (error?: unknown) => {
+      if (done) return;
+      done = true;
+      body.off("data", onData).off("end", onEnd).off("error", settle).off("close", onClose);
+      if (error !== undefined) return reject(error);
+      resolve(bytes());
+      letGo(body);
+    };
+    const onData = (piece: Buffer) => {
+      const room = IMAGE_HEAD_BYTES - length;
+      const taken = piece.length > room ? piece.subarray(0, room) : piece;
+      pieces.push(taken);
+      length += taken.length;
+      if (length >= IMAGE_HEAD_BYTES || imageHead(bytes()).kind !== "more") settle();
+    };
+    const onEnd = () => settle();
+    // Cut off before its end (the server went away): no `end`.
+    const onClose = () => settle(Object.assign(new Error("The answer was cut off"), { code: "ECONNRESET" }));
+    body.on("data", onData).once("end", onEnd).once("error", settle).once("close", onClose);
+  });
+}
+
+/** What an image's first bytes say of it. */
+function resultOf(bytes: Buffer): Hop {
+  const head = imageHead(bytes);
   if (head.kind === "unknown") return { kind: "result", result: fails("UNSUPPORTED_FORMAT") };
   if (head.kind === "more") return { kind: "result", result: fails("UNREADABLE_IMAGE") };
   const { format, width, height } = head;
@@ -110,32 +163,21 @@ function resultOf(answer: Answer): Hop {
   };
 }
 
-const contentType = (head: AnswerHead) => (head.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-
-/** How much of the body a check reads: an image's first bytes, nothing of any other answer. */
-function wanted(head: AnswerHead): number {
-  return (head.status === 200 || head.status === 206) && contentType(head).startsWith("image/") ? IMAGE_HEAD_BYTES : 0;
-}
-
-/** Enough of an image is there once its size is known (or it is known not to be one of the four formats). */
-const enough = (body: Buffer) => imageHead(body).kind !== "more";
-
 export class ImageChecker {
   private readonly settings: ImageCheckSettings;
   private readonly resolve: Resolve;
   private readonly connections: ImageConnections;
-  private readonly publicContext: SecureContext;
-  private readonly allowedContext: SecureContext | null;
   private readonly resolved = new Map<string, { until: number; addresses: Promise<readonly string[]> }>();
 
   constructor(settings: Partial<ImageCheckSettings> = {}) {
     this.settings = { ...defaultImageCheckSettings, ...settings };
     this.resolve = this.settings.resolve ?? systemResolve;
-    this.connections = new ImageConnections({ perOrigin: this.settings.socketsPerHost });
-    // One secure context each, for every connection (the system's CAs; the sandbox's certificate for its origin alone).
-    this.publicContext = createSecureContext({});
-    this.allowedContext =
-      this.settings.allowedOrigin === null ? null : createSecureContext(this.settings.allowedOriginCa ? { ca: this.settings.allowedOriginCa } : {});
+    this.connections = new ImageConnections({
+      perOrigin: this.settings.socketsPerHost,
+      timeoutMs: this.settings.timeoutMs,
+      allowedOrigin: this.settings.allowedOrigin,
+      allowedOriginCa: this.settings.allowedOriginCa,
+    });
   }
 
   /** The check of `address` (never rejects). */
@@ -151,9 +193,9 @@ export class ImageChecker {
     }
   }
 
-  /** Open connections to `origin` and the addresses they are pinned to (tests). */
-  connectionsTo(origin: string): { address: string; uses: number }[] {
-    return this.connections.openTo(origin).map((connection) => ({ address: connection.address, uses: connection.uses }));
+  /** Connections open now to `origin`, per judged address they are made to (tests). */
+  connectionsTo(origin: string): { address: string; open: number }[] {
+    return this.connections.openTo(origin);
   }
 
   private async follow(address: string, signal: AbortSignal, checkedAt: () => string): Promise<ImageCheckResult> {
@@ -204,29 +246,22 @@ export class ImageChecker {
   }
 
   private async hop(url: URL, signal: AbortSignal): Promise<Hop> {
-    const allowed = this.allowedContext !== null && url.origin === this.settings.allowedOrigin;
-    const target = `${url.pathname}${url.search}`;
-    if (!PRINTABLE.test(target) || !PRINTABLE.test(url.host)) return { kind: "result", result: fails("NOT_AN_ADDRESS") };
-    const destination: Destination = {
-      origin: url.origin,
-      hostname: url.hostname.replace(/^\[|\]$/g, ""),
-      port: url.port ? Number(url.port) : 443,
-      secureContext: allowed ? this.allowedContext! : this.publicContext,
-    };
+    const allowed = this.settings.allowedOrigin !== null && url.origin === this.settings.allowedOrigin;
+    const destination: Destination = { origin: url.origin, hostname: url.hostname.replace(/^\[|\]$/g, ""), allowed };
     const addresses = await this.addressesOf(destination.hostname, !allowed);
-    // Only these headers: no cookie, no credentials, nothing of the portal's.
-    const request = `GET ${target} HTTP/1.1\r\nHost: ${url.host}\r\nAccept: ${ACCEPT}\r\nRange: bytes=0-${IMAGE_HEAD_BYTES - 1}\r\nUser-Agent: ${USER_AGENT}\r\n\r\n`;
-    let answer: Answer;
+    const options: Dispatcher.RequestOptions = { method: "GET", path: `${url.pathname}${url.search}`, headers: HEADERS, signal };
+    let answer: Dispatcher.ResponseData;
     try {
-      answer = await this.exchange(destination, addresses, request, signal, false);
+      answer = await this.connections.pinnedTo(destination, addresses).request(options);
     } catch (error) {
-      // A kept connection its server closed meanwhile: once more on a new one.
-      if (!(error instanceof NothingAnswered && error.reused) || signal.aborted) throw error;
-      answer = await this.exchange(destination, addresses, request, signal, true);
+      if (!closedUnanswered(error) || signal.aborted) throw error;
+      // Taken again: the answer's addresses may have been judged anew meanwhile.
+      answer = await this.connections.pinnedTo(destination, addresses).request(options);
     }
-    const { status, headers } = answer.head;
+    const { statusCode: status, headers, body } = answer;
     if (REDIRECTS.has(status)) {
-      const location = headers.get("location");
+      letGo(body);
+      const location = header(headers.location);
       if (!location) return { kind: "result", result: fails("HTTP_ERROR", { httpStatus: status }) };
       try {
         return { kind: "redirect", location: new URL(location, url).href };
@@ -234,20 +269,16 @@ export class ImageChecker {
         return { kind: "result", result: fails("NOT_AN_ADDRESS") };
       }
     }
-    if (status !== 200 && status !== 206)
+    if (status !== 200 && status !== 206) {
+      letGo(body);
       return { kind: "result", result: fails(status === 404 || status === 410 ? "NOT_FOUND" : "HTTP_ERROR", { httpStatus: status }) };
-    if (!contentType(answer.head).startsWith("image/")) return { kind: "result", result: fails("NOT_AN_IMAGE") };
-    return resultOf(answer);
-  }
-
-  private async exchange(destination: Destination, addresses: readonly string[], request: string, signal: AbortSignal, fresh: boolean): Promise<Answer> {
-    const { connection, reused } = await this.connections.get(destination, addresses, signal, fresh);
-    try {
-      return await connection.send(request, signal, wanted, enough, (reusable) => this.connections.release(destination.origin, connection, reusable));
-    } catch (error) {
-      if (error instanceof NothingAnswered) error.reused = reused;
-      throw error;
     }
+    const type = (header(headers["content-type"]) ?? "").split(";")[0]!.trim().toLowerCase();
+    if (!type.startsWith("image/")) {
+      letGo(body);
+      return { kind: "result", result: fails("NOT_AN_IMAGE") };
+    }
+    return resultOf(await firstBytes(body));
   }
 
   close(): void {

@@ -1,325 +1,139 @@
 /**
- * The image checker's connections: TLS connections pinned to one judged IP
- * address each, kept open between checks and reused for the next image of
- * the same origin, so that 10,000 images of one host cost a few dozen TLS
- * handshakes, not 10,000.
+ * The image checker's connections: undici pools, one per origin and judged
+ * IP address, whose connections are kept open between checks and reused for
+ * the next image of the same origin, so that 10,000 images of one host cost
+ * a few dozen TLS handshakes, not 10,000. undici writes the requests and
+ * reads the answers (HTTP/1.1); what is ours is where a connection goes.
  *
- * Pinned: a connection is opened to the IP address it is given (no name
- * is resolved here; `tls.connect` to an IP address does no lookup), with
- * the image's host name as the TLS server name, and it remembers that
- * address. A check takes an open connection only when its own, judged
- * answer for the name holds the connection's address: a connection made to
- * an address of an earlier answer is never used for a check whose answer
- * no longer holds it. At most `perOrigin` connections to one origin.
+ * Pinned: every connection of a pool is made to the pool's IP address (the
+ * pool's `connect` gives undici's connector that address as the host, so
+ * `tls.connect` resolves nothing; a `lookup` that refuses every name stands
+ * behind it), with the image's host name as the TLS server name. A check
+ * takes a pool only when its own, judged answer for the name holds the
+ * pool's address; the pools of an origin to addresses its answer lacks are
+ * closed then (what runs on them ends, nothing new starts). A connection
+ * made to an address of an earlier answer is never used for a check whose
+ * answer no longer holds it. At most `perOrigin` connections a pool, and
+ * one pool an origin but while an old answer's pool winds down.
  */
-import { connect, type SecureContext, type TLSSocket } from "node:tls";
-import { isIP } from "node:net";
-import { AnswerReader, type AnswerHead } from "./image-http.ts";
+import { isIP, type LookupFunction } from "node:net";
+import { createSecureContext } from "node:tls";
+import { buildConnector, Pool } from "undici";
 
-/** Where a check's request goes: its origin (the pool's key), the name it names and the port. */
+/** Where a check's request goes. */
 export type Destination = {
+  /** The pools' key, and the origin undici names in the request's Host header. */
   origin: string;
-  /** The host name without brackets (an IPv6 address bare). */
+  /** The host name without brackets (an IPv6 address bare): the TLS server name when it is a name. */
   hostname: string;
-  port: number;
-  /** The origin's trust: the system's CAs, or the sandbox's certificate for its origin alone. */
-  secureContext: SecureContext;
+  /** The configuration's one origin inside the network (the sandbox's image host), trusted with its own certificate. */
+  allowed: boolean;
 };
 
-/** A body of at most this much is read to its end and dropped to keep its connection (a range answered); a longer one closes it. */
-export const DRAIN_BYTES = 64 * 1024;
-/** How long dropping such a rest may take before its connection is closed instead. */
-const DRAIN_MS = 2_000;
+type Pinned = { pool: Pool; address: string; lastUsed: number };
 
-/** What an exchange answers: the head, the body's first bytes (as many as wanted) and whether that was all of it. */
-export type Answer = { head: AnswerHead; body: Buffer; complete: boolean };
+/** How often pools no check takes any more are looked for. */
+const SWEEP_MS = 1_000;
 
-/** A failure on a connection before any byte of the answer came: on a reused connection (closed by its server meanwhile) worth one retry. */
-export class NothingAnswered extends Error {
-  readonly code: string;
-  /** It happened on a connection kept from an earlier check (set by the checker). */
-  reused = false;
-  constructor(cause: unknown) {
-    super("The connection ended before an answer", { cause });
-    this.code = (cause as { code?: string } | null)?.code ?? "ECONNRESET";
-  }
-}
-
-const abortError = () => Object.assign(new Error("The check was aborted"), { name: "AbortError", code: "ABORT_ERR" });
-
-type Exchange = {
-  reader: AnswerReader;
-  /** A byte of the answer came. */
-  received: boolean;
-  fail: (error: unknown) => void;
-};
-
-export class PinnedConnection {
-  /** How many requests it carried. */
-  uses = 0;
-  readonly socket: TLSSocket;
-  /** The IP address it is connected to, judged before it was made. */
-  readonly address: string;
-  private readonly onGone: (connection: PinnedConnection) => void;
-  private exchange: Exchange | null = null;
-  private gone = false;
-
-  constructor(socket: TLSSocket, address: string, onGone: (connection: PinnedConnection) => void) {
-    this.socket = socket;
-    this.address = address;
-    this.onGone = onGone;
-    socket.on("data", (data: Buffer) => {
-      const exchange = this.exchange;
-      // Bytes nobody asked for (an idle connection): it is not used again.
-      if (!exchange) return this.destroy();
-      exchange.received = true;
-      try {
-        exchange.reader.push(data);
-      } catch (error) {
-        exchange.fail(error);
-      }
-    });
-    socket.on("error", (error) => this.exchange?.fail(error));
-    // Idle too long (the pool sets the time while the connection waits for its next check).
-    socket.on("timeout", () => this.destroy());
-    socket.on("close", () => {
-      const exchange = this.exchange;
-      if (exchange) {
-        try {
-          exchange.reader.close();
-        } catch (error) {
-          exchange.fail(error);
-        }
-      }
-      this.markGone();
-    });
-  }
-
-  get alive(): boolean {
-    return !this.gone && !this.socket.destroyed;
-  }
-
-  destroy(): void {
-    this.socket.destroy();
-    this.markGone();
-  }
-
-  private markGone(): void {
-    if (this.gone) return;
-    this.gone = true;
-    this.onGone(this);
-  }
-
-  /**
-   * Sends `request` (a whole GET, head only) and reads the answer: its head, then as much of its body as
-   * `wanted(head)` says, or less once `enough(body so far)` says so. Answers then; what is left of the body is
-   * read and dropped afterwards when it is short; `released` is told once whether the connection can carry the
-   * next request.
-   */
-  send(
-    request: string,
-    signal: AbortSignal,
-    wanted: (head: AnswerHead) => number,
-    enough: (body: Buffer) => boolean,
-    released: (reusable: boolean) => void,
-  ): Promise<Answer> {
-    this.uses++;
-    return new Promise<Answer>((resolve, reject) => {
-      let head: AnswerHead | null = null;
-      let limit = 0;
-      const pieces: Buffer[] = [];
-      let length = 0;
-      let answered = false;
-      let finished = false;
-      let drainTimer: NodeJS.Timeout | undefined;
-      const body = () => (pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces, length));
-      const done = (reusable: boolean) => {
-        if (finished) return;
-        finished = true;
-        clearTimeout(drainTimer);
-        signal.removeEventListener("abort", onAbort);
-        this.exchange = null;
-        if (!reusable) this.destroy();
-        released(reusable && this.alive);
-      };
-      const answer = (complete: boolean) => {
-        if (answered) return;
-        answered = true;
-        resolve({ head: head!, body: body(), complete });
-        if (complete) return done(reader.reusable);
-        // The rest of a short body is dropped to keep the connection; a long one (an image sent whole) closes it.
-        if (!reader.drainable(DRAIN_BYTES)) return done(false);
-        drainTimer = setTimeout(() => done(false), DRAIN_MS);
-      };
-      const reader = new AnswerReader({
-        onHead: (given) => {
-          head = given;
-          limit = wanted(given);
-          if (limit === 0) answer(false);
-        },
-        onBody: (piece) => {
-          if (answered) {
-            if (!reader.drainable(DRAIN_BYTES)) done(false);
-            return;
-          }
-          const room = limit - length;
-          const taken = piece.length > room ? piece.subarray(0, room) : piece;
-          pieces.push(taken);
-          length += taken.length;
-          if (length >= limit || enough(body())) answer(false);
-        },
-        onEnd: () => {
-          if (!answered) answer(true);
-          else done(reader.reusable);
-        },
-      });
-      const exchange: Exchange = {
-        reader,
-        received: false,
-        fail: (error: unknown) => {
-          if (answered) return done(false);
-          answered = true;
-          done(false);
-          reject(exchange.received ? error : new NothingAnswered(error));
-        },
-      };
-      const onAbort = () => exchange.fail(abortError());
-      this.exchange = exchange;
-      if (signal.aborted) return onAbort();
-      signal.addEventListener("abort", onAbort, { once: true });
-      this.socket.write(request, "latin1");
-    });
-  }
-}
-
-type OriginConnections = {
-  open: Set<PinnedConnection>;
-  /** Idle connections, the most recently used last. */
-  idle: PinnedConnection[];
-  waiting: (() => void)[];
-};
+const refuseLookup: LookupFunction = (hostname, _options, callback) =>
+  callback(Object.assign(new Error(`No name is looked up for an image check's connection (${hostname})`), { code: "ENOTFOUND" }), "", 4);
 
 export class ImageConnections {
-  private readonly origins = new Map<string, OriginConnections>();
-  private readonly idleMs: number;
+  /** Per origin, its pools by address. */
+  private readonly origins = new Map<string, Map<string, Pinned>>();
   private readonly perOrigin: number;
+  private readonly timeoutMs: number;
+  private readonly idleMs: number;
+  private readonly publicConnector: buildConnector.connector;
+  private readonly allowedConnector: buildConnector.connector;
+  private sweeper: NodeJS.Timeout | null = null;
 
-  constructor(options: { perOrigin: number; idleMs?: number }) {
+  constructor(options: { perOrigin: number; timeoutMs: number; idleMs?: number; allowedOrigin: string | null; allowedOriginCa: string | null }) {
     this.perOrigin = options.perOrigin;
+    this.timeoutMs = options.timeoutMs;
     this.idleMs = options.idleMs ?? 10_000;
-  }
-
-  /** Connections open now to `origin` (tests, figures). */
-  openTo(origin: string): readonly PinnedConnection[] {
-    return [...(this.origins.get(origin)?.open ?? [])];
+    // One secure context each, for every connection (the system's CAs; the sandbox's certificate for its origin
+    // alone), and a connector each: undici's connector keeps TLS sessions per server name, never across the two.
+    const connector = (ca: string | null) =>
+      buildConnector({ secureContext: createSecureContext(ca ? { ca } : {}), timeout: this.timeoutMs, lookup: refuseLookup });
+    this.publicConnector = connector(null);
+    this.allowedConnector = options.allowedOrigin === null ? this.publicConnector : connector(options.allowedOriginCa);
   }
 
   /**
-   * A connection to `destination` at one of `addresses` (judged by the caller, in the order of preference): an idle
-   * one to one of them, or a new one to the first, waiting while the origin has `perOrigin` open. `fresh`: a new one.
+   * The pool for `destination` at one of `addresses` (judged by the caller, in the order of preference): one already
+   * open to one of them, or a new one to the first. Use it at once (its request dispatched in the same turn).
    */
-  async get(
-    destination: Destination,
-    addresses: readonly string[],
-    signal: AbortSignal,
-    fresh = false,
-  ): Promise<{ connection: PinnedConnection; reused: boolean }> {
+  pinnedTo(destination: Destination, addresses: readonly string[]): Pool {
     if (addresses.length === 0) throw Object.assign(new Error("No address to connect to"), { code: "ENOTFOUND" });
-    const own = this.originOf(destination.origin);
-    for (;;) {
-      if (signal.aborted) throw abortError();
-      if (!fresh) {
-        const at = own.idle.findLastIndex((connection) => addresses.includes(connection.address));
-        if (at !== -1) {
-          const [connection] = own.idle.splice(at, 1);
-          connection!.socket.setTimeout(0);
-          if (connection!.alive) return { connection: connection!, reused: true };
-          continue;
-        }
-      }
-      if (own.open.size < this.perOrigin) return { connection: await this.open(destination, addresses[0]!, own, signal), reused: false };
-      // All open: an idle one to an address this answer does not hold (or any idle one, for a fresh one) makes room.
-      const spare = own.idle.shift();
-      if (spare) {
-        spare.destroy();
-        continue;
-      }
-      await new Promise<void>((resolve, reject) => {
-        const turn = () => {
-          signal.removeEventListener("abort", onAbort);
-          resolve();
-        };
-        const onAbort = () => {
-          own.waiting.splice(own.waiting.indexOf(turn), 1);
-          reject(abortError());
-        };
-        own.waiting.push(turn);
-        signal.addEventListener("abort", onAbort, { once: true });
-      });
-    }
-  }
-
-  /** Closes every connection. */
-  close(): void {
-    for (const own of this.origins.values()) for (const connection of own.open) connection.destroy();
-    this.origins.clear();
-  }
-
-  private originOf(origin: string): OriginConnections {
-    let own = this.origins.get(origin);
+    const now = performance.now();
+    let own = this.origins.get(destination.origin);
     if (!own) {
-      own = { open: new Set(), idle: [], waiting: [] };
-      this.origins.set(origin, own);
+      own = new Map();
+      this.origins.set(destination.origin, own);
     }
-    return own;
+    for (const [address, pinned] of own) if (!addresses.includes(address)) this.retire(destination.origin, pinned);
+    let pinned: Pinned | undefined;
+    for (const address of addresses) if ((pinned = own.get(address))) break;
+    if (!pinned) {
+      pinned = { pool: this.open(destination, addresses[0]!), address: addresses[0]!, lastUsed: now };
+      own.set(pinned.address, pinned);
+      this.sweeper ??= setInterval(() => this.sweep(performance.now()), SWEEP_MS).unref();
+    }
+    pinned.lastUsed = now;
+    // Retiring its last pool above let go of the origin's entry.
+    if (!this.origins.has(destination.origin)) this.origins.set(destination.origin, own);
+    return pinned.pool;
   }
 
-  private wake(own: OriginConnections): void {
-    own.waiting.shift()?.();
+  /** Connections open now to `origin`, per address (tests, figures). */
+  openTo(origin: string): { address: string; open: number }[] {
+    return [...(this.origins.get(origin)?.values() ?? [])]
+      .map((pinned) => ({ address: pinned.address, open: pinned.pool.stats.connected }))
+      .filter((pinned) => pinned.open > 0);
   }
 
-  private open(destination: Destination, address: string, own: OriginConnections, signal: AbortSignal): Promise<PinnedConnection> {
-    // An IP address as the host: `tls.connect` connects to it as given, no name is resolved.
-    const socket = connect({
-      host: address,
-      port: destination.port,
-      // The name the certificate must be for (none for an address written as an IP: the certificate must name the IP).
-      servername: isIP(destination.hostname) ? undefined : destination.hostname,
-      secureContext: destination.secureContext,
-      ALPNProtocols: ["http/1.1"],
-    });
-    socket.setNoDelay(true);
-    const connection = new PinnedConnection(socket, address, (gone) => {
-      own.open.delete(gone);
-      const at = own.idle.indexOf(gone);
-      if (at !== -1) own.idle.splice(at, 1);
-      if (own.open.size === 0 && own.waiting.length === 0) this.origins.delete(destination.origin);
-      this.wake(own);
-    });
-    own.open.add(connection);
-    return new Promise<PinnedConnection>((resolve, reject) => {
-      const settle = (error?: unknown) => {
-        socket.off("secureConnect", connected);
-        socket.off("error", settle);
-        signal.removeEventListener("abort", aborted);
-        if (error === undefined) return resolve(connection);
-        connection.destroy();
-        reject(error);
-      };
-      const connected = () => settle();
-      const aborted = () => settle(abortError());
-      socket.once("secureConnect", connected);
-      socket.once("error", settle);
-      signal.addEventListener("abort", aborted, { once: true });
+  /** Closes every connection now. */
+  close(): void {
+    for (const own of this.origins.values()) for (const pinned of own.values()) pinned.pool.destroy().catch(() => {});
+    this.origins.clear();
+    this.stopSweeping();
+  }
+
+  private open(destination: Destination, address: string): Pool {
+    const connector = destination.allowed ? this.allowedConnector : this.publicConnector;
+    // None for an address written as an IP: the certificate must name the IP.
+    const servername = isIP(destination.hostname) ? undefined : destination.hostname;
+    return new Pool(destination.origin, {
+      connections: this.perOrigin,
+      // The judged IP address as the host to connect to, whatever undici read from the origin.
+      connect: (options, callback) => connector({ ...options, hostname: address, servername }, callback),
+      keepAliveTimeout: this.idleMs,
+      keepAliveMaxTimeout: this.idleMs,
+      headersTimeout: this.timeoutMs,
+      bodyTimeout: this.timeoutMs,
     });
   }
 
-  /** After an exchange: an idle connection for the next check of its origin, or closed. */
-  release(origin: string, connection: PinnedConnection, reusable: boolean): void {
+  /** Closes a pool: what runs on it ends, nothing new is given to it. */
+  private retire(origin: string, pinned: Pinned): void {
     const own = this.origins.get(origin);
-    if (!reusable || !own || !own.open.has(connection) || !connection.alive) return connection.destroy();
-    own.idle.push(connection);
-    connection.socket.setTimeout(this.idleMs);
-    this.wake(own);
+    if (own?.get(pinned.address) === pinned) own.delete(pinned.address);
+    if (own?.size === 0) this.origins.delete(origin);
+    pinned.pool.close().catch(() => {});
+  }
+
+  /**
+   * Pools no check took for `idleMs` are let go: their kept connections are closed by undici's keep-alive timeout
+   * anyway, but not one it opened for nothing after an aborted answer (nodejs/undici#5845).
+   */
+  private sweep(now: number): void {
+    for (const [origin, own] of this.origins) for (const pinned of own.values()) if (now - pinned.lastUsed > this.idleMs) this.retire(origin, pinned);
+    if (this.origins.size === 0) this.stopSweeping();
+  }
+
+  private stopSweeping(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = null;
   }
 }
