@@ -19,7 +19,8 @@ import { faultMiddleware, type FaultRules, type RequestCounter } from "./faults.
  * /images/to-private.jpg: a redirect to 10.0.0.1; /images/to-loopback.jpg: to this server as 127.0.0.1
  * /images/to-large.jpg: a redirect to large.jpg here; /images/loop.jpg: a redirect to itself
  * /images/slow.jpg: answers after 30 s
- * Any query is ignored (a catalogue's addresses may differ by it); `/images/stats` counts the bytes of huge.jpg sent.
+ * Any query is ignored (a catalogue's addresses may differ by it); `/images/stats` counts the bytes of huge.jpg sent,
+ * and the requests, TCP connections and TLS handshakes (full and resumed) the host has seen.
  */
 
 const IMAGES = new URL("./images/", import.meta.url);
@@ -34,12 +35,16 @@ export const imageServerCaPath = new URL("./images/tls/localhost.pem", import.me
 
 export async function startImageServer(options: { port: number; host: string; faults: FaultRules; counter: RequestCounter }): Promise<RunningImageServer> {
   const files = new Map(FIXTURES.map((name) => [name, readFileSync(new URL(name, IMAGES))]));
-  const stats = { hugeBytesSent: 0, hugeRequests: 0 };
+  const stats = { hugeBytesSent: 0, hugeRequests: 0, connections: 0, handshakes: 0, resumedHandshakes: 0, requests: 0 };
   const app = express();
   app.disable("x-powered-by");
   app.disable("etag");
   app.get("/images/stats", (_req, res) => {
     res.json(stats);
+  });
+  app.use((_req, _res, next) => {
+    stats.requests++;
+    next();
   });
   app.use(faultMiddleware(options.faults, options.counter));
   let origin = "";
@@ -80,6 +85,12 @@ export async function startImageServer(options: { port: number; host: string; fa
   const caPath = imageServerCaPath;
   const server = createServer({ key: readFileSync(new URL("./images/tls/localhost-key.pem", import.meta.url)), cert: readFileSync(caPath) }, app);
   server.keepAliveTimeout = 65_000;
+  // What a client's reuse of connections comes to: TCP connections, full TLS handshakes and resumed ones.
+  server.on("connection", () => stats.connections++);
+  server.on("secureConnection", (socket) => {
+    if (socket.isSessionReused()) stats.resumedHandshakes++;
+    else stats.handshakes++;
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.host, () => {

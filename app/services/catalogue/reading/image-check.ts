@@ -6,26 +6,30 @@
  *
  * Never an address inside the network (app/lib/catalogue/image-address.ts):
  * an address written as an IP is judged as written; a name is resolved once
- * by the connection's own `lookup`, every address it resolves to is judged,
- * and the connection goes to an address so judged. There is no second
- * resolution between the check and the connection, so an answer that
- * changes in between (DNS rebinding) cannot slip through. Redirects are
- * followed by hand, each target judged the same way, at most
- * `maxRedirects`. Nothing of the portal's goes with the request: no cookie,
- * no credentials, no header but the ones below.
+ * for the check, every address it resolves to is judged, and the connection
+ * goes to an address so judged. The HTTP exchange is undici's, on pools of
+ * our own, one per origin and judged address (image-connections.ts): every
+ * connection of a pool is made to its IP address, with the host name as TLS
+ * server name, and a check takes a pool only when its own judged answer
+ * holds that address. There is no second resolution between the check and
+ * the connection, so an answer that changes in between (DNS rebinding)
+ * cannot slip through. Redirects are followed here, not by undici (no
+ * redirect interceptor: undici answers a 3xx as it is), each target judged
+ * the same way, at most `maxRedirects`. Nothing of the portal's goes with
+ * the request: no cookie, no credentials, no header but the ones below.
  *
  * `allowedOrigin` (with `allowedOriginCa`): the one origin inside the
  * network the configuration lets through, the sandbox's image server, whose
  * self-signed certificate is trusted for that origin alone.
  */
 import { lookup as dnsLookup } from "node:dns/promises";
-import { Agent, request, type RequestOptions } from "node:https";
-import { createSecureContext } from "node:tls";
-import type { IncomingMessage } from "node:http";
+import { isIP } from "node:net";
 import type { LookupAddress } from "node:dns";
+import type { Dispatcher } from "undici";
 import type { ImageCheckResult, ImageFailureReason } from "#contract/catalogue-images.ts";
 import { imageAddress, refusedAddress, type InsideKind } from "#app/lib/catalogue/image-address.ts";
 import { IMAGE_HEAD_BYTES, imageHead, MIN_IMAGE_PIXELS } from "#app/lib/catalogue/image-size.ts";
+import { ImageConnections, type Destination } from "./image-connections.ts";
 
 /** How a name becomes addresses: the system's resolver, or a test's. */
 export type Resolve = (hostname: string) => Promise<readonly LookupAddress[]>;
@@ -38,6 +42,8 @@ export type ImageCheckSettings = {
   allowedOrigin: string | null;
   allowedOriginCa: string | null;
   resolve?: Resolve;
+  /** How long a name's judged answer serves the checks of its images (one lookup per host, not per image). */
+  resolveCacheMs: number;
 };
 
 export const defaultImageCheckSettings: ImageCheckSettings = {
@@ -46,6 +52,7 @@ export const defaultImageCheckSettings: ImageCheckSettings = {
   socketsPerHost: 16,
   allowedOrigin: null,
   allowedOriginCa: null,
+  resolveCacheMs: 5_000,
 };
 
 const systemResolve: Resolve = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
@@ -59,37 +66,22 @@ class InsideNetwork extends Error {
   }
 }
 
-type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
-
-/**
- * A connection's `lookup` that resolves once and answers only addresses
- * outside the network: one address inside refuses the name.
- */
-export function guardedLookup(resolve: Resolve, refuseInside: boolean) {
-  return (hostname: string, options: { all?: boolean }, callback: LookupCallback): void => {
-    resolve(hostname).then(
-      (addresses) => {
-        if (addresses.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: "ENOTFOUND" }), []);
-        const inside = refuseInside ? addresses.map((entry) => refusedAddress(entry.address)).find((kind) => kind !== null) : null;
-        if (inside) return callback(new InsideNetwork(inside), []);
-        if (options.all) callback(null, [...addresses]);
-        else callback(null, addresses[0]!.address, addresses[0]!.family);
-      },
-      (error: NodeJS.ErrnoException) => callback(error, []),
-    );
-  };
-}
-
 const TLS_CODES = /^(?:ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|ERR_OSSL_)/;
 
 function failureOf(error: unknown): ImageFailureReason {
   const { code, name } = (error ?? {}) as { code?: string; name?: string };
   if (error instanceof InsideNetwork) return "INSIDE_NETWORK";
-  if (name === "AbortError" || name === "TimeoutError" || code === "ABORT_ERR") return "TIMEOUT";
+  if (name === "AbortError" || name === "TimeoutError" || code === "ABORT_ERR" || code === "UND_ERR_ABORTED") return "TIMEOUT";
   if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "EAI_NODATA" || code === "EAI_NONAME") return "NAME_NOT_FOUND";
   if (code && TLS_CODES.test(code)) return "TLS_FAILED";
   return "UNREACHABLE";
 }
+
+/** The connection closed before any answer came (a kept connection its server closed meanwhile): a GET is asked once more. */
+const closedUnanswered = (error: unknown) => {
+  const code = (error as { code?: string } | null)?.code;
+  return code === "UND_ERR_SOCKET" || code === "ECONNRESET" || code === "EPIPE";
+};
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
@@ -105,81 +97,87 @@ const fails = (reason: ImageFailureReason, extra: Partial<Omit<ImageCheckResult,
   ...extra,
 });
 
-/** Reads the answer's first bytes until the image's size is known (or 64 KB passed), then lets the rest go. */
-function readHead(response: IncomingMessage): Promise<Hop> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+/** The most a name's answers are kept for (names of a file's image hosts). */
+const RESOLVED_KEPT = 256;
+/** Only these headers (undici adds the Host of the pool's origin): no cookie, no credentials, nothing of the portal's. */
+const HEADERS = {
+  accept: "image/webp,image/png,image/jpeg,image/gif;q=0.9,image/*;q=0.8",
+  range: `bytes=0-${IMAGE_HEAD_BYTES - 1}`,
+  "user-agent": "seller-portal-image-check/1",
+};
+/** How long dropping the rest of a short answer (to keep its connection) may take before the connection is closed instead. */
+const DRAIN_MS = 2_000;
+
+type Body = Dispatcher.ResponseData["body"];
+
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/**
+ * What is left of an answer after the check: read and dropped when it is at most 64 KB in all (a range answered),
+ * so that its connection carries the next check; a longer one (an image sent whole) is destroyed, which closes its
+ * connection. Not awaited: the check has its result.
+ */
+function letGo(body: Body): void {
+  body.dump({ limit: IMAGE_HEAD_BYTES, signal: AbortSignal.timeout(DRAIN_MS) }).catch(() => {});
+}
+
+/** The first bytes of an image answer: until its size is known (or it is known not to be one of the four formats), at most 64 KB. */
+function firstBytes(body: Body): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    const pieces: Buffer[] = [];
     let length = 0;
     let done = false;
-    // An answer that ends within the 64 KB (a range answered) is read to its end: its connection serves the next image.
-    const declared = Number(response.headers["content-length"]);
-    const short = Number.isFinite(declared) && declared <= IMAGE_HEAD_BYTES;
-    const finish = (hop: Hop, complete: boolean) => {
+    const bytes = () => (pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces, length));
+    const settle = (error?: unknown) => {
       if (done) return;
       done = true;
-      // Any other answer not read to its end cannot leave its connection for the next image: it is closed.
-      if (!complete) {
-        if (short) response.resume();
-        else response.destroy();
-      }
-      resolve(hop);
+      body.off("data", onData).off("end", onEnd).off("error", settle).off("close", onClose);
+      if (error !== undefined) return reject(error);
+      resolve(bytes());
+      letGo(body);
     };
-    const decide = (ended: boolean) => {
-      const bytes = Buffer.concat(chunks, length);
-      const head = imageHead(bytes.subarray(0, IMAGE_HEAD_BYTES));
-      if (head.kind === "more" && !ended && length < IMAGE_HEAD_BYTES) return;
-      const complete = ended;
-      if (head.kind === "unknown") return finish({ kind: "result", result: fails("UNSUPPORTED_FORMAT") }, complete);
-      if (head.kind === "more") return finish({ kind: "result", result: fails("UNREADABLE_IMAGE") }, complete);
-      const { format, width, height } = head;
-      const big = width >= MIN_IMAGE_PIXELS && height >= MIN_IMAGE_PIXELS;
-      finish(
-        {
-          kind: "result",
-          result: big ? { loads: true, reason: null, httpStatus: null, format, width, height } : fails("TOO_SMALL", { format, width, height }),
-        },
-        complete,
-      );
+    const onData = (piece: Buffer) => {
+      const room = IMAGE_HEAD_BYTES - length;
+      const taken = piece.length > room ? piece.subarray(0, room) : piece;
+      pieces.push(taken);
+      length += taken.length;
+      if (length >= IMAGE_HEAD_BYTES || imageHead(bytes()).kind !== "more") settle();
     };
-    response.on("data", (chunk: Buffer) => {
-      if (done) return;
-      chunks.push(chunk);
-      length += chunk.length;
-      decide(false);
-    });
-    response.on("end", () => decide(true));
-    response.on("error", (error) => {
-      if (!done) reject(error);
-    });
-    // Cut off (the timeout, or the server went away) before its end: no `end`, perhaps no `error` either.
-    response.on("close", () => {
-      if (!done && !response.complete) {
-        done = true;
-        reject(Object.assign(new Error("The answer was cut off"), { code: "ECONNRESET" }));
-      }
-    });
+    const onEnd = () => settle();
+    // Cut off before its end (the server went away): no `end`.
+    const onClose = () => settle(Object.assign(new Error("The answer was cut off"), { code: "ECONNRESET" }));
+    body.on("data", onData).once("end", onEnd).once("error", settle).once("close", onClose);
   });
+}
+
+/** What an image's first bytes say of it. */
+function resultOf(bytes: Buffer): Hop {
+  const head = imageHead(bytes);
+  if (head.kind === "unknown") return { kind: "result", result: fails("UNSUPPORTED_FORMAT") };
+  if (head.kind === "more") return { kind: "result", result: fails("UNREADABLE_IMAGE") };
+  const { format, width, height } = head;
+  const big = width >= MIN_IMAGE_PIXELS && height >= MIN_IMAGE_PIXELS;
+  return {
+    kind: "result",
+    result: big ? { loads: true, reason: null, httpStatus: null, format, width, height } : fails("TOO_SMALL", { format, width, height }),
+  };
 }
 
 export class ImageChecker {
   private readonly settings: ImageCheckSettings;
-  private readonly publicAgent: Agent;
-  private readonly allowedAgent: Agent | null;
+  private readonly resolve: Resolve;
+  private readonly connections: ImageConnections;
+  private readonly resolved = new Map<string, { until: number; addresses: Promise<readonly string[]> }>();
 
   constructor(settings: Partial<ImageCheckSettings> = {}) {
     this.settings = { ...defaultImageCheckSettings, ...settings };
-    const resolve = this.settings.resolve ?? systemResolve;
-    const common = { keepAlive: true, maxSockets: this.settings.socketsPerHost, maxFreeSockets: this.settings.socketsPerHost, scheduling: "lifo" as const };
-    this.publicAgent = new Agent({ ...common, lookup: guardedLookup(resolve, true) } as ConstructorParameters<typeof Agent>[0]);
-    this.allowedAgent =
-      this.settings.allowedOrigin === null
-        ? null
-        : new Agent({
-            ...common,
-            lookup: guardedLookup(resolve, false),
-            // One secure context for every connection to it (a `ca` option alone makes one per connection).
-            ...(this.settings.allowedOriginCa ? { secureContext: createSecureContext({ ca: this.settings.allowedOriginCa }) } : {}),
-          } as ConstructorParameters<typeof Agent>[0]);
+    this.resolve = this.settings.resolve ?? systemResolve;
+    this.connections = new ImageConnections({
+      perOrigin: this.settings.socketsPerHost,
+      timeoutMs: this.settings.timeoutMs,
+      allowedOrigin: this.settings.allowedOrigin,
+      allowedOriginCa: this.settings.allowedOriginCa,
+    });
   }
 
   /** The check of `address` (never rejects). */
@@ -193,6 +191,11 @@ export class ImageChecker {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** Connections open now to `origin`, per judged address they are made to (tests). */
+  connectionsTo(origin: string): { address: string; open: number }[] {
+    return this.connections.openTo(origin);
   }
 
   private async follow(address: string, signal: AbortSignal, checkedAt: () => string): Promise<ImageCheckResult> {
@@ -212,54 +215,74 @@ export class ImageChecker {
     }
   }
 
-  private hop(url: URL, signal: AbortSignal): Promise<Hop> {
-    const allowed = this.allowedAgent !== null && url.origin === this.settings.allowedOrigin;
-    const options: RequestOptions = {
-      method: "GET",
-      agent: allowed ? this.allowedAgent! : this.publicAgent,
-      signal,
-      headers: {
-        accept: "image/webp,image/png,image/jpeg,image/gif;q=0.9,image/*;q=0.8",
-        range: `bytes=0-${IMAGE_HEAD_BYTES - 1}`,
-        "user-agent": "seller-portal-image-check/1",
-      },
-    };
-    return new Promise<Hop>((resolve, reject) => {
-      const outgoing = request(url, options, (response) => {
-        const status = response.statusCode ?? 0;
-        if (REDIRECTS.has(status)) {
-          const location = response.headers.location;
-          response.resume();
-          if (!location) return resolve({ kind: "result", result: fails("HTTP_ERROR", { httpStatus: status }) });
-          let next: string;
-          try {
-            next = new URL(location, url).href;
-          } catch {
-            return resolve({ kind: "result", result: fails("NOT_AN_ADDRESS") });
-          }
-          return resolve({ kind: "redirect", location: next });
-        }
-        if (status !== 200 && status !== 206) {
-          response.resume();
-          return resolve({ kind: "result", result: fails(status === 404 || status === 410 ? "NOT_FOUND" : "HTTP_ERROR", { httpStatus: status }) });
-        }
-        const type = String(response.headers["content-type"] ?? "")
-          .split(";")[0]!
-          .trim()
-          .toLowerCase();
-        if (!type.startsWith("image/")) {
-          response.destroy();
-          return resolve({ kind: "result", result: fails("NOT_AN_IMAGE") });
-        }
-        readHead(response).then(resolve, reject);
-      });
-      outgoing.on("error", reject);
-      outgoing.end();
+  /**
+   * The addresses a connection for `hostname` may go to: an IP address as written, or the name's answer, every
+   * address of it judged (`refuseInside`); kept a few seconds for the next images of the same host. Rejects with
+   * InsideNetwork when one address of the answer is inside.
+   */
+  private addressesOf(hostname: string, refuseInside: boolean): Promise<readonly string[]> {
+    if (isIP(hostname)) {
+      const inside = refuseInside ? refusedAddress(hostname) : null;
+      return inside ? Promise.reject(new InsideNetwork(inside)) : Promise.resolve([hostname]);
+    }
+    const key = `${refuseInside ? "judged" : "allowed"} ${hostname}`;
+    const now = performance.now();
+    const kept = this.resolved.get(key);
+    if (kept && kept.until > now) return kept.addresses;
+    const addresses = this.resolve(hostname).then((answer) => {
+      if (answer.length === 0) throw Object.assign(new Error(`${hostname} has no address`), { code: "ENOTFOUND" });
+      const inside = refuseInside ? answer.map((entry) => refusedAddress(entry.address)).find((kind) => kind !== null) : null;
+      if (inside) throw new InsideNetwork(inside);
+      return answer.map((entry) => entry.address);
     });
+    this.resolved.delete(key);
+    this.resolved.set(key, { until: now + this.settings.resolveCacheMs, addresses });
+    if (this.resolved.size > RESOLVED_KEPT) this.resolved.delete(this.resolved.keys().next().value!);
+    // A failed lookup is not kept: the next image of the host asks again.
+    addresses.catch(() => {
+      if (this.resolved.get(key)?.addresses === addresses) this.resolved.delete(key);
+    });
+    return addresses;
+  }
+
+  private async hop(url: URL, signal: AbortSignal): Promise<Hop> {
+    const allowed = this.settings.allowedOrigin !== null && url.origin === this.settings.allowedOrigin;
+    const destination: Destination = { origin: url.origin, hostname: url.hostname.replace(/^\[|\]$/g, ""), allowed };
+    const addresses = await this.addressesOf(destination.hostname, !allowed);
+    const options: Dispatcher.RequestOptions = { method: "GET", path: `${url.pathname}${url.search}`, headers: HEADERS, signal };
+    let answer: Dispatcher.ResponseData;
+    try {
+      answer = await this.connections.pinnedTo(destination, addresses).request(options);
+    } catch (error) {
+      if (!closedUnanswered(error) || signal.aborted) throw error;
+      // Taken again: the answer's addresses may have been judged anew meanwhile.
+      answer = await this.connections.pinnedTo(destination, addresses).request(options);
+    }
+    const { statusCode: status, headers, body } = answer;
+    if (REDIRECTS.has(status)) {
+      letGo(body);
+      const location = header(headers.location);
+      if (!location) return { kind: "result", result: fails("HTTP_ERROR", { httpStatus: status }) };
+      try {
+        return { kind: "redirect", location: new URL(location, url).href };
+      } catch {
+        return { kind: "result", result: fails("NOT_AN_ADDRESS") };
+      }
+    }
+    if (status !== 200 && status !== 206) {
+      letGo(body);
+      return { kind: "result", result: fails(status === 404 || status === 410 ? "NOT_FOUND" : "HTTP_ERROR", { httpStatus: status }) };
+    }
+    const type = (header(headers["content-type"]) ?? "").split(";")[0]!.trim().toLowerCase();
+    if (!type.startsWith("image/")) {
+      letGo(body);
+      return { kind: "result", result: fails("NOT_AN_IMAGE") };
+    }
+    return resultOf(await firstBytes(body));
   }
 
   close(): void {
-    this.publicAgent.destroy();
-    this.allowedAgent?.destroy();
+    this.connections.close();
+    this.resolved.clear();
   }
 }
