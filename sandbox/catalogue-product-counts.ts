@@ -215,10 +215,10 @@ export function followingImageCheck(
   const before = db.prepare("SELECT loads, reason FROM catalogue_image_checks WHERE file_id = ? AND url = ?").get(fileId, url) as
     { loads: number; reason: ImageFailureReason | null } | undefined;
   // Read before the check is stored: an index kept without its image counts sums them once, as they were.
-  const stored = storedImageCounts(db, fileId);
+  const images = storedImageCounts(db, fileId);
   work();
   const counts = storedCounts(db, fileId);
-  if (!counts || !stored) return;
+  if (!counts || !images) return;
   if (!counts.quality) {
     recountProducts(db, fileId);
     return;
@@ -230,7 +230,6 @@ export function followingImageCheck(
     )
     .get(fileId, url) as { products: number; kept: number };
   // The address's products leave the state of its earlier check (none: unchecked) and enter this one.
-  const images = stored;
   if (!before) images.unchecked -= products;
   else moveImageState(images, before.loads === 1, before.reason, -products);
   moveImageState(images, check.loads, check.reason, products);

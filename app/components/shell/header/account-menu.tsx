@@ -42,6 +42,8 @@ function StaticAccountMenu() {
 
 type MenuFocus = "first" | "last" | "none";
 
+const menuItems = (menu: HTMLElement | null) => [...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+
 /**
  * The menu button pattern of WAI-ARIA's authoring practices, by hand: the
  * button opens the menu (Enter, Space and ↓ on its first item, ↑ on its last,
@@ -59,11 +61,10 @@ function InteractiveAccountMenu({ email, roleLabel, locale }: AccountMenuProps) 
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState<MenuFocus | false>(false);
-  const items = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
 
   useEffect(() => {
     if (!open) return;
-    const list = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const list = menuItems(menu.current);
     if (open === "first") list[0]?.focus();
     else if (open === "last") list.at(-1)?.focus();
     else menu.current?.focus();
@@ -102,7 +103,7 @@ function InteractiveAccountMenu({ email, roleLabel, locale }: AccountMenuProps) 
     }
   };
   const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const list = items();
+    const list = menuItems(menu.current);
     const current = list.indexOf(document.activeElement as HTMLElement);
     const move = (index: number) => list[(index + list.length) % list.length]?.focus();
     switch (event.key) {

@@ -129,8 +129,8 @@ export class CsvCorrector {
     while (position < chunk.length) {
       // The fast way through records before the next held one that have no quote: only their line breaks are looked
       // for, and their bytes go on untouched (most of a file, between its corrected rows).
-      if (this.atRecordStart && this.row < this.nextWanted()) {
-        const target = this.nextWanted();
+      const target = this.atRecordStart ? this.nextWanted() : -1;
+      if (this.row < target) {
         if (nextQuote < position && nextQuote !== -1) nextQuote = chunk.indexOf(QUOTE, position);
         const quoteAt = nextQuote === -1 ? chunk.length : nextQuote;
         let from = position;

@@ -81,8 +81,6 @@ export class ImageConnections {
       this.sweeper ??= setInterval(() => this.sweep(performance.now()), SWEEP_MS).unref();
     }
     pinned.lastUsed = now;
-    // Retiring its last pool above let go of the origin's entry.
-    if (!this.origins.has(destination.origin)) this.origins.set(destination.origin, own);
     return pinned.pool;
   }
 
@@ -119,7 +117,6 @@ export class ImageConnections {
   private retire(origin: string, pinned: Pinned): void {
     const own = this.origins.get(origin);
     if (own?.get(pinned.address) === pinned) own.delete(pinned.address);
-    if (own?.size === 0) this.origins.delete(origin);
     pinned.pool.close().catch(() => {});
   }
 
@@ -128,7 +125,10 @@ export class ImageConnections {
    * anyway, but not one it opened for nothing after an aborted answer (nodejs/undici#5845).
    */
   private sweep(now: number): void {
-    for (const [origin, own] of this.origins) for (const pinned of own.values()) if (now - pinned.lastUsed > this.idleMs) this.retire(origin, pinned);
+    for (const [origin, own] of this.origins) {
+      for (const pinned of own.values()) if (now - pinned.lastUsed > this.idleMs) this.retire(origin, pinned);
+      if (own.size === 0) this.origins.delete(origin);
+    }
     if (this.origins.size === 0) this.stopSweeping();
   }
 
