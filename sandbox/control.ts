@@ -14,8 +14,8 @@ import { sendError } from "./http/errors.ts";
 import { portalScopes } from "./oidc/provider.ts";
 import { mailRoutes } from "./mail-pages.ts";
 import { settleDeliveries } from "./notifications.ts";
-import { hashPassword } from "./passwords.ts";
 import { findUserByEmail } from "./repository.ts";
+import { demoPasswordHash } from "./seed.ts";
 import { seedBulkSellers, seedBulkUsers } from "./staff-bulk.ts";
 import { invitationsFor } from "./team.ts";
 
@@ -175,16 +175,14 @@ export function controlRouter(options: ControlOptions): express.Router {
   });
 
   /** Adds many realistic sellers in one transaction, for tests and the benchmark of the staff screens. */
-  let bulkPasswordHash: string | undefined;
   router.post("/sellers/bulk", (req, res) => {
     const parsed = BulkSellersRequest.safeParse(req.body);
     if (!parsed.success) {
       sendError(res, 400, "Expected { count } between 1 and 20000", "VALIDATION_ERROR");
       return;
     }
-    bulkPasswordHash ??= hashPassword("demo");
     const started = performance.now();
-    const result = seedBulkSellers(context.db, parsed.data.count, bulkPasswordHash);
+    const result = seedBulkSellers(context.db, parsed.data.count, demoPasswordHash);
     res.status(201).json({ ...result, durationMs: Math.round(performance.now() - started) });
   });
 
@@ -200,8 +198,7 @@ export function controlRouter(options: ControlOptions): express.Router {
       sendError(res, 404, `No account ${parsed.data.like}`, "NOT_FOUND");
       return;
     }
-    bulkPasswordHash ??= hashPassword("demo");
-    res.status(201).json({ accounts: seedBulkUsers(context.db, like, parsed.data.count, bulkPasswordHash) });
+    res.status(201).json({ accounts: seedBulkUsers(context.db, like, parsed.data.count, demoPasswordHash) });
   });
 
   /** The marketplace decides the pending company data changes now (of one seller, or of all): tests need not wait for the delay. */

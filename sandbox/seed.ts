@@ -6,7 +6,6 @@ import { seedCategoryMappings } from "./category-mappings.ts";
 import { seedNotifications } from "./notifications.ts";
 import { wipe, writeMeta, type Database } from "./db.ts";
 import { enrolWithDemoKey } from "./second-factor.ts";
-import { hashPassword } from "./passwords.ts";
 import { catalogueSeedSellers, catalogueSeedUsers } from "./seed-catalogue.ts";
 import { smallSeller, smallSellerUser } from "./seed-home.ts";
 import { insertCatalogueFile, insertSeller, insertUser, type NewCatalogueFile, type NewSeller, type NewUser } from "./repository.ts";
@@ -22,6 +21,13 @@ import { insertActivity } from "./activity.ts";
  */
 
 export const demoPassword = "demo";
+
+/**
+ * The hash of {@link demoPassword}, made once with `hashPassword` and kept as seed data: the password is public, so a
+ * salt per account would protect nothing, and hashing it afresh cost every sandbox start about 2.7 CPU-seconds (the
+ * suite starts a sandbox per integration file). Accounts made later (sign-up, invitations) get their own salt.
+ */
+export const demoPasswordHash = "scrypt$16384$uSgnXH0BFWo_v2HP21VqtA$t7nqQZTdQAV6oYFO5n3qq1Z0k5pn4ZDAoHiOipQB4Fg";
 
 // ---- factories -------------------------------------------------------------
 
@@ -158,18 +164,6 @@ export const demoAccounts: DemoAccount[] = [
 
 // ---- applying it -----------------------------------------------------------
 
-/** scrypt is slow on purpose; a reset reuses the hashes made earlier in this process. */
-const passwordHashes = new Map<string, string>();
-
-function demoPasswordHash(userId: string): string {
-  let hash = passwordHashes.get(userId);
-  if (!hash) {
-    hash = hashPassword(demoPassword);
-    passwordHashes.set(userId, hash);
-  }
-  return hash;
-}
-
 /**
  * The active seller's administrator has invited a colleague as a viewer two days ago: the demo's list shows an
  * open invitation, and its link is on the control interface (`GET /__sandbox/invitations?email=`).
@@ -238,7 +232,7 @@ export function applySeed(db: Database): void {
   db.exec("BEGIN");
   try {
     for (const entry of seedSellers) insertSeller(db, entry);
-    for (const entry of seedUsers) insertUser(db, { ...entry, passwordHash: demoPasswordHash(entry.id) });
+    for (const entry of seedUsers) insertUser(db, { ...entry, passwordHash: demoPasswordHash });
     for (const entry of seedCatalogueFiles) insertCatalogueFile(db, entry);
     applyOnboardingSeed(db);
     for (const rule of seedObligationRules) writeObligationRule(db, rule);
