@@ -35,6 +35,10 @@ export default defineConfig({
     // records them when a failure is to be read in the trace viewer; without, a failure prints its error and the
     // page's accessibility snapshot.
     trace: E2E_TRACE,
+    // As a reader who asked for less motion: the portal's animations take 1 ms, and a toast's timer runs unseen (a
+    // shown timer bar redraws for as long as the toast is up, up to 30 s for an error). e2e/toasts.spec.ts checks
+    // both settings.
+    reducedMotion: "reduce",
     launchOptions: systemChromium
       ? {
           executablePath: systemChromium,
