@@ -1,14 +1,20 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_MAX_WORKERS, e2ePorts } from "./tests/support/ports";
+import { E2E_FIRST_SLOT, E2E_MAX_WORKERS, e2ePorts } from "./tests/support/ports";
 
 /**
  * Workers: one by default; E2E_WORKERS=n runs n, each with a portal and a sandbox of its own (its slot's ports, its own
  * database), so that specs running side by side never share a sandbox. A spec file stays on one worker, its tests in
  * order.
  */
-const WORKERS = Math.min(E2E_MAX_WORKERS, Math.max(1, Number(process.env.E2E_WORKERS ?? 1)));
-/** This process's stack: a worker's own (TEST_PARALLEL_INDEX), slot 0 in the runner. */
+const WORKERS = Math.min(E2E_MAX_WORKERS - E2E_FIRST_SLOT, Math.max(1, Number(process.env.E2E_WORKERS ?? 1)));
+/**
+ * A run beside another (scripts/test-lanes.sh: the all-pages audit apart from the other specs) starts at a slot of its
+ * own (E2E_FIRST_SLOT), keeps its results apart (E2E_OUTPUT_DIR: a run empties its output folder when it starts) and
+ * may leave a spec to the other run (E2E_IGNORE, a file name in e2e/).
+ */
+const OUTPUT_DIR = process.env.E2E_OUTPUT_DIR ?? "test-results";
+/** This process's stack: a worker's own (TEST_PARALLEL_INDEX), the first slot in the runner. */
 const { portalPort: PORTAL_PORT } = e2ePorts();
 const TRACE_MODES = ["off", "on", "retain-on-failure", "on-first-retry", "on-all-retries", "retain-on-first-failure"] as const;
 const E2E_TRACE = TRACE_MODES.find((mode) => mode === (process.env.E2E_TRACE ?? "off"));
@@ -21,6 +27,8 @@ const systemChromium = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium",
 
 export default defineConfig({
   testDir: "e2e",
+  outputDir: OUTPUT_DIR,
+  testIgnore: process.env.E2E_IGNORE ? [process.env.E2E_IGNORE] : [],
   fullyParallel: false,
   workers: WORKERS,
   // A flaky test is a defect with a cause: it is fixed, never retried into green.
@@ -51,7 +59,8 @@ export default defineConfig({
     { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
   ],
   // One stack per worker slot.
-  webServer: Array.from({ length: WORKERS }, (_, slot) => {
+  webServer: Array.from({ length: WORKERS }, (_, index) => {
+    const slot = E2E_FIRST_SLOT + index;
     const ports = e2ePorts(slot);
     return {
       command: "node scripts/start.ts",
@@ -65,7 +74,7 @@ export default defineConfig({
         NODE_ENV: "production",
         PORT: String(ports.portalPort),
         SANDBOX_PORT: String(ports.sandboxPort),
-        SANDBOX_DB: slot === 0 ? "test-results/e2e-sandbox.sqlite" : `test-results/e2e-sandbox-${slot}.sqlite`,
+        SANDBOX_DB: `${OUTPUT_DIR}/${slot === 0 ? "e2e-sandbox" : `e2e-sandbox-${slot}`}.sqlite`,
         SANDBOX_RESET: "true",
         SANDBOX_QUIET: "true",
         SANDBOX_IMAGES_PORT: "0",

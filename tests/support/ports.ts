@@ -28,11 +28,17 @@ export function testPorts(portalPort: number, sandboxPort: number) {
 export const E2E_MAX_WORKERS = 10;
 
 /**
- * The e2e portal and sandbox of one Playwright worker slot: TEST_PARALLEL_INDEX, which Playwright sets in each worker
- * process before it loads the configuration (the runner itself, without it, is slot 0). Each worker talks only to its
- * own stack, so that no spec's sandbox changes reach a spec running beside it.
+ * The first worker slot of this Playwright run (E2E_FIRST_SLOT, default 0): a second run beside another (`npm test`
+ * runs the all-pages audit apart, scripts/test-lanes.sh) takes slots of its own.
  */
-export function e2ePorts(slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0)) {
+export const E2E_FIRST_SLOT = Number(process.env.E2E_FIRST_SLOT ?? 0);
+
+/**
+ * The e2e portal and sandbox of one Playwright worker slot: E2E_FIRST_SLOT plus TEST_PARALLEL_INDEX, which Playwright
+ * sets in each worker process before it loads the configuration (the runner itself, without it, is the first slot).
+ * Each worker talks only to its own stack, so that no spec's sandbox changes reach a spec running beside it.
+ */
+export function e2ePorts(slot = E2E_FIRST_SLOT + Number(process.env.TEST_PARALLEL_INDEX ?? 0)) {
   if (!(slot >= 0 && slot < E2E_MAX_WORKERS)) throw new Error(`e2e worker slot ${slot}: at most ${E2E_MAX_WORKERS} workers have ports of their own`);
   return testPorts(3100 + slot, 4100 + slot);
 }

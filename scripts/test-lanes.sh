@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# `npm test`'s second lane (package.json, test:suites): vitest, then the all-pages accessibility audit
+# (e2e/a11y-pages.spec.ts, with JavaScript; it skips itself without) in a Playwright run of its own, on worker slot 1
+# with a portal and sandbox of its own. The first lane runs every other spec meanwhile. vitest ends minutes before the
+# browser tests, which alone leave part of the second core idle: the audit fills that time instead of adding its
+# minutes to the end. Both run whatever the other's result; the lane fails if either failed.
+set -u
+vitest run --maxWorkers=1
+vitest=$?
+E2E_FIRST_SLOT=1 E2E_OUTPUT_DIR=test-results/all-pages playwright test e2e/a11y-pages.spec.ts --project js
+pages=$?
+exit $((vitest || pages))
