@@ -4,6 +4,7 @@ import type { CatalogueProduct } from "#contract/catalogue-products.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { numberFormat } from "#app/lib/intl-formats.ts";
 import { productsHref, type ProductsView as View } from "#app/lib/catalogue/products-query.ts";
+import type { ImageBaseTyped } from "#app/lib/catalogue/image-base.ts";
 
 /** How a file's images stand, as its products view shows it: null summary when the service could not say. */
 export type FileImagesView = { summary: ImageCheckSummary | null; checking: boolean };
@@ -15,8 +16,7 @@ export const IMAGE_BASE_INTENT = "image-base";
 /** The base address form's place on the page: a relative path's product links to it. */
 const IMAGE_BASE_FORM_ID = "products-images-base";
 
-/** A base address the action refused, shown again in its form: what was typed, and why. */
-export type ImageBaseTyped = { typed: string; error: string };
+export type { ImageBaseTyped };
 
 /**
  * A product's image in words: loads, does not load and why, not checked yet, or no address at all. A relative path

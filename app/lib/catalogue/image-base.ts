@@ -18,6 +18,9 @@ import { isRelativeImageAddress, maxImageUrlChars } from "#contract/catalogue-im
 import { imageAddress } from "./image-address.ts";
 import { isRelativePath } from "./mime-source.ts";
 
+/** A base address the form's action refused, shown again in its form: what was typed, and why. */
+export type ImageBaseTyped = { typed: string; error: string };
+
 /** Why a base is refused, as a key of the catalogueImages.base.errors texts. */
 export type ImageBaseRefusal = "notAnAddress" | "notHttps" | "credentials" | "insideNetwork" | "tooLong";
 

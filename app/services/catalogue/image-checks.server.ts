@@ -23,7 +23,7 @@ import type { CatalogueFile } from "#contract/catalogue.ts";
 import { imagesCheckedPerFile, maxImageResultsPerRequest, type ImageCheckResult, type ImageCheckSummary } from "#contract/catalogue-images.ts";
 import { defaultProductsPageSize } from "#contract/catalogue-products.ts";
 import { productsHref, productsViewOf } from "#app/lib/catalogue/products-query.ts";
-import { imageBaseOf, resolveImageAddress } from "#app/lib/catalogue/image-base.ts";
+import { imageBaseOf, resolveImageAddress, type ImageBaseTyped } from "#app/lib/catalogue/image-base.ts";
 import { env, sessionSecrets } from "#app/services/config/env.server.ts";
 import { getI18n, getLocale } from "#app/services/i18n/i18n.server.ts";
 import { logger, type Logger } from "#app/services/observability/logger.server.ts";
@@ -35,7 +35,6 @@ import { requestMetaContext } from "#app/services/request/request-context.server
 import { clientsOnBehalf, upstream, type UpstreamClients } from "#app/services/upstream/request-clients.server.ts";
 import { settle, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
-import type { ImageBaseTyped } from "#app/components/catalogue/product-images.tsx";
 
 /** Results handed over in one request, and how long a result waits at most before it is handed over with fewer. */
 const SAVE_BATCH = Math.min(500, maxImageResultsPerRequest);
