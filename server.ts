@@ -145,6 +145,10 @@ export async function startPortal(options: { dev?: boolean } = {}): Promise<Port
   const server = createPortalServer(app, connectionLimits(env), logger);
   await new Promise<void>((resolve) => server.listen(env.PORT, resolve));
   const metricsServer = env.METRICS_PORT ? await startMetricsServer(env.METRICS_PORT) : undefined;
+  // What an instance takes up once it listens (entry.server.tsx): work a stopped instance left unfinished.
+  void Promise.resolve(typeof build === "function" ? build() : build)
+    .then((loaded) => (loaded.entry.module as { onPortalListening?: () => Promise<void> }).onPortalListening?.())
+    .catch((error: unknown) => logger.warn({ err: error }, "work left unfinished could not be taken up"));
 
   const close = async () => {
     if (shuttingDown) return;

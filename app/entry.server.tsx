@@ -3,6 +3,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { resumeUnfinishedImageChecks } from "./services/catalogue/image-checks.server.ts";
 import { env } from "./services/config/env.server.ts";
 import { getRenderI18n } from "./services/i18n/i18n.server.ts";
 import { logger } from "./services/observability/logger.server.ts";
@@ -13,6 +14,11 @@ import { responseWithNodeBody } from "./services/http/node-body.server.ts";
 import { PageStream } from "./services/http/page-stream.server.ts";
 
 export const streamTimeout = 5_000;
+
+/** Called by the server once it listens (server.ts): the image checks an instance that stopped left unfinished. */
+export async function onPortalListening(): Promise<void> {
+  await resumeUnfinishedImageChecks();
+}
 
 configureToasts();
 

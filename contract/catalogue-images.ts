@@ -9,6 +9,11 @@
  *
  * PUT /me/seller/file/images?fileId=  body: `ImageCheckResults` → `ImageCheckSummary`
  * GET /me/seller/file/images?fileId=  → `ImageCheckSummary` (404 PRODUCTS_NOT_INDEXED before the index is written)
+ * PUT /me/seller/file/images/base?fileId=  body: `ImageBaseInput` → `ImageCheckSummary`:
+ *   the address the file's relative image paths are relative to, as the
+ *   seller gives it (null: none); kept with the file's analysis. A new or
+ *   changed base forgets the checks of the file's relative paths, which are
+ *   then unchecked again and checked against it.
  * GET /me/seller/file/images/unchecked?fileId=&limit=&rows=&within=  → `UncheckedImages`:
  *   the distinct addresses not checked yet, in file order, at most `limit`
  *   (`rows`: only those of these products, comma-separated row numbers;
@@ -77,6 +82,8 @@ export const ImageCheckSummary = z.object({
   withoutImage: z.number().int().nonnegative(),
   /** Products per reason among those whose image fails. */
   reasons: z.partialRecord(ImageFailureReason, z.number().int().nonnegative()),
+  /** The address the file's relative image paths are resolved against (`PUT …/images/base`), or null. */
+  imageBase: z.string().nullable().default(null),
 });
 export type ImageCheckSummary = z.infer<typeof ImageCheckSummary>;
 
@@ -100,8 +107,22 @@ export const UncheckedImagesQuery = z.strictObject({
     .optional(),
 });
 
-export const UncheckedImages = z.object({ fileId: z.string(), urls: z.array(z.string()) });
+/** The addresses as the file writes them, and the base its relative ones are resolved against when checked. */
+export const UncheckedImages = z.object({ fileId: z.string(), urls: z.array(z.string()), imageBase: z.string().nullable().default(null) });
 export type UncheckedImages = z.infer<typeof UncheckedImages>;
+
+/** The seller's base address for the file's relative image paths (null: none). */
+export const ImageBaseInput = z.strictObject({ base: z.string().min(1).max(maxImageUrlChars).nullable() });
+export type ImageBaseInput = z.infer<typeof ImageBaseInput>;
+
+/**
+ * Whether an image address as a file writes it is relative to an address the file does not name (`images/1.jpg`,
+ * `/media/1.jpg`, `../x.jpg`, `//cdn.example.com/x.jpg`): no scheme of its own. What a base given for the file resolves.
+ */
+export function isRelativeImageAddress(address: string): boolean {
+  const text = address.trim();
+  return text !== "" && !/^[a-z][a-z0-9+.-]*:/i.test(text);
+}
 
 /**
  * A product's image as the products view shows it: loads, fails (with the

@@ -1,5 +1,5 @@
-import type { ImageCheckResult } from "#contract/catalogue-images.ts";
-import { followingImageCheck, storedImageCounts, type ImageCounts } from "./catalogue-product-counts.ts";
+import { isRelativeImageAddress, type ImageCheckResult } from "#contract/catalogue-images.ts";
+import { followingImageCheck, forgettingImageCheck, storedImageCounts, type ImageCounts } from "./catalogue-product-counts.ts";
 import { transaction, type Database } from "./db.ts";
 
 /**
@@ -49,4 +49,29 @@ export function uncheckedImages(db: Database, fileId: string, limit: number, row
     )
     .all(fileId, ...(rows ?? []), within ?? -1, fileId, limit) as { url: string }[];
   return found.map((row) => row.url);
+}
+
+/** The address the file's relative image paths are resolved against, or null. */
+export function imageBase(db: Database, fileId: string): string | null {
+  return (db.prepare("SELECT image_base FROM catalogue_files WHERE id = ?").get(fileId) as { image_base: string | null } | undefined)?.image_base ?? null;
+}
+
+/**
+ * Keeps the file's base address with its analysis. A base that differs from the one kept forgets the checks of the
+ * file's relative addresses (checked without it, or against the other): their products are unchecked again, and the
+ * portal checks them against the new base.
+ */
+export function setImageBase(db: Database, fileId: string, base: string | null): void {
+  transaction(db, () => {
+    if (imageBase(db, fileId) === base) return;
+    db.prepare("UPDATE catalogue_files SET image_base = ? WHERE id = ?").run(base, fileId);
+    const checked = db.prepare("SELECT url FROM catalogue_image_checks WHERE file_id = ?").all(fileId) as { url: string }[];
+    const indexed = db.prepare("SELECT 1 FROM catalogue_product_indexes WHERE file_id = ?").get(fileId) !== undefined;
+    const forget = db.prepare("DELETE FROM catalogue_image_checks WHERE file_id = ? AND url = ?");
+    for (const { url } of checked) {
+      if (!isRelativeImageAddress(url)) continue;
+      if (indexed) forgettingImageCheck(db, fileId, url, () => forget.run(fileId, url));
+      else forget.run(fileId, url);
+    }
+  });
 }

@@ -15,9 +15,9 @@ import type { Database } from "./db.ts";
  */
 
 /** The file's products by the state of their image: ImageCheckSummary without the file's id. */
-export type ImageCounts = Omit<ImageCheckSummary, "fileId">;
+export type ImageCounts = Omit<ImageCheckSummary, "fileId" | "imageBase">;
 
-const ImageCounts = ImageCheckSummary.omit({ fileId: true });
+const ImageCounts = ImageCheckSummary.omit({ fileId: true, imageBase: true });
 
 /** What one product adds to its file's counts. */
 export type ProductFacts = {
@@ -239,6 +239,33 @@ export function followingImageCheck(
   if (quality.imagesLoad === undefined) quality.imagesLoad = 0;
   if (was !== check.loads) quality.imagesLoad += check.loads ? kept : -kept;
   storeCounts(db, fileId, counts);
+}
+
+/** The check of one image address about to be forgotten (`work` deletes it): its products are unchecked again. */
+export function forgettingImageCheck(db: Database, fileId: string, url: string, work: () => void): void {
+  const before = db.prepare("SELECT loads, reason FROM catalogue_image_checks WHERE file_id = ? AND url = ?").get(fileId, url) as
+    { loads: number; reason: ImageFailureReason | null } | undefined;
+  const images = storedImageCounts(db, fileId);
+  work();
+  const counts = storedCounts(db, fileId);
+  if (!before || !counts || !images) return;
+  if (!counts.quality) {
+    recountProducts(db, fileId);
+    return;
+  }
+  const { products, kept } = db
+    .prepare(
+      `SELECT count(*) AS products, coalesce(sum(left_out IS NULL), 0) AS kept
+         FROM catalogue_products INDEXED BY catalogue_products_image WHERE file_id = ? AND image_url = ?`,
+    )
+    .get(fileId, url) as { products: number; kept: number };
+  moveImageState(images, before.loads === 1, before.reason, -products);
+  images.unchecked += products;
+  storeImageCounts(db, fileId, images);
+  if (before.loads === 1 && counts.quality.imagesLoad !== undefined) {
+    counts.quality.imagesLoad -= kept;
+    storeCounts(db, fileId, counts);
+  }
 }
 
 function moveImageState(images: ImageCounts, loads: boolean, reason: ImageFailureReason | null, products: number): void {

@@ -16,7 +16,7 @@ export type Database = DatabaseSync;
  * emptied and seeded anew on open: the sandbox's data is demo data, and
  * migrations would cost more than they are worth.
  */
-const SCHEMA_VERSION = 27;
+const SCHEMA_VERSION = 28;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -65,6 +65,8 @@ CREATE TABLE IF NOT EXISTS catalogue_files (
   header_mapping TEXT,
   /** JSON: what the portal understood of the file (contract/catalogue-analysis.ts), or NULL. */
   analysis TEXT,
+  /** With the analysis: the address the file's relative image paths are resolved against (contract/catalogue-images.ts), or NULL. */
+  image_base TEXT,
   /** The SHA-256 of the stored bytes (hex), computed as they arrive (for the seed's files, when their sample bytes are written). */
   sha256 TEXT
 );

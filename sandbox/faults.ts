@@ -38,10 +38,21 @@ function matcher(pattern: string): (path: string) => boolean {
 
 export class FaultRules {
   #rules: { rule: FaultRule; matches: (path: string) => boolean }[] = [];
+  #listeners: ((rules: FaultRule[]) => void)[] = [];
+
+  /** Called with the rules whenever they change (the image host in a process of its own keeps a copy). */
+  onChange(listener: (rules: FaultRule[]) => void): void {
+    this.#listeners.push(listener);
+  }
+
+  #changed(): void {
+    for (const listener of this.#listeners) listener(this.list());
+  }
 
   add(input: FaultRuleInput): FaultRule {
     const rule: FaultRule = { ...input, method: input.method?.toUpperCase(), id: randomUUID(), hits: 0 };
     this.#rules.push({ rule, matches: matcher(input.pattern) });
+    this.#changed();
     return rule;
   }
 
@@ -52,11 +63,14 @@ export class FaultRules {
   remove(id: string): boolean {
     const before = this.#rules.length;
     this.#rules = this.#rules.filter(({ rule }) => rule.id !== id);
-    return this.#rules.length !== before;
+    if (this.#rules.length === before) return false;
+    this.#changed();
+    return true;
   }
 
   clear(): void {
     this.#rules = [];
+    this.#changed();
   }
 
   /** The first rule that applies to this request, counted as a hit (and retired when used up). */

@@ -1,8 +1,10 @@
+import { fork } from "node:child_process";
+import { once } from "node:events";
 import { readFileSync } from "node:fs";
-import { createServer, type Server } from "node:https";
+import { createServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import express, { type Request, type Response } from "express";
-import { faultMiddleware, type FaultRules, type RequestCounter } from "./faults.ts";
+import { faultMiddleware, type FaultRuleInput, type FaultRules, type RequestCounter } from "./faults.ts";
 
 /**
  * The sandbox's image host: the pictures a test catalogue's image addresses
@@ -29,7 +31,11 @@ const TYPES: Record<string, string> = { jpg: "image/jpeg", png: "image/png", gif
 const HUGE_BYTES = 4 * 1024 * 1024;
 const HUGE_PIECE = 16 * 1024;
 
-export type RunningImageServer = { origin: string; port: number; caPath: string; server: Server };
+/** What the sandbox and its image host's own process (image-host-process.ts) say to each other. */
+export type ToImageHost = { type: "faults"; rules: FaultRuleInput[] };
+export type FromImageHost = { type: "listening"; origin: string; port: number };
+
+export type RunningImageServer = { origin: string; port: number; caPath: string; close(): void };
 
 export const imageServerCaPath = new URL("./images/tls/localhost.pem", import.meta.url).pathname;
 
@@ -100,7 +106,44 @@ export async function startImageServer(options: { port: number; host: string; fa
   });
   const { port } = server.address() as AddressInfo;
   origin = `https://localhost:${port}`;
-  return { origin, port, caPath, server };
+  return {
+    origin,
+    port,
+    caPath,
+    close() {
+      server.close();
+      server.closeAllConnections();
+    },
+  };
+}
+
+/**
+ * The image host in a process of its own (image-host-process.ts), given the sandbox's fault rules as they change:
+ * what a benchmark that asks for thousands of images uses, so that their serving does not hold up the other services'
+ * answers in the sandbox's one event loop.
+ */
+export async function startImageServerProcess(options: { port: number; host: string; faults: FaultRules }): Promise<RunningImageServer> {
+  const child = fork(new URL("./image-host-process.ts", import.meta.url), [], {
+    env: { ...process.env, SANDBOX_IMAGE_HOST_PORT: String(options.port), SANDBOX_IMAGE_HOST_ADDRESS: options.host },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const sendFaults = (rules: FaultRuleInput[]) => {
+    if (child.connected) child.send({ type: "faults", rules } satisfies ToImageHost);
+  };
+  const [message] = (await Promise.race([
+    once(child, "message"),
+    once(child, "exit").then(([code]) => Promise.reject(new Error(`the image host's process ended (exit code ${code})`))),
+  ])) as [FromImageHost];
+  sendFaults(options.faults.list());
+  options.faults.onChange(sendFaults);
+  return {
+    origin: message.origin,
+    port: message.port,
+    caPath: imageServerCaPath,
+    close() {
+      child.kill("SIGTERM");
+    },
+  };
 }
 
 /** The image, or the part of it a `Range: bytes=a-b` asks for. */

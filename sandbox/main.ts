@@ -14,6 +14,7 @@ const usage = `Usage: node sandbox/main.ts [options]
   --host <host>      address to listen on (default 127.0.0.1)
   --smtp-port <n>    port of its SMTP server (default: $SANDBOX_SMTP_PORT or the port + 1000; 0 = any free port)
   --images-port <n>  port of its https image host (default: $SANDBOX_IMAGES_PORT or the port + 1500; 0 = any free port)
+  --images-process   run the image host in a process of its own (default: $SANDBOX_IMAGES_PROCESS=true; else in the sandbox's)
   --db <path>        SQLite file (default sandbox/data/sandbox.sqlite)
   --reset            wipe the database and restore the seed
   --portal-url <url> origin of the portal, repeatable (default ${defaultPortalUrl})
@@ -35,6 +36,7 @@ try {
       host: { type: "string" },
       "smtp-port": { type: "string" },
       "images-port": { type: "string" },
+      "images-process": { type: "boolean", default: process.env.SANDBOX_IMAGES_PROCESS === "true" },
       db: { type: "string" },
       reset: { type: "boolean", default: false },
       "portal-url": { type: "string", multiple: true },
@@ -83,6 +85,7 @@ const sandbox = await startSandbox({
   port,
   smtpPort,
   imagesPort,
+  imagesProcess: values["images-process"],
   host: values.host,
   dbPath: values.db ?? defaultDbPath,
   reset: values.reset,

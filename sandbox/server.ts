@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
@@ -13,7 +13,7 @@ import { legalPagesRouter } from "./legal-pages.ts";
 import { startMailServer } from "./mail-server.ts";
 import { smtpMailer, setMailer } from "./notifications.ts";
 import { FaultRules, RequestCounter, faultMiddleware } from "./faults.ts";
-import { startImageServer } from "./image-server.ts";
+import { startImageServer, startImageServerProcess } from "./image-server.ts";
 import { sendError } from "./http/errors.ts";
 import { interactionRouter } from "./oidc/interactions.ts";
 import { createProvider, markOfflineAccess } from "./oidc/provider.ts";
@@ -56,6 +56,8 @@ export type SandboxOptions = {
    * Default: the HTTP port + 1500 (5500 beside 4000); any free port when the HTTP port is 0.
    */
   imagesPort?: number;
+  /** Runs the image host in a process of its own (image-host-process.ts): a benchmark's thousands of images then hold up no other service's answer. */
+  imagesProcess?: boolean;
   /** Called with one line per finished request; silent when absent. */
   log?: (line: string) => void;
 };
@@ -94,6 +96,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   // A request's whole time as the portal allows its longest (REQUEST_TIMEOUT_SECONDS, an upload), not Node's 5 minutes:
   // a large file's products index streams in as the portal reads the file, which on a busy machine takes longer.
   server.requestTimeout = 30 * 60_000;
+  // Listening comes first (the port names the issuer); until the services are mounted a request is answered 503, which
+  // a wait for the sandbox tries again, rather than held with no answer (the image host's own process takes seconds).
+  const starting = (_req: IncomingMessage, res: ServerResponse) => void res.writeHead(503, { Connection: "close" }).end();
+  server.on("request", starting);
   try {
     await listen(server, options.port ?? 4000, host);
   } catch (error) {
@@ -135,7 +141,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const counter = new RequestCounter();
   let imageServer;
   try {
-    imageServer = await startImageServer({ port: options.imagesPort ?? (options.port === 0 ? 0 : port + 1500), host, faults, counter });
+    const imagesPort = options.imagesPort ?? (options.port === 0 ? 0 : port + 1500);
+    imageServer = options.imagesProcess
+      ? await startImageServerProcess({ port: imagesPort, host, faults })
+      : await startImageServer({ port: imagesPort, host, faults, counter });
   } catch (error) {
     server.close();
     void mailServer.close();
@@ -183,6 +192,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     if (status >= 500) console.error("[sandbox]", error);
     sendError(res, status, status >= 500 ? "Internal sandbox error" : error.message, status >= 500 ? "INTERNAL_ERROR" : "BAD_REQUEST");
   });
+  server.off("request", starting);
   server.on("request", app);
 
   purgeExpiredOidcModels(db);
@@ -212,8 +222,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         setMailer(db, undefined);
         mailer.close();
         void mailServer.close();
-        imageServer.server.close();
-        imageServer.server.closeAllConnections();
+        imageServer.close();
         server.close((error) => {
           if (dbPath === ":memory:") rmSync(filesDir, { recursive: true, force: true });
           try {

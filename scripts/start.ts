@@ -41,6 +41,7 @@ if (!upstreamConfigured) {
   if (process.env.SANDBOX_TOKEN_TTL) sandboxArgs.push("--token-ttl", process.env.SANDBOX_TOKEN_TTL);
   if (process.env.SANDBOX_QUIET === "true") sandboxArgs.push("--quiet");
   if (process.env.SANDBOX_IMAGES_PORT) sandboxArgs.push("--images-port", process.env.SANDBOX_IMAGES_PORT);
+  if (process.env.SANDBOX_IMAGES_PROCESS === "true") sandboxArgs.push("--images-process");
   const sandbox = spawn(process.execPath, [path.join(ROOT, "sandbox/main.ts"), ...sandboxArgs], { stdio: "inherit" });
   sandbox.on("exit", (code, signal) => {
     // Ctrl-C reaches the sandbox too; it then ends cleanly (code 0) and the portal stops on its own signal.

@@ -24,8 +24,8 @@ import type { SandboxContext } from "../context.ts";
 import { sendError } from "../http/errors.ts";
 import { markOnboardingStarted, type CatalogueFileRow } from "../repository.ts";
 import { CategoryValuesQuery, FileCategoryValues } from "#contract/categories.ts";
-import { ImageCheckResults, ImageCheckSummary, UncheckedImages, UncheckedImagesQuery } from "#contract/catalogue-images.ts";
-import { imageCheckSummary, storeImageChecks, uncheckedImages } from "../catalogue-images.ts";
+import { ImageBaseInput, ImageCheckResults, ImageCheckSummary, UncheckedImages, UncheckedImagesQuery } from "#contract/catalogue-images.ts";
+import { imageBase, imageCheckSummary, setImageBase, storeImageChecks, uncheckedImages } from "../catalogue-images.ts";
 import { fileCategoryValues } from "../catalogue-category-values.ts";
 import { fileReadWithProblems } from "../notification-events.ts";
 import { recorded, type ActivityNote } from "../activity.ts";
@@ -171,7 +171,23 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
     if (!file) return;
     const summary = imageCheckSummary(db, file.id);
     if (summary === "not indexed") return sendError(res, 404, `No products are stored for ${file.file_name}`, "PRODUCTS_NOT_INDEXED");
-    res.json(ImageCheckSummary.parse({ fileId: file.id, ...summary }));
+    res.json(ImageCheckSummary.parse({ fileId: file.id, ...summary, imageBase: imageBase(db, file.id) }));
+  });
+
+  /** The address the file's relative image paths are resolved against, kept with its analysis. */
+  router.put("/me/seller/file/images/base", (req, res) => {
+    const seller = currentSeller(res);
+    const file = seller && sellerFile(req, res, seller);
+    if (!file) return;
+    const input = ImageBaseInput.safeParse(req.body);
+    if (!input.success) return sendError(res, 400, "The base address is not valid", "VALIDATION_ERROR");
+    const base = input.data.base;
+    if (base !== null && !/^https:\/\/[^/@]+\//.test(base))
+      return sendError(res, 400, "The base address must be an https address without credentials, ending with a slash", "VALIDATION_ERROR");
+    setImageBase(db, file.id, base);
+    const summary = imageCheckSummary(db, file.id);
+    if (summary === "not indexed") return sendError(res, 404, `No products are stored for ${file.file_name}`, "PRODUCTS_NOT_INDEXED");
+    res.json(ImageCheckSummary.parse({ fileId: file.id, ...summary, imageBase: base }));
   });
 
   /** The file's image addresses the portal has not checked yet. */
@@ -184,7 +200,7 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
     if (!query.success) return sendError(res, 400, "The limit or rows are not valid", "VALIDATION_ERROR");
     const urls = uncheckedImages(db, file.id, query.data.limit, query.data.rows, query.data.within);
     if (urls === "not indexed") return sendError(res, 404, `No products are stored for ${file.file_name}`, "PRODUCTS_NOT_INDEXED");
-    res.json(UncheckedImages.parse({ fileId: file.id, urls }));
+    res.json(UncheckedImages.parse({ fileId: file.id, urls, imageBase: imageBase(db, file.id) }));
   });
 
   /** Image checks the portal hands over, kept per address with the file. */
@@ -203,6 +219,7 @@ export function catalogueUploadService(context: SandboxContext): express.Router 
       ImageCheckSummary.parse({
         fileId: file.id,
         ...(summary === "not indexed" ? { loads: 0, fails: 0, unchecked: 0, withoutImage: 0, reasons: {} } : summary),
+        imageBase: imageBase(db, file.id),
       }),
     );
   });

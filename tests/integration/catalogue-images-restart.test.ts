@@ -1,20 +1,25 @@
 /**
  * Image checks survive a restart of the portal: a portal of this file's own
- * (with a sandbox of its own, whose sign-in knows its address) is killed in the middle of a
- * file's checks, after some batches were handed over and before the rest;
- * started again, the next view of the file's products goes on where the
- * results kept upstream end. Every address is checked, and the only ones
- * checked twice are those checked but not handed over when the portal died
- * (its last, unsaved batch): nothing handed over is fetched again.
+ * (with a sandbox of its own, whose sign-in knows its address, and a shared
+ * store, Debian's redis-server) is killed in the middle of a file's checks,
+ * after some batches were handed over and before the rest; two instances
+ * started again go on where the results kept upstream end, with no one
+ * viewing the file's products, one of them alone (the file's lease). Every
+ * address is checked, and the only ones checked twice are those checked but
+ * not handed over when the portal died (its last, unsaved batch): nothing
+ * handed over is fetched again, and no address by both instances.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ImageCheckSummary } from "#contract/catalogue-images.ts";
 import { sandboxImagesEnv, sandboxPortalEnv } from "../../scripts/sandbox-env";
 import { TestBrowser } from "../support/http-client";
 import { testPorts } from "../support/ports";
+import { startRedis } from "../support/redis";
 import { startPortal, startSandbox, type RunningProcess } from "../support/stack";
 
 const { portalPort, sandboxPort } = testPorts(3289, 4289);
+/** The second instance after the restart, and the shared store both use. */
+const { portalPort: secondPortalPort, sandboxPort: redisPort } = testPorts(3292, 3294);
 const PORTAL = `http://localhost:${portalPort}`;
 const SANDBOX = `http://127.0.0.1:${sandboxPort}`;
 const SELLER = "seller.catalogue@example.com";
@@ -26,7 +31,9 @@ const UNSAVED_AT_MOST = IMAGES;
 
 let env: Record<string, string>;
 let portal: RunningProcess | undefined;
+let secondPortal: RunningProcess | undefined;
 let sandbox: RunningProcess | undefined;
+let redis: Awaited<ReturnType<typeof startRedis>> | undefined;
 
 /** The catalogue upload service of this file's sandbox, as the seller. */
 async function service(path: string): Promise<Response> {
@@ -76,18 +83,21 @@ async function summary(fileId: string): Promise<ImageCheckSummary> {
 const checkedOf = (now: ImageCheckSummary) => now.loads + now.fails;
 
 beforeAll(async () => {
+  redis = await startRedis(redisPort);
   sandbox = (await startSandbox({ port: sandboxPort, portalUrls: [PORTAL] })).process;
   env = {
     ...sandboxPortalEnv(SANDBOX, PORTAL, "image-restart-test-session-secret-0123456789"),
     ...(await sandboxImagesEnv(SANDBOX)),
+    SHARED_STORE_URL: redis.url,
     CATALOGUE_UPLOADS_PER_MINUTE: "100000",
   };
   await start();
 }, 120_000);
 
 afterAll(async () => {
-  await portal?.stop();
+  await Promise.all([portal?.stop(), secondPortal?.stop()]);
   await sandbox?.stop();
+  await redis?.stop();
 });
 
 describe("image checks and a restart", () => {
@@ -127,28 +137,31 @@ describe("image checks and a restart", () => {
     expect(fetchedBefore).toBeGreaterThanOrEqual(saved);
     expect(fetchedBefore - saved).toBeLessThanOrEqual(UNSAVED_AT_MOST);
 
-    // Started again, the next view of the file resumes its checks (and says they are under way).
-    await start();
+    // Started again as two instances, with no one viewing the file: the checks go on by themselves, on one of them
+    // once the dead instance's lease has lapsed. The counts start now, before either instance is up.
     await clearFaultsAndCounters();
     await injectFault({ pattern: "/images/*", latencyMs: 20 });
-    const view = await browser.get(`${PORTAL}/upload/catalog/products?fileId=${fileId}`);
-    expect(view.status).toBe(200);
+    const second = startPortal(env, secondPortalPort).then((started) => (secondPortal = started.process));
+    await Promise.all([start(), second]);
     let after = await summary(fileId);
-    for (const deadline = Date.now() + 60_000; after.unchecked > 0;) {
+    for (const deadline = Date.now() + 90_000; after.unchecked > 0;) {
       if (Date.now() > deadline) throw new Error(`images still unchecked after the restart: ${JSON.stringify(after)}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
       after = await summary(fileId);
     }
     expect(after).toMatchObject({ loads: IMAGES, fails: 0, unchecked: 0 });
-    // Exactly the addresses not handed over were fetched again: none of those kept upstream.
+    // Exactly the addresses not handed over were fetched again: none of those kept upstream, none by both instances.
     expect(await requestCount("/images/large.png")).toBe(IMAGES - saved);
 
     // Done: a later view starts nothing, not even a look at what is unchecked (the file's first addresses are all checked).
     const looks = await requestCount("/catalogue-upload/me/seller/file/images/unchecked");
     expect(looks).toBeGreaterThan(0);
+    // Both instances are done with the file: one checked it, the other gave up asking for its lease.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await requestCount("/catalogue-upload/me/seller/file/images/unchecked")).toBe(looks);
     expect((await browser.get(`${PORTAL}/upload/catalog/products?fileId=${fileId}`)).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await requestCount("/images/large.png")).toBe(IMAGES - saved);
     expect(await requestCount("/catalogue-upload/me/seller/file/images/unchecked")).toBe(looks);
-  }, 180_000);
+  }, 240_000);
 });

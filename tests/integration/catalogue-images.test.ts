@@ -192,3 +192,79 @@ describe("failures", () => {
     expect(response.status).toBe(404);
   });
 });
+
+describe("the base address of a file's relative image paths", () => {
+  it("asks for it where paths are relative, refuses an address the checks would refuse, and checks the paths against it", async () => {
+    browser = new TestBrowser();
+    await browser.signIn(PORTAL, SELLER);
+    // As a shop export writes them: below a media directory, from the host's root, one up, with a query.
+    const fileId = await uploaded(
+      "bilder-relativ.csv",
+      catalogue(["large.jpg", "/images/large.png", "../images/large.webp?v=2", "missing.jpg"], (name) => name),
+    );
+    const url = `${PORTAL}/upload/catalog/products?fileId=${fileId}`;
+    expect((await browser.get(url)).status).toBe(200);
+    expect(await checked(fileId)).toMatchObject({ fails: 4, reasons: { RELATIVE_PATH: 4 }, imageBase: null });
+    const asking = await html(await browser.get(url));
+    expect(asking).toContain('<a href="#products-images-base">Relative path: give the base address</a>');
+    expect(asking).toContain('id="products-images-base"');
+
+    // Refused as an image address would be: not https, credentials, inside the network. What was typed stays.
+    const refused = await browser.post(url, { intent: "image-base", fileId, base: "http://cdn.example-shop.de/media/" });
+    expect(refused.status).toBe(400);
+    const refusedPage = await html(refused);
+    expect(refusedPage).toContain("The base address must start with https://.");
+    expect(refusedPage).toContain('value="http://cdn.example-shop.de/media/"');
+    const inside = await browser.post(url, { intent: "image-base", fileId, base: "https://169.254.169.254/latest/" });
+    expect(await html(inside)).toContain("The base address points inside a private network");
+    expect((await summary(fileId)).imageBase).toBeNull();
+    // The service failing: the page says what the service said in an error toast, keeps its form, and nothing changed.
+    await injectFault({ pattern: "/catalogue-upload/me/seller/file/images/base", method: "PUT", status: 503 });
+    expect((await browser.post(url, { intent: "image-base", fileId, base: `${images.origin}/images` })).status).toBe(302);
+    const failedPage = await html(await browser.get(url));
+    expect(failedPage).toContain("Toastify__toast--error");
+    expect(failedPage).toContain('id="products-images-base"');
+    await clearFaultsAndCounters();
+    expect((await summary(fileId)).imageBase).toBeNull();
+
+    // The sandbox's image host, the one origin inside the network the test portal may fetch, as the base.
+    const saved = await browser.post(url, { intent: "image-base", fileId, base: `${images.origin}/images` });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("location")).toBe(`/upload/catalog/products?fileId=${fileId}`);
+    const result = await checked(fileId);
+    expect(result).toMatchObject({ loads: 3, fails: 1, unchecked: 0, imageBase: `${images.origin}/images/`, reasons: { NOT_FOUND: 1 } });
+    const page = await html(await browser.get(url));
+    expect(page).toContain("The base address was saved");
+    expect(page).toContain(`value="${images.origin}/images/"`);
+    expect(page).not.toContain("Relative path: give the base address");
+
+    // Removed: the paths are relative paths again.
+    expect((await browser.post(url, { intent: "image-base", fileId, base: "" })).status).toBe(302);
+    expect(await checked(fileId)).toMatchObject({ fails: 4, reasons: { RELATIVE_PATH: 4 }, imageBase: null });
+  });
+
+  it("is the seller administrator's alone: every other role, an active seller and another seller change nothing", async () => {
+    const seller = new TestBrowser();
+    await seller.signIn(PORTAL, SELLER);
+    browser = seller;
+    const fileId = await uploaded(
+      "bilder-relativ-rollen.csv",
+      catalogue(["large.jpg"], (name) => name),
+    );
+    const url = `${PORTAL}/upload/catalog/products?fileId=${fileId}`;
+    expect((await seller.get(url)).status).toBe(200);
+    await checked(fileId);
+    for (const username of ["viewer@example.com", "seller.active@example.com", "tom@example.com", "admin@example.com", "success@example.com"]) {
+      const other = new TestBrowser();
+      await other.signIn(PORTAL, username);
+      const response = await other.post(url, { intent: "image-base", fileId, base: "https://cdn.example-shop.de/media/" });
+      expect(response.status, username).toBe(302);
+      expect(response.headers.get("location"), username).not.toContain("/upload/catalog/products");
+    }
+    // Another seller's administrator: the file is not theirs.
+    const stranger = new TestBrowser();
+    await stranger.signIn(PORTAL, "seller.new@example.com");
+    expect((await stranger.post(url, { intent: "image-base", fileId, base: "https://cdn.example-shop.de/media/" })).status).toBe(404);
+    expect(await summary(fileId)).toMatchObject({ imageBase: null, reasons: { RELATIVE_PATH: 1 } });
+  });
+});

@@ -88,6 +88,22 @@ describe("the shared store", () => {
     }
   });
 
+  it("keeps entries under one key for every client, each put and removed on its own, for the key's lifetime", async () => {
+    const one = new RedisStore(redis.url, "test:");
+    const two = new RedisStore(redis.url, "test:");
+    try {
+      await Promise.all([one.putEntry("pending:x", "file-1", "one", 60), two.putEntry("pending:x", "file-2", "two", 60)]);
+      expect(await two.entries("pending:x")).toEqual({ "file-1": "one", "file-2": "two" });
+      await two.removeEntry("pending:x", "file-1");
+      expect(await one.entries("pending:x")).toEqual({ "file-2": "two" });
+      await one.putEntry("pending:x", "file-3", "three", 1);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect(await two.entries("pending:x")).toEqual({});
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
+  });
+
   it("takes turns of one bucket from every client, atomically, on the store's clock", async () => {
     const one = new RedisStore(redis.url, "test:");
     const two = new RedisStore(redis.url, "test:");

@@ -35,3 +35,24 @@ describe("a lease in the shared store", () => {
     expect(await leases.lease("file-1", "a", 30)).toBe(true);
   });
 });
+
+describe("entries under one key in the shared store", () => {
+  it("are put, removed and read one by one, and go with their key's lifetime", async () => {
+    const pending = store();
+    expect(await pending.entries("pending")).toEqual({});
+    await pending.putEntry("pending", "file-1", "one", 60);
+    await pending.putEntry("pending", "file-2", "two", 60);
+    await pending.putEntry("pending", "file-1", "one again", 60);
+    expect(await pending.entries("pending")).toEqual({ "file-1": "one again", "file-2": "two" });
+    await pending.removeEntry("pending", "file-1");
+    await pending.removeEntry("pending", "file-3");
+    expect(await pending.entries("pending")).toEqual({ "file-2": "two" });
+    // Each put keeps the whole key 60 s from then.
+    clock = 50_000;
+    await pending.putEntry("pending", "file-4", "four", 60);
+    clock = 100_000;
+    expect(await pending.entries("pending")).toEqual({ "file-2": "two", "file-4": "four" });
+    clock = 110_000;
+    expect(await pending.entries("pending")).toEqual({});
+  });
+});

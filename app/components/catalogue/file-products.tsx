@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import type { FixPaths, ProductsView as View } from "#app/lib/catalogue/products-query.ts";
 import { ProductsView, type ProductsOutcomeView } from "./products-view.tsx";
-import type { FileImagesView } from "./product-images.tsx";
+import type { FileImagesView, ImageBaseTyped } from "./product-images.tsx";
 
 type Props = {
   file: { id: string; fileName: string } | null;
@@ -25,8 +25,10 @@ type Props = {
   carryOver?: string | null;
   /** How the file's images stand; null: not shown. */
   images?: FileImagesView | null;
-  /** Whether the page offers to check its unchecked images. */
+  /** Whether the page offers to check its unchecked images (and to give a base address for relative paths). */
   canCheckImages?: boolean;
+  /** A base address the page's action refused. */
+  imageBaseTyped?: ImageBaseTyped | null;
   /** The file's category mapping, where the quality score's category fix leads (null: not offered here). */
   categoriesHref?: string | null;
   /** What the catalogue team returned of these products on their own, with reasons. */
@@ -48,6 +50,7 @@ export function FileProducts({
   carryOver = null,
   images = null,
   canCheckImages = false,
+  imageBaseTyped = null,
   categoriesHref = null,
   returned = null,
 }: Props) {
@@ -68,7 +71,16 @@ export function FileProducts({
             </p>
           ) : null}
           {returned}
-          <ProductsView view={view} outcome={outcome} path={path} fix={fix} images={images} canCheckImages={canCheckImages} categoriesHref={categoriesHref} />
+          <ProductsView
+            view={view}
+            outcome={outcome}
+            path={path}
+            fix={fix}
+            images={images}
+            canCheckImages={canCheckImages}
+            imageBaseTyped={imageBaseTyped}
+            categoriesHref={categoriesHref}
+          />
           {corrected && outcome.kind === "page" ? (
             <section aria-labelledby="corrected-title" className="corrected-file">
               <h2 id="corrected-title">{t("catalogueProducts.corrected.title")}</h2>

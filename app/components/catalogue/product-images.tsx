@@ -4,22 +4,37 @@ import type { CatalogueProduct } from "#contract/catalogue-products.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { numberFormat } from "#app/lib/intl-formats.ts";
 import { productsHref, type ProductsView as View } from "#app/lib/catalogue/products-query.ts";
+import type { ImageBaseTyped } from "#app/lib/catalogue/image-base.ts";
 
 /** How a file's images stand, as its products view shows it: null summary when the service could not say. */
 export type FileImagesView = { summary: ImageCheckSummary | null; checking: boolean };
 
 /** The form field the on-demand check posts, and its value. */
 export const CHECK_IMAGES_INTENT = "check-images";
+/** The intent of the form that keeps the base address of the file's relative image paths. */
+export const IMAGE_BASE_INTENT = "image-base";
+/** The base address form's place on the page: a relative path's product links to it. */
+const IMAGE_BASE_FORM_ID = "products-images-base";
 
-/** A product's image in words: loads, does not load and why, not checked yet, or no address at all. */
-export function ImageStatus({ image }: { image: ProductImage | null }) {
+export type { ImageBaseTyped };
+
+/**
+ * A product's image in words: loads, does not load and why, not checked yet, or no address at all. A relative path
+ * asks for the file's base address, with a link to its form where the page has it (`baseForm`).
+ */
+export function ImageStatus({ image, baseForm = false }: { image: ProductImage | null; baseForm?: boolean }) {
   const { t } = useTranslation();
   if (image === null) return <span className="mapping__empty">{t("catalogueImages.none")}</span>;
   if (image.status === "loads") return <>{t("catalogueImages.loads")}</>;
   if (image.status === "unchecked") return <>{t("catalogueImages.unchecked")}</>;
   const reason = t(`catalogueImages.reasons.${image.reason ?? "UNREACHABLE"}`, { status: image.httpStatus ?? "" });
   // A path with no address is no image that fails to load: the portal cannot check it at all.
-  if (image.reason === "RELATIVE_PATH") return <strong className="products-table__image-fails">{t("catalogueImages.notCheckable", { reason })}</strong>;
+  if (image.reason === "RELATIVE_PATH")
+    return (
+      <strong className="products-table__image-fails">
+        {baseForm ? <a href={`#${IMAGE_BASE_FORM_ID}`}>{t("catalogueImages.base.needed")}</a> : t("catalogueImages.notCheckable", { reason })}
+      </strong>
+    );
   return <strong className="products-table__image-fails">{t("catalogueImages.fails", { reason })}</strong>;
 }
 
@@ -34,12 +49,15 @@ export function ImagesSummary({
   path,
   products,
   canCheck,
+  baseTyped = null,
 }: {
   view: View;
   images: FileImagesView;
   path: string;
   products: readonly CatalogueProduct[];
   canCheck: boolean;
+  /** A base address the action refused (shown again with why). */
+  baseTyped?: ImageBaseTyped | null;
 }) {
   const { t, i18n } = useTranslation();
   const number = numberFormat(i18n.language);
@@ -107,6 +125,58 @@ export function ImagesSummary({
           </p>
         </Form>
       ) : null}
+      {canCheck && summary && ((summary.reasons.RELATIVE_PATH ?? 0) > 0 || summary.imageBase !== null || baseTyped) ? (
+        <ImageBaseForm view={view} path={path} base={summary.imageBase} typed={baseTyped} />
+      ) : null}
     </section>
+  );
+}
+
+/**
+ * The base address of the file's relative image paths (`images/123.jpg`, `/media/123.jpg`): a plain POST that works
+ * without JavaScript; a refused address comes back with what was typed and why. Empty: no base.
+ */
+function ImageBaseForm({ view, path, base, typed }: { view: View; path: string; base: string | null; typed: ImageBaseTyped | null }) {
+  const { t } = useTranslation();
+  const errorId = `${IMAGE_BASE_FORM_ID}-error`;
+  return (
+    <Form
+      method="post"
+      action={productsHref(view, {}, path)}
+      id={IMAGE_BASE_FORM_ID}
+      className="products-images__base"
+      aria-labelledby={`${IMAGE_BASE_FORM_ID}-title`}
+    >
+      <h3 id={`${IMAGE_BASE_FORM_ID}-title`}>{t("catalogueImages.base.title")}</h3>
+      <p>{t("catalogueImages.base.lead")}</p>
+      <input type="hidden" name="intent" value={IMAGE_BASE_INTENT} />
+      <input type="hidden" name="fileId" value={view.fileId ?? ""} />
+      <div className="field">
+        <label htmlFor={`${IMAGE_BASE_FORM_ID}-input`}>{t("catalogueImages.base.label")}</label>
+        <input
+          id={`${IMAGE_BASE_FORM_ID}-input`}
+          className="field__input"
+          name="base"
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://"
+          defaultValue={typed?.typed ?? base ?? ""}
+          aria-invalid={typed ? true : undefined}
+          aria-describedby={`${IMAGE_BASE_FORM_ID}-hint${typed ? ` ${errorId}` : ""}`}
+        />
+        <p id={`${IMAGE_BASE_FORM_ID}-hint`} className="field__hint">
+          {t("catalogueImages.base.hint")}
+        </p>
+        {typed ? (
+          <p id={errorId} className="field__error" role="alert">
+            {typed.error}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" className="button button--secondary">
+        {t("catalogueImages.base.submit")}
+      </button>
+    </Form>
   );
 }

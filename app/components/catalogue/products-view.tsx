@@ -9,7 +9,7 @@ import { unitPrice } from "#app/lib/catalogue/unit-price.ts";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { UpstreamFacts } from "#app/components/shell/errors/upstream-facts.tsx";
 import type { UpstreamFailureView } from "./form-errors.tsx";
-import { ImageStatus, ImagesSummary, type FileImagesView } from "./product-images.tsx";
+import { ImageStatus, ImagesSummary, type FileImagesView, type ImageBaseTyped } from "./product-images.tsx";
 import { FileQuality } from "./file-quality.tsx";
 import type { RowProblemKind } from "#contract/catalogue-analysis.ts";
 
@@ -33,6 +33,7 @@ export function ProductsView({
   fix = null,
   images = null,
   canCheckImages = false,
+  imageBaseTyped = null,
   categoriesHref = null,
 }: {
   view: View;
@@ -41,8 +42,10 @@ export function ProductsView({
   fix?: FixPaths | null;
   /** How the file's images stand (the seller's views); null: not shown (the catalogue team's). */
   images?: FileImagesView | null;
-  /** Whether the page offers to check its unchecked images (the page has the action). */
+  /** Whether the page offers to check its unchecked images and to give a base address for relative paths (the page has the action). */
   canCheckImages?: boolean;
+  /** A base address the action refused: shown again in its form with why. */
+  imageBaseTyped?: ImageBaseTyped | null;
   /** Where the quality score's category fix leads (the file's category mapping). */
   categoriesHref?: string | null;
 }) {
@@ -81,10 +84,12 @@ export function ProductsView({
         />
       ) : null}
       {page ? <Counts view={view} counts={page.counts} path={path} fix={fix} /> : null}
-      {page && images ? <ImagesSummary view={view} images={images} path={path} products={page.products} canCheck={canCheckImages} /> : null}
+      {page && images ? (
+        <ImagesSummary view={view} images={images} path={path} products={page.products} canCheck={canCheckImages} baseTyped={imageBaseTyped} />
+      ) : null}
       <Filters view={view} path={path} />
       {page ? (
-        <ProductsTable view={view} page={page} path={path} fix={fix} />
+        <ProductsTable view={view} page={page} path={path} fix={fix} baseForm={canCheckImages && images !== null} />
       ) : (
         <p role="status">
           {t("catalogueProducts.noPage")} <Link to={productsHref(view, { page: 1 }, path)}>{t("catalogueProducts.firstPage")}</Link>
@@ -237,7 +242,7 @@ const hasContent = (product: CatalogueProduct) =>
   product.values.contentUnit !== "" ||
   product.problems.some((problem) => problem.kind === "CONTENT_QUANTITY_MISSING" || problem.kind === "CONTENT_UNREADABLE");
 
-function ProductsTable({ view, page, path, fix }: { view: View; page: ProductsPage; path: string; fix: FixPaths | null }) {
+function ProductsTable({ view, page, path, fix, baseForm }: { view: View; page: ProductsPage; path: string; fix: FixPaths | null; baseForm: boolean }) {
   const { t, i18n } = useTranslation();
   const number = numberFormat(i18n.language);
   if (page.matching === 0) return <p role="status">{page.counts.products === 0 ? t("catalogueProducts.emptyFile") : t("catalogueProducts.empty")}</p>;
@@ -264,7 +269,7 @@ function ProductsTable({ view, page, path, fix }: { view: View; page: ProductsPa
         ]}
       >
         {page.products.map((product) => (
-          <ProductRow key={product.row} product={product} href={fix ? productHref(view, product.row, fix) : null} unitPrices={unitPrices} />
+          <ProductRow key={product.row} product={product} href={fix ? productHref(view, product.row, fix) : null} unitPrices={unitPrices} baseForm={baseForm} />
         ))}
       </DataTable>
       <Pages view={view} page={page} path={path} />
@@ -272,7 +277,18 @@ function ProductsTable({ view, page, path, fix }: { view: View; page: ProductsPa
   );
 }
 
-function ProductRow({ product, href, unitPrices }: { product: CatalogueProduct; href: string | null; unitPrices: boolean }) {
+function ProductRow({
+  product,
+  href,
+  unitPrices,
+  baseForm,
+}: {
+  product: CatalogueProduct;
+  href: string | null;
+  unitPrices: boolean;
+  /** Whether the page has the form for the base address a relative image path needs. */
+  baseForm: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const number = numberFormat(i18n.language);
   return (
@@ -295,7 +311,7 @@ function ProductRow({ product, href, unitPrices }: { product: CatalogueProduct; 
         </td>
       ) : null}
       <td>
-        <ImageStatus image={product.image} />
+        <ImageStatus image={product.image} baseForm={baseForm} />
       </td>
       <td>
         {t(`catalogueProducts.status.${product.status}`)}

@@ -8,7 +8,8 @@ import { carryOverHref, correctedHref, fixPaths, HAND_OVER_PRODUCTS_PATH } from 
 import { HAND_OVER_CATEGORIES_PATH, mappingHref } from "#app/lib/catalogue/category-mapping.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import { sellerFileProducts } from "#app/services/catalogue/products.server.ts";
-import { checkImagesAction } from "#app/services/catalogue/image-checks.server.ts";
+import { checkImagesAction, imageBaseAction } from "#app/services/catalogue/image-checks.server.ts";
+import { IMAGE_BASE_INTENT } from "#app/components/catalogue/product-images.tsx";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { orRouteError } from "#app/services/upstream/upstream-error.server.ts";
 import type { PageWidthHandle } from "#app/lib/shell/page-width.ts";
@@ -36,14 +37,20 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-/** Checks the images of the page's products not checked yet (the file's first 10,000 are checked when it is read). */
+/**
+ * Checks the images of the page's products not checked yet (the file's first 10,000 are checked when it is read), or
+ * keeps the base address the file's relative image paths are resolved against.
+ */
 export async function action(args: Route.ActionArgs) {
   const seller = await orRouteError(upstream(args).onboarding.seller());
-  return checkImagesAction(args, seller.sellerCatalogueFiles, catalogueEditable(seller.state), HAND_OVER_PRODUCTS_PATH);
+  const form = await args.request.formData();
+  const editable = catalogueEditable(seller.state);
+  if (form.get("intent") === IMAGE_BASE_INTENT) return imageBaseAction(args, seller.sellerCatalogueFiles, editable, HAND_OVER_PRODUCTS_PATH, form);
+  return checkImagesAction(args, seller.sellerCatalogueFiles, editable, HAND_OVER_PRODUCTS_PATH, form);
 }
 
 /** The products of one of the seller's catalogue files, before the hand-over. */
-export default function UploadCatalogueProductsPage({ loaderData }: Route.ComponentProps) {
+export default function UploadCatalogueProductsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { file } = loaderData;
   return (
@@ -54,6 +61,7 @@ export default function UploadCatalogueProductsPage({ loaderData }: Route.Compon
       corrected={file ? correctedHref(file.id, fixPaths.handOver) : null}
       carryOver={loaderData.canFix ? carryOverHref(loaderData.files, file, fixPaths.handOver) : null}
       canCheckImages={loaderData.canFix}
+      imageBaseTyped={actionData && "imageBase" in actionData ? actionData.imageBase : null}
       back={{ to: file ? `${HAND_OVER_FILES_PATH}?fileId=${encodeURIComponent(file.id)}` : HAND_OVER_FILES_PATH, label: t("catalogueProducts.back") }}
       lead={t("catalogueProducts.lead")}
       returned={<ReturnedItems catalogueReturn={loaderData.catalogueReturn} show="products" />}

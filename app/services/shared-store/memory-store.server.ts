@@ -3,6 +3,7 @@ import { nextTurn, type SharedStore, type Turn } from "./store.ts";
 /** The store of a single instance: a map whose entries expire; expired ones are dropped when read or every minute. */
 export class MemoryStore implements SharedStore {
   readonly #entries = new Map<string, { value: string; expiresAt: number }>();
+  readonly #maps = new Map<string, { entries: Map<string, string>; expiresAt: number }>();
   readonly #now: () => number;
   readonly #sweep: NodeJS.Timeout;
 
@@ -11,6 +12,7 @@ export class MemoryStore implements SharedStore {
     this.#sweep = setInterval(() => {
       const at = this.#now();
       for (const [key, entry] of this.#entries) if (entry.expiresAt <= at) this.#entries.delete(key);
+      for (const [key, map] of this.#maps) if (map.expiresAt <= at) this.#maps.delete(key);
     }, 60_000);
     this.#sweep.unref();
   }
@@ -61,8 +63,34 @@ export class MemoryStore implements SharedStore {
     if (this.#live(key)?.value === owner) this.#entries.delete(key);
   }
 
+  #liveMap(key: string) {
+    const map = this.#maps.get(key);
+    if (map && map.expiresAt <= this.#now()) {
+      this.#maps.delete(key);
+      return undefined;
+    }
+    return map;
+  }
+
+  async putEntry(key: string, name: string, value: string, ttlSeconds: number): Promise<void> {
+    const entries = this.#liveMap(key)?.entries ?? new Map<string, string>();
+    entries.set(name, value);
+    this.#maps.set(key, { entries, expiresAt: this.#now() + ttlSeconds * 1000 });
+  }
+
+  async removeEntry(key: string, name: string): Promise<void> {
+    const map = this.#liveMap(key);
+    map?.entries.delete(name);
+    if (map?.entries.size === 0) this.#maps.delete(key);
+  }
+
+  async entries(key: string): Promise<Record<string, string>> {
+    return Object.fromEntries(this.#liveMap(key)?.entries ?? []);
+  }
+
   async close(): Promise<void> {
     clearInterval(this.#sweep);
     this.#entries.clear();
+    this.#maps.clear();
   }
 }

@@ -89,6 +89,24 @@ export class RedisStore implements SharedStore {
     await this.#redis.eval(RELEASE, 1, key, owner);
   }
 
+  async putEntry(key: string, name: string, value: string, ttlSeconds: number): Promise<void> {
+    const results = await this.#redis
+      .multi()
+      .hset(key, name, value)
+      .expire(key, Math.max(1, Math.ceil(ttlSeconds)))
+      .exec();
+    const failed = results?.find(([error]) => error)?.[0];
+    if (failed || !results) throw failed ?? new Error("no answer");
+  }
+
+  async removeEntry(key: string, name: string): Promise<void> {
+    await this.#redis.hdel(key, name);
+  }
+
+  async entries(key: string): Promise<Record<string, string>> {
+    return this.#redis.hgetall(key);
+  }
+
   async close(): Promise<void> {
     await this.#redis.quit().catch(() => this.#redis.disconnect());
   }

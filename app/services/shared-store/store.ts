@@ -41,5 +41,13 @@ export interface SharedStore {
   lease(key: string, owner: string, ttlSeconds: number): Promise<boolean>;
   /** Gives the lease back, when `owner` holds it (an expired lease another instance took since stays theirs). */
   release(key: string, owner: string): Promise<void>;
+  /**
+   * Entries by name under one key (a Redis hash): `putEntry` sets one and keeps the whole key `ttlSeconds` from now,
+   * `removeEntry` deletes one, `entries` answers them all. What every instance must find again after a restart (the
+   * image checks not finished), one entry per item, each written and removed on its own.
+   */
+  putEntry(key: string, name: string, value: string, ttlSeconds: number): Promise<void>;
+  removeEntry(key: string, name: string): Promise<void>;
+  entries(key: string): Promise<Record<string, string>>;
   close(): Promise<void>;
 }

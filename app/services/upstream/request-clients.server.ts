@@ -11,6 +11,8 @@ import { requestMetaContext } from "#app/services/request/request-context.server
 import { sessionContext } from "#app/services/session/session.server.ts";
 import { catalogueClient } from "./clients/catalogue.server.ts";
 import { catalogueUploadClient } from "./clients/catalogue-upload.server.ts";
+import { randomUUID } from "node:crypto";
+import type { Logger } from "#app/services/observability/logger.server.ts";
 import { callService, type CallContext, type ServiceCaller } from "./http.server.ts";
 import { addressClient } from "./clients/address.server.ts";
 import { analyticsClient } from "./clients/analytics.server.ts";
@@ -87,6 +89,21 @@ export function upstream(args: RequestArgs): UpstreamClients {
   return clients;
 }
 
+/**
+ * Clients for work done on a user's behalf with no request of theirs under way (image checks resumed after a restart):
+ * their access token and language as given. A 401 or 403 fails the call and nothing more: there is no session here
+ * to end.
+ */
+export function clientsOnBehalf(on: { accessToken: string; locale: string; log: Logger }): UpstreamClients {
+  const configs = serviceConfigs();
+  const callContext = (): CallContext => ({ accessToken: on.accessToken, locale: on.locale, requestId: randomUUID(), log: on.log });
+  return clientsOf({
+    caller: (service) => (request) => callService(configs[service], callContext(), request),
+    streamer: (service) => (request) => streamService(configs[service], callContext(), request),
+    plain: (service) => (request) => callService(configs[service], callContext(), request),
+  });
+}
+
 function makeClients(args: RequestArgs): UpstreamClients {
   const { context } = args;
   const configs = serviceConfigs();
@@ -113,6 +130,11 @@ function makeClients(args: RequestArgs): UpstreamClients {
     streamer: (service) => (request) => streamService(configs[service], callContext(), request).catch(endSessionOn401or403),
     plain: (service) => (request) => callService(configs[service], callContext(), request),
   };
+  return clientsOf(callers);
+}
+
+/** Each client made when it is first used. */
+function clientsOf(callers: Callers): UpstreamClients {
   const clients = {} as Record<string, unknown>;
   for (const [name, make] of Object.entries(CLIENTS)) {
     Object.defineProperty(clients, name, {

@@ -73,6 +73,9 @@ export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStream
     /** Hands over a batch of image checks (contract/catalogue-images.ts). */
     saveImageChecks: (fileId: string, results: ImageCheckResult[]) =>
       call({ method: "PUT", path: "/me/seller/file/images", query: fileQuery(fileId), body: { results }, schema: ImageCheckSummary }),
+    /** The address the file's relative image paths are resolved against (null: none); the checks of those paths are forgotten. */
+    saveImageBase: (fileId: string, base: string | null) =>
+      call({ method: "PUT", path: "/me/seller/file/images/base", query: fileQuery(fileId), body: { base }, schema: ImageCheckSummary }),
     /** How the file's products' images stand (404 PRODUCTS_NOT_INDEXED before its index is written). */
     imageChecks: (fileId: string) => call({ path: "/me/seller/file/images", query: fileQuery(fileId), schema: ImageCheckSummary, notFoundIsAnswer: true }),
     /** The file's image addresses not checked yet, in file order (`rows`: only those of these products; `within`: among its first so many). */
