@@ -392,6 +392,8 @@ export function productsPage(db: Database, fileId: string, query: ProductsQuery)
     counts,
     indexedAt: index.indexed_at,
   });
+  // Nothing matches (a kind with "ready", say): no product is read looking for one.
+  if (matching === 0) return answer([]);
   // Unfiltered, positions run 1…n: a page is found by its first position, as fast for the last page as for the first.
   if (!kind && where.length === 0)
     return answer(

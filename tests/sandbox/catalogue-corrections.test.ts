@@ -309,6 +309,7 @@ describe("a filtered page far down", () => {
       { kind: "REQUIRED_EMPTY", status: "LEFT_OUT" },
       { kind: "REQUIRED_EMPTY", fixed: true },
       { kind: "PRICE_FORMAT", status: "LEFT_OUT" },
+      { kind: "PRICE_FORMAT", status: "READY" },
       { image: "fails" },
       { image: "unchecked" },
       { image: "fails", status: "NEEDS_FIX" },
