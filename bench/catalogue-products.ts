@@ -6,10 +6,10 @@
  *
  * - pages of 50 products through the portal, from a load generator in a
  *   process of its own (bench/support/load-generator.ts): the first page,
- *   the last, a filtered first and last page (status "needs a fix"), and a
- *   search; each with its 95th percentile (target ≤ 1 s; the last page at
+ *   the last, a filtered first and last page (status "needs a fix", and a
+ *   problem kind alone and with a status), and a search; each with its 95th percentile (target ≤ 1 s; the last page at
  *   most 1.5 × the first) and the portal's RSS growth while they run
- *   (target ≤ 64 MB);
+ *   (target ≤ 64 MB), and the sandbox's CPU per page answered;
  * - the corrected file through the portal against the uncorrected file
  *   through the portal, in the same run, rounds alternating: throughput
  *   ratio corrected ÷ uncorrected (target ≥ 0.8) and RSS growth (≤ 64 MB).
@@ -30,7 +30,7 @@ import { testPorts } from "../tests/support/ports.ts";
 import { DEPLOYED_UPLOAD_MAX_BYTES, startDeployedStack } from "./support/as-deployed.ts";
 import { catalogueSeller } from "./support/catalogue-seller.ts";
 import type { LoadJob, LoadMessage, LoadOutcome } from "./support/load-generator.ts";
-import { timed, withPeakRss } from "./support/process-stats.ts";
+import { childPids, cpuSeconds, timed, withPeakRss } from "./support/process-stats.ts";
 
 const MiB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_CATALOGUE_MIB ?? 1024) * MiB;
@@ -181,6 +181,10 @@ try {
   // them, the page asked for was after the last one, and a page that is not there cost nothing).
   const needingFix = (await (await service(`/me/seller/file/products?fileId=${fileId}&page=1&pageSize=50&status=NEEDS_FIX`)).json()) as { pages: number };
   const needsFixPages = needingFix.pages;
+  // A problem kind (the generated EANs' check digits are mostly wrong), filtered alone: its last page as it is now.
+  const KIND = "EAN_CHECK_DIGIT";
+  const ofKind = (await (await service(`/me/seller/file/products?fileId=${fileId}&page=1&pageSize=50&kind=${KIND}`)).json()) as { pages: number };
+  const kindPages = ofKind.pages;
 
   // Pages of 50 through the portal, from a load generator in its own process.
   const cookie = `sp_session=${browser.cookie(new URL(stack.portalUrl).host, "sp_session")}`;
@@ -190,10 +194,14 @@ try {
     { name: "last page", path: `${products}&page=${firstPage.pages}` },
     { name: "needs a fix, first page", path: `${products}&status=NEEDS_FIX` },
     { name: "needs a fix, last page", path: `${products}&status=NEEDS_FIX&page=${needsFixPages}` },
+    { name: "kind, first page", path: `${products}&kind=${KIND}` },
+    { name: "kind, last page", path: `${products}&kind=${KIND}&page=${kindPages}` },
+    { name: "kind + needs a fix, last", path: `${products}&kind=${KIND}&status=NEEDS_FIX&page=${kindPages}` },
     { name: "fixed, first page", path: `${products}&fixed=1` },
     { name: "search by EAN", path: `${products}&q=4006381000007` },
   ];
-  const results: { name: string; p50: number; p95: number; errors: number; growth: number }[] = [];
+  const results: { name: string; p50: number; p95: number; errors: number; growth: number; sandboxCpuMs: number }[] = [];
+  const sandboxPid = childPids(pid)[0]!;
   // Warm-up: the portal at working size (code optimised, heap grown) before the first measured page, as for the others.
   await generate({
     url: stack.portalUrl,
@@ -201,6 +209,7 @@ try {
     amount: 60,
   });
   for (const scenario of scenarios) {
+    const sandboxCpu = cpuSeconds(sandboxPid);
     const run = await withPeakRss(pid, () =>
       generate({
         url: stack.portalUrl,
@@ -210,7 +219,16 @@ try {
     );
     const outcome = run.result;
     const errors = outcome.connectionErrors + outcome.timeouts + Object.values(outcome.unexpected).reduce((sum, count) => sum + count, 0);
-    results.push({ name: scenario.name, p50: percentile(outcome.latenciesMs, 50), p95: percentile(outcome.latenciesMs, 95), errors, growth: run.growth });
+    // The sandbox's CPU per page answered: what the service's query costs, apart from the portal's rendering.
+    const sandboxCpuMs = ((cpuSeconds(sandboxPid) - sandboxCpu) * 1000) / Math.max(1, outcome.latenciesMs.length);
+    results.push({
+      name: scenario.name,
+      p50: percentile(outcome.latenciesMs, 50),
+      p95: percentile(outcome.latenciesMs, 95),
+      errors,
+      growth: run.growth,
+      sandboxCpuMs,
+    });
   }
 
   // The corrected file against the file as stored, both through the portal, rounds alternating.
@@ -244,7 +262,14 @@ try {
   }
 
   console.log(`\nCatalogue of ${(SIZE / MiB).toFixed(0)} MiB (generated CSV), ${firstPage.counts.products} products, ${CORRECTIONS} corrections\n`);
-  console.log("page of 50".padEnd(26), "p50 ms".padStart(8), "p95 ms".padStart(8), "errors".padStart(7), "portal RSS growth".padStart(18));
+  console.log(
+    "page of 50".padEnd(26),
+    "p50 ms".padStart(8),
+    "p95 ms".padStart(8),
+    "errors".padStart(7),
+    "portal RSS growth".padStart(18),
+    "sandbox CPU ms/page".padStart(20),
+  );
   for (const result of results)
     console.log(
       result.name.padEnd(26),
@@ -252,10 +277,11 @@ try {
       result.p95.toFixed(0).padStart(8),
       String(result.errors).padStart(7),
       `${mb(result.growth)} MB`.padStart(18),
+      result.sandboxCpuMs.toFixed(1).padStart(20),
     );
   const worstP95 = Math.max(...results.map((result) => result.p95));
   const lastOverFirst = results[1]!.p95 / results[0]!.p95;
-  const filteredLastOverFirst = results[3]!.p95 / results[2]!.p95;
+  const filteredLastOverFirst = Math.max(results[3]!.p95 / results[2]!.p95, results[5]!.p95 / results[4]!.p95);
   const pageGrowth = Math.max(...results.map((result) => result.growth));
   const ok = (pass: boolean) => (pass ? "ok" : "MISSED");
   console.log(`\nworst p95 of a page: ${worstP95.toFixed(0)} ms (target ≤ 1000 ms) ${ok(worstP95 <= 1000)}`);

@@ -9,8 +9,14 @@
  * the service checks every change against its own match (a value or a
  * reason the earlier file does not have for that product is refused) and
  * writes them as the new file's own corrections, in one write per
- * application. A rule is not carried: it is applied again to the new file's
- * problem kind, where the seller chooses to.
+ * application. A rule (one rule fixing a problem kind) is offered too: the
+ * earlier file's rules whose field the new file maps, each with whether the
+ * new file has it already and how many of its products have the kind and
+ * still need a fix. It is not carried as the earlier file's values: once
+ * confirmed, the portal applies it again to the new file's products of the
+ * kind, as a rule of the new file (POST /me/seller/file/product-rules,
+ * contract/catalogue-corrections.ts), the before → after of each value
+ * worked out on the new file.
  *
  * GET  /me/seller/file/carry-over?fileId=  → `CarryOverOffer` (the first `maxCarryOverChanges` products still to carry)
  * POST /me/seller/file/carry-over?fileId=  body `CarryOverApplication` → `CarriedOver`
@@ -22,7 +28,8 @@
  *   409 CORRECTIONS_LIMIT, INVALID_STATE: as for a single correction (contract/catalogue-corrections.ts)
  */
 import { z } from "zod";
-import { ProductKey } from "./catalogue-corrections.ts";
+import { FixRule, ProductKey } from "./catalogue-corrections.ts";
+import { RowProblemKind } from "./catalogue-analysis.ts";
 import { maxLeaveOutReasonChars } from "./catalogue-corrections.ts";
 import { ProductProblem, ProductValues, maxProblemsPerProduct, productValueChars } from "./catalogue-products.ts";
 
@@ -52,6 +59,20 @@ export const CarryOverItem = z.object({
 });
 export type CarryOverItem = z.infer<typeof CarryOverItem>;
 
+/** A rule of the earlier file, offered to the new one. */
+export const CarryOverRule = z.object({
+  rule: FixRule,
+  field: ProductKey,
+  kind: RowProblemKind,
+  /** The values it changed in the earlier file. */
+  changed: z.number().int().nonnegative(),
+  /** The new file has a rule of the same kind, rule and field already. */
+  applied: z.boolean(),
+  /** The new file's products with the kind that still need a fix (not left out): what the rule may fix there. */
+  inKind: z.number().int().nonnegative(),
+});
+export type CarryOverRule = z.infer<typeof CarryOverRule>;
+
 export const CarryOverOffer = z.object({
   fileId: z.string(),
   /** The earlier upload of the same file name, or null when there is none with corrections. */
@@ -64,6 +85,8 @@ export const CarryOverOffer = z.object({
   /** The first matching products still to carry, and whether there are more. */
   pending: z.array(CarryOverItem).max(maxCarryOverChanges),
   more: z.boolean(),
+  /** The earlier file's rules whose field the new file maps, one each of kind, rule and field. */
+  rules: z.array(CarryOverRule).default([]),
 });
 export type CarryOverOffer = z.infer<typeof CarryOverOffer>;
 

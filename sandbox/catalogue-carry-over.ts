@@ -1,6 +1,7 @@
 import {
   CarriedOver,
   CarryOverOffer,
+  CarryOverRule,
   maxCarryOverChanges,
   type CarryOverApplication,
   type CarryOverItem,
@@ -12,13 +13,15 @@ import type { Database } from "./db.ts";
 import type { CatalogueFileRow } from "./repository.ts";
 import { countOf, mappedColumns, updateProduct, type StoredProduct } from "./catalogue-corrections.ts";
 import { inTransaction, productColumns, productOf, ProductIndexRefused } from "./catalogue-products.ts";
+import { blockTotal } from "./catalogue-product-counts.ts";
 
 /**
  * Corrections carried over to a new upload of the same file name
  * (contract/catalogue-carry-over.ts): the earlier file's corrected and
  * left-out products matched to the new file's by the SKU, else the EAN, the
  * earlier file had; a change is checked against that match, never taken on
- * the portal's word.
+ * the portal's word. The earlier file's rules are offered with them (the
+ * portal applies each again to the new file as a rule of its own).
  */
 
 /** The seller's newest file of the same name uploaded before `file`, with a products index; undefined when none. */
@@ -114,7 +117,7 @@ function requireIndex(db: Database, file: CatalogueFileRow): void {
 export function carryOverOffer(db: Database, file: CatalogueFileRow): CarryOverOffer {
   requireIndex(db, file);
   const from = earlierFileOfSameName(db, file);
-  if (!from) return CarryOverOffer.parse({ fileId: file.id, from: null, matching: 0, notMatching: 0, carried: 0, pending: [], more: false });
+  if (!from) return CarryOverOffer.parse({ fileId: file.id, from: null, matching: 0, notMatching: 0, carried: 0, pending: [], more: false, rules: [] });
   const { found, notMatching } = matches(db, from, file);
   const pending = found.filter((match) => !match.done);
   return CarryOverOffer.parse({
@@ -128,7 +131,36 @@ export function carryOverOffer(db: Database, file: CatalogueFileRow): CarryOverO
       return { ...item, version: current.version, current: current.values, problems: current.problems };
     }),
     more: pending.length > maxCarryOverChanges,
+    rules: carriedRules(db, from, file),
   });
+}
+
+/**
+ * The earlier file's rules (one each of kind, rule and field, the values they changed summed) whose field the new file
+ * maps: whether the new file has the rule already, and how many of its products have the kind and still need a fix
+ * (from the kept blocks: never a count of the file's products).
+ */
+function carriedRules(db: Database, from: CatalogueFileRow, file: CatalogueFileRow): CarryOverRule[] {
+  const columns = mappedColumns(file);
+  const rules = db
+    .prepare(
+      `SELECT rule, field, kind, sum(products) AS changed, min(at) AS first FROM catalogue_correction_rules WHERE file_id = ?
+       GROUP BY rule, field, kind ORDER BY first`,
+    )
+    .all(from.id) as { rule: string; field: ProductKey; kind: string; changed: number }[];
+  const applied = db.prepare("SELECT 1 FROM catalogue_correction_rules WHERE file_id = ? AND rule = ? AND field = ? AND kind = ? LIMIT 1");
+  return rules
+    .filter((rule) => columns[rule.field] !== undefined)
+    .map((rule) =>
+      CarryOverRule.parse({
+        rule: rule.rule,
+        field: rule.field,
+        kind: rule.kind,
+        changed: rule.changed,
+        applied: applied.get(file.id, rule.rule, rule.field, rule.kind) !== undefined,
+        inKind: blockTotal(db, file.id, { kind: rule.kind, sum: "kept" }),
+      }),
+    );
 }
 
 const same = (a: Record<string, string>, b: Record<string, string>) =>

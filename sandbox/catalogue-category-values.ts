@@ -2,8 +2,10 @@ import type { CategoryValuesQuery, FileCategoryValues } from "#contract/categori
 import type { Database } from "./db.ts";
 
 /**
- * A file's category values with how many products each holds, from its products index (never from the file):
- * most products first, then by value. The count of distinct values and of products without one come with every page.
+ * A file's category values with how many products each holds, as kept beside its products index (written with the
+ * index, moved by each write that changes a product's category value: catalogue-product-counts.ts), never summed over
+ * its products per view: most products first, then by value. The count of distinct values and of products without
+ * one come with every page.
  */
 export function fileCategoryValues(
   db: Database,
@@ -13,16 +15,16 @@ export function fileCategoryValues(
   if (!db.prepare("SELECT 1 FROM catalogue_product_indexes WHERE file_id = ?").get(fileId)) return "not indexed";
   const { total, withoutValue } = db
     .prepare(
-      `SELECT COUNT(DISTINCT CASE WHEN category <> '' THEN category END) AS total, SUM(category = '') AS withoutValue
-       FROM catalogue_products WHERE file_id = ?`,
+      `SELECT count(*) FILTER (WHERE value <> '') AS total, coalesce(sum(products) FILTER (WHERE value = ''), 0) AS withoutValue
+       FROM catalogue_category_values WHERE file_id = ?`,
     )
-    .get(fileId) as { total: number; withoutValue: number | null };
+    .get(fileId) as { total: number; withoutValue: number };
   if (page > 1 && (page - 1) * pageSize >= total) return "no page";
   const values = db
     .prepare(
-      `SELECT category AS value, COUNT(*) AS products FROM catalogue_products WHERE file_id = ? AND category <> ''
-       GROUP BY category ORDER BY products DESC, category LIMIT ? OFFSET ?`,
+      `SELECT value, products FROM catalogue_category_values INDEXED BY catalogue_category_values_products WHERE file_id = ? AND value <> ''
+       ORDER BY products DESC, value LIMIT ? OFFSET ?`,
     )
     .all(fileId, pageSize, (page - 1) * pageSize) as { value: string; products: number }[];
-  return { total, withoutValue: withoutValue ?? 0, page, pageSize, values };
+  return { total, withoutValue, page, pageSize, values };
 }

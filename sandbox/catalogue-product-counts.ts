@@ -29,6 +29,8 @@ export type ProductFacts = {
   descriptionChars: number;
   imageLoads: boolean;
   kinds: string[];
+  /** Its category value as the file (or a correction) has it: counted in the file's category values. */
+  category: string;
 };
 
 const kindsIn = rowProblemKinds.map(() => "?").join(", ");
@@ -37,12 +39,21 @@ const kindsIn = rowProblemKinds.map(() => "?").join(", ");
 export function productFacts(db: Database, fileId: string, position: number): ProductFacts | undefined {
   const found = db
     .prepare(
-      `SELECT p.left_out IS NOT NULL AS left_out, p.needs_fix, p.fixed, p.category_id IS NOT NULL AS categorised, p.recommended_share, p.description_chars,
+      `SELECT p.left_out IS NOT NULL AS left_out, p.needs_fix, p.fixed, p.category_id IS NOT NULL AS categorised, p.recommended_share, p.description_chars, p.category,
          coalesce((SELECT c.loads FROM catalogue_image_checks c WHERE c.file_id = p.file_id AND c.url = p.image_url), 0) AS image_loads
        FROM catalogue_products p WHERE p.file_id = ? AND p.position = ?`,
     )
     .get(fileId, position) as
-    | { left_out: number; needs_fix: number; fixed: number; categorised: number; recommended_share: number; description_chars: number; image_loads: number }
+    | {
+        left_out: number;
+        needs_fix: number;
+        fixed: number;
+        categorised: number;
+        recommended_share: number;
+        description_chars: number;
+        category: string;
+        image_loads: number;
+      }
     | undefined;
   if (!found) return undefined;
   // Through the problems' key (file, kind, position): one lookup a kind, not a scan of the file's problems.
@@ -58,6 +69,7 @@ export function productFacts(db: Database, fileId: string, position: number): Pr
     descriptionChars: found.description_chars,
     imageLoads: found.image_loads === 1,
     kinds: kinds.map((row) => row.kind),
+    category: found.category,
   };
 }
 
@@ -70,36 +82,70 @@ function storeCounts(db: Database, fileId: string, counts: ProductCounts): void 
   db.prepare("UPDATE catalogue_product_indexes SET counts = ? WHERE file_id = ?").run(JSON.stringify(ProductCounts.parse(counts)), fileId);
 }
 
-/** Positions a block of the file's kept page counts spans (catalogue_product_blocks). */
+/** Positions a block of the file's kept page counts spans (catalogue_product_blocks, catalogue_product_kind_blocks). */
 export const PRODUCT_BLOCK = 1000;
 
-/** The statuses (and "fixed") a page is counted off by, through the blocks. */
-export type BlockCount = "ready" | "needs_fix" | "left_out" | "fixed";
+/**
+ * What a page is counted off by, through the kept blocks: a column sum of the file's blocks by status ("fixed" and the
+ * image's state among them), or of one problem kind's blocks (by whether its products are left out, and fixed).
+ */
+export type BlockCount = { kind: null; sum: string } | { kind: string; sum: string };
 
 /** The file's blocks summed again from its products: once, when its index is written (or recounted). */
 export function countBlocks(db: Database, fileId: string): void {
   db.prepare("DELETE FROM catalogue_product_blocks WHERE file_id = ?").run(fileId);
+  db.prepare("DELETE FROM catalogue_product_kind_blocks WHERE file_id = ?").run(fileId);
   db.prepare(
-    `INSERT INTO catalogue_product_blocks (file_id, block, ready, needs_fix, left_out, fixed)
-     SELECT file_id, (position - 1) / ${PRODUCT_BLOCK}, sum(left_out IS NULL AND needs_fix = 0), sum(left_out IS NULL AND needs_fix = 1),
-       sum(left_out IS NOT NULL), sum(fixed)
-     FROM catalogue_products WHERE file_id = ? GROUP BY file_id, (position - 1) / ${PRODUCT_BLOCK}`,
+    `INSERT INTO catalogue_product_blocks (file_id, block, ready, needs_fix, left_out, fixed_ready, fixed_needs_fix, fixed_left_out, image_fails, image_unchecked)
+     SELECT p.file_id, (p.position - 1) / ${PRODUCT_BLOCK},
+       sum(p.left_out IS NULL AND p.needs_fix = 0), sum(p.left_out IS NULL AND p.needs_fix = 1), sum(p.left_out IS NOT NULL),
+       sum(p.fixed = 1 AND p.left_out IS NULL AND p.needs_fix = 0), sum(p.fixed = 1 AND p.left_out IS NULL AND p.needs_fix = 1),
+       sum(p.fixed = 1 AND p.left_out IS NOT NULL),
+       sum(c.loads IS 0), sum(p.image_url IS NOT NULL AND c.loads IS NULL)
+     FROM catalogue_products p LEFT JOIN catalogue_image_checks c ON c.file_id = p.file_id AND c.url = p.image_url
+     WHERE p.file_id = ? GROUP BY p.file_id, (p.position - 1) / ${PRODUCT_BLOCK}`,
+  ).run(fileId);
+  db.prepare(
+    `INSERT INTO catalogue_product_kind_blocks (file_id, kind, block, kept, left_out, fixed_kept, fixed_left_out)
+     SELECT k.file_id, k.kind, (k.position - 1) / ${PRODUCT_BLOCK},
+       sum(p.left_out IS NULL), sum(p.left_out IS NOT NULL), sum(p.fixed = 1 AND p.left_out IS NULL), sum(p.fixed = 1 AND p.left_out IS NOT NULL)
+     FROM catalogue_product_problems k JOIN catalogue_products p ON p.file_id = k.file_id AND p.position = k.position
+     WHERE k.file_id = ? GROUP BY k.file_id, k.kind, (k.position - 1) / ${PRODUCT_BLOCK}`,
   ).run(fileId);
 }
 
-/** `facts` of the product at `position` taken out of (-1) or put into (+1) its block. */
+/** `facts` of the product at `position` taken out of (-1) or put into (+1) its block, and its kinds' blocks. */
 function moveBlock(db: Database, fileId: string, position: number, facts: ProductFacts, sign: 1 | -1): void {
   const kept = !facts.leftOut;
+  const block = Math.floor((position - 1) / PRODUCT_BLOCK);
+  const fixed = facts.fixed ? sign : 0;
   db.prepare(
-    "UPDATE catalogue_product_blocks SET ready = ready + ?, needs_fix = needs_fix + ?, left_out = left_out + ?, fixed = fixed + ? WHERE file_id = ? AND block = ?",
+    `UPDATE catalogue_product_blocks SET ready = ready + ?, needs_fix = needs_fix + ?, left_out = left_out + ?,
+       fixed_ready = fixed_ready + ?, fixed_needs_fix = fixed_needs_fix + ?, fixed_left_out = fixed_left_out + ? WHERE file_id = ? AND block = ?`,
   ).run(
     kept && !facts.needsFix ? sign : 0,
     kept && facts.needsFix ? sign : 0,
     kept ? 0 : sign,
-    facts.fixed ? sign : 0,
+    kept && !facts.needsFix ? fixed : 0,
+    kept && facts.needsFix ? fixed : 0,
+    kept ? 0 : fixed,
     fileId,
-    Math.floor((position - 1) / PRODUCT_BLOCK),
+    block,
   );
+  for (const kind of facts.kinds) {
+    // A kind new to the block starts its row; a row down to no product goes (as a recount would not write it).
+    db.prepare(
+      `INSERT INTO catalogue_product_kind_blocks (file_id, kind, block, kept, left_out, fixed_kept, fixed_left_out) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (file_id, kind, block) DO UPDATE SET kept = kept + excluded.kept, left_out = left_out + excluded.left_out,
+         fixed_kept = fixed_kept + excluded.fixed_kept, fixed_left_out = fixed_left_out + excluded.fixed_left_out`,
+    ).run(fileId, kind, block, kept ? sign : 0, kept ? 0 : sign, kept ? fixed : 0, kept ? 0 : fixed);
+    if (sign === -1)
+      db.prepare("DELETE FROM catalogue_product_kind_blocks WHERE file_id = ? AND kind = ? AND block = ? AND kept = 0 AND left_out = 0").run(
+        fileId,
+        kind,
+        block,
+      );
+  }
 }
 
 /**
@@ -108,16 +154,55 @@ function moveBlock(db: Database, fileId: string, position: number, facts: Produc
  */
 export function pageStart(db: Database, fileId: string, count: BlockCount, skipped: number): { after: number; offset: number } {
   if (skipped < PRODUCT_BLOCK) return { after: 0, offset: skipped };
-  const blocks = db.prepare(`SELECT block, ${count} AS products FROM catalogue_product_blocks WHERE file_id = ? ORDER BY block`).all(fileId) as {
-    block: number;
-    products: number;
-  }[];
+  const blocks = (
+    count.kind === null
+      ? db.prepare(`SELECT block, ${count.sum} AS products FROM catalogue_product_blocks WHERE file_id = ? ORDER BY block`).all(fileId)
+      : db
+          .prepare(`SELECT block, ${count.sum} AS products FROM catalogue_product_kind_blocks WHERE file_id = ? AND kind = ? ORDER BY block`)
+          .all(fileId, count.kind)
+  ) as { block: number; products: number }[];
   let passed = 0;
   for (const { block, products } of blocks) {
     if (passed + products > skipped) return { after: block * PRODUCT_BLOCK, offset: skipped - passed };
     passed += products;
   }
   return { after: 0, offset: skipped };
+}
+
+/** How many products `count` counts over the whole file, summed from its blocks (a few thousand rows for millions of products). */
+export function blockTotal(db: Database, fileId: string, count: BlockCount): number {
+  const found = (
+    count.kind === null
+      ? db.prepare(`SELECT coalesce(sum(${count.sum}), 0) AS products FROM catalogue_product_blocks WHERE file_id = ?`).get(fileId)
+      : db
+          .prepare(`SELECT coalesce(sum(${count.sum}), 0) AS products FROM catalogue_product_kind_blocks WHERE file_id = ? AND kind = ?`)
+          .get(fileId, count.kind)
+  ) as { products: number };
+  return found.products;
+}
+
+/** The image states a page filter counts: "fails" (checked, does not load) and "unchecked" (an address not checked yet). */
+type ImageState = "loads" | "fails" | "unchecked";
+
+/** The products with image `url` moved from one state of it to another in their blocks' image counts. */
+function moveImageBlocks(db: Database, fileId: string, url: string, from: ImageState, to: ImageState): void {
+  if (from === to) return;
+  const column = { fails: "image_fails", unchecked: "image_unchecked", loads: null } as const;
+  const blocks = db
+    .prepare(
+      `SELECT (position - 1) / ${PRODUCT_BLOCK} AS block, count(*) AS products
+         FROM catalogue_products INDEXED BY catalogue_products_image WHERE file_id = ? AND image_url = ? GROUP BY block`,
+    )
+    .all(fileId, url) as { block: number; products: number }[];
+  for (const [state, sign] of [
+    [from, -1],
+    [to, 1],
+  ] as const) {
+    const name = column[state];
+    if (!name) continue;
+    const update = db.prepare(`UPDATE catalogue_product_blocks SET ${name} = ${name} + ? WHERE file_id = ? AND block = ?`);
+    for (const { block, products } of blocks) update.run(sign * products, fileId, block);
+  }
 }
 
 /** A sum of shares moved by many writes may end a rounding error below zero. */
@@ -165,7 +250,29 @@ export function followingProduct<T>(db: Database, fileId: string, position: numb
   storeCounts(db, fileId, counts);
   if (before) moveBlock(db, fileId, position, before, -1);
   if (after) moveBlock(db, fileId, position, after, 1);
+  if (before?.category !== after?.category) {
+    if (before) moveCategoryValue(db, fileId, before.category, -1);
+    if (after) moveCategoryValue(db, fileId, after.category, 1);
+  }
   return result;
+}
+
+/** The file's category values with their products, summed again from its products: once, when its index is written (or recounted). */
+export function countCategoryValues(db: Database, fileId: string): void {
+  db.prepare("DELETE FROM catalogue_category_values WHERE file_id = ?").run(fileId);
+  db.prepare(
+    `INSERT INTO catalogue_category_values (file_id, value, products)
+     SELECT file_id, category, count(*) FROM catalogue_products INDEXED BY catalogue_products_category WHERE file_id = ? GROUP BY category`,
+  ).run(fileId);
+}
+
+/** One product taken out of (-1) or put into (+1) the products of category value `value`; a value no product holds goes. */
+function moveCategoryValue(db: Database, fileId: string, value: string, sign: 1 | -1): void {
+  db.prepare(
+    `INSERT INTO catalogue_category_values (file_id, value, products) VALUES (?, ?, ?)
+     ON CONFLICT (file_id, value) DO UPDATE SET products = products + excluded.products`,
+  ).run(fileId, value, sign);
+  if (sign === -1) db.prepare("DELETE FROM catalogue_category_values WHERE file_id = ? AND value = ? AND products <= 0").run(fileId, value);
 }
 
 /** Every product that needs a fix and is not left out, about to be left out: their quality facts leave the counts. */
@@ -187,8 +294,15 @@ export function leavingOutUnfixed(db: Database, fileId: string, work: () => numb
   }
   counts.needsFix -= leftOut;
   counts.leftOut += leftOut;
-  // Every product of a block that needed a fix is left out now.
-  db.prepare("UPDATE catalogue_product_blocks SET left_out = left_out + needs_fix, needs_fix = 0 WHERE file_id = ?").run(fileId);
+  // Every product of a block that needed a fix is left out now, and so is every product with a problem kind not left
+  // out yet (a product with a problem needs a fix).
+  db.prepare(
+    `UPDATE catalogue_product_blocks SET left_out = left_out + needs_fix, needs_fix = 0, fixed_left_out = fixed_left_out + fixed_needs_fix,
+       fixed_needs_fix = 0 WHERE file_id = ?`,
+  ).run(fileId);
+  db.prepare(
+    "UPDATE catalogue_product_kind_blocks SET left_out = left_out + kept, kept = 0, fixed_left_out = fixed_left_out + fixed_kept, fixed_kept = 0 WHERE file_id = ?",
+  ).run(fileId);
   const quality = counts.quality;
   quality.products -= leaving.products!;
   quality.categorised -= leaving.categorised!;
@@ -234,6 +348,7 @@ export function followingImageCheck(
   else moveImageState(images, before.loads === 1, before.reason, -products);
   moveImageState(images, check.loads, check.reason, products);
   storeImageCounts(db, fileId, images);
+  moveImageBlocks(db, fileId, url, !before ? "unchecked" : before.loads === 1 ? "loads" : "fails", check.loads ? "loads" : "fails");
   const quality = counts.quality;
   const was = before?.loads === 1;
   if (quality.imagesLoad === undefined) quality.imagesLoad = 0;
@@ -351,6 +466,7 @@ export function recountProducts(db: Database, fileId: string): void {
   const leftOut = totals.left_out!;
   storeImageCounts(db, fileId, countImages(db, fileId));
   countBlocks(db, fileId);
+  countCategoryValues(db, fileId);
   storeCounts(db, fileId, {
     products,
     ready: products - leftOut - totals.needs_fix!,

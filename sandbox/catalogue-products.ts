@@ -11,7 +11,7 @@ import { RowProblemKind } from "#contract/catalogue-analysis.ts";
 import { ImageFailureReason, type ProductImage } from "#contract/catalogue-images.ts";
 import { z } from "zod";
 import { transaction, type Database } from "./db.ts";
-import { countBlocks, countImages, pageStart, type BlockCount } from "./catalogue-product-counts.ts";
+import { blockTotal, countBlocks, countCategoryValues, countImages, pageStart, type BlockCount } from "./catalogue-product-counts.ts";
 
 /**
  * A catalogue file's products as the portal's reading pass wrote them: kept
@@ -45,6 +45,8 @@ export function clearProductIndex(db: Database, fileId: string): void {
   generations.set(fileId, (generations.get(fileId) ?? 0) + 1);
   db.prepare("DELETE FROM catalogue_product_indexes WHERE file_id = ?").run(fileId);
   db.prepare("DELETE FROM catalogue_product_blocks WHERE file_id = ?").run(fileId);
+  db.prepare("DELETE FROM catalogue_product_kind_blocks WHERE file_id = ?").run(fileId);
+  db.prepare("DELETE FROM catalogue_category_values WHERE file_id = ?").run(fileId);
   db.prepare("DELETE FROM catalogue_product_problems WHERE file_id = ?").run(fileId);
   db.prepare("DELETE FROM catalogue_products WHERE file_id = ?").run(fileId);
   // The corrections were made against the columns as they were mapped: a new mapping may name other columns.
@@ -166,6 +168,7 @@ export async function storeProductIndex(
       indexedAt,
     );
     countBlocks(db, fileId);
+    countCategoryValues(db, fileId);
     return { products: position, indexedAt };
   } catch (error) {
     if (generations.get(fileId) === generation) clearProductIndex(db, fileId);
@@ -278,8 +281,9 @@ export function productOf(row: ProductRow): CatalogueProduct {
 }
 
 /**
- * The index a page filtered by status or by "fixed" alone is read through, in file order: SQLite, without statistics,
- * would scan the file's products by their key instead (a file may have millions). Other filters go their own ways.
+ * The index a page filtered by status or by "fixed" (without a kind) is read through, in file order: SQLite, without
+ * statistics, would scan the file's products by their key instead (a file may have millions). A kind's page goes
+ * through the problems' key (file, kind, position); other filters go their own ways.
  */
 function pageIndex(query: ProductsQuery): string {
   if (query.kind || query.q || query.image) return "";
@@ -289,13 +293,26 @@ function pageIndex(query: ProductsQuery): string {
   return "";
 }
 
-/** The kept count per block a filter is counted off by: a status or "fixed", alone. */
+const statusColumn = { READY: "ready", NEEDS_FIX: "needs_fix", LEFT_OUT: "left_out" } as const;
+
+/**
+ * The kept count per block a filter is counted off by: a status, "fixed" (with a status or not), an image state alone,
+ * and a problem kind with either or both. A search has none (an exact SKU or EAN matches a few products; a part of
+ * the title is looked for over the whole file, its count too), nor an image state with another filter.
+ */
 function blockCountOf(query: ProductsQuery): BlockCount | null {
-  if (query.kind || query.q || query.image || (query.fixed && query.status)) return null;
-  if (query.fixed) return "fixed";
-  if (query.status === "LEFT_OUT") return "left_out";
-  if (query.status === "NEEDS_FIX") return "needs_fix";
-  if (query.status === "READY") return "ready";
+  if (query.q) return null;
+  if (query.image) return query.kind || query.status || query.fixed ? null : { kind: null, sum: query.image === "fails" ? "image_fails" : "image_unchecked" };
+  if (query.kind) {
+    // A product with a problem needs a fix: "ready" with a kind matches nothing (counted so, without blocks).
+    if (query.status === "READY") return null;
+    const kept = query.fixed ? "fixed_kept" : "kept";
+    const leftOut = query.fixed ? "fixed_left_out" : "left_out";
+    const sum = query.status === "NEEDS_FIX" ? kept : query.status === "LEFT_OUT" ? leftOut : `${kept} + ${leftOut}`;
+    return { kind: query.kind, sum };
+  }
+  if (query.fixed) return { kind: null, sum: query.status ? `fixed_${statusColumn[query.status]}` : "fixed_ready + fixed_needs_fix + fixed_left_out" };
+  if (query.status) return { kind: null, sum: statusColumn[query.status] };
   return null;
 }
 
@@ -308,25 +325,20 @@ export function productsPage(db: Database, fileId: string, query: ProductsQuery)
   const index = db.prepare("SELECT counts, indexed_at FROM catalogue_product_indexes WHERE file_id = ?").get(fileId) as
     { counts: string; indexed_at: string } | undefined;
   if (!index) return "not indexed";
-  const where = ["p.file_id = ?"];
-  const params: (string | number)[] = [fileId];
+  // The filters on the product itself; a kind's is apart (its page may go through the problems' key).
+  const where: string[] = [];
+  const params: (string | number)[] = [];
   if (query.status === "LEFT_OUT") where.push("p.left_out IS NOT NULL");
   else if (query.status) {
     where.push("p.needs_fix = ? AND p.left_out IS NULL");
     params.push(query.status === "NEEDS_FIX" ? 1 : 0);
   }
-  if (query.kind) {
-    where.push("p.position IN (SELECT position FROM catalogue_product_problems WHERE file_id = ? AND kind = ?)");
-    params.push(fileId, RowProblemKind.parse(query.kind));
-  }
   if (query.fixed) where.push("p.fixed = 1");
-  if (query.image === "fails") {
-    where.push("p.image_url IN (SELECT url FROM catalogue_image_checks WHERE file_id = ? AND loads = 0)");
-    params.push(fileId);
-  } else if (query.image === "unchecked") {
-    where.push("p.image_url IS NOT NULL AND p.image_url NOT IN (SELECT url FROM catalogue_image_checks WHERE file_id = ?)");
-    params.push(fileId);
-  }
+  // Looked up for each product on the way (the page starts at its block): never a list of the file's checked addresses.
+  if (query.image === "fails")
+    where.push("EXISTS (SELECT 1 FROM catalogue_image_checks c WHERE c.file_id = p.file_id AND c.url = p.image_url AND c.loads = 0)");
+  else if (query.image === "unchecked")
+    where.push("p.image_url IS NOT NULL AND NOT EXISTS (SELECT 1 FROM catalogue_image_checks c WHERE c.file_id = p.file_id AND c.url = p.image_url)");
   if (query.q) {
     // An exact SKU or EAN through their indexes; only where no product has it, a part of the title (a scan of the file's products).
     const exact =
@@ -339,13 +351,20 @@ export function productsPage(db: Database, fileId: string, query: ProductsQuery)
       params.push(`%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
     }
   }
+  const kind = query.kind ? RowProblemKind.parse(query.kind) : null;
   const counts = ProductCounts.parse(JSON.parse(index.counts));
-  const filter = where.join(" AND ");
-  // Without a search, and for a kind without a status, the count is one of the stored ones: no product is counted again.
-  const matching =
+  const blockCount = blockCountOf(query);
+  // Read through the problems' key when a kind is asked for: its positions in file order, each product looked up.
+  const from = kind
+    ? "catalogue_product_problems k CROSS JOIN catalogue_products p ON p.file_id = k.file_id AND p.position = k.position"
+    : `catalogue_products p ${pageIndex(query)}`;
+  const filter = [kind ? "k.file_id = ? AND k.kind = ?" : "p.file_id = ?", ...where].join(" AND ");
+  const filterParams = [...(kind ? [fileId, kind] : [fileId]), ...params];
+  const order = kind ? "k.position" : "p.position";
+  // A count kept as a whole (a status, "fixed" or a kind alone), else summed from the kept blocks; a search counted.
+  const stored =
     query.q || query.image || (query.kind && query.status && query.status !== "READY") || (query.fixed && (query.kind || query.status))
-      ? (db.prepare(`SELECT count(*) AS matching FROM catalogue_products p ${pageIndex(query)} WHERE ${filter}`).get(...params) as { matching: number })
-          .matching
+      ? undefined
       : query.fixed
         ? counts.fixed
         : query.kind
@@ -355,31 +374,16 @@ export function productsPage(db: Database, fileId: string, query: ProductsQuery)
           : query.status
             ? { READY: counts.ready, NEEDS_FIX: counts.needsFix, LEFT_OUT: counts.leftOut }[query.status]
             : counts.products;
+  const matching =
+    stored ??
+    (blockCount
+      ? blockTotal(db, fileId, blockCount)
+      : (db.prepare(`SELECT count(*) AS matching FROM ${from} WHERE ${filter}`).get(...filterParams) as { matching: number }).matching);
   const pages = Math.max(1, Math.ceil(matching / query.pageSize));
   if (query.page > pages) return "no page";
   const skipped = (query.page - 1) * query.pageSize;
   const columns = productColumns;
-  // A status or "fixed" alone: the page starts at the block holding its first product (kept counts per block), so the
-  // last page costs what the first does, not a count of every matching product before it.
-  const blockCount = blockCountOf(query);
-  if (where.length > 1 && blockCount) {
-    const { after, offset } = pageStart(db, fileId, blockCount, skipped);
-    const rows = db
-      .prepare(`SELECT ${columns} FROM catalogue_products p ${pageIndex(query)} WHERE ${filter} AND p.position > ? ORDER BY p.position LIMIT ? OFFSET ?`)
-      .all(...params, after, query.pageSize, offset) as ProductRow[];
-    return { page: query.page, pageSize: query.pageSize, matching, pages, products: rows.map(productOf), counts, indexedAt: index.indexed_at };
-  }
-  // Unfiltered, positions run 1…n: a page is found by its first position, as fast for the last page as for the first.
-  const rows = (
-    where.length === 1
-      ? db
-          .prepare(`SELECT ${columns} FROM catalogue_products p WHERE p.file_id = ? AND p.position > ? ORDER BY p.position LIMIT ?`)
-          .all(fileId, skipped, query.pageSize)
-      : db
-          .prepare(`SELECT ${columns} FROM catalogue_products p ${pageIndex(query)} WHERE ${filter} ORDER BY p.position LIMIT ? OFFSET ?`)
-          .all(...params, query.pageSize, skipped)
-  ) as ProductRow[];
-  return {
+  const answer = (rows: ProductRow[]) => ({
     page: query.page,
     pageSize: query.pageSize,
     matching,
@@ -387,5 +391,22 @@ export function productsPage(db: Database, fileId: string, query: ProductsQuery)
     products: rows.map(productOf),
     counts,
     indexedAt: index.indexed_at,
-  };
+  });
+  // Nothing matches (a kind with "ready", say): no product is read looking for one.
+  if (matching === 0) return answer([]);
+  // Unfiltered, positions run 1…n: a page is found by its first position, as fast for the last page as for the first.
+  if (!kind && where.length === 0)
+    return answer(
+      db
+        .prepare(`SELECT ${columns} FROM catalogue_products p WHERE p.file_id = ? AND p.position > ? ORDER BY p.position LIMIT ?`)
+        .all(fileId, skipped, query.pageSize) as ProductRow[],
+    );
+  // A filter with kept counts per block: the page starts at the block holding its first product, so the last page
+  // costs what the first does, not a count of every matching product before it.
+  const { after, offset } = blockCount ? pageStart(db, fileId, blockCount, skipped) : { after: 0, offset: skipped };
+  return answer(
+    db
+      .prepare(`SELECT ${columns} FROM ${from} WHERE ${filter} AND ${order} > ? ORDER BY ${order} LIMIT ? OFFSET ?`)
+      .all(...filterParams, after, query.pageSize, offset) as ProductRow[],
+  );
 }

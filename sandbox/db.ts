@@ -16,7 +16,7 @@ export type Database = DatabaseSync;
  * emptied and seeded anew on open: the sandbox's data is demo data, and
  * migrations would cost more than they are worth.
  */
-const SCHEMA_VERSION = 28;
+const SCHEMA_VERSION = 29;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -166,8 +166,9 @@ CREATE TABLE IF NOT EXISTS catalogue_corrections (
 CREATE INDEX IF NOT EXISTS catalogue_corrections_original ON catalogue_corrections (file_id, field, original);
 CREATE INDEX IF NOT EXISTS catalogue_products_left_out ON catalogue_products (file_id, position) WHERE left_out IS NOT NULL;
 /**
- * A file's products by status and "fixed", per block of positions (catalogue-product-counts.ts PRODUCT_BLOCK): a page
- * of a filter far down starts at the block that holds its first product, instead of counting off every product before.
+ * A file's products by status, "fixed" by status and the state of their image, per block of positions
+ * (catalogue-product-counts.ts PRODUCT_BLOCK): a page of a filter far down starts at the block that holds its first
+ * product, instead of counting off every product before.
  */
 CREATE TABLE IF NOT EXISTS catalogue_product_blocks (
   file_id TEXT NOT NULL REFERENCES catalogue_files(id) ON DELETE CASCADE,
@@ -175,9 +176,39 @@ CREATE TABLE IF NOT EXISTS catalogue_product_blocks (
   ready INTEGER NOT NULL,
   needs_fix INTEGER NOT NULL,
   left_out INTEGER NOT NULL,
-  fixed INTEGER NOT NULL,
+  fixed_ready INTEGER NOT NULL,
+  fixed_needs_fix INTEGER NOT NULL,
+  fixed_left_out INTEGER NOT NULL,
+  /** Products whose image was checked and does not load; products with an image address not checked yet. */
+  image_fails INTEGER NOT NULL,
+  image_unchecked INTEGER NOT NULL,
   PRIMARY KEY (file_id, block)
 ) WITHOUT ROWID;
+/**
+ * The same per problem kind: a block's products with a problem of the kind, kept (they need a fix) or left out, and of
+ * those the fixed ones. A block without a product of the kind has no row.
+ */
+CREATE TABLE IF NOT EXISTS catalogue_product_kind_blocks (
+  file_id TEXT NOT NULL REFERENCES catalogue_files(id) ON DELETE CASCADE,
+  kind TEXT NOT NULL,
+  block INTEGER NOT NULL,
+  kept INTEGER NOT NULL,
+  left_out INTEGER NOT NULL,
+  fixed_kept INTEGER NOT NULL,
+  fixed_left_out INTEGER NOT NULL,
+  PRIMARY KEY (file_id, kind, block)
+) WITHOUT ROWID;
+/**
+ * A file's category values (as its products hold them now) with how many products hold each: written with the index,
+ * moved by each write that changes a product's category value. '' counts the products without one.
+ */
+CREATE TABLE IF NOT EXISTS catalogue_category_values (
+  file_id TEXT NOT NULL REFERENCES catalogue_files(id) ON DELETE CASCADE,
+  value TEXT NOT NULL,
+  products INTEGER NOT NULL,
+  PRIMARY KEY (file_id, value)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS catalogue_category_values_products ON catalogue_category_values (file_id, products DESC, value);
 CREATE TABLE IF NOT EXISTS catalogue_correction_rules (
   id TEXT PRIMARY KEY,
   file_id TEXT NOT NULL REFERENCES catalogue_files(id) ON DELETE CASCADE,
@@ -483,6 +514,8 @@ const dataTables = [
   "catalogue_products",
   "catalogue_product_indexes",
   "catalogue_product_blocks",
+  "catalogue_product_kind_blocks",
+  "catalogue_category_values",
   "removed_seller_users",
   "colleague_invitations",
   "seller_invitations",

@@ -172,9 +172,8 @@ export function catalogueIntegrationRouter(context: SandboxContext, { sendFile, 
     if (!seller) return;
     const files = new Map(listCatalogueFiles(db, seller.id).map((file) => [file.id, file]));
     const counted = new Map<string, { value: string; products: number }>();
-    const byValue = db.prepare(
-      "SELECT category AS value, COUNT(*) AS products FROM catalogue_products WHERE file_id = ? AND TRIM(category) <> '' GROUP BY category",
-    );
+    // The values as kept beside each file's products index (sandbox/catalogue-category-values.ts), not summed per view.
+    const byValue = db.prepare("SELECT value, products FROM catalogue_category_values WHERE file_id = ? AND TRIM(value) <> ''");
     for (const fileId of files.keys()) {
       for (const { value, products } of byValue.all(fileId) as { value: string; products: number }[]) {
         const key = categoryValueKey(value);

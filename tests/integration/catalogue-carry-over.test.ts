@@ -155,6 +155,69 @@ describe("a new upload of the same file name", () => {
   });
 });
 
+describe("a rule of the earlier upload", () => {
+  const RULES = "preise.csv";
+  const fixUrl = (fileId: string) => `${PORTAL}/upload/catalog/products/fix?fileId=${fileId}&kind=PRICE_FORMAT&rule=PRICE_CURRENCY_SIGN&field=price`;
+  async function uploadedAs(name: string, bytes: Buffer): Promise<string> {
+    const before = new Set((await upstreamSeller()).sellerCatalogueFiles.map((file) => file.id));
+    expect((await postUpload(browser, name, bytes)).status).toBe(302);
+    const id = (await upstreamSeller()).sellerCatalogueFiles.find((file) => file.fileName === name && !before.has(file.id))!.id;
+    expect((await browser.get(`${PORTAL}/upload/catalog/products?fileId=${id}`)).status).toBe(200);
+    return id;
+  }
+
+  it("is offered with the corrections and applied again to the new file's products of its kind, as a rule of the new file", async () => {
+    const earlier = await uploadedAs(
+      RULES,
+      csv([HEADER, "P-1;4006381440004;Wasserkocher;Haushalt > Küche;Kochwerk;39,90 CHF;20", "P-2;4006381440042;Waage;Haushalt > Küche;Waagenbau;19,90 CHF;4"]),
+    );
+    expect((await browser.post(fixUrl(earlier), { intent: "apply" })).status).toBe(302);
+    expect(await product(earlier, 2)).toMatchObject({ status: "READY", values: { price: "39,90" } });
+    // The new upload: other products with the same problem, one of them the earlier file's (by SKU), and one without.
+    const later = await uploadedAs(
+      RULES,
+      csv([
+        HEADER,
+        "P-3;4006381440035;Stabmixer;Haushalt > Küche;Kochwerk;CHF 34,90;12",
+        "P-1;4006381440004;Wasserkocher;Haushalt > Küche;Kochwerk;39,90 CHF;20",
+        "P-4;4006381440073;Toaster;Haushalt > Küche;Kochwerk;29,90;9",
+      ]),
+    );
+    const offer = (await (await service(`/me/seller/file/carry-over?fileId=${later}`)).json()) as { rules: unknown[] };
+    expect(offer.rules).toEqual([{ rule: "PRICE_CURRENCY_SIGN", field: "price", kind: "PRICE_FORMAT", changed: 2, applied: false, inKind: 2 }]);
+
+    const review = await html(await browser.get(`${PORTAL}/upload/catalog/products/carry-over?fileId=${later}`));
+    expect(review).toContain("Rules to apply again");
+    expect(review).toContain(
+      "Remove currency signs from the prices: 2 products of this file have the problem (the rule changed 2 values in the earlier file).",
+    );
+    // Products by rule alone: the earlier file has no single correction of P-1, the rule is offered on its own.
+    expect(review).toContain("Apply 1 rule again");
+    expect((await product(later, 2)).values.price).toBe("CHF 34,90");
+
+    const confirmed = await browser.post(`${PORTAL}/upload/catalog/products/carry-over?fileId=${later}`, { intent: "carryOver" });
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get("location")).toBe(`/upload/catalog/products?fileId=${later}`);
+    // The rule worked out on the new file's values: a leading sign too, each in the file's own notation.
+    expect(await product(later, 2)).toMatchObject({ status: "READY", fixed: true, values: { price: "34,90" } });
+    expect(await product(later, 3)).toMatchObject({ status: "READY", fixed: true, values: { price: "39,90" } });
+    expect(await product(later, 4)).toMatchObject({ fixed: false, values: { price: "29,90" } });
+    // Kept as one rule of the new file, not as single corrections.
+    const corrections = (await (await service(`/me/seller/file/corrections?fileId=${later}`)).json()) as {
+      values: unknown[];
+      rules: { rule: string; kind: string; rows: number[] }[];
+    };
+    expect(corrections.values).toEqual([]);
+    expect(corrections.rules).toEqual([expect.objectContaining({ rule: "PRICE_CURRENCY_SIGN", kind: "PRICE_FORMAT", rows: [2, 3] })]);
+    // Applied once: offered no more.
+    const again = (await (await service(`/me/seller/file/carry-over?fileId=${later}`)).json()) as { rules: { applied: boolean; inKind: number }[] };
+    expect(again.rules).toEqual([expect.objectContaining({ applied: true, inKind: 0 })]);
+    const shownAgain = await html(await browser.get(`${PORTAL}/upload/catalog/products/carry-over?fileId=${later}`));
+    expect(shownAgain).toContain("1 rule of the earlier file is applied in this file already.");
+    expect(shownAgain).not.toContain('value="carryOver"');
+  });
+});
+
 describe("the service's own checks", () => {
   it("refuses another seller's file, a file of another name and values the earlier file does not have, and changes nothing", async () => {
     const second = await uploaded(SECOND);

@@ -238,48 +238,83 @@ describe("a product's corrections", () => {
 });
 
 describe("a filtered page far down", () => {
-  it("starts where the kept counts per block say, the same products as counted off one by one", async () => {
-    // Three blocks of positions and more: two products of three need a fix, and writes move products between statuses.
-    const entries = Array.from({ length: 2_600 }, (_, index) =>
-      index % 3 !== 0 ? entry(index + 2, { price: "1,00 CHF" }, [{ kind: "PRICE_FORMAT", field: "PRICE" }]) : entry(index + 2, {}),
-    );
+  it("starts where the kept counts per block say, the same products as counted off one by one, for every filter", async () => {
+    // Three blocks of positions and more: two products of three need a fix (a price), one of five lacks its category
+    // too, and writes move products between statuses; every product has an image, a quarter failing, half unchecked.
+    const price = { kind: "PRICE_FORMAT", field: "PRICE" } as const;
+    const category = { kind: "REQUIRED_EMPTY", field: "PRODUCT_CATEGORY" } as const;
+    const entries = Array.from({ length: 2_600 }, (_, index) => {
+      const problems = [...(index % 3 !== 0 ? [price] : []), ...(index % 5 === 0 ? [category] : [])];
+      return { ...entry(index + 2, index % 3 !== 0 ? { price: "1,00 CHF" } : {}, problems), image: `https://img.example/${index % 4}.jpg` };
+    });
     await index(fileId, token, entries);
-    const needsFix = (row: number) => (row - 2) % 3 !== 0;
-    // Fixed in the first and third blocks, left out in the second; then every product still needing a fix left out.
-    for (const row of [3, 4, 2_301, 2_601])
+    const checked = await callService(sandbox, "/catalogue-upload/me/seller/file/images", {
+      method: "PUT",
+      token,
+      query: { fileId },
+      body: {
+        results: [
+          { url: "https://img.example/0.jpg", loads: false, reason: "HTTP_ERROR", httpStatus: 404, checkedAt: "2026-11-29T10:00:00.000Z" },
+          { url: "https://img.example/1.jpg", loads: true, reason: null, httpStatus: 200, checkedAt: "2026-11-29T10:00:00.000Z" },
+        ],
+      },
+    });
+    expect(checked.status).toBe(200);
+    const kindsOf = new Map(entries.map((found) => [found.row, new Set(found.problems.map((problem) => problem.kind as string))]));
+    // Fixed in the first and third blocks (each correction clears the product's problems), left out in the second.
+    const fixed = new Set([3, 4, 2_301, 2_601, 2_302]);
+    for (const row of fixed) {
       expect((await change({ type: "correct", row, version: 0, values: { price: "1,00" }, problems: [] })).status).toBe(200);
-    for (const row of [1_100, 1_103, 1_500]) expect((await change({ type: "leaveOut", row, version: 0, reason: "Aus dem Sortiment" })).status).toBe(200);
-    const fixed = new Set([3, 4, 2_301, 2_601]);
-    const leftOut = new Set([1_100, 1_103, 1_500]);
-    const rows = entries.map((entry) => entry.row);
-    const statusOf = (row: number) => (leftOut.has(row) ? "LEFT_OUT" : needsFix(row) && !fixed.has(row) ? "NEEDS_FIX" : "READY");
-    const expectPages = async (status: string, matching: number[]) => {
-      const query: Record<string, string> = status === "fixed" ? { fixed: "1" } : { status };
+      kindsOf.set(row, new Set());
+    }
+    // A correction that leaves a kind in place, and one that brings a kind to a product that had none.
+    expect((await change({ type: "correct", row: 1_102, version: 0, values: { price: "1,00" }, problems: [category] })).status).toBe(200);
+    kindsOf.set(1_102, new Set(["REQUIRED_EMPTY"]));
+    fixed.add(1_102);
+    for (const row of [1_100, 1_103, 1_500, 1_102])
+      expect((await change({ type: "leaveOut", row, version: row === 1_102 ? 1 : 0, reason: "Aus dem Sortiment" })).status).toBe(200);
+    const leftOut = new Set([1_100, 1_103, 1_500, 1_102]);
+    const rows = entries.map((found) => found.row);
+    const statusOf = (row: number) => (leftOut.has(row) ? "LEFT_OUT" : kindsOf.get(row)!.size > 0 ? "NEEDS_FIX" : "READY");
+    const imageOf = (row: number) => ["fails", "loads", "unchecked", "unchecked"][(row - 2) % 4];
+    type Filter = { status?: string; kind?: string; fixed?: true; image?: string };
+    const matches = (row: number, filter: Filter) =>
+      (!filter.status || statusOf(row) === filter.status) &&
+      (!filter.kind || kindsOf.get(row)!.has(filter.kind)) &&
+      (!filter.fixed || fixed.has(row)) &&
+      (!filter.image || imageOf(row) === filter.image);
+    const expectPages = async (filter: Filter) => {
+      const matching = rows.filter((row) => matches(row, filter));
+      const query: Record<string, string> = { ...(filter as Record<string, string>), ...(filter.fixed ? { fixed: "1" } : {}) };
       const pages = Math.max(1, Math.ceil(matching.length / 50));
       for (const pageNumber of [1, Math.ceil(pages / 2), pages - 1, pages].filter((value, index, all) => value >= 1 && all.indexOf(value) === index)) {
         const found = await page({ ...query, page: String(pageNumber), pageSize: "50" });
+        expect(found.matching, `${JSON.stringify(filter)} matching`).toBe(matching.length);
         expect(
           found.products.map((product) => product.row),
-          `${status} page ${pageNumber}`,
+          `${JSON.stringify(filter)} page ${pageNumber}`,
         ).toEqual(matching.slice((pageNumber - 1) * 50, pageNumber * 50));
       }
     };
-    await expectPages(
-      "NEEDS_FIX",
-      rows.filter((row) => statusOf(row) === "NEEDS_FIX"),
-    );
-    await expectPages(
-      "READY",
-      rows.filter((row) => statusOf(row) === "READY"),
-    );
-    await expectPages(
-      "LEFT_OUT",
-      rows.filter((row) => statusOf(row) === "LEFT_OUT"),
-    );
-    await expectPages(
-      "fixed",
-      rows.filter((row) => fixed.has(row)),
-    );
+    const filters: Filter[] = [
+      { status: "NEEDS_FIX" },
+      { status: "READY" },
+      { status: "LEFT_OUT" },
+      { fixed: true },
+      { fixed: true, status: "READY" },
+      { fixed: true, status: "LEFT_OUT" },
+      { kind: "PRICE_FORMAT" },
+      { kind: "REQUIRED_EMPTY" },
+      { kind: "REQUIRED_EMPTY", status: "NEEDS_FIX" },
+      { kind: "REQUIRED_EMPTY", status: "LEFT_OUT" },
+      { kind: "REQUIRED_EMPTY", fixed: true },
+      { kind: "PRICE_FORMAT", status: "LEFT_OUT" },
+      { kind: "PRICE_FORMAT", status: "READY" },
+      { image: "fails" },
+      { image: "unchecked" },
+      { image: "fails", status: "NEEDS_FIX" },
+    ];
+    for (const filter of filters) await expectPages(filter);
     const left = await callService(sandbox, "/catalogue-upload/me/seller/file/leave-out-unfixed", {
       method: "POST",
       token,
@@ -288,14 +323,7 @@ describe("a filtered page far down", () => {
     });
     expect(left.status).toBe(200);
     for (const row of rows) if (statusOf(row) === "NEEDS_FIX") leftOut.add(row);
-    await expectPages(
-      "LEFT_OUT",
-      rows.filter((row) => statusOf(row) === "LEFT_OUT"),
-    );
-    await expectPages(
-      "READY",
-      rows.filter((row) => statusOf(row) === "READY"),
-    );
+    for (const filter of filters) await expectPages(filter);
     expect((await page({ status: "NEEDS_FIX" })).matching).toBe(0);
   });
 });
@@ -313,9 +341,14 @@ describe("the file's counts", () => {
     const { openDatabase } = await import("../../sandbox/db.ts");
     const { recountProducts } = await import("../../sandbox/catalogue-product-counts.ts");
     const db = openDatabase(sandbox.dbPath);
-    const blocks = () => db.prepare("SELECT * FROM catalogue_product_blocks WHERE file_id = ? ORDER BY block").all(fileId);
+    // The products by status per block of positions, and by problem kind per block, and the category values: each
+    // moved by every write, as summed over the file.
+    const blocks = () => ({
+      blocks: db.prepare("SELECT * FROM catalogue_product_blocks WHERE file_id = ? ORDER BY block").all(fileId),
+      kinds: db.prepare("SELECT * FROM catalogue_product_kind_blocks WHERE file_id = ? ORDER BY kind, block").all(fileId),
+      categories: db.prepare("SELECT * FROM catalogue_category_values WHERE file_id = ? ORDER BY value").all(fileId),
+    });
     try {
-      // The products by status per block of positions, moved by each write: as summed over the file.
       const kept = blocks();
       recountProducts(db, fileId);
       expect(kept, step).toEqual(blocks());
@@ -371,6 +404,9 @@ describe("the file's counts", () => {
     await expectCountsAsRecounted("first images");
     expect((await change({ type: "correct", row: 2, version: await current(2), values: { price: "12,50" }, problems: [] })).status).toBe(200);
     await expectCountsAsRecounted("corrected");
+    // A new category value for a product that had none: the kept values move from "" to it.
+    expect((await change({ type: "correct", row: 3, version: await current(3), values: { category: "Garten" }, problems: [] })).status).toBe(200);
+    await expectCountsAsRecounted("category corrected");
     const moved = await callService(sandbox, "/catalogue-upload/me/seller/file/product-category", {
       method: "POST",
       token,
@@ -425,7 +461,7 @@ describe("the file's counts", () => {
     await expectCountsAsRecounted("unfixed left out");
     const counts = (await page()).counts;
     // The sequence did move every count it is meant to check.
-    expect(counts).toMatchObject({ products: 6, fixed: 3 });
+    expect(counts).toMatchObject({ products: 6, fixed: 4 });
     expect(counts.leftOut).toBeGreaterThan(1);
     expect(counts.quality).toMatchObject({ imagesLoad: expect.any(Number), categorised: expect.any(Number) });
   });

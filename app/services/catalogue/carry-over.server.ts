@@ -4,10 +4,14 @@
  * earlier file's corrected or left-out products still match a product of
  * the new file (by SKU or EAN) and how many do not; the confirmation
  * re-checks each matching product with the upload's row rules and sends the
- * carried values with the problems found. Nothing changes before it.
+ * carried values with the problems found. The earlier file's rules (one
+ * rule fixing a problem kind) are offered beside them where this file has
+ * products of the kind and not the rule yet: the confirmation applies each
+ * again, worked out on this file's products as the kind fix does. Nothing
+ * changes before it.
  */
 import { data } from "react-router";
-import type { CarryOverOffer } from "#contract/catalogue-carry-over.ts";
+import type { CarryOverOffer, CarryOverRule } from "#contract/catalogue-carry-over.ts";
 import type { ProductKey } from "#contract/catalogue-products.ts";
 import { UPSTREAM_ID } from "#app/lib/upstream-id.ts";
 import { productsHref, productsViewOf, type FixPaths } from "#app/lib/catalogue/products-query.ts";
@@ -18,7 +22,7 @@ import { redirectWithPortalToast } from "#app/services/toasts/toast.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { orRouteError, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
 import { failedUpstreamAction } from "./actions.server.ts";
-import { fileOpenForChanges } from "./product-fixes.server.ts";
+import { fileOpenForChanges, kindChanges } from "./product-fixes.server.ts";
 import { readOutcome, withProductIndex } from "./products.server.ts";
 import { recheckProduct } from "./reading/product-check.ts";
 
@@ -45,8 +49,13 @@ export async function carryOverPage(args: RequestArgs, paths: FixPaths) {
   return { ...shown, review };
 }
 
+/** The earlier file's rules this file may take: not applied here yet, with products of the kind that still need a fix. */
+const rulesToApply = (rules: readonly CarryOverRule[]) => rules.filter((rule) => !rule.applied && rule.inKind > 0);
+
 function reviewOf(offer: CarryOverOffer) {
   return {
+    rules: rulesToApply(offer.rules).map(({ rule, field, kind, changed, inKind }) => ({ rule, field, kind, changed, inKind })),
+    rulesApplied: offer.rules.filter((rule) => rule.applied).length,
     from: offer.from,
     matching: offer.matching,
     notMatching: offer.notMatching,
@@ -77,10 +86,13 @@ export async function carryOverAction(args: RequestArgs, paths: FixPaths) {
   const client = upstream(args).catalogueUpload;
   const back = productsHref({ ...productsViewOf(new URLSearchParams()), fileId }, {}, paths.products);
   let carried = 0;
+  let rules = 0;
   try {
     let columns: Partial<Record<ProductKey, string>> | null = null;
+    let offered: CarryOverRule[] = [];
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const offer = await client.carryOverOffer(fileId);
+      if (round === 0) offered = rulesToApply(offer.rules);
       if (!offer.from || offer.pending.length === 0) break;
       columns ??= (await client.product(fileId, offer.pending[0]!.row)).columns;
       const changes = offer.pending.map((item) => ({
@@ -95,11 +107,28 @@ export async function carryOverAction(args: RequestArgs, paths: FixPaths) {
       // Products changed meanwhile are left as they are: the next offer would list them again.
       if (!offer.more || done.carried === 0) break;
     }
+    // Then each rule, applied again to this file's products of its kind (those the carried values fixed are no longer
+    // in it): one rule record each time, as the kind fix writes it, until the rule changes no more of them.
+    for (const { rule, field, kind } of offered) {
+      let applied = false;
+      for (let round = 0; round < MAX_ROUNDS; round++) {
+        const { changes, more } = await kindChanges(args, fileId, kind, rule, field);
+        if (changes.length === 0) break;
+        const done = await client.applyRule(fileId, { rule, field, kind, changes: changes.map(({ before: _before, ...change }) => change) });
+        applied ||= done.changed > 0;
+        if (!more || done.changed === 0) break;
+      }
+      if (applied) rules++;
+    }
   } catch (error) {
     if (gone(error)) return data({ gone: true }, { status: 404 });
     if (closed(error)) return redirectWithPortalToast(url.pathname + url.search, { type: "error", message: t("catalogueProducts.fix.closed") });
     return failedUpstreamAction(args, error, t("catalogueProducts.carryOver.failed"), { gone: false });
   }
-  if (carried === 0) return redirectWithPortalToast(back, { type: "info", message: t("catalogueProducts.carryOver.nothing") });
-  return redirectWithPortalToast(back, { type: "success", message: t("catalogueProducts.carryOver.done", { count: carried }) });
+  if (carried === 0 && rules === 0) return redirectWithPortalToast(back, { type: "info", message: t("catalogueProducts.carryOver.nothing") });
+  const message = [
+    ...(carried > 0 ? [t("catalogueProducts.carryOver.done", { count: carried })] : []),
+    ...(rules > 0 ? [t("catalogueProducts.carryOver.rulesDone", { count: rules })] : []),
+  ].join(" ");
+  return redirectWithPortalToast(back, { type: "success", message });
 }

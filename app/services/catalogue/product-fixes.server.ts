@@ -236,7 +236,7 @@ async function eanElsewhere(args: RequestArgs, fileId: string, row: number, ean:
 export type KindFixChange = { row: number; before: string; after: string };
 
 /** The products of `kind` the rule fixes, read from the index page by page: at most `maxRuleChanges` of them. */
-async function kindChanges(args: RequestArgs, fileId: string, kind: RowProblemKind, rule: FixRule, field: ProductKey) {
+export async function kindChanges(args: RequestArgs, fileId: string, kind: RowProblemKind, rule: FixRule, field: ProductKey) {
   const client = upstream(args).catalogueUpload;
   const changes: (RuleChange & { before: string })[] = [];
   let columns: ProductCorrections["columns"] | null = null;
