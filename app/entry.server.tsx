@@ -12,7 +12,7 @@ import { configureToasts } from "./services/toasts/toast.server.ts";
 import { responseWithNodeBody } from "./services/http/node-body.server.ts";
 import { PageStream } from "./services/http/page-stream.server.ts";
 import { ToastIconContext } from "./components/shell/toaster.tsx";
-import { ToastIcon } from "./components/shell/live-toasts.tsx";
+import { ToastIcon } from "./components/shell/toast-icon.tsx";
 
 /** The server renders the toast's icon in place; the browser loads it with react-toastify (toaster.tsx). */
 const serverToastIcon = (type: Parameters<typeof ToastIcon>[0]["type"]) => <ToastIcon type={type} />;

@@ -10,7 +10,7 @@ import { toast as toastify } from "react-toastify/unstyled";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { PortalToast } from "#app/lib/toast-message.ts";
 import { Toaster, ToastIconContext } from "#app/components/shell/toaster.tsx";
-import { ToastIcon } from "#app/components/shell/live-toasts.tsx";
+import { ToastIcon } from "#app/components/shell/toast-icon.tsx";
 import { createTestI18n } from "./i18n-test-setup";
 import { sanitizeToast } from "#app/services/toasts/toast-text.server.ts";
 

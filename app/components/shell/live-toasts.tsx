@@ -8,9 +8,11 @@ import { useLocation } from "react-router";
 // The default entry injects its stylesheet from JavaScript at runtime (blocked
 // by a strict CSP, and absent before hydration); the unstyled entry leaves it to
 // the portal's one stylesheet (app/styles/base.css imports it).
-import { Icons, ToastContainer, cssTransition, toast as toastify } from "react-toastify/unstyled";
+import { ToastContainer, cssTransition, toast as toastify } from "react-toastify/unstyled";
 import { type PortalToast, toastId, toastLifetimeMs, toastTitleKey } from "#app/lib/toast-message.ts";
 import { ToastBody } from "./toast-body.tsx";
+
+export { ToastIcon } from "./toast-icon.tsx";
 
 const VISIBLE_TOASTS = 8;
 const START_DELAY_MS = 200;
@@ -32,12 +34,6 @@ const takeOver = cssTransition({
   exit: "Toastify--animate Toastify__bounce-exit--top-right",
   collapseDuration: COLLAPSE_MS,
 });
-
-/** react-toastify's icon of a kind, as the server-rendered toast shows it too (so the look does not change at takeover). */
-export function ToastIcon({ type }: { type: PortalToast["type"] }) {
-  const Icon = Icons[type] ?? Icons.info;
-  return <Icon theme="colored" type={type} />;
-}
 
 /**
  * react-toastify and what feeds it. One component with the container, so
