@@ -12,6 +12,11 @@ import { sessionContext } from "./services/session/session.server.ts";
 import { configureToasts } from "./services/toasts/toast.server.ts";
 import { responseWithNodeBody } from "./services/http/node-body.server.ts";
 import { PageStream } from "./services/http/page-stream.server.ts";
+import { ToastIconContext } from "./components/shell/toaster.tsx";
+import { ToastIcon } from "./components/shell/toast-icon.tsx";
+
+/** The server renders the toast's icon in place; the browser loads it with react-toastify (toaster.tsx). */
+const serverToastIcon = (type: Parameters<typeof ToastIcon>[0]["type"]) => <ToastIcon type={type} />;
 
 export const streamTimeout = 5_000;
 
@@ -77,7 +82,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={getRenderI18n(loadContext)}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ToastIconContext value={serverToastIcon}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </ToastIconContext>
       </I18nextProvider>,
       {
         nonce,

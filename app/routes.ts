@@ -5,7 +5,7 @@
  */
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 import { analyticsTabs } from "#contract/home.ts";
-import { stepNames } from "#contract/onboarding.ts";
+import { stepNames } from "#contract/onboarding-step-names.ts";
 import { myCompanyPages } from "./lib/home/my-company-pages.ts";
 import { recommendationPaths } from "./lib/home/recommendations.ts";
 

@@ -7,9 +7,11 @@
  */
 import { z } from "zod";
 import { HeaderMapping, MarketplaceField } from "./catalogue.ts";
+import { catalogueEncodings, maxHeaderRow, rowProblemKinds, topRowCellChars, topRowCells } from "./catalogue-kinds.ts";
+
+export { catalogueEncodings, maxHeaderRow, rowProblemKinds, topRowCellChars, topRowCells } from "./catalogue-kinds.ts";
 
 /** The text encodings a CSV/TXT catalogue may have (`utf-8-bom`: UTF-8 starting with a byte order mark). */
-export const catalogueEncodings = ["utf-8", "utf-8-bom", "windows-1252", "utf-16le", "utf-16be"] as const;
 export const CatalogueEncoding = z.enum(catalogueEncodings);
 export type CatalogueEncoding = z.infer<typeof CatalogueEncoding>;
 
@@ -17,9 +19,6 @@ export type CatalogueEncoding = z.infer<typeof CatalogueEncoding>;
 export const catalogueDelimiters = [",", ";", "\t", "|"] as const;
 export const CatalogueDelimiter = z.enum(catalogueDelimiters);
 export type CatalogueDelimiter = z.infer<typeof CatalogueDelimiter>;
-
-/** Header rows further down than this are not looked for. */
-export const maxHeaderRow = 20;
 
 /** The BMEcat versions the portal reads (the root element's `version`). */
 export const bmecatVersions = ["1.01", "1.2", "2005"] as const;
@@ -88,34 +87,6 @@ export const ColumnSuggestion = z.object({
 });
 export type ColumnSuggestion = z.infer<typeof ColumnSuggestion>;
 
-/** The problems a row can have; none blocks submitting, each row with one is rejected by the marketplace. */
-export const rowProblemKinds = [
-  /** The EAN/GTIN's check digit is wrong. */
-  "EAN_CHECK_DIGIT",
-  /** The EAN was turned into scientific notation (e.g. by Excel): digits are lost. */
-  "EAN_SCIENTIFIC",
-  /** Not 8, 12, 13 or 14 digits. */
-  "EAN_FORMAT",
-  /** The same EAN on an earlier row. */
-  "EAN_DUPLICATE",
-  /** A required field is empty. */
-  "REQUIRED_EMPTY",
-  /** A price that reads as no number in either decimal style. */
-  "PRICE_FORMAT",
-  /** The row has more or fewer fields than the header. */
-  "FIELD_COUNT",
-  /** Sold by weight, volume, length or area (a content unit, or its category, says so) without a content quantity: no unit price. */
-  "CONTENT_QUANTITY_MISSING",
-  /** A content quantity that reads as no amount, or a content unit the unit price rules do not know. */
-  "CONTENT_UNREADABLE",
-  /** A manufacturer outside the EU (by its address's country) without the responsible person in the EU (GPSR Art. 16, 19). */
-  "RESPONSIBLE_PERSON_MISSING",
-  /**
-   * A field the product's marketplace category requires is empty or has no column (a T-shirt without SIZE): found by
-   * the catalogue service from the product's category (its own, else its value's mapping), never by the row checks.
-   */
-  "CATEGORY_REQUIRED",
-] as const;
 export const RowProblemKind = z.enum(rowProblemKinds);
 export type RowProblemKind = z.infer<typeof RowProblemKind>;
 
@@ -152,10 +123,6 @@ export type ValidationReport = z.infer<typeof ValidationReport>;
 
 /** How many rows the preview shows (after the header row). */
 export const previewRowCount = 10;
-
-/** The first rows kept for the header-row question: this many cells of each, each cut to this many characters. */
-export const topRowCells = 30;
-export const topRowCellChars = 100;
 
 /** GET and PUT /me/seller/file/analysis?fileId= */
 export const CatalogueAnalysis = z.object({

@@ -22,6 +22,9 @@
  *   `imagesCheckedPerFile` and no further)
  */
 import { z } from "zod";
+import { imageFailureReasons } from "./catalogue-kinds.ts";
+
+export { imageFailureReasons } from "./catalogue-kinds.ts";
 
 /** The longest image address kept (longer ones are cut, and then fail as no address). */
 export const maxImageUrlChars = 2048;
@@ -30,26 +33,6 @@ export const maxImageResultsPerRequest = 1000;
 /** Addresses checked while the file is read; the rest on demand from the products view. */
 export const imagesCheckedPerFile = 10_000;
 
-/** Why an image does not load, as a code the portal says in words. */
-export const imageFailureReasons = [
-  "NOT_AN_ADDRESS",
-  /** A path with no address of its own (BMEcat's MIME_SOURCE without a web MIME_ROOT): not checkable, never fetched. */
-  "RELATIVE_PATH",
-  "NOT_HTTPS",
-  "CREDENTIALS_IN_ADDRESS",
-  "INSIDE_NETWORK",
-  "NAME_NOT_FOUND",
-  "UNREACHABLE",
-  "TLS_FAILED",
-  "TIMEOUT",
-  "TOO_MANY_REDIRECTS",
-  "NOT_FOUND",
-  "HTTP_ERROR",
-  "NOT_AN_IMAGE",
-  "UNSUPPORTED_FORMAT",
-  "UNREADABLE_IMAGE",
-  "TOO_SMALL",
-] as const;
 export const ImageFailureReason = z.enum(imageFailureReasons);
 export type ImageFailureReason = z.infer<typeof ImageFailureReason>;
 

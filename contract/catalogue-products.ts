@@ -21,22 +21,18 @@ import { MarketplaceField, marketplaceFields } from "./catalogue.ts";
 import { RowProblemKind } from "./catalogue-analysis.ts";
 import { maxImageUrlChars, ProductImage } from "./catalogue-images.ts";
 import { CategoryId } from "./categories.ts";
+import { defaultProductsPageSize, maxProductSearchChars, productStatuses, type ProductKey } from "./catalogue-kinds.ts";
 
-/** The key values of a product, and the marketplace field each is mapped from. */
-export const productKeyFields = {
-  sku: "SELLER_SKU",
-  ean: "EAN",
-  title: "TITLE",
-  price: "PRICE",
-  brand: "BRAND",
-  category: "PRODUCT_CATEGORY",
-  contentQuantity: "CONTENT_QUANTITY",
-  contentUnit: "CONTENT_UNIT",
-  responsiblePerson: "RESPONSIBLE_PERSON",
-  responsiblePersonAddress: "RESPONSIBLE_PERSON_ADDRESS",
-} as const satisfies Record<string, MarketplaceField>;
-export type ProductKey = keyof typeof productKeyFields;
-export const productKeys = Object.keys(productKeyFields) as ProductKey[];
+export {
+  defaultProductsPageSize,
+  longDescriptionChars,
+  maxProductSearchChars,
+  productKeyFields,
+  productKeys,
+  productStatuses,
+  shortDescriptionChars,
+  type ProductKey,
+} from "./catalogue-kinds.ts";
 
 /** A key value is kept cut to this many characters. */
 export const productValueChars = 200;
@@ -100,8 +96,6 @@ export const maxIndexLineBytes = 32 * 1024;
 export const ProductIndexSummary = z.object({ fileId: z.string(), products: z.number().int().nonnegative(), indexedAt: z.string() });
 export type ProductIndexSummary = z.infer<typeof ProductIndexSummary>;
 
-/** A product is ready, needs a fix (it has at least one problem), or is left out by the seller (with a reason, whatever its problems). */
-export const productStatuses = ["READY", "NEEDS_FIX", "LEFT_OUT"] as const;
 export const ProductStatus = z.enum(productStatuses);
 export type ProductStatus = z.infer<typeof ProductStatus>;
 
@@ -109,9 +103,7 @@ export function productStatus(problems: readonly ProductProblem[], leftOut = fal
   return leftOut ? "LEFT_OUT" : problems.length > 0 ? "NEEDS_FIX" : "READY";
 }
 
-export const defaultProductsPageSize = 50;
 export const maxProductsPageSize = 100;
-export const maxProductSearchChars = 100;
 
 /** The query of a products page, as the service reads it: anything not understood is refused, not ignored. */
 export const ProductsQuery = z.strictObject({
@@ -190,10 +182,6 @@ export const ProductCounts = z.object({
     .optional(),
 });
 export type ProductCounts = z.infer<typeof ProductCounts>;
-
-/** A description this long is a full one for the quality score; one at least `shortDescriptionChars` long earns half. */
-export const longDescriptionChars = 200;
-export const shortDescriptionChars = 50;
 
 /**
  * POST /me/seller/file/product-category?fileId=  body `ProductCategoryMove` → `CatalogueProduct`: the product moved to a

@@ -10,9 +10,6 @@
  */
 import { z } from "zod";
 import { LegalDocumentKind, PostalAddress, Warehouse } from "./home.ts";
-import { DocumentFile } from "./onboarding-documents.ts";
-import { checkPhones, code, email, isoDate, normalisePhones, phone, postalAddress, checkPostcode, text, today } from "./onboarding-fields.ts";
-import { BankAccountStep, CompanyFacts, CompanyRegistrations } from "./onboarding-steps.ts";
 import { RegistrationConfirmation, RegistrationKind } from "./registrations.ts";
 import { companyChangeKinds } from "./company-change-kinds.ts";
 
@@ -30,69 +27,13 @@ export const companyChangeMessages = {
   cutOffTime: "A time of day as HH:MM, e.g. 14:00",
 } as const;
 
-// ---- the forms -------------------------------------------------------------------
+// ---- the forms (each in a module of its own: changes/<kind>.ts) -------------------
 
-/** An ID document's expiry date: a real date after today (the shop setup's identification step's rule). */
-const identityExpiry = isoDate.refine((value) => value > today(), code("expiryPast"));
-
-/** POST …/changes/bank-account: the same rules as the shop setup's bank-account step (IBAN with mod-97, BIC). */
-export const BankAccountChange = BankAccountStep;
-export type BankAccountChange = z.infer<typeof BankAccountChange>;
-
-/**
- * POST …/changes/company-data: the shop setup's company information, and how
- * the marketplace reaches the company; the phone number is read in the
- * company's country and written in international format.
- */
-export const CompanyDataChange = z
-  .object({ contactEmail: email, phone })
-  .and(CompanyFacts)
-  .superRefine((change, ctx) => checkPhones(change, ["phone"], change.country, ctx))
-  .transform((change) => normalisePhones(change, ["phone"], change.country));
-export type CompanyDataChange = z.infer<typeof CompanyDataChange>;
-
-/** POST …/changes/warehouses/{warehouseId}: a warehouse as the marketplace validates it. */
-export const WarehouseChange = z
-  .object({
-    name: text(80),
-    ...postalAddress,
-    contactPerson: text(120),
-    handlingTimeDays: z.coerce.number({ error: "handlingTime" }).int("handlingTime").min(0, "handlingTime").max(10, "handlingTime"),
-    cutOffTime: z
-      .string({ error: "required" })
-      .trim()
-      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "cutOffTime"),
-  })
-  .superRefine((warehouse, ctx) => checkPostcode(warehouse, ctx));
-export type WarehouseChange = z.infer<typeof WarehouseChange>;
-
-/**
- * POST …/changes/legal-documents (multipart): a new version of one legal document; PDF, JPEG or PNG by its first
- * bytes, at most 5 MB. An ID document also names the date it expires (as the shop setup's identification step asks
- * it: later than today); the marketplace's calendar reads it once the change is confirmed (sandbox/obligations.ts).
- * The other kinds ignore the date.
- */
-export const LegalDocumentChange = z
-  .object({
-    documentKind: z.enum(LegalDocumentKind.options, { error: "required" }),
-    file: DocumentFile,
-    expiryDate: z.preprocess((value) => (value === "" || value === null ? undefined : value), identityExpiry.optional()),
-  })
-  .superRefine((change, ctx) => {
-    if (change.documentKind === "IDENTITY_DOCUMENT" && !change.expiryDate) ctx.addIssue({ code: "custom", path: ["expiryDate"], message: code("required") });
-  })
-  .transform(({ expiryDate, ...change }) => (change.documentKind === "IDENTITY_DOCUMENT" ? { ...change, expiryDate } : change));
-export type LegalDocumentChange = z.infer<typeof LegalDocumentChange>;
-
-/**
- * POST …/changes/registrations: the registrations the law requires of what the seller sells
- * (contract/registrations.ts), as the shop setup's company information asks them: the packaging number always, the
- * WEEE and battery numbers where they apply (`categoryRegistrations`, which the portal sets from what the service
- * says applies, never from the form; else the two questions). Each number in its documented form; the service then
- * asks the register, as at onboarding, and refuses one that is not held by this company.
- */
-export const RegistrationsChange = CompanyRegistrations;
-export type RegistrationsChange = z.infer<typeof RegistrationsChange>;
+export { BankAccountChange } from "./changes/bank-account.ts";
+export { CompanyDataChange } from "./changes/company-data.ts";
+export { WarehouseChange } from "./changes/warehouse.ts";
+export { LegalDocumentChange } from "./changes/legal-document.ts";
+export { RegistrationsChange } from "./changes/registrations.ts";
 
 // ---- the change requests as the service answers them ---------------------------
 

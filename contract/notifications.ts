@@ -16,28 +16,12 @@
  *   PUT  /me/notification-preferences   EmailPreferences    → EmailPreferences
  */
 import { z } from "zod";
+import { notificationKinds, preferenceKinds, type PreferenceKind } from "./notification-kinds.ts";
 
-/**
- * Every event the service knows. INVITATION goes by e-mail to an address that has no account yet (no list, no
- * preference); REQUIREMENT_DUE is the reminder of an obligation coming due (contract/obligations.ts), with its `subject`,
- * `dueDate` and `daysLeft`.
- */
-export const notificationKinds = [
-  "INVITATION",
-  "CATALOGUE_RETURNED",
-  "HAND_OVER_RECEIVED",
-  "SELLER_ACTIVE",
-  "CHANGE_CONFIRMED",
-  "CHANGE_REJECTED",
-  "FILE_PROBLEMS",
-  "REQUIREMENT_DUE",
-] as const;
+export { notificationKinds, preferenceKinds, type PreferenceKind } from "./notification-kinds.ts";
+
 export const NotificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof NotificationKind>;
-
-/** The events a user can have by e-mail or not (all but the invitation, which reaches someone without an account). */
-export const preferenceKinds = notificationKinds.filter((kind) => kind !== "INVITATION") as Exclude<NotificationKind, "INVITATION">[];
-export type PreferenceKind = Exclude<NotificationKind, "INVITATION">;
 
 /** What became of a notification's e-mail. */
 export const EmailStatus = z.enum(["PENDING", "SENT", "FAILED", "OFF"]);

@@ -7,12 +7,12 @@ import { z } from "zod";
 import { code } from "./onboarding-fields.ts";
 import { MAX_DOCUMENT_BYTES } from "./rules/document-type.ts";
 import { fileNameTooLong } from "./rules/file-name.ts";
+import { companyDocumentKinds, documentKinds } from "./onboarding-document-kinds.ts";
 
-export const documentKinds = ["TRADE_REGISTER_EXTRACT", "BUSINESS_REGISTRATION", "VAT_CERTIFICATE", "IDENTITY_DOCUMENT"] as const;
+export { companyDocumentKinds, documentKinds } from "./onboarding-document-kinds.ts";
+
 export const DocumentKind = z.enum(documentKinds);
 export type DocumentKind = z.infer<typeof DocumentKind>;
-/** The kinds the documents step lists (the identity document belongs to identification). */
-export const companyDocumentKinds = ["TRADE_REGISTER_EXTRACT", "BUSINESS_REGISTRATION", "VAT_CERTIFICATE"] as const satisfies readonly DocumentKind[];
 
 /** One uploaded document; the type is the one its first bytes show. */
 export const DocumentFile = z

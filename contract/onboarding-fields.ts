@@ -10,7 +10,6 @@
  */
 import { z } from "zod";
 import { countryCodes, type CountryCode } from "./rules/countries.ts";
-import { normalizePhone } from "./rules/phone.ts";
 import { isValidPostcode, normalizePostcode } from "./rules/postcode.ts";
 
 /** Every message a step schema can give, with the English text the service answers with. */
@@ -76,34 +75,12 @@ export const email = z
   .trim()
   .max(254, code("tooLong"))
   .pipe(z.email(code("email")));
-/** A phone number's field: checked and written in international format by `checkPhones`, which knows the address's country. */
+/** A phone number's field: checked and written in international format by `checkPhones` (phone-fields.ts), which knows the address's country. */
 export const phone = z
   .string({ error: code("required") })
   .trim()
   .min(1, code("required"));
 
-/** Each named phone field must be a valid number; a national one is read in `country`. */
-export function checkPhones<T extends Record<string, unknown>>(
-  values: T,
-  fields: readonly (keyof T & string)[],
-  country: CountryCode,
-  ctx: z.RefinementCtx,
-): void {
-  for (const field of fields) {
-    const value = values[field];
-    if (typeof value === "string" && value && normalizePhone(value, country) === null) ctx.addIssue({ code: "custom", path: [field], message: code("phone") });
-  }
-}
-
-/** The named phone fields in international format ("0761 123456" in Germany → "+49 761 123456"). */
-export function normalisePhones<T extends Record<string, unknown>>(values: T, fields: readonly (keyof T & string)[], country: CountryCode): T {
-  const normalised: Record<string, unknown> = { ...values };
-  for (const field of fields) {
-    const value = values[field];
-    if (typeof value === "string" && value) normalised[field] = normalizePhone(value, country) ?? value;
-  }
-  return normalised as T;
-}
 export const country = z.enum(countryCodes, { error: code("required") });
 export const isoDate = z
   .string({ error: code("required") })

@@ -27,43 +27,32 @@
  * "to be confirmed" and the marketplace's own job asks again later.
  */
 import { z } from "zod";
-import { registrationKinds } from "./registration-kinds.ts";
+import {
+  isRegistrationNumber,
+  normalizeRegistrationNumber,
+  registrationFields,
+  registrationKinds,
+  registrationResults,
+  requiredRegistrations,
+} from "./registration-kinds.ts";
 
-export { registrationKinds } from "./registration-kinds.ts";
+export {
+  isRegistrationNumber,
+  normalizeRegistrationNumber,
+  parseCategoryRegistrations,
+  registrationBlocks,
+  registrationFields,
+  registrationKinds,
+  registrationFormats,
+  registrationResults,
+  registrationsForAnswers,
+  requiredRegistrations,
+  yesNo,
+  type RegistrationField,
+  type YesNo,
+} from "./registration-kinds.ts";
 export const RegistrationKind = z.enum(registrationKinds);
 export type RegistrationKind = z.infer<typeof RegistrationKind>;
-
-/** The form field of each kind in the company-information step. */
-export const registrationFields = {
-  PACKAGING: "packagingRegistration",
-  WEEE: "weeeRegistration",
-  BATTERY: "batteryRegistration",
-} as const satisfies Record<RegistrationKind, string>;
-export type RegistrationField = (typeof registrationFields)[RegistrationKind];
-
-/** Each kind's documented number: DE and 13 digits for LUCID, DE and 8 digits at stiftung ear. */
-export const registrationFormats: Record<RegistrationKind, RegExp> = {
-  PACKAGING: /^DE\d{13}$/,
-  WEEE: /^DE\d{8}$/,
-  BATTERY: /^DE\d{8}$/,
-};
-
-/**
- * A number as sellers copy it from their certificate or imprint: the label
- * ("WEEE-Reg.-Nr.", "Batt-Reg.-Nr.:", "LUCID"), spaces and case aside.
- */
-export function normalizeRegistrationNumber(value: string): string {
-  return value
-    .trim()
-    .toUpperCase()
-    .replace(/^(?:WEEE|BATTG?|LUCID)?[\s-]*(?:REG(?:ISTRIERUNGS)?[.\s-]*(?:NR|NUMMER|NO)\.?)?[\s:]*/, "")
-    .replace(/[\s.-]+/g, "");
-}
-
-/** Whether a (normalised) number has its kind's documented form. */
-export function isRegistrationNumber(kind: RegistrationKind, value: string): boolean {
-  return registrationFormats[kind].test(value);
-}
 
 // ---- which registrations apply ---------------------------------------------------
 
@@ -96,32 +85,6 @@ export function registrationsForCategories(paths: readonly (readonly string[])[]
   return registrationKinds.filter((kind) => kinds.has(kind));
 }
 
-export const yesNo = ["yes", "no"] as const;
-export type YesNo = (typeof yesNo)[number];
-
-/** The registrations the seller's answers require, while their categories are not known. */
-export function registrationsForAnswers(answers: { sellsElectrical?: YesNo | null; sellsBatteries?: YesNo | null }): RegistrationKind[] {
-  return registrationKinds.filter(
-    (kind) => kind === "PACKAGING" || (kind === "WEEE" && answers.sellsElectrical === "yes") || (kind === "BATTERY" && answers.sellsBatteries === "yes"),
-  );
-}
-
-/** The kinds written as the step's `categoryRegistrations` carries them ("PACKAGING,WEEE"); null: the categories are not known. */
-export function parseCategoryRegistrations(value: unknown): RegistrationKind[] | null {
-  if (typeof value !== "string" || !value.trim()) return null;
-  const kinds = value.split(",").map((kind) => kind.trim());
-  return kinds.every((kind): kind is RegistrationKind => (registrationKinds as readonly string[]).includes(kind)) ? kinds : null;
-}
-
-/** Which registrations a saved (or submitted) company-information step requires. */
-export function requiredRegistrations(values: Record<string, unknown> | null | undefined): RegistrationKind[] {
-  if (!values) return ["PACKAGING"];
-  const fromCategories = parseCategoryRegistrations(values.categoryRegistrations);
-  if (fromCategories) return registrationKinds.filter((kind) => kind === "PACKAGING" || fromCategories.includes(kind));
-  const answer = (value: unknown): YesNo | null => (value === "yes" || value === "no" ? value : null);
-  return registrationsForAnswers({ sellsElectrical: answer(values.sellsElectrical), sellsBatteries: answer(values.sellsBatteries) });
-}
-
 // ---- the register lookup ---------------------------------------------------------
 
 export const registerStatuses = ["REGISTERED", "DEREGISTERED", "NOT_FOUND", "UNAVAILABLE"] as const;
@@ -150,7 +113,6 @@ export type RegisterAnswer = z.infer<typeof RegisterAnswer>;
  * deregistered, or to be confirmed (the register could not answer: the
  * marketplace's job asks again).
  */
-export const registrationResults = ["MATCH", "OTHER_HOLDER", "NOT_FOUND", "DEREGISTERED", "TO_BE_CONFIRMED"] as const;
 export const RegistrationResult = z.enum(registrationResults);
 export type RegistrationResult = z.infer<typeof RegistrationResult>;
 
@@ -208,11 +170,6 @@ export function registrationToBeConfirmed(
   at: Date,
 ): RegistrationConfirmation {
   return { ...asked, result: "TO_BE_CONFIRMED", holderName: null, deregisteredOn: null, checkedAt: at.toISOString() };
-}
-
-/** A result the seller must resolve before the hand-over; "to be confirmed" holds nothing up. */
-export function registrationBlocks(confirmation: Pick<RegistrationConfirmation, "result">): boolean {
-  return confirmation.result === "OTHER_HOLDER" || confirmation.result === "NOT_FOUND" || confirmation.result === "DEREGISTERED";
 }
 
 /** What a saved company-information step asks the registers about: each required number in its form, with the legal name. */

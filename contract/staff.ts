@@ -5,7 +5,7 @@
  * The portal's clients and the sandbox both use these schemas.
  */
 import { z } from "zod";
-import { OnboardingProgress } from "./onboarding.ts";
+import { OnboardingProgress } from "./onboarding-progress.ts";
 import { VatConfirmationFacts } from "./vat-confirmation.ts";
 import { AdditionalField, CatalogueImportProgress, LanguageCode, SellerStateName } from "./upstream.ts";
 

@@ -16,6 +16,9 @@
  */
 import { z } from "zod";
 import type { CountryCode } from "./rules/countries.ts";
+import { vatCheckedFields, vatConfirmationStates, vatFieldResults } from "./vat-confirmation-kinds.ts";
+
+export { vatCheckedFields, vatConfirmationBlocks, vatConfirmationStates, vatFieldResults, type VatCheckedField } from "./vat-confirmation-kinds.ts";
 
 // ---- BZSt eVatR ------------------------------------------------------------------
 
@@ -105,17 +108,11 @@ export const vatServices = ["EVATR", "VIES"] as const;
 export const VatService = z.enum(vatServices);
 export type VatService = z.infer<typeof VatService>;
 
-/** Confirmed (the id is valid), not valid, or to be confirmed (the service could not answer: the marketplace's job asks again). */
-export const vatConfirmationStates = ["CONFIRMED", "NOT_VALID", "TO_BE_CONFIRMED"] as const;
 export const VatConfirmationState = z.enum(vatConfirmationStates);
 export type VatConfirmationState = z.infer<typeof VatConfirmationState>;
 
-export const vatFieldResults = ["MATCH", "NO_MATCH", "NOT_REQUESTED", "NOT_PROVIDED"] as const;
 export const VatFieldResult = z.enum(vatFieldResults);
 export type VatFieldResult = z.infer<typeof VatFieldResult>;
-
-export const vatCheckedFields = ["name", "street", "postcode", "town"] as const;
-export type VatCheckedField = (typeof vatCheckedFields)[number];
 
 /** What was asked about: the id and the company's name and address as the seller saved them. */
 export const VatConfirmationRequest = z.object({
@@ -271,13 +268,6 @@ export function evatrRequestOf(marketplaceVatId: string, requested: VatConfirmat
 
 export function viesRequestOf(requested: VatConfirmationRequest): ViesRequest {
   return ViesRequest.parse({ countryCode: requested.vatId.slice(0, 2), vatNumber: requested.vatId.slice(2) });
-}
-
-/** Whether the confirmation stands in the way of the hand-over: the id is not valid, or a field does not match. */
-export function vatConfirmationBlocks(confirmation: Pick<VatConfirmation, "state" | "fields"> | null | undefined): boolean {
-  if (!confirmation) return false;
-  if (confirmation.state === "NOT_VALID") return true;
-  return confirmation.state === "CONFIRMED" && Object.values(confirmation.fields).includes("NO_MATCH");
 }
 
 /** The confirmation's facts the progress model reads (GET /me/seller/onboarding, staff's progress facts). */

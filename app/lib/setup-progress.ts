@@ -3,10 +3,12 @@
  * they are: the one progress model of the portal. The seller's task list and
  * every staff view of a seller count the same requirements the same way.
  */
-import { stepNames, type OnboardingProgress, type StepName, type StepStatus } from "#contract/onboarding.ts";
+import type { OnboardingProgress, StepName, StepStatus } from "#contract/onboarding.ts";
+import { stepNames } from "#contract/onboarding-step-names.ts";
 import type { CatalogueImportProgress, SellerStateName } from "#contract/upstream.ts";
-import { vatConfirmationBlocks, type VatConfirmationFacts } from "#contract/vat-confirmation.ts";
-import { registrationBlocks, type RegistrationResult } from "#contract/registrations.ts";
+import type { VatConfirmationFacts } from "#contract/vat-confirmation.ts";
+import { vatConfirmationBlocks } from "#contract/vat-confirmation-kinds.ts";
+import { registrationBlocks, type RegistrationResult } from "#contract/registration-kinds.ts";
 
 /** Where the hand-over is reviewed and confirmed: the one page that hands over. */
 export const HAND_OVER_REVIEW_PATH = "/overview/review";

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { i18n } from "i18next";
-import { StrictMode } from "react";
+import { StrictMode, type ReactElement } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
@@ -9,7 +9,8 @@ import { createMemoryRouter, MemoryRouter, RouterProvider, useLocation } from "r
 import { toast as toastify } from "react-toastify/unstyled";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { PortalToast } from "#app/lib/toast-message.ts";
-import { Toaster } from "#app/components/shell/toaster.tsx";
+import { Toaster, ToastIconContext } from "#app/components/shell/toaster.tsx";
+import { ToastIcon } from "#app/components/shell/toast-icon.tsx";
 import { createTestI18n } from "./i18n-test-setup";
 import { sanitizeToast } from "#app/services/toasts/toast-text.server.ts";
 
@@ -23,6 +24,11 @@ afterEach(() => {
   toastify.dismiss();
   vi.restoreAllMocks();
 });
+
+/** The server render as entry.server.tsx does it: the toast's icon in place (the browser loads it with react-toastify). */
+function renderAsServer(element: ReactElement): string {
+  return renderToString(<ToastIconContext value={(type) => <ToastIcon type={type} />}>{element}</ToastIconContext>);
+}
 
 function WithToaster({ toast, path = "/" }: { toast?: PortalToast; path?: string }) {
   return (
@@ -64,7 +70,7 @@ function liveToastsWith(text: string): HTMLElement[] {
 
 describe("Toaster without JavaScript (server render)", () => {
   it("renders an error toast as an alert that stays, with everything the server sent", () => {
-    const html = renderToString(<WithToaster toast={upstreamError} />);
+    const html = renderAsServer(<WithToaster toast={upstreamError} />);
     const container = document.createElement("div");
     container.innerHTML = html;
 
@@ -72,6 +78,8 @@ describe("Toaster without JavaScript (server render)", () => {
     expect(region).not.toBeNull();
     expect(region?.getAttribute("aria-live")).toBe("assertive");
     expect(region?.closest(".toaster-static")).not.toBeNull();
+    // react-toastify's icon of the kind, rendered in place although the browser loads react-toastify only later.
+    expect(region?.querySelector(".Toastify__toast-icon svg")).not.toBeNull();
     expect(region?.textContent).toContain("Error"); // results.error as the default title
     // The service's markup is text: shown as written, no element of it in the page.
     const message = region?.querySelector(".toast__message");
@@ -102,7 +110,7 @@ describe("Toaster without JavaScript (server render)", () => {
 
   it("renders other kinds in a polite status region with their own default title", () => {
     const container = document.createElement("div");
-    container.innerHTML = renderToString(<WithToaster toast={{ type: "info", message: "Shop data saved." }} />);
+    container.innerHTML = renderAsServer(<WithToaster toast={{ type: "info", message: "Shop data saved." }} />);
 
     const region = container.querySelector('[role="status"]');
     expect(region?.getAttribute("aria-live")).toBe("polite");
@@ -111,13 +119,13 @@ describe("Toaster without JavaScript (server render)", () => {
   });
 
   it("prefers the title the server sent", () => {
-    const html = renderToString(<WithToaster toast={{ type: "warning", title: "Heads up", message: "Almost full." }} />);
+    const html = renderAsServer(<WithToaster toast={{ type: "warning", title: "Heads up", message: "Almost full." }} />);
     expect(html).toContain("Heads up");
     expect(html).not.toContain(">Warning<");
   });
 
   it("renders only the empty region without a toast: it takes no room on the page", () => {
-    expect(renderToString(<WithToaster />)).toBe('<div class="toast-region"></div>');
+    expect(renderAsServer(<WithToaster />)).toBe('<div class="toast-region"></div>');
   });
 });
 
@@ -125,7 +133,7 @@ describe("Toaster with JavaScript", () => {
   it("hands the server-rendered toast to react-toastify after hydration, shown once", async () => {
     const toast: PortalToast = { type: "error", message: "Could not load shops." };
     const container = document.createElement("div");
-    container.innerHTML = renderToString(<WithToaster toast={toast} />);
+    container.innerHTML = renderAsServer(<WithToaster toast={toast} />);
     document.body.append(container);
     const consoleError = vi.spyOn(console, "error");
 
@@ -145,7 +153,7 @@ describe("Toaster with JavaScript", () => {
   it("hands over under StrictMode too, as entry.client renders it", async () => {
     const toast: PortalToast = { type: "warning", message: "Catalogue incomplete." };
     const container = document.createElement("div");
-    container.innerHTML = renderToString(<WithToaster toast={toast} />);
+    container.innerHTML = renderAsServer(<WithToaster toast={toast} />);
     document.body.append(container);
 
     await act(async () => {

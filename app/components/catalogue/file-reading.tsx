@@ -1,4 +1,5 @@
-import { catalogueEncodings, maxHeaderRow, type CatalogueFormat } from "#contract/catalogue-analysis.ts";
+import type { CatalogueFormat } from "#contract/catalogue-analysis.ts";
+import { catalogueEncodings, maxHeaderRow } from "#contract/catalogue-kinds.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Form, useSubmit } from "react-router";
 import { ErrorSummary, type SummaryItem, type UpstreamFailureView } from "./form-errors.tsx";

@@ -1,4 +1,5 @@
-import { rowProblemKinds, type CatalogueAnalysis } from "#contract/catalogue-analysis.ts";
+import type { CatalogueAnalysis } from "#contract/catalogue-analysis.ts";
+import { rowProblemKinds } from "#contract/catalogue-kinds.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { formatInWords } from "#app/lib/catalogue/file-review.ts";
 import { numberFormat } from "#app/lib/intl-formats.ts";

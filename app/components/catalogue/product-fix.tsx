@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import type { ProductCorrections } from "#contract/catalogue-corrections.ts";
-import { productKeys, type CatalogueProduct, type ProductKey } from "#contract/catalogue-products.ts";
+import type { CatalogueProduct } from "#contract/catalogue-products.ts";
+import { productKeys, type ProductKey } from "#contract/catalogue-kinds.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { numberFormat } from "#app/lib/intl-formats.ts";
 import { UpstreamFacts } from "#app/components/shell/errors/upstream-facts.tsx";

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
-import { imageFailureReasons, type ImageCheckSummary, type ProductImage } from "#contract/catalogue-images.ts";
+import type { ImageCheckSummary, ProductImage } from "#contract/catalogue-images.ts";
+import { imageFailureReasons } from "#contract/catalogue-kinds.ts";
 import type { CatalogueProduct } from "#contract/catalogue-products.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { numberFormat } from "#app/lib/intl-formats.ts";

@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from "react-router";
-import { rowProblemKinds } from "#contract/catalogue-analysis.ts";
-import { productStatuses, type CatalogueProduct, type ProductCounts, type ProductProblem, type ProductsPage } from "#contract/catalogue-products.ts";
+import { rowProblemKinds } from "#contract/catalogue-kinds.ts";
+import type { CatalogueProduct, ProductCounts, ProductProblem, ProductsPage } from "#contract/catalogue-products.ts";
+import { productStatuses } from "#contract/catalogue-kinds.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { numberFormat } from "#app/lib/intl-formats.ts";
 import { kindFixHref, productHref, productsHref, type FixPaths, type ProductsView as View } from "#app/lib/catalogue/products-query.ts";

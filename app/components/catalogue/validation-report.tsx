@@ -1,4 +1,5 @@
-import { rowProblemKinds, type ValidationReport as Report } from "#contract/catalogue-analysis.ts";
+import type { ValidationReport as Report } from "#contract/catalogue-analysis.ts";
+import { rowProblemKinds } from "#contract/catalogue-kinds.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { checkedFields, examplesByKind } from "#app/lib/catalogue/file-review.ts";
 import { DataTable } from "#app/components/ui/data-table.tsx";

@@ -1,22 +1,31 @@
 import type { SubmissionResult } from "@conform-to/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Link } from "react-router";
 import { changePath, pagePath } from "#app/lib/home/my-company-changes.ts";
 import { formatMoment } from "#app/lib/intl-formats.ts";
 import type { changeFormLoader } from "#app/services/home/my-company-changes.server.ts";
-import { BankAccountForm, CompanyDataForm, LegalDocumentForm, RegistrationsForm, WarehouseForm } from "./change-forms.tsx";
+import type { ChangeFormProps } from "./change-forms/use-change-form.ts";
 
 type ChangeFormData = Awaited<ReturnType<typeof changeFormLoader>>;
 
 /**
  * The page of a change's form, which each kind's route module renders with its
- * own data; a change of the same thing under way, or one this user may not
- * make, is said instead.
+ * own data and its own form (so that the page loads its form's schema only); a
+ * change of the same thing under way, or one this user may not make, is said
+ * instead.
  */
-export function ChangeFormPage({ data, result }: { data: ChangeFormData; result: SubmissionResult<string[]> | undefined }) {
+export function ChangeFormPage({
+  data,
+  result,
+  form,
+}: {
+  data: ChangeFormData;
+  result: SubmissionResult<string[]> | undefined;
+  form: (props: ChangeFormProps) => ReactNode;
+}) {
   const { t, i18n } = useTranslation();
-  const { kind, warehouseName, findings, missing, defaults, draftId, pending, refused, documentKinds } = data;
-  const props = { defaults, result, replaces: draftId };
+  const { kind, warehouseName, findings, missing, defaults, draftId, pending, refused } = data;
   return (
     <section aria-labelledby="change-title" className="company-change">
       <h1 id="change-title">{t(`myCompany.changes.kinds.${kind}.formTitle`, { name: warehouseName ?? "" })}</h1>
@@ -55,11 +64,7 @@ export function ChangeFormPage({ data, result }: { data: ChangeFormData; result:
               </ul>
             </div>
           ) : null}
-          {kind === "BANK_ACCOUNT" ? <BankAccountForm {...props} /> : null}
-          {kind === "COMPANY_DATA" ? <CompanyDataForm {...props} /> : null}
-          {kind === "WAREHOUSE" ? <WarehouseForm {...props} /> : null}
-          {kind === "LEGAL_DOCUMENT" ? <LegalDocumentForm {...props} documentKinds={documentKinds} /> : null}
-          {kind === "REGISTRATIONS" ? <RegistrationsForm {...props} categoryRegistrations={data.categoryRegistrations} /> : null}
+          {form({ defaults, result, replaces: draftId })}
         </>
       )}
     </section>

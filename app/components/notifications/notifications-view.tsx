@@ -1,11 +1,11 @@
 import { useForm } from "@conform-to/react";
 import { formatDay } from "#app/lib/calendar-day.ts";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
-import { preferenceKinds, type EmailPreferences } from "#contract/notifications.ts";
+import type { EmailPreferences } from "#contract/notifications.ts";
+import { preferenceKinds } from "#contract/notification-kinds.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { formatMoment } from "#app/lib/intl-formats.ts";
-import { pageHref, preferencesSchema } from "#app/lib/notifications/notifications.ts";
+import { pageHref } from "#app/lib/notifications/notifications-page.ts";
 import { readFormProps } from "#app/components/ui/field-reading.tsx";
 import type { NotificationEntry, NotificationsData, PreferencesAnswer } from "#app/services/notifications/notifications.server.ts";
 import "./notifications.css";
@@ -126,11 +126,8 @@ function EmailSettings({ preferences, lastResult }: { preferences: EmailPreferen
   const { t } = useTranslation();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "preferences";
-  const [form] = useForm({
-    id: "email-settings",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: preferencesSchema }),
-  });
+  // Checkboxes the browser cannot get wrong: the server's answer (lastResult) is the one check.
+  const [form] = useForm({ id: "email-settings", lastResult });
   return (
     <section aria-labelledby="email-settings-title" className="notifications-page__email">
       <h2 id="email-settings-title">{t("notifications.email.title")}</h2>

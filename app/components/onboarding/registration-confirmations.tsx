@@ -1,4 +1,5 @@
-import { registrationBlocks, type RegistrationConfirmation } from "#contract/registrations.ts";
+import type { RegistrationConfirmation } from "#contract/registrations.ts";
+import { registrationBlocks } from "#contract/registration-kinds.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { dateTimeFormat, PORTAL_TIME_ZONE } from "#app/lib/intl-formats.ts";
 

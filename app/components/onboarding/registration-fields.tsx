@@ -1,5 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { registrationFields, registrationKinds, type RegistrationConfirmation, type RegistrationKind } from "#contract/registrations.ts";
+import type { RegistrationConfirmation } from "#contract/registrations.ts";
+import { registrationFields, registrationKinds, type RegistrationKind } from "#contract/registration-kinds.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { SelectField, TextField } from "#app/components/ui/fields.tsx";
 import { RegistrationConfirmationsResult } from "./registration-confirmations.tsx";

@@ -1,6 +1,7 @@
-import { companyDocumentKinds, type ContractTerms, type DocumentKind, type OnboardingDocument, type StepName, type StepView } from "#contract/onboarding.ts";
+import type { ContractTerms, DocumentKind, OnboardingDocument, StepName, StepView } from "#contract/onboarding.ts";
+import { companyDocumentKinds } from "#contract/onboarding-document-kinds.ts";
 import type { TFunction } from "i18next";
-import { registrationFields, requiredRegistrations } from "#contract/registrations.ts";
+import { registrationFields, requiredRegistrations } from "#contract/registration-kinds.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Lines, SummaryList, type SummaryRow } from "#app/components/ui/summary-list.tsx";
 import { CompanyDocumentLink } from "./company-document-link.tsx";

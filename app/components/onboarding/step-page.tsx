@@ -7,19 +7,26 @@ import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { isUnsavedOutage, type UnsavedOutage } from "#app/lib/unsaved-form.ts";
 import { UpstreamFacts } from "#app/components/shell/errors/upstream-facts.tsx";
 import { errorExplanationKey } from "#app/lib/shell/error-explanation.ts";
-import { stepForms } from "./steps/index.ts";
 import type { StepFormProps } from "./steps/step-form-props.ts";
 import { useShopSetup } from "./use-shop-setup.ts";
 
 /**
  * The page of a shop-setup step, which each step's route module renders with
- * its own data: the step's form, or, for a step the user may not change, its
- * answers (disabled fields read as editable ones).
+ * its own data and its own form (so that a step's page loads its form's schema
+ * only): the form, or, for a step the user may not change, its answers
+ * (disabled fields read as editable ones).
  */
-export function StepPage<S extends StepName>({ data, actionData }: { data: StepPageData<S>; actionData: Partial<StepActionData> | UnsavedOutage | undefined }) {
+export function StepPage<S extends StepName>({
+  data,
+  actionData,
+  fields: StepFields,
+}: {
+  data: StepPageData<S>;
+  actionData: Partial<StepActionData> | UnsavedOutage | undefined;
+  fields: ComponentType<StepFormProps<S>>;
+}) {
   const { readOnly } = useShopSetup();
   if (readOnly[data.step]) return <LockedStep data={data} />;
-  const StepFields: ComponentType<StepFormProps<S>> = stepForms[data.step];
   const outage = isUnsavedOutage(actionData) ? actionData.unsaved : null;
   // One tree either way: the form is the same element with or without the notice, so it keeps what was typed.
   return (

@@ -1,4 +1,5 @@
-import { vatCheckedFields, vatConfirmationBlocks, type VatConfirmation } from "#contract/vat-confirmation.ts";
+import type { VatConfirmation } from "#contract/vat-confirmation.ts";
+import { vatCheckedFields, vatConfirmationBlocks } from "#contract/vat-confirmation-kinds.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { dateTimeFormat, PORTAL_TIME_ZONE } from "#app/lib/intl-formats.ts";
 

@@ -6,15 +6,8 @@
  */
 import { displayNames, numberFormat } from "#app/lib/intl-formats.ts";
 import { requiredCatalogueFields, type HeaderMapping, type MarketplaceField } from "#contract/catalogue.ts";
-import {
-  catalogueEncodings,
-  maxHeaderRow,
-  type CatalogueDelimiter,
-  type CatalogueFormat,
-  type CatalogueFormatOverride,
-  type RowProblem,
-  type RowProblemKind,
-} from "#contract/catalogue-analysis.ts";
+import type { CatalogueDelimiter, CatalogueFormat, CatalogueFormatOverride, RowProblem } from "#contract/catalogue-analysis.ts";
+import { catalogueEncodings, maxHeaderRow, type RowProblemKind } from "#contract/catalogue-kinds.ts";
 import { z } from "zod";
 
 /** The delimiters by the names the form posts ("\t" and "|" are awkward in a URL and in a select's value). */

@@ -12,7 +12,7 @@
  * the header and every row below are left out. When the best row does not
  * stand out, the finding says so (`sure: false`) and the seller is asked.
  */
-import { maxHeaderRow } from "#contract/catalogue-analysis.ts";
+import { maxHeaderRow } from "#contract/catalogue-kinds.ts";
 import { isKnownName } from "./name-index.ts";
 import { isCurrency, isUnit, unitQualifier } from "./units.ts";
 

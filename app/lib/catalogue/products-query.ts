@@ -6,8 +6,9 @@
  * its default rather than failing the page; the catalogue upload service
  * refuses anything else itself.
  */
-import { rowProblemKinds, type RowProblemKind } from "#contract/catalogue-analysis.ts";
-import { defaultProductsPageSize, maxProductSearchChars, productStatuses, type ProductStatus, type ProductsQuery } from "#contract/catalogue-products.ts";
+import { rowProblemKinds, type RowProblemKind } from "#contract/catalogue-kinds.ts";
+import type { ProductsQuery } from "#contract/catalogue-products.ts";
+import { defaultProductsPageSize, maxProductSearchChars, productStatuses, type ProductStatus } from "#contract/catalogue-kinds.ts";
 
 export const HAND_OVER_PRODUCTS_PATH = "/upload/catalog/products";
 /** An active seller's file, from its catalogue page in the home area. */

@@ -7,7 +7,8 @@
  * part summed over the products): what the file's counts carry is enough,
  * no product is read again.
  */
-import { longDescriptionChars, shortDescriptionChars, type ProductCounts } from "#contract/catalogue-products.ts";
+import type { ProductCounts } from "#contract/catalogue-products.ts";
+import { longDescriptionChars, shortDescriptionChars } from "#contract/catalogue-kinds.ts";
 import type { RowProblemKind } from "#contract/catalogue-analysis.ts";
 import type { MarketplaceField } from "#contract/catalogue.ts";
 

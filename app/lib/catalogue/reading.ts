@@ -1,6 +1,6 @@
 /** What the readers of each file type (CSV/TXT, XLSX, BMEcat) share. */
 import type { CatalogueFormat, CatalogueFormatOverride, MappingMemory } from "#contract/catalogue-analysis.ts";
-import { maxHeaderRow, topRowCellChars, topRowCells } from "#contract/catalogue-analysis.ts";
+import { maxHeaderRow, topRowCellChars, topRowCells } from "#contract/catalogue-kinds.ts";
 import type { HeaderFinding } from "./header-row.ts";
 import type { InspectionOutcome, InspectorOptions, ReadingProblem } from "./types.ts";
 

@@ -8,7 +8,7 @@ import { preferenceKinds, type EmailPreferences, type Notification } from "#cont
 import { safeReturnPath } from "#app/lib/safe-path.ts";
 import { UpstreamId } from "#app/lib/upstream-id.ts";
 
-export const NOTIFICATIONS_PATH = "/notifications";
+export { NOTIFICATIONS_PATH, pageHref } from "./notifications-page.ts";
 
 /** How many notifications a page shows. */
 export const NOTIFICATIONS_PAGE_SIZE = 20;
@@ -43,9 +43,4 @@ export function preferencesFromForm(values: Partial<Record<(typeof preferenceKin
 /** Where an entry leads: the service's link when it is a path of the portal, else nowhere (the entry shows no link). */
 export function notificationTarget(notification: Pick<Notification, "link">): string | null {
   return safeReturnPath(notification.link) ?? null;
-}
-
-/** The list's address for a page (the first page has none). */
-export function pageHref(page: number): string {
-  return page > 1 ? `${NOTIFICATIONS_PATH}?page=${page}` : NOTIFICATIONS_PATH;
 }

@@ -1,4 +1,5 @@
-import { stepsRefusedInSubstitution, type OnboardingProgress, type StepName } from "#contract/onboarding.ts";
+import type { OnboardingProgress, StepName } from "#contract/onboarding.ts";
+import { stepsRefusedInSubstitution } from "#contract/onboarding-step-names.ts";
 import type { CurrentUser, SellerStateName } from "#contract/upstream.ts";
 import { setupEditable } from "#app/lib/setup-progress.ts";
 

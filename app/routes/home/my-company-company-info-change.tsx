@@ -1,9 +1,10 @@
 import { ChangeFormPage } from "#app/components/home/change-form-page.tsx";
+import { CompanyDataForm } from "#app/components/home/change-forms/company-data-form.tsx";
 import { changeFormAction, changeFormLoader } from "#app/services/home/my-company-changes.server.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import type { Route } from "./+types/my-company-company-info-change";
 
-/** The form that starts a change of the company's data: the four forms' modules differ only in the kind they name (ChangeFormPage). */
+/** The form that starts a change of the company's data: the forms' modules differ only in the kind they name and its form (ChangeFormPage). */
 export const middleware = [authorize({ rule: "sellerAdministrator" })];
 
 export async function loader(args: Route.LoaderArgs) {
@@ -15,7 +16,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function CompanyInfoChangePage({ loaderData, actionData }: Route.ComponentProps) {
-  return <ChangeFormPage data={loaderData} result={actionData?.result} />;
+  return <ChangeFormPage data={loaderData} result={actionData?.result} form={(props) => <CompanyDataForm {...props} />} />;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "My company"} · Seller Portal` }];

@@ -1,9 +1,10 @@
 import { ChangeFormPage } from "#app/components/home/change-form-page.tsx";
+import { LegalDocumentForm } from "#app/components/home/change-forms/legal-document-form.tsx";
 import { changeFormAction, changeFormLoader } from "#app/services/home/my-company-changes.server.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import type { Route } from "./+types/my-company-legal-documents-new";
 
-/** The form that starts a change of a legal document: the four forms' modules differ only in the kind they name (ChangeFormPage). */
+/** The form that starts a change of a legal document: the forms' modules differ only in the kind they name and its form (ChangeFormPage). */
 export const middleware = [authorize({ rule: "sellerAdministrator" })];
 
 export async function loader(args: Route.LoaderArgs) {
@@ -15,7 +16,9 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function LegalDocumentChangePage({ loaderData, actionData }: Route.ComponentProps) {
-  return <ChangeFormPage data={loaderData} result={actionData?.result} />;
+  return (
+    <ChangeFormPage data={loaderData} result={actionData?.result} form={(props) => <LegalDocumentForm {...props} documentKinds={loaderData.documentKinds} />} />
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "My company"} · Seller Portal` }];

@@ -2,11 +2,12 @@ import { holdAtLeast, keepFormOnOutage } from "#app/components/onboarding/step-f
 import { keepPageOnOutage } from "#app/lib/unsaved-form.ts";
 import { StepError } from "#app/components/onboarding/step-error.tsx";
 import { StepPage } from "#app/components/onboarding/step-page.tsx";
+import { ContractFields } from "#app/components/onboarding/steps/contract.tsx";
 import { stepDefinitions, stepPage } from "#app/services/onboarding/step-definitions.server.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import type { Route } from "./+types/shop-setup-contract";
 
-/** The shop setup's contract step: the step modules differ only in the step they name (step-definitions.server.ts, StepPage). */
+/** The shop setup's contract step: the step modules differ only in the step they name and its form (step-definitions.server.ts, StepPage). */
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
 
 export async function loader(args: Route.LoaderArgs) {
@@ -22,7 +23,7 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepFo
 export const shouldRevalidate = keepPageOnOutage;
 
 export default function ContractStepPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <StepPage data={loaderData} actionData={actionData} />;
+  return <StepPage data={loaderData} actionData={actionData} fields={ContractFields} />;
 }
 
 export const ErrorBoundary = StepError;

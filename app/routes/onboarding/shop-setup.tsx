@@ -1,4 +1,4 @@
-import { stepNames, type StepName } from "#contract/onboarding.ts";
+import { stepNames, type StepName } from "#contract/onboarding-step-names.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Link, Outlet, useMatches } from "react-router";
 import { StatusTag } from "#app/components/ui/status-tag.tsx";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { stepNames, type StepName } from "#contract/onboarding.ts";
+import { stepNames, type StepName } from "#contract/onboarding-step-names.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Link, redirect } from "react-router";
 import { MissingRequirements } from "#app/components/ui/hand-over-panel.tsx";

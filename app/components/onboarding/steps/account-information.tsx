@@ -1,4 +1,4 @@
-import { AccountInformationStep } from "#contract/onboarding.ts";
+import { AccountInformationStep } from "#contract/steps/account-information.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { TextField } from "#app/components/ui/fields.tsx";
 import { StepForm } from "#app/components/onboarding/step-form.tsx";

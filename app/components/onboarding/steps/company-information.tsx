@@ -1,4 +1,4 @@
-import { CompanyInformationStep } from "#contract/onboarding.ts";
+import { CompanyInformationStep } from "#contract/steps/company-information.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { SelectField, TextField, useCountryOptions } from "#app/components/ui/fields.tsx";
 import { AddressFields } from "#app/components/onboarding/address-fields.tsx";

@@ -1,4 +1,4 @@
-import { RepresentativesStep } from "#contract/onboarding.ts";
+import { RepresentativesStep } from "#contract/steps/company-type-representatives.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Link } from "react-router";
 import { SelectField, TextField } from "#app/components/ui/fields.tsx";

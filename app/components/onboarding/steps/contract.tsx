@@ -1,4 +1,4 @@
-import { ContractStep } from "#contract/onboarding.ts";
+import { ContractStep } from "#contract/steps/contract.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { CheckboxField, TextField } from "#app/components/ui/fields.tsx";
 import { ContractTermsView } from "#app/components/onboarding/contract-terms.tsx";

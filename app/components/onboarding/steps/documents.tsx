@@ -1,5 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { companyDocumentKinds, DocumentsStep } from "#contract/onboarding.ts";
+import { companyDocumentKinds, DocumentsStep } from "#contract/onboarding-documents.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Form } from "react-router";
 import { FileField } from "#app/components/ui/fields.tsx";

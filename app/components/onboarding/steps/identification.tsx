@@ -1,5 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { identityDocumentTypes, IdentificationStep } from "#contract/onboarding.ts";
+import { identityDocumentTypes, IdentificationStep } from "#contract/steps/identification.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { FileField, SelectField, TextField, useCountryOptions } from "#app/components/ui/fields.tsx";
 import { StepForm } from "#app/components/onboarding/step-form.tsx";

@@ -1,4 +1,4 @@
-import { WarehouseStep } from "#contract/onboarding.ts";
+import { WarehouseStep } from "#contract/steps/warehouse.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { CheckboxField, TextField, useCountryOptions } from "#app/components/ui/fields.tsx";
 import { AddressFields } from "#app/components/onboarding/address-fields.tsx";
