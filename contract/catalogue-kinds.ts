@@ -50,7 +50,7 @@ export type RowProblemKind = (typeof rowProblemKinds)[number];
 /** Why an image does not load, as a code the portal says in words. */
 export const imageFailureReasons = [
   "NOT_AN_ADDRESS",
-  /** A path with no address of its own (BMEcat's MIME_SOURCE without a web MIME_ROOT): not checkable, never fetched. */
+  /** A path with no address of its own (BMEcat's MIME_SOURCE without a web MIME_ROOT, a shop export's `images/1.jpg`) while the file has no base address: never fetched. */
   "RELATIVE_PATH",
   "NOT_HTTPS",
   "CREDENTIALS_IN_ADDRESS",
