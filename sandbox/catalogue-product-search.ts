@@ -26,9 +26,11 @@ export const searchText = (text: string) => text.normalize("NFC").replace(/ß/g,
  * search has no word of two characters or more (too short, or punctuation only).
  */
 export function titleMatch(q: string): string | null {
-  const words = searchText(q).match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
-  if (!words.some((word) => [...word].length >= 2)) return null;
-  return words.map((word) => ([...word].length >= 2 ? `"${word}"*` : `"${word}"`)).join(" AND ");
+  // A word starts with a letter or digit (its accents after it): a stray accent alone is no word.
+  const words = searchText(q).match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? [];
+  const long = (word: string) => [...word.replace(/\p{M}/gu, "")].length >= 2;
+  if (!words.some(long)) return null;
+  return words.map((word) => (long(word) ? `"${word}"*` : `"${word}"`)).join(" AND ");
 }
 
 /** A new products index's key: its titles' rowids start at key × SPAN. */

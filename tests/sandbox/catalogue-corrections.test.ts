@@ -357,6 +357,8 @@ describe("a search by words of the title", () => {
     expect((await page({ q: "zieher" })).matching).toBe(0);
     // Accents and "ß" either way; every word must match, in any order.
     expect(await rowsOf({ q: "creme brulee" })).toEqual([4]);
+    // Accents typed apart: with their letter (e + ́ ) as é, alone no word.
+    expect(await rowsOf({ q: "cre\u0300me \u0301" })).toEqual([4]);
     expect(await rowsOf({ q: "FÖRMCHEN crème" })).toEqual([4]);
     expect(await rowsOf({ q: "grosse" })).toEqual([2]);
     expect(await rowsOf({ q: "größe m8" })).toEqual([2]);
