@@ -91,6 +91,8 @@ export type ProductStatus = (typeof productStatuses)[number];
 
 export const defaultProductsPageSize = 50;
 export const maxProductSearchChars = 100;
+/** A search by title pages through its first matches only: more are counted as "more than" this. */
+export const maxTitleMatches = 10_000;
 
 /** A description this long is a full one for the quality score; one at least `shortDescriptionChars` long earns half. */
 export const longDescriptionChars = 200;

@@ -27,6 +27,7 @@ export {
   defaultProductsPageSize,
   longDescriptionChars,
   maxProductSearchChars,
+  maxTitleMatches,
   productKeyFields,
   productKeys,
   productStatuses,
@@ -120,7 +121,11 @@ export const ProductsQuery = z.strictObject({
     .default(defaultProductsPageSize),
   status: ProductStatus.optional(),
   kind: RowProblemKind.optional(),
-  /** An exact SKU or EAN (looked up by index); where no product has it, a part of the title (case-insensitive). */
+  /**
+   * An exact SKU or EAN (looked up by index); where no product has it, words of the title: each word the start of a
+   * word of the title, case and accents aside (sandbox/catalogue-product-search.ts). A search for the title with no
+   * word of two characters or more is too short: `search.by` "tooShort", nothing looked for.
+   */
   q: z.string().trim().min(1).max(maxProductSearchChars).optional(),
   /** "1": only the products with a corrected value. */
   fixed: z.literal("1").optional(),
@@ -219,5 +224,14 @@ export const ProductsPage = z.object({
   /** The whole file's counts, whatever the query. */
   counts: ProductCounts,
   indexedAt: z.string(),
+  /**
+   * How a search (`q`) was answered: by an exact SKU or EAN ("code"), by words of the title ("title"), or not at all
+   * ("tooShort": no word of two characters or more); `capped`: more than `maxTitleMatches` products match, `matching`
+   * and the pages count the first of them. Null without a search.
+   */
+  search: z
+    .object({ by: z.enum(["code", "title", "tooShort"]), capped: z.boolean().default(false) })
+    .nullable()
+    .default(null),
 });
 export type ProductsPage = z.infer<typeof ProductsPage>;

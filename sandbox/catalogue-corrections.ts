@@ -16,6 +16,7 @@ import type { CatalogueFileRow } from "./repository.ts";
 import { inTransaction, insertKinds, productColumns, productOf, ProductIndexRefused, type ProductRow } from "./catalogue-products.ts";
 import { refreshProductCategories } from "./catalogue-product-categories.ts";
 import { followingProduct, leavingOutUnfixed } from "./catalogue-product-counts.ts";
+import { retitle } from "./catalogue-product-search.ts";
 
 /**
  * The seller's corrections to a file (contract/catalogue-corrections.ts):
@@ -92,6 +93,8 @@ export function updateProduct(db: Database, fileId: string, product: StoredProdu
 
 function writeProduct(db: Database, fileId: string, product: StoredProduct, values: Partial<Record<ProductKey, string>>, after: ProductState): void {
   const next = { ...productOf(product).values, ...values };
+  // A corrected title is found by its new words, not by its old ones.
+  if (next.title !== product.title) retitle(db, fileId, product.position, next.title);
   db.prepare(
     "UPDATE catalogue_products SET sku = ?, ean = ?, title = ?, price = ?, brand = ?, category = ?, content_quantity = ?, content_unit = ?, responsible_person = ?, responsible_person_address = ?, problems = ?, needs_fix = ?, left_out = ?, fixed = ?, version = version + 1 WHERE file_id = ? AND position = ?",
   ).run(

@@ -181,6 +181,27 @@ export function blockTotal(db: Database, fileId: string, count: BlockCount): num
   return found.products;
 }
 
+/**
+ * How many products `count` counts over the whole file and the blocks they lie in (first and last), from the kept blocks;
+ * null when none.
+ */
+export function blockSpan(db: Database, fileId: string, count: BlockCount): { products: number; first: number; last: number } | null {
+  const found = (
+    count.kind === null
+      ? db
+          .prepare(
+            `SELECT sum(${count.sum}) AS products, min(block) AS first, max(block) AS last FROM catalogue_product_blocks WHERE file_id = ? AND ${count.sum} > 0`,
+          )
+          .get(fileId)
+      : db
+          .prepare(
+            `SELECT sum(${count.sum}) AS products, min(block) AS first, max(block) AS last FROM catalogue_product_kind_blocks WHERE file_id = ? AND kind = ? AND ${count.sum} > 0`,
+          )
+          .get(fileId, count.kind)
+  ) as { products: number | null; first: number | null; last: number | null };
+  return found.products ? { products: found.products, first: found.first!, last: found.last! } : null;
+}
+
 /** The image states a page filter counts: "fails" (checked, does not load) and "unchecked" (an address not checked yet). */
 type ImageState = "loads" | "fails" | "unchecked";
 

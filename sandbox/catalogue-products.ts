@@ -4,6 +4,7 @@ import {
   ProductIndexEntry,
   ProductProblem,
   productStatus,
+  maxTitleMatches,
   type ProductsPage,
   type ProductsQuery,
 } from "#contract/catalogue-products.ts";
@@ -11,7 +12,8 @@ import { RowProblemKind } from "#contract/catalogue-analysis.ts";
 import { ImageFailureReason, type ProductImage } from "#contract/catalogue-images.ts";
 import { z } from "zod";
 import { transaction, type Database } from "./db.ts";
-import { blockTotal, countBlocks, countCategoryValues, countImages, pageStart, type BlockCount } from "./catalogue-product-counts.ts";
+import { blockSpan, blockTotal, countBlocks, countCategoryValues, countImages, pageStart, PRODUCT_BLOCK, type BlockCount } from "./catalogue-product-counts.ts";
+import { dropTitles, indexTitle, newTitleKey, titleKey, titleMatch, titleRange } from "./catalogue-product-search.ts";
 
 /**
  * A catalogue file's products as the portal's reading pass wrote them: kept
@@ -47,6 +49,7 @@ export function clearProductIndex(db: Database, fileId: string): void {
   db.prepare("DELETE FROM catalogue_product_blocks WHERE file_id = ?").run(fileId);
   db.prepare("DELETE FROM catalogue_product_kind_blocks WHERE file_id = ?").run(fileId);
   db.prepare("DELETE FROM catalogue_category_values WHERE file_id = ?").run(fileId);
+  dropTitles(db, fileId);
   db.prepare("DELETE FROM catalogue_product_problems WHERE file_id = ?").run(fileId);
   db.prepare("DELETE FROM catalogue_products WHERE file_id = ?").run(fileId);
   // The corrections were made against the columns as they were mapped: a new mapping may name other columns.
@@ -73,6 +76,8 @@ export async function storeProductIndex(
   writing.add(fileId);
   clearProductIndex(db, fileId);
   const generation = generations.get(fileId)!;
+  // The titles go into the full-text index with the products, under the index's own key (catalogue-product-search.ts).
+  const key = newTitleKey(db, fileId);
   let position = 0;
   let lastRow = 0;
   let lineNumber = 0;
@@ -124,6 +129,7 @@ export async function storeProductIndex(
           entry.attributes?.descriptionChars ?? 0,
         );
         insertKinds(db, fileId, position, entry.problems);
+        indexTitle(db, key, position, title);
       }
     });
   };
@@ -297,8 +303,8 @@ const statusColumn = { READY: "ready", NEEDS_FIX: "needs_fix", LEFT_OUT: "left_o
 
 /**
  * The kept count per block a filter is counted off by: a status, "fixed" (with a status or not), an image state alone,
- * and a problem kind with either or both. A search has none (an exact SKU or EAN matches a few products; a part of
- * the title is looked for over the whole file, its count too), nor an image state with another filter.
+ * and a problem kind with either or both. A search has none (an exact SKU or EAN matches a few products; words of the
+ * title page through the full-text index: `titlePage`), nor an image state with another filter.
  */
 function blockCountOf(query: ProductsQuery): BlockCount | null {
   if (query.q) return null;
@@ -314,6 +320,13 @@ function blockCountOf(query: ProductsQuery): BlockCount | null {
   if (query.fixed) return { kind: null, sum: query.status ? `fixed_${statusColumn[query.status]}` : "fixed_ready + fixed_needs_fix + fixed_left_out" };
   if (query.status) return { kind: null, sum: statusColumn[query.status] };
   return null;
+}
+
+/** The kept block count of a search's other filters; undefined without one or where they have none (an image state with another). */
+function filtersOf(query: ProductsQuery): BlockCount | undefined {
+  // "Ready" with a kind matches nothing: counted as such.
+  if (query.kind && query.status === "READY") return { kind: query.kind, sum: "0" };
+  return blockCountOf({ ...query, q: undefined }) ?? undefined;
 }
 
 /**
@@ -339,20 +352,18 @@ export function productsPage(db: Database, fileId: string, query: ProductsQuery)
     where.push("EXISTS (SELECT 1 FROM catalogue_image_checks c WHERE c.file_id = p.file_id AND c.url = p.image_url AND c.loads = 0)");
   else if (query.image === "unchecked")
     where.push("p.image_url IS NOT NULL AND NOT EXISTS (SELECT 1 FROM catalogue_image_checks c WHERE c.file_id = p.file_id AND c.url = p.image_url)");
-  if (query.q) {
-    // An exact SKU or EAN through their indexes; only where no product has it, a part of the title (a scan of the file's products).
-    const exact =
-      "p.position IN (SELECT position FROM catalogue_products WHERE file_id = ? AND sku = ? UNION SELECT position FROM catalogue_products WHERE file_id = ? AND ean = ?)";
-    if (statement(db, `SELECT 1 FROM catalogue_products p WHERE ${exact} LIMIT 1`).get(fileId, query.q, fileId, query.q)) {
-      where.push(exact);
-      params.push(fileId, query.q, fileId, query.q);
-    } else {
-      where.push("p.title LIKE ? ESCAPE '\\'");
-      params.push(`%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
-    }
-  }
   const kind = query.kind ? RowProblemKind.parse(query.kind) : null;
   const counts = ProductCounts.parse(JSON.parse(index.counts));
+  if (query.q) {
+    // An exact SKU or EAN through their indexes; only where no product has it, words of the title (the full-text index).
+    const exact =
+      "p.position IN (SELECT position FROM catalogue_products WHERE file_id = ? AND sku = ? UNION SELECT position FROM catalogue_products WHERE file_id = ? AND ean = ?)";
+    // Within the file's products: `p.position IN` alone would look through every file's.
+    if (!statement(db, `SELECT 1 FROM catalogue_products p WHERE p.file_id = ? AND ${exact} LIMIT 1`).get(fileId, fileId, query.q, fileId, query.q))
+      return titlePage(db, fileId, query, { where, params, kind, counts, indexedAt: index.indexed_at });
+    where.push(exact);
+    params.push(fileId, query.q, fileId, query.q);
+  }
   const blockCount = blockCountOf(query);
   // Read through the problems' key when a kind is asked for: its positions in file order, each product looked up.
   const from = kind
@@ -391,6 +402,7 @@ export function productsPage(db: Database, fileId: string, query: ProductsQuery)
     products: rows.map(productOf),
     counts,
     indexedAt: index.indexed_at,
+    search: query.q ? { by: "code" as const, capped: false } : null,
   });
   // Nothing matches (a kind with "ready", say): no product is read looking for one.
   if (matching === 0) return answer([]);
@@ -409,4 +421,77 @@ export function productsPage(db: Database, fileId: string, query: ProductsQuery)
       .prepare(`SELECT ${columns} FROM ${from} WHERE ${filter} AND ${order} > ? ORDER BY ${order} LIMIT ? OFFSET ?`)
       .all(...filterParams, after, query.pageSize, offset) as ProductRow[],
   );
+}
+
+/**
+ * A page of a search by words of the title (catalogue-product-search.ts), with the other filters (`where` on the product,
+ * a kind through the problems' key): the matches in file order from the full-text index, the index's own rowid range, each
+ * checked against the filters by its position. One query takes the positions of the first `maxTitleMatches` + 1 matches:
+ * their number is the count (above `maxTitleMatches`: "more than"), the page is a slice of them, its products read by
+ * position. Neither the count nor the last page walks more than those matches; never a scan of the file's products.
+ */
+function titlePage(
+  db: Database,
+  fileId: string,
+  query: ProductsQuery,
+  found: { where: string[]; params: (string | number)[]; kind: string | null; counts: ProductCounts; indexedAt: string },
+): Omit<ProductsPage, "fileId"> | "no page" {
+  const { where, params, kind, counts, indexedAt } = found;
+  const answer = (matching: number, capped: boolean, rows: ProductRow[], by: "title" | "tooShort") => ({
+    page: query.page,
+    pageSize: query.pageSize,
+    matching,
+    pages: Math.max(1, Math.ceil(matching / query.pageSize)),
+    products: rows.map(productOf),
+    counts,
+    indexedAt,
+    search: { by, capped },
+  });
+  const match = titleMatch(query.q ?? "");
+  const key = titleKey(db, fileId);
+  // Too short a search (or no key: nothing indexed to look in) looks for nothing.
+  if (match === null || key === undefined) return query.page > 1 ? "no page" : answer(0, false, [], match === null ? "tooShort" : "title");
+  const range = titleRange(key);
+  // The other filters' products as the kept blocks count them: the matches are looked for over the blocks that hold
+  // them and no further than their number (none: nothing to look for).
+  const filtered = filtersOf(query);
+  const span = filtered ? blockSpan(db, fileId, filtered) : undefined;
+  if (span === null) return query.page > 1 ? "no page" : answer(0, false, [], "title");
+  const from = span ? range.from + span.first * PRODUCT_BLOCK : range.from;
+  const to = span ? range.from + (span.last + 1) * PRODUCT_BLOCK + 1 : range.to;
+  const limit = Math.min(maxTitleMatches + 1, span ? span.products : Infinity);
+  const filters = [
+    ...(kind ? ["EXISTS (SELECT 1 FROM catalogue_product_problems k WHERE k.file_id = p.file_id AND k.kind = ? AND k.position = p.position)"] : []),
+    ...where,
+  ];
+  // Without another filter, the full-text index alone; with one, each match's product looked up by its position.
+  const positions = (
+    filters.length === 0
+      ? db
+          .prepare(
+            "SELECT t.rowid - ? AS position FROM catalogue_product_titles t WHERE t.catalogue_product_titles MATCH ? AND t.rowid >= ? AND t.rowid < ? ORDER BY t.rowid LIMIT ?",
+          )
+          .all(range.from, match, from, to, limit)
+      : db
+          .prepare(
+            `SELECT p.position FROM catalogue_product_titles t CROSS JOIN catalogue_products p ON p.file_id = ? AND p.position = t.rowid - ?
+             WHERE t.catalogue_product_titles MATCH ? AND t.rowid >= ? AND t.rowid < ? AND ${filters.join(" AND ")} ORDER BY t.rowid LIMIT ?`,
+          )
+          .all(fileId, range.from, match, from, to, ...(kind ? [kind] : []), ...params, limit)
+  ).map((row) => (row as { position: number }).position);
+  const capped = positions.length > maxTitleMatches;
+  const matching = Math.min(positions.length, maxTitleMatches);
+  const pages = Math.max(1, Math.ceil(matching / query.pageSize));
+  if (query.page > pages) return "no page";
+  const skipped = (query.page - 1) * query.pageSize;
+  const onPage = positions.slice(skipped, Math.min(skipped + query.pageSize, matching));
+  const rows =
+    onPage.length === 0
+      ? []
+      : (db
+          .prepare(
+            `SELECT ${productColumns} FROM catalogue_products p WHERE p.file_id = ? AND p.position IN (SELECT value FROM json_each(?)) ORDER BY p.position`,
+          )
+          .all(fileId, JSON.stringify(onPage)) as ProductRow[]);
+  return answer(matching, capped, rows, "title");
 }

@@ -16,7 +16,7 @@ export type Database = DatabaseSync;
  * emptied and seeded anew on open: the sandbox's data is demo data, and
  * migrations would cost more than they are worth.
  */
-const SCHEMA_VERSION = 29;
+const SCHEMA_VERSION = 30;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -209,6 +209,24 @@ CREATE TABLE IF NOT EXISTS catalogue_category_values (
   PRIMARY KEY (file_id, value)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS catalogue_category_values_products ON catalogue_category_values (file_id, products DESC, value);
+/**
+ * Title search (sandbox/catalogue-product-search.ts): each products index gets a key of its own, and the titles of its
+ * products are in the full-text index under rowid key × 2^32 + position, so one file's matches are a rowid range in file
+ * order. Dropping the key (with the index, or the file) drops its titles.
+ */
+CREATE TABLE IF NOT EXISTS catalogue_title_keys (
+  key INTEGER PRIMARY KEY,
+  file_id TEXT NOT NULL UNIQUE REFERENCES catalogue_files(id) ON DELETE CASCADE
+);
+CREATE VIRTUAL TABLE IF NOT EXISTS catalogue_product_titles USING fts5(
+  title,
+  tokenize = "unicode61 remove_diacritics 2",
+  prefix = "2 3",
+  detail = none
+);
+CREATE TRIGGER IF NOT EXISTS catalogue_title_keys_dropped AFTER DELETE ON catalogue_title_keys BEGIN
+  DELETE FROM catalogue_product_titles WHERE rowid >= old.key * 4294967296 AND rowid < (old.key + 1) * 4294967296;
+END;
 CREATE TABLE IF NOT EXISTS catalogue_correction_rules (
   id TEXT PRIMARY KEY,
   file_id TEXT NOT NULL REFERENCES catalogue_files(id) ON DELETE CASCADE,
@@ -516,6 +534,8 @@ const dataTables = [
   "catalogue_product_blocks",
   "catalogue_product_kind_blocks",
   "catalogue_category_values",
+  "catalogue_title_keys",
+  "catalogue_product_titles",
   "removed_seller_users",
   "colleague_invitations",
   "seller_invitations",

@@ -74,6 +74,12 @@ describe("the products of the hand-over's file", () => {
     expect(rowsOf(await view(`fileId=${fileId}&q=toaster`))).toEqual([3]);
     expect(rowsOf(await view(`fileId=${fileId}&q=4006381440042`))).toEqual([6]);
     expect(await view(`fileId=${fileId}&q=Staubsauger`)).toContain("No product matches this filter or search.");
+    // Words of the name by their start, any case; a search too short for the name says so, kept in its field.
+    expect(rowsOf(await view(`fileId=${fileId}&q=TOAST`))).toEqual([3]);
+    const tooShort = await view(`fileId=${fileId}&q=a`);
+    expect(tooShort).toContain("The search is too short: enter at least 2 letters or digits of the product name, or an exact SKU or EAN.");
+    expect(tooShort).toMatch(/<input id="products-search"[^>]*value="a"/);
+    expect(rowsOf(tooShort)).toEqual([]);
     // Every page after the first from the index alone: the file is not read again.
     expect(await requestCount(FILE, "GET")).toBe(0);
     expect(await requestCount(PRODUCTS, "PUT")).toBe(0);
@@ -82,6 +88,7 @@ describe("the products of the hand-over's file", () => {
     const german = await view(`fileId=${fileId}&kind=REQUIRED_EMPTY`);
     expect(german).toContain("<li>Pflichtfeld ist leer (Produktkategorie)</li>");
     expect(german).toContain("Produkte von katalog-mit-fehlern.csv");
+    expect(await view(`fileId=${fileId}&q=%21%3F`)).toContain("Die Suche ist zu kurz: Geben Sie mindestens 2 Buchstaben oder Ziffern des Produktnamens ein");
   });
 
   it("pages 50 products at a time; a page after the last says so", async () => {

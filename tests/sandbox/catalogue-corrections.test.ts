@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sandboxKeys } from "#contract/upstream.ts";
 import { maxCorrectionsPerFile, ProductCorrections, FileCorrections } from "#contract/catalogue-corrections.ts";
-import { ProductsPage, type ProductIndexEntry } from "#contract/catalogue-products.ts";
+import { DatabaseSync } from "node:sqlite";
+import { maxTitleMatches, ProductsPage, type ProductIndexEntry } from "#contract/catalogue-products.ts";
 import { callService, control, mintToken, startTestSandbox, type TestSandbox } from "./helpers.ts";
 
 let sandbox: TestSandbox;
@@ -325,6 +326,105 @@ describe("a filtered page far down", () => {
     for (const row of rows) if (statusOf(row) === "NEEDS_FIX") leftOut.add(row);
     for (const filter of filters) await expectPages(filter);
     expect((await page({ status: "NEEDS_FIX" })).matching).toBe(0);
+  });
+});
+
+describe("a search by words of the title", () => {
+  /** The titles the full-text index holds, over every file (read beside the running sandbox). */
+  const indexedTitles = () => {
+    const db = new DatabaseSync(sandbox.dbPath, { readOnly: true });
+    try {
+      return (db.prepare("SELECT count(*) AS titles FROM catalogue_product_titles").get() as { titles: number }).titles;
+    } finally {
+      db.close();
+    }
+  };
+  const rowsOf = async (query: Record<string, string>) => (await page(query)).products.map((product) => product.row);
+
+  it("finds words and word starts whatever the case and accents, a corrected title by its new words, combined with a kind", async () => {
+    const price = { kind: "PRICE_FORMAT", field: "PRICE" } as const;
+    await index(fileId, token, [
+      entry(2, { title: "Schraubenzieher Größe M8" }, [price]),
+      entry(3, { title: "Kreuzschlitz-SCHRAUBE verzinkt", sku: "S-3" }),
+      entry(4, { title: "Crème brûlée Förmchen" }),
+      entry(5, { title: "Bohrer 8 mm" }),
+      // Dübel in three pages, every third with a problem of its kind.
+      ...Array.from({ length: 120 }, (_, at) => entry(6 + at, { title: `Dübel Nr ${at}`, ean: "" }, at % 3 === 0 ? [price] : [])),
+    ]);
+    // A word's start, in any case; a compound by its start, not by a later part.
+    expect(await rowsOf({ q: "schraub" })).toEqual([2, 3]);
+    expect(await rowsOf({ q: "SCHRAUBENZ" })).toEqual([2]);
+    expect((await page({ q: "zieher" })).matching).toBe(0);
+    // Accents and "ß" either way; every word must match, in any order.
+    expect(await rowsOf({ q: "creme brulee" })).toEqual([4]);
+    // Accents typed apart: with their letter (e + ́ ) as é, alone no word.
+    expect(await rowsOf({ q: "cre\u0300me \u0301" })).toEqual([4]);
+    expect(await rowsOf({ q: "FÖRMCHEN crème" })).toEqual([4]);
+    expect(await rowsOf({ q: "grosse" })).toEqual([2]);
+    expect(await rowsOf({ q: "größe m8" })).toEqual([2]);
+    expect((await page({ q: "größe bohrer" })).matching).toBe(0);
+    // A word of one character is a whole word beside a longer one.
+    expect(await rowsOf({ q: "bohrer 8" })).toEqual([5]);
+    expect((await page({ q: "schraub" })).search).toEqual({ by: "title", capped: false });
+    // An exact SKU or EAN stays a lookup by code.
+    expect(await page({ q: "S-3" })).toMatchObject({ matching: 1, search: { by: "code" } });
+
+    // A corrected title: found by its new words, no longer by its old ones.
+    expect((await change({ type: "correct", row: 5, version: 0, values: { title: "Holzbohrer Spirale" }, problems: [] })).status).toBe(200);
+    expect((await page({ q: "bohrer" })).matching).toBe(0);
+    expect(await rowsOf({ q: "holzbohr" })).toEqual([5]);
+    expect(await rowsOf({ q: "spirale holz" })).toEqual([5]);
+    expect((await page({ q: "mm" })).matching).toBe(0);
+
+    // With a kind and a status: the matches' positions in file order, paged and counted.
+    const dowels = Array.from({ length: 120 }, (_, at) => 6 + at);
+    const ofKind = dowels.filter((row) => (row - 6) % 3 === 0);
+    const found = await page({ q: "dübel", kind: "PRICE_FORMAT", pageSize: "25", page: "2" });
+    expect(found).toMatchObject({ matching: ofKind.length, pages: 2, search: { by: "title", capped: false } });
+    expect(found.products.map((product) => product.row)).toEqual(ofKind.slice(25));
+    expect((await page({ q: "dubel", status: "READY", page: "2" })).products.map((product) => product.row)).toEqual(
+      dowels.filter((row) => !ofKind.includes(row)).slice(50),
+    );
+    expect((await page({ q: "dübel", kind: "PRICE_FORMAT", status: "READY" })).matching).toBe(0);
+    const after = await callService(sandbox, "/catalogue-upload/me/seller/file/products", {
+      token,
+      query: { fileId, q: "dübel", kind: "PRICE_FORMAT", page: "3" },
+    });
+    expect(after.status).toBe(404);
+  });
+
+  it("answers a search too short for the title with nothing looked for, says so, and still finds a short SKU", async () => {
+    await index(fileId, token, [entry(2, { title: "A4 Papier", sku: "7" }), entry(3, { title: "Papier A5" })]);
+    for (const q of ["a", "-", "!?", "a b"])
+      expect(await page({ q }), q).toMatchObject({ matching: 0, products: [], search: { by: "tooShort", capped: false } });
+    expect(await page({ q: "7" })).toMatchObject({ matching: 1, search: { by: "code" } });
+    expect(await rowsOf({ q: "a4" })).toEqual([2]);
+  });
+
+  it(`counts a very common word up to ${maxTitleMatches} and pages within those`, async () => {
+    await index(
+      fileId,
+      token,
+      Array.from({ length: maxTitleMatches + 5 }, (_, at) => entry(2 + at, { title: `Artikel ${at}`, ean: "" })),
+    );
+    const first = await page({ q: "artikel" });
+    expect(first).toMatchObject({ matching: maxTitleMatches, pages: maxTitleMatches / 50, search: { by: "title", capped: true } });
+    const last = await page({ q: "artikel", page: String(maxTitleMatches / 50) });
+    expect(last.products.map((product) => product.row)).toEqual(Array.from({ length: 50 }, (_, at) => maxTitleMatches - 48 + at));
+    // A word fewer products have is counted whole.
+    expect(await page({ q: "artikel 9999" })).toMatchObject({ matching: 1, search: { capped: false } });
+  });
+
+  it("drops the titles with a new index of the file and with the file", async () => {
+    await index(fileId, token, [entry(2, { title: "Gießkanne" }), entry(3, { title: "Rasensprenger" })]);
+    expect(await rowsOf({ q: "giesskanne" })).toEqual([2]);
+    await index(fileId, token, [entry(2, { title: "Blumentopf" })]);
+    expect((await page({ q: "gieß" })).matching).toBe(0);
+    expect(await rowsOf({ q: "blumen" })).toEqual([2]);
+    expect(indexedTitles()).toBe(1);
+    const deleted = await callService(sandbox, "/catalogue-upload/me/seller/file", { method: "DELETE", token, query: { fileId } });
+    expect(deleted.status).toBe(204);
+    expect(indexedTitles()).toBe(0);
   });
 });
 

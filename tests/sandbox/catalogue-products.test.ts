@@ -123,9 +123,10 @@ describe("the products index", () => {
 
     expect((await page({ q: "SKU-50" })).body.products.map((product: { row: number }) => product.row)).toEqual([50]);
     expect((await page({ q: String(4006381333900 + 61) })).body.products.map((product: { row: number }) => product.row)).toEqual([61]);
-    // A part of the title, whatever its case; % in the search is a character, not a wildcard.
+    // Words of the title by their start, whatever their case; % in the search is no wildcard, the word is 100.
     expect((await page({ q: "brotmesser 100%" })).body.products.map((product: { row: number }) => product.row)).toEqual([9]);
-    expect((await page({ q: "100%" })).body.matching).toBe(1);
+    expect((await page({ q: "100%" })).body.products.map((product: { row: number }) => product.row)).toEqual([9, 100]);
+    expect((await page({ q: "%" })).body).toMatchObject({ matching: 0, search: { by: "tooShort" } });
   });
 
   it("adds problems found late to the product of their row", async () => {

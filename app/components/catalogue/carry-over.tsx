@@ -73,8 +73,13 @@ export function CarryOver({ file, back, review, action, actionData }: Props) {
               })}
             </p>
             <ul role="status">
-              <li>{t("catalogueProducts.carryOver.matching", { count: review.matching, formatted: number.format(review.matching) })}</li>
-              <li>{t("catalogueProducts.carryOver.notMatching", { count: review.notMatching, formatted: number.format(review.notMatching) })}</li>
+              {/* An earlier file with rules alone has no products to count. */}
+              {review.matching + review.notMatching > 0 ? (
+                <>
+                  <li>{t("catalogueProducts.carryOver.matching", { count: review.matching, formatted: number.format(review.matching) })}</li>
+                  <li>{t("catalogueProducts.carryOver.notMatching", { count: review.notMatching, formatted: number.format(review.notMatching) })}</li>
+                </>
+              ) : null}
               {review.carried > 0 ? (
                 <li>{t("catalogueProducts.carryOver.carried", { count: review.carried, formatted: number.format(review.carried) })}</li>
               ) : null}

@@ -1,7 +1,6 @@
 import { Form, Link, useLocation } from "react-router";
-import { rowProblemKinds } from "#contract/catalogue-kinds.ts";
+import { maxTitleMatches, productStatuses, rowProblemKinds } from "#contract/catalogue-kinds.ts";
 import type { CatalogueProduct, ProductCounts, ProductProblem, ProductsPage } from "#contract/catalogue-products.ts";
-import { productStatuses } from "#contract/catalogue-kinds.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { numberFormat } from "#app/lib/intl-formats.ts";
 import { kindFixHref, productHref, productsHref, type FixPaths, type ProductsView as View } from "#app/lib/catalogue/products-query.ts";
@@ -246,9 +245,12 @@ const hasContent = (product: CatalogueProduct) =>
 function ProductsTable({ view, page, path, fix, baseForm }: { view: View; page: ProductsPage; path: string; fix: FixPaths | null; baseForm: boolean }) {
   const { t, i18n } = useTranslation();
   const number = numberFormat(i18n.language);
+  // A search too short for the product name looks for nothing: the seller is told why, the search kept in its field.
+  if (page.search?.by === "tooShort") return <p role="status">{t("catalogueProducts.search.tooShort")}</p>;
   if (page.matching === 0) return <p role="status">{page.counts.products === 0 ? t("catalogueProducts.emptyFile") : t("catalogueProducts.empty")}</p>;
   const from = (page.page - 1) * page.pageSize + 1;
-  const caption = t("catalogueProducts.table.caption", {
+  const capped = page.search?.capped === true;
+  const caption = t(capped ? "catalogueProducts.table.captionMore" : "catalogueProducts.table.caption", {
     from: number.format(from),
     to: number.format(from + page.products.length - 1),
     total: number.format(page.matching),
@@ -256,6 +258,7 @@ function ProductsTable({ view, page, path, fix, baseForm }: { view: View; page: 
   const unitPrices = page.products.some(hasContent);
   return (
     <>
+      {capped ? <p role="status">{t("catalogueProducts.search.capped", { max: number.format(maxTitleMatches) })}</p> : null}
       {/* Named, its frame is a region a keyboard can scroll sideways on a narrow screen. */}
       <DataTable
         className="table products-table"
