@@ -5,6 +5,8 @@
 # browser tests, which alone leave part of the second core idle: the audit fills that time instead of adding its
 # minutes to the end. Both run whatever the other's result; the lane fails if either failed.
 set -u
+# As npm runs it; by hand too.
+PATH="$(cd "$(dirname "$0")/.." && pwd)/node_modules/.bin:$PATH"
 vitest run --maxWorkers=1
 vitest=$?
 E2E_FIRST_SLOT=1 E2E_OUTPUT_DIR=test-results/all-pages playwright test e2e/a11y-pages.spec.ts --project js
