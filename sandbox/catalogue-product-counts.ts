@@ -347,8 +347,7 @@ export function followingImageCheck(
   check: { loads: boolean; reason: ImageFailureReason | null },
   work: () => void,
 ): void {
-  const before = db.prepare("SELECT loads, reason FROM catalogue_image_checks WHERE file_id = ? AND url = ?").get(fileId, url) as
-    { loads: number; reason: ImageFailureReason | null } | undefined;
+  const before = storedImageCheck(db, fileId, url);
   // Read before the check is stored: an index kept without its image counts sums them once, as they were.
   const images = storedImageCounts(db, fileId);
   work();
@@ -358,12 +357,7 @@ export function followingImageCheck(
     recountProducts(db, fileId);
     return;
   }
-  const { products, kept } = db
-    .prepare(
-      `SELECT count(*) AS products, coalesce(sum(left_out IS NULL), 0) AS kept
-         FROM catalogue_products INDEXED BY catalogue_products_image WHERE file_id = ? AND image_url = ?`,
-    )
-    .get(fileId, url) as { products: number; kept: number };
+  const { products, kept } = productsWithImage(db, fileId, url);
   // The address's products leave the state of its earlier check (none: unchecked) and enter this one.
   if (!before) images.unchecked -= products;
   else moveImageState(images, before.loads === 1, before.reason, -products);
@@ -379,8 +373,7 @@ export function followingImageCheck(
 
 /** The check of one image address about to be forgotten (`work` deletes it): its products are unchecked again. */
 export function forgettingImageCheck(db: Database, fileId: string, url: string, work: () => void): void {
-  const before = db.prepare("SELECT loads, reason FROM catalogue_image_checks WHERE file_id = ? AND url = ?").get(fileId, url) as
-    { loads: number; reason: ImageFailureReason | null } | undefined;
+  const before = storedImageCheck(db, fileId, url);
   const images = storedImageCounts(db, fileId);
   work();
   const counts = storedCounts(db, fileId);
@@ -389,19 +382,31 @@ export function forgettingImageCheck(db: Database, fileId: string, url: string, 
     recountProducts(db, fileId);
     return;
   }
-  const { products, kept } = db
+  const { products, kept } = productsWithImage(db, fileId, url);
+  moveImageState(images, before.loads === 1, before.reason, -products);
+  images.unchecked += products;
+  storeImageCounts(db, fileId, images);
+  moveImageBlocks(db, fileId, url, before.loads === 1 ? "loads" : "fails", "unchecked");
+  if (before.loads === 1 && counts.quality.imagesLoad !== undefined) {
+    counts.quality.imagesLoad -= kept;
+    storeCounts(db, fileId, counts);
+  }
+}
+
+/** The kept check of one image address of the file, if any. */
+function storedImageCheck(db: Database, fileId: string, url: string) {
+  return db.prepare("SELECT loads, reason FROM catalogue_image_checks WHERE file_id = ? AND url = ?").get(fileId, url) as
+    { loads: number; reason: ImageFailureReason | null } | undefined;
+}
+
+/** How many of the file's products show the address, and how many of those are not left out. */
+function productsWithImage(db: Database, fileId: string, url: string) {
+  return db
     .prepare(
       `SELECT count(*) AS products, coalesce(sum(left_out IS NULL), 0) AS kept
          FROM catalogue_products INDEXED BY catalogue_products_image WHERE file_id = ? AND image_url = ?`,
     )
     .get(fileId, url) as { products: number; kept: number };
-  moveImageState(images, before.loads === 1, before.reason, -products);
-  images.unchecked += products;
-  storeImageCounts(db, fileId, images);
-  if (before.loads === 1 && counts.quality.imagesLoad !== undefined) {
-    counts.quality.imagesLoad -= kept;
-    storeCounts(db, fileId, counts);
-  }
 }
 
 function moveImageState(images: ImageCounts, loads: boolean, reason: ImageFailureReason | null, products: number): void {

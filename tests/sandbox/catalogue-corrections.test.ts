@@ -491,6 +491,8 @@ describe("the file's counts", () => {
       { ...entry(5, {}), ...described(5, 300, "https://img.example/2.jpg", { filled: ["TITLE", "BRAND", "DESCRIPTION"], descriptionChars: 300 }) },
       { ...entry(6, { price: "1,00 CHF", category: "Garten" }, [{ kind: "PRICE_FORMAT", field: "PRICE" }]), ...described(6, 0, "https://img.example/3.jpg") },
       { ...entry(7, { category: "Garten" }), ...described(7, 80, "https://img.example/1.jpg") },
+      // A relative path, as shop exports write them: checked against the file's base address once it has one.
+      { ...entry(8, {}), ...described(8, 40, "images/8.jpg") },
     ]);
     await expectCountsAsRecounted("indexed");
     const mapped = await callService(sandbox, "/catalogue/me/category-mappings", {
@@ -532,6 +534,16 @@ describe("the file's counts", () => {
     await checked(image("https://img.example/3.jpg", false, "TIMEOUT"));
     await checked(image("https://img.example/2.jpg", false), image("https://img.example/2.jpg", false, "TIMEOUT"), image("https://img.example/9.jpg", true));
     await expectCountsAsRecounted("images failing for their reasons");
+    // A base address given (then changed): the relative path's check is forgotten, its product unchecked again.
+    await checked(image("images/8.jpg", false, "RELATIVE_PATH"));
+    await expectCountsAsRecounted("a relative path refused");
+    for (const base of ["https://img.example/shop/", "https://cdn.example/"]) {
+      const based = await callService(sandbox, "/catalogue-upload/me/seller/file/images/base", { method: "PUT", token, query: { fileId }, body: { base } });
+      expect(based.status).toBe(200);
+      await expectCountsAsRecounted(`base ${base}`);
+      await checked(image("images/8.jpg", true));
+      await expectCountsAsRecounted(`relative path checked against ${base}`);
+    }
     expect(await images()).toMatchObject({ reasons: { TIMEOUT: 3 } });
     const rule = await callService(sandbox, "/catalogue-upload/me/seller/file/product-rules", {
       method: "POST",
@@ -561,7 +573,7 @@ describe("the file's counts", () => {
     await expectCountsAsRecounted("unfixed left out");
     const counts = (await page()).counts;
     // The sequence did move every count it is meant to check.
-    expect(counts).toMatchObject({ products: 6, fixed: 4 });
+    expect(counts).toMatchObject({ products: 7, fixed: 4 });
     expect(counts.leftOut).toBeGreaterThan(1);
     expect(counts.quality).toMatchObject({ imagesLoad: expect.any(Number), categorised: expect.any(Number) });
   });
