@@ -9,9 +9,9 @@ import { E2E_FIRST_SLOT, E2E_MAX_WORKERS, e2ePorts } from "./tests/support/ports
  */
 const WORKERS = Math.min(E2E_MAX_WORKERS - E2E_FIRST_SLOT, Math.max(1, Number(process.env.E2E_WORKERS ?? 1)));
 /**
- * A run beside another (scripts/test-lanes.sh: the all-pages audit apart from the other specs) starts at a slot of its
- * own (E2E_FIRST_SLOT), keeps its results apart (E2E_OUTPUT_DIR: a run empties its output folder when it starts) and
- * may leave a spec to the other run (E2E_IGNORE, a file name in e2e/).
+ * A run beside another (scripts/test-lanes.sh: most of the all-pages audit apart from the other tests) starts at a
+ * slot of its own (E2E_FIRST_SLOT) and keeps its results apart (E2E_OUTPUT_DIR: a run empties its output folder when it
+ * starts, which held the other run's open database).
  */
 const OUTPUT_DIR = process.env.E2E_OUTPUT_DIR ?? "test-results";
 /** This process's stack: a worker's own (TEST_PARALLEL_INDEX), the first slot in the runner. */
@@ -28,7 +28,6 @@ const systemChromium = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium",
 export default defineConfig({
   testDir: "e2e",
   outputDir: OUTPUT_DIR,
-  testIgnore: process.env.E2E_IGNORE ? [process.env.E2E_IGNORE] : [],
   fullyParallel: false,
   workers: WORKERS,
   // A flaky test is a defect with a cause: it is fixed, never retried into green.

@@ -284,8 +284,15 @@ async function auditAccount(browser: Browser, request: APIRequestContext, accoun
   return failures;
 }
 
+/**
+ * `npm test` runs the audits tagged `@audit-lane` after vitest, beside the other specs (scripts/test-lanes.sh), and
+ * these with the other specs: about 100 s of audits, so that both lanes end at about the same time.
+ */
+const WITH_THE_OTHER_SPECS = new Set(["an active seller", "an active seller with one shop", "a seller waiting for activation"]);
+
 for (const [name, account] of Object.entries(ACCOUNTS)) {
-  test(`${name}: every page, axe in en at 1280 px and de at 390 px, no sideways scroll at either`, async ({ browser, request }) => {
+  const tag = WITH_THE_OTHER_SPECS.has(name) ? [] : ["@audit-lane"];
+  test(`${name}: every page, axe in en at 1280 px and de at 390 px, no sideways scroll at either`, { tag }, async ({ browser, request }) => {
     // Two axe runs and two loads per page, each a few seconds on the shared machine.
     test.setTimeout(30_000 + account.pages.length * 4 * 6_000);
     const failures = await auditAccount(browser, request, account);

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# `npm test`'s second lane (package.json, test:suites): vitest, then the all-pages accessibility audit
-# (e2e/a11y-pages.spec.ts, with JavaScript; it skips itself without) in a Playwright run of its own, on worker slot 1
-# with a portal and sandbox of its own. The first lane runs every other spec meanwhile. vitest ends minutes before the
-# browser tests, which alone leave part of the second core idle: the audit fills that time instead of adding its
-# minutes to the end. Both run whatever the other's result; the lane fails if either failed.
+# `npm test`'s second lane (package.json, test:suites): vitest, then most of the all-pages accessibility audit
+# (e2e/a11y-pages.spec.ts's tests tagged @audit-lane, with JavaScript; they skip themselves without) in a Playwright
+# run of its own, on worker slot 1 with a portal and sandbox of its own. The first lane runs every other test
+# meanwhile. vitest ends minutes before the browser tests, which alone leave part of the second core idle: the audit
+# fills that time instead of adding its minutes to the end. Both run whatever the other's result; the lane fails if
+# either failed.
 set -u
 # As npm runs it; by hand too.
 PATH="$(cd "$(dirname "$0")/.." && pwd)/node_modules/.bin:$PATH"
 vitest run --maxWorkers=1
 vitest=$?
-E2E_FIRST_SLOT=1 E2E_OUTPUT_DIR=test-results/all-pages playwright test e2e/a11y-pages.spec.ts --project js
+E2E_FIRST_SLOT=1 E2E_OUTPUT_DIR=test-results/audit-lane playwright test e2e/a11y-pages.spec.ts --project js --grep @audit-lane
 pages=$?
 exit $((vitest || pages))
