@@ -236,8 +236,10 @@ async function measure(setup: Setup): Promise<Row> {
   });
   let requests = warmUp + outcome.requests;
   if (!at10k) {
-    console.log(`${setup.name}: ${leakCheck - requests} more requests for the memory check…`);
-    const rest = await generate({ url: setup.url, users, amount: leakCheck - requests });
+    const more = leakCheck - requests;
+    console.log(`${setup.name}: ${more} more requests for the memory check…`);
+    // autocannon refuses fewer requests than connections (one a user): as many users as requests, where fewer.
+    const rest = await generate({ url: setup.url, users: users.slice(0, Math.min(users.length, more)), amount: more });
     requests += rest.requests;
     at10k = memory();
   }
