@@ -65,7 +65,8 @@ export function IbanFields({ form, iban, bic, ibanHint, bicHint }: IbanFieldsPro
         onInput={onIbanInput}
         describedById={foundId}
         after={
-          <p id={foundId} className="field__hint" aria-live="polite">
+          // The line is there before the answer: the answer must not move the submit button under a pressing pointer.
+          <p id={foundId} className="field__hint field__hint--answer" aria-live="polite">
             {answered ? (found ? t("onboarding.bank.bankFound", { bank: found.bankName }) : t("onboarding.bank.bankUnknown")) : null}
           </p>
         }
