@@ -89,7 +89,8 @@ export function AddressFields({
           onInput={onPostcodeInput}
           describedById={statusId}
           after={
-            <p id={statusId} className="field__hint" aria-live="polite">
+            // Kept a line high before the answer, as the IBAN's bank: an answer must not move a button being pressed.
+            <p id={statusId} className="field__hint field__hint--answer" aria-live="polite">
               {status}
             </p>
           }
