@@ -15,7 +15,6 @@ async function hydrate() {
   const groups = link?.dataset.pageMessages?.split(",").filter(Boolean) ?? [];
   const response = await fetch(link?.getAttribute("href") ?? messagesHref(language, groups));
   const translation: unknown = response.ok ? await response.json() : {};
-  if (response.ok) messagesLoaded(groups);
 
   await i18next.use(initReactI18next).init({
     lng: language,
@@ -30,6 +29,8 @@ async function hydrate() {
       if (options?.defaultValue === undefined) console.error(`i18n: no message "${key}" on this page (${location.pathname})`);
     },
   });
+
+  messagesLoaded(i18next, response.ok ? groups : []);
 
   startTransition(() => {
     hydrateRoot(

@@ -1,5 +1,5 @@
 import "./lib/zod-jitless.client.ts";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "./lib/i18n/use-translation.ts";
 import { messagesHref, pageGroups, type MessagesHandle } from "./lib/i18n/page-messages.ts";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -84,7 +84,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRootData();
   const { t } = useTranslation();
   const matches = useMatches();
-  const messageGroups = pageGroups(matches);
+  // The groups the document came with: a navigation loads what it lacks itself (page-messages.ts), and a new preload
+  // address would fetch the whole new set again.
+  const [messageGroups] = useState(() => pageGroups(matches));
   // A page whose loader failed in part (and still renders) hands its error toast up as `pageToast`.
   const pageToast = matches.map((match) => (match.loaderData as { pageToast?: PortalToast | null } | undefined)?.pageToast).findLast(Boolean);
   return (

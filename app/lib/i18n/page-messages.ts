@@ -19,7 +19,7 @@
  * run; the new page renders after both. tests/unit/page-messages.test.ts
  * holds every route's declaration against the keys its modules name.
  */
-import i18next from "i18next";
+import type { i18n } from "i18next";
 import type { MiddlewareFunction } from "react-router";
 
 /** Every message group, as `app/locales/<language>/<group>.json` names them (the unit test compares). */
@@ -82,12 +82,15 @@ export function messagesHref(language: string, groups: readonly string[]): strin
   return `/locales/${language}?v=${encodeURIComponent(__BUILD_ID__)}&groups=${groups.join(",")}`;
 }
 
+/** The browser's i18next instance (given by the entry: importing i18next here would move it out of the entry's chunk). */
+let browserI18n: i18n | undefined;
 /** The groups the browser's i18next instance holds, and those being fetched. */
 const loaded = new Set<string>();
 const loading = new Map<string, Promise<void>>();
 
-/** The groups the page's HTML came with (entry.client.tsx, before hydration). */
-export function messagesLoaded(groups: readonly string[]): void {
+/** The browser's instance and the groups the page's HTML came with (entry.client.tsx, before hydration). */
+export function messagesLoaded(instance: i18n, groups: readonly string[]): void {
+  browserI18n = instance;
   for (const group of groups) loaded.add(group);
 }
 
@@ -105,13 +108,14 @@ export function loadMessageGroups(groups: readonly string[]): Promise<void> | un
     if (pending) waiting.add(pending);
     else missing.push(group);
   }
-  if (missing.length > 0) {
-    const language = i18next.language;
+  if (missing.length > 0 && browserI18n) {
+    const instance = browserI18n;
+    const language = instance.language;
     const request = (async () => {
       const response = await fetch(messagesHref(language, missing.sort()));
       if (!response.ok) throw new Error(`The texts of this page could not be loaded (${response.status})`);
       const bundle = (await response.json()) as Record<string, unknown>;
-      i18next.addResourceBundle(language, "translation", bundle, true, true);
+      instance.addResourceBundle(language, "translation", bundle, true, true);
       for (const group of missing) loaded.add(group);
     })();
     for (const group of missing) loading.set(group, request);
