@@ -5,10 +5,19 @@
  */
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { describe, expect, it } from "vitest";
+import { createInstance } from "i18next";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import routes from "#app/routes.ts";
 import { messages } from "#app/locales/resources.ts";
-import { MESSAGE_GROUPS, messagesHref, pageGroups, type MessagesHandle, type PageMessagesMiddleware } from "#app/lib/i18n/page-messages.ts";
+import {
+  loadMessageGroups,
+  MESSAGE_GROUPS,
+  messagesHref,
+  messagesLoaded,
+  pageGroups,
+  type MessagesHandle,
+  type PageMessagesMiddleware,
+} from "#app/lib/i18n/page-messages.ts";
 import { loader as localesLoader } from "#app/routes/shell/locales.ts";
 import { groupsNamed, moduleGraph, moduleTexts, ROOT } from "../support/message-keys.ts";
 
@@ -103,5 +112,32 @@ describe("a page's messages", () => {
     expect(((await ask("?groups=base,nope")) as { init?: { status?: number } }).init?.status).toBe(404);
     expect(((await ask("?groups=__proto__")) as { init?: { status?: number } }).init?.status).toBe(404);
     expect(((await ask("?groups=base", "fr")) as { init?: { status?: number } }).init?.status).toBe(404);
+  });
+});
+
+describe("the browser's messages", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("are fetched for the groups missing, once, in one request; a failed request is asked again", async () => {
+    const instance = createInstance();
+    await instance.init({ lng: "de", resources: { de: { translation: { shell: messages.de.shell } } } });
+    messagesLoaded(instance, ["shell"]);
+    const asked: string[] = [];
+    let fail = true;
+    vi.stubGlobal("fetch", async (url: string) => {
+      asked.push(url);
+      const groups = new URL(url, "http://localhost").searchParams.get("groups")!.split(",");
+      if (fail) return new Response("", { status: 503 });
+      return Response.json(Object.fromEntries(groups.map((group) => [group, messages.de[group]])));
+    });
+
+    await expect(loadMessageGroups(["shell", "team"])).rejects.toThrow("503");
+    fail = false;
+    // Two routes asking at once (a layout and its page): one request each for what the other is not fetching yet.
+    await Promise.all([loadMessageGroups(["shell", "team", "form"]), loadMessageGroups(["team", "form"])]);
+    expect(asked).toEqual([messagesHref("de", ["team"]), messagesHref("de", ["form", "team"])]);
+    expect(instance.t("team.title")).toBe((messages.de.team as Record<string, string>).title);
+    expect(instance.t("shell.environment.summary")).not.toBe("shell.environment.summary");
+    expect(loadMessageGroups(["shell", "team", "form"])).toBeUndefined();
   });
 });
