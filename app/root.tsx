@@ -1,6 +1,7 @@
 import "./lib/zod-jitless.client.ts";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "./lib/i18n/use-translation.ts";
+import { messagesHref, pageGroups, type MessagesHandle } from "./lib/i18n/page-messages.ts";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { EnvironmentIndicator } from "./components/shell/environment/environment-indicator.tsx";
@@ -36,6 +37,11 @@ export const middleware = [
   sessionRecordMiddleware,
   actingAsSellerAuditMiddleware,
 ];
+
+/** The shell's message groups (header, footer, error pages, toasts): on every page; each route adds its own (ADR 038). */
+export const handle = {
+  i18n: ["actingAsSeller", "auth", "base", "errors", "footer", "language", "layout", "notifications", "results", "roles", "shell"],
+} satisfies MessagesHandle;
 
 export const links: Route.LinksFunction = () => [
   // With a precedence, React puts the stylesheet first in the head, ahead of the modules <Scripts /> preloads: the
@@ -77,10 +83,12 @@ export const shouldRevalidate = ({ actionResult }: ShouldRevalidateFunctionArgs)
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRootData();
   const { t } = useTranslation();
+  const matches = useMatches();
+  // The groups the document came with: a navigation loads what it lacks itself (page-messages.ts), and a new preload
+  // address would fetch the whole new set again.
+  const [messageGroups] = useState(() => pageGroups(matches));
   // A page whose loader failed in part (and still renders) hands its error toast up as `pageToast`.
-  const pageToast = useMatches()
-    .map((match) => (match.loaderData as { pageToast?: PortalToast | null } | undefined)?.pageToast)
-    .findLast(Boolean);
+  const pageToast = matches.map((match) => (match.loaderData as { pageToast?: PortalToast | null } | undefined)?.pageToast).findLast(Boolean);
   return (
     <html lang={rootData?.locale ?? "en"} dir="ltr">
       <head>
@@ -88,6 +96,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {/* The page's messages, fetched beside its scripts; the client entry reads them before hydrating (ADR 038). */}
+        <link
+          rel="preload"
+          as="fetch"
+          crossOrigin="anonymous"
+          fetchPriority="low"
+          href={messagesHref(rootData?.locale ?? "en", messageGroups)}
+          data-page-messages={messageGroups.join(",")}
+        />
       </head>
       <body>
         <a className="skip-link" href="#main">

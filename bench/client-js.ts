@@ -8,13 +8,21 @@
  * chunks of 5 KB or more (compressed), largest first; the table below the pages
  * says on how many pages each chunk is.
  *
+ * Beside them, the page's messages fetched before hydration (ADR 038): the
+ * JSON of the message groups its routes declare (`handle.i18n`, read from the
+ * server build), gzip, in English and German; the whole language, which every
+ * page fetched before, is printed below the table.
+ *
  * Run: `npm run bench:client-js` (builds first) or `node bench/client-js.ts`
  * on a build. BENCH_PAGES=<regex> picks pages by path.
  */
 import path from "node:path";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import type { ServerBuild } from "react-router";
 import { fileURLToPath } from "node:url";
 import { PAGES } from "./support/pages.ts";
+import { complete } from "../tests/support/portal-env.ts";
 import { CLIENT_JS_TARGET_KB, chunkName, pageScripts, readClientManifest, type PageScripts } from "./support/client-js.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -27,8 +35,38 @@ const manifest = readClientManifest(build);
 const bareBuild = path.join(ROOT, "bench/bare-app/build");
 const bare = existsSync(path.join(bareBuild, "client/assets")) ? pageScripts(bareBuild, readClientManifest(bareBuild), "/") : undefined;
 
-console.log("page".padEnd(58), "files".padStart(5), "raw KB".padStart(7), "gzip KB".padStart(8), "br KB".padStart(6), "target".padStart(7));
-const row = (name: string, scripts: PageScripts, target: string) =>
+// The page's messages: each route's declared groups (the server build's route modules), the JSON the /locales route
+// answers for them, gzip at zlib's default level as compression() sends it.
+// The build reads its configuration when loaded; it serves nothing here, so a placeholder one does where none is set.
+for (const [name, value] of Object.entries(complete)) process.env[name] ??= value;
+const serverBuild = (await import(path.join(build, "server/index.js"))) as ServerBuild;
+const LANGUAGES = ["en", "de"] as const;
+const groupsOf = (language: string) =>
+  Object.fromEntries(
+    readdirSync(path.join(ROOT, "app/locales", language)).map((file) => [
+      file.replace(/\.json$/, ""),
+      JSON.parse(readFileSync(path.join(ROOT, "app/locales", language, file), "utf8")) as unknown,
+    ]),
+  );
+const messages = Object.fromEntries(LANGUAGES.map((language) => [language, groupsOf(language)]));
+const messagesGzip = (language: (typeof LANGUAGES)[number], groups: string[] | undefined) => {
+  const all = messages[language]!;
+  const body = groups ? Object.fromEntries(groups.map((group) => [group, all[group]])) : all;
+  return gzipSync(JSON.stringify(body)).length;
+};
+const pageGroups = (routeIds: string[]) =>
+  [...new Set(["root", ...routeIds].flatMap((id) => (serverBuild.routes[id]?.module.handle as { i18n?: string[] } | undefined)?.i18n ?? []))].sort();
+
+console.log(
+  "page".padEnd(58),
+  "files".padStart(5),
+  "raw KB".padStart(7),
+  "gzip KB".padStart(8),
+  "br KB".padStart(6),
+  "target".padStart(7),
+  "messages KB gzip en/de".padStart(23),
+);
+const row = (name: string, scripts: PageScripts, target: string, groups?: string[]) =>
   console.log(
     name.slice(0, 58).padEnd(58),
     String(scripts.scripts.length).padStart(5),
@@ -36,6 +74,7 @@ const row = (name: string, scripts: PageScripts, target: string) =>
     kb(scripts.gzip).padStart(8),
     kb(scripts.brotli).padStart(6),
     target.padStart(7),
+    (groups ? `${kb(messagesGzip("en", groups))} / ${kb(messagesGzip("de", groups))}` : "").padStart(23),
   );
 if (bare) row("(bare React Router app)", bare, "");
 
@@ -44,6 +83,7 @@ const onPages = new Map<string, { gzip: number; pages: number }>();
 let pages = 0;
 let met = 0;
 let largest = 0;
+const messagesTotal = { en: [] as number[], de: [] as number[] };
 for (const page of PAGES) {
   const pathname = new URL(page.path, "http://x").pathname;
   if (seen.has(pathname) || (ONLY && !ONLY.test(pathname))) continue;
@@ -53,7 +93,10 @@ for (const page of PAGES) {
   largest = Math.max(largest, scripts.gzip);
   const ok = scripts.gzip / 1000 <= CLIENT_JS_TARGET_KB;
   if (ok) met++;
-  row(pathname, scripts, ok ? "ok" : "MISSED");
+  const groups = pageGroups(scripts.routeIds);
+  messagesTotal.en.push(messagesGzip("en", groups));
+  messagesTotal.de.push(messagesGzip("de", groups));
+  row(pathname, scripts, ok ? "ok" : "MISSED", groups);
   for (const script of scripts.scripts) {
     const chunk = onPages.get(script.href) ?? { gzip: script.gzip, pages: 0 };
     chunk.pages++;
@@ -70,4 +113,9 @@ for (const [href, chunk] of [...onPages].filter(([, chunk]) => chunk.gzip >= 500
 
 console.log(
   `\ntarget: gzip ≤ ${CLIENT_JS_TARGET_KB} KB (1.3 × a bare React Router 8 app's${bare ? `; this bare build: ${kb(bare.gzip)} KB` : ""}); met by ${met} of ${pages} pages, largest ${kb(largest)} KB`,
+);
+const range = (sizes: number[]) =>
+  `${kb(Math.min(...sizes))}–${kb(Math.max(...sizes))} KB (median ${kb(sizes.sort((a, b) => a - b)[Math.floor(sizes.length / 2)]!)})`;
+console.log(
+  `messages before hydration, gzip: en ${range(messagesTotal.en)}, de ${range(messagesTotal.de)}; the whole language (every page before ADR 038): en ${kb(messagesGzip("en", undefined))} KB, de ${kb(messagesGzip("de", undefined))} KB`,
 );

@@ -61,9 +61,19 @@ const TEXTS = {
   },
 };
 
+/**
+ * Script errors on the seller's page: among them a message its page lacks after a client-side navigation from one
+ * area to another (the browser's i18next reports it, docs/decisions/038-a-page-loads-its-own-messages.md).
+ */
+let consoleErrors: string[] = [];
+
 /** English with JavaScript, German without. */
 async function start(page: Page, testInfo: TestInfo, path: string) {
   const language = jsEnabled(testInfo) ? "en" : "de";
+  consoleErrors = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(`${page.url()}: ${message.text()}`);
+  });
   await signInAndOpen(page, SELLER, path);
   if (language === "de") await chooseLanguage(page, "de", path);
   await expect(page.locator("html")).toHaveAttribute("lang", language);
@@ -78,6 +88,8 @@ test.beforeEach(async ({ request }) => {
 });
 test.afterEach(async ({ request }) => {
   await resetSandbox(request);
+  expect(consoleErrors, "script errors on the seller's page").toEqual([]);
+  consoleErrors = [];
 });
 
 test("every recommendation link answers, and the catalogue is updated from there and decided by the catalogue team", async ({ page, browser }, testInfo) => {

@@ -5,8 +5,9 @@
  * In place of react-i18next's useTranslation, which follows language changes
  * and namespaces still loading with some dozen hooks and a fresh wrapper per
  * component and render. Neither happens in the portal: its one namespace is
- * bundled on the server and loaded before hydration in the browser
- * (entry.client.tsx), and a language is changed by reloading the document
+ * bundled on the server; in the browser a page's message groups are loaded
+ * before hydration (entry.client.tsx) and before a navigation renders a page
+ * that needs more (page-messages.ts), and a language is changed by reloading the document
  * (LanguageSwitcher). So one `t` per instance serves every component: on the
  * server the request's (its render view, i18n.server.ts), in the browser the
  * page's.

@@ -7,12 +7,15 @@ import { authorize } from "#app/services/session/authorize.server.ts";
 import { teamFileProducts } from "#app/services/catalogue/integration-products.server.ts";
 import type { PageWidthHandle } from "#app/lib/shell/page-width.ts";
 import type { Route } from "./+types/integration-products";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
 
 // The catalogue team only; the seller and the file are checked by the loader (any other is 404), as the team's download does.
 export const middleware = [authorize({ rule: "catalogueIntegration" })];
 
 // A product's six values and its reasons need the room of a wide column.
-export const handle: PageWidthHandle = { pageWidth: "wide" };
+export const handle = { pageWidth: "wide", i18n: ["catalogue", "catalogueImages", "catalogueIntelligence", "catalogueProducts"] } satisfies PageWidthHandle &
+  MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 export function loader(args: Route.LoaderArgs) {
   return teamFileProducts(args);

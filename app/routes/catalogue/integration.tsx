@@ -10,6 +10,25 @@ import { authorize } from "#app/services/session/authorize.server.ts";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import type { Route } from "./+types/integration";
 import { dateTimeFormat } from "#app/lib/intl-formats.ts";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = {
+  i18n: [
+    "catalogue",
+    "catalogueCategories",
+    "catalogueIntelligence",
+    "catalogueProducts",
+    "catalogueReading",
+    "catalogueReturn",
+    "catalogueUpdates",
+    "form",
+    "onboarding",
+    "sellerPage",
+    "staff",
+    "staffOutcome",
+  ],
+} satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 export const middleware = [authorize({ rule: "catalogueIntegration" })];
 

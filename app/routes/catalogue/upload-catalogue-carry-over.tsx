@@ -5,11 +5,13 @@ import { authorize } from "#app/services/session/authorize.server.ts";
 import { carryOverAction, carryOverPage, validCarryOverAddress } from "#app/services/catalogue/carry-over.server.ts";
 import type { PageWidthHandle } from "#app/lib/shell/page-width.ts";
 import type { Route } from "./+types/upload-catalogue-carry-over";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
 
 // The administrator carries corrections over before the hand-over; an address without a file is a page that does not exist.
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive", validate: ({ url }) => validCarryOverAddress(url) })];
 
-export const handle: PageWidthHandle = { pageWidth: "wide" };
+export const handle = { pageWidth: "wide", i18n: ["catalogue", "catalogueProducts", "form"] } satisfies PageWidthHandle & MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 export function loader(args: Route.LoaderArgs) {
   return carryOverPage(args, fixPaths.handOver);

@@ -10,10 +10,25 @@ import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { orRouteError } from "#app/services/upstream/upstream-error.server.ts";
 import type { PageWidthHandle } from "#app/lib/shell/page-width.ts";
 import type { Route } from "./+types/upload-catalogue-categories";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
 
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
 
-export const handle: PageWidthHandle = { pageWidth: "wide" };
+export const handle = {
+  pageWidth: "wide",
+  i18n: [
+    "catalogue",
+    "catalogueCategories",
+    "catalogueImages",
+    "catalogueIntelligence",
+    "catalogueProducts",
+    "catalogueReading",
+    "catalogueReturn",
+    "onboarding",
+    "sellerPage",
+  ],
+} satisfies PageWidthHandle & MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 export async function loader(args: Route.LoaderArgs) {
   const seller = await orRouteError(upstream(args).onboarding.seller());

@@ -20,13 +20,29 @@ import { orRouteError, settle } from "#app/services/upstream/upstream-error.serv
 import type { PageWidthHandle } from "#app/lib/shell/page-width.ts";
 import { HAND_OVER_PRODUCTS_PATH } from "#app/lib/catalogue/products-query.ts";
 import type { Route } from "./+types/upload-catalogue";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
 
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
 
 export const headers = catalogueDocumentHeaders;
 
 // The files and a file's columns with their pickers need the room of a wide column.
-export const handle: PageWidthHandle = { pageWidth: "wide" };
+export const handle = {
+  pageWidth: "wide",
+  i18n: [
+    "catalogue",
+    "catalogueIntelligence",
+    "catalogueProducts",
+    "catalogueReading",
+    "catalogueReturn",
+    "catalogueUpdates",
+    "form",
+    "handOver",
+    "onboarding",
+    "sellerPage",
+  ],
+} satisfies PageWidthHandle & MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 export async function loader(args: Route.LoaderArgs) {
   // The one progress model: the hand-over below offers itself, or lists what is missing, as the task list does.

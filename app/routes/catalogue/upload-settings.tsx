@@ -27,6 +27,10 @@ import { redirectWithPortalToast } from "#app/services/toasts/toast.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { orRouteError } from "#app/services/upstream/upstream-error.server.ts";
 import type { Route } from "./+types/upload-settings";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = { i18n: ["catalogue", "catalogueReading", "form", "onboarding"] } satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 /**
  * The settings form: flat, so every field keeps its value when the seller

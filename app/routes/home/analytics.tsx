@@ -2,6 +2,10 @@ import { Outlet } from "react-router";
 import { AnalyticsFilters, AnalyticsTabs } from "#app/components/home/analytics-filters.tsx";
 import { analyticsLayoutLoader } from "#app/services/home/analytics.server.ts";
 import type { Route } from "./+types/analytics";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = { i18n: ["analytics"] } satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 // Guarded by the home layout's middleware and by each tab's own.
 export async function loader(args: Route.LoaderArgs) {

@@ -10,11 +10,16 @@ import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { orRouteError } from "#app/services/upstream/upstream-error.server.ts";
 import type { PageWidthHandle } from "#app/lib/shell/page-width.ts";
 import type { Route } from "./+types/catalogue-categories";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
 
 // Both seller roles read the mapping; only the administrator changes it (the viewer's posts are refused before the action).
 export const middleware = [authorize({ rule: "sellerHome", changes: "sellerAdministrator", sellerState: "redirectIfNotActive" })];
 
-export const handle: PageWidthHandle = { pageWidth: "wide" };
+export const handle = {
+  pageWidth: "wide",
+  i18n: ["catalogue", "catalogueCategories", "catalogueImages", "catalogueIntelligence", "catalogueProducts"],
+} satisfies PageWidthHandle & MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 export async function loader(args: Route.LoaderArgs) {
   const [user, seller] = await Promise.all([requireUser(args), orRouteError(upstream(args).onboarding.seller())]);

@@ -5,11 +5,14 @@ import { authorize } from "#app/services/session/authorize.server.ts";
 import { kindFixAction, kindFixPage, validKindFixAddress } from "#app/services/catalogue/product-fixes.server.ts";
 import type { PageWidthHandle } from "#app/lib/shell/page-width.ts";
 import type { Route } from "./+types/catalogue-kind-fix";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
 
 // An active seller's administrator fixes an update's file; a kind no rule of the address fixes is a page that does not exist.
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfNotActive", validate: ({ url }) => validKindFixAddress(url) })];
 
-export const handle: PageWidthHandle = { pageWidth: "wide" };
+export const handle = { pageWidth: "wide", i18n: ["catalogue", "catalogueIntelligence", "catalogueProducts", "form"] } satisfies PageWidthHandle &
+  MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 export function loader(args: Route.LoaderArgs) {
   return kindFixPage(args, fixPaths.home);

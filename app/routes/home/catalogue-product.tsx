@@ -6,11 +6,16 @@ import { authorize } from "#app/services/session/authorize.server.ts";
 import { productAction, productPage, validProductAddress } from "#app/services/catalogue/product-fixes.server.ts";
 import type { PageWidthHandle } from "#app/lib/shell/page-width.ts";
 import type { Route } from "./+types/catalogue-product";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
 
 // An active seller's administrator fixes an update's file (the viewer reads the products view only); a malformed file id or row is a page that does not exist.
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfNotActive", validate: ({ url }) => validProductAddress(url) })];
 
-export const handle: PageWidthHandle = { pageWidth: "wide" };
+export const handle = {
+  pageWidth: "wide",
+  i18n: ["catalogue", "catalogueCategories", "catalogueImages", "catalogueIntelligence", "catalogueProducts", "form"],
+} satisfies PageWidthHandle & MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 export function loader(args: Route.LoaderArgs) {
   return productPage(args, fixPaths.home);

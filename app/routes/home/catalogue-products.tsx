@@ -13,12 +13,17 @@ import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { orRouteError } from "#app/services/upstream/upstream-error.server.ts";
 import type { PageWidthHandle } from "#app/lib/shell/page-width.ts";
 import type { Route } from "./+types/catalogue-products";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
 
 // Whoever reads the catalogue page reads its files' products; the administrator's links lead to where they are fixed.
 export const middleware = [authorize({ rule: "sellerHome", sellerState: "redirectIfNotActive" })];
 
 // A product's six values and its reasons need the room of a wide column.
-export const handle: PageWidthHandle = { pageWidth: "wide" };
+export const handle = {
+  pageWidth: "wide",
+  i18n: ["catalogue", "catalogueCategories", "catalogueImages", "catalogueIntelligence", "catalogueProducts"],
+} satisfies PageWidthHandle & MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 export async function loader(args: Route.LoaderArgs) {
   const [user, seller] = await Promise.all([requireUser(args), orRouteError(upstream(args).onboarding.seller())]);

@@ -12,6 +12,12 @@ import { CATALOGUE_UPDATES_PATH, inLiveCatalogue, type FileStatus } from "#app/l
 import { authorize } from "#app/services/session/authorize.server.ts";
 import { catalogueDocumentHeaders } from "#app/services/catalogue/catalogue-page.server.ts";
 import type { Route } from "./+types/catalogue-updates";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = {
+  i18n: ["catalogue", "catalogueIntelligence", "catalogueProducts", "catalogueReading", "catalogueUpdates", "form", "obligations", "onboarding", "sellerPage"],
+} satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 // Both seller roles read it; only the administrator changes the catalogue (the viewer's posts are refused before the action).
 export const middleware = [authorize({ rule: "sellerHome", changes: "sellerAdministrator", sellerState: "redirectIfNotActive" })];

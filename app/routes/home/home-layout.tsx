@@ -5,6 +5,10 @@ import { authorize } from "#app/services/session/authorize.server.ts";
 import { readHomeMenuState } from "#app/services/home/menu-state.server.ts";
 import { Breadcrumbs } from "#app/components/ui/breadcrumbs.tsx";
 import { PageHeader } from "#app/components/shell/header/page-header.tsx";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = { i18n: ["home"] } satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 export const middleware = [authorize({ rule: "sellerHome", sellerState: "redirectIfNotActive" })];
 

@@ -5,6 +5,10 @@ import { ChangeNotices, StartChange } from "#app/components/home/change-notices.
 import type { Route } from "./+types/my-company-bank-account";
 import { HeldByObligations } from "#app/components/obligations/held-by-obligations.tsx";
 import { formatDay } from "#app/lib/calendar-day.ts";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = { i18n: ["obligations", "onboarding"] } satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 export const middleware = [authorize({ rule: "sellerAdministrator" })];
 

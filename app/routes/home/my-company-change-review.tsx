@@ -3,6 +3,10 @@ import { changeReviewAction, changeReviewLoader } from "#app/services/home/my-co
 import { authorize } from "#app/services/session/authorize.server.ts";
 import { isUpstreamId } from "#app/lib/upstream-id.ts";
 import type { Route } from "./+types/my-company-change-review";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = { i18n: ["onboarding"] } satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 export const middleware = [authorize({ rule: "sellerAdministrator", validate: ({ params }) => isUpstreamId(params.changeId) })];
 

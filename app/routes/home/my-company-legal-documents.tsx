@@ -10,6 +10,10 @@ import { DataTable } from "#app/components/ui/data-table.tsx";
 import { DownloadLink } from "#app/components/ui/download-link.tsx";
 import { numberFormat, dateTimeFormat } from "#app/lib/intl-formats.ts";
 import { formatDay } from "#app/lib/calendar-day.ts";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = { i18n: ["onboarding"] } satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 export const middleware = [authorize({ rule: "sellerAdministrator" })];
 

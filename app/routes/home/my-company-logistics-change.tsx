@@ -4,6 +4,10 @@ import { changeFormAction, changeFormLoader } from "#app/services/home/my-compan
 import { authorize } from "#app/services/session/authorize.server.ts";
 import { isUpstreamId } from "#app/lib/upstream-id.ts";
 import type { Route } from "./+types/my-company-logistics-change";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = { i18n: ["form", "onboarding"] } satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 /** The form that starts a change of a warehouse: the forms' modules differ only in the kind they name and its form (ChangeFormPage). */
 export const middleware = [authorize({ rule: "sellerAdministrator", validate: ({ params }) => isUpstreamId(params.warehouseId) })];

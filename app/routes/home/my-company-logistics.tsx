@@ -4,6 +4,10 @@ import { logisticsLoader } from "#app/services/home/company.server.ts";
 import { ChangeNotices, StartChange } from "#app/components/home/change-notices.tsx";
 import { useCompanyFormat } from "#app/lib/home/my-company-format.ts";
 import type { Route } from "./+types/my-company-logistics";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = { i18n: ["onboarding"] } satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 export const middleware = [authorize({ rule: "sellerAdministrator" })];
 

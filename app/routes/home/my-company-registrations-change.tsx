@@ -3,6 +3,10 @@ import { RegistrationsForm } from "#app/components/home/change-forms/registratio
 import { changeFormAction, changeFormLoader } from "#app/services/home/my-company-changes.server.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import type { Route } from "./+types/my-company-registrations-change";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = { i18n: ["form", "onboarding"] } satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 /** The form that starts a change of the registrations the law requires: the forms' modules differ only in the kind they name and its form (ChangeFormPage). */
 export const middleware = [authorize({ rule: "sellerAdministrator" })];

@@ -1,6 +1,10 @@
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { NavLink, Outlet } from "react-router";
 import { myCompanyPages, type MyCompanyPage } from "#app/lib/home/my-company-pages.ts";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = { i18n: ["myCompany", "team"] } satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 const PAGE_KEYS: Record<MyCompanyPage, string> = {
   logistics: "myCompany.logistics.title",

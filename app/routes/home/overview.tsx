@@ -12,6 +12,10 @@ import type { Route } from "./+types/overview";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { ObligationsSection } from "#app/components/home/obligations-section.tsx";
 import { numberFormat, formatMoment } from "#app/lib/intl-formats.ts";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = { i18n: ["analytics", "homeOverview", "obligations", "recommendations"] } satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 export const middleware = [authorize({ rule: "sellerHome", sellerState: "redirectIfNotActive" })];
 

@@ -2,6 +2,10 @@ import { NotificationsView } from "#app/components/notifications/notifications-v
 import { notificationsAction, notificationsLoader, type PreferencesAnswer } from "#app/services/notifications/notifications.server.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import type { Route } from "./+types/notifications";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = { i18n: ["obligations"] } satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 /**
  * The signed-in user's notifications and e-mail settings: every role has its own. A staff member acting as a seller

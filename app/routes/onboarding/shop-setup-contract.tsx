@@ -6,6 +6,10 @@ import { ContractFields } from "#app/components/onboarding/steps/contract.tsx";
 import { stepDefinitions, stepPage } from "#app/services/onboarding/step-definitions.server.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import type { Route } from "./+types/shop-setup-contract";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = { i18n: ["form", "handOver"] } satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 /** The shop setup's contract step: the step modules differ only in the step they name and its form (step-definitions.server.ts, StepPage). */
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];

@@ -10,6 +10,10 @@ import { orRouteError } from "#app/services/upstream/upstream-error.server.ts";
 import { useRootData } from "#app/lib/shell/root-data.ts";
 import { keepPageOnOutage } from "#app/lib/unsaved-form.ts";
 import type { Route } from "./+types/shop-setup";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = { i18n: ["onboarding"] } satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 // No middleware of its own: every child route (the index and the eight steps) declares the access rule,
 // and a child always matches with this layout.

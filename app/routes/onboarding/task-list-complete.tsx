@@ -6,6 +6,10 @@ import { setupEditable } from "#app/lib/setup-progress.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { orRouteError } from "#app/services/upstream/upstream-error.server.ts";
 import type { Route } from "./+types/task-list-complete";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = { i18n: ["handOver", "onboarding"] } satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 export const middleware = [authorize({ rule: "sellerAdministrator" })];
 

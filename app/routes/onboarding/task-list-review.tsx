@@ -23,6 +23,12 @@ import { getI18n } from "#app/services/i18n/i18n.server.ts";
 import { Lines, SummaryList } from "#app/components/ui/summary-list.tsx";
 import type { Route } from "./+types/task-list-review";
 import { numberFormat } from "#app/lib/intl-formats.ts";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = {
+  i18n: ["catalogue", "catalogueIntelligence", "catalogueProducts", "form", "handOver", "obligations", "onboarding"],
+} satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
 

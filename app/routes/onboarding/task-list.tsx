@@ -13,6 +13,10 @@ import { getI18n } from "#app/services/i18n/i18n.server.ts";
 import { orRouteError } from "#app/services/upstream/upstream-error.server.ts";
 import type { Route } from "./+types/task-list";
 import { numberFormat } from "#app/lib/intl-formats.ts";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = { i18n: ["catalogueIntelligence", "catalogueReturn", "handOver", "onboarding", "sellerPage", "team"] } satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
 

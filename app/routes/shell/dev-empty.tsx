@@ -1,6 +1,10 @@
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import { devPagesEnabled } from "#app/services/shell/dev-pages.server.ts";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = { i18n: ["dev"] } satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 export const middleware = [authorize({ rule: "anySignedIn", validate: devPagesEnabled })];
 

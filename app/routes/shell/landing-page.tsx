@@ -8,6 +8,10 @@ import { pathHasPage } from "#app/services/http/route-table.server.ts";
 import { sellerState } from "#app/services/session/seller-state.server.ts";
 import { orRouteError } from "#app/services/upstream/upstream-error.server.ts";
 import type { Route } from "./+types/landing-page";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = { i18n: ["landing"] } satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 export const middleware = [authorize({ rule: "anySignedIn" })];
 

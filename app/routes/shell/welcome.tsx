@@ -6,6 +6,10 @@ import { useRootData } from "#app/lib/shell/root-data.ts";
 import { currentUser } from "#app/services/session/current-user.server.ts";
 import { takeSignedOutNotice } from "#app/services/session/sign-out-notice.server.ts";
 import type { Route } from "./+types/welcome";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = { i18n: ["welcome"] } satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 /** Public. A signed-in user goes straight to their default page; one who just signed out is told so. */
 export async function loader(args: Route.LoaderArgs) {

@@ -18,6 +18,10 @@ import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { failureStatus, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
 import { SellerFacts } from "#app/components/staff/seller-facts.tsx";
 import type { Route } from "./+types/delete-seller";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = { i18n: ["form", "staff"] } satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 const SellerIdQuery = z.object({ sellerId: UpstreamId });
 

@@ -9,6 +9,10 @@ import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { env } from "#app/services/config/env.server.ts";
 import { orRouteError, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
 import type { Route } from "./+types/invitation";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = { i18n: ["invitations", "staff"] } satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 export const middleware = [authorize({ rule: "inviteSeller", validate: ({ params }) => isSellerId(params.sellerId) })];
 

@@ -12,6 +12,10 @@ import { getI18n } from "#app/services/i18n/i18n.server.ts";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { orRouteError } from "#app/services/upstream/upstream-error.server.ts";
 import type { Route } from "./+types/invitations";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = { i18n: ["invitations", "staff"] } satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 export const middleware = [authorize({ rule: "inviteSeller" })];
 

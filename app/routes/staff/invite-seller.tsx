@@ -11,6 +11,10 @@ import { redirectWithOutcome } from "#app/services/toasts/outcome.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { failureStatus, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
 import type { Route } from "./+types/invite-seller";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = { i18n: ["form", "invitations", "staff"] } satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 export const middleware = [authorize({ rule: "inviteSeller" })];
 

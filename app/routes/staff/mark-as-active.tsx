@@ -13,6 +13,10 @@ import { failureStatus, UpstreamError } from "#app/services/upstream/upstream-er
 import { defaultPath } from "#app/lib/access.ts";
 import { SellerFacts } from "#app/components/staff/seller-facts.tsx";
 import type { Route } from "./+types/mark-as-active";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = { i18n: ["staff"] } satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 const SellerIdQuery = z.object({ sellerId: UpstreamId });
 

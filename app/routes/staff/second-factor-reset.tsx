@@ -5,6 +5,10 @@ import { resetAction, resetPageLoader } from "#app/services/staff/second-factor-
 import { FactorState } from "#app/components/staff/second-factor-accounts.tsx";
 import { useStaffDates } from "#app/lib/staff-dates.ts";
 import type { Route } from "./+types/second-factor-reset";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = { i18n: ["secondFactorReset"] } satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 /**
  * Resetting a lost second factor: find the account by its address (GET form), review who it is and what the reset

@@ -4,6 +4,10 @@ import { isSellerId } from "#app/lib/staff/seller-id.ts";
 import { activityLoader } from "#app/services/activity/activity.server.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import type { Route } from "./+types/seller-activity";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = { i18n: ["activity", "catalogue", "catalogueIntelligence", "myCompany", "onboarding", "team"] } satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 /** Who did what for one seller, for staff: every staff role that opens the seller page. */
 export const middleware = [authorize({ rule: "sellerPage", validate: ({ params }) => isSellerId(params.sellerId) })];

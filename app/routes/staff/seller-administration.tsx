@@ -18,6 +18,10 @@ import { failureStatus, UpstreamError } from "#app/services/upstream/upstream-er
 import { isUpstreamId } from "#app/lib/upstream-id.ts";
 import { toastValue } from "#app/services/toasts/toast-fit.server.ts";
 import type { Route } from "./+types/seller-administration";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = { i18n: ["form", "obligations", "secondFactorReset", "staff", "staffOutcome"] } satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 export const middleware = [authorize({ rule: "operatorAdministrator" })];
 

@@ -5,6 +5,10 @@ import { authorize } from "#app/services/session/authorize.server.ts";
 import { requireUser } from "#app/services/session/current-user.server.ts";
 import { loadSellerList, rowPermissions } from "#app/services/staff/sellers.server.ts";
 import type { Route } from "./+types/seller-list";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = { i18n: ["obligations", "staff"] } satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 export const middleware = [authorize({ rule: "sellerList" })];
 

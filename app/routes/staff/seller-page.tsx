@@ -26,6 +26,28 @@ import { defaultPath } from "#app/lib/access.ts";
 import { mayResetSecondFactors } from "#app/lib/staff/second-factor-reset.ts";
 import { requireUser } from "#app/services/session/current-user.server.ts";
 import type { Route } from "./+types/seller-page";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = {
+  i18n: [
+    "activity",
+    "catalogue",
+    "catalogueCategories",
+    "catalogueIntelligence",
+    "catalogueProducts",
+    "catalogueReading",
+    "catalogueReturn",
+    "catalogueUpdates",
+    "form",
+    "obligations",
+    "onboarding",
+    "secondFactorReset",
+    "sellerPage",
+    "staff",
+    "staffOutcome",
+  ],
+} satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 export const middleware = [authorize({ rule: "sellerPage", validate: ({ params }) => isSellerId(params.sellerId) })];
 

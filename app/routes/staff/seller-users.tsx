@@ -5,6 +5,10 @@ import { authorize } from "#app/services/session/authorize.server.ts";
 import { sellerUsersLoader } from "#app/services/staff/second-factor-reset.server.ts";
 import { SecondFactorAccountsTable } from "#app/components/staff/second-factor-accounts.tsx";
 import type { Route } from "./+types/seller-users";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = { i18n: ["secondFactorReset"] } satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 /** A seller's users and their second factors, for the staff who reset a lost one (docs/product.md §10). */
 export const middleware = [authorize({ rule: "secondFactorReset", validate: ({ params }) => isSellerId(params.sellerId) })];

@@ -4,6 +4,10 @@ import { isUpstreamId } from "#app/lib/upstream-id.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import { removeAction, removeLoader } from "#app/services/team/colleagues.server.ts";
 import type { Route } from "./+types/colleague-remove";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = { i18n: ["team"] } satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 import "#app/components/team/team.css";
 
 /** The confirmation of a removal, naming the person: a page of its own, so it needs no script. A malformed id is no page. */

@@ -2,6 +2,10 @@ import { ColleaguesView } from "#app/components/team/colleagues-view.tsx";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import { colleaguesAction, colleaguesLoader, type InviteAnswer } from "#app/services/team/colleagues.server.ts";
 import type { Route } from "./+types/colleagues";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = { i18n: ["activity", "form", "team"] } satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 /**
  * The seller's colleagues: its administrators see and manage them; a viewer may not open the page (GET or POST);

@@ -1,6 +1,10 @@
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { NavLink, Outlet } from "react-router";
 import { PageHeader } from "#app/components/shell/header/page-header.tsx";
+import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+
+export const handle = { i18n: ["dev"] } satisfies MessagesHandle;
+export const clientMiddleware = [pageMessages(handle)];
 
 /** Development pages: a small navigation between them. */
 export default function LibraryLayout() {
