@@ -1,4 +1,5 @@
 import { execSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 
@@ -29,6 +30,24 @@ function catalogueInspectorWorker(): Plugin {
       if (this.environment.config.command !== "build") return;
       this.emitFile({ type: "chunk", id: "./app/services/catalogue/reading/inspector-worker.ts", fileName: "catalogue-inspector-worker.js" });
       this.emitFile({ type: "chunk", id: "./app/services/catalogue/reading/image-check-worker.ts", fileName: "catalogue-image-check-worker.js" });
+    },
+  };
+}
+
+/**
+ * In the browser, `zod` is app/lib/zod-jitless.client.ts, which sets zod's
+ * `jitless` before a schema is built and re-exports zod: only the pages that
+ * build a schema load zod (the root imported zod's configuration for every page).
+ */
+function zodJitlessInTheBrowser(): Plugin {
+  const jitless = fileURLToPath(new URL("./app/lib/zod-jitless.client.ts", import.meta.url));
+  return {
+    name: "zod-jitless-in-the-browser",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    resolveId(source, importer) {
+      if (source !== "zod" || importer?.split("?")[0] === jitless) return null;
+      return jitless;
     },
   };
 }
@@ -92,6 +111,6 @@ function everyPageChunks(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [reactRouter(), catalogueInspectorWorker(), everyPageChunks()],
+  plugins: [zodJitlessInTheBrowser(), reactRouter(), catalogueInspectorWorker(), everyPageChunks()],
   define: { __BUILD_ID__: JSON.stringify(buildId()) },
 });

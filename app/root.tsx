@@ -1,4 +1,3 @@
-import "./lib/zod-jitless.client.ts";
 import type { ReactNode } from "react";
 import { useTranslation } from "./lib/i18n/use-translation.ts";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, type ShouldRevalidateFunctionArgs } from "react-router";
