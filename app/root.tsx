@@ -11,7 +11,7 @@ import { NavigationProgress } from "./components/shell/navigation-progress.tsx";
 import { ActingAsSellerBanner } from "./components/shell/acting-as-seller-banner.tsx";
 import { Toaster } from "./components/shell/toaster.tsx";
 import type { PortalToast } from "./lib/toast-message.ts";
-import { VersionCheck } from "./components/shell/version-check.tsx";
+import { afterHydration } from "./components/ui/after-hydration.tsx";
 import { env } from "./services/config/env.server.ts";
 import { environmentServices } from "./services/shell/environment.server.ts";
 import { unreadNotificationCount } from "./services/notifications/notifications.server.ts";
@@ -25,6 +25,9 @@ import { actingAsSellerAuditMiddleware } from "./services/acting-as-seller/audit
 import { sanitizeToast } from "./services/toasts/toast-text.server.ts";
 import { actionToastContext, readToast } from "./services/toasts/toast.server.ts";
 import baseStylesHref from "./styles/base.css?url";
+
+// It renders nothing before hydration and checks a few minutes on: its code comes after the page's first scripts.
+const VersionCheck = afterHydration(() => import("./components/shell/version-check.tsx").then((module) => module.VersionCheck));
 
 export const middleware = [
   requestMetaMiddleware,
