@@ -1,27 +1,39 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
 import { useHydrated } from "./use-hydrated.ts";
 
+type AfterHydration<Props> = ((props: Props & { before?: ReactNode }) => ReactNode) & {
+  /** Starts fetching the code now (once hydrated, for what a click will show), so that it is there when it is shown. */
+  preload: () => void;
+};
+
 /**
  * A component whose code the browser fetches once the page is hydrated, not
  * with the page's first scripts (ADR 037): for what the page does not need
  * before the first tap, such as an enhancement of markup that works without
  * JavaScript. Until its code is in (on the server, while hydrating, and the
- * moment after) `Before` is rendered in its place with the same props, the
- * markup without JavaScript; without `Before`, nothing.
+ * moment after) the markup without JavaScript stands in its place: the
+ * `before` prop, or else `Before` rendered with the same props, or else
+ * nothing.
  */
-export function afterHydration<Props extends object>(
-  load: () => Promise<ComponentType<Props>>,
-  Before?: ComponentType<Props>,
-): (props: Props) => ReactNode {
-  const Loaded = lazy(async () => ({ default: await load() }));
-  return function AfterHydration(props: Props) {
+export function afterHydration<Props extends object>(load: () => Promise<ComponentType<Props>>, Before?: ComponentType<Props>): AfterHydration<Props> {
+  let loading: Promise<{ default: ComponentType<Props> }> | undefined;
+  const loadOnce = () => (loading ??= load().then((component) => ({ default: component })));
+  const Loaded = lazy(loadOnce);
+  function AfterHydration({ before, ...rest }: Props & { before?: ReactNode }) {
+    const props = rest as Props;
     const hydrated = useHydrated();
-    const before = Before ? <Before {...props} /> : null;
-    if (!hydrated) return before;
+    const fallback = before !== undefined ? before : Before ? <Before {...props} /> : null;
+    if (!hydrated) return fallback;
     return (
-      <Suspense fallback={before}>
+      <Suspense fallback={fallback}>
         <Loaded {...props} />
       </Suspense>
     );
-  };
+  }
+  return Object.assign(AfterHydration, {
+    preload: () => {
+      // A failed fetch is tried again at the next render that needs the code.
+      loadOnce().catch(() => (loading = undefined));
+    },
+  });
 }

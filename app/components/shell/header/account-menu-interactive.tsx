@@ -3,7 +3,8 @@ import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Form, useLocation } from "react-router";
 import { supportedLanguages } from "#app/lib/i18n/languages.ts";
 import { AccountIcon } from "./account-icon.tsx";
-import type { AccountMenuProps } from "./account-menu.tsx";
+
+export type AccountMenuProps = { email: string; roleLabel: string; locale: string };
 
 type MenuFocus = "first" | "last" | "none";
 

@@ -1,8 +1,7 @@
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { afterHydration } from "#app/components/ui/after-hydration.tsx";
 import { AccountIcon } from "./account-icon.tsx";
-
-export type AccountMenuProps = { email: string; roleLabel: string; locale: string };
+import type { AccountMenuProps } from "./account-menu-interactive.tsx";
 
 /**
  * The header's tools on a phone: who is signed in, the language and sign-out
