@@ -35,6 +35,20 @@ function catalogueInspectorWorker(): Plugin {
 }
 
 /**
+ * The server build stays one file, with the catalogue workers beside it (they are found from its own path): the parts
+ * the browser loads after hydration (afterHydration, useSchemaCheck) are dynamic imports in the server's modules too,
+ * never run there, and would otherwise move the server's code into a shared chunk of its own.
+ */
+function oneServerFile(): Plugin {
+  return {
+    name: "one-server-file",
+    configEnvironment(name) {
+      if (name === "ssr") return { build: { rolldownOptions: { output: { codeSplitting: false } } } };
+    },
+  };
+}
+
+/**
  * In the browser, `zod` is app/lib/zod-jitless.client.ts, which sets zod's
  * `jitless` before a schema is built and re-exports zod: only the pages that
  * build a schema load zod (the root imported zod's configuration for every page).
@@ -111,6 +125,6 @@ function everyPageChunks(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [zodJitlessInTheBrowser(), reactRouter(), catalogueInspectorWorker(), everyPageChunks()],
+  plugins: [zodJitlessInTheBrowser(), reactRouter(), catalogueInspectorWorker(), everyPageChunks(), oneServerFile()],
   define: { __BUILD_ID__: JSON.stringify(buildId()) },
 });
