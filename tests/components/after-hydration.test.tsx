@@ -55,3 +55,17 @@ describe("afterHydration", () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 });
+
+describe("afterHydration's swap", () => {
+  it("keeps the focus on the control of the same id when the markup it replaced had it", async () => {
+    const { load, arrive } = deferredCode();
+    const Component = afterHydration<Props>(
+      () => load().then(() => ({ name }: Props) => <input id="picker" aria-label={`enhanced ${name}`} />),
+      ({ name }: Props) => <select id="picker" aria-label={`native ${name}`} />,
+    );
+    render(<Component name="field" />);
+    screen.getByRole("combobox", { name: "native field" }).focus();
+    await act(async () => arrive());
+    expect(document.activeElement).toBe(screen.getByRole("textbox", { name: "enhanced field" }));
+  });
+});

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
+import { lazy, Suspense, useLayoutEffect, useRef, type ComponentType, type ReactNode } from "react";
 import { useHydrated } from "./use-hydrated.ts";
 
 type AfterHydration<Props> = ((props: Props & { before?: ReactNode }) => ReactNode) & {
@@ -18,7 +18,20 @@ type AfterHydration<Props> = ((props: Props & { before?: ReactNode }) => ReactNo
 export function afterHydration<Props extends object>(load: () => Promise<ComponentType<Props>>, Before?: ComponentType<Props>): AfterHydration<Props> {
   let loading: Promise<{ default: ComponentType<Props> }> | undefined;
   const loadOnce = () => (loading ??= load().then((component) => ({ default: component })));
-  const Loaded = lazy(loadOnce);
+  const Loaded = lazy(async () => {
+    const { default: Component } = await loadOnce();
+    // The markup it replaces may have the focus (a select tabbed to, a search field clicked into): it keeps it where
+    // the component has an element of the same id, its enhanced control.
+    return {
+      default: function KeepingFocus(props: Props) {
+        const focused = useRef(typeof document === "undefined" ? "" : document.activeElement?.id);
+        useLayoutEffect(() => {
+          if (focused.current && document.activeElement === document.body) document.getElementById(focused.current)?.focus();
+        }, []);
+        return <Component {...props} />;
+      },
+    };
+  });
   function AfterHydration({ before, ...rest }: Props & { before?: ReactNode }) {
     const props = rest as Props;
     const hydrated = useHydrated();
