@@ -69,3 +69,13 @@ describe("afterHydration's swap", () => {
     expect(document.activeElement).toBe(screen.getByRole("textbox", { name: "enhanced field" }));
   });
 });
+
+describe("afterHydration when the code cannot be fetched", () => {
+  it("keeps the markup without JavaScript instead of failing the page", async () => {
+    const Component = afterHydration<Props>(() => Promise.reject(new Error("offline")), Before);
+    render(<Component name="menu" />);
+    await act(async () => {});
+    expect(screen.getByText("before menu")).toBeTruthy();
+    expect(screen.queryByRole("button")).toBeNull();
+  });
+});

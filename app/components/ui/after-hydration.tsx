@@ -13,22 +13,23 @@ type AfterHydration<Props> = ((props: Props & { before?: ReactNode }) => ReactNo
  * JavaScript. Until its code is in (on the server, while hydrating, and the
  * moment after) the markup without JavaScript stands in its place: the
  * `before` prop, or else `Before` rendered with the same props, or else
- * nothing.
+ * nothing. When the code cannot be fetched (offline, a deploy in between),
+ * that markup stays: the page works as without JavaScript there.
  */
 export function afterHydration<Props extends object>(load: () => Promise<ComponentType<Props>>, Before?: ComponentType<Props>): AfterHydration<Props> {
-  let loading: Promise<{ default: ComponentType<Props> }> | undefined;
-  const loadOnce = () => (loading ??= load().then((component) => ({ default: component })));
+  let loading: Promise<ComponentType<Props>> | undefined;
+  const loadOnce = () => (loading ??= load());
   const Loaded = lazy(async () => {
-    const { default: Component } = await loadOnce();
-    // The markup it replaces may have the focus (a select tabbed to, a search field clicked into): it keeps it where
-    // the component has an element of the same id, its enhanced control.
+    const Component = await loadOnce().catch(() => null);
     return {
-      default: function KeepingFocus(props: Props) {
+      default: function Enhanced({ fallback, ...rest }: Props & { fallback: ReactNode }) {
+        // The markup it replaces may have the focus (a select tabbed to, a search field clicked into): it keeps it
+        // where the component has an element of the same id, its enhanced control.
         const focused = useRef(typeof document === "undefined" ? "" : document.activeElement?.id);
         useLayoutEffect(() => {
           if (focused.current && document.activeElement === document.body) document.getElementById(focused.current)?.focus();
         }, []);
-        return <Component {...props} />;
+        return Component ? <Component {...(rest as Props)} /> : fallback;
       },
     };
   });
@@ -39,14 +40,14 @@ export function afterHydration<Props extends object>(load: () => Promise<Compone
     if (!hydrated) return fallback;
     return (
       <Suspense fallback={fallback}>
-        <Loaded {...props} />
+        <Loaded {...props} fallback={fallback} />
       </Suspense>
     );
   }
   return Object.assign(AfterHydration, {
     preload: () => {
-      // A failed fetch is tried again at the next render that needs the code.
-      loadOnce().catch(() => (loading = undefined));
+      // A failure shows when the component is rendered: the markup without JavaScript stays.
+      loadOnce().catch(() => undefined);
     },
   });
 }
