@@ -10,7 +10,11 @@ import { useChangeForm, type ChangeFormProps } from "./use-change-form.ts";
  */
 export function LegalDocumentForm({ documentKinds, ...props }: ChangeFormProps & { documentKinds: readonly string[] }) {
   const { t } = useTranslation();
-  const [form, fields] = useChangeForm("LEGAL_DOCUMENT", () => import("#contract/changes/legal-document.ts").then((module) => module.LegalDocumentChange), props);
+  const [form, fields] = useChangeForm(
+    "LEGAL_DOCUMENT",
+    () => import("#contract/changes/legal-document.ts").then((module) => module.LegalDocumentChange),
+    props,
+  );
   return (
     <ChangeForm form={form} cancelTo={pagePath("LEGAL_DOCUMENT")} replaces={props.replaces} multipart>
       <SelectField field={fields.documentKind} options={documentKinds.map((kind) => ({ value: kind, label: t(`myCompany.legalDocuments.kinds.${kind}`) }))} />

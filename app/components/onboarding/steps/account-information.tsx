@@ -7,7 +7,12 @@ import type { StepFormProps } from "./step-form-props.ts";
 /** The shop's public name (unique on the marketplace) and the seller's contacts. */
 export function AccountInformationFields({ data, result }: StepFormProps<"account-information">) {
   const { t } = useTranslation();
-  const [form, fields] = useStepForm("account-information", () => import("#contract/steps/account-information.ts").then((module) => module.AccountInformationStep), data.view.values, result);
+  const [form, fields] = useStepForm(
+    "account-information",
+    () => import("#contract/steps/account-information.ts").then((module) => module.AccountInformationStep),
+    data.view.values,
+    result,
+  );
   return (
     <StepForm form={form}>
       <input type="hidden" name={fields.phoneCountry.name} value={data.phoneCountry} />

@@ -12,7 +12,12 @@ import type { StepFormProps } from "./step-form-props.ts";
 export function BankAccountFields({ data, result }: StepFormProps<"bank-account">) {
   const { t } = useTranslation();
   const { view } = data;
-  const [form, fields] = useStepForm("bank-account", () => import("#contract/steps/bank-account.ts").then((module) => module.BankAccountStep), view.values, result);
+  const [form, fields] = useStepForm(
+    "bank-account",
+    () => import("#contract/steps/bank-account.ts").then((module) => module.BankAccountStep),
+    view.values,
+    result,
+  );
   return (
     <>
       {view.ibanMasked ? (

@@ -13,7 +13,12 @@ import { RegistrationFields } from "#app/components/onboarding/registration-fiel
 export function CompanyInformationFields({ data, result }: StepFormProps<"company-information">) {
   const { t } = useTranslation();
   const countries = useCountryOptions(countryCodes);
-  const [form, fields] = useStepForm("company-information", () => import("#contract/steps/company-information.ts").then((module) => module.CompanyInformationStep), data.view.values ?? { country: "DE" }, result);
+  const [form, fields] = useStepForm(
+    "company-information",
+    () => import("#contract/steps/company-information.ts").then((module) => module.CompanyInformationStep),
+    data.view.values ?? { country: "DE" },
+    result,
+  );
   return (
     <StepForm form={form}>
       <TextField field={fields.legalName} autoComplete="organization" />

@@ -10,7 +10,12 @@ export function ContractFields({ data, result }: StepFormProps<"contract">) {
   const { t } = useTranslation();
   const { view, terms } = data;
   // The checkbox starts unticked: accepting is a deliberate act each time.
-  const [form, fields] = useStepForm("contract", () => import("#contract/steps/contract.ts").then((module) => module.ContractStep), view.values ? { signerName: view.values.signerName } : null, result);
+  const [form, fields] = useStepForm(
+    "contract",
+    () => import("#contract/steps/contract.ts").then((module) => module.ContractStep),
+    view.values ? { signerName: view.values.signerName } : null,
+    result,
+  );
   const acceptance = view.acceptance;
   return (
     <>

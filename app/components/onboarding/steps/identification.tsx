@@ -17,7 +17,12 @@ export function IdentificationFields({ data, result }: StepFormProps<"identifica
   const { t } = useTranslation();
   const countries = useCountryOptions(countryCodes);
   const { view, scan } = data;
-  const [form, fields] = useStepForm("identification", () => import("#contract/steps/identification.ts").then((module) => module.IdentificationStep), view.values ?? { issuingCountry: "DE" }, result);
+  const [form, fields] = useStepForm(
+    "identification",
+    () => import("#contract/steps/identification.ts").then((module) => module.IdentificationStep),
+    view.values ?? { issuingCountry: "DE" },
+    result,
+  );
   return (
     <StepForm form={form} multipart>
       {view.status === "IN_PROGRESS" && view.values ? <p className="notice">{t("onboarding.identification.expiredSaved")}</p> : null}
