@@ -1,4 +1,3 @@
-import "./lib/zod-jitless.client.ts";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "./lib/i18n/use-translation.ts";
 import { messagesHref, pageGroups, type MessagesHandle } from "./lib/i18n/page-messages.ts";
@@ -13,7 +12,7 @@ import { NavigationProgress } from "./components/shell/navigation-progress.tsx";
 import { ActingAsSellerBanner } from "./components/shell/acting-as-seller-banner.tsx";
 import { Toaster } from "./components/shell/toaster.tsx";
 import type { PortalToast } from "./lib/toast-message.ts";
-import { VersionCheck } from "./components/shell/version-check.tsx";
+import { afterHydration } from "./components/ui/after-hydration.tsx";
 import { env } from "./services/config/env.server.ts";
 import { environmentServices } from "./services/shell/environment.server.ts";
 import { unreadNotificationCount } from "./services/notifications/notifications.server.ts";
@@ -27,6 +26,9 @@ import { actingAsSellerAuditMiddleware } from "./services/acting-as-seller/audit
 import { sanitizeToast } from "./services/toasts/toast-text.server.ts";
 import { actionToastContext, readToast } from "./services/toasts/toast.server.ts";
 import baseStylesHref from "./styles/base.css?url";
+
+// It renders nothing before hydration and checks a few minutes on: its code comes after the page's first scripts.
+const VersionCheck = afterHydration(() => import("./components/shell/version-check.tsx").then((module) => module.VersionCheck));
 
 export const middleware = [
   requestMetaMiddleware,

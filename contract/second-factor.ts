@@ -19,9 +19,7 @@
 import { z } from "zod";
 import { Role } from "./upstream.ts";
 
-/** The staff roles that reset a seller user's second factor; a staff account's: the first alone. */
-export const secondFactorResetRoles = ["OPERATOR_ADMINISTRATOR", "OPERATOR_SUCCESSMANAGER"] as const satisfies readonly Role[];
-export const staffSecondFactorResetRoles = ["OPERATOR_ADMINISTRATOR"] as const satisfies readonly Role[];
+export { secondFactorResetRoles, staffSecondFactorResetRoles } from "./staff-kinds.ts";
 
 export const SecondFactorReset = z.object({
   userId: z.string(),

@@ -5,6 +5,7 @@
  * clients and the sandbox both use these schemas.
  */
 import { z } from "zod";
+import { invitationStatuses } from "./staff-kinds.ts";
 import { CatalogueReturn } from "./catalogue-return.ts";
 import { ProductCounts } from "./catalogue-products.ts";
 import { IntegrationUpdate } from "./catalogue-updates.ts";
@@ -122,7 +123,7 @@ export type SubstitutionAudit = z.infer<typeof SubstitutionAudit>;
 
 // ---- invitations -----------------------------------------------------------------
 
-export const invitationStatuses = ["PENDING", "REGISTERED"] as const;
+export { invitationStatuses } from "./staff-kinds.ts";
 export const InvitationStatus = z.enum(invitationStatuses);
 export type InvitationStatus = z.infer<typeof InvitationStatus>;
 

@@ -9,17 +9,15 @@ import { OnboardingProgress } from "./onboarding-progress.ts";
 import { VatConfirmationFacts } from "./vat-confirmation.ts";
 import { AdditionalField, CatalogueImportProgress, LanguageCode, SellerStateName } from "./upstream.ts";
 
-/** How a seller came to the marketplace; the list filters by it. */
-export const sellerChannels = ["DIRECT", "AGENCY", "INTERNATIONAL"] as const;
+import { sellerChannels, staffSellerSorts } from "./staff-kinds.ts";
+
+export { sellerChannels, staffSellerSorts, STUCK_AFTER_DAYS } from "./staff-kinds.ts";
+
 export const SellerChannel = z.enum(sellerChannels);
 export type SellerChannel = z.infer<typeof SellerChannel>;
 
-export const staffSellerSorts = ["name", "-name", "state", "-state", "stateSince", "-stateSince", "created", "-created"] as const;
 export const StaffSellerSort = z.enum(staffSellerSorts);
 export type StaffSellerSort = z.infer<typeof StaffSellerSort>;
-
-/** A seller counts as stuck after this long in one state before ACTIVE. */
-export const STUCK_AFTER_DAYS = 14;
 
 export const SellerContact = z.object({
   name: z.string(),

@@ -77,6 +77,8 @@ for (const language of ["en", "de"] as const) {
       if (jsEnabled(testInfo)) {
         // The combobox open, its list showing.
         const combobox = page.getByRole("combobox").first();
+        // The combobox's code comes after hydration (ADR 037): the native select stands until then.
+        await expect(combobox).toHaveJSProperty("tagName", "INPUT");
         await combobox.focus();
         await page.keyboard.press("ArrowDown");
         await expect(page.getByRole("listbox")).toBeVisible();

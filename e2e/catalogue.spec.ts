@@ -27,6 +27,8 @@ async function mapColumn(page: Page, testInfo: TestInfo, header: string, search:
     await control.selectOption({ label: option });
     return;
   }
+  // The combobox's code comes after hydration (ADR 037): the native select stands until then.
+  await expect(control).toHaveJSProperty("tagName", "INPUT");
   await control.fill(search);
   await page.getByRole("option", { name: option, exact: true }).click();
   await expect(control).toHaveValue(option);
@@ -55,6 +57,8 @@ test("a seller hands the catalogue over and the catalogue team finishes the mapp
   if (jsEnabled(testInfo)) {
     // The combobox's keyboard: space opens, the down arrow moves, a search without a match says so.
     const combobox = page.getByLabel("Marketplace field for column Marke", { exact: true });
+    // The combobox's code comes after hydration (ADR 037): the native select stands until then.
+    await expect(combobox).toHaveJSProperty("tagName", "INPUT");
     await combobox.focus();
     await page.keyboard.press("Space");
     await expect(page.getByRole("listbox")).toBeVisible();
@@ -174,6 +178,8 @@ test("an upload before the settings says so; the mapping grid and the files fit 
   const gtin = page.getByLabel("Marketplace field for column DESCRIPTION_SHORT", { exact: true });
   if (jsEnabled(testInfo)) {
     // A click opens the list; "Not assigned" is found by typing; a field another column has says which.
+    // The combobox's code comes after hydration (ADR 037): the native select stands until then.
+    await expect(gtin).toHaveJSProperty("tagName", "INPUT");
     await gtin.click();
     await expect(page.getByRole("listbox")).toBeVisible();
     await expect(page.getByRole("option", { name: /^EAN \(required\) – assigned to column INTERNATIONAL_PID/ })).toBeVisible();

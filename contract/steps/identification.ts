@@ -4,8 +4,9 @@
  */
 import { z } from "zod";
 import { code, country, dateOfBirth, isoDate, text, today } from "../onboarding-fields.ts";
+import { identityDocumentTypes } from "../onboarding-document-kinds.ts";
 
-export const identityDocumentTypes = ["ID_CARD", "PASSPORT"] as const;
+export { identityDocumentTypes } from "../onboarding-document-kinds.ts";
 
 /** identification: the legal representative's identity document (the scan is a document of kind IDENTITY_DOCUMENT). */
 export const IdentificationStep = z.object({

@@ -4,7 +4,7 @@ import type { i18n } from "i18next";
 import { I18nextProvider } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { AccountMenu } from "#app/components/shell/header/account-menu.tsx";
+import { InteractiveAccountMenu as AccountMenu } from "#app/components/shell/header/account-menu-interactive.tsx";
 import auth from "#app/locales/en/auth.json";
 import language from "#app/locales/en/language.json";
 import layout from "#app/locales/en/layout.json";

@@ -128,10 +128,10 @@ describe("the mapping page's picker with JavaScript", () => {
     );
     const checked = () => (container.querySelector('input[name="category.0"]:checked') as HTMLInputElement | null)?.value;
     expect(checked()).toBe("");
-    // No search form field with JavaScript: the combobox stands in its place.
+    // Once its code is in (fetched after hydration), the combobox stands where the search form field stood.
+    const input = await screen.findByRole("combobox", { name: "Search all categories" });
     expect(container.querySelector('input[name="q.0"]')).toBeNull();
 
-    const input = screen.getByRole("combobox", { name: "Search all categories" });
     typeInto(input, "Stock");
     await waitFor(() => expect(screen.getAllByRole("option")).toHaveLength(2));
     expect(fetched).toEqual(["/catalogue/categories/search?q=Stock"]);
@@ -179,10 +179,10 @@ describe("the product move's picker with JavaScript", () => {
         <RouterProvider router={router} />
       </I18nextProvider>,
     );
-    // No move form before a category is found, and no search form field with JavaScript.
+    // No move form before a category is found, and, once the combobox's code is in, no search form field.
+    const input = await screen.findByRole("combobox", { name: "Search the marketplace's categories" });
     expect(container.querySelector('input[name="categoryId"]')).toBeNull();
     expect(container.querySelector('input[name="categoryQ"]')).toBeNull();
-    const input = screen.getByRole("combobox", { name: "Search the marketplace's categories" });
     typeInto(input, "pots");
     await waitFor(() => expect(screen.getAllByRole("option")).toHaveLength(2));
     await press(input, "ArrowDown");

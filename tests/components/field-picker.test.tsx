@@ -3,7 +3,7 @@
  * The mapping form's field picker with JavaScript (a Headless UI combobox):
  * the usual select keyboard behaviour and messages, and the form field it posts.
  */
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { i18n } from "i18next";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -32,7 +32,13 @@ const options: FieldOption[] = [
   { value: "PRICE", label: "Price" },
 ];
 
-function renderPicker(props: { loading?: boolean; defaultValue?: string; options?: FieldOption[] } = {}) {
+/** The combobox once its code is in (it is fetched after hydration; the native select stands until then). */
+async function combobox(name: string) {
+  await waitFor(() => expect(screen.getByRole("combobox", { name }).tagName).toBe("INPUT"));
+  return screen.getByRole("combobox", { name });
+}
+
+async function renderPicker(props: { loading?: boolean; defaultValue?: string; options?: FieldOption[] } = {}) {
   const { container } = render(
     <I18nextProvider i18n={i18n}>
       <form>
@@ -49,12 +55,12 @@ function renderPicker(props: { loading?: boolean; defaultValue?: string; options
     </I18nextProvider>,
   );
   const posted = () => (container.querySelector('input[type="hidden"][name="mapping.0"]') as HTMLInputElement).value;
-  return { input: screen.getByRole("combobox", { name: "Field for EAN-Code" }), posted };
+  return { input: await combobox("Field for EAN-Code"), posted };
 }
 
 describe("FieldPicker with JavaScript", () => {
   it("opens on space when nothing is typed and on the down arrow, and posts the field chosen by keyboard", async () => {
-    const { input, posted } = renderPicker({ defaultValue: "PRICE" });
+    const { input, posted } = await renderPicker({ defaultValue: "PRICE" });
     expect(posted()).toBe("PRICE");
     expect(input.getAttribute("aria-expanded")).not.toBe("true");
 
@@ -76,7 +82,7 @@ describe("FieldPicker with JavaScript", () => {
   });
 
   it("filters as the seller types and says when nothing matches", async () => {
-    const { input } = renderPicker();
+    const { input } = await renderPicker();
     fireEvent.change(input, { target: { value: "categ" } });
     await act(async () => {});
     expect(screen.getAllByRole("option").map((option) => option.textContent)).toEqual(["Product category"]);
@@ -86,14 +92,14 @@ describe("FieldPicker with JavaScript", () => {
   });
 
   it("says it is loading while the page reloads its data", async () => {
-    const { input } = renderPicker({ loading: true });
+    const { input } = await renderPicker({ loading: true });
     fireEvent.keyDown(input, { key: "ArrowDown" });
     await act(async () => {});
     expect(screen.getAllByRole("option").map((option) => option.textContent)).toEqual(["Loading..."]);
   });
 
   it('opens on a click, as a select does, and finds "Not assigned" by typing', async () => {
-    const { input, posted } = renderPicker({ defaultValue: "PRICE" });
+    const { input, posted } = await renderPicker({ defaultValue: "PRICE" });
     fireEvent.click(input);
     await act(async () => {});
     expect(input.getAttribute("aria-expanded")).toBe("true");
@@ -106,7 +112,7 @@ describe("FieldPicker with JavaScript", () => {
   });
 
   it("says which other column a field is assigned to already", async () => {
-    const { input } = renderPicker({ options: [{ ...options[0]!, assignedTo: ["Code"] }, options[1]!, { ...options[2]!, assignedTo: ["VK", "Preis"] }] });
+    const { input } = await renderPicker({ options: [{ ...options[0]!, assignedTo: ["Code"] }, options[1]!, { ...options[2]!, assignedTo: ["VK", "Preis"] }] });
     fireEvent.keyDown(input, { key: "ArrowDown" });
     await act(async () => {});
     expect(screen.getAllByRole("option").map((option) => option.textContent)).toEqual([
@@ -139,7 +145,7 @@ describe("the mapping grid with JavaScript", () => {
         <RouterProvider router={router} />
       </I18nextProvider>,
     );
-    const gtin = screen.getByRole("combobox", { name: "Marketplace field for column GTIN" });
+    const gtin = await combobox("Marketplace field for column GTIN");
     fireEvent.keyDown(gtin, { key: "ArrowDown" });
     await act(async () => {});
     expect(screen.getAllByRole("option")[1]!.textContent).toBe("EAN (required) – assigned to column Code");

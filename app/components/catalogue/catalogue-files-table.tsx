@@ -45,6 +45,8 @@ export function CatalogueFilesTable({ page, files, deletable, locked, status, vi
   const [asked, setAsked] = useState<string | null>(null);
   const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete";
   const wasDeleting = useRef(false);
+  // The dialog's code, fetched once the page is hydrated: "Delete" opens it at once.
+  useEffect(() => DeleteFileConfirmation.preload(), []);
   useEffect(() => {
     if (wasDeleting.current && !deleting) setAsked(null);
     wasDeleting.current = deleting;

@@ -134,25 +134,3 @@ export function CategoryCombobox({ id, label, onPick, search = searchCategoriesO
     </div>
   );
 }
-
-/**
- * The categories picked with the combobox for the radio group `name` (each
- * joins the group's choices), and the latest one checked there, so that the
- * page's own form posts it.
- */
-export function usePickedCategories(name: string) {
-  const [picked, setPicked] = useState<CategoryLabel[]>([]);
-  const [latest, setLatest] = useState<{ id: string } | null>(null);
-  useEffect(() => {
-    if (!latest) return;
-    for (const element of document.getElementsByName(name)) {
-      if (element instanceof HTMLInputElement && element.type === "radio" && element.value === latest.id) element.checked = true;
-    }
-  }, [latest, name]);
-  const pick = (category: CategoryLabel) => {
-    setPicked((list) => (list.some((known) => known.id === category.id) ? list : [...list, category]));
-    // A new object each time: picking the same category again checks it again.
-    setLatest({ id: category.id });
-  };
-  return { picked, pick };
-}

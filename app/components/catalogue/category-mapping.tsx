@@ -7,7 +7,7 @@ import { MAPPING_PAGE_SIZE, mappingHref, type MappingData, type MappingRow, type
 import { UpstreamFacts } from "#app/components/shell/errors/upstream-facts.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { ProductsView } from "./products-view.tsx";
-import { CategoryCombobox, usePickedCategories } from "./category-combobox.tsx";
+import { CategorySearchCombobox, usePickedCategories } from "./category-search.tsx";
 import { CategoryText } from "./category-text.tsx";
 
 type Props = {
@@ -103,7 +103,6 @@ export function CategoryMapping({ data, path, canChange }: Props) {
 function ValueRow({ row, at, view, canChange }: { row: MappingRow; at: number; view: MappingView; canChange: boolean }) {
   const { t, i18n } = useTranslation();
   const number = numberFormat(i18n.language);
-  const hydrated = useHydrated();
   const name = `category.${at}`;
   const { picked, pick } = usePickedCategories(name);
   const listed = [
@@ -152,16 +151,28 @@ function ValueRow({ row, at, view, canChange }: { row: MappingRow; at: number; v
         ) : null}
       </ul>
       {searching && row.found?.length === 0 ? <p role="status">{t("catalogueCategories.nothingFound", { q: view.search?.q })}</p> : null}
-      {canChange && hydrated ? (
-        <CategoryCombobox id={`category-q-${at}`} label={t("catalogueCategories.searchLabel")} onPick={pick} />
-      ) : canChange ? (
-        <p className="category-search">
-          <label htmlFor={`category-q-${at}`}>{t("catalogueCategories.searchLabel")}</label>{" "}
-          <input id={`category-q-${at}`} name={`q.${at}`} type="search" form="category-search" defaultValue={searching ? view.search?.q : ""} maxLength={100} />{" "}
-          <button type="submit" form="category-search" name="search" value={at} className="button">
-            {t("catalogueCategories.search")}
-          </button>
-        </p>
+      {canChange ? (
+        <CategorySearchCombobox
+          id={`category-q-${at}`}
+          label={t("catalogueCategories.searchLabel")}
+          onPick={pick}
+          before={
+            <p className="category-search">
+              <label htmlFor={`category-q-${at}`}>{t("catalogueCategories.searchLabel")}</label>{" "}
+              <input
+                id={`category-q-${at}`}
+                name={`q.${at}`}
+                type="search"
+                form="category-search"
+                defaultValue={searching ? view.search?.q : ""}
+                maxLength={100}
+              />{" "}
+              <button type="submit" form="category-search" name="search" value={at} className="button">
+                {t("catalogueCategories.search")}
+              </button>
+            </p>
+          }
+        />
       ) : null}
     </fieldset>
   );

@@ -1,27 +1,8 @@
-import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from "@headlessui/react";
-import { forwardRef, useRef, useState, type ComponentPropsWithoutRef, type KeyboardEvent, type MouseEvent } from "react";
-import { useTranslation } from "#app/lib/i18n/use-translation.ts";
-import { useHydrated } from "#app/components/ui/use-hydrated.ts";
+import { useState } from "react";
+import { afterHydration } from "#app/components/ui/after-hydration.tsx";
+import { useOptionText, type FieldPickerProps } from "./field-options.ts";
 
-/** A marketplace field to choose; `assignedTo`: the other columns it is chosen for already (shown beside it, so a clash is seen before saving). */
-export type FieldOption = { value: string; label: string; assignedTo?: readonly string[] };
-
-type FieldPickerProps = {
-  id: string;
-  name: string;
-  label: string;
-  options: FieldOption[];
-  defaultValue: string;
-  /** The "not assigned" choice's text. */
-  emptyLabel: string;
-  invalid?: boolean;
-  describedBy?: string;
-  disabled?: boolean;
-  /** While the page reloads its data the list says so. */
-  loading?: boolean;
-  /** Each choice, as it is made (with JavaScript). */
-  onChange?: (value: string) => void;
-};
+export type { FieldOption } from "./field-options.ts";
 
 /**
  * One column's marketplace field. Without JavaScript (and before hydration)
@@ -33,19 +14,27 @@ type FieldPickerProps = {
  * form field.
  */
 export function FieldPicker(props: FieldPickerProps) {
-  const hydrated = useHydrated();
-  if (!hydrated) return <NativeFieldSelect {...props} />;
-  return <FieldCombobox {...props} />;
+  // What is chosen in the select while the combobox's code is on its way is the combobox's first choice.
+  const [chosen, setChosen] = useState(props.defaultValue);
+  return (
+    <FieldComboboxAfterHydration
+      {...props}
+      defaultValue={chosen}
+      onChange={(value) => {
+        setChosen(value);
+        props.onChange?.(value);
+      }}
+    />
+  );
 }
 
-/** "EAN (required) – assigned to column Code": an option's words with where it is taken already. */
-function useOptionText() {
-  const { t } = useTranslation();
-  return (option: FieldOption) =>
-    option.assignedTo?.length ? t("catalogue.mapping.assignedTo", { count: option.assignedTo.length, columns: option.assignedTo.join(", ") }) : null;
-}
+/** The combobox (field-combobox.tsx, with Headless UI) is fetched once the page is hydrated; the select stands until then. */
+const FieldComboboxAfterHydration = afterHydration<FieldPickerProps>(
+  () => import("./field-combobox.tsx").then((module) => module.FieldCombobox),
+  NativeFieldSelect,
+);
 
-function NativeFieldSelect({ id, name, label, options, defaultValue, emptyLabel, invalid, describedBy, disabled }: FieldPickerProps) {
+function NativeFieldSelect({ id, name, label, options, defaultValue, emptyLabel, invalid, describedBy, disabled, onChange }: FieldPickerProps) {
   const assigned = useOptionText();
   return (
     <select
@@ -57,6 +46,7 @@ function NativeFieldSelect({ id, name, label, options, defaultValue, emptyLabel,
       aria-describedby={describedBy}
       disabled={disabled}
       className="field-picker__select"
+      onChange={onChange ? (event) => onChange(event.currentTarget.value) : undefined}
     >
       <option value="">{emptyLabel}</option>
       {options.map((option) => {
@@ -68,101 +58,5 @@ function NativeFieldSelect({ id, name, label, options, defaultValue, emptyLabel,
         );
       })}
     </select>
-  );
-}
-
-const EMPTY: FieldOption = { value: "", label: "" };
-
-/**
- * The combobox's input with the descriptions it is given (`data-describedby`: the column's error, clash and
- * suggestion). Headless UI sets `aria-describedby` itself, from its own `Description`s only, over the one it is passed.
- */
-const DescribedInput = forwardRef<HTMLInputElement, ComponentPropsWithoutRef<"input"> & { "data-describedby"?: string }>(function DescribedInput(
-  { "data-describedby": describedBy, ...props },
-  ref,
-) {
-  return <input {...props} ref={ref} aria-describedby={describedBy ?? props["aria-describedby"]} />;
-});
-
-function FieldCombobox({ id, name, label, options, defaultValue, emptyLabel, invalid, describedBy, disabled, loading, onChange }: FieldPickerProps) {
-  const { t } = useTranslation();
-  const assigned = useOptionText();
-  const all: FieldOption[] = [{ ...EMPTY, label: emptyLabel }, ...options];
-  const [selectedValue, setSelectedValue] = useState(() => (all.some((option) => option.value === defaultValue) ? defaultValue : ""));
-  const selected = all.find((option) => option.value === selectedValue) ?? all[0]!;
-  const [query, setQuery] = useState("");
-  const button = useRef<HTMLButtonElement>(null);
-  const needle = query.trim().toLocaleLowerCase();
-  const filtered = needle ? all.filter((option) => option.label.toLocaleLowerCase().includes(needle)) : all;
-
-  const choose = (option: FieldOption | null) => {
-    const value = option?.value ?? "";
-    setSelectedValue(value);
-    onChange?.(value);
-  };
-  const expanded = (input: HTMLInputElement) => input.getAttribute("aria-expanded") === "true";
-  const openOnSpace = (event: KeyboardEvent<HTMLInputElement>) => {
-    const input = event.currentTarget;
-    if (event.key === " " && !expanded(input) && (input.value === "" || input.value === selected.label)) {
-      event.preventDefault();
-      button.current?.click();
-    }
-  };
-  // A click (or tap) into the field opens the list, as a select does; the field's text is selected, so typing searches afresh.
-  const openOnClick = (event: MouseEvent<HTMLInputElement>) => {
-    const input = event.currentTarget;
-    if (!expanded(input)) {
-      button.current?.click();
-      input.select();
-    }
-  };
-
-  return (
-    <div className="field-picker">
-      <Combobox value={selected} by="value" onChange={choose} onClose={() => setQuery("")} disabled={disabled}>
-        <div className="field-picker__control">
-          <ComboboxInput
-            as={DescribedInput}
-            id={id}
-            aria-label={label}
-            aria-invalid={invalid || undefined}
-            data-describedby={describedBy}
-            className="field-picker__input"
-            displayValue={(option: FieldOption | null) => option?.label ?? ""}
-            onChange={(event) => setQuery(event.target.value)}
-            onKeyDown={openOnSpace}
-            onClick={openOnClick}
-            onFocus={(event) => event.currentTarget.select()}
-            autoComplete="off"
-          />
-          <ComboboxButton ref={button} className="field-picker__button" aria-label={t("catalogue.mapping.search")}>
-            <span aria-hidden="true">▾</span>
-          </ComboboxButton>
-        </div>
-        <ComboboxOptions className="field-picker__options" anchor={{ to: "bottom start", gap: 4 }} modal={false}>
-          {loading ? (
-            <ComboboxOption value={selected} disabled className="field-picker__message">
-              {t("catalogue.mapping.loading")}
-            </ComboboxOption>
-          ) : filtered.length === 0 ? (
-            <ComboboxOption value={selected} disabled className="field-picker__message">
-              {t("catalogue.mapping.noOptions")}
-            </ComboboxOption>
-          ) : (
-            filtered.map((option) => {
-              const taken = assigned(option);
-              return (
-                <ComboboxOption key={option.value || "none"} value={option} className={`field-picker__option${taken ? " field-picker__option--taken" : ""}`}>
-                  <span className="field-picker__label">{option.label}</span>
-                  {taken ? <span className="field-picker__taken">{` – ${taken}`}</span> : null}
-                </ComboboxOption>
-              );
-            })
-          )}
-        </ComboboxOptions>
-      </Combobox>
-      {/* The form field itself: the combobox's own hidden input would post an object. */}
-      <input type="hidden" name={name} value={selected.value} />
-    </div>
   );
 }

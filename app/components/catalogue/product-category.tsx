@@ -8,8 +8,7 @@ import type { ProductFixAnswer } from "#app/lib/catalogue/product-fix-answer.ts"
 import type { ProductQuality } from "#app/lib/catalogue/quality-score.ts";
 import { UpstreamFacts } from "#app/components/shell/errors/upstream-facts.tsx";
 import { CategoryText } from "./category-text.tsx";
-import { CategoryCombobox, usePickedCategories } from "./category-combobox.tsx";
-import { useHydrated } from "#app/components/ui/use-hydrated.ts";
+import { CategorySearchCombobox, usePickedCategories } from "./category-search.tsx";
 import { ErrorSummary } from "./form-errors.tsx";
 
 type Props = {
@@ -141,7 +140,6 @@ function Move({ info, version, action, answer }: SectionProps) {
   const params = new URLSearchParams(search);
   params.delete(CATEGORY_SEARCH_PARAM);
   const messages = answer?.fieldErrors.categoryId ?? [];
-  const hydrated = useHydrated();
   const { picked, pick } = usePickedCategories("categoryId");
   const found = info.search?.found ?? [];
   const options = [...found, ...picked.filter((category) => !found.some((known) => known.id === category.id))];
@@ -156,20 +154,23 @@ function Move({ info, version, action, answer }: SectionProps) {
         </p>
       ) : null}
       {/* The search: with JavaScript a combobox whose choice joins the move's choices; without, a GET form to this page, the product's address kept. */}
-      {hydrated ? (
-        <CategoryCombobox id="product-category-q" label={t("catalogueProducts.category.searchLabel")} onPick={pick} />
-      ) : (
-        <Form method="get" action={pathname} role="search" aria-label={t("catalogueProducts.category.searchLabel")} className="category-search">
-          {[...params].map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          <label htmlFor="product-category-q">{t("catalogueProducts.category.searchLabel")}</label>{" "}
-          <input id="product-category-q" name={CATEGORY_SEARCH_PARAM} type="search" defaultValue={info.search?.q ?? ""} maxLength={100} />{" "}
-          <button type="submit" className="button">
-            {t("catalogueCategories.search")}
-          </button>
-        </Form>
-      )}
+      <CategorySearchCombobox
+        id="product-category-q"
+        label={t("catalogueProducts.category.searchLabel")}
+        onPick={pick}
+        before={
+          <Form method="get" action={pathname} role="search" aria-label={t("catalogueProducts.category.searchLabel")} className="category-search">
+            {[...params].map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <label htmlFor="product-category-q">{t("catalogueProducts.category.searchLabel")}</label>{" "}
+            <input id="product-category-q" name={CATEGORY_SEARCH_PARAM} type="search" defaultValue={info.search?.q ?? ""} maxLength={100} />{" "}
+            <button type="submit" className="button">
+              {t("catalogueCategories.search")}
+            </button>
+          </Form>
+        }
+      />
       {info.search && options.length === 0 ? <p role="status">{t("catalogueCategories.nothingFound", { q: info.search.q })}</p> : null}
       {options.length > 0 || info.own ? (
         <Form method="post" action={action} noValidate aria-labelledby="product-move-title">

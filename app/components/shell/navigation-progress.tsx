@@ -1,7 +1,10 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { useNavigation } from "react-router";
-import { Preloader } from "./preloader.tsx";
+import { afterHydration } from "#app/components/ui/after-hydration.tsx";
+
+/** Shown only when a navigation is slow: its code is fetched once the page is hydrated (preloaded below). */
+const Preloader = afterHydration(() => import("./preloader.tsx").then((module) => module.Preloader));
 
 /** Below this a navigation feels instant; the bar alone is enough. */
 const OVERLAY_AFTER_MS = 600;
@@ -16,6 +19,7 @@ export function NavigationProgress() {
   const { t } = useTranslation();
   const pending = useNavigation().state !== "idle";
   const slow = useTurnsTrueAfter(pending, OVERLAY_AFTER_MS);
+  useEffect(() => Preloader.preload(), []);
 
   return (
     <>

@@ -1,6 +1,6 @@
 import { useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { sellerChannels } from "#contract/staff.ts";
+import { sellerChannels } from "#contract/staff-kinds.ts";
 import { languageCodes } from "#contract/codes.ts";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";

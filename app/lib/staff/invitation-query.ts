@@ -3,9 +3,12 @@
  * not, the seller's state, a search and the page. Parsed leniently (a bad
  * value falls back to its default) and written back minimal.
  */
-import { InvitationStatus, type InvitationStatus as Status } from "#contract/staff-seller.ts";
-import { SellerStateName, type SellerStateName as State } from "#contract/upstream.ts";
+import type { InvitationStatus as Status } from "#contract/staff-seller.ts";
+import { invitationStatuses } from "#contract/staff-kinds.ts";
+import type { SellerStateName as State } from "#contract/upstream.ts";
+import { sellerStates } from "#contract/codes.ts";
 import { queryString } from "#app/lib/page-address.ts";
+import { oneOf } from "#app/lib/one-of.ts";
 import { listPage, listSearch } from "./seller-list-query.ts";
 
 export const INVITATIONS_PAGE_SIZE = 25;
@@ -14,8 +17,8 @@ export type InvitationListQuery = { status?: Status; state?: State; search: stri
 
 export function parseInvitationQuery(params: URLSearchParams): InvitationListQuery {
   return {
-    status: InvitationStatus.safeParse(params.get("status")).data,
-    state: SellerStateName.safeParse(params.get("state")).data,
+    status: oneOf(invitationStatuses, params.get("status")),
+    state: oneOf(sellerStates, params.get("state")),
     search: listSearch(params),
     page: listPage(params),
   };

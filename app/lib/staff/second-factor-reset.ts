@@ -3,9 +3,10 @@
  * a seller user's; a staff account's only the marketplace's administrator; nobody their own; and only a factor that
  * exists. The page offers the reset only where the service would do it, and the action checks the same before it asks.
  */
-import { secondFactorResetRoles, staffSecondFactorResetRoles, type SecondFactorAccount } from "#contract/second-factor.ts";
-import { roles, type Role } from "#contract/upstream.ts";
-import { z } from "zod";
+import type { SecondFactorAccount } from "#contract/second-factor.ts";
+import { secondFactorResetRoles, staffSecondFactorResetRoles } from "#contract/staff-kinds.ts";
+import type { Role } from "#contract/upstream.ts";
+import { roles } from "#contract/codes.ts";
 
 export type ResetRefusal = "notEnrolled" | "ownAccount" | "staffAccount";
 export type ResetOffer = { reset: true } | { reset: false; why: ResetRefusal };
@@ -26,15 +27,6 @@ export function resetOffer(staff: { id: string; role: Role }, account: Pick<Seco
   if (!account.enrolled) return { reset: false, why: "notEnrolled" };
   return { reset: true };
 }
-
-/** The lookup's address: one e-mail address (what the provider's accounts are named by). */
-export const ResetLookup = z.object({ email: z.string().trim().toLowerCase().pipe(z.email().max(254)) });
-
-/** The confirmation's form: the account and the address the review showed. */
-export const ResetConfirmation = z.object({
-  userId: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,199}$/),
-  email: z.string().trim().toLowerCase().pipe(z.email().max(254)),
-});
 
 export const SECOND_FACTOR_RESET_PATH = "/second-factor-reset";
 

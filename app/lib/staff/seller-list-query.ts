@@ -3,9 +3,12 @@
  * channel, stuck, past-due obligations, sort and page. Parsed leniently (a bad value falls back to
  * its default, never an error page) and written back minimal, so links are short.
  */
-import { SellerChannel, StaffSellerSort, type SellerChannel as Channel, type StaffSellerSort as Sort } from "#contract/staff.ts";
-import { SellerStateName, type SellerStateName as State } from "#contract/upstream.ts";
+import type { SellerChannel as Channel, StaffSellerSort as Sort } from "#contract/staff.ts";
+import { sellerChannels, staffSellerSorts } from "#contract/staff-kinds.ts";
+import type { SellerStateName as State } from "#contract/upstream.ts";
+import { sellerStates } from "#contract/codes.ts";
 import { queryString } from "#app/lib/page-address.ts";
+import { oneOf } from "#app/lib/one-of.ts";
 
 export const SELLER_LIST_PAGE_SIZE = 25;
 
@@ -25,11 +28,11 @@ export const defaultSellerListQuery: SellerListQuery = { search: "", stuck: fals
 export function parseSellerListQuery(params: URLSearchParams): SellerListQuery {
   return {
     search: listSearch(params),
-    state: SellerStateName.safeParse(params.get("state")).data,
-    channel: SellerChannel.safeParse(params.get("channel")).data,
+    state: oneOf(sellerStates, params.get("state")),
+    channel: oneOf(sellerChannels, params.get("channel")),
     stuck: params.get("stuck") === "true",
     pastDue: params.get("pastDue") === "true",
-    sort: StaffSellerSort.safeParse(params.get("sort")).data ?? "name",
+    sort: oneOf(staffSellerSorts, params.get("sort")) ?? "name",
     page: listPage(params),
   };
 }

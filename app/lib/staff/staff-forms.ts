@@ -2,7 +2,7 @@
  * The staff forms' fields, shared by the browser's checks and the server's.
  * Names are flat (conform reads them straight from the form).
  */
-import { sellerChannels } from "#contract/staff.ts";
+import { sellerChannels } from "#contract/staff-kinds.ts";
 import { languageCodes } from "#contract/codes.ts";
 import { z } from "zod";
 

@@ -1,4 +1,4 @@
-import { invitationStatuses } from "#contract/staff-seller.ts";
+import { invitationStatuses } from "#contract/staff-kinds.ts";
 import { sellerStates } from "#contract/codes.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Link } from "react-router";

@@ -1,4 +1,4 @@
-import { STUCK_AFTER_DAYS } from "#contract/staff.ts";
+import { STUCK_AFTER_DAYS } from "#contract/staff-kinds.ts";
 import type { Role } from "#contract/upstream.ts";
 import { inIntegration } from "#contract/catalogue.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";

@@ -7,7 +7,8 @@
  */
 import { secondFactorErrorCodes, type SecondFactorAccount } from "#contract/second-factor.ts";
 import { data } from "react-router";
-import { ResetConfirmation, ResetLookup, resetOffer, resetPath, SECOND_FACTOR_RESET_PATH, type ResetOffer } from "#app/lib/staff/second-factor-reset.ts";
+import { z } from "zod";
+import { resetOffer, resetPath, SECOND_FACTOR_RESET_PATH, type ResetOffer } from "#app/lib/staff/second-factor-reset.ts";
 import { getI18n } from "#app/services/i18n/i18n.server.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
 import { requestMetaContext } from "#app/services/request/request-context.server.ts";
@@ -16,6 +17,16 @@ import { requireRecentSignIn } from "#app/services/session/recent-sign-in.server
 import { dataWithPortalToast, redirectWithPortalToast, upstreamErrorToast } from "#app/services/toasts/toast.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { failureStatus, orRouteError, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
+
+// The forms' schemas are the server's alone: the page checks nothing in the browser (the lookup is a GET form).
+/** The lookup's address: one e-mail address (what the provider's accounts are named by). */
+export const ResetLookup = z.object({ email: z.string().trim().toLowerCase().pipe(z.email().max(254)) });
+
+/** The confirmation's form: the account and the address the review showed. */
+export const ResetConfirmation = z.object({
+  userId: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,199}$/),
+  email: z.string().trim().toLowerCase().pipe(z.email().max(254)),
+});
 
 export type AccountRow = SecondFactorAccount & { offer: ResetOffer };
 

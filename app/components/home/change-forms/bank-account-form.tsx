@@ -1,4 +1,3 @@
-import { BankAccountChange } from "#contract/changes/bank-account.ts";
 import { TextField } from "#app/components/ui/fields.tsx";
 import { IbanFields } from "#app/components/onboarding/iban-fields.tsx";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
@@ -9,7 +8,7 @@ import { useChangeForm, type ChangeFormProps } from "./use-change-form.ts";
 /** A new payout account: holder, IBAN and BIC, by the shop setup's rules. */
 export function BankAccountForm(props: ChangeFormProps) {
   const { t } = useTranslation();
-  const [form, fields] = useChangeForm("BANK_ACCOUNT", BankAccountChange, props);
+  const [form, fields] = useChangeForm("BANK_ACCOUNT", () => import("#contract/changes/bank-account.ts").then((module) => module.BankAccountChange), props);
   return (
     <ChangeForm form={form} cancelTo={pagePath("BANK_ACCOUNT")} replaces={props.replaces}>
       <TextField field={fields.accountHolder} autoComplete="cc-name" />

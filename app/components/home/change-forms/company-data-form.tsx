@@ -1,4 +1,3 @@
-import { CompanyDataChange } from "#contract/changes/company-data.ts";
 import { legalForms } from "#contract/rules/legal-form.ts";
 import { SelectField, TextField } from "#app/components/ui/fields.tsx";
 import { PostalAddress } from "./postal-address.tsx";
@@ -10,7 +9,7 @@ import { useChangeForm, type ChangeFormProps } from "./use-change-form.ts";
 /** The company as it is registered, and how the marketplace reaches it. */
 export function CompanyDataForm(props: ChangeFormProps) {
   const { t } = useTranslation();
-  const [form, fields] = useChangeForm("COMPANY_DATA", CompanyDataChange, props);
+  const [form, fields] = useChangeForm("COMPANY_DATA", () => import("#contract/changes/company-data.ts").then((module) => module.CompanyDataChange), props);
   return (
     <ChangeForm form={form} cancelTo={pagePath("COMPANY_DATA")} replaces={props.replaces}>
       <TextField field={fields.legalName} autoComplete="organization" />

@@ -1,4 +1,3 @@
-import { LegalDocumentChange } from "#contract/changes/legal-document.ts";
 import { FileField, SelectField, TextField } from "#app/components/ui/fields.tsx";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { pagePath } from "#app/lib/home/my-company-changes.ts";
@@ -11,7 +10,11 @@ import { useChangeForm, type ChangeFormProps } from "./use-change-form.ts";
  */
 export function LegalDocumentForm({ documentKinds, ...props }: ChangeFormProps & { documentKinds: readonly string[] }) {
   const { t } = useTranslation();
-  const [form, fields] = useChangeForm("LEGAL_DOCUMENT", LegalDocumentChange, props);
+  const [form, fields] = useChangeForm(
+    "LEGAL_DOCUMENT",
+    () => import("#contract/changes/legal-document.ts").then((module) => module.LegalDocumentChange),
+    props,
+  );
   return (
     <ChangeForm form={form} cancelTo={pagePath("LEGAL_DOCUMENT")} replaces={props.replaces} multipart>
       <SelectField field={fields.documentKind} options={documentKinds.map((kind) => ({ value: kind, label: t(`myCompany.legalDocuments.kinds.${kind}`) }))} />

@@ -1,4 +1,3 @@
-import { WarehouseChange } from "#contract/changes/warehouse.ts";
 import { TextField } from "#app/components/ui/fields.tsx";
 import { PostalAddress } from "./postal-address.tsx";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
@@ -9,7 +8,7 @@ import { useChangeForm, type ChangeFormProps } from "./use-change-form.ts";
 /** A warehouse as the marketplace validates it: address, contact, handling time and same-day cut-off. */
 export function WarehouseForm(props: ChangeFormProps) {
   const { t } = useTranslation();
-  const [form, fields] = useChangeForm("WAREHOUSE", WarehouseChange, props);
+  const [form, fields] = useChangeForm("WAREHOUSE", () => import("#contract/changes/warehouse.ts").then((module) => module.WarehouseChange), props);
   return (
     <ChangeForm form={form} cancelTo={pagePath("WAREHOUSE")} replaces={props.replaces}>
       <TextField field={fields.name} />

@@ -1,4 +1,3 @@
-import { AccountInformationStep } from "#contract/steps/account-information.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { TextField } from "#app/components/ui/fields.tsx";
 import { StepForm } from "#app/components/onboarding/step-form.tsx";
@@ -8,7 +7,12 @@ import type { StepFormProps } from "./step-form-props.ts";
 /** The shop's public name (unique on the marketplace) and the seller's contacts. */
 export function AccountInformationFields({ data, result }: StepFormProps<"account-information">) {
   const { t } = useTranslation();
-  const [form, fields] = useStepForm("account-information", AccountInformationStep, data.view.values, result);
+  const [form, fields] = useStepForm(
+    "account-information",
+    () => import("#contract/steps/account-information.ts").then((module) => module.AccountInformationStep),
+    data.view.values,
+    result,
+  );
   return (
     <StepForm form={form}>
       <input type="hidden" name={fields.phoneCountry.name} value={data.phoneCountry} />

@@ -1,4 +1,3 @@
-import { BankAccountStep } from "#contract/steps/bank-account.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { TextField } from "#app/components/ui/fields.tsx";
 import { StepForm } from "#app/components/onboarding/step-form.tsx";
@@ -13,7 +12,12 @@ import type { StepFormProps } from "./step-form-props.ts";
 export function BankAccountFields({ data, result }: StepFormProps<"bank-account">) {
   const { t } = useTranslation();
   const { view } = data;
-  const [form, fields] = useStepForm("bank-account", BankAccountStep, view.values, result);
+  const [form, fields] = useStepForm(
+    "bank-account",
+    () => import("#contract/steps/bank-account.ts").then((module) => module.BankAccountStep),
+    view.values,
+    result,
+  );
   return (
     <>
       {view.ibanMasked ? (

@@ -1,4 +1,3 @@
-import { CompanyInformationStep } from "#contract/steps/company-information.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { SelectField, TextField, useCountryOptions } from "#app/components/ui/fields.tsx";
 import { AddressFields } from "#app/components/onboarding/address-fields.tsx";
@@ -14,7 +13,12 @@ import { RegistrationFields } from "#app/components/onboarding/registration-fiel
 export function CompanyInformationFields({ data, result }: StepFormProps<"company-information">) {
   const { t } = useTranslation();
   const countries = useCountryOptions(countryCodes);
-  const [form, fields] = useStepForm("company-information", CompanyInformationStep, data.view.values ?? { country: "DE" }, result);
+  const [form, fields] = useStepForm(
+    "company-information",
+    () => import("#contract/steps/company-information.ts").then((module) => module.CompanyInformationStep),
+    data.view.values ?? { country: "DE" },
+    result,
+  );
   return (
     <StepForm form={form}>
       <TextField field={fields.legalName} autoComplete="organization" />

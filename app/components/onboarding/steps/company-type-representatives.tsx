@@ -1,4 +1,3 @@
-import { RepresentativesStep } from "#contract/steps/company-type-representatives.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Link } from "react-router";
 import { SelectField, TextField } from "#app/components/ui/fields.tsx";
@@ -17,7 +16,7 @@ export function RepresentativesFields({ data, result }: StepFormProps<"company-t
   const legalForm = view.legalForm ?? null;
   const [form, fields] = useStepForm(
     "company-type-representatives",
-    RepresentativesStep,
+    () => import("#contract/steps/company-type-representatives.ts").then((module) => module.RepresentativesStep),
     { representatives: [EMPTY_PERSON], ...view.values, legalForm: legalForm ?? "" },
     result,
   );

@@ -1,4 +1,3 @@
-import { ContractStep } from "#contract/steps/contract.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { CheckboxField, TextField } from "#app/components/ui/fields.tsx";
 import { ContractTermsView } from "#app/components/onboarding/contract-terms.tsx";
@@ -11,7 +10,12 @@ export function ContractFields({ data, result }: StepFormProps<"contract">) {
   const { t } = useTranslation();
   const { view, terms } = data;
   // The checkbox starts unticked: accepting is a deliberate act each time.
-  const [form, fields] = useStepForm("contract", ContractStep, view.values ? { signerName: view.values.signerName } : null, result);
+  const [form, fields] = useStepForm(
+    "contract",
+    () => import("#contract/steps/contract.ts").then((module) => module.ContractStep),
+    view.values ? { signerName: view.values.signerName } : null,
+    result,
+  );
   const acceptance = view.acceptance;
   return (
     <>

@@ -1,5 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { companyDocumentKinds, DocumentsStep } from "#contract/onboarding-documents.ts";
+import { companyDocumentKinds } from "#contract/onboarding-document-kinds.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Form } from "react-router";
 import { FileField } from "#app/components/ui/fields.tsx";
@@ -20,7 +20,7 @@ function formatSize(bytes: number, language: string): string {
 export function DocumentsFields({ data, result }: StepFormProps<"documents">) {
   const { t, i18n } = useTranslation();
   const { documents, requiredKinds } = data;
-  const [form, fields] = useStepForm("documents", DocumentsStep, null, result);
+  const [form, fields] = useStepForm("documents", () => import("#contract/onboarding-documents.ts").then((module) => module.DocumentsStep), null, result);
   const date = dateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" });
   return (
     <>

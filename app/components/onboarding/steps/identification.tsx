@@ -1,5 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { identityDocumentTypes, IdentificationStep } from "#contract/steps/identification.ts";
+import { identityDocumentTypes } from "#contract/onboarding-document-kinds.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { FileField, SelectField, TextField, useCountryOptions } from "#app/components/ui/fields.tsx";
 import { StepForm } from "#app/components/onboarding/step-form.tsx";
@@ -17,7 +17,12 @@ export function IdentificationFields({ data, result }: StepFormProps<"identifica
   const { t } = useTranslation();
   const countries = useCountryOptions(countryCodes);
   const { view, scan } = data;
-  const [form, fields] = useStepForm("identification", IdentificationStep, view.values ?? { issuingCountry: "DE" }, result);
+  const [form, fields] = useStepForm(
+    "identification",
+    () => import("#contract/steps/identification.ts").then((module) => module.IdentificationStep),
+    view.values ?? { issuingCountry: "DE" },
+    result,
+  );
   return (
     <StepForm form={form} multipart>
       {view.status === "IN_PROGRESS" && view.values ? <p className="notice">{t("onboarding.identification.expiredSaved")}</p> : null}

@@ -1,4 +1,3 @@
-import { WarehouseStep } from "#contract/steps/warehouse.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { CheckboxField, TextField, useCountryOptions } from "#app/components/ui/fields.tsx";
 import { AddressFields } from "#app/components/onboarding/address-fields.tsx";
@@ -17,7 +16,7 @@ export function WarehouseFields({ data, result }: StepFormProps<"warehouse">) {
   const countries = useCountryOptions(countryCodes);
   const [form, fields] = useStepForm(
     "warehouse",
-    WarehouseStep,
+    () => import("#contract/steps/warehouse.ts").then((module) => module.WarehouseStep),
     data.view.values ?? { warehouses: [EMPTY_WAREHOUSE], returnsToFirstWarehouse: true, returnAddress: { country: "DE" } },
     result,
   );

@@ -1,0 +1,81 @@
+// @vitest-environment jsdom
+/**
+ * afterHydration(): a component whose code comes after the page's first
+ * scripts, with the markup without JavaScript in its place until then.
+ */
+import { act, cleanup, render, screen } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
+import type { ComponentType } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterHydration } from "#app/components/ui/after-hydration.tsx";
+
+afterEach(cleanup);
+
+type Props = { name: string };
+const Before = ({ name }: Props) => <p>{`before ${name}`}</p>;
+const Loaded = ({ name }: Props) => <button type="button">{`loaded ${name}`}</button>;
+
+/** A component's code that arrives when the test says so. */
+function deferredCode() {
+  let arrive!: () => void;
+  const load = vi.fn(() => new Promise<ComponentType<Props>>((resolve) => (arrive = () => resolve(Loaded))));
+  return { load, arrive: () => arrive() };
+}
+
+describe("afterHydration", () => {
+  it("renders the markup without JavaScript on the server, and fetches nothing there", () => {
+    const { load } = deferredCode();
+    const Component = afterHydration(load, Before);
+    expect(renderToString(<Component name="menu" />)).toBe("<p>before menu</p>");
+    expect(renderToString(<Component name="menu" before={<span>form</span>} />)).toBe("<span>form</span>");
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it("keeps that markup, with the same props, until the code is in, then renders the component", async () => {
+    const { load, arrive } = deferredCode();
+    const Component = afterHydration(load, Before);
+    render(<Component name="menu" />);
+    expect(screen.getByText("before menu")).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+    await act(async () => arrive());
+    expect(screen.getByRole("button", { name: "loaded menu" })).toBeTruthy();
+    expect(screen.queryByText("before menu")).toBeNull();
+  });
+
+  it("fetches the code once, whether preloaded or rendered", async () => {
+    const { load, arrive } = deferredCode();
+    const Component = afterHydration(load);
+    Component.preload();
+    Component.preload();
+    const { container } = render(<Component name="dialog" />);
+    // Without markup of its own before: nothing.
+    expect(container.innerHTML).toBe("");
+    await act(async () => arrive());
+    expect(screen.getByRole("button", { name: "loaded dialog" })).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("afterHydration's swap", () => {
+  it("keeps the focus on the control of the same id when the markup it replaced had it", async () => {
+    const { load, arrive } = deferredCode();
+    const Component = afterHydration<Props>(
+      () => load().then(() => ({ name }: Props) => <input id="picker" aria-label={`enhanced ${name}`} />),
+      ({ name }: Props) => <select id="picker" aria-label={`native ${name}`} />,
+    );
+    render(<Component name="field" />);
+    screen.getByRole("combobox", { name: "native field" }).focus();
+    await act(async () => arrive());
+    expect(document.activeElement).toBe(screen.getByRole("textbox", { name: "enhanced field" }));
+  });
+});
+
+describe("afterHydration when the code cannot be fetched", () => {
+  it("keeps the markup without JavaScript instead of failing the page", async () => {
+    const Component = afterHydration<Props>(() => Promise.reject(new Error("offline")), Before);
+    render(<Component name="menu" />);
+    await act(async () => {});
+    expect(screen.getByText("before menu")).toBeTruthy();
+    expect(screen.queryByRole("button")).toBeNull();
+  });
+});

@@ -1,0 +1,94 @@
+// @vitest-environment jsdom
+/**
+ * useSchemaCheck(): a form's check in the browser whose schema comes after
+ * the page's first scripts. Before it is in, the form behaves as without
+ * JavaScript (the server checks it); once in, as before: checked on blur.
+ */
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { useSchemaCheck } from "#app/components/ui/use-schema-check.ts";
+
+afterEach(cleanup);
+
+const Shop = z.object({ shopName: z.string({ error: "required" }).min(3, { error: "tooShort" }) });
+
+/** The schema's module, arriving when the test says so. */
+function deferredSchema() {
+  let arrive!: () => void;
+  const load = vi.fn(() => new Promise<typeof Shop>((resolve) => (arrive = () => resolve(Shop))));
+  return { load, arrive: async () => act(async () => arrive()) };
+}
+
+function ShopForm({ load, lastResult, posted }: { load: () => Promise<typeof Shop>; lastResult?: SubmissionResult<string[]>; posted: () => void }) {
+  const check = useSchemaCheck(load);
+  const [form, fields] = useForm({ id: "shop", lastResult, shouldValidate: "onBlur", shouldRevalidate: "onInput", onValidate: check });
+  return (
+    <form
+      {...getFormProps(form)}
+      onSubmit={(event) => {
+        form.onSubmit(event);
+        // What would go to the server: a submit conform did not stop.
+        if (!event.defaultPrevented) posted();
+        event.preventDefault();
+      }}
+    >
+      <label htmlFor={fields.shopName.id}>Shop name</label>
+      <input {...getInputProps(fields.shopName, { type: "text" })} />
+      <p id={fields.shopName.errorId}>{fields.shopName.errors?.join(" ")}</p>
+      <button type="submit">Save</button>
+    </form>
+  );
+}
+
+const shopName = () => screen.getByLabelText("Shop name");
+const shownError = () => document.getElementById(shopName().getAttribute("aria-describedby")?.split(" ")[0] ?? "")?.textContent ?? "";
+
+async function blurWith(value: string) {
+  await act(async () => {
+    fireEvent.input(shopName(), { target: { value } });
+  });
+  await act(async () => {
+    fireEvent.blur(shopName());
+  });
+}
+
+describe("useSchemaCheck", () => {
+  it("before the schema is in, sends a submit on to the server and finds nothing on blur", async () => {
+    const { load } = deferredSchema();
+    const posted = vi.fn();
+    render(<ShopForm load={load} posted={posted} />);
+    expect(load).toHaveBeenCalledTimes(1);
+    await blurWith("ab");
+    expect(shownError()).toBe("");
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    });
+    expect(posted).toHaveBeenCalledTimes(1);
+  });
+
+  it("before the schema is in, keeps the server's errors shown when a field is left", async () => {
+    const { load } = deferredSchema();
+    const lastResult: SubmissionResult<string[]> = { status: "error", initialValue: { shopName: "ab" }, error: { shopName: ["tooShort"] } };
+    render(<ShopForm load={load} lastResult={lastResult} posted={vi.fn()} />);
+    expect(shownError()).toBe("tooShort");
+    await blurWith("abc");
+    expect(shownError()).toBe("tooShort");
+  });
+
+  it("once the schema is in, checks on blur and stops a submit with errors in the browser", async () => {
+    const { load, arrive } = deferredSchema();
+    const posted = vi.fn();
+    render(<ShopForm load={load} posted={posted} />);
+    await arrive();
+    await blurWith("ab");
+    expect(shownError()).toBe("tooShort");
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    });
+    expect(posted).not.toHaveBeenCalled();
+    await blurWith("abcd");
+    expect(shownError()).toBe("");
+  });
+});
