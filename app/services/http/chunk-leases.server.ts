@@ -20,6 +20,7 @@
  * socket's write callback, not the write call).
  */
 import type { OutgoingMessage } from "node:http";
+import type { Socket } from "node:net";
 import { pipeline, Transform, type Readable } from "node:stream";
 
 type Lease = { holders: number };
@@ -101,15 +102,26 @@ export function writeGivingBack(body: Readable, out: OutgoingMessage): void {
   body.on("close", () => {
     if (!body.readableEnded) out.destroy();
   });
+  // The socket is corked from the first chunk of a turn of the event loop to the next tick, so that every chunk that
+  // arrives in the same turn, with its framing (a chunked body's length line, the chunk, the line break), leaves in one
+  // write (writev): a corrected file's pieces of one piece of the download (corrected-file.server.ts) as much as a
+  // chunk of the file as stored. Uncorked at once, each piece was a system call of its own.
+  let corked: Socket | null = null;
+  const uncork = () => {
+    corked?.uncork();
+    corked = null;
+  };
   body.on("data", (chunk: Buffer) => {
-    // Corked, a chunk's framing (a chunked body's length line, the chunk, the line break) leaves in one write.
     const socket = out.socket;
-    socket?.cork();
+    if (!corked && socket) {
+      corked = socket;
+      socket.cork();
+      process.nextTick(uncork);
+    }
     // The callback as second argument: the compression middleware's `res.write` passes on only two.
     const more = out.write(chunk, (error) => {
       if (!error) giveBack(chunk);
     });
-    socket?.uncork();
     if (!more) body.pause();
   });
   body.on("end", () => out.end());
