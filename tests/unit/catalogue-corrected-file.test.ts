@@ -196,6 +196,44 @@ describe("a corrected CSV", () => {
     expect(after[row - 1]).toContain(`"${value}"`);
   });
 
+  it("corrects a row across a 64 KiB piece's end, the first product's first byte, the last byte, and many rows of one piece", async () => {
+    // Rows of about 60 bytes with a two-byte character each, in pieces of 64 KiB as the download comes.
+    const rows = Array.from({ length: 2400 }, (_, index) => `S-${index + 2};Schüssel ${index + 2};${(index % 90) + 1},50;Kochwerk`);
+    const csv = Buffer.from(`SKU;Name;Preis;Marke\r\n${rows.join("\r\n")}`, "utf8");
+    const { format, columns } = await read(csv, "grenzen.csv");
+    // The row whose bytes span the first piece's end (64 KiB), its title the field across it where the layout allows.
+    let offset = Buffer.byteLength("SKU;Name;Preis;Marke\r\n");
+    let straddling = 0;
+    for (const [index, line] of rows.entries()) {
+      const length = Buffer.byteLength(`${line}\r\n`);
+      if (offset < 65_536 && offset + length > 65_536) straddling = index + 2;
+      offset += length;
+    }
+    expect(straddling).toBeGreaterThan(2);
+    const last = rows.length + 1;
+    // Every row of a stretch of the second piece, the row across the piece's end, the first product's SKU (the first byte
+    // after the header) and the last row's last field (the file's last byte: no line break after it).
+    const many = Array.from({ length: 300 }, (_, index) => straddling + 200 + index);
+    const values: Values = [
+      { row: 2, field: "sku", value: "S-2-neu" },
+      { row: straddling, field: "title", value: `Schüssel "über" die Grenze; ${straddling}` },
+      ...many.map((row) => ({ row, field: "title" as const, value: `Schale ${row}` })),
+      { row: last, field: "brand", value: "Löffelwerk" },
+    ];
+    const expectedRows = rows.map((line, index) => {
+      const row = index + 2;
+      const [sku, title, price, brand] = line.split(";");
+      if (row === 2) return `S-2-neu;${title};${price};${brand}`;
+      if (row === straddling) return `${sku};"Schüssel ""über"" die Grenze; ${straddling}";${price};${brand}`;
+      if (many.includes(row)) return `${sku};Schale ${row};${price};${brand}`;
+      if (row === last) return `${sku};${title};${price};Löffelwerk`;
+      return line;
+    });
+    const expected = `SKU;Name;Preis;Marke\r\n${expectedRows.join("\r\n")}`;
+    for (const piece of [65_536, 65_535, 4096, 61])
+      expect((await corrected(csv, "grenzen.csv", format, correctionsOf(columns, values), piece)).toString("utf8"), `pieces of ${piece}`).toBe(expected);
+  });
+
   it("names the corrected file after the seller's", () => {
     expect(correctedFileName("Preisliste 2026.csv", "corrected")).toBe("Preisliste 2026-corrected.csv");
     expect(correctedFileName("katalog", "korrigiert")).toBe("katalog-korrigiert");
