@@ -14,7 +14,9 @@
  *   (target ≤ 64 MB), and the sandbox's CPU per page answered;
  * - the corrected file through the portal against the uncorrected file
  *   through the portal, in the same run, rounds alternating: throughput
- *   ratio corrected ÷ uncorrected (target ≥ 0.8) and RSS growth (≤ 64 MB).
+ *   ratio corrected ÷ uncorrected (target ≥ 0.8) and RSS growth (≤ 64 MB),
+ *   and the CPU the portal, the sandbox and this process (which reads the
+ *   download) spent on each.
  *
  * Run: `npm run bench:catalogue-products` (BENCH_CATALOGUE_MIB=… for another
  * size, BENCH_CORRECTIONS=… for another number of corrections,
@@ -262,14 +264,25 @@ try {
   // Warm-up of both ways, so that neither measured round pays for the code's first runs.
   await drain(plain);
   await drain(corrected);
-  const downloads: { plain: number; corrected: number; plainGrowth: number; correctedGrowth: number; bytes: number }[] = [];
+  type Sample = Record<"plain" | "corrected" | `${"plain" | "corrected"}${"Growth" | "PortalCpu" | "SandboxCpu" | "BenchCpu"}` | "bytes", number>;
+  const downloads: Sample[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 === 0 ? (["plain", "corrected"] as const) : (["corrected", "plain"] as const);
-    const sample = { plain: 0, corrected: 0, plainGrowth: 0, correctedGrowth: 0, bytes: 0 };
+    const sample = Object.fromEntries(
+      ["plain", "corrected"].flatMap((side) => ["", "Growth", "PortalCpu", "SandboxCpu", "BenchCpu"].map((figure) => [`${side}${figure}`, 0])),
+    ) as Sample;
+    sample.bytes = 0;
     for (const side of order) {
+      // The CPU each process spent on the download (the portal's, the sandbox's, this process's reading it): on a shared
+      // machine the throughput follows the processes' CPU shares, and these say which of them a difference comes from.
+      const before = { portal: cpuSeconds(pid), sandbox: cpuSeconds(sandboxPid), bench: process.cpuUsage() };
       const run = await withPeakRss(pid, () => timed(() => drain(side === "plain" ? plain : corrected)));
       sample[side] = run.result.seconds;
       sample[`${side}Growth`] = run.growth;
+      sample[`${side}PortalCpu`] = cpuSeconds(pid) - before.portal;
+      sample[`${side}SandboxCpu`] = cpuSeconds(sandboxPid) - before.sandbox;
+      const bench = process.cpuUsage(before.bench);
+      sample[`${side}BenchCpu`] = (bench.user + bench.system) / 1e6;
       if (side === "corrected") sample.bytes = run.result.result.bytes;
     }
     downloads.push(sample);
@@ -308,14 +321,25 @@ try {
 
   console.log(
     `\n${"round".padEnd(6)} ${"MiB/s as stored / corrected".padStart(28)} ${"corrected÷stored".padStart(17)} ${"RSS growth stored / corrected".padStart(30)}`,
+    `${"CPU s/GiB as stored / corrected: portal, sandbox, bench".padStart(58)}`,
   );
+  const perGiB = (seconds: number) => ((seconds * 1024 * MiB) / SIZE).toFixed(2);
   for (const [index, sample] of downloads.entries())
     console.log(
       String(index + 1).padEnd(6),
       `${(SIZE / MiB / sample.plain).toFixed(0)} / ${(SIZE / MiB / sample.corrected).toFixed(0)}`.padStart(28),
       (sample.plain / sample.corrected).toFixed(2).padStart(17),
       `${mb(sample.plainGrowth)} / ${mb(sample.correctedGrowth)} MB`.padStart(30),
+      (["Portal", "Sandbox", "Bench"] as const)
+        .map((process) => `${perGiB(sample[`plain${process}Cpu`])} / ${perGiB(sample[`corrected${process}Cpu`])}`)
+        .join(", ")
+        .padStart(58),
     );
+  const cpuRatio = (process: "Portal" | "Sandbox" | "Bench") =>
+    (
+      downloads.reduce((sum, sample) => sum + sample[`corrected${process}Cpu`], 0) / downloads.reduce((sum, sample) => sum + sample[`plain${process}Cpu`], 0)
+    ).toFixed(2);
+  console.log(`CPU corrected ÷ as stored over all rounds: portal ${cpuRatio("Portal")}, sandbox ${cpuRatio("Sandbox")}, bench ${cpuRatio("Bench")}`);
   const ratio = downloads.reduce((sum, sample) => sum + sample.plain, 0) / downloads.reduce((sum, sample) => sum + sample.corrected, 0);
   const correctedGrowth = Math.max(...downloads.map((sample) => sample.correctedGrowth));
   console.log(`\ncorrected file throughput ÷ the file as stored, over all rounds: ${ratio.toFixed(2)} (target ≥ 0.8) ${ok(ratio >= 0.8)}`);

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createServer, get } from "node:http";
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { Readable, Transform } from "node:stream";
 import { describe, expect, it, vi } from "vitest";
 import { giveBack, holdChunk, lendView, writeGivingBack } from "#app/services/http/chunk-leases.server.ts";
@@ -175,6 +175,58 @@ describe("writeGivingBack", () => {
       server.close();
     }
   }
+
+  /** The same answer read off the socket as it is sent: the chunked body's chunks, each as it came. */
+  async function rawChunks(chunks: Buffer[], pieces: number): Promise<Buffer[]> {
+    const server = createServer((_request, response) => {
+      const body = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          const size = Math.ceil(chunk.length / pieces);
+          for (let start = 0; start < chunk.length; start += size) this.push(chunk.subarray(start, start + size));
+          callback();
+        },
+      });
+      Readable.from(chunks, { objectMode: false }).pipe(body);
+      response.writeHead(200, { "Content-Type": "text/csv" });
+      writeGivingBack(body, response);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const raw = await new Promise<Buffer>((resolve, reject) => {
+        const parts: Buffer[] = [];
+        const socket = connect((server.address() as AddressInfo).port, "127.0.0.1", () =>
+          socket.write("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"),
+        );
+        socket.on("data", (part: Buffer) => parts.push(part));
+        socket.on("end", () => resolve(Buffer.concat(parts)));
+        socket.on("error", reject);
+      });
+      let at = raw.indexOf("\r\n\r\n") + 4;
+      expect(raw.subarray(0, at).toString("latin1")).toMatch(/transfer-encoding: chunked/i);
+      const frames: Buffer[] = [];
+      for (;;) {
+        const line = raw.indexOf("\r\n", at);
+        const size = Number.parseInt(raw.subarray(at, line).toString("latin1"), 16);
+        if (size === 0) break;
+        frames.push(raw.subarray(line + 2, line + 2 + size));
+        at = line + 2 + size + 2;
+      }
+      // Nothing after the last chunk's mark: a chunk written after it would be lost to the client.
+      expect(raw.length).toBe(raw.indexOf("0\r\n\r\n", at) + 5);
+      return frames;
+    } finally {
+      server.close();
+    }
+  }
+
+  it("sends the pieces of one turn as one chunk of the chunked body, the last chunk's mark after them", async () => {
+    const file = randomBytes(1024 * 1024);
+    const chunks = Array.from({ length: file.length / 65_536 }, (_, index) => file.subarray(index * 65_536, (index + 1) * 65_536));
+    const frames = await rawChunks(chunks, 7);
+    expect(Buffer.concat(frames).equals(file)).toBe(true);
+    // One chunk a turn (seven pieces each): a chunk a piece was 7 × 16.
+    expect(frames.length).toBeLessThanOrEqual(chunks.length + 1);
+  });
 
   it("sends the pieces handed on in one turn in one write, every byte in order, and waits for the socket to drain", async () => {
     const file = randomBytes(4 * 1024 * 1024);

@@ -102,20 +102,25 @@ export function writeGivingBack(body: Readable, out: OutgoingMessage): void {
   body.on("close", () => {
     if (!body.readableEnded) out.destroy();
   });
-  // The socket is corked from the first chunk of a turn of the event loop to the next tick, so that every chunk that
-  // arrives in the same turn, with its framing (a chunked body's length line, the chunk, the line break), leaves in one
-  // write (writev): a corrected file's pieces of one piece of the download (corrected-file.server.ts) as much as a
-  // chunk of the file as stored. Uncorked at once, each piece was a system call of its own.
+  // Corked from the first chunk of a turn of the event loop to the next tick, so that every chunk that arrives in the
+  // same turn leaves in one write (writev): a corrected file's pieces of one piece of the download
+  // (corrected-file.server.ts) as much as a chunk of the file as stored. The message is corked too, so that a chunked
+  // body's pieces of one turn go as one chunk (one length line), and the socket around it, which the message's uncork
+  // uncorks before it writes the chunk. Uncorked at once, each piece was a system call and a chunk of its own.
   let corked: Socket | null = null;
   const uncork = () => {
-    corked?.uncork();
+    const socket = corked;
+    if (!socket) return;
     corked = null;
+    out.uncork();
+    socket.uncork();
   };
   body.on("data", (chunk: Buffer) => {
     const socket = out.socket;
     if (!corked && socket) {
       corked = socket;
       socket.cork();
+      out.cork();
       process.nextTick(uncork);
     }
     // The callback as second argument: the compression middleware's `res.write` passes on only two.
@@ -124,5 +129,10 @@ export function writeGivingBack(body: Readable, out: OutgoingMessage): void {
     });
     if (!more) body.pause();
   });
-  body.on("end", () => out.end());
+  // Uncorked first, should a body end in the turn of its last chunk (a stream's end comes a tick later, so it has not
+  // been seen to): a message's end writes the last chunk's mark before the chunks it holds corked.
+  body.on("end", () => {
+    uncork();
+    out.end();
+  });
 }
