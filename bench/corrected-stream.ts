@@ -54,7 +54,13 @@ if (role === "source") {
           const socket: net.Socket = net.connect({
             host: "127.0.0.1",
             port: sourcePort,
-            onread: { buffer, callback: (bytes) => void socket.emit("data", buffer.subarray(0, bytes)) },
+            onread: {
+              buffer,
+              callback: (bytes) => {
+                socket.emit("data", buffer.subarray(0, bytes));
+                return true;
+              },
+            },
           });
           return socket;
         },
