@@ -18,6 +18,7 @@ import { createCatalogueInspector } from "#app/services/catalogue/reading/inspec
 import { correctedFileName, correctedFileStream, CorrectedFileRefused } from "#app/services/catalogue/corrected-file.server.ts";
 import { correctionPlan } from "#app/services/catalogue/reading/corrected-plan.ts";
 import { csvCodec, unencodableValue } from "#app/services/catalogue/reading/corrected-csv.ts";
+import { BmecatCorrector } from "#app/services/catalogue/reading/corrected-bmecat.ts";
 import "../support/catalogue-readers";
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/catalogues/${name}`, import.meta.url));
@@ -196,6 +197,44 @@ describe("a corrected CSV", () => {
     expect(after[row - 1]).toContain(`"${value}"`);
   });
 
+  it("corrects a row across a 64 KiB piece's end, the first product's first byte, the last byte, and many rows of one piece", async () => {
+    // Rows of about 60 bytes with a two-byte character each, in pieces of 64 KiB as the download comes.
+    const rows = Array.from({ length: 2400 }, (_, index) => `S-${index + 2};Schüssel ${index + 2};${(index % 90) + 1},50;Kochwerk`);
+    const csv = Buffer.from(`SKU;Name;Preis;Marke\r\n${rows.join("\r\n")}`, "utf8");
+    const { format, columns } = await read(csv, "grenzen.csv");
+    // The row whose bytes span the first piece's end (64 KiB), its title the field across it where the layout allows.
+    let offset = Buffer.byteLength("SKU;Name;Preis;Marke\r\n");
+    let straddling = 0;
+    for (const [index, line] of rows.entries()) {
+      const length = Buffer.byteLength(`${line}\r\n`);
+      if (offset < 65_536 && offset + length > 65_536) straddling = index + 2;
+      offset += length;
+    }
+    expect(straddling).toBeGreaterThan(2);
+    const last = rows.length + 1;
+    // Every row of a stretch of the second piece, the row across the piece's end, the first product's SKU (the first byte
+    // after the header) and the last row's last field (the file's last byte: no line break after it).
+    const many = Array.from({ length: 300 }, (_, index) => straddling + 200 + index);
+    const values: Values = [
+      { row: 2, field: "sku", value: "S-2-neu" },
+      { row: straddling, field: "title", value: `Schüssel "über" die Grenze; ${straddling}` },
+      ...many.map((row) => ({ row, field: "title" as const, value: `Schale ${row}` })),
+      { row: last, field: "brand", value: "Löffelwerk" },
+    ];
+    const expectedRows = rows.map((line, index) => {
+      const row = index + 2;
+      const [sku, title, price, brand] = line.split(";");
+      if (row === 2) return `S-2-neu;${title};${price};${brand}`;
+      if (row === straddling) return `${sku};"Schüssel ""über"" die Grenze; ${straddling}";${price};${brand}`;
+      if (many.includes(row)) return `${sku};Schale ${row};${price};${brand}`;
+      if (row === last) return `${sku};${title};${price};Löffelwerk`;
+      return line;
+    });
+    const expected = `SKU;Name;Preis;Marke\r\n${expectedRows.join("\r\n")}`;
+    for (const piece of [65_536, 65_535, 4096, 61])
+      expect((await corrected(csv, "grenzen.csv", format, correctionsOf(columns, values), piece)).toString("utf8"), `pieces of ${piece}`).toBe(expected);
+  });
+
   it("names the corrected file after the seller's", () => {
     expect(correctedFileName("Preisliste 2026.csv", "corrected")).toBe("Preisliste 2026-corrected.csv");
     expect(correctedFileName("katalog", "korrigiert")).toBe("katalog-korrigiert");
@@ -224,6 +263,59 @@ describe("a corrected BMEcat file", () => {
       .replace(`>${first!.values.title}<`, ">Brett &amp; Co &lt;groß&gt;<")
       .replace(`<SUPPLIER_PID>${second!.values.sku}</SUPPLIER_PID>`, "<SUPPLIER_PID>NEU-2</SUPPLIER_PID>");
     expect(written.toString("utf8")).toBe(expected);
+  });
+
+  it("passes items to their end tag the fast way exactly as reading every tag does: comments, CDATA, nesting, prefixes", () => {
+    const article = (id: number, inside = "") =>
+      `<ARTICLE mode="new">\n <SUPPLIER_AID>A-${id}</SUPPLIER_AID>${inside}\n <ARTICLE_DETAILS><DESCRIPTION_SHORT lang="deu">Brett ${id}?!</DESCRIPTION_SHORT><EAN>400638133393${id % 10}</EAN></ARTICLE_DETAILS>\n</ARTICLE>\n`;
+    const body = [
+      article(1),
+      // What hides an end tag or a start tag from a string search, inside an item and between items.
+      article(2, "<!-- </ARTICLE> <ARTICLE> -->"),
+      "<!-- <ARTICLE>kein Artikel</ARTICLE> -->\n",
+      article(3, "<![CDATA[ </ARTICLE> <ARTICLE mode='x'> ]]>"),
+      article(4, "<?verarbeitung </ARTICLE> ?>"),
+      // A nested element of the item's name, an item's end tag with white space, a start tag over two lines, a `>` in an
+      // attribute, an empty item, an element whose name starts like an item's.
+      article(5, "<ARTICLE><SUPPLIER_AID>innen</SUPPLIER_AID></ARTICLE>"),
+      article(6).replace("</ARTICLE>\n", "</ARTICLE  >\n"),
+      article(7).replace("<ARTICLE mode", "<ARTICLE\n   mode"),
+      article(8).replace('mode="new"', 'mode="a>b"'),
+      "<ARTICLE/>\n",
+      "<ARTICLE_TO_CATALOGGROUP_MAP><ART_ID>A-1</ART_ID><CATALOG_GROUP_ID>1</CATALOG_GROUP_ID></ARTICLE_TO_CATALOGGROUP_MAP>\n",
+      ...Array.from({ length: 40 }, (_, index) => article(9 + index)),
+      // The other item name after the first, then the first again.
+      '<PRODUCT mode="new"><SUPPLIER_PID>P-1</SUPPLIER_PID><PRODUCT_DETAILS><DESCRIPTION_SHORT lang="deu">Topf</DESCRIPTION_SHORT></PRODUCT_DETAILS></PRODUCT>\n',
+      article(49),
+    ].join("");
+    const file = (items: string) =>
+      Buffer.from(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE BMECAT [ <!ELEMENT ARTICLE ANY> <!-- <ARTICLE> --> ]>\n<BMECAT version="1.2"><HEADER><CATALOG><LANGUAGE>deu</LANGUAGE></CATALOG></HEADER><T_NEW_CATALOG>\n${items}</T_NEW_CATALOG></BMECAT>\n`,
+        "utf8",
+      );
+    const plain = file(body);
+    // The same items with a namespace prefix: read tag by tag from the first on.
+    const prefixed = file(body.replaceAll("<ARTICLE", "<bme:ARTICLE").replaceAll("</ARTICLE", "</bme:ARTICLE"));
+    // Rows 2–9 are the items above, 10–49 the forty, 50 the PRODUCT, 51 the last. A corrected item is read tag by tag:
+    // the items that could mislead the fast way are not corrected, and the rows after them are (a miscount moves them).
+    const rows = [2, 10, 12, 30, 31, 50, 51];
+    const plan = correctionPlan({
+      values: rows.map((row) => ({ row, field: "title" as const, column: "DESCRIPTION_SHORT", value: `Neu ${row} & mehr` })),
+      rules: [],
+    });
+    const write = (bytes: Buffer, piece: number, tagByTag: boolean) => {
+      const corrector = new BmecatCorrector({ plan, encoding: "utf-8", language: "deu", tagByTag });
+      const out: Buffer[] = [];
+      for (let offset = 0; offset < bytes.length; offset += piece) out.push(...corrector.write(bytes.subarray(offset, offset + piece)));
+      out.push(...corrector.end());
+      return { bytes: Buffer.concat(out).toString("utf8"), missed: corrector.missed };
+    };
+    for (const bytes of [plain, prefixed]) {
+      const everyTag = write(bytes, bytes.length, true);
+      // Each corrected item's title is in (the nested, the commented and the CDATA items counted as the reader counts them).
+      expect(everyTag.bytes.match(/Neu \d+ &amp; mehr/g)?.length).toBe(rows.length);
+      for (const piece of [1, 2, 5, 9, 64, 333, 4096, bytes.length]) expect(write(bytes, piece, false), `pieces of ${piece}`).toEqual(everyTag);
+    }
   });
 });
 

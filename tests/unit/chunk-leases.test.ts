@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { Readable } from "node:stream";
+import { createServer, get } from "node:http";
+import { connect, type AddressInfo } from "node:net";
+import { Readable, Transform } from "node:stream";
 import { describe, expect, it, vi } from "vitest";
-import { giveBack, holdChunk, lendView } from "#app/services/http/chunk-leases.server.ts";
+import { giveBack, holdChunk, lendView, writeGivingBack } from "#app/services/http/chunk-leases.server.ts";
 import { MultipartFileReader } from "#app/services/http/multipart-file.server.ts";
 
 /** A chunk owning its whole ArrayBuffer, as the HTTP server hands a body's pieces over. */
@@ -121,5 +123,118 @@ describe("MultipartFileReader with leased chunks", () => {
     // The first chunk is read from a copy (behind the line break the reader assumes before the first boundary): it alone is freed.
     expect(chunks[0]!.byteLength).toBe(0);
     expect(chunks.slice(1).every((chunk) => chunk.byteLength > 0)).toBe(true);
+  });
+});
+
+describe("writeGivingBack", () => {
+  /**
+   * A body that hands on each of its chunks in `pieces` pieces in one turn of the event loop, as the corrected file's
+   * writer does (the unchanged runs and the corrected rows of one piece of the download), written to a browser's socket
+   * through a chunked answer; the client reads slowly now and then, so the writer also waits for the socket to drain.
+   */
+  async function serve(chunks: Buffer[], pieces: number): Promise<{ received: Buffer; writes: number }> {
+    const server = createServer((_request, response) => {
+      const socket = response.socket as unknown as Record<"_write" | "_writev", (...args: unknown[]) => unknown>;
+      for (const name of ["_write", "_writev"] as const) {
+        const original = socket[name].bind(socket);
+        socket[name] = (...args: unknown[]) => {
+          writes++;
+          return original(...args);
+        };
+      }
+      const body = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          const size = Math.ceil(chunk.length / pieces);
+          for (let start = 0; start < chunk.length; start += size) this.push(chunk.subarray(start, start + size));
+          callback();
+        },
+      });
+      Readable.from(chunks, { objectMode: false }).pipe(body);
+      response.writeHead(200, { "Content-Type": "text/csv" });
+      writeGivingBack(body, response);
+    });
+    let writes = 0;
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const received = await new Promise<Buffer>((resolve, reject) => {
+        get({ host: "127.0.0.1", port: (server.address() as AddressInfo).port, agent: false }, (response) => {
+          const parts: Buffer[] = [];
+          response.on("data", (part: Buffer) => {
+            parts.push(part);
+            if (parts.length % 16 === 0) {
+              response.pause();
+              setTimeout(() => response.resume(), 2);
+            }
+          });
+          response.on("end", () => resolve(Buffer.concat(parts)));
+          response.on("error", reject);
+        }).on("error", reject);
+      });
+      return { received, writes };
+    } finally {
+      server.close();
+    }
+  }
+
+  /** The same answer read off the socket as it is sent: the chunked body's chunks, each as it came. */
+  async function rawChunks(chunks: Buffer[], pieces: number): Promise<Buffer[]> {
+    const server = createServer((_request, response) => {
+      const body = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          const size = Math.ceil(chunk.length / pieces);
+          for (let start = 0; start < chunk.length; start += size) this.push(chunk.subarray(start, start + size));
+          callback();
+        },
+      });
+      Readable.from(chunks, { objectMode: false }).pipe(body);
+      response.writeHead(200, { "Content-Type": "text/csv" });
+      writeGivingBack(body, response);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const raw = await new Promise<Buffer>((resolve, reject) => {
+        const parts: Buffer[] = [];
+        const socket = connect((server.address() as AddressInfo).port, "127.0.0.1", () =>
+          socket.write("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"),
+        );
+        socket.on("data", (part: Buffer) => parts.push(part));
+        socket.on("end", () => resolve(Buffer.concat(parts)));
+        socket.on("error", reject);
+      });
+      let at = raw.indexOf("\r\n\r\n") + 4;
+      expect(raw.subarray(0, at).toString("latin1")).toMatch(/transfer-encoding: chunked/i);
+      const frames: Buffer[] = [];
+      for (;;) {
+        const line = raw.indexOf("\r\n", at);
+        const size = Number.parseInt(raw.subarray(at, line).toString("latin1"), 16);
+        if (size === 0) break;
+        frames.push(raw.subarray(line + 2, line + 2 + size));
+        at = line + 2 + size + 2;
+      }
+      // Nothing after the last chunk's mark: a chunk written after it would be lost to the client.
+      expect(raw.length).toBe(raw.indexOf("0\r\n\r\n", at) + 5);
+      return frames;
+    } finally {
+      server.close();
+    }
+  }
+
+  it("sends the pieces of one turn as one chunk of the chunked body, the last chunk's mark after them", async () => {
+    const file = randomBytes(1024 * 1024);
+    const chunks = Array.from({ length: file.length / 65_536 }, (_, index) => file.subarray(index * 65_536, (index + 1) * 65_536));
+    const frames = await rawChunks(chunks, 7);
+    expect(Buffer.concat(frames).equals(file)).toBe(true);
+    // One chunk a turn (seven pieces each): a chunk a piece was 7 × 16.
+    expect(frames.length).toBeLessThanOrEqual(chunks.length + 1);
+  });
+
+  it("sends the pieces handed on in one turn in one write, every byte in order, and waits for the socket to drain", async () => {
+    const file = randomBytes(4 * 1024 * 1024);
+    const chunks = Array.from({ length: file.length / 65_536 }, (_, index) => file.subarray(index * 65_536, (index + 1) * 65_536));
+    const { received, writes } = await serve(chunks, 7);
+    expect(received.equals(file)).toBe(true);
+    // One write a chunk of the body (its seven pieces and their framing together), and the head and the end: uncorked at
+    // once, each piece was a write of its own (about 7 × 64).
+    expect(writes).toBeLessThanOrEqual(chunks.length + 4);
   });
 });

@@ -20,6 +20,7 @@
  * socket's write callback, not the write call).
  */
 import type { OutgoingMessage } from "node:http";
+import type { Socket } from "node:net";
 import { pipeline, Transform, type Readable } from "node:stream";
 
 type Lease = { holders: number };
@@ -101,16 +102,37 @@ export function writeGivingBack(body: Readable, out: OutgoingMessage): void {
   body.on("close", () => {
     if (!body.readableEnded) out.destroy();
   });
+  // Corked from the first chunk of a turn of the event loop to the next tick, so that every chunk that arrives in the
+  // same turn leaves in one write (writev): a corrected file's pieces of one piece of the download
+  // (corrected-file.server.ts) as much as a chunk of the file as stored. The message is corked too, so that a chunked
+  // body's pieces of one turn go as one chunk (one length line), and the socket around it, which the message's uncork
+  // uncorks before it writes the chunk. Uncorked at once, each piece was a system call and a chunk of its own.
+  let corked: Socket | null = null;
+  const uncork = () => {
+    const socket = corked;
+    if (!socket) return;
+    corked = null;
+    out.uncork();
+    socket.uncork();
+  };
   body.on("data", (chunk: Buffer) => {
-    // Corked, a chunk's framing (a chunked body's length line, the chunk, the line break) leaves in one write.
     const socket = out.socket;
-    socket?.cork();
+    if (!corked && socket) {
+      corked = socket;
+      socket.cork();
+      out.cork();
+      process.nextTick(uncork);
+    }
     // The callback as second argument: the compression middleware's `res.write` passes on only two.
     const more = out.write(chunk, (error) => {
       if (!error) giveBack(chunk);
     });
-    socket?.uncork();
     if (!more) body.pause();
   });
-  body.on("end", () => out.end());
+  // Uncorked first, should a body end in the turn of its last chunk (a stream's end comes a tick later, so it has not
+  // been seen to): a message's end writes the last chunk's mark before the chunks it holds corked.
+  body.on("end", () => {
+    uncork();
+    out.end();
+  });
 }

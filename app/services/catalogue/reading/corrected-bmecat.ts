@@ -80,12 +80,107 @@ function markupEnd(text: string, at: number): number {
 
 const after = (index: number, length: number) => (index === -1 ? -1 : index + length);
 
+/** A character that ends an element's name in its tag: white space, `>`, `/`. */
+const endsName = (code: number) => code === 62 || code === 47 || code === 32 || code === 9 || code === 10 || code === 13;
+
+const orEnd = (at: number) => (at === -1 ? Infinity : at);
+
+/**
+ * What the fast ways look for in a piece's text, each found by its one rare character (a string search that starts with
+ * `<` stops at every tag, one that starts with `!` or `:` runs at memory speed) and kept until it lies behind: `<!` (a
+ * comment, CDATA, a DOCTYPE), `<?`, and `:ARTICLE` or `:PRODUCT` (an item's name with a namespace prefix). Not found
+ * (-1), a string is looked for once a piece, not once an item.
+ */
+class Marks {
+  private bang = -2;
+  private question = -2;
+  private prefixed = -2;
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
+  /** The `<` of the next `<char` from `from` on. */
+  private afterLt(char: string, from: number): number {
+    let at = this.text.indexOf(char, from + 1);
+    while (at !== -1 && this.text.charCodeAt(at - 1) !== 60) at = this.text.indexOf(char, at + 1);
+    return at === -1 ? -1 : at - 1;
+  }
+  /** The next `<!` or `<?` from `from` on (Infinity: none in the piece). */
+  special(from: number): number {
+    if (this.bang !== -1 && this.bang < from) this.bang = this.afterLt("!", from);
+    if (this.question !== -1 && this.question < from) this.question = this.afterLt("?", from);
+    return Math.min(orEnd(this.bang), orEnd(this.question));
+  }
+  /** The next `:ARTICLE` or `:PRODUCT` from `from` on (Infinity: none in the piece). */
+  prefixedItem(from: number): number {
+    if (this.prefixed !== -1 && this.prefixed < from) {
+      let at = this.text.indexOf(":", from);
+      while (at !== -1 && !BMECAT_ITEMS.some((name) => this.text.startsWith(name, at + 1))) at = this.text.indexOf(":", at + 1);
+      this.prefixed = at;
+    }
+    return orEnd(this.prefixed);
+  }
+}
+
+/** `<ARTICLE`, `<PRODUCT`: how an item's start tag begins. */
+const starts: Record<string, string> = Object.fromEntries(BMECAT_ITEMS.map((name) => [name, `<${name}`]));
+const ends: Record<string, string> = Object.fromEntries(BMECAT_ITEMS.map((name) => [name, `</${name}>`]));
+
+/**
+ * The next start tag of an element named `name` in `text` from `from` on and before `before`, or -1. Searched in a
+ * slice ending at `before`, so that a name the file does not use costs the stretch it is looked for in, not the piece.
+ */
+function startTag(text: string, name: string, from: number, before: number): number {
+  const within = before >= text.length ? text : text.slice(0, before);
+  const open = starts[name]!;
+  let at = within.indexOf(open, from);
+  // `<ARTICLE_DETAILS>`, `<ARTICLE_TO_CATALOGGROUP_MAP>`: another element whose name starts the same.
+  while (at !== -1 && !endsName(text.charCodeAt(at + open.length))) at = within.indexOf(open, at + 1);
+  return at;
+}
+
+/** `itemCandidate`'s answer when an item's name has a namespace prefix: the file is read tag by tag. */
+const PREFIXED = -2;
+
+/**
+ * Between items: where the next markup that matters starts (an item's start tag, `<!` of a comment, CDATA or a
+ * DOCTYPE, `<?`), or -1 when none does in the rest of the piece. Every other tag is passed without a look (in well-formed
+ * XML no `<` stands in text or in an attribute's value, so a tag name found is a tag's). `names`: the item names, the
+ * one the file's last item had first (the other is looked for only before the first one's next start).
+ */
+function itemCandidate(marks: Marks, from: number, names: readonly string[]): number {
+  const special = marks.special(from);
+  const prefixed = marks.prefixedItem(from);
+  let first = Math.min(special, prefixed);
+  for (const name of names) {
+    const at = startTag(marks.text, name, from, first);
+    if (at !== -1) first = at;
+  }
+  if (first === Infinity) return -1;
+  return first === prefixed ? PREFIXED : first;
+}
+
+/**
+ * The end (after it) of the item named `name` whose start tag ended before `from`: its first end tag, when nothing
+ * before it can hide or nest one (a comment, CDATA, a processing instruction, an element of the same name); -1 when
+ * that is not so, or the end is not in this piece: the item is then read tag by tag.
+ */
+function itemEnd(marks: Marks, from: number, name: string): number {
+  const end = ends[name];
+  if (!end) return -1;
+  const close = marks.text.indexOf(end, from);
+  if (close === -1 || marks.special(from) < close || startTag(marks.text, name, from, close) !== -1) return -1;
+  return close + end.length;
+}
+
 export type BmecatCorrectorOptions = {
   plan: CorrectionPlan;
   /** The XML declaration's encoding (see `xmlEncoding`). */
   encoding: string;
   /** The language the texts were read in (the stored format's `bmecat.language`), or null. */
   language: string | null;
+  /** Every tag read, none of the fast ways (the tests compare the two). */
+  tagByTag?: boolean;
 };
 
 export class BmecatCorrector {
@@ -94,23 +189,69 @@ export class BmecatCorrector {
   private depth = 0;
   private itemDepth = 0;
   private inItem = false;
+  /** The item's element name as its start tag has it (`ARTICLE`, `PRODUCT`). */
+  private itemName = "";
+  /** The item names, the last item's first. */
+  private itemNames: readonly string[] = BMECAT_ITEMS;
   private count = 0;
   private held: Buffer[] | null = null;
+  /** The item being passed is read tag by tag: its end was not found the fast way (see `itemEnd`). */
+  private itemTagByTag = false;
+  /** Tag by tag from here on: the file names its items with a namespace prefix (`<bme:ARTICLE>`). */
+  private careful = false;
   /** Cells whose element the item does not have: written as they are. */
   missed = 0;
 
   constructor(options: BmecatCorrectorOptions) {
     this.options = options;
+    this.careful = options.tagByTag ?? false;
   }
 
   write(piece: Buffer): Buffer[] {
-    const chunk = this.carry ? Buffer.concat([this.carry, piece]) : piece;
+    const carry = this.carry;
     this.carry = null;
+    if (!carry) return this.scan(piece);
+    // A tag cut by the piece's end (most pieces end inside an item): joined to the bytes of the next piece up to its first
+    // `>`, where that ends it, so that the rest of the piece is read (and handed on) as it came, not copied behind it.
+    const close = piece.indexOf(0x3e);
+    if (close !== -1) {
+      const joined = Buffer.concat([carry, piece.subarray(0, close + 1)]);
+      if (markupEnd(joined.toString("latin1"), 0) === joined.length) return [...this.scan(joined), ...this.scan(piece.subarray(close + 1))];
+    }
+    return this.scan(Buffer.concat([carry, piece]));
+  }
+
+  /** A piece of the file (a carried tag's start before it) → the pieces to send. */
+  private scan(chunk: Buffer): Buffer[] {
     const text = chunk.toString("latin1");
     const out: Buffer[] = [];
     let emitFrom = 0;
     let position = 0;
+    const marks = new Marks(text);
     while (position < text.length) {
+      // The fast way through what is not held (most of a file): an item passed to its end tag at once, and between
+      // items only what may start one (an item's start tag, a comment, CDATA, a processing instruction, a DOCTYPE).
+      if (!this.held && !this.careful) {
+        if (this.inItem && !this.itemTagByTag) {
+          const end = itemEnd(marks, position, this.itemName);
+          if (end !== -1) {
+            this.inItem = false;
+            this.depth = this.itemDepth - 1;
+            position = end;
+            continue;
+          }
+          this.itemTagByTag = true;
+        } else if (!this.inItem) {
+          const candidate = itemCandidate(marks, position, this.itemNames);
+          if (candidate === PREFIXED) this.careful = true;
+          else if (candidate === -1) {
+            // No item starts in the rest of the piece: only a last tag that ends in the next piece is carried over.
+            const last = text.lastIndexOf("<");
+            position = last >= position && markupEnd(text, last) === -1 ? last : text.length;
+            if (position === text.length) break;
+          } else position = candidate;
+        }
+      }
       const open = text.indexOf("<", position);
       if (open === -1) break;
       const end = markupEnd(text, open);
@@ -126,6 +267,7 @@ export class BmecatCorrector {
       if (second === 47 /* / */) {
         if (this.inItem && this.depth === this.itemDepth) {
           this.inItem = false;
+          this.itemTagByTag = false;
           if (this.held) {
             this.held.push(chunk.subarray(emitFrom, end));
             out.push(this.rewrite(Buffer.concat(this.held), this.count + 1));
@@ -141,6 +283,8 @@ export class BmecatCorrector {
       if (!selfClosing) this.depth++;
       if (!this.inItem && !selfClosing && items.has(name)) {
         this.inItem = true;
+        this.itemName = name;
+        if (this.itemNames[0] !== name) this.itemNames = [name, ...BMECAT_ITEMS.filter((other) => other !== name)];
         this.itemDepth = this.depth;
         this.count++;
         if (this.options.plan.rows.has(this.count + 1)) {

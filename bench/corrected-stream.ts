@@ -1,0 +1,190 @@
+/**
+ * The corrected file's writer alone, without the sandbox's index and the
+ * sign-in (bench:catalogue-products measures the whole way): a generated CSV
+ * (the rows of bench:catalogue-products) served from disk by a bare file
+ * server, streamed through a portal-shaped hop (the upstream socket reading
+ * into one buffer, each chunk held, `writeGivingBack` to the browser's
+ * socket) as stored and corrected, rounds alternating, drained by this
+ * process. Prints the hop's CPU seconds per GiB and the wall-clock
+ * throughput of both, and their ratios: the hop's CPU is the figure that
+ * moves least with the machine's load.
+ *
+ * Run: `node bench/corrected-stream.ts` (BENCH_CATALOGUE_MIB=… the size, 256
+ * by default; BENCH_CORRECTIONS=… spread evenly over the rows, 10,000 a GiB
+ * by default as in the issue's target; BENCH_ROUNDS=… 5 by default;
+ * BENCH_PORTAL_CPU_PROF=<dir> for a CPU profile of the hop).
+ */
+import { fork, type ChildProcess } from "node:child_process";
+import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createServer, get, type IncomingMessage } from "node:http";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { holdEachChunk, writeGivingBack } from "#app/services/http/chunk-leases.server.ts";
+import { responseWithNodeBody, webHeaders } from "#app/services/http/node-body.server.ts";
+import { correctedFileStream } from "#app/services/catalogue/corrected-file.server.ts";
+import type { FileCorrections } from "#contract/catalogue-corrections.ts";
+
+const MiB = 1024 * 1024;
+const role = process.argv[2];
+
+if (role === "source") {
+  // The stored file, as a store sends it.
+  const file = process.argv[3]!;
+  const size = statSync(file).size;
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { "Content-Type": "text/csv", "Content-Length": size, "Content-Disposition": 'attachment; filename="bench.csv"' });
+    createReadStream(file).pipe(response);
+  });
+  server.listen(0, "127.0.0.1", () => process.send!({ port: (server.address() as net.AddressInfo).port }));
+  process.on("disconnect", () => process.exit(0));
+} else if (role === "hop") {
+  const sourcePort = Number(process.argv[3]);
+  // The corrections come by message (10,000 of them are more than an argument may hold).
+  const corrections = await new Promise<FileCorrections>((resolve) => process.once("message", (message) => resolve(message as FileCorrections)));
+  const download = () =>
+    new Promise<IncomingMessage>((resolve, reject) => {
+      const buffer = Buffer.allocUnsafe(64 * 1024);
+      const request = get({
+        host: "127.0.0.1",
+        port: sourcePort,
+        path: "/",
+        agent: false,
+        createConnection: () => {
+          const socket: net.Socket = net.connect({
+            host: "127.0.0.1",
+            port: sourcePort,
+            onread: {
+              buffer,
+              callback: (bytes) => {
+                socket.emit("data", buffer.subarray(0, bytes));
+                return true;
+              },
+            },
+          });
+          return socket;
+        },
+      });
+      request.on("response", resolve);
+      request.on("error", reject);
+    });
+  // Writes to the sockets (one system call each, a writev of several buffers included), counted.
+  let writes = 0;
+  const proto = net.Socket.prototype as unknown as Record<"_write" | "_writev", (...args: unknown[]) => unknown>;
+  for (const name of ["_write", "_writev"] as const) {
+    const original = proto[name];
+    proto[name] = function (this: unknown, ...args: unknown[]) {
+      writes++;
+      return original.apply(this, args);
+    };
+  }
+  const server = createServer(async (request, response) => {
+    const started = process.cpuUsage();
+    const writesBefore = writes;
+    response.on("finish", () => {
+      const used = process.cpuUsage(started);
+      process.send!({ cpu: (used.user + used.system) / 1e6, user: used.user / 1e6, writes: writes - writesBefore });
+    });
+    const incoming = await download();
+    if (request.url === "/plain") {
+      response.writeHead(200, { "Content-Length": incoming.headers["content-length"]! });
+      writeGivingBack(holdEachChunk(incoming), response);
+      return;
+    }
+    const { stream } = await correctedFileStream(
+      {
+        fileName: "bench.csv",
+        analysis: { format: { encoding: "utf-8", delimiter: ";", headerRow: 1 } } as never,
+        corrections,
+        download: async () => responseWithNodeBody(holdEachChunk(incoming), { status: 200, headers: webHeaders(incoming.headers) }),
+      },
+      new AbortController().signal,
+    );
+    response.writeHead(200, { "Content-Type": "text/csv" });
+    writeGivingBack(stream, response);
+  });
+  server.listen(0, "127.0.0.1", () => process.send!({ port: (server.address() as net.AddressInfo).port }));
+  process.on("disconnect", () => process.exit(0));
+} else {
+  const size = Number(process.env.BENCH_CATALOGUE_MIB ?? 256) * MiB;
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+  const header = "EAN;Artikelname;Kategorie;Marke;Preis;Bestand\r\n";
+  const lines: string[] = [];
+  let length = 0;
+  for (let i = 0; length < MiB; i++) {
+    const line = `${String(4006381000000 + i).padStart(13, "0")};Artikel ${i} aus dem Sortiment;Haushalt > Küche > Zubehör;Beispielmarke;${(i % 500) + 0.99};${i % 300}\r\n`;
+    lines.push(line);
+    length += Buffer.byteLength(line);
+  }
+  const block = Buffer.from(lines.join("").slice(0, lines.join("").lastIndexOf("\r\n", MiB - 1) + 2));
+  const blocks = Math.floor(size / block.length);
+  const rowsPerBlock = block.toString("latin1").split("\r\n").length - 1;
+  const dir = mkdtempSync(path.join(tmpdir(), "bench-corrected-"));
+  const file = path.join(dir, "bench.csv");
+  writeFileSync(file, Buffer.concat([Buffer.from(header), ...Array.from({ length: blocks }, () => block)]));
+  const rows = blocks * rowsPerBlock;
+  const count = Number(process.env.BENCH_CORRECTIONS ?? Math.round((10_000 * blocks * block.length) / (1024 * MiB)));
+  const step = Math.max(1, Math.floor(rows / count));
+  const corrections: FileCorrections = {
+    fileId: "bench",
+    values: Array.from({ length: count }, (_, index) => {
+      const row = 2 + index * step;
+      return { row, field: "title" as const, column: "Artikelname", value: `Artikel ${row}; korrigiert "neu"` };
+    }),
+    rules: [],
+    leftOut: [],
+  };
+  const started = (child: ChildProcess) => new Promise<number>((resolve) => child.once("message", (message: { port: number }) => resolve(message.port)));
+  const source = fork(import.meta.filename, ["source", file], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  process.on("exit", () => source.kill());
+  const sourcePort = await started(source);
+  const profile = process.env.BENCH_PORTAL_CPU_PROF;
+  const hop = fork(import.meta.filename, ["hop", String(sourcePort)], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+    execArgv: [...process.execArgv, ...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [])],
+  });
+  hop.send(corrections);
+  const hopPort = await started(hop);
+  const drain = (side: string) =>
+    new Promise<{ seconds: number; cpu: number; bytes: number; writes: number }>((resolve, reject) => {
+      const cpu = new Promise<{ cpu: number; writes: number }>((done) => hop.once("message", done));
+      const start = process.hrtime.bigint();
+      get({ host: "127.0.0.1", port: hopPort, path: `/${side}`, agent: false }, (response) => {
+        let bytes = 0;
+        response.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        response.on("end", async () => resolve({ seconds: Number(process.hrtime.bigint() - start) / 1e9, ...(await cpu), bytes }));
+        response.on("error", reject);
+      }).on("error", reject);
+    });
+  try {
+    await drain("plain");
+    await drain("corrected");
+    const totals = { plain: { seconds: 0, cpu: 0 }, corrected: { seconds: 0, cpu: 0 } };
+    const gib = (blocks * block.length) / (1024 * MiB);
+    console.log(`${(size / MiB).toFixed(0)} MiB, ${rows} rows, ${count} corrections (one every ${step} rows), ${rounds} rounds`);
+    console.log("round   hop CPU s/GiB stored / corrected   MiB/s stored / corrected   socket writes stored / corrected");
+    for (let round = 0; round < rounds; round++) {
+      const sample: Record<string, { seconds: number; cpu: number; bytes: number; writes: number }> = {};
+      for (const side of round % 2 === 0 ? ["plain", "corrected"] : ["corrected", "plain"]) sample[side] = await drain(side);
+      for (const side of ["plain", "corrected"] as const) {
+        totals[side].seconds += sample[side]!.seconds;
+        totals[side].cpu += sample[side]!.cpu;
+      }
+      console.log(
+        String(round + 1).padEnd(8),
+        `${(sample.plain!.cpu / gib).toFixed(2)} / ${(sample.corrected!.cpu / gib).toFixed(2)}`.padStart(33),
+        `${((blocks * block.length) / MiB / sample.plain!.seconds).toFixed(0)} / ${((blocks * block.length) / MiB / sample.corrected!.seconds).toFixed(0)}`.padStart(
+          26,
+        ),
+        `${sample.plain!.writes} / ${sample.corrected!.writes}`.padStart(35),
+      );
+    }
+    console.log(
+      `hop CPU corrected ÷ stored: ${(totals.corrected.cpu / totals.plain.cpu).toFixed(2)}; throughput corrected ÷ stored: ${(totals.plain.seconds / totals.corrected.seconds).toFixed(2)}`,
+    );
+  } finally {
+    hop.disconnect();
+    source.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
