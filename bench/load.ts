@@ -236,11 +236,14 @@ async function measure(setup: Setup): Promise<Row> {
   });
   let requests = warmUp + outcome.requests;
   if (!at10k) {
+    // The run's progress reports can end before its last responses: a run that served enough in all is read now.
     const more = leakCheck - requests;
-    console.log(`${setup.name}: ${more} more requests for the memory check…`);
-    // autocannon refuses fewer requests than connections (one a user): as many users as requests, where fewer.
-    const rest = await generate({ url: setup.url, users: users.slice(0, Math.min(users.length, more)), amount: more });
-    requests += rest.requests;
+    if (more > 0) {
+      console.log(`${setup.name}: ${more} more requests for the memory check…`);
+      // autocannon refuses fewer requests than connections (one a user): as many users as requests, where fewer.
+      const rest = await generate({ url: setup.url, users: users.slice(0, Math.min(users.length, more)), amount: more });
+      requests += rest.requests;
+    }
     at10k = memory();
   }
   const after = await at10k;
