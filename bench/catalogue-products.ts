@@ -35,6 +35,7 @@ import path from "node:path";
 import { testPorts } from "../tests/support/ports.ts";
 import { DEPLOYED_UPLOAD_MAX_BYTES, startDeployedStack } from "./support/as-deployed.ts";
 import { catalogueSeller } from "./support/catalogue-seller.ts";
+import { CATALOGUE_CSV_HEADER, catalogueRowsBlock } from "./support/catalogue-rows.ts";
 import type { LoadJob, LoadMessage, LoadOutcome } from "./support/load-generator.ts";
 import { childPids, cpuSeconds, timed, withPeakRss } from "./support/process-stats.ts";
 
@@ -45,26 +46,10 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PAGE_REQUESTS = Number(process.env.BENCH_PAGE_REQUESTS ?? 200);
 const PAGES = process.env.BENCH_ONLY !== "download";
 const SELLER = "seller.catalogue@example.com";
-const HEADER = "EAN;Artikelname;Kategorie;Marke;Preis;Bestand\r\n";
-
-/** One MiB of catalogue rows, repeated (as bench/catalogue-upload.ts): a wrong check digit now and then makes products that need a fix. */
-function rowsBlock(): Buffer {
-  const lines: string[] = [];
-  let length = 0;
-  for (let i = 0; length < MiB; i++) {
-    const line = `${String(4006381000000 + i).padStart(13, "0")};Artikel ${i} aus dem Sortiment;Haushalt > Küche > Zubehör;Beispielmarke;${(i % 500) + 0.99};${i % 300}\r\n`;
-    lines.push(line);
-    length += Buffer.byteLength(line);
-  }
-  const block = lines.join("");
-  // Whole lines only: a block repeated must not cut a row in two.
-  return Buffer.from(block.slice(0, block.lastIndexOf("\r\n", MiB - 1) + 2));
-}
-
 function multipartCatalogue(boundary: string, size: number): ReadableStream<Uint8Array> {
-  const block = rowsBlock();
+  const block = catalogueRowsBlock();
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench-products.csv"\r\nContent-Type: text/csv\r\n\r\n${HEADER}`,
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench-products.csv"\r\nContent-Type: text/csv\r\n\r\n${CATALOGUE_CSV_HEADER}`,
   );
   let sent = 0;
   let stage: "head" | "body" | "tail" | "done" = "head";

@@ -24,6 +24,7 @@ import { holdEachChunk, writeGivingBack } from "#app/services/http/chunk-leases.
 import { responseWithNodeBody, webHeaders } from "#app/services/http/node-body.server.ts";
 import { correctedFileStream } from "#app/services/catalogue/corrected-file.server.ts";
 import type { FileCorrections } from "#contract/catalogue-corrections.ts";
+import { CATALOGUE_CSV_HEADER, catalogueRowsBlock } from "./support/catalogue-rows.ts";
 
 const MiB = 1024 * 1024;
 const role = process.argv[2];
@@ -108,20 +109,12 @@ if (role === "source") {
 } else {
   const size = Number(process.env.BENCH_CATALOGUE_MIB ?? 256) * MiB;
   const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-  const header = "EAN;Artikelname;Kategorie;Marke;Preis;Bestand\r\n";
-  const lines: string[] = [];
-  let length = 0;
-  for (let i = 0; length < MiB; i++) {
-    const line = `${String(4006381000000 + i).padStart(13, "0")};Artikel ${i} aus dem Sortiment;Haushalt > Küche > Zubehör;Beispielmarke;${(i % 500) + 0.99};${i % 300}\r\n`;
-    lines.push(line);
-    length += Buffer.byteLength(line);
-  }
-  const block = Buffer.from(lines.join("").slice(0, lines.join("").lastIndexOf("\r\n", MiB - 1) + 2));
+  const block = catalogueRowsBlock();
   const blocks = Math.floor(size / block.length);
   const rowsPerBlock = block.toString("latin1").split("\r\n").length - 1;
   const dir = mkdtempSync(path.join(tmpdir(), "bench-corrected-"));
   const file = path.join(dir, "bench.csv");
-  writeFileSync(file, Buffer.concat([Buffer.from(header), ...Array.from({ length: blocks }, () => block)]));
+  writeFileSync(file, Buffer.concat([Buffer.from(CATALOGUE_CSV_HEADER), ...Array.from({ length: blocks }, () => block)]));
   const rows = blocks * rowsPerBlock;
   const count = Number(process.env.BENCH_CORRECTIONS ?? Math.round((10_000 * blocks * block.length) / (1024 * MiB)));
   const step = Math.max(1, Math.floor(rows / count));
