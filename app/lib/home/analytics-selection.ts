@@ -4,6 +4,7 @@
  * so a choice can be shared, bookmarked and gone back to, and it works as a
  * plain GET form. Pure functions: the same on the server and in tests.
  */
+import { oneOf } from "#app/lib/one-of.ts";
 
 export const rangePresets = ["last7", "last30", "last90", "thisMonth", "lastMonth", "yearToDate", "custom"] as const;
 export type RangePreset = (typeof rangePresets)[number];
@@ -100,10 +101,6 @@ export function comparisonPeriod(period: DateRange, compare: Comparison): DateRa
   return { from: addDays(period.from, -length), to: addDays(period.from, -1) };
 }
 
-function oneOf<T extends string>(options: readonly T[], value: string | null, fallback: T): T {
-  return options.includes(value as T) ? (value as T) : fallback;
-}
-
 /** Whether a query carries a choice at all (else the remembered one applies). */
 export function hasSelection(query: URLSearchParams): boolean {
   return ["shop", "range", "from", "to", "compare"].some((key) => query.has(key));
@@ -120,8 +117,8 @@ export function parseSelection(
   today: string,
 ): { selection: AnalyticsSelection; issue: SelectionIssue | null } {
   const shopIds = selectShops(sortedShopIds, query.getAll("shop"));
-  const compare = oneOf(comparisons, query.get("compare"), "none");
-  let range: RangePreset = oneOf(rangePresets, query.get("range"), DEFAULT_RANGE);
+  const compare = oneOf(comparisons, query.get("compare")) ?? "none";
+  let range: RangePreset = oneOf(rangePresets, query.get("range")) ?? DEFAULT_RANGE;
   let issue: SelectionIssue | null = null;
   let period: DateRange;
   if (range === "custom") {
