@@ -3,6 +3,18 @@ import { defineConfig } from "vitest/config";
 const UNIT_FILES = ["tests/unit/**/*.test.ts", "tests/components/**/*.test.tsx", "tests/sandbox/**/*.test.ts"];
 /** Unit files that replace modules (vi.mock) or reset the module registry (vi.resetModules). */
 const ISOLATED_UNIT_FILES = ["tests/unit/catalogue-stored-file.test.ts", "tests/unit/chunk-leases.test.ts"];
+/**
+ * Integration files that start every server they talk to (portal, sandbox, shared store, nginx), never the suite's
+ * shared portal and sandbox, and spend most of their time waiting (a lease to lapse, the services to come back, a
+ * limit's window): `npm test` runs them in a vitest process of their own beside the other files (scripts/test-lanes.sh),
+ * so that their waits overlap the others' work instead of adding to it.
+ */
+const INTEGRATION_APART_FILES = [
+  "tests/integration/catalogue-images-restart.test.ts",
+  "tests/integration/deploy.test.ts",
+  "tests/integration/outage.test.ts",
+  "tests/integration/shared-store.test.ts",
+];
 
 // Kept apart from vite.config.ts: the reactRouter() plugin breaks component tests.
 export default defineConfig({
@@ -41,12 +53,24 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          exclude: INTEGRATION_APART_FILES,
           environment: "node",
           globalSetup: ["tests/integration/global-setup.ts"],
           setupFiles: ["tests/integration/file-setup.ts"],
           fileParallelism: false,
           // Before the unit files: `npm test` runs vitest beside Playwright, and the integration files, which mostly
           // wait on HTTP, then share the browser tests' first minutes instead of the unit files' two busy workers.
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        // Their own servers: no shared stack to start, no shared sandbox to clear.
+        extends: true,
+        test: {
+          name: "integration-apart",
+          include: INTEGRATION_APART_FILES,
+          environment: "node",
+          fileParallelism: false,
           sequence: { groupOrder: 1 },
         },
       },

@@ -5,11 +5,22 @@
 # meanwhile. vitest ends minutes before the browser tests, which alone leave part of the second core idle: the audit
 # fills that time instead of adding its minutes to the end. Both run whatever the other's result; the lane fails if
 # either failed.
+#
+# vitest runs as two processes side by side: the integration files that start servers of their own and mostly wait
+# (vitest.config.ts, INTEGRATION_APART_FILES; their lines marked "apart") beside the unit files and the integration
+# files on the shared portal and sandbox, which run one after the other.
 set -u
 # As npm runs it; by hand too.
 PATH="$(cd "$(dirname "$0")/.." && pwd)/node_modules/.bin:$PATH"
-vitest run --maxWorkers=1
-vitest=$?
+(
+  vitest run --maxWorkers=1 --project integration-apart 2>&1 | sed -u 's/^/(apart) /'
+  exit "${PIPESTATUS[0]}"
+) &
+apart_pid=$!
+vitest run --maxWorkers=1 --project unit --project unit-isolated --project integration
+shared=$?
+wait "$apart_pid"
+apart=$?
 E2E_FIRST_SLOT=1 E2E_OUTPUT_DIR=test-results/audit-lane playwright test e2e/a11y-pages.spec.ts --project js --grep @audit-lane
 pages=$?
-exit $((vitest || pages))
+exit $((shared || apart || pages))

@@ -26,6 +26,8 @@ const SELLER = "seller.catalogue@example.com";
 const IMAGES = 400;
 /** Slow enough that the checks take several seconds (16 at once), so the portal dies between two batches. */
 const LATENCY_MS = 250;
+/** The dead instance's lease lapses this long after it died (the default, 30 s, is the wait of a real crash). */
+const LEASE_SECONDS = 5;
 /** What the checker may have fetched and not handed over when it died: a save's batch (500) or 2 s of results, and those under way. */
 const UNSAVED_AT_MOST = IMAGES;
 
@@ -90,6 +92,7 @@ beforeAll(async () => {
     ...(await sandboxImagesEnv(SANDBOX)),
     SHARED_STORE_URL: redis.url,
     CATALOGUE_UPLOADS_PER_MINUTE: "100000",
+    IMAGE_CHECK_LEASE_SECONDS: String(LEASE_SECONDS),
   };
   await start();
 }, 120_000);

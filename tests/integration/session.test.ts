@@ -2,7 +2,7 @@
  * Sign-in, session expiry and the upstream 401/403 rules, against the built
  * portal and its sandbox over real HTTP.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { TestBrowser } from "../support/http-client";
 import { PORTAL, SANDBOX, TOKEN_TTL_SECONDS } from "./ports";
 import { clearFaultsAndCounters, injectFault } from "./sandbox-control";
@@ -69,31 +69,39 @@ describe("sign-in", () => {
 });
 
 describe("an expiring access token", () => {
+  // Both browsers sign in, one after the other, and their tokens reach the renewal window together: one wait for both
+  // tests.
+  const renewed = new TestBrowser();
+  const refused = new TestBrowser();
+  let expiring: Promise<void>;
+
+  beforeAll(async () => {
+    await renewed.signIn(PORTAL, "seller.active@example.com");
+    await refused.signIn(PORTAL, "seller.active@example.com");
+    // The portal renews 30 s ahead of expiry: the tokens are inside that window this long after the sign-ins.
+    expiring = new Promise((resolve) => setTimeout(resolve, (TOKEN_TTL_SECONDS - 30 + 1) * 1000));
+  });
+
   it("is renewed silently with the refresh token", async () => {
-    const browser = new TestBrowser();
-    await browser.signIn(PORTAL, "seller.active@example.com");
-    const before = browser.cookie(PORTAL_HOST, "sp_session");
-    // The portal renews 30 s ahead of expiry; wait until the token is inside that window.
-    await new Promise((resolve) => setTimeout(resolve, (TOKEN_TTL_SECONDS - 30 + 1) * 1000));
-    const page = await browser.get(`${PORTAL}/landing-page`);
+    const before = renewed.cookie(PORTAL_HOST, "sp_session");
+    await expiring;
+    const page = await renewed.get(`${PORTAL}/landing-page`);
     expect(page.status).toBe(200);
-    expect(browser.cookie(PORTAL_HOST, "sp_session")).not.toBe(before);
+    expect(renewed.cookie(PORTAL_HOST, "sp_session")).not.toBe(before);
     // The renewed session keeps working.
-    expect((await browser.get(`${PORTAL}/landing-page`)).status).toBe(200);
+    expect((await renewed.get(`${PORTAL}/landing-page`)).status).toBe(200);
   }, 30_000);
 
   it("signs out with the toast when the renewal fails", async () => {
-    const browser = new TestBrowser();
-    await browser.signIn(PORTAL, "seller.active@example.com");
     await injectFault({ pattern: "/idp/token", method: "POST", status: 400 });
-    await new Promise((resolve) => setTimeout(resolve, (TOKEN_TTL_SECONDS - 30 + 1) * 1000));
-    const response = await browser.get(`${PORTAL}/landing-page`);
+    await expiring;
+    const response = await refused.get(`${PORTAL}/landing-page`);
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/");
-    const welcome = await (await browser.get(`${PORTAL}/`)).text();
+    const welcome = await (await refused.get(`${PORTAL}/`)).text();
     expect(welcome).toContain("identity provider code missing, redirecting to login...");
     await clearFaultsAndCounters();
-    expect((await browser.get(`${PORTAL}/landing-page`)).headers.get("location")).toBe("/login");
+    expect((await refused.get(`${PORTAL}/landing-page`)).headers.get("location")).toBe("/login");
   }, 30_000);
 });
 

@@ -114,9 +114,9 @@ async function checkAndSave(checking: Checking, fileId: string, urls: readonly s
 
 /** This instance, as the holder of a file's checks (the shared store's lease). */
 const INSTANCE = randomUUID();
-/** A lease outlives its holder by at most this long (a crash); renewed well before, while the checks last. */
-const LEASE_SECONDS = 30;
-const RENEW_MS = 10_000;
+/** A lease outlives its holder by at most this long (a crash); renewed at a third of it, while the checks last. */
+const leaseSeconds = () => env().IMAGE_CHECK_LEASE_SECONDS;
+const renewMs = () => (leaseSeconds() * 1000) / 3;
 /** How long "the file's first addresses are all checked" is remembered (after that, one look upstream says it again). */
 const DONE_SECONDS = 24 * 60 * 60;
 /** Rounds of one run: a new index written meanwhile (a new mapping) may bring addresses the first round did not have. */
@@ -187,7 +187,7 @@ function startRun(checking: Checking, fileId: string, fresh: boolean): Run {
   const claim = (async (): Promise<Claim> => {
     if (fresh) await store.delete(doneKey(fileId));
     else if (await store.get(doneKey(fileId))) return "none";
-    return (await store.lease(leaseKey(fileId), INSTANCE, LEASE_SECONDS)) ? "here" : "elsewhere";
+    return (await store.lease(leaseKey(fileId), INSTANCE, leaseSeconds())) ? "here" : "elsewhere";
   })().catch((error: unknown) => {
     log.warn({ err: error, fileId }, "catalogue images: the shared store cannot say who checks the file's images; not now");
     return "none" as const;
@@ -200,11 +200,11 @@ function startRun(checking: Checking, fileId: string, fresh: boolean): Run {
       const lost = new AbortController();
       // Renewed while the checks last; a lease lost (the store forgot it, another instance took it) ends them here.
       const renew = setInterval(() => {
-        store.lease(leaseKey(fileId), INSTANCE, LEASE_SECONDS).then(
+        store.lease(leaseKey(fileId), INSTANCE, leaseSeconds()).then(
           (held) => held || lost.abort(),
           () => undefined,
         );
-      }, RENEW_MS);
+      }, renewMs());
       try {
         const { finished, ...counts } = await checkFirstAddresses(checking, fileId, lost.signal);
         if (finished) await store.removeEntry(PENDING_KEY, fileId).catch(() => undefined);
@@ -244,10 +244,10 @@ export async function resumeFileImageChecks(args: RequestArgs, fileId: string, s
   return (await startRun(checkingFor(args), fileId, false).claim) !== "none";
 }
 
-/** How often a starting instance asks again for a file whose lease another holds: a crashed holder's lapses within LEASE_SECONDS. */
-const RETRY_CLAIM_MS = 5_000;
+/** How often a starting instance asks again for a file whose lease another holds: a crashed holder's lapses within the lease. */
+const retryClaimMs = () => Math.min(5_000, renewMs());
 /** Asked until then; a holder that is still alive after it finishes the file itself. */
-const RETRY_CLAIM_FOR_MS = (LEASE_SECONDS + 15) * 1000;
+const retryClaimForMs = () => (leaseSeconds() + 15) * 1000;
 /** A token that expires sooner is not used to resume: the checks would stop halfway through. */
 const TOKEN_MARGIN_MS = 60_000;
 
@@ -286,9 +286,9 @@ export async function resumeUnfinishedImageChecks(): Promise<void> {
       if (open === false) return forget();
       if (open === null) return;
       const checking: Checking = { service: clients.catalogueUpload, log, pending: value };
-      for (const until = Date.now() + RETRY_CLAIM_FOR_MS; ;) {
+      for (const until = Date.now() + retryClaimForMs(); ;) {
         if ((await startRun(checking, fileId, false).claim) !== "elsewhere" || Date.now() > until) break;
-        await new Promise((resolve) => setTimeout(resolve, RETRY_CLAIM_MS).unref());
+        await new Promise((resolve) => setTimeout(resolve, retryClaimMs()).unref());
       }
     }),
   );

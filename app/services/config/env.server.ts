@@ -194,6 +194,11 @@ const EnvSchema = z
     /** How long one image's check may take, redirects included (ms); a slower image host counts as not answering. */
     IMAGE_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
     /**
+     * How long a file's image checks stay with the instance that runs them after it stopped answering (a crash): then
+     * another instance goes on with them. Renewed at a third of it while the checks last.
+     */
+    IMAGE_CHECK_LEASE_SECONDS: z.coerce.number().int().min(3).max(600).default(30),
+    /**
      * The one origin inside the network whose images are checked (https://localhost:<port>): the sandbox's image host,
      * for `npm start` and the tests. Refused unless the catalogue upload service is on this machine too (the sandbox):
      * a production configuration never lets an address inside the network through. With IMAGE_CHECK_SANDBOX_CA, the
