@@ -7,17 +7,17 @@
  * value at a time. A confirmed mapping is kept upstream by value: it
  * applies to every product of the value, and to the seller's next files.
  */
-import { categoryLanguages, CategoryValue, categoryValueKey, type CategoryLanguage, type MappingSource } from "#contract/categories.ts";
+import { CategoryValue, categoryValueKey, type MappingSource } from "#contract/categories.ts";
 import type { MarketplaceCategories } from "#app/lib/catalogue/marketplace-categories.ts";
 import type { CatalogueFile } from "#contract/catalogue.ts";
 import { data } from "react-router";
 import { z } from "zod";
 import { MAPPING_PAGE_SIZE, mappingViewOf, type MappingData, type MappingRow } from "#app/lib/catalogue/category-mapping.ts";
 import { safeReturnPath } from "#app/lib/safe-path.ts";
-import { marketplaceCategories } from "#app/services/catalogue/categories.server.ts";
+import { categoryLanguage, marketplaceCategories } from "#app/services/catalogue/categories.server.ts";
 import { readOutcome, withProductIndex } from "#app/services/catalogue/products.server.ts";
 import { upstreamFailure } from "#app/services/catalogue/actions.server.ts";
-import { getI18n, getLocale } from "#app/services/i18n/i18n.server.ts";
+import { getI18n } from "#app/services/i18n/i18n.server.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
 import { redirectWithPortalToast, upstreamErrorToast } from "#app/services/toasts/toast.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
@@ -25,11 +25,6 @@ import { settle, type UpstreamError } from "#app/services/upstream/upstream-erro
 
 /** Results of a search for one value. */
 const SEARCH_RESULTS = 8;
-
-const language = (args: RequestArgs): CategoryLanguage => {
-  const locale = getLocale(args.context);
-  return (categoryLanguages as readonly string[]).includes(locale) ? (locale as CategoryLanguage) : "en";
-};
 
 /** The mapping page of the file the address names (404 when it is not one of `files`), else of the one `fallback` picks. */
 export async function categoryMapping(
@@ -63,7 +58,7 @@ export async function categoryMapping(
   };
   if (!categories.ok) return unavailable(categories.error);
   if (!mappings.ok) return unavailable(mappings.error);
-  const lang = language(args);
+  const lang = categoryLanguage(args);
   // A mapping the catalogue team returned counts as no choice: the value is offered afresh, the earlier choice named as returned.
   const confirmedByKey = new Map(
     mappings.value.mappings.filter((mapping) => !mapping.returned).map((mapping) => [categoryValueKey(mapping.value), mapping.categoryId]),
@@ -139,7 +134,7 @@ async function mappingSources(
 ): Promise<(MappingSource | undefined)[]> {
   const agreement = await settle(upstream(args).catalogue.agreement(chosen.map((row) => row.value)));
   if (!agreement.ok) return chosen.map(() => undefined);
-  const lang = language(args);
+  const lang = categoryLanguage(args);
   return chosen.map(({ value, categoryId }, at) => {
     const offered = categories.suggest(value, lang, agreement.value.values[at]?.categories).find((suggestion) => suggestion.id === categoryId);
     if (!offered) return "SELLER";

@@ -8,16 +8,16 @@
  */
 import { data } from "react-router";
 import { z } from "zod";
-import { CategoryId, categoryLanguages, missingRequired, presentRecommended, type CategoryLanguage } from "#contract/categories.ts";
+import { CategoryId, missingRequired, presentRecommended } from "#contract/categories.ts";
 import { MarketplaceField } from "#contract/catalogue.ts";
 import { productValueChars, type CatalogueProduct } from "#contract/catalogue-products.ts";
 import type { ProductCorrections } from "#contract/catalogue-corrections.ts";
 import { CATEGORY_SEARCH_PARAM, type ProductCategoryInfo } from "#app/lib/catalogue/product-category.ts";
 import { productQuality } from "#app/lib/catalogue/quality-score.ts";
 import type { ProductFixAnswer } from "#app/lib/catalogue/product-fix-answer.ts";
-import { marketplaceCategories } from "#app/services/catalogue/categories.server.ts";
+import { categoryLanguage, marketplaceCategories } from "#app/services/catalogue/categories.server.ts";
 import { upstreamFailure } from "#app/services/catalogue/actions.server.ts";
-import { getI18n, getLocale } from "#app/services/i18n/i18n.server.ts";
+import { getI18n } from "#app/services/i18n/i18n.server.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
 import { redirectWithPortalToast } from "#app/services/toasts/toast.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
@@ -26,17 +26,12 @@ import { settle } from "#app/services/upstream/upstream-error.server.ts";
 const SEARCH_RESULTS = 8;
 const MAX_SEARCH_CHARS = 100;
 
-const language = (args: RequestArgs): CategoryLanguage => {
-  const locale = getLocale(args.context);
-  return (categoryLanguages as readonly string[]).includes(locale) ? (locale as CategoryLanguage) : "en";
-};
-
 /** The product's category, requirements and score, for its page; the tree unavailable is said, not a failed page. */
 export async function productCategoryInfo(args: RequestArgs, product: CatalogueProduct): Promise<ProductCategoryInfo> {
   const tree = await settle(marketplaceCategories(args));
   if (!tree.ok) return { kind: "failed", failure: upstreamFailure(tree.error, getI18n(args.context).t("catalogueProducts.category.failed")) };
   const categories = tree.value;
-  const lang = language(args);
+  const lang = categoryLanguage(args);
   const categoryId = product.categoryId && categories.has(product.categoryId) ? product.categoryId : null;
   const requirements = categories.requirements(categoryId ?? "");
   const q = (new URL(args.request.url).searchParams.get(CATEGORY_SEARCH_PARAM) ?? "").trim().slice(0, MAX_SEARCH_CHARS);
