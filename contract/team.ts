@@ -15,16 +15,14 @@
  * as the seller reads, and is refused every change (403 READ_ONLY_SUBSTITUTION).
  */
 import { z } from "zod";
+import { colleagueRoles } from "./team-kinds.ts";
 
-export const colleagueRoles = ["SELLER_ADMINISTRATOR", "SELLER_VIEWER_EXTERNAL"] as const;
+export { colleagueRoles, INVITATION_DAYS } from "./team-kinds.ts";
 export const ColleagueRole = z.enum(colleagueRoles);
 export type ColleagueRole = z.infer<typeof ColleagueRole>;
 
 export const ColleagueState = z.enum(["INVITED", "ACTIVE", "REMOVED"]);
 export type ColleagueState = z.infer<typeof ColleagueState>;
-
-/** How long an invitation can be used. */
-export const INVITATION_DAYS = 7;
 
 /** One row of the list: a user (ACTIVE, REMOVED) or an invitation (INVITED; expired when past expiresAt). */
 export const SellerUser = z.object({

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { OpenCatalogueReturn } from "./catalogue-return.ts";
 import { languageCodes, roles, sellerStates } from "./codes.ts";
+import { uploadTypes } from "./catalogue-names.ts";
 
 export { languageCodes, roles, sellerStates };
 
@@ -45,7 +46,7 @@ export type UserSession = z.infer<typeof UserSession>;
 /** When the session is over at the latest: the portal's absolute lifetime. */
 export const UserSessionStart = z.object({ expiresAt: z.iso.datetime() });
 
-export const UploadType = z.enum(["DIRECT", "FEED", "FTP"]);
+export const UploadType = z.enum(uploadTypes);
 export type UploadType = z.infer<typeof UploadType>;
 
 export const CatalogueImportSettings = z.object({
@@ -56,7 +57,7 @@ export const CatalogueImportSettings = z.object({
 });
 
 /** The marketplace fields every catalogue mapping must assign a column to. */
-export const requiredCatalogueFields = ["EAN", "PRODUCT_CATEGORY"] as const;
+export { requiredCatalogueFields, uploadTypes } from "./catalogue-names.ts";
 
 export const CatalogueFile = z.object({
   id: z.string(),

@@ -21,8 +21,18 @@ function deferredSchema() {
   return { load, arrive: async () => act(async () => arrive()) };
 }
 
-function ShopForm({ load, lastResult, posted }: { load: () => Promise<typeof Shop>; lastResult?: SubmissionResult<string[]>; posted: () => void }) {
-  const check = useSchemaCheck(load);
+function ShopForm({
+  load,
+  lastResult,
+  posted,
+  schemaKey,
+}: {
+  load: () => Promise<typeof Shop>;
+  lastResult?: SubmissionResult<string[]>;
+  posted: () => void;
+  schemaKey?: string;
+}) {
+  const check = useSchemaCheck(load, schemaKey);
   const [form, fields] = useForm({ id: "shop", lastResult, shouldValidate: "onBlur", shouldRevalidate: "onInput", onValidate: check });
   return (
     <form
@@ -90,5 +100,20 @@ describe("useSchemaCheck", () => {
     expect(posted).not.toHaveBeenCalled();
     await blurWith("abcd");
     expect(shownError()).toBe("");
+  });
+
+  it("builds the schema again when its key changes, and leaves the check to the server until then", async () => {
+    const first = deferredSchema();
+    const posted = vi.fn();
+    const { rerender } = render(<ShopForm load={first.load} posted={posted} schemaKey="a" />);
+    await first.arrive();
+    const second = deferredSchema();
+    rerender(<ShopForm load={second.load} posted={posted} schemaKey="b" />);
+    expect(second.load).toHaveBeenCalledTimes(1);
+    await blurWith("ab");
+    expect(shownError()).toBe("");
+    await second.arrive();
+    await blurWith("ab");
+    expect(shownError()).toBe("tooShort");
   });
 });

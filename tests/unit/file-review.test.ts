@@ -3,14 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { RowProblem } from "#contract/catalogue-analysis.ts";
 import i18next from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  checkedColumnsChanged,
-  confidencePercent,
-  examplesByKind,
-  FormatOverrideSchema,
-  formatInWords,
-  toFormatOverride,
-} from "#app/lib/catalogue/file-review.ts";
+import { checkedColumnsChanged, confidencePercent, examplesByKind, formatInWords } from "#app/lib/catalogue/file-review.ts";
+import { FormatOverrideSchema, toFormatOverride } from "#app/lib/catalogue/format-override.ts";
 import { messages } from "#app/locales/resources.ts";
 
 const instance = i18next.createInstance();

@@ -4,9 +4,10 @@
  * and the invitation list's address.
  */
 import { roles, sellerStates, type Role } from "#contract/upstream.ts";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { returnFormSchema, toReturnInput } from "#app/lib/catalogue/return-form.ts";
+import { RETURN_FORM_CONSTRAINT } from "#app/lib/catalogue/return-form-constraint.ts";
 import { CatalogueReturnInput } from "#contract/catalogue-return.ts";
 import { wayBackFromActingAsSeller } from "#app/services/acting-as-seller/way-back.ts";
 import { invitationSearch, parseInvitationQuery } from "#app/lib/staff/invitation-query.ts";
@@ -57,6 +58,10 @@ describe("the way back from acting as a seller", () => {
 });
 
 describe("the return form", () => {
+  it("renders the limits conform works out from its schema, without loading the schema", () => {
+    expect(RETURN_FORM_CONSTRAINT).toEqual(getZodConstraint(returnFormSchema));
+  });
+
   const form = (entries: [string, string][]) => {
     const data = new FormData();
     for (const [name, value] of entries) data.append(name, value);

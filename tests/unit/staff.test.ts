@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { daysSince, pageCount, parseSellerListQuery, sellerListSearch } from "#app/lib/staff/seller-list-query.ts";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { SELLER_FORM_CONSTRAINT } from "#app/lib/staff/seller-form-fields.ts";
 import { deleteConfirmationSchema, sellerFormSchema } from "#app/lib/staff/staff-forms.ts";
 
 describe("the seller list's URL", () => {
@@ -54,6 +56,10 @@ const valid = {
 };
 
 describe("the seller form", () => {
+  it("renders the limits conform works out from its schema, without loading the schema", () => {
+    expect(SELLER_FORM_CONSTRAINT).toEqual(getZodConstraint(sellerFormSchema));
+  });
+
   it("accepts a complete seller; the phone is optional", () => {
     expect(sellerFormSchema.safeParse(valid).success).toBe(true);
     expect(sellerFormSchema.safeParse({ ...valid, contactPhone: undefined }).success).toBe(true);

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { SellerUser } from "#contract/team.ts";
 import { roles } from "#contract/upstream.ts";
 import { accessRules, isAllowed } from "#app/lib/access.ts";
-import { invitationExpired, inviteSchema, mayChangeColleagues, rowActionSchema, rowOffers } from "#app/lib/team/colleagues.ts";
+import { invitationExpired, mayChangeColleagues, rowOffers } from "#app/lib/team/colleagues.ts";
+import { inviteSchema, rowActionSchema } from "#app/lib/team/colleague-forms.ts";
 
 const at = "2026-11-20T10:00:00.000Z";
 const user = (id: string, role: SellerUser["role"], state: SellerUser["state"] = "ACTIVE"): SellerUser => ({

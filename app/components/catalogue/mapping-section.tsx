@@ -1,12 +1,12 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { marketplaceFields, requiredCatalogueFields } from "#contract/catalogue.ts";
+import { marketplaceFields, requiredCatalogueFields } from "#contract/catalogue-names.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { useState, type ReactNode } from "react";
 import { Form } from "react-router";
 import type { z } from "zod";
 import { confidencePercent } from "#app/lib/catalogue/file-review.ts";
-import { MappingSchema } from "#app/lib/catalogue/mapping.ts";
+import type { MappingSchema } from "#app/lib/catalogue/mapping.ts";
+import { useSchemaCheck } from "#app/components/ui/use-schema-check.ts";
 import { FieldPicker } from "./field-picker.tsx";
 import { fieldReading, readForm } from "#app/components/ui/field-reading.tsx";
 import { FieldError } from "#app/components/ui/fields.tsx";
@@ -155,6 +155,8 @@ function EditableMapping({
   loading: boolean;
 }) {
   const { t } = useTranslation();
+  // The schema (and zod) once the page is hydrated; the server's check until then (ADR 037).
+  const check = useSchemaCheck(() => import("#app/lib/catalogue/mapping.ts").then((rules) => rules.MappingSchema));
   const [form, fields] = useForm<z.infer<typeof MappingSchema>>({
     id: `mapping-${mapping.fileId}`,
     lastResult: resultOf(mapping, lastResult),
@@ -163,7 +165,7 @@ function EditableMapping({
       fileId: mapping.fileId,
       columns: mapping.columns.map((column) => ({ header: column.header, field: column.field ?? undefined })),
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: MappingSchema }),
+    onValidate: check,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -1,17 +1,17 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { IntegrationInfo } from "#contract/catalogue.ts";
 import type { IntegrationUpdate } from "#contract/catalogue-updates.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Form, useNavigation } from "react-router";
-import { returnFormSchema } from "#app/lib/catalogue/return-form.ts";
+import { RETURN_FORM_CONSTRAINT } from "#app/lib/catalogue/return-form-constraint.ts";
+import { useSchemaCheck } from "#app/components/ui/use-schema-check.ts";
 import { ErrorSummary } from "#app/components/ui/error-summary.tsx";
 import { FormFields, readFormProps } from "#app/components/ui/field-reading.tsx";
 import { TextAreaField } from "#app/components/ui/fields.tsx";
 import type { Returnables } from "#app/lib/catalogue/returnables.ts";
 
-/** The schema's limits as HTML attributes (required, maxlength…), worked out once rather than on each render. */
-const constraint = getZodConstraint(returnFormSchema);
+/** The schema's limits as HTML attributes (required), as conform works them out from it. */
+const constraint = RETURN_FORM_CONSTRAINT;
 
 /**
  * "Return to seller": why the catalogue goes back, in general and per file.
@@ -82,6 +82,8 @@ function ReasonsForm({ formId, sectionId, hidden, files, title, lead, submit, la
   const { t } = useTranslation();
   const navigation = useNavigation();
   const returning = navigation.state === "submitting" && navigation.formData?.get("intent") === hidden.intent;
+  // The schema (and zod) once the page is hydrated; the server's check until then (ADR 037).
+  const check = useSchemaCheck(() => import("#app/lib/catalogue/return-form.ts").then((rules) => rules.returnFormSchema));
   const [form, fields] = useForm({
     id: formId,
     lastResult,
@@ -93,7 +95,7 @@ function ReasonsForm({ formId, sectionId, hidden, files, title, lead, submit, la
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: returnFormSchema }),
+    onValidate: check,
   });
   const fileFields = fields.files.getFieldList();
   const fileName = (index: number) => files[index]?.fileName ?? "";

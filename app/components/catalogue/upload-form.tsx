@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { useNavigate } from "react-router";
-import { catalogueFileType } from "#contract/catalogue.ts";
+import { catalogueFileType } from "#contract/catalogue-names.ts";
 import { fileNameTooLong } from "#contract/rules/file-name.ts";
 import { formatBytes, uploadProblemMessage } from "#app/lib/catalogue/catalogue-steps.ts";
 import { ErrorSummary, type SummaryItem, type UpstreamFailureView } from "./form-errors.tsx";

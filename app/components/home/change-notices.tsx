@@ -1,7 +1,7 @@
 import type { CompanyChange, CompanyChangeKind } from "#contract/company-changes.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Link } from "react-router";
-import { ChangeStatus } from "./change-review.tsx";
+import { ChangeStatus } from "./change-status.tsx";
 import { changeFormPath, changePath, latestSent } from "#app/lib/home/my-company-changes.ts";
 
 /**

@@ -6,6 +6,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { changeFormPath, pagePath } from "#app/lib/home/my-company-changes.ts";
 import { registrationKinds } from "#contract/registration-kinds.ts";
 import { useCompanyFormat } from "#app/lib/home/my-company-format.ts";
+import { ChangeStatus } from "./change-status.tsx";
 
 export type OnRecord = {
   bankAccount: { accountHolder: string; bic: string; ibanEnd: string } | null;
@@ -122,37 +123,6 @@ function useRows(change: CompanyChange, onRecord: OnRecord): Row[] {
         };
       });
     }
-  }
-}
-
-/** Where a change stands, in words: a draft to check, sent and waiting, confirmed, or not accepted (with the reason). */
-export function ChangeStatus({ change }: { change: CompanyChange }) {
-  const { t } = useTranslation();
-  const { dateTime } = useCompanyFormat();
-  switch (change.status) {
-    case "DRAFT":
-      return <p className="notice">{t("myCompany.changes.status.DRAFT")}</p>;
-    case "PENDING":
-      return (
-        <p className="notice" role="status">
-          <strong className="status status--pending">{t("myCompany.changes.statusName.PENDING")}</strong>{" "}
-          {t("myCompany.changes.status.PENDING", { date: dateTime(change.submittedAt!) })} {t(`myCompany.changes.kinds.${change.kind}.next`)}
-        </p>
-      );
-    case "CONFIRMED":
-      return (
-        <p className="notice" role="status">
-          <strong className="status status--passed">{t("myCompany.changes.statusName.CONFIRMED")}</strong>{" "}
-          {t("myCompany.changes.status.CONFIRMED", { date: dateTime(change.decidedAt!) })}
-        </p>
-      );
-    case "REJECTED":
-      return (
-        <p className="notice notice--error" role="status">
-          <strong className="status status--failed">{t("myCompany.changes.statusName.REJECTED")}</strong>{" "}
-          {t("myCompany.changes.status.REJECTED", { date: dateTime(change.decidedAt!), reason: change.reason ?? "" })}
-        </p>
-      );
   }
 }
 

@@ -1,11 +1,12 @@
 import { useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { sellerChannels } from "#contract/staff-kinds.ts";
 import { languageCodes } from "#contract/codes.ts";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Form, useFetcher, useNavigation } from "react-router";
-import { SELLER_FORM_FIELDS, sellerFormSchema, type SellerForm as SellerFormValues } from "#app/lib/staff/staff-forms.ts";
+import { SELLER_FORM_CONSTRAINT, SELLER_FORM_FIELDS } from "#app/lib/staff/seller-form-fields.ts";
+import type { SellerForm as SellerFormValues } from "#app/lib/staff/staff-forms.ts";
+import { useSchemaCheck } from "#app/components/ui/use-schema-check.ts";
 import { ErrorSummary } from "#app/components/ui/error-summary.tsx";
 import { fieldId, FormFields, readFormProps, useFieldReading } from "#app/components/ui/field-reading.tsx";
 import { SelectField, TextField } from "#app/components/ui/fields.tsx";
@@ -24,13 +25,15 @@ type Props = {
 
 const DEBOUNCE_MS = 300;
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** The schema's limits as HTML attributes (required, maxlength…), worked out once rather than on each render. */
-const constraint = getZodConstraint(sellerFormSchema);
+/** The schema's limits as HTML attributes (required, pattern), as conform works them out from it. */
+const constraint = SELLER_FORM_CONSTRAINT;
 
 /** The seller's data as staff enter it: company, CRM id, contact, language, channel. */
 export function SellerForm({ id, lastResult, defaultValue, submitLabel, hidden = {}, liveCheck = false, children }: Props) {
   const { t } = useTranslation();
   const navigation = useNavigation();
+  // The schema (and zod) once the page is hydrated; the server's check until then (ADR 037).
+  const check = useSchemaCheck(() => import("#app/lib/staff/staff-forms.ts").then((forms) => forms.sellerFormSchema));
   const [form, fields] = useForm({
     id,
     lastResult,
@@ -38,7 +41,7 @@ export function SellerForm({ id, lastResult, defaultValue, submitLabel, hidden =
     constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: sellerFormSchema }),
+    onValidate: check,
   });
   const submitting = navigation.state === "submitting" && navigation.formData?.get("form") === id;
   const label = (name: (typeof SELLER_FORM_FIELDS)[number]) => t(`staff.form.fields.${name}`);

@@ -1,10 +1,10 @@
 import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
-import { colleagueRoles } from "#contract/team.ts";
+import { colleagueRoles } from "#contract/team-kinds.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { formatMoment } from "#app/lib/intl-formats.ts";
-import { inviteSchema, invitationExpired } from "#app/lib/team/colleagues.ts";
+import { invitationExpired } from "#app/lib/team/colleagues.ts";
+import { useSchemaCheck } from "#app/components/ui/use-schema-check.ts";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { ErrorSummary } from "#app/components/ui/error-summary.tsx";
 import { fieldId, FormFields, readFormProps } from "#app/components/ui/field-reading.tsx";
@@ -118,13 +118,15 @@ function InviteForm({ lastResult }: { lastResult: InviteAnswer | undefined }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
   const formId = "invite-colleague";
+  // The schema (and zod) once the page is hydrated; the server's check until then (ADR 037).
+  const check = useSchemaCheck(() => import("#app/lib/team/colleague-forms.ts").then((forms) => forms.inviteSchema));
   const [form, fields] = useForm({
     id: formId,
     lastResult,
     defaultValue: { role: "SELLER_VIEWER_EXTERNAL" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteSchema }),
+    onValidate: check,
   });
   const errors = { email: fields.email.errors, role: fields.role.errors };
   const entries = form.status === "error" ? summaryEntries(formId, errors, t) : [];

@@ -5,10 +5,10 @@
  * changes what the report checked. Shared by the page and its action.
  */
 import { displayNames, numberFormat } from "#app/lib/intl-formats.ts";
-import { requiredCatalogueFields, type HeaderMapping, type MarketplaceField } from "#contract/catalogue.ts";
-import type { CatalogueDelimiter, CatalogueFormat, CatalogueFormatOverride, RowProblem } from "#contract/catalogue-analysis.ts";
-import { catalogueEncodings, maxHeaderRow, type RowProblemKind } from "#contract/catalogue-kinds.ts";
-import { z } from "zod";
+import { requiredCatalogueFields, type MarketplaceField } from "#contract/catalogue-names.ts";
+import type { HeaderMapping } from "#contract/catalogue.ts";
+import type { CatalogueDelimiter, CatalogueFormat, RowProblem } from "#contract/catalogue-analysis.ts";
+import type { RowProblemKind } from "#contract/catalogue-kinds.ts";
 
 /** The delimiters by the names the form posts ("\t" and "|" are awkward in a URL and in a select's value). */
 export const delimiterNames = { comma: ",", semicolon: ";", tab: "\t", pipe: "|" } as const satisfies Record<string, CatalogueDelimiter>;
@@ -18,35 +18,8 @@ export function delimiterName(delimiter: CatalogueDelimiter): DelimiterName {
   return (Object.keys(delimiterNames) as DelimiterName[]).find((name) => delimiterNames[name] === delimiter)!;
 }
 
-const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
-
-/**
- * The override form's fields. Messages are keys below `catalogueIntelligence.reading.errors`.
- * Every part optional: what the seller leaves alone stays as detected.
- */
-export const FormatOverrideSchema = z.object({
-  fileId: z.string().min(1),
-  encoding: z.preprocess(emptyToUndefined, z.enum(catalogueEncodings, { error: "encoding" }).optional()),
-  delimiter: z.preprocess(emptyToUndefined, z.enum(Object.keys(delimiterNames) as [DelimiterName, ...DelimiterName[]], { error: "delimiter" }).optional()),
-  headerRow: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number({ error: "headerRow" }).int({ error: "headerRow" }).min(1, { error: "headerRow" }).max(maxHeaderRow, { error: "headerRow" }).optional(),
-  ),
-  sheet: z.preprocess(emptyToUndefined, z.string().max(200, { error: "sheet" }).optional()),
-});
-export type FormatOverrideInput = z.infer<typeof FormatOverrideSchema>;
-
 /** The override form's names, for reading them off a URL. */
 export const overrideParams = ["encoding", "delimiter", "headerRow", "sheet"] as const;
-
-export function toFormatOverride(input: FormatOverrideInput): CatalogueFormatOverride {
-  const override: CatalogueFormatOverride = {};
-  if (input.encoding) override.encoding = input.encoding;
-  if (input.delimiter) override.delimiter = delimiterNames[input.delimiter];
-  if (input.headerRow) override.headerRow = input.headerRow;
-  if (input.sheet) override.sheet = input.sheet;
-  return override;
-}
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 

@@ -1,13 +1,15 @@
 /**
  * The staff forms' fields, shared by the browser's checks and the server's.
- * Names are flat (conform reads them straight from the form).
+ * Names are flat (conform reads them straight from the form). What the pages
+ * name without checking (the fields, their limits) is `seller-form-fields.ts`:
+ * the browser fetches this module once a page is hydrated (ADR 037).
  */
 import { sellerChannels } from "#contract/staff-kinds.ts";
 import { languageCodes } from "#contract/codes.ts";
 import { z } from "zod";
+import { SELLER_NAME_LETTERS } from "./seller-form-fields.ts";
 
-/** A seller's name holds a letter or a digit: it is looked up by name in an address (never as `.` or `..`). */
-export const SELLER_NAME_LETTERS = /[\p{L}\p{N}]/u;
+export { SELLER_FORM_CONSTRAINT, SELLER_FORM_FIELDS, SELLER_NAME_LETTERS } from "./seller-form-fields.ts";
 
 /** Translation keys as messages: the page shows them in the reader's language. */
 export const sellerFormSchema = z.object({
@@ -36,8 +38,6 @@ export const sellerFormSchema = z.object({
   channel: z.enum(sellerChannels, { error: "staff.form.errors.channelRequired" }),
 });
 export type SellerForm = z.infer<typeof sellerFormSchema>;
-
-export const SELLER_FORM_FIELDS = ["name", "crmId", "contactName", "contactEmail", "contactPhone", "languageCode", "channel"] as const;
 
 /** Deleting asks for the seller's name, typed exactly (case and outer spaces aside). */
 export function deleteConfirmationSchema(sellerName: string) {

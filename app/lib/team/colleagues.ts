@@ -1,26 +1,11 @@
 /**
- * The colleagues page's rules, for server and browser alike: its forms, who
- * may change, and what each row offers. The user-profile service decides
- * the same again (contract/team.ts); the portal asks only what it would grant.
+ * The colleagues page's rules, for server and browser alike: who may change,
+ * and what each row offers. The user-profile service decides the same again
+ * (contract/team.ts); the portal asks only what it would grant. Its forms'
+ * schemas are `colleague-forms.ts`, which the browser fetches once the page is
+ * hydrated (ADR 037).
  */
-import { z } from "zod";
-import { colleagueRoles, type ColleagueRole, type SellerUser } from "#contract/team.ts";
-import { UpstreamId } from "#app/lib/upstream-id.ts";
-
-/** The invite form: an address and one of the two seller roles (messages are translation keys). */
-export const inviteSchema = z.object({
-  intent: z.literal("invite"),
-  email: z.string({ error: "team.invite.emailMissing" }).trim().toLowerCase().pipe(z.email("team.invite.emailInvalid").max(254, "team.invite.emailInvalid")),
-  role: z.enum(colleagueRoles, { error: "team.invite.roleMissing" }),
-});
-
-/** The row forms: the target's id is checked against the upstream id pattern before any call. */
-export const rowActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("role"), userId: UpstreamId, role: z.enum(colleagueRoles) }),
-  z.object({ intent: z.literal("resend"), invitationId: UpstreamId }),
-  z.object({ intent: z.literal("withdraw"), invitationId: UpstreamId }),
-]);
-export type RowAction = z.infer<typeof rowActionSchema>;
+import type { ColleagueRole, SellerUser } from "#contract/team.ts";
 
 /** Who may change the seller's users: its own administrators. Staff acting as the seller see the list only. */
 export function mayChangeColleagues(user: { role: string; substitutionMode: boolean }): boolean {

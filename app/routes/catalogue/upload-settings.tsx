@@ -1,23 +1,17 @@
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  CatalogueFileType,
-  FeedSchedule,
-  FeedUrl,
-  catalogueFileTypes,
-  feedSchedules,
-  type UploadSettings,
-  type UploadSettingsInput,
-} from "#contract/catalogue.ts";
-import { UploadType, type SellerStateName } from "#contract/upstream.ts";
+import { catalogueFileTypes, feedSchedules, uploadTypes } from "#contract/catalogue-names.ts";
+import type { UploadSettings } from "#contract/catalogue.ts";
+import type { SellerStateName } from "#contract/upstream.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { data, Form, useNavigation } from "react-router";
-import { z } from "zod";
 import { CatalogueErrorView } from "#app/components/catalogue/error-view.tsx";
 import { ErrorSummary, type SummaryItem } from "#app/components/catalogue/form-errors.tsx";
 import { fieldId, FormFields, readFormProps } from "#app/components/ui/field-reading.tsx";
 import { FieldTextsProvider, SelectField, TextField } from "#app/components/ui/fields.tsx";
 import { UploadSteps } from "#app/components/catalogue/upload-steps.tsx";
+import { settingsSchema, toInput, type SettingsForm } from "#app/lib/catalogue/upload-settings-form.ts";
+import { useSchemaCheck } from "#app/components/ui/use-schema-check.ts";
 import { catalogueEditable, catalogueLockReason, firstIncompleteStep, uploadStepStatuses } from "#app/lib/catalogue/catalogue-steps.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import { sellerState } from "#app/services/session/seller-state.server.ts";
@@ -31,64 +25,6 @@ import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.t
 
 export const handle = { i18n: ["catalogue", "catalogueReading", "form", "onboarding"] } satisfies MessagesHandle;
 export const clientMiddleware = [pageMessages(handle)];
-
-/**
- * The settings form: flat, so every field keeps its value when the seller
- * switches the delivery method back and forth; the chosen method's fields
- * are required. Messages are translation keys below `catalogue.`.
- */
-function settingsSchema(ftpPasswordStored: boolean) {
-  const optionalText = (max: number) => z.string().trim().max(max, "validation.tooLong").optional();
-  return z
-    .object({
-      uploadType: UploadType,
-      feedUrl: optionalText(2000),
-      feedFormat: CatalogueFileType.optional(),
-      feedSchedule: FeedSchedule.optional(),
-      ftpHost: optionalText(253),
-      ftpPort: z.number("validation.port").int("validation.port").min(1, "validation.port").max(65535, "validation.port").optional(),
-      ftpUser: optionalText(100),
-      ftpPassword: z.string().max(200, "validation.tooLong").optional(),
-      ftpPath: optionalText(500),
-    })
-    .superRefine((value, ctx) => {
-      const require = (path: keyof typeof value, message = "validation.required") => {
-        if (value[path] === undefined || value[path] === "") ctx.addIssue({ code: "custom", path: [path], message });
-      };
-      if (value.uploadType === "FEED") {
-        if (value.feedUrl && !FeedUrl.safeParse(value.feedUrl).success) ctx.addIssue({ code: "custom", path: ["feedUrl"], message: "validation.feedUrl" });
-        require("feedUrl", "validation.feedUrl");
-        require("feedFormat");
-        require("feedSchedule");
-      }
-      if (value.uploadType === "FTP") {
-        require("ftpHost");
-        require("ftpPort", "validation.port");
-        require("ftpUser");
-        if (!ftpPasswordStored) require("ftpPassword", "validation.ftpPassword");
-      }
-    });
-}
-
-type SettingsForm = z.infer<ReturnType<typeof settingsSchema>>;
-
-function toInput(form: SettingsForm): UploadSettingsInput {
-  switch (form.uploadType) {
-    case "DIRECT":
-      return { uploadType: "DIRECT" };
-    case "FEED":
-      return { uploadType: "FEED", feedUrl: form.feedUrl!, feedFormat: form.feedFormat!, feedSchedule: form.feedSchedule! };
-    case "FTP":
-      return {
-        uploadType: "FTP",
-        ftpHost: form.ftpHost!,
-        ftpPort: form.ftpPort!,
-        ftpUser: form.ftpUser!,
-        ftpPassword: form.ftpPassword || undefined,
-        ftpPath: form.ftpPath ?? "",
-      };
-  }
-}
 
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
 
@@ -146,6 +82,11 @@ export default function UploadSettingsPage({ loaderData, actionData }: Route.Com
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formAction === "/upload/settings";
   const lockReason = catalogueLockReason(state);
+  // The schema (and zod) once the page is hydrated, for whether a password is stored; the server's check until then (ADR 037).
+  const check = useSchemaCheck(
+    () => import("#app/lib/catalogue/upload-settings-form.ts").then((rules) => rules.settingsSchema(settings.ftpPasswordSet)),
+    String(settings.ftpPasswordSet),
+  );
   const [form, fields] = useForm<SettingsForm>({
     id: FORM_ID,
     lastResult: navigation.state === "idle" ? actionData?.lastResult : undefined,
@@ -159,7 +100,7 @@ export default function UploadSettingsPage({ loaderData, actionData }: Route.Com
       ftpUser: settings.ftpUser ?? "",
       ftpPath: settings.ftpPath ?? "",
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: settingsSchema(settings.ftpPasswordSet) }),
+    onValidate: check,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -196,7 +137,7 @@ export default function UploadSettingsPage({ loaderData, actionData }: Route.Com
             <FieldTextsProvider value={texts}>
               <fieldset className="upload-settings__types">
                 <legend>{t("catalogue.settings.uploadType")}</legend>
-                {UploadType.options.map((type) => (
+                {uploadTypes.map((type) => (
                   <div key={type} className="choice">
                     <input
                       type="radio"

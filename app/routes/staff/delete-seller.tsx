@@ -8,6 +8,7 @@ import { ErrorSummary } from "#app/components/ui/error-summary.tsx";
 import { fieldId, FormFields, readFormProps } from "#app/components/ui/field-reading.tsx";
 import { TextField } from "#app/components/ui/fields.tsx";
 import { deleteConfirmationSchema } from "#app/lib/staff/staff-forms.ts";
+import { useSchemaCheck } from "#app/components/ui/use-schema-check.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import { getI18n } from "#app/services/i18n/i18n.server.ts";
 import { requestMetaContext } from "#app/services/request/request-context.server.ts";
@@ -64,11 +65,13 @@ export default function DeleteSeller({ loaderData, actionData }: Route.Component
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
   const formId = "delete-seller";
+  // The check once the page is hydrated, for this seller's name; the server's until then (ADR 037).
+  const check = useSchemaCheck(() => import("#app/lib/staff/staff-forms.ts").then((forms) => forms.deleteConfirmationSchema(seller.name)), seller.name);
   const [form, fields] = useForm({
     id: formId,
     lastResult: actionData,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteConfirmationSchema(seller.name) }),
+    onValidate: check,
   });
   // Read once here for the summary and the field (FormFields).
   const errors = { confirmName: fields.confirmName.errors };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SELLER_NAME_LETTERS } from "#app/lib/staff/staff-forms.ts";
+import { SELLER_NAME_LETTERS } from "#app/lib/staff/seller-form-fields.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { UpstreamError } from "#app/services/upstream/upstream-error.server.ts";

@@ -1,6 +1,6 @@
 import { STUCK_AFTER_DAYS } from "#contract/staff-kinds.ts";
 import type { Role } from "#contract/upstream.ts";
-import { inIntegration } from "#contract/catalogue.ts";
+import { inIntegration } from "#contract/catalogue-names.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { data, Link } from "react-router";
 import { OutcomeNotice } from "#app/components/ui/outcome-notice.tsx";
