@@ -45,12 +45,14 @@ if (KEEP) mkdirSync(KEEP, { recursive: true });
 const CHROME = ["/usr/bin/chromium", "/usr/bin/chromium-headless-shell"].find((candidate) => existsSync(candidate));
 
 type Target = { name: string; app: "portal" | "bare"; path: string; account?: string };
-const TARGETS: Target[] = [
-  { name: "bare app", app: "bare", path: "/" },
-  { name: "/", app: "portal", path: "/" },
-  { name: "/overview (seller.new)", app: "portal", path: "/overview", account: "seller.new@example.com" },
-  { name: "/shop-setup/bank-account (owner)", app: "portal", path: "/shop-setup/bank-account", account: "owner@bergblick-moebel.example.com" },
-].filter((target) => !ONLY || ONLY.test(`${target.path} ${target.account ?? ""} ${target.name}`));
+const TARGETS = (
+  [
+    { name: "bare app", app: "bare", path: "/" },
+    { name: "/", app: "portal", path: "/" },
+    { name: "/overview (seller.new)", app: "portal", path: "/overview", account: "seller.new@example.com" },
+    { name: "/shop-setup/bank-account (owner)", app: "portal", path: "/shop-setup/bank-account", account: "owner@bergblick-moebel.example.com" },
+  ] satisfies Target[]
+).filter((target: Target) => !ONLY || ONLY.test(`${target.path} ${target.account ?? ""} ${target.name}`));
 
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] };
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
@@ -91,7 +93,8 @@ function frameName(frame: ProfileNode["callFrame"], buildDir: string): { module:
 /** Self time (ms) by module and by function; `(program)`, `(garbage collector)` apart; idle left out. */
 function selfTimes(profile: Profile, buildDir: string) {
   const byNode = new Map<number, number>();
-  for (let i = 0; i < profile.samples.length; i++) byNode.set(profile.samples[i]!, (byNode.get(profile.samples[i]!) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000);
+  for (let i = 0; i < profile.samples.length; i++)
+    byNode.set(profile.samples[i]!, (byNode.get(profile.samples[i]!) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000);
   const byModule = new Map<string, number>();
   const byFunction = new Map<string, number>();
   let scripting = 0;
