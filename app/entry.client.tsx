@@ -5,6 +5,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { fallbackLanguage, isSupportedLanguage, supportedLanguages } from "./lib/i18n/languages.ts";
 import { messagesHref, messagesLoaded } from "./lib/i18n/page-messages.ts";
+import { browserI18n } from "./lib/i18n/browser-texts.ts";
 
 async function hydrate() {
   const htmlLang = document.documentElement.lang;
@@ -35,7 +36,8 @@ async function hydrate() {
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18next}>
+      // Texts read from the page's messages where i18next would only look them up (browser-texts.ts).
+      <I18nextProvider i18n={browserI18n(i18next)}>
         <StrictMode>
           <HydratedRouter />
         </StrictMode>

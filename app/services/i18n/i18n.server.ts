@@ -12,6 +12,7 @@ import { preferenceCookie } from "#app/services/cookies/preference-cookie.server
 import { fallbackLanguage, isSupportedLanguage, supportedLanguages } from "#app/lib/i18n/languages.ts";
 import { messages, type Messages } from "#app/locales/resources.ts";
 import type { LanguageCode } from "#contract/upstream.ts";
+import { interpolateWith, isValues, splitTemplate, type Template } from "#app/lib/i18n/templates.ts";
 
 export const localeCookie = preferenceCookie("sp_lng", { days: 365 });
 
@@ -124,22 +125,8 @@ function remembered<V>(known: Map<string, V>, key: string, work: () => V): V {
   return answer;
 }
 
-/**
- * A message with values: its text split once at its `{{name}}` placeholders,
- * [text, name, text, …, text], or null for one that needs i18next (any other
- * use of braces, or nesting). Kept per language and key, at most
- * MAX_PLAIN_TEXTS per language, as plain texts are.
- */
-type Template = readonly string[];
+/** Templates (templates.ts) per language and key, at most MAX_PLAIN_TEXTS per language, as plain texts are. */
 const templates = new Map<string, Map<string, Template | null | undefined>>();
-const PLACEHOLDER = /\{\{\s*([A-Za-z_]\w*)\s*\}\}/g;
-
-function splitTemplate(message: string): Template | null {
-  const parts = message.split(PLACEHOLDER);
-  // What is left between the placeholders must hold neither braces nor nesting for the split to say what i18next does.
-  for (let i = 0; i < parts.length; i += 2) if (parts[i]!.includes("{{") || parts[i]!.includes("$t(")) return null;
-  return parts;
-}
 
 /** The bundled message of a dotted key in a language, when it is a text. */
 function messageOf(language: LanguageCode, key: string): string | undefined {
@@ -159,74 +146,19 @@ function templateOf(language: LanguageCode, key: string): Template | null | unde
   });
 }
 
-/** Options that change what i18next does with a key (another language, a context, a default…), not values to put in. */
-const I18NEXT_OPTIONS = new Set([
-  "lng",
-  "lngs",
-  "fallbackLng",
-  "ns",
-  "keyPrefix",
-  "context",
-  "ordinal",
-  "returnObjects",
-  "returnDetails",
-  "joinArrays",
-  "postProcess",
-  "interpolation",
-  "replace",
-  "nsSeparator",
-  "keySeparator",
-  "skipInterpolation",
-  "missingInterpolationHandler",
-]);
-
-const pluralRules = new Map<string, Intl.PluralRules>();
-
 /**
  * A message with values, as i18next would answer it, done without it where
- * that is plain: the language's own message (its plural form by `count`), of
- * text and `{{name}}` placeholders, every placeholder given a string or a
- * number. Undefined for anything else (a missing key or value, i18next's
- * options, nesting), which goes to i18next. A list's every row asks for a few
- * such texts: through i18next's general path (key resolution, plural rules,
- * interpolation by regular expression, nesting) they took 15 % of the seller
- * list's server CPU.
+ * that is plain (templates.ts); undefined for what goes to i18next. A list's
+ * every row asks for a few such texts: through i18next's general path (key
+ * resolution, plural rules, interpolation by regular expression, nesting)
+ * they took 15 % of the seller list's server CPU.
  */
 export function interpolated(language: LanguageCode, key: string, values: Record<string, unknown>): string | undefined {
-  for (const name in values) {
-    if (I18NEXT_OPTIONS.has(name) || name.startsWith("defaultValue")) return undefined;
-  }
-  let template: Template | null | undefined;
-  if ("count" in values) {
-    const count = values.count;
-    if (typeof count !== "number" || !Number.isFinite(count)) return undefined;
-    // As i18next looks them up: a form for none first when the count is 0, then the language's form for the count, then
-    // the message without forms (a count that is only a value: "Marketplace ({{count}})").
-    if (count === 0) template = templateOf(language, `${key}_zero`);
-    if (template === undefined) {
-      let rules = pluralRules.get(language);
-      if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
-      template = templateOf(language, `${key}_${rules.select(count)}`);
-    }
-  }
-  if (template === undefined) template = templateOf(language, key);
-  if (!template) return undefined;
-  let text = template[0]!;
-  for (let i = 1; i < template.length; i += 2) {
-    const value = values[template[i]!];
-    if (typeof value === "string") text += value;
-    else if (typeof value === "number") text += String(value);
-    else return undefined;
-    text += template[i + 1]!;
-  }
-  return text;
+  return interpolateWith(language, (candidate) => templateOf(language, candidate), key, values);
 }
 
 /** i18next's fixed `t` as it is at run time: a function with the language, namespace and key prefix it was fixed to. */
 type FixedT = ((key: unknown, ...rest: unknown[]) => string) & { lng?: string; ns?: string | readonly string[]; keyPrefix?: string };
-
-const isValues = (options: unknown): options is Record<string, unknown> =>
-  typeof options === "object" && options !== null && Object.getPrototypeOf(options) === Object.prototype;
 
 function rememberingPlainTexts(t: FixedT, texts: Map<string, string>, language: string): FixedT {
   // The bundled messages are the one namespace's, looked up from the root.

@@ -1,0 +1,85 @@
+/**
+ * A message with values put in as i18next puts them, done without i18next
+ * where that is plain: the language's own message (its plural form by
+ * `count`), of text and `{{name}}` placeholders, every placeholder given a
+ * string or a number. Undefined for anything else (a missing key or value,
+ * i18next's options, nesting), which the caller leaves to i18next. Shared by
+ * the server render (i18n.server.ts, which reads the bundled messages) and the
+ * browser (browser-texts.ts, which reads the page's loaded message groups);
+ * tests/unit/i18n-interpolation.test.ts and tests/unit/browser-texts.test.ts
+ * hold both against i18next for every message.
+ */
+
+/** A message split at its `{{name}}` placeholders, [text, name, text, …, text]. */
+export type Template = readonly string[];
+
+/** A key's template: null when its message needs i18next, undefined when there is none. */
+export type TemplateOf = (key: string) => Template | null | undefined;
+
+const PLACEHOLDER = /\{\{\s*([A-Za-z_]\w*)\s*\}\}/g;
+
+/** A message's template, or null for one that needs i18next (any other use of braces, or nesting). */
+export function splitTemplate(message: string): Template | null {
+  const parts = message.split(PLACEHOLDER);
+  // What is left between the placeholders must hold neither braces nor nesting for the split to say what i18next does.
+  for (let i = 0; i < parts.length; i += 2) if (parts[i]!.includes("{{") || parts[i]!.includes("$t(")) return null;
+  return parts;
+}
+
+/** Options that change what i18next does with a key (another language, a context, a default…), not values to put in. */
+const I18NEXT_OPTIONS = new Set([
+  "lng",
+  "lngs",
+  "fallbackLng",
+  "ns",
+  "keyPrefix",
+  "context",
+  "ordinal",
+  "returnObjects",
+  "returnDetails",
+  "joinArrays",
+  "postProcess",
+  "interpolation",
+  "replace",
+  "nsSeparator",
+  "keySeparator",
+  "skipInterpolation",
+  "missingInterpolationHandler",
+]);
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/** `key`'s message in `language` with `values` put in, as i18next would answer it; undefined where that is not plain. */
+export function interpolateWith(language: string, templateOf: TemplateOf, key: string, values: Record<string, unknown>): string | undefined {
+  for (const name in values) {
+    if (I18NEXT_OPTIONS.has(name) || name.startsWith("defaultValue")) return undefined;
+  }
+  let template: Template | null | undefined;
+  if ("count" in values) {
+    const count = values.count;
+    if (typeof count !== "number" || !Number.isFinite(count)) return undefined;
+    // As i18next looks them up: a form for none first when the count is 0, then the language's form for the count, then
+    // the message without forms (a count that is only a value: "Marketplace ({{count}})").
+    if (count === 0) template = templateOf(`${key}_zero`);
+    if (template === undefined) {
+      let rules = pluralRules.get(language);
+      if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
+      template = templateOf(`${key}_${rules.select(count)}`);
+    }
+  }
+  if (template === undefined) template = templateOf(key);
+  if (!template) return undefined;
+  let text = template[0]!;
+  for (let i = 1; i < template.length; i += 2) {
+    const value = values[template[i]!];
+    if (typeof value === "string") text += value;
+    else if (typeof value === "number") text += String(value);
+    else return undefined;
+    text += template[i + 1]!;
+  }
+  return text;
+}
+
+/** Values to put in (a plain object), not i18next's other kinds of second argument (a default text, an array of keys). */
+export const isValues = (options: unknown): options is Record<string, unknown> =>
+  typeof options === "object" && options !== null && Object.getPrototypeOf(options) === Object.prototype;
