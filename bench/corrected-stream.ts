@@ -12,7 +12,8 @@
  * Run: `node bench/corrected-stream.ts` (BENCH_CATALOGUE_MIB=… the size, 256
  * by default; BENCH_CORRECTIONS=… spread evenly over the rows, 10,000 a GiB
  * by default as in the issue's target; BENCH_ROUNDS=… 5 by default;
- * BENCH_PORTAL_CPU_PROF=<dir> for a CPU profile of the hop).
+ * BENCH_PORTAL_CPU_PROF=<dir> for a CPU profile of the hop; BENCH_HELD=1 for the corrected file's download held by a
+ * stage of its own before the writer's, as the portal did before ADR 034's second revision).
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -92,12 +93,14 @@ if (role === "source") {
       writeGivingBack(holdEachChunk(incoming), response);
       return;
     }
+    // As the portal does: the download's own stream, whose chunks the writer holds (its one stage); BENCH_HELD=1: held
+    // by a stage of their own before the writer, as before (ADR 034's revision).
+    const held = process.env.BENCH_HELD === "1";
     const { stream } = await correctedFileStream(
       {
-        fileName: "bench.csv",
-        analysis: { format: { encoding: "utf-8", delimiter: ";", headerRow: 1 } } as never,
         corrections,
-        download: async () => responseWithNodeBody(holdEachChunk(incoming), { status: 200, headers: webHeaders(incoming.headers) }),
+        download: async () => responseWithNodeBody(held ? holdEachChunk(incoming) : incoming, { status: 200, headers: webHeaders(incoming.headers) }),
+        chunksOwned: !held,
       },
       new AbortController().signal,
     );
@@ -120,6 +123,8 @@ if (role === "source") {
   const step = Math.max(1, Math.floor(rows / count));
   const corrections: FileCorrections = {
     fileId: "bench",
+    fileName: "bench.csv",
+    format: { encoding: "utf-8", delimiter: ";", headerRow: 1, sheet: null, sheets: [], detected: true },
     values: Array.from({ length: count }, (_, index) => {
       const row = 2 + index * step;
       return { row, field: "title" as const, column: "Artikelname", value: `Artikel ${row}; korrigiert "neu"` };

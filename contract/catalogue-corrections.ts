@@ -23,7 +23,8 @@
  * GET  /me/seller/file/product?fileId=&row=  → `ProductCorrections`
  * POST /me/seller/file/product?fileId=  body `ProductChange` → `ProductCorrections`
  * POST /me/seller/file/product-rules?fileId=  body `RuleApplication` → `RuleApplied`
- * GET  /me/seller/file/corrections?fileId=  → `FileCorrections` (what a corrected file applies)
+ * GET  /me/seller/file/corrections?fileId=  → `FileCorrections`: what a corrected file applies, with the file's name and
+ *   the format it was read with (its stored analysis's), all a corrected download asks before the file's bytes (ADR 034)
  * POST /me/seller/file/leave-out-unfixed?fileId=  body `LeaveOutUnfixed` → `LeftOutUnfixed`: every product that still
  *   needs a fix (and is not left out already) left out with one reason, in one write (the seller's choice at the
  *   hand-over); each product's version one up
@@ -36,7 +37,7 @@
  *   409 INVALID_STATE: the file was handed over already
  */
 import { z } from "zod";
-import { RowProblemKind } from "./catalogue-analysis.ts";
+import { CatalogueFormat, RowProblemKind } from "./catalogue-analysis.ts";
 import {
   CatalogueProduct,
   ProductProblem,
@@ -125,9 +126,13 @@ export type LeaveOutUnfixed = z.infer<typeof LeaveOutUnfixed>;
 export const LeftOutUnfixed = z.object({ leftOut: z.number().int().nonnegative() });
 export type LeftOutUnfixed = z.infer<typeof LeftOutUnfixed>;
 
-/** Everything a corrected file applies, by row address and column. */
+/** Everything a corrected file applies, by row address and column, and how the file is written. */
 export const FileCorrections = z.object({
   fileId: z.string(),
+  /** The file's name as the seller sent it (its extension says how the file is written). */
+  fileName: z.string(),
+  /** How the file was read (the stored analysis's format: encoding, separator, header row, sheet, BMEcat language); null when no analysis is stored. */
+  format: CatalogueFormat.nullable(),
   values: z.array(z.object({ row: Row, field: ProductKey, column: z.string(), value: Value })),
   rules: z.array(
     z.object({

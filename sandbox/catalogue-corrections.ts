@@ -227,7 +227,7 @@ export function applyRule(db: Database, file: CatalogueFileRow, application: Rul
   return RuleApplied.parse({ ruleId, changed, skipped });
 }
 
-/** Everything a corrected file applies, in row order. */
+/** Everything a corrected file applies, in row order, with the file's name and the format it was read with. */
 export function fileCorrections(db: Database, file: CatalogueFileRow): FileCorrections {
   const columns = mappedColumns(file);
   const values = (
@@ -254,7 +254,8 @@ export function fileCorrections(db: Database, file: CatalogueFileRow): FileCorre
       "SELECT row, left_out AS reason, sku, title FROM catalogue_products INDEXED BY catalogue_products_left_out WHERE file_id = ? AND left_out IS NOT NULL ORDER BY position",
     )
     .all(file.id);
-  return FileCorrections.parse({ fileId: file.id, values, rules, leftOut });
+  const format = storedAnalysis(file)?.format ?? null;
+  return FileCorrections.parse({ fileId: file.id, fileName: file.file_name, format, values, rules, leftOut });
 }
 
 /** Every product that still needs a fix left out with `reason`, in one write; the counts move with them. */

@@ -12,7 +12,7 @@ import { TestBrowser } from "../support/http-client";
 import { postUpload, upstreamSeller } from "./catalogue-support";
 import { SELLER, service } from "./catalogue-intelligence-support";
 import { PORTAL, SANDBOX } from "./ports";
-import { clearFaultsAndCounters, injectFault } from "./sandbox-control";
+import { clearFaultsAndCounters, injectFault, requestTimeline } from "./sandbox-control";
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/catalogues/${name}`, import.meta.url));
 
@@ -88,6 +88,7 @@ describe("the corrected file of a UTF-8 CSV", () => {
       ).status,
     ).toBe(302);
 
+    await clearFaultsAndCounters();
     const response = await download(fileId);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-disposition")).toContain("katalog-korrekturen-corrected.csv");
@@ -98,6 +99,10 @@ describe("the corrected file of a UTF-8 CSV", () => {
       .replace("Toaster Retro", '"Toaster; Retro"')
       .replace("Stabmixer;;", "Stabmixer;Haushalt > Küche;");
     expect((await bytesOf(response)).toString("utf8")).toBe(expected);
+    // Of the catalogue upload service it asked only what the writing needs: the corrections (with the file's name and
+    // format), then the file; not its headers or its whole analysis (ADR 034).
+    const calls = (await requestTimeline("/catalogue-upload/")).map((call) => `${call.method} ${call.path}`);
+    expect(calls).toEqual(["GET /catalogue-upload/me/seller/file/corrections", "GET /catalogue-upload/me/seller/file"]);
   });
 
   it("refuses a seller who may not download it, and another seller's file", async () => {

@@ -9,7 +9,7 @@ import { TestBrowser } from "../support/http-client";
 import { postUpload, SELLER, upstreamSeller } from "./catalogue-support";
 import { html, service } from "./catalogue-intelligence-support";
 import { PORTAL, SANDBOX } from "./ports";
-import { clearFaultsAndCounters, requestCount } from "./sandbox-control";
+import { clearFaultsAndCounters, requestCount, requestTimeline } from "./sandbox-control";
 
 const FIXES_CSV = Buffer.from(
   [
@@ -117,10 +117,18 @@ describe("the review before the hand-over", () => {
     expect(screen).toContain("3 products left out by the seller");
     expect(screen).toContain("Nicht mehr lieferbar");
     expect(screen).toContain("Still needed a fix at the hand-over");
+    await clearFaultsAndCounters();
     const file = await tom.get(`${PORTAL}${corrected.replaceAll("&amp;", "&")}`);
     expect(file.status).toBe(200);
     expect(file.headers.get("content-disposition")).toContain("katalog-corrected.csv");
     // The seller's file with the fix in: the left-out products stay in it.
     expect(await file.text()).toBe(FIXES_CSV.toString("utf8").replace("Stabmixer;;", "Stabmixer;Haushalt > Küche;"));
+    // The access check (the seller is in integration), the corrections with the file's name and format, the file: the
+    // writing asks the service nothing else before the first byte (ADR 034).
+    expect((await requestTimeline("/catalogue-upload/")).map((call) => `${call.method} ${call.path}`)).toEqual([
+      `GET /catalogue-upload/catalogue-integration/seller/${SELLER_ID}/info`,
+      `GET /catalogue-upload/catalogue-integration/seller/${SELLER_ID}/file/corrections`,
+      `GET /catalogue-upload/catalogue-integration/seller/${SELLER_ID}/download`,
+    ]);
   });
 });

@@ -104,6 +104,8 @@ describe("a product's corrections", () => {
 
     const corrections = FileCorrections.parse((await callService(sandbox, "/catalogue-upload/me/seller/file/corrections", { token, query: { fileId } })).body);
     expect(corrections.values).toEqual([{ row: 3, field: "category", column: "Kategorie", value: "Haushalt > Küche" }]);
+    // With what a corrected file's writing needs besides: the file's name, and its format (none: no analysis stored).
+    expect(corrections).toMatchObject({ fileName: "products.csv", format: null });
   });
 
   it("refuses a stale version with 409 and changes nothing", async () => {

@@ -6,6 +6,7 @@
  * the corrections are in, every other byte is the original's.
  */
 import { readFileSync } from "node:fs";
+import { Readable } from "node:stream";
 import iconv from "iconv-lite";
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
@@ -19,6 +20,8 @@ import { correctedFileName, correctedFileStream, CorrectedFileRefused } from "#a
 import { correctionPlan } from "#app/services/catalogue/reading/corrected-plan.ts";
 import { csvCodec, unencodableValue } from "#app/services/catalogue/reading/corrected-csv.ts";
 import { BmecatCorrector } from "#app/services/catalogue/reading/corrected-bmecat.ts";
+import { giveBack } from "#app/services/http/chunk-leases.server.ts";
+import { responseWithNodeBody } from "#app/services/http/node-body.server.ts";
 import "../support/catalogue-readers";
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/catalogues/${name}`, import.meta.url));
@@ -44,6 +47,8 @@ type Rules = { rule: FileCorrections["rules"][number]["rule"]; field: ProductKey
 function correctionsOf(columns: Partial<Record<ProductKey, string>>, values: Values, rules: Rules = []): FileCorrections {
   return {
     fileId: "file-1",
+    fileName: "file.csv",
+    format: null,
     values: values.map((value) => ({ ...value, column: columns[value.field]! })),
     rules: rules.map((rule, index) => ({
       id: `rule-${index}`,
@@ -61,9 +66,7 @@ async function corrected(bytes: Buffer, fileName: string, format: CatalogueForma
   const pieces: Buffer[] = [];
   for (let offset = 0; offset < bytes.length; offset += piece) pieces.push(bytes.subarray(offset, offset + piece));
   const source = {
-    fileName,
-    analysis: { format } as never,
-    corrections,
+    corrections: { ...corrections, fileName, format },
     download: async () => new Response(new Blob(pieces.map((bytes) => new Uint8Array(bytes)))),
   };
   const { stream } = await correctedFileStream(source, new AbortController().signal);
@@ -354,9 +357,7 @@ describe("a file with nothing corrected", () => {
   it("comes back byte for byte, also where its reading was not kept (a seeded or older file)", async () => {
     const bytes = Buffer.from("SKU;Preis\r\nA-1;12,50\r\n", "latin1");
     const source = {
-      fileName: "alt.csv",
-      analysis: null,
-      corrections: { fileId: "file-1", values: [], rules: [], leftOut: [] } as unknown as FileCorrections,
+      corrections: { fileId: "file-1", fileName: "alt.csv", format: null, values: [], rules: [], leftOut: [] } as FileCorrections,
       download: async () => new Response(new Uint8Array(bytes)),
     };
     const { stream } = await correctedFileStream(source, new AbortController().signal);
@@ -366,5 +367,52 @@ describe("a file with nothing corrected", () => {
     // With a correction, the reading is needed to write it: refused before a byte is sent.
     const corrections = { ...source.corrections, values: [{ row: 2, field: "price", column: "Preis", value: "13,50" }] } as unknown as FileCorrections;
     await expect(correctedFileStream({ ...source, corrections }, new AbortController().signal)).rejects.toBeInstanceOf(CorrectedFileRefused);
+  });
+});
+
+describe("the download's own chunks (chunksOwned: the service's answer as Node's client gives it)", () => {
+  const format: CatalogueFormat = { encoding: "utf-8", delimiter: ";", headerRow: 1, sheet: null, sheets: [], detected: true };
+  const rows = Array.from({ length: 6000 }, (_, index) => `A-${index + 2};${index},50\r\n`).join("");
+  const csv = Buffer.from(`SKU;Preis\r\n${rows}`, "latin1");
+  /** The file in pieces of 16 KiB, each a buffer of its own, as the HTTP client hands them over. */
+  const owned = () => {
+    const chunks: Buffer[] = [];
+    for (let offset = 0; offset < csv.length; offset += 16 * 1024) chunks.push(Buffer.from(new Uint8Array(csv.subarray(offset, offset + 16 * 1024)).buffer));
+    return chunks;
+  };
+  const sourceOf = (chunks: Buffer[], values: FileCorrections["values"]) => ({
+    corrections: { fileId: "file-1", fileName: "katalog.csv", format, values, rules: [], leftOut: [] },
+    download: async () => responseWithNodeBody(Readable.from(chunks), { status: 200, headers: { "Content-Length": String(csv.length) } }),
+    chunksOwned: true,
+  });
+
+  it("are held by the writer's one stage: a chunk lent to the socket stays whole until written, then is freed", async () => {
+    const chunks = owned();
+    const values = [{ row: 5000, field: "price" as const, column: "Preis", value: "99,99" }];
+    const { stream, contentLength } = await correctedFileStream(sourceOf(chunks, values), new AbortController().signal);
+    expect(contentLength).toBeNull();
+    // Piece by piece as the server takes them ('data'; an iterator's read() would join what is buffered into a copy).
+    const pieces: Buffer[] = [];
+    stream.on("data", (piece: Buffer) => void pieces.push(piece));
+    await new Promise((resolve) => stream.once("end", resolve));
+    // Nothing given back yet: every piece still reads, the chunks the pieces are views of are held whole.
+    expect(Buffer.concat(pieces).toString("latin1")).toBe(csv.toString("latin1").replace("A-5000;4998,50", "A-5000;99,99"));
+    const lent = chunks.filter((chunk) => pieces.some((piece) => piece.buffer === chunk.buffer));
+    expect(lent.length).toBeGreaterThan(0);
+    expect(lent.every((chunk) => chunk.buffer.byteLength > 0)).toBe(true);
+    // Written (given back, as writeGivingBack does): freed at once, and so is every chunk the writer copied.
+    for (const piece of pieces) giveBack(piece);
+    expect(chunks.map((chunk) => chunk.buffer.byteLength)).toEqual(chunks.map(() => 0));
+  });
+
+  it("with nothing corrected: the download itself, its length kept, its chunks held as the file as stored's are", async () => {
+    const chunks = owned();
+    const { stream, contentLength } = await correctedFileStream(sourceOf(chunks, []), new AbortController().signal);
+    expect(contentLength).toBe(String(csv.length));
+    const pieces: Buffer[] = [];
+    for await (const piece of stream) pieces.push(Buffer.from(piece as Buffer));
+    expect(Buffer.concat(pieces).equals(csv)).toBe(true);
+    for (const chunk of chunks) giveBack(chunk);
+    expect(chunks.map((chunk) => chunk.buffer.byteLength)).toEqual(chunks.map(() => 0));
   });
 });

@@ -4,6 +4,10 @@
  * team's copy of a seller's file. A file that has no corrected version (an
  * XLSX, one never read) or a correction its encoding cannot hold sends the
  * seller back to the file's products, told why and which product.
+ *
+ * Before the file's first byte a corrected download asks the service one
+ * thing: the corrections, which come with the file's name and the format it
+ * was read with (ADR 034); then the file itself.
  */
 import { getI18n } from "#app/services/i18n/i18n.server.ts";
 import { redirectWithPortalToast } from "#app/services/toasts/toast.server.ts";
@@ -12,7 +16,6 @@ import { orRouteError } from "#app/services/upstream/upstream-error.server.ts";
 import { requireUpstreamId } from "#app/services/upstream/upstream-path.server.ts";
 import { productsHref, type FixPaths } from "#app/lib/catalogue/products-query.ts";
 import type { RequestArgs } from "#app/services/request/request-args.ts";
-import { storedAnalysis } from "./headers.server.ts";
 import { takeFileReadTurn } from "./upload.server.ts";
 import { CorrectedFileRefused, correctedFileName, correctedFileResponse, correctedFileStream } from "./corrected-file.server.ts";
 
@@ -31,13 +34,12 @@ export async function sellerCorrectedDownload(args: RequestArgs, paths: FixPaths
   const back = productsHref({ fileId, page: 1, status: null, kind: null, q: null }, {}, paths.products);
   if (!(await takeFileReadTurn(args)).ok) return redirectWithPortalToast(back, { type: "error", message: t("catalogueProducts.tooManyReads") });
   const client = upstream(args).catalogueUpload;
-  const [headers, analysis, corrections] = await orRouteError(
-    Promise.all([client.catalogueHeaders(fileId), storedAnalysis(args, fileId), client.corrections(fileId)]),
-  );
-  const source = { fileName: headers.fileName, analysis, corrections, download: () => client.downloadFile(fileId, args.request.signal) };
+  // One answer says all the writing needs before the file's bytes: the corrections, the file's name and its format.
+  const corrections = await orRouteError(client.corrections(fileId));
+  const source = { corrections, download: () => client.downloadFile(fileId, args.request.signal, false), chunksOwned: true };
   try {
-    const { stream, fileName, contentType } = await orRouteError(correctedFileStream(source, args.request.signal));
-    return correctedFileResponse(stream, correctedFileName(fileName, t("catalogueProducts.corrected.suffix")), contentType);
+    const { stream, fileName, contentType, contentLength } = await orRouteError(correctedFileStream(source, args.request.signal));
+    return correctedFileResponse(stream, correctedFileName(fileName, t("catalogueProducts.corrected.suffix")), contentType, contentLength);
   } catch (error) {
     if (!(error instanceof CorrectedFileRefused)) throw error;
     const message = await refusalMessage(args, error, async () => (await client.product(fileId, error.row!)).product.values.sku);
@@ -49,13 +51,11 @@ export async function sellerCorrectedDownload(args: RequestArgs, paths: FixPaths
 export async function teamCorrectedDownload(args: RequestArgs, sellerId: string, fileId: string, back: string): Promise<Response> {
   const client = upstream(args).catalogueUpload;
   const t = getI18n(args.context).t;
-  const [analysis, corrections] = await orRouteError(
-    Promise.all([client.integrationAnalysis(sellerId, fileId).catch(() => null), client.integrationCorrections(sellerId, fileId)]),
-  );
-  const source = { fileName: fileId, analysis, corrections, download: () => client.downloadCatalogue(sellerId, fileId, args.request.signal) };
+  const corrections = await orRouteError(client.integrationCorrections(sellerId, fileId));
+  const source = { corrections, download: () => client.downloadCatalogue(sellerId, fileId, args.request.signal, false), chunksOwned: true };
   try {
-    const { stream, fileName, contentType } = await orRouteError(correctedFileStream(source, args.request.signal));
-    return correctedFileResponse(stream, correctedFileName(fileName, t("catalogueProducts.corrected.suffix")), contentType);
+    const { stream, fileName, contentType, contentLength } = await orRouteError(correctedFileStream(source, args.request.signal));
+    return correctedFileResponse(stream, correctedFileName(fileName, t("catalogueProducts.corrected.suffix")), contentType, contentLength);
   } catch (error) {
     if (!(error instanceof CorrectedFileRefused)) throw error;
     return redirectWithPortalToast(back, { type: "error", message: await refusalMessage(args, error, async () => "") });

@@ -10,11 +10,10 @@
  */
 import { pipeline, Readable, Transform } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import type { CatalogueAnalysis } from "#contract/catalogue-analysis.ts";
 import type { FileCorrections } from "#contract/catalogue-corrections.ts";
 import { attachmentDisposition, dispositionFileName } from "#contract/catalogue.ts";
 import { responseWithNodeBody, takeNodeBody } from "#app/services/http/node-body.server.ts";
-import { giveBack, lendView } from "#app/services/http/chunk-leases.server.ts";
+import { giveBack, holdChunk, holdEachChunk, lendView } from "#app/services/http/chunk-leases.server.ts";
 import { detectLineBreak } from "./reading/dialect.ts";
 import { BmecatCorrector, xmlEncoding } from "./reading/corrected-bmecat.ts";
 import { CsvCorrector, csvCodec, unencodableValue, utf16Transcoder } from "./reading/corrected-csv.ts";
@@ -53,22 +52,29 @@ export function correctedFileName(fileName: string, suffix: string): string {
 }
 
 type Source = {
-  /** The file's name where the download does not say it (its extension says how the file is written). */
-  fileName: string;
-  analysis: CatalogueAnalysis | null;
+  /** What the corrected file applies, with the file's name (its extension says how the file is written) and the format it was read with. */
   corrections: FileCorrections;
   /** The stored file's bytes as the service sends them. */
   download: () => Promise<Response>;
+  /**
+   * The download's body is Node's client's own answer, its chunks held by no one (`holdChunks: false`,
+   * stream.server.ts): the writer holds each chunk itself, the one stage between the service and the browser.
+   */
+  chunksOwned?: boolean;
 };
 
-/** A writer of the corrected file for the stored file's kind and format; refuses before a byte is sent. */
-function writerFor(source: Source): { write(chunk: Buffer): Buffer[]; end(): Buffer[]; head?: number } {
-  const kind = correctedKind(source.fileName);
+type Writer = { write(chunk: Buffer): Buffer[]; end(): Buffer[] };
+
+/**
+ * A writer of the corrected file for the file's kind and format, or null when nothing is corrected (the file as the
+ * seller sent it, byte for byte, whether or not its reading was kept); refuses before the file is asked for.
+ */
+function writerFor(corrections: FileCorrections): Writer | null {
+  const kind = correctedKind(corrections.fileName);
   if (!kind) throw new CorrectedFileRefused("kind");
-  const plan = correctionPlan(source.corrections);
-  const format = source.analysis?.format;
-  // Nothing corrected: the file as the seller sent it, byte for byte, whether or not its reading was kept.
-  if (plan.order.length === 0) return { write: (chunk) => [chunk], end: () => [] };
+  const plan = correctionPlan(corrections);
+  const format = corrections.format;
+  if (plan.order.length === 0) return null;
   if (!format) throw new CorrectedFileRefused("notRead");
   if (kind === "xlsx") {
     // A workbook is held as the reader holds it (its sheets come before the shared strings that name the header).
@@ -121,7 +127,7 @@ function writerFor(source: Source): { write(chunk: Buffer): Buffer[]; end(): Buf
   const codec = csvCodec(format.encoding);
   const refused = unencodableValue(plan, codec);
   if (refused) {
-    const field = source.corrections.values.find((value) => value.row === refused.row && value.column === refused.column)?.field;
+    const field = corrections.values.find((value) => value.row === refused.row && value.column === refused.column)?.field;
     throw new CorrectedFileRefused("encoding", { row: refused.row, field });
   }
   const utf16 = format.encoding === "utf-16le" || format.encoding === "utf-16be" ? utf16Transcoder(format.encoding) : null;
@@ -158,30 +164,39 @@ function writerFor(source: Source): { write(chunk: Buffer): Buffer[]; end(): Buf
 /**
  * The corrected file as a Node stream: the stored file read as the browser
  * takes the corrected one (backpressure end to end), the download ended
- * when the browser goes away. Throws `CorrectedFileRefused` before anything
- * is sent.
+ * when the browser goes away. Throws `CorrectedFileRefused` before the file
+ * is asked for. A file with nothing corrected is the download itself, its
+ * length kept; a corrected one passes one stage, the writer's (which holds
+ * the download's chunks where they are its own, as the file as stored is
+ * held on its way).
  */
-export async function correctedFileStream(source: Source, signal: AbortSignal): Promise<{ stream: Readable; fileName: string; contentType: string | null }> {
+export async function correctedFileStream(
+  source: Source,
+  signal: AbortSignal,
+): Promise<{ stream: Readable; fileName: string; contentType: string | null; contentLength: string | null }> {
+  const writer = writerFor(source.corrections);
   const response = await source.download();
-  const fileName = dispositionFileName(response.headers.get("content-disposition")) ?? source.fileName;
-  let writer: ReturnType<typeof writerFor>;
-  try {
-    writer = writerFor({ ...source, fileName });
-  } catch (error) {
-    await response.body?.cancel().catch(() => {});
-    throw error;
-  }
+  const fileName = dispositionFileName(response.headers.get("content-disposition")) ?? source.corrections.fileName;
+  const contentType = response.headers.get("content-type");
   const body = response.body;
-  const input = takeNodeBody(response) ?? (body ? Readable.fromWeb(body as unknown as NodeReadableStream<Uint8Array>) : Readable.from([]));
+  const node = takeNodeBody(response);
+  const input = node ?? (body ? Readable.fromWeb(body as unknown as NodeReadableStream<Uint8Array>) : Readable.from([]));
+  if (!writer) {
+    const stream = node && source.chunksOwned ? holdEachChunk(input) : input;
+    signal.addEventListener("abort", () => stream.destroy(), { once: true });
+    return { stream, fileName, contentType, contentLength: response.headers.get("content-length") };
+  }
+  const hold = Boolean(node && source.chunksOwned);
   // A transform, not an async generator: a chunk of the file passes in one synchronous call, no promise a chunk.
   const stream = new Transform({
     readableHighWaterMark: 64 * 1024,
     transform(chunk: Buffer, _encoding, callback) {
       try {
-        // A chunk of the download may be held (chunk-leases.server.ts): each view of it handed on is lent to the socket that
+        // The download's chunk is held (chunk-leases.server.ts): each view of it handed on is lent to the socket that
         // writes and gives it back, and the chunk itself given back here, so it is freed once the last view is written.
         // Each piece goes on as it is, a view of the download's chunk where it can be: joining a chunk's pieces into one
         // buffer (one socket write) cost more than it saved (a new 64 KiB buffer each: 0.6 s of CPU a 128 MiB file).
+        if (hold) holdChunk(chunk);
         for (const piece of writer.write(chunk)) {
           if (piece.length === 0) continue;
           if (piece.buffer === chunk.buffer) lendView(piece, 1);
@@ -205,11 +220,11 @@ export async function correctedFileStream(source: Source, signal: AbortSignal): 
   // Either end's failure or going away ends the other.
   pipeline(input, stream, () => {});
   signal.addEventListener("abort", () => stream.destroy(), { once: true });
-  return { stream, fileName, contentType: response.headers.get("content-type") };
+  return { stream, fileName, contentType, contentLength: null };
 }
 
 /** The corrected file as the browser receives it, under `fileName`. */
-export function correctedFileResponse(stream: Readable, fileName: string, contentType: string | null): Response {
+export function correctedFileResponse(stream: Readable, fileName: string, contentType: string | null, contentLength: string | null = null): Response {
   return responseWithNodeBody(stream, {
     status: 200,
     headers: {
@@ -217,6 +232,7 @@ export function correctedFileResponse(stream: Readable, fileName: string, conten
       "Content-Disposition": attachmentDisposition(fileName),
       "Cache-Control": "private, no-store, no-transform",
       "X-Content-Type-Options": "nosniff",
+      ...(contentLength ? { "Content-Length": contentLength } : {}),
     },
   });
 }

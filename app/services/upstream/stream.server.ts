@@ -43,6 +43,11 @@ export type StreamRequest = {
   contentType?: string;
   /** Ends the request early (the browser went away, a limit was hit, the upload stalled). */
   signal?: AbortSignal;
+  /**
+   * false: the answer's body is Node's client's own stream, its chunks not held (chunk-leases.server.ts), for a caller
+   * whose own stage holds each chunk as it passes it on (the corrected file's writer): one stage fewer. Held by default.
+   */
+  holdChunks?: boolean;
 };
 
 /**
@@ -109,7 +114,7 @@ async function streamAttempt(
   try {
     response = request.body
       ? await sendStreamed(url, request.method, headers, request.body, signal)
-      : await receiveStreamed(url, request.method, headers, signal);
+      : await receiveStreamed(url, request.method, headers, signal, request.holdChunks ?? true);
   } catch (cause) {
     if (request.signal?.aborted) {
       telemetry.end("aborted");
@@ -165,7 +170,7 @@ export async function readStreamedJson<T>(response: Response, schema: z.ZodType<
  */
 function sendStreamed(url: URL, method: string, headers: Record<string, string>, body: Readable, signal: AbortSignal): Promise<Response> {
   return new Promise((resolve, reject) => {
-    const outgoing = upstreamRequest(url, { method, headers, signal }, (incoming) => resolve(answer(incoming)));
+    const outgoing = upstreamRequest(url, { method, headers, signal }, (incoming) => resolve(answer(incoming, true)));
     outgoing.on("error", reject);
     writeGivingBack(body, outgoing);
   });
@@ -176,10 +181,10 @@ function sendStreamed(url: URL, method: string, headers: Record<string, string>,
  * resolves with the answer once its status line and headers are in, its body
  * a Node stream that the server writes to the browser as it comes.
  */
-function receiveStreamed(url: URL, method: string, headers: Record<string, string>, signal: AbortSignal): Promise<Response> {
+function receiveStreamed(url: URL, method: string, headers: Record<string, string>, signal: AbortSignal, holdChunks: boolean): Promise<Response> {
   return new Promise((resolve, reject) => {
     const options = { method, headers, signal, createConnection: readingIntoOneBuffer(url) };
-    const outgoing = upstreamRequest(url, options, (incoming) => resolve(answer(incoming)));
+    const outgoing = upstreamRequest(url, options, (incoming) => resolve(answer(incoming, holdChunks)));
     outgoing.on("error", reject);
     outgoing.end();
   });
@@ -219,15 +224,15 @@ function readingIntoOneBuffer(url: URL) {
   };
 }
 
-/** The service's answer as a Response whose body is the Node stream, each chunk held for whoever writes it on. */
-function answer(incoming: IncomingMessage): Response {
+/** The service's answer as a Response whose body is the Node stream, each chunk held for whoever writes it on (unless the caller holds them). */
+function answer(incoming: IncomingMessage, holdChunks: boolean): Response {
   const status = incoming.statusCode ?? 502;
   const init = { status, statusText: incoming.statusMessage, headers: webHeaders(incoming.headers) };
   if (status === 204 || status === 304) {
     incoming.resume();
     return new Response(null, init);
   }
-  return responseWithNodeBody(holdEachChunk(incoming), init);
+  return responseWithNodeBody(holdChunks ? holdEachChunk(incoming) : incoming, init);
 }
 
 /** A service's streamed calls, bound to one request. */

@@ -50,7 +50,9 @@ export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStream
       return readStreamedJson(response, CatalogueFile, { service: "catalogue-upload", method: "POST", path: "/me/seller/file" });
     },
     /** The file's bytes as the service sends them (status line and headers checked, body not read). */
-    downloadFile: (fileId: string, signal?: AbortSignal) => stream({ method: "GET", path: "/me/seller/file", query: fileQuery(fileId), signal }),
+    /** The stored file's bytes; `holdChunks: false` for a caller whose own stage holds each chunk (stream.server.ts). */
+    downloadFile: (fileId: string, signal?: AbortSignal, holdChunks?: boolean) =>
+      stream({ method: "GET", path: "/me/seller/file", query: fileQuery(fileId), signal, holdChunks }),
     deleteFile: (fileId: string) => call({ method: "DELETE", path: "/me/seller/file", query: fileQuery(fileId), schema: z.undefined() }),
     catalogueHeaders: (fileId: string) => call({ path: "/me/seller/file/catalogue-headers", query: fileQuery(fileId), schema: CatalogueHeaders }),
     saveHeaderMapping: (fileId: string, headerMapping: HeaderMapping) =>
@@ -132,8 +134,8 @@ export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStream
 
     integrationSellers: () => call({ path: "/catalogue-integration/sellers", schema: IntegrationSellers }),
     integrationInfo: (sellerId: string) => call({ path: upstreamPath`/catalogue-integration/seller/${sellerId}/info`, schema: IntegrationInfo }),
-    downloadCatalogue: (sellerId: string, fileId?: string, signal?: AbortSignal) =>
-      stream({ method: "GET", path: upstreamPath`/catalogue-integration/seller/${sellerId}/download`, query: { fileId }, signal }),
+    downloadCatalogue: (sellerId: string, fileId?: string, signal?: AbortSignal, holdChunks?: boolean) =>
+      stream({ method: "GET", path: upstreamPath`/catalogue-integration/seller/${sellerId}/download`, query: { fileId }, signal, holdChunks }),
     /** The stored analysis of one of a seller's files, for the catalogue team (404 when none is stored). */
     integrationAnalysis: (sellerId: string, fileId: string) =>
       call({
