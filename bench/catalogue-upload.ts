@@ -24,6 +24,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { catalogueSeller } from "./support/catalogue-seller.ts";
+import { CATALOGUE_CSV_HEADER, catalogueRowsText } from "./support/catalogue-rows.ts";
 import { testPorts } from "../tests/support/ports.ts";
 import { waitForHttp } from "../tests/support/stack.ts";
 import { DEPLOYED_UPLOAD_MAX_BYTES, startDeployedStack } from "./support/as-deployed.ts";
@@ -36,21 +37,14 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const MiB = 1024 * 1024;
 const WARM_UP = Math.min(128 * MiB, SIZE);
 
-/** One MiB of catalogue rows, repeated: realistic line lengths without generating 1 GiB of distinct text. */
+/** Exactly one MiB of catalogue rows (the last cut mid-row), repeated: realistic line lengths without 1 GiB of distinct text. */
 function rowsBlock(): Buffer {
-  const lines: string[] = [];
-  let length = 0;
-  for (let i = 0; length < MiB; i++) {
-    const line = `${String(4006381000000 + i).padStart(13, "0")};Artikel ${i} aus dem Sortiment;Haushalt > Küche > Zubehör;Beispielmarke;${(i % 500) + 0.99};${i % 300}\r\n`;
-    lines.push(line);
-    length += Buffer.byteLength(line);
-  }
-  return Buffer.from(lines.join("")).subarray(0, MiB);
+  return Buffer.from(catalogueRowsText()).subarray(0, MiB);
 }
 
 /** A multipart body carrying `size` bytes of CSV, hashing the file's bytes as they are produced. */
 function multipartCatalogue(boundary: string, size: number, hash: Hash, withType: boolean): ReadableStream<Uint8Array> {
-  const header = Buffer.from("EAN;Artikelname;Kategorie;Marke;Preis;Bestand\r\n");
+  const header = Buffer.from(CATALOGUE_CSV_HEADER);
   const block = rowsBlock();
   const head = Buffer.from(
     (withType ? `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nCSV\r\n` : "") +

@@ -4,11 +4,8 @@ const MiB = 1024 * 1024;
 
 export const CATALOGUE_CSV_HEADER = "EAN;Artikelname;Kategorie;Marke;Preis;Bestand\r\n";
 
-/**
- * One MiB of catalogue rows, cut after its last whole row: repeated, it never splits a row in two. A wrong check digit
- * now and then makes products that need a fix.
- */
-export function catalogueRowsBlock(): Buffer {
+/** Whole catalogue rows, at least one MiB of them. A wrong check digit now and then makes products that need a fix. */
+export function catalogueRowsText(): string {
   const lines: string[] = [];
   let length = 0;
   for (let i = 0; length < MiB; i++) {
@@ -16,6 +13,11 @@ export function catalogueRowsBlock(): Buffer {
     lines.push(line);
     length += Buffer.byteLength(line);
   }
-  const block = lines.join("");
+  return lines.join("");
+}
+
+/** One MiB of catalogue rows, cut after its last whole row: repeated, it never splits a row in two. */
+export function catalogueRowsBlock(): Buffer {
+  const block = catalogueRowsText();
   return Buffer.from(block.slice(0, block.lastIndexOf("\r\n", MiB - 1) + 2));
 }
