@@ -49,8 +49,10 @@ export function catalogueUploadClient(call: ServiceCaller, stream: ServiceStream
       });
       return readStreamedJson(response, CatalogueFile, { service: "catalogue-upload", method: "POST", path: "/me/seller/file" });
     },
-    /** The file's bytes as the service sends them (status line and headers checked, body not read). */
-    /** The stored file's bytes; `holdChunks: false` for a caller whose own stage holds each chunk (stream.server.ts). */
+    /**
+     * The file's bytes as the service sends them (status line and headers checked, body not read); `holdChunks: false`
+     * for a caller whose own stage holds each chunk (stream.server.ts).
+     */
     downloadFile: (fileId: string, signal?: AbortSignal, holdChunks?: boolean) =>
       stream({ method: "GET", path: "/me/seller/file", query: fileQuery(fileId), signal, holdChunks }),
     deleteFile: (fileId: string) => call({ method: "DELETE", path: "/me/seller/file", query: fileQuery(fileId), schema: z.undefined() }),
