@@ -8,7 +8,7 @@ import { TestBrowser } from "../support/http-client";
 import { ownPortal } from "./own-portal";
 import { PORTAL } from "./ports";
 import { sendWholeBodyThenRead, streamUntilAnswered } from "./raw-http";
-import { clearFaultsAndCounters, requestCount } from "./sandbox-control";
+import { clearFaultsAndCounters, requestCount, requestTimeline } from "./sandbox-control";
 
 const PORTAL_HOST = new URL(PORTAL).host;
 const FOREIGN = { Origin: "https://evil.example" };
@@ -176,5 +176,41 @@ describe("client errors and /assets", () => {
     const slash = await browser.navigate(`${portal.url()}/assets/`);
     expect(slash.hops.map((hop) => hop.location)).toEqual(["/assets"]);
     expect(slash.response.status).toBe(404);
+  });
+});
+
+describe("the route manifest's endpoint (ADR 039)", () => {
+  /** The build's version, as a page's inline part of the manifest names it. */
+  async function manifestVersion(): Promise<string> {
+    const html = await (await fetch(`${PORTAL}/`)).text();
+    const version = /"version":\s*"([^"]+)"/.exec(html)?.[1];
+    expect(version, "the page carries its part of the manifest").toBeDefined();
+    return version!;
+  }
+
+  it("answers routes, never data, signed out, without a call upstream, cached for its version", async () => {
+    const version = await manifestVersion();
+    const before = (await requestTimeline("/")).length;
+    const response = await fetch(`${PORTAL}/__manifest?paths=${encodeURIComponent("/seller-list,/home/overview")}&version=${version}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("immutable");
+    const routes = (await response.json()) as Record<string, { id: string; path?: string; module: string }>;
+    expect(Object.keys(routes)).toEqual(expect.arrayContaining(["root", "routes/staff/seller-list", "routes/home/overview"]));
+    for (const route of Object.values(routes)) expect(Object.keys(route).sort(), route.id).not.toContain("loaderData");
+    expect((await requestTimeline("/")).length, "no upstream call").toBe(before);
+  });
+
+  it("sends a page of another build to reload, refuses an over-long list, and takes no cross-site POST", async () => {
+    const stale = await fetch(`${PORTAL}/__manifest?paths=/seller-list&version=not-this-build`);
+    expect(stale.status).toBe(204);
+    expect(stale.headers.get("x-remix-reload-document")).toBe("true");
+    const long = await fetch(`${PORTAL}/__manifest?paths=${"/seller-list,".repeat(700)}&version=${await manifestVersion()}`);
+    expect(long.status).toBe(400);
+    const foreign = await fetch(`${PORTAL}/__manifest?paths=/seller-list&version=${await manifestVersion()}`, {
+      method: "POST",
+      headers: FOREIGN,
+      redirect: "manual",
+    });
+    expect(foreign.status).toBe(403);
   });
 });
