@@ -12,8 +12,7 @@
  * Run: `node bench/corrected-stream.ts` (BENCH_CATALOGUE_MIB=… the size, 256
  * by default; BENCH_CORRECTIONS=… spread evenly over the rows, 10,000 a GiB
  * by default as in the issue's target; BENCH_ROUNDS=… 5 by default;
- * BENCH_PORTAL_CPU_PROF=<dir> for a CPU profile of the hop; BENCH_HELD=1 for the corrected file's download held by a
- * stage of its own before the writer's, as the portal did before ADR 034's second revision).
+ * BENCH_PORTAL_CPU_PROF=<dir> for a CPU profile of the hop).
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -93,14 +92,12 @@ if (role === "source") {
       writeGivingBack(holdEachChunk(incoming), response);
       return;
     }
-    // As the portal does: the download's own stream, whose chunks the writer holds (its one stage); BENCH_HELD=1: held
-    // by a stage of their own before the writer, as before (ADR 034's revision).
-    const held = process.env.BENCH_HELD === "1";
+    // As the portal does: the download's own stream as the writing asks for it (unheld: the writer holds its chunks).
     const { stream } = await correctedFileStream(
       {
         corrections,
-        download: async () => responseWithNodeBody(held ? holdEachChunk(incoming) : incoming, { status: 200, headers: webHeaders(incoming.headers) }),
-        chunksOwned: !held,
+        download: async (holdChunks) =>
+          responseWithNodeBody(holdChunks ? holdEachChunk(incoming) : incoming, { status: 200, headers: webHeaders(incoming.headers) }),
       },
       new AbortController().signal,
     );

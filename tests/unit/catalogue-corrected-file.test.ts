@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { Readable } from "node:stream";
 import iconv from "iconv-lite";
 import { unzipSync } from "fflate";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { CatalogueFormat } from "#contract/catalogue-analysis.ts";
 import type { FileCorrections } from "#contract/catalogue-corrections.ts";
 import type { ProductIndexEntry } from "#contract/catalogue-products.ts";
@@ -370,7 +370,7 @@ describe("a file with nothing corrected", () => {
   });
 });
 
-describe("the download's own chunks (chunksOwned: the service's answer as Node's client gives it)", () => {
+describe("the download's own chunks (asked for unheld: the service's answer as Node's client gives it)", () => {
   const format: CatalogueFormat = { encoding: "utf-8", delimiter: ";", headerRow: 1, sheet: null, sheets: [], detected: true };
   const rows = Array.from({ length: 6000 }, (_, index) => `A-${index + 2};${index},50\r\n`).join("");
   const csv = Buffer.from(`SKU;Preis\r\n${rows}`, "latin1");
@@ -380,11 +380,20 @@ describe("the download's own chunks (chunksOwned: the service's answer as Node's
     for (let offset = 0; offset < csv.length; offset += 16 * 1024) chunks.push(Buffer.from(new Uint8Array(csv.subarray(offset, offset + 16 * 1024)).buffer));
     return chunks;
   };
+  /** What each download was asked for: whether the upstream stream should hold the chunks. */
+  let asked: boolean[] = [];
   const sourceOf = (chunks: Buffer[], values: FileCorrections["values"]) => ({
     corrections: { fileId: "file-1", fileName: "katalog.csv", format, values, rules: [], leftOut: [] },
-    download: async () => responseWithNodeBody(Readable.from(chunks), { status: 200, headers: { "Content-Length": String(csv.length) } }),
-    chunksOwned: true,
+    download: async (holdChunks: boolean) => {
+      asked.push(holdChunks);
+      return responseWithNodeBody(Readable.from(chunks), { status: 200, headers: { "Content-Length": String(csv.length) } });
+    },
   });
+  beforeEach(() => {
+    asked = [];
+  });
+  // Held twice (by the upstream stream and by the writer), a chunk would be given back once and never freed.
+  afterEach(() => expect(asked).toEqual([false]));
 
   it("are held by the writer's one stage: a chunk lent to the socket stays whole until written, then is freed", async () => {
     const chunks = owned();

@@ -36,7 +36,7 @@ export async function sellerCorrectedDownload(args: RequestArgs, paths: FixPaths
   const client = upstream(args).catalogueUpload;
   // One answer says all the writing needs before the file's bytes: the corrections, the file's name and its format.
   const corrections = await orRouteError(client.corrections(fileId));
-  const source = { corrections, download: () => client.downloadFile(fileId, args.request.signal, false), chunksOwned: true };
+  const source = { corrections, download: (holdChunks: boolean) => client.downloadFile(fileId, args.request.signal, holdChunks) };
   try {
     const { stream, fileName, contentType, contentLength } = await orRouteError(correctedFileStream(source, args.request.signal));
     return correctedFileResponse(stream, correctedFileName(fileName, t("catalogueProducts.corrected.suffix")), contentType, contentLength);
@@ -52,7 +52,7 @@ export async function teamCorrectedDownload(args: RequestArgs, sellerId: string,
   const client = upstream(args).catalogueUpload;
   const t = getI18n(args.context).t;
   const corrections = await orRouteError(client.integrationCorrections(sellerId, fileId));
-  const source = { corrections, download: () => client.downloadCatalogue(sellerId, fileId, args.request.signal, false), chunksOwned: true };
+  const source = { corrections, download: (holdChunks: boolean) => client.downloadCatalogue(sellerId, fileId, args.request.signal, holdChunks) };
   try {
     const { stream, fileName, contentType, contentLength } = await orRouteError(correctedFileStream(source, args.request.signal));
     return correctedFileResponse(stream, correctedFileName(fileName, t("catalogueProducts.corrected.suffix")), contentType, contentLength);

@@ -54,13 +54,12 @@ export function correctedFileName(fileName: string, suffix: string): string {
 type Source = {
   /** What the corrected file applies, with the file's name (its extension says how the file is written) and the format it was read with. */
   corrections: FileCorrections;
-  /** The stored file's bytes as the service sends them. */
-  download: () => Promise<Response>;
   /**
-   * The download's body is Node's client's own answer, its chunks held by no one (`holdChunks: false`,
-   * stream.server.ts): the writer holds each chunk itself, the one stage between the service and the browser.
+   * The stored file's bytes as the service sends them; `holdChunks` passed on to the upstream stream
+   * (stream.server.ts). The writing asks for Node's client's own answer, its chunks held by no one (false), and holds
+   * each chunk itself: the one stage between the service and the browser.
    */
-  chunksOwned?: boolean;
+  download: (holdChunks: boolean) => Promise<Response>;
 };
 
 type Writer = { write(chunk: Buffer): Buffer[]; end(): Buffer[] };
@@ -175,18 +174,19 @@ export async function correctedFileStream(
   signal: AbortSignal,
 ): Promise<{ stream: Readable; fileName: string; contentType: string | null; contentLength: string | null }> {
   const writer = writerFor(source.corrections);
-  const response = await source.download();
+  const response = await source.download(false);
   const fileName = dispositionFileName(response.headers.get("content-disposition")) ?? source.corrections.fileName;
   const contentType = response.headers.get("content-type");
   const body = response.body;
   const node = takeNodeBody(response);
   const input = node ?? (body ? Readable.fromWeb(body as unknown as NodeReadableStream<Uint8Array>) : Readable.from([]));
   if (!writer) {
-    const stream = node && source.chunksOwned ? holdEachChunk(input) : input;
+    const stream = node ? holdEachChunk(input) : input;
     signal.addEventListener("abort", () => stream.destroy(), { once: true });
     return { stream, fileName, contentType, contentLength: response.headers.get("content-length") };
   }
-  const hold = Boolean(node && source.chunksOwned);
+  // Node's client's chunks, asked for unheld: the writer holds them (a web stream's chunks are its own copies).
+  const hold = node !== null;
   // A transform, not an async generator: a chunk of the file passes in one synchronous call, no promise a chunk.
   const stream = new Transform({
     readableHighWaterMark: 64 * 1024,
