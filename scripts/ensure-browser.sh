@@ -7,8 +7,12 @@
 set -euo pipefail
 [ -x /usr/bin/chromium-headless-shell ] && exit 0
 if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = "0" ]; then
+  # npm test's lanes check their tools side by side: one apt at a time (scripts/apt-lock.sh), and what the other
+  # installed meanwhile counts.
+  source "$(dirname "$0")/apt-lock.sh"
+  [ -x /usr/bin/chromium-headless-shell ] && exit 0
   echo "Installing Debian's Chromium headless shell for the browser tests…"
-  apt-get update -qq
+  apt_update_once
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell >/dev/null && exit 0
   echo "No chromium-headless-shell package; installing Debian's Chromium…"
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null

@@ -21,6 +21,8 @@ vitest run --maxWorkers=1 --project unit --project unit-isolated --project integ
 shared=$?
 wait "$apart_pid"
 apart=$?
+# The browser: the Playwright lane installed it at its start where it was missing (this only checks).
+bash "$(dirname "$0")/ensure-browser.sh"
 E2E_FIRST_SLOT=1 E2E_OUTPUT_DIR=test-results/audit-lane playwright test e2e/a11y-pages.spec.ts --project js --grep @audit-lane
 pages=$?
 exit $((shared || apart || pages))
