@@ -79,25 +79,34 @@ export function titleQuery(db: Database, key: number, q: string): string | null 
 const LAST_CHARACTER = String.fromCodePoint(0x10ffff);
 
 /**
- * Texts as FTS5's tokenizer reads them, each its list of tokens (case and accents folded as the index holds its words):
- * through a full-text table of the connection's own (temp), emptied after each use.
+ * Texts as FTS5's tokenizer reads them (case and accents folded as the index holds its words): each text's tokens in order,
+ * or with `distinct` the tokens of them all, once each. Through a contentless full-text table of the connection's own
+ * (temp), emptied after each use.
  */
-function foldedTokens(db: Database, texts: readonly string[]): string[][] {
+function foldedTokens(db: Database, texts: readonly string[], distinct: true): string[];
+function foldedTokens(db: Database, texts: readonly string[]): string[][];
+function foldedTokens(db: Database, texts: readonly string[], distinct = false): string[][] | string[] {
   if (!folding.has(db)) {
-    db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.catalogue_title_fold USING fts5(text, tokenize = "${TOKENIZER}", detail = full);
-      CREATE VIRTUAL TABLE IF NOT EXISTS temp.catalogue_title_fold_tokens USING fts5vocab(temp, catalogue_title_fold, 'instance');`);
+    db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.catalogue_title_fold USING fts5(text, tokenize = "${TOKENIZER}", content = "", detail = full);
+      CREATE VIRTUAL TABLE IF NOT EXISTS temp.catalogue_title_fold_tokens USING fts5vocab(temp, catalogue_title_fold, 'instance');
+      CREATE VIRTUAL TABLE IF NOT EXISTS temp.catalogue_title_fold_words USING fts5vocab(temp, catalogue_title_fold, 'row');`);
     folding.add(db);
   }
-  const tokens = texts.map((): string[] => []);
   const insert = db.prepare("INSERT INTO temp.catalogue_title_fold (rowid, text) VALUES (?, ?)");
   texts.forEach((text, index) => insert.run(index + 1, text));
-  for (const { doc, term } of db.prepare('SELECT doc, term FROM temp.catalogue_title_fold_tokens ORDER BY doc, "offset"').all() as {
-    doc: number;
-    term: string;
-  }[])
-    tokens[doc - 1]!.push(term);
-  db.exec("DELETE FROM temp.catalogue_title_fold");
-  return tokens;
+  let folded: string[][] | string[];
+  if (distinct) folded = (db.prepare("SELECT term FROM temp.catalogue_title_fold_words").all() as { term: string }[]).map((row) => row.term);
+  else {
+    const tokens = texts.map((): string[] => []);
+    for (const { doc, term } of db.prepare('SELECT doc, term FROM temp.catalogue_title_fold_tokens ORDER BY doc, "offset"').all() as {
+      doc: number;
+      term: string;
+    }[])
+      tokens[doc - 1]!.push(term);
+    folded = tokens;
+  }
+  db.prepare("INSERT INTO temp.catalogue_title_fold (catalogue_title_fold) VALUES ('delete-all')").run();
+  return folded;
 }
 const folding = new WeakSet<Database>();
 /** The full-text index's tokenizer (db.ts), for the folding table. */
@@ -130,7 +139,7 @@ export class TitleWords {
   flush(): void {
     if (this.pending.size === 0) return;
     const insert = this.db.prepare("INSERT OR IGNORE INTO catalogue_title_words (key, word) VALUES (?, ?)");
-    for (const tokens of foldedTokens(this.db, [...this.pending])) for (const token of tokens) insert.run(this.key, token);
+    for (const token of foldedTokens(this.db, [...this.pending], true)) insert.run(this.key, token);
     this.pending.clear();
   }
 }
