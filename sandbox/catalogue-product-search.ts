@@ -127,6 +127,10 @@ export class TitleWords {
     this.db = db;
     this.key = key;
   }
+  /** A title whose words are in the table already (the title a correction replaces): its parts are not folded again. */
+  known(title: string): void {
+    for (const part of searchText(title).split(/\s+/)) this.seen.add(part);
+  }
   add(title: string): void {
     for (const part of searchText(title).split(/\s+/)) {
       if (part === "" || this.seen.has(part)) continue;
@@ -167,12 +171,14 @@ export function indexTitle(db: Database, key: number, position: number, title: s
   db.prepare("INSERT INTO catalogue_product_titles (rowid, title) VALUES (?, ?)").run(titleRowid(key, position), searchText(title));
 }
 
-/** A corrected title: found by its new words from now on, not by its old ones. */
-export function retitle(db: Database, fileId: string, position: number, title: string): void {
+/** A corrected title (`previous` the one it replaces): found by its new words from now on, not by its old ones. */
+export function retitle(db: Database, fileId: string, position: number, title: string, previous: string): void {
   const key = titleKey(db, fileId);
   if (key === undefined) return;
   db.prepare("UPDATE catalogue_product_titles SET title = ? WHERE rowid = ?").run(searchText(title), titleRowid(key, position));
+  // Only the parts the title did not have before are new words (a bulk fix of spaces, say, brings none).
   const words = new TitleWords(db, key);
+  words.known(previous);
   words.add(title);
   words.flush();
 }
