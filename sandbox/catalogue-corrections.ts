@@ -94,7 +94,7 @@ export function updateProduct(db: Database, fileId: string, product: StoredProdu
 function writeProduct(db: Database, fileId: string, product: StoredProduct, values: Partial<Record<ProductKey, string>>, after: ProductState): void {
   const next = { ...productOf(product).values, ...values };
   // A corrected title is found by its new words, not by its old ones.
-  if (next.title !== product.title) retitle(db, fileId, product.position, next.title);
+  if (next.title !== product.title) retitle(db, fileId, product.position, next.title, product.title);
   db.prepare(
     "UPDATE catalogue_products SET sku = ?, ean = ?, title = ?, price = ?, brand = ?, category = ?, content_quantity = ?, content_unit = ?, responsible_person = ?, responsible_person_address = ?, problems = ?, needs_fix = ?, left_out = ?, fixed = ?, version = version + 1 WHERE file_id = ? AND position = ?",
   ).run(

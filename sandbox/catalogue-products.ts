@@ -13,7 +13,7 @@ import { ImageFailureReason, type ProductImage } from "#contract/catalogue-image
 import { z } from "zod";
 import { transaction, type Database } from "./db.ts";
 import { blockSpan, blockTotal, countBlocks, countCategoryValues, countImages, pageStart, PRODUCT_BLOCK, type BlockCount } from "./catalogue-product-counts.ts";
-import { dropTitles, indexTitle, newTitleKey, titleKey, titleMatch, titleRange } from "./catalogue-product-search.ts";
+import { dropTitles, indexTitle, newTitleKey, titleKey, titleMatch, titleQuery, titleRange, TitleWords } from "./catalogue-product-search.ts";
 
 /**
  * A catalogue file's products as the portal's reading pass wrote them: kept
@@ -78,6 +78,7 @@ export async function storeProductIndex(
   const generation = generations.get(fileId)!;
   // The titles go into the full-text index with the products, under the index's own key (catalogue-product-search.ts).
   const key = newTitleKey(db, fileId);
+  const words = new TitleWords(db, key);
   let position = 0;
   let lastRow = 0;
   let lineNumber = 0;
@@ -129,8 +130,9 @@ export async function storeProductIndex(
           entry.attributes?.descriptionChars ?? 0,
         );
         insertKinds(db, fileId, position, entry.problems);
-        indexTitle(db, key, position, title);
+        indexTitle(db, key, position, title, words);
       }
+      words.flush();
     });
   };
   try {
@@ -447,8 +449,9 @@ function titlePage(
     indexedAt,
     search: { by, capped },
   });
-  const match = titleMatch(query.q ?? "");
   const key = titleKey(db, fileId);
+  // The words' FTS5 query: a long prefix as the index's words that start with it (catalogue-product-search.ts).
+  const match = key === undefined ? titleMatch(query.q ?? "") : titleQuery(db, key, query.q ?? "");
   // Too short a search (or no key: nothing indexed to look in) looks for nothing.
   if (match === null || key === undefined) return query.page > 1 ? "no page" : answer(0, false, [], match === null ? "tooShort" : "title");
   const range = titleRange(key);

@@ -16,7 +16,7 @@ export type Database = DatabaseSync;
  * emptied and seeded anew on open: the sandbox's data is demo data, and
  * migrations would cost more than they are worth.
  */
-const SCHEMA_VERSION = 30;
+const SCHEMA_VERSION = 31;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -224,8 +224,19 @@ CREATE VIRTUAL TABLE IF NOT EXISTS catalogue_product_titles USING fts5(
   prefix = "2 3",
   detail = none
 );
+/**
+ * The words (FTS5's tokens) of the titles written into each products index, corrected titles' included: a search word
+ * longer than the prefix indexes' is looked for as the words that start with it (catalogue-product-search.ts
+ * titleQuery), not as a prefix FTS5 would merge in full. Only added to; dropped with the key.
+ */
+CREATE TABLE IF NOT EXISTS catalogue_title_words (
+  key INTEGER NOT NULL,
+  word TEXT NOT NULL,
+  PRIMARY KEY (key, word)
+) WITHOUT ROWID;
 CREATE TRIGGER IF NOT EXISTS catalogue_title_keys_dropped AFTER DELETE ON catalogue_title_keys BEGIN
   DELETE FROM catalogue_product_titles WHERE rowid >= old.key * 4294967296 AND rowid < (old.key + 1) * 4294967296;
+  DELETE FROM catalogue_title_words WHERE key = old.key;
 END;
 CREATE TABLE IF NOT EXISTS catalogue_correction_rules (
   id TEXT PRIMARY KEY,
@@ -535,6 +546,7 @@ const dataTables = [
   "catalogue_product_kind_blocks",
   "catalogue_category_values",
   "catalogue_title_keys",
+  "catalogue_title_words",
   "catalogue_product_titles",
   "removed_seller_users",
   "colleague_invitations",

@@ -5,6 +5,7 @@ import { maxCorrectionsPerFile, ProductCorrections, FileCorrections } from "#con
 import { DatabaseSync } from "node:sqlite";
 import { maxTitleMatches, ProductsPage, type ProductIndexEntry } from "#contract/catalogue-products.ts";
 import { callService, control, mintToken, startTestSandbox, type TestSandbox } from "./helpers.ts";
+import { MAX_PREFIX_WORDS, titleMatch, titleQuery, titleRange } from "../../sandbox/catalogue-product-search.ts";
 
 let sandbox: TestSandbox;
 let token: string;
@@ -427,6 +428,134 @@ describe("a search by words of the title", () => {
     const deleted = await callService(sandbox, "/catalogue-upload/me/seller/file", { method: "DELETE", token, query: { fileId } });
     expect(deleted.status).toBe(204);
     expect(indexedTitles()).toBe(0);
+  });
+});
+
+describe("a search by a long word start, through the index's words", () => {
+  const words = ["Schraube", "Schrauben", "Schraubenzieher", "SCHRAUBSTOCK", "Schräubchen", "Straße", "Strassenbesen", "Sortiment", "Größe"];
+  const price = { kind: "PRICE_FORMAT", field: "PRICE" } as const;
+  const empty = { kind: "REQUIRED_EMPTY", field: "PRODUCT_CATEGORY" } as const;
+  /** 320 products, rows 2…321: the words above in turn, every fourth "aus dem Sortiment", kinds on every third and fifth. */
+  const entries = Array.from({ length: 320 }, (_, at) =>
+    entry(2 + at, { title: `Artikel ${at} ${words[at % words.length]} ${at % 4 === 0 ? "aus dem Sortiment" : "Zubehör"}`, ean: "" }, [
+      ...(at % 3 === 0 ? [price] : []),
+      ...(at % 5 === 0 ? [empty] : []),
+    ]),
+  );
+
+  /** A connection of the test's own to the sandbox's database (WAL: beside the running sandbox). */
+  const opened = () => new DatabaseSync(sandbox.dbPath);
+  /**
+   * The rows a search finds as FTS5's prefix query finds them (`titleMatch`, the form before the index's words), in file
+   * order, then those of them a listing with the same filters (and no search) has: what every page must show.
+   */
+  const expected = async (q: string, filters: Record<string, string>) => {
+    const db = opened();
+    let found: number[];
+    try {
+      const { key } = db.prepare("SELECT key FROM catalogue_title_keys WHERE file_id = ?").get(fileId) as { key: number };
+      const { from, to } = titleRange(key);
+      found = (
+        db
+          .prepare(
+            `SELECT p.row FROM catalogue_product_titles t JOIN catalogue_products p ON p.file_id = ? AND p.position = t.rowid - ?
+             WHERE t.catalogue_product_titles MATCH ? AND t.rowid >= ? AND t.rowid < ? ORDER BY t.rowid`,
+          )
+          .all(fileId, from, titleMatch(q)!, from, to) as { row: number }[]
+      ).map((row) => row.row);
+    } finally {
+      db.close();
+    }
+    const listed = new Set<number>();
+    for (let at = 1; ; at++) {
+      const listing = await page({ ...filters, pageSize: "100", page: String(at) });
+      for (const product of listing.products) listed.add(product.row);
+      if (at >= listing.pages) break;
+    }
+    return found.filter((row) => listed.has(row)).slice(0, maxTitleMatches);
+  };
+  /** Every page of a search with filters, 50 products each, against `expected`: the rows, the count, the pages. */
+  const sameAsPrefix = async (q: string, filters: Record<string, string> = {}) => {
+    const rows = await expected(q, filters);
+    const first = await page({ ...filters, q });
+    expect(first, `${q} ${JSON.stringify(filters)}`).toMatchObject({
+      matching: rows.length,
+      pages: Math.max(1, Math.ceil(rows.length / 50)),
+      search: { by: "title" },
+    });
+    for (let at = 1; at <= first.pages; at++)
+      expect(
+        (await page({ ...filters, q, page: String(at) })).products.map((product) => product.row),
+        `${q} ${JSON.stringify(filters)} page ${at}`,
+      ).toEqual(rows.slice((at - 1) * 50, at * 50));
+    return rows;
+  };
+
+  it("looks a word longer than the prefix indexes' up as the index's words that start with it, its corrected titles' included", async () => {
+    await index(fileId, token, entries);
+    const db = opened();
+    try {
+      const { key } = db.prepare("SELECT key FROM catalogue_title_keys WHERE file_id = ?").get(fileId) as { key: number };
+      // The words as FTS5 holds them (case and accents folded, "ß" as "ss"), joined by OR; a short prefix stays a prefix.
+      expect(titleQuery(db, key, "Schräub")).toBe('("schraubchen" OR "schraube" OR "schrauben" OR "schraubenzieher" OR "schraubstock")');
+      expect(titleQuery(db, key, "SCHRAUBENZ")).toBe('"schraubenzieher"');
+      expect(titleQuery(db, key, "straße")).toBe('("strasse" OR "strassenbesen")');
+      expect(titleQuery(db, key, "sch 8")).toBe('"sch"* AND "8"');
+      expect(titleQuery(db, key, "schraubenzieherset")).toBe('"schraubenzieherset"');
+      expect(titleQuery(db, key, "a")).toBeNull();
+      // A corrected title's new words are the index's words at once.
+      expect((await change({ type: "correct", row: 12, version: 0, values: { title: "Schraubenschlüssel Größe 13" }, problems: [] })).status).toBe(200);
+      expect(titleQuery(db, key, "schraubens")).toBe('"schraubenschlussel"');
+    } finally {
+      db.close();
+    }
+  });
+
+  it("finds exactly the products the prefix finds: common and rare words, with and without kind and status, every page, after corrections", async () => {
+    await index(fileId, token, entries);
+    const cases: [string, Record<string, string>][] = [
+      ["schraub", {}],
+      ["Schrauben", { kind: "PRICE_FORMAT" }],
+      ["schräubchen", { status: "READY" }],
+      ["STRASSE", { kind: "REQUIRED_EMPTY", status: "NEEDS_FIX" }],
+      ["sortiment", {}],
+      ["sortiment", { kind: "PRICE_FORMAT" }],
+      ["sortiment artikel", { kind: "REQUIRED_EMPTY" }],
+      ["artikel", { status: "NEEDS_FIX" }],
+      ["zubehör schraubenz", {}],
+      ["artikel 123", {}],
+      ["größe sortiment", { status: "LEFT_OUT" }],
+      ["schraubenzieherset", {}],
+    ];
+    for (const [q, filters] of cases) await sameAsPrefix(q, filters);
+    expect(await sameAsPrefix("schraub", { kind: "PRICE_FORMAT" })).toHaveLength(72);
+
+    // Corrections: titles that gain a word, lose one, and a product left out.
+    expect((await change({ type: "correct", row: 2, version: 0, values: { title: "Hammer" }, problems: [] })).status).toBe(200);
+    expect((await change({ type: "correct", row: 7, version: 0, values: { title: "Schraubenschlüssel Sortiment" }, problems: [] })).status).toBe(200);
+    expect((await change({ type: "leaveOut", row: 11, version: 0, reason: "Auslaufartikel" })).status).toBe(200);
+    for (const [q, filters] of [...cases, ["schraubens", {}], ["hammer", { kind: "PRICE_FORMAT" }]] as [string, Record<string, string>][])
+      await sameAsPrefix(q, filters);
+    expect(await sameAsPrefix("schraubens", {})).toEqual([7]);
+    expect(await sameAsPrefix("größe sortiment", { status: "LEFT_OUT" })).toEqual([]);
+  });
+
+  it(`keeps a word start with more than ${MAX_PREFIX_WORDS} words a prefix, and finds the same`, async () => {
+    await index(
+      fileId,
+      token,
+      Array.from({ length: MAX_PREFIX_WORDS + 20 }, (_, at) => entry(2 + at, { title: `Teil Nummer${at}`, ean: "" }, at % 2 ? [price] : [])),
+    );
+    const db = opened();
+    try {
+      const { key } = db.prepare("SELECT key FROM catalogue_title_keys WHERE file_id = ?").get(fileId) as { key: number };
+      expect(titleQuery(db, key, "nummer")).toBe('"nummer"*');
+      expect(titleQuery(db, key, "nummer100")).toMatch(/^\("nummer100" OR "nummer1000" OR /);
+    } finally {
+      db.close();
+    }
+    await sameAsPrefix("nummer", { kind: "PRICE_FORMAT" });
+    await sameAsPrefix("nummer10", {});
   });
 });
 
