@@ -121,6 +121,8 @@ const stack = await startDeployedStack("bench:catalogue-products", {
       : []),
   ],
 });
+/** The portal's inspector, while the pages run: closed before the portal stops, which waits for its client to let go. */
+let inspector: Awaited<ReturnType<typeof connectInspector>> | undefined;
 try {
   const pid = stack.process.child.pid!;
   const { browser, service } = await catalogueSeller(stack, SELLER);
@@ -231,7 +233,7 @@ try {
     held: Memory;
   };
   const sandboxPid = childPids(pid)[0]!;
-  const inspector = PAGES ? await connectInspector(inspectPort) : undefined;
+  inspector = PAGES ? await connectInspector(inspectPort) : undefined;
   /** Two full collections (what the first finalizes goes with the second), then the process's memory. */
   const settle = async () => {
     await inspector!.collectGarbage();
@@ -301,6 +303,7 @@ try {
   const settledResults: Result[] = [];
   for (const scenario of PAGES && SETTLED ? scenarios : []) settledResults.push(await measure(scenario, true));
   inspector?.close();
+  inspector = undefined;
 
   // The corrected file against the file as stored, both through the portal, rounds alternating.
   const drain = async (url: string) => {
@@ -442,6 +445,7 @@ try {
   console.log(`portal RSS growth while the corrected file streams: ${mb(correctedGrowth)} MB (target ≤ 64 MB) ${ok(correctedGrowth <= 64_000_000)}`);
   console.log(`corrected file: ${downloads[0]!.bytes} bytes`);
 } finally {
+  inspector?.close();
   await stack.process.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
