@@ -42,6 +42,11 @@ export async function connectInspector(port: number) {
     },
     /** A full collection: what is left in V8's heap after it is what the process holds. */
     collectGarbage: async () => void (await send("HeapProfiler.collectGarbage")),
+    /** The process's `process.memoryUsage()`: RSS, V8's heap as large as it keeps it and in use, and what lives outside it. */
+    async memoryUsage(): Promise<NodeJS.MemoryUsage> {
+      const { result } = await send("Runtime.evaluate", { expression: "JSON.stringify(process.memoryUsage())", returnByValue: true });
+      return JSON.parse((result as { value: string }).value) as NodeJS.MemoryUsage;
+    },
     close: () => socket.close(),
   };
 }
