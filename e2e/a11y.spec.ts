@@ -40,6 +40,20 @@ async function chooseLanguage(page: Page, language: string): Promise<void> {
 
 const isPaired = (setting: Setting) => PAIRED_SETTINGS.some((paired) => paired.language === setting.language && paired.width === setting.width);
 
+/** The setting's language (the language form) and width. */
+async function enterSetting(page: Page, { language, width }: Setting): Promise<void> {
+  await chooseLanguage(page, language);
+  await page.setViewportSize({ width, height: 844 });
+}
+
+/** Opens a page in the setting entered and audits it. */
+async function auditPage(page: Page, testInfo: TestInfo, name: string, path: string, { language, width }: Setting): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator("html")).toHaveAttribute("lang", language);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expectAccessible(page, testInfo, `${name}-${language}-${width}`);
+}
+
 /**
  * Audits each page in each setting (language and width). `inAllPages` names the pages that e2e/a11y-pages.spec.ts
  * audits for the same account with JavaScript, in the paired settings: with JavaScript they are audited here only in
@@ -57,16 +71,9 @@ async function auditEverywhere(
   // Each audit is a full page load and an axe run, on a machine shared with other suites.
   test.setTimeout(60_000 + audited.reduce((sum, setting) => sum + pagesIn(setting).length, 0) * 15_000);
   for (const setting of audited) {
-    const { language, width } = setting;
     if (pagesIn(setting).length === 0) continue;
-    await chooseLanguage(page, language);
-    await page.setViewportSize({ width, height: 844 });
-    for (const [name, path] of pagesIn(setting)) {
-      await page.goto(path);
-      await expect(page.locator("html")).toHaveAttribute("lang", language);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await expectAccessible(page, testInfo, `${name}-${language}-${width}`);
-    }
+    await enterSetting(page, setting);
+    for (const [name, path] of pagesIn(setting)) await auditPage(page, testInfo, name, path, setting);
   }
 }
 
@@ -109,11 +116,9 @@ test("a seller who is onboarding: landing page, 404 and the development pages, e
   // (the shell around it is audited in every setting on the pages above). Each audit of its 2,300 rows was the
   // costliest of the suite's.
   if (!jsEnabled(testInfo)) return;
-  await chooseLanguage(page, "en");
-  await page.setViewportSize({ width: 1280, height: 844 });
-  await page.goto("/dev/translations");
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await expectAccessible(page, testInfo, "dev-translations-en-1280");
+  const desktop: Setting = { language: "en", width: 1280 };
+  await enterSetting(page, desktop);
+  await auditPage(page, testInfo, "dev-translations", "/dev/translations", desktop);
 });
 
 test("a live shop's viewer: landing page, the missing start page and the state-guard development page, en at 1280 px and de at 390 px", async ({

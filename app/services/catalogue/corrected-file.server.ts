@@ -180,13 +180,13 @@ export async function correctedFileStream(
   const body = response.body;
   const node = takeNodeBody(response);
   const input = node ?? (body ? Readable.fromWeb(body as unknown as NodeReadableStream<Uint8Array>) : Readable.from([]));
+  // Node's client's chunks, asked for unheld, are held here (a web stream's chunks are its own copies).
+  const hold = node !== null;
   if (!writer) {
-    const stream = node ? holdEachChunk(input) : input;
+    const stream = hold ? holdEachChunk(input) : input;
     signal.addEventListener("abort", () => stream.destroy(), { once: true });
     return { stream, fileName, contentType, contentLength: response.headers.get("content-length") };
   }
-  // Node's client's chunks, asked for unheld: the writer holds them (a web stream's chunks are its own copies).
-  const hold = node !== null;
   // A transform, not an async generator: a chunk of the file passes in one synchronous call, no promise a chunk.
   const stream = new Transform({
     readableHighWaterMark: 64 * 1024,
