@@ -12,6 +12,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { deployTools } from "./deploy-tools";
 import type { RunningProcess } from "./stack";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -90,6 +91,7 @@ export async function startNginx(options: {
   instances: string[];
   perClientLimits?: boolean;
 }): Promise<RunningProcess & { url: string; accessLog: () => Record<string, unknown>[] }> {
+  await deployTools();
   const { config, dir } = writeNginxConfig(options);
   const child = spawn(nginxBinary(), ["-e", "stderr", "-p", path.dirname(config), "-c", config], { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";

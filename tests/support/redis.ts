@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createConnection } from "node:net";
+import { deployTools } from "./deploy-tools.ts";
 import type { RunningProcess } from "./stack.ts";
 
 export function redisBinary(): string {
@@ -31,6 +32,7 @@ async function ping(port: number): Promise<boolean> {
 }
 
 export async function startRedis(port: number): Promise<RunningProcess & { url: string }> {
+  await deployTools();
   const child = spawn(redisBinary(), ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no"], {
     stdio: ["ignore", "pipe", "pipe"],
   });
