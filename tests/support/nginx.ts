@@ -12,7 +12,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { deployTools } from "./deploy-tools";
+import { deployTools } from "./deploy-tools.ts";
 import type { RunningProcess } from "./stack";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
