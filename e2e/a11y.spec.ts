@@ -8,12 +8,6 @@ import { expectAccessible, NO_JS_AUDIT_LANGUAGE } from "./support/axe";
 // with the portal's own scripts blocked so nothing hydrates; only axe runs.
 test.use({ javaScriptEnabled: true });
 
-/**
- * `npm test` runs this file's audits in the audit lane, after vitest, beside the other specs (scripts/test-lanes.sh,
- * e2e/a11y-pages.spec.ts): about a minute of audits that evens the two lanes' ends.
- */
-const AUDIT_LANE = { tag: "@audit-lane" };
-
 test.beforeEach(async ({ context }, testInfo) => {
   if (jsEnabled(testInfo)) return;
   await context.route(`${PORTAL_URL}/assets/**/*.js`, (route) => route.abort("blockedbyclient"));
@@ -94,13 +88,13 @@ test.afterAll(async ({ request }) => {
   await resetSandbox(request);
 });
 
-test("public pages without JavaScript: welcome and 404, English, at 1280 and 390 px", AUDIT_LANE, async ({ page }, testInfo) => {
+test("public pages without JavaScript: welcome and 404, English, at 1280 and 390 px", async ({ page }, testInfo) => {
   // With JavaScript both are e2e/a11y-pages.spec.ts's ("signed out": en at 1280 px, de at 390 px, no sideways scroll at either).
   test.skip(jsEnabled(testInfo), "audited with JavaScript by e2e/a11y-pages.spec.ts");
   await auditEverywhere(page, testInfo, { welcome: "/", "not-found-signed-out": "/no-such-page" }, ALL_SETTINGS);
 });
 
-test("a seller who is onboarding: landing page, 404 and the development pages, en at 1280 px and de at 390 px", AUDIT_LANE, async ({ page }, testInfo) => {
+test("a seller who is onboarding: landing page, 404 and the development pages, en at 1280 px and de at 390 px", async ({ page }, testInfo) => {
   await signInAndOpen(page, "seller.new@example.com", "/landing-page");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to onboarding");
   // With JavaScript the landing page and the signed-in 404 are e2e/a11y-pages.spec.ts's ("a seller setting up the shop":
@@ -127,27 +121,25 @@ test("a seller who is onboarding: landing page, 404 and the development pages, e
   await auditPage(page, testInfo, "dev-translations", "/dev/translations", desktop);
 });
 
-test(
-  "a live shop's viewer: landing page, the missing start page and the state-guard development page, en at 1280 px and de at 390 px",
-  AUDIT_LANE,
-  async ({ page }, testInfo) => {
-    await signInAndOpen(page, "viewer@example.com", "/landing-page");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your shop is live");
-    await auditEverywhere(
-      page,
-      testInfo,
-      {
-        "landing-live-shop": "/landing-page",
-        "start-page-missing": "/default-redirect",
-        "dev-state-guard": "/dev/state-guard",
-      },
-      PAIRED_SETTINGS,
-      ["landing-live-shop"],
-    );
-  },
-);
+test("a live shop's viewer: landing page, the missing start page and the state-guard development page, en at 1280 px and de at 390 px", async ({
+  page,
+}, testInfo) => {
+  await signInAndOpen(page, "viewer@example.com", "/landing-page");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your shop is live");
+  await auditEverywhere(
+    page,
+    testInfo,
+    {
+      "landing-live-shop": "/landing-page",
+      "start-page-missing": "/default-redirect",
+      "dev-state-guard": "/dev/state-guard",
+    },
+    PAIRED_SETTINGS,
+    ["landing-live-shop"],
+  );
+});
 
-test("staff without JavaScript: landing page, English, at 1280 and 390 px", AUDIT_LANE, async ({ page }, testInfo) => {
+test("staff without JavaScript: landing page, English, at 1280 and 390 px", async ({ page }, testInfo) => {
   // With JavaScript it is e2e/a11y-pages.spec.ts's ("staff: administrator": en at 1280 px, de at 390 px).
   test.skip(jsEnabled(testInfo), "audited with JavaScript by e2e/a11y-pages.spec.ts");
   await signInAndOpen(page, "admin@example.com", "/landing-page");
@@ -155,7 +147,7 @@ test("staff without JavaScript: landing page, English, at 1280 and 390 px", AUDI
   await auditEverywhere(page, testInfo, { "landing-staff": "/landing-page" }, ALL_SETTINGS);
 });
 
-test("the account menu, opened on a phone", AUDIT_LANE, async ({ page }, testInfo) => {
+test("the account menu, opened on a phone", async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAndOpen(page, "success@example.com", "/landing-page");
   const header = page.getByRole("banner");
@@ -170,7 +162,7 @@ test("the account menu, opened on a phone", AUDIT_LANE, async ({ page }, testInf
   await expectAccessible(page, testInfo, "account-menu-open");
 });
 
-test("the environment indicator, opened", AUDIT_LANE, async ({ page }, testInfo) => {
+test("the environment indicator, opened", async ({ page }, testInfo) => {
   await page.goto("/");
   await page.locator("details.env-indicator summary").click();
   await expect(page.locator("details.env-indicator").getByRole("table")).toBeVisible();
@@ -178,7 +170,7 @@ test("the environment indicator, opened", AUDIT_LANE, async ({ page }, testInfo)
 });
 
 test.describe("signed in", () => {
-  test("/dev/catalog with an error toast", AUDIT_LANE, async ({ page }, testInfo) => {
+  test("/dev/catalog with an error toast", async ({ page }, testInfo) => {
     await signInAndOpen(page, "operator@example.com", "/dev/catalog");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Component catalogue");
     await page.getByRole("button", { name: "Show an error" }).click();
@@ -186,7 +178,7 @@ test.describe("signed in", () => {
     await expectAccessible(page, testInfo, "dev-catalog");
   });
 
-  test("a page with the denial toast", AUDIT_LANE, async ({ page }, testInfo) => {
+  test("a page with the denial toast", async ({ page }, testInfo) => {
     await signInAndOpen(page, "bd@example.com", "/landing-page");
     // A GET of a seller-only route: refused, to the default page with the toast.
     await page.goto("/ui/home-menu");

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`'s second lane (package.json, test:suites): vitest, then the accessibility audits tagged @audit-lane (most
-# of e2e/a11y-pages.spec.ts's, with JavaScript, as they skip themselves without; e2e/a11y.spec.ts's in both projects) in
-# a Playwright run of its own, on worker slot 1 with a portal and sandbox of its own. The first lane runs every other test
+# `npm test`'s second lane (package.json, test:suites): vitest, then most of the all-pages accessibility audit
+# (e2e/a11y-pages.spec.ts's tests tagged @audit-lane, with JavaScript; they skip themselves without) in a Playwright
+# run of its own, on worker slot 1 with a portal and sandbox of its own. The first lane runs every other test
 # meanwhile. vitest ends minutes before the browser tests, which alone leave part of the second core idle: the audit
 # fills that time instead of adding its minutes to the end. Both run whatever the other's result; the lane fails if
 # either failed.
@@ -27,6 +27,6 @@ wait "$apart_pid"
 apart=$?
 # The browser: the Playwright lane installed it at its start where it was missing (this only checks).
 bash "$(dirname "$0")/ensure-browser.sh"
-E2E_FIRST_SLOT=1 E2E_OUTPUT_DIR=test-results/audit-lane playwright test e2e/a11y-pages.spec.ts e2e/a11y.spec.ts --grep @audit-lane
+E2E_FIRST_SLOT=1 E2E_OUTPUT_DIR=test-results/audit-lane playwright test e2e/a11y-pages.spec.ts --project js --grep @audit-lane
 pages=$?
 exit $((shared || apart || pages))
