@@ -8,6 +8,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { jsEnabled, signIn } from "./support/auth";
 import { chooseLanguage } from "./support/language";
 import { isPortalPath, isProviderUrl, PORTAL_URL, resetSandbox, SANDBOX_URL } from "./support/sandbox";
+import { pageEvents } from "./support/page-events";
 
 const TEXT = {
   en: {
@@ -124,9 +125,13 @@ test("the record shows who invited, promoted and removed a colleague, filtered b
   await page.getByRole("button", { name: text.confirm(email) }).click();
   await page.waitForURL(isPortalPath("/team"));
 
-  // The record, from the colleagues page: each step, newest first, with who did it.
+  // The record, from the colleagues page: each step, newest first, with who did it. A fresh run once saw this click
+  // lead nowhere within the test's time (the page stayed at /team): what the page did then goes into the failure.
+  const events = pageEvents(page);
   await page.getByRole("link", { name: text.activityLink }).click();
-  await page.waitForURL(isPortalPath("/team/activity"));
+  await page.waitForURL(isPortalPath("/team/activity"), { timeout: 15_000 }).catch((error: Error) => {
+    throw new Error(`${error.message}\nWhat the page did after the click:\n${events()}`);
+  });
   await expect(page.getByRole("heading", { level: 1, name: text.activity })).toBeVisible();
   expect((await recordRows(page)).slice(0, 4)).toEqual(text.steps(email));
 
