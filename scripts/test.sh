@@ -9,13 +9,7 @@ set -u
 cd "$(dirname "$0")/.."
 (bash scripts/ensure-browser.sh && bash scripts/ensure-deploy-tools.sh) 2>&1 | sed -u 's/^/[tools] /' &
 tools=$!
-npm run build
-built=$?
-if [ "$built" -ne 0 ]; then
-  wait "$tools"
-  exit "$built"
-fi
-npm run test:suites
-suites=$?
+npm run build && npm run test:suites
+status=$?
 wait "$tools"
-exit "$suites"
+exit "$status"

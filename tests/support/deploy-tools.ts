@@ -4,21 +4,16 @@
  * install. `npm test` installs them beside its build (scripts/test.sh), so a test that starts before that install
  * ended waits for it here (the script holds apt's lock) instead of failing on a missing binary.
  */
-import { spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import path from "node:path";
+import { promisify } from "node:util";
 
 const SCRIPT = path.resolve(import.meta.dirname, "../../scripts/ensure-deploy-tools.sh");
 
-let ensured: Promise<void> | undefined;
+let ensured: Promise<unknown> | undefined;
 
-export function deployTools(): Promise<void> {
-  ensured ??= new Promise<void>((resolve, reject) => {
-    const child = spawn("bash", [SCRIPT], { stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.once("error", reject);
-    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`scripts/ensure-deploy-tools.sh exited with ${code}: ${output}`))));
-  });
-  return ensured;
+/** Rejects with the script's message (what to install) where it could not make sure of them. */
+export async function deployTools(): Promise<void> {
+  ensured ??= promisify(execFile)("bash", [SCRIPT]);
+  await ensured;
 }
