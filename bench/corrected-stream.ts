@@ -7,7 +7,9 @@
  * socket) as stored and corrected, rounds alternating, drained by this
  * process. Prints the hop's CPU seconds per GiB and the wall-clock
  * throughput of both, and their ratios: the hop's CPU is the figure that
- * moves least with the machine's load.
+ * moves least with the machine's load; and the sha-256 of both files as the
+ * warm-up received them (hashed there only, so that no timed round pays for
+ * it), to compare a change of the writing against the output before it.
  *
  * Run: `node bench/corrected-stream.ts` (BENCH_CATALOGUE_MIB=… the size, 256
  * by default; BENCH_CORRECTIONS=… spread evenly over the rows, 10,000 a GiB
@@ -15,6 +17,7 @@
  * BENCH_PORTAL_CPU_PROF=<dir> for a CPU profile of the hop).
  */
 import { fork, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
 import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer, get, type IncomingMessage } from "node:http";
 import net from "node:net";
@@ -140,20 +143,23 @@ if (role === "source") {
   });
   hop.send(corrections);
   const hopPort = await started(hop);
-  const drain = (side: string) =>
+  const drain = (side: string, hash?: ReturnType<typeof createHash>) =>
     new Promise<{ seconds: number; cpu: number; bytes: number; writes: number }>((resolve, reject) => {
       const cpu = new Promise<{ cpu: number; writes: number }>((done) => hop.once("message", done));
       const start = process.hrtime.bigint();
       get({ host: "127.0.0.1", port: hopPort, path: `/${side}`, agent: false }, (response) => {
         let bytes = 0;
-        response.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        response.on("data", (chunk: Buffer) => {
+          bytes += chunk.length;
+          hash?.update(chunk);
+        });
         response.on("end", async () => resolve({ seconds: Number(process.hrtime.bigint() - start) / 1e9, ...(await cpu), bytes }));
         response.on("error", reject);
       }).on("error", reject);
     });
   try {
-    await drain("plain");
-    await drain("corrected");
+    const digests = { plain: createHash("sha256"), corrected: createHash("sha256") };
+    const warmUp = { plain: await drain("plain", digests.plain), corrected: await drain("corrected", digests.corrected) };
     const totals = { plain: { seconds: 0, cpu: 0 }, corrected: { seconds: 0, cpu: 0 } };
     const gib = (blocks * block.length) / (1024 * MiB);
     console.log(`${(size / MiB).toFixed(0)} MiB, ${rows} rows, ${count} corrections (one every ${step} rows), ${rounds} rounds`);
@@ -174,6 +180,8 @@ if (role === "source") {
         `${sample.plain!.writes} / ${sample.corrected!.writes}`.padStart(35),
       );
     }
+    for (const side of ["plain", "corrected"] as const)
+      console.log(`${side === "plain" ? "stored" : "corrected"} file: ${warmUp[side].bytes} bytes, sha-256 ${digests[side].digest("hex")}`);
     console.log(
       `hop CPU corrected ÷ stored: ${(totals.corrected.cpu / totals.plain.cpu).toFixed(2)}; throughput corrected ÷ stored: ${(totals.plain.seconds / totals.corrected.seconds).toFixed(2)}`,
     );
