@@ -7,7 +7,7 @@
  * break inside its field, the rows above the header too), so a correction
  * kept by row lands in the row it was made on. Only a corrected row (and
  * the header) is held, one at a time; every other byte is handed on in the
- * pieces it came in.
+ * pieces it came in (a piece with nothing held in it as the same Buffer).
  *
  * Works on the bytes of UTF-8 and Windows-1252 text (the separator, quote
  * and line breaks are ASCII bytes in both); UTF-16 goes through UTF-8 on the
@@ -218,7 +218,8 @@ export class CsvCorrector {
     if (this.held) {
       // Copied: the piece may be reused by whoever sent it.
       if (chunk.length > emitFrom) this.held.push(Buffer.from(chunk.subarray(emitFrom)));
-    } else if (chunk.length > emitFrom) out.push(chunk.subarray(emitFrom));
+    } else if (emitFrom === 0) out.push(chunk);
+    else if (chunk.length > emitFrom) out.push(chunk.subarray(emitFrom));
     return out;
   }
 
