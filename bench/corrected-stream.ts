@@ -14,13 +14,15 @@
  * Run: `node bench/corrected-stream.ts` (BENCH_CATALOGUE_MIB=… the size, 256
  * by default; BENCH_CORRECTIONS=… spread evenly over the rows, 10,000 a GiB
  * by default as in the issue's target; BENCH_ROUNDS=… 5 by default;
- * BENCH_PORTAL_CPU_PROF=<dir> for a CPU profile of the hop).
+ * BENCH_PORTAL_CPU_PROF=<dir> for the hop's CPU profiles, one a download:
+ * `stored-<n>.cpuprofile` and `corrected-<n>.cpuprofile`, n = 0 the warm-up's).
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
-import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createReadStream, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer, get, type IncomingMessage } from "node:http";
 import net from "node:net";
+import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { holdEachChunk, writeGivingBack } from "#app/services/http/chunk-leases.server.ts";
@@ -82,15 +84,27 @@ if (role === "source") {
       return original.apply(this, args);
     };
   }
+  // A profile a download, so that the stored file's and the corrected file's are read apart.
+  const profiles = process.env.BENCH_PORTAL_CPU_PROF;
+  const profiler = profiles ? new Session() : null;
+  profiler?.connect();
+  await profiler?.post("Profiler.enable");
+  const downloads = { plain: 0, corrected: 0 };
   const server = createServer(async (request, response) => {
+    const side = request.url === "/plain" ? "plain" : "corrected";
+    await profiler?.post("Profiler.start");
     const started = process.cpuUsage();
     const writesBefore = writes;
-    response.on("finish", () => {
+    response.on("finish", async () => {
       const used = process.cpuUsage(started);
+      if (profiler) {
+        const { profile } = await profiler.post("Profiler.stop");
+        writeFileSync(path.join(profiles!, `${side === "plain" ? "stored" : "corrected"}-${downloads[side]++}.cpuprofile`), JSON.stringify(profile));
+      }
       process.send!({ cpu: (used.user + used.system) / 1e6, user: used.user / 1e6, writes: writes - writesBefore });
     });
     const incoming = await download();
-    if (request.url === "/plain") {
+    if (side === "plain") {
       response.writeHead(200, { "Content-Length": incoming.headers["content-length"]! });
       writeGivingBack(holdEachChunk(incoming), response);
       return;
@@ -136,11 +150,8 @@ if (role === "source") {
   const source = fork(import.meta.filename, ["source", file], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
   process.on("exit", () => source.kill());
   const sourcePort = await started(source);
-  const profile = process.env.BENCH_PORTAL_CPU_PROF;
-  const hop = fork(import.meta.filename, ["hop", String(sourcePort)], {
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-    execArgv: [...process.execArgv, ...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [])],
-  });
+  if (process.env.BENCH_PORTAL_CPU_PROF) mkdirSync(process.env.BENCH_PORTAL_CPU_PROF, { recursive: true });
+  const hop = fork(import.meta.filename, ["hop", String(sourcePort)], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
   hop.send(corrections);
   const hopPort = await started(hop);
   const drain = (side: string, hash?: ReturnType<typeof createHash>) =>
