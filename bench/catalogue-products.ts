@@ -19,8 +19,9 @@
  * - the corrected file through the portal against the uncorrected file
  *   through the portal, in the same run, rounds alternating: throughput
  *   ratio corrected ÷ uncorrected (target ≥ 0.8) and RSS growth (≤ 64 MB),
- *   and the CPU the portal, the sandbox and this process (which reads the
- *   download) spent on each.
+ *   and the CPU the portal, the sandbox and the reading client (a process
+ *   of its own, bench/support/download-reader.ts) spent on each; the
+ *   length and sha-256 of both files as the warm-up read them.
  *
  * Run: `npm run bench:catalogue-products` (BENCH_CATALOGUE_MIB=… for another
  * size, BENCH_CORRECTIONS=… for another number of corrections,
@@ -33,7 +34,7 @@
  * Everything it writes (the sandbox's database and files) is removed at the end.
  */
 import { fork } from "node:child_process";
-import { createHash, randomInt } from "node:crypto";
+import { randomInt } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
@@ -43,6 +44,7 @@ import { DEPLOYED_UPLOAD_MAX_BYTES, startDeployedStack } from "./support/as-depl
 import { catalogueSeller } from "./support/catalogue-seller.ts";
 import { CATALOGUE_CSV_HEADER, catalogueRowsBlock } from "./support/catalogue-rows.ts";
 import type { LoadJob, LoadMessage, LoadOutcome } from "./support/load-generator.ts";
+import type { DownloadJob, DownloadMessage, DownloadOutcome } from "./support/download-reader.ts";
 import { connectInspector } from "./support/inspector.ts";
 import { childPids, cpuSeconds, timed, withPeakRss } from "./support/process-stats.ts";
 
@@ -121,6 +123,8 @@ const stack = await startDeployedStack("bench:catalogue-products", {
       : []),
   ],
 });
+/** The downloads' reading client (bench/support/download-reader.ts). */
+const reader = fork(path.join(import.meta.dirname, "support/download-reader.ts"), { stdio: ["ignore", "inherit", "inherit", "ipc"] });
 /** The portal's inspector, while the pages run: closed before the portal stops, which waits for its client to let go. */
 let inspector: Awaited<ReturnType<typeof connectInspector>> | undefined;
 try {
@@ -305,43 +309,43 @@ try {
   inspector?.close();
   inspector = undefined;
 
-  // The corrected file against the file as stored, both through the portal, rounds alternating.
-  const drain = async (url: string) => {
-    const response = await browser.get(url);
-    if (response.status !== 200 || !response.body) throw new Error(`download ${url}: ${response.status}`);
-    const hash = createHash("sha256");
-    let bytes = 0;
-    for await (const chunk of response.body) {
-      hash.update(chunk);
-      bytes += chunk.length;
-    }
-    return { bytes, digest: hash.digest("hex") };
-  };
+  // The corrected file against the file as stored, both through the portal, rounds alternating, read by a client in a
+  // process of its own (bench/support/download-reader.ts): this process only measures.
+  const drain = (url: string) =>
+    new Promise<DownloadOutcome>((resolve, reject) => {
+      const ended = (code: number | null) => reject(new Error(`download ${url}: the reading client ended with ${code}`));
+      reader.once("exit", ended);
+      reader.once("message", (message: DownloadMessage) => {
+        reader.off("exit", ended);
+        if (message.type === "failed") reject(new Error(`download ${url}: ${message.message}`));
+        else if (message.outcome.status !== 200) reject(new Error(`download ${url}: ${message.outcome.status}`));
+        else resolve(message.outcome);
+      });
+      reader.send({ url, headers: { Cookie: cookie, "User-Agent": "bench:catalogue-products" } } satisfies DownloadJob);
+    });
   const plain = `${stack.portalUrl}/upload/catalog/file?fileId=${fileId}`;
   const corrected = `${stack.portalUrl}/upload/catalog/corrected?fileId=${fileId}`;
   // Warm-up of both ways, so that neither measured round pays for the code's first runs.
-  await drain(plain);
-  await drain(corrected);
-  type Sample = Record<"plain" | "corrected" | `${"plain" | "corrected"}${"Growth" | "PortalCpu" | "SandboxCpu" | "BenchCpu"}` | "bytes", number>;
+  const warmUp = { plain: await drain(plain), corrected: await drain(corrected) };
+  type Sample = Record<"plain" | "corrected" | `${"plain" | "corrected"}${"Growth" | "PortalCpu" | "SandboxCpu" | "ReaderCpu"}` | "bytes", number>;
   const downloads: Sample[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 === 0 ? (["plain", "corrected"] as const) : (["corrected", "plain"] as const);
     const sample = Object.fromEntries(
-      ["plain", "corrected"].flatMap((side) => ["", "Growth", "PortalCpu", "SandboxCpu", "BenchCpu"].map((figure) => [`${side}${figure}`, 0])),
+      ["plain", "corrected"].flatMap((side) => ["", "Growth", "PortalCpu", "SandboxCpu", "ReaderCpu"].map((figure) => [`${side}${figure}`, 0])),
     ) as Sample;
     sample.bytes = 0;
     for (const side of order) {
-      // The CPU each process spent on the download (the portal's, the sandbox's, this process's reading it): on a shared
-      // machine the throughput follows the processes' CPU shares, and these say which of them a difference comes from.
-      const before = { portal: cpuSeconds(pid), sandbox: cpuSeconds(sandboxPid), bench: process.cpuUsage() };
-      const run = await withPeakRss(pid, () => timed(() => drain(side === "plain" ? plain : corrected)));
+      // The CPU each process spent on the download (the portal's, the sandbox's, the reader's): on a shared machine the
+      // throughput follows the processes' CPU shares, and these say which of them a difference comes from.
+      const before = { portal: cpuSeconds(pid), sandbox: cpuSeconds(sandboxPid) };
+      const run = await withPeakRss(pid, () => drain(side === "plain" ? plain : corrected));
       sample[side] = run.result.seconds;
       sample[`${side}Growth`] = run.growth;
       sample[`${side}PortalCpu`] = cpuSeconds(pid) - before.portal;
       sample[`${side}SandboxCpu`] = cpuSeconds(sandboxPid) - before.sandbox;
-      const bench = process.cpuUsage(before.bench);
-      sample[`${side}BenchCpu`] = (bench.user + bench.system) / 1e6;
-      if (side === "corrected") sample.bytes = run.result.result.bytes;
+      sample[`${side}ReaderCpu`] = run.result.cpuSeconds;
+      if (side === "corrected") sample.bytes = run.result.bytes;
     }
     downloads.push(sample);
   }
@@ -420,7 +424,7 @@ try {
 
   console.log(
     `\n${"round".padEnd(6)} ${"MiB/s as stored / corrected".padStart(28)} ${"corrected÷stored".padStart(17)} ${"RSS growth stored / corrected".padStart(30)}`,
-    `${"CPU s/GiB as stored / corrected: portal, sandbox, bench".padStart(58)}`,
+    `${"CPU s/GiB as stored / corrected: portal, sandbox, reader".padStart(59)}`,
   );
   const perGiB = (seconds: number) => ((seconds * 1024 * MiB) / SIZE).toFixed(2);
   for (const [index, sample] of downloads.entries())
@@ -429,23 +433,25 @@ try {
       `${(SIZE / MiB / sample.plain).toFixed(0)} / ${(SIZE / MiB / sample.corrected).toFixed(0)}`.padStart(28),
       (sample.plain / sample.corrected).toFixed(2).padStart(17),
       `${mb(sample.plainGrowth)} / ${mb(sample.correctedGrowth)} MB`.padStart(30),
-      (["Portal", "Sandbox", "Bench"] as const)
+      (["Portal", "Sandbox", "Reader"] as const)
         .map((process) => `${perGiB(sample[`plain${process}Cpu`])} / ${perGiB(sample[`corrected${process}Cpu`])}`)
         .join(", ")
-        .padStart(58),
+        .padStart(59),
     );
-  const cpuRatio = (process: "Portal" | "Sandbox" | "Bench") =>
+  const cpuRatio = (process: "Portal" | "Sandbox" | "Reader") =>
     (
       downloads.reduce((sum, sample) => sum + sample[`corrected${process}Cpu`], 0) / downloads.reduce((sum, sample) => sum + sample[`plain${process}Cpu`], 0)
     ).toFixed(2);
-  console.log(`CPU corrected ÷ as stored over all rounds: portal ${cpuRatio("Portal")}, sandbox ${cpuRatio("Sandbox")}, bench ${cpuRatio("Bench")}`);
+  console.log(`CPU corrected ÷ as stored over all rounds: portal ${cpuRatio("Portal")}, sandbox ${cpuRatio("Sandbox")}, reader ${cpuRatio("Reader")}`);
   const ratio = downloads.reduce((sum, sample) => sum + sample.plain, 0) / downloads.reduce((sum, sample) => sum + sample.corrected, 0);
   const correctedGrowth = Math.max(...downloads.map((sample) => sample.correctedGrowth));
   console.log(`\ncorrected file throughput ÷ the file as stored, over all rounds: ${ratio.toFixed(2)} (target ≥ 0.8) ${ok(ratio >= 0.8)}`);
   console.log(`portal RSS growth while the corrected file streams: ${mb(correctedGrowth)} MB (target ≤ 64 MB) ${ok(correctedGrowth <= 64_000_000)}`);
-  console.log(`corrected file: ${downloads[0]!.bytes} bytes`);
+  for (const side of ["plain", "corrected"] as const)
+    console.log(`${side === "plain" ? "file as stored" : "corrected file"}: ${warmUp[side].bytes} bytes, sha-256 ${warmUp[side].digest}`);
 } finally {
   inspector?.close();
+  if (reader.connected) reader.disconnect();
   await stack.process.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

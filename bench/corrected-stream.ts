@@ -5,19 +5,29 @@
  * server, streamed through a portal-shaped hop (the upstream socket reading
  * into one buffer, each chunk held, `writeGivingBack` to the browser's
  * socket) as stored and corrected, rounds alternating, drained by this
- * process. Prints the hop's CPU seconds per GiB and the wall-clock
- * throughput of both, and their ratios: the hop's CPU is the figure that
- * moves least with the machine's load.
+ * process. Prints the hop's CPU seconds per GiB (all its threads, its main
+ * thread, V8's collections' pauses with the number of full ones), its page
+ * faults per GiB (memory the allocator took anew from the system), the
+ * wall-clock throughput of both and their ratios; and the sha-256 of both
+ * files as the warm-up received them (hashed there only, so that no timed
+ * round pays for it), to compare a change of the writing against the output
+ * before it. The hop's CPU moves less with the machine's load than the
+ * throughput does, but a download that pays page faults for every few
+ * chunks costs twice the CPU of one that does not (bench/README.md, ADR 034).
  *
  * Run: `node bench/corrected-stream.ts` (BENCH_CATALOGUE_MIB=… the size, 256
  * by default; BENCH_CORRECTIONS=… spread evenly over the rows, 10,000 a GiB
  * by default as in the issue's target; BENCH_ROUNDS=… 5 by default;
- * BENCH_PORTAL_CPU_PROF=<dir> for a CPU profile of the hop).
+ * BENCH_PORTAL_CPU_PROF=<dir> for the hop's CPU profiles, one a download:
+ * `stored-<n>.cpuprofile` and `corrected-<n>.cpuprofile`, n = 0 the warm-up's).
  */
 import { fork, type ChildProcess } from "node:child_process";
-import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { createReadStream, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer, get, type IncomingMessage } from "node:http";
+import { PerformanceObserver, constants as performanceConstants } from "node:perf_hooks";
 import net from "node:net";
+import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { holdEachChunk, writeGivingBack } from "#app/services/http/chunk-leases.server.ts";
@@ -79,15 +89,50 @@ if (role === "source") {
       return original.apply(this, args);
     };
   }
+  // V8's collections while a download runs: their time, and how many were full (mark-compact) ones.
+  const collections = { ms: 0, full: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      collections.ms += entry.duration;
+      const detail = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail;
+      if (detail?.kind === performanceConstants.NODE_PERFORMANCE_GC_MAJOR) collections.full++;
+    }
+  }).observe({ entryTypes: ["gc"] });
+  // A profile a download, so that the stored file's and the corrected file's are read apart.
+  const profiles = process.env.BENCH_PORTAL_CPU_PROF;
+  const profiler = profiles ? new Session() : null;
+  profiler?.connect();
+  await profiler?.post("Profiler.enable");
+  const downloads = { plain: 0, corrected: 0 };
   const server = createServer(async (request, response) => {
+    const side = request.url === "/plain" ? "plain" : "corrected";
+    await profiler?.post("Profiler.start");
     const started = process.cpuUsage();
+    const mainStarted = process.threadCpuUsage();
+    const faultsBefore = process.resourceUsage().minorPageFault;
     const writesBefore = writes;
-    response.on("finish", () => {
+    const collectionsBefore = { ...collections };
+    response.on("finish", async () => {
       const used = process.cpuUsage(started);
-      process.send!({ cpu: (used.user + used.system) / 1e6, user: used.user / 1e6, writes: writes - writesBefore });
+      const main = process.threadCpuUsage(mainStarted);
+      const faults = process.resourceUsage().minorPageFault - faultsBefore;
+      if (profiler) {
+        const { profile } = await profiler.post("Profiler.stop");
+        writeFileSync(path.join(profiles!, `${side === "plain" ? "stored" : "corrected"}-${downloads[side]++}.cpuprofile`), JSON.stringify(profile));
+      }
+      // The observer is told of a collection a little later: its last ones are counted once they are in.
+      await new Promise((resolve) => setImmediate(resolve));
+      process.send!({
+        cpu: (used.user + used.system) / 1e6,
+        main: (main.user + main.system) / 1e6,
+        faults,
+        writes: writes - writesBefore,
+        gc: (collections.ms - collectionsBefore.ms) / 1000,
+        fullGcs: collections.full - collectionsBefore.full,
+      });
     });
     const incoming = await download();
-    if (request.url === "/plain") {
+    if (side === "plain") {
       response.writeHead(200, { "Content-Length": incoming.headers["content-length"]! });
       writeGivingBack(holdEachChunk(incoming), response);
       return;
@@ -133,49 +178,58 @@ if (role === "source") {
   const source = fork(import.meta.filename, ["source", file], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
   process.on("exit", () => source.kill());
   const sourcePort = await started(source);
-  const profile = process.env.BENCH_PORTAL_CPU_PROF;
-  const hop = fork(import.meta.filename, ["hop", String(sourcePort)], {
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-    execArgv: [...process.execArgv, ...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [])],
-  });
+  if (process.env.BENCH_PORTAL_CPU_PROF) mkdirSync(process.env.BENCH_PORTAL_CPU_PROF, { recursive: true });
+  const hop = fork(import.meta.filename, ["hop", String(sourcePort)], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
   hop.send(corrections);
   const hopPort = await started(hop);
-  const drain = (side: string) =>
-    new Promise<{ seconds: number; cpu: number; bytes: number; writes: number }>((resolve, reject) => {
-      const cpu = new Promise<{ cpu: number; writes: number }>((done) => hop.once("message", done));
+  type Drained = { seconds: number; cpu: number; main: number; faults: number; bytes: number; writes: number; gc: number; fullGcs: number };
+  const drain = (side: string, hash?: ReturnType<typeof createHash>) =>
+    new Promise<Drained>((resolve, reject) => {
+      const cpu = new Promise<Omit<Drained, "seconds" | "bytes">>((done) => hop.once("message", done));
       const start = process.hrtime.bigint();
       get({ host: "127.0.0.1", port: hopPort, path: `/${side}`, agent: false }, (response) => {
         let bytes = 0;
-        response.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        response.on("data", (chunk: Buffer) => {
+          bytes += chunk.length;
+          hash?.update(chunk);
+        });
         response.on("end", async () => resolve({ seconds: Number(process.hrtime.bigint() - start) / 1e9, ...(await cpu), bytes }));
         response.on("error", reject);
       }).on("error", reject);
     });
   try {
-    await drain("plain");
-    await drain("corrected");
-    const totals = { plain: { seconds: 0, cpu: 0 }, corrected: { seconds: 0, cpu: 0 } };
+    const digests = { plain: createHash("sha256"), corrected: createHash("sha256") };
+    const warmUp = { plain: await drain("plain", digests.plain), corrected: await drain("corrected", digests.corrected) };
+    const totals = { plain: { seconds: 0, cpu: 0, main: 0 }, corrected: { seconds: 0, cpu: 0, main: 0 } };
     const gib = (blocks * block.length) / (1024 * MiB);
     console.log(`${(size / MiB).toFixed(0)} MiB, ${rows} rows, ${count} corrections (one every ${step} rows), ${rounds} rounds`);
-    console.log("round   hop CPU s/GiB stored / corrected   MiB/s stored / corrected   socket writes stored / corrected");
+    console.log("round   hop CPU s/GiB stored / corrected   main thread   GC s/GiB (full GCs)   MiB/s stored / corrected   page faults/GiB   socket writes");
     for (let round = 0; round < rounds; round++) {
-      const sample: Record<string, { seconds: number; cpu: number; bytes: number; writes: number }> = {};
+      const sample: Record<string, Drained> = {};
       for (const side of round % 2 === 0 ? ["plain", "corrected"] : ["corrected", "plain"]) sample[side] = await drain(side);
       for (const side of ["plain", "corrected"] as const) {
         totals[side].seconds += sample[side]!.seconds;
         totals[side].cpu += sample[side]!.cpu;
+        totals[side].main += sample[side]!.main;
       }
       console.log(
         String(round + 1).padEnd(8),
         `${(sample.plain!.cpu / gib).toFixed(2)} / ${(sample.corrected!.cpu / gib).toFixed(2)}`.padStart(33),
+        `${(sample.plain!.main / gib).toFixed(2)} / ${(sample.corrected!.main / gib).toFixed(2)}`.padStart(13),
+        `${(sample.plain!.gc / gib).toFixed(2)} (${sample.plain!.fullGcs}) / ${(sample.corrected!.gc / gib).toFixed(2)} (${sample.corrected!.fullGcs})`.padStart(
+          21,
+        ),
         `${((blocks * block.length) / MiB / sample.plain!.seconds).toFixed(0)} / ${((blocks * block.length) / MiB / sample.corrected!.seconds).toFixed(0)}`.padStart(
           26,
         ),
-        `${sample.plain!.writes} / ${sample.corrected!.writes}`.padStart(35),
+        `${Math.round(sample.plain!.faults / gib)} / ${Math.round(sample.corrected!.faults / gib)}`.padStart(17),
+        `${sample.plain!.writes} / ${sample.corrected!.writes}`.padStart(15),
       );
     }
+    for (const side of ["plain", "corrected"] as const)
+      console.log(`${side === "plain" ? "stored" : "corrected"} file: ${warmUp[side].bytes} bytes, sha-256 ${digests[side].digest("hex")}`);
     console.log(
-      `hop CPU corrected ÷ stored: ${(totals.corrected.cpu / totals.plain.cpu).toFixed(2)}; throughput corrected ÷ stored: ${(totals.plain.seconds / totals.corrected.seconds).toFixed(2)}`,
+      `hop CPU corrected ÷ stored: ${(totals.corrected.cpu / totals.plain.cpu).toFixed(2)} (main thread ${(totals.corrected.main / totals.plain.main).toFixed(2)}); throughput corrected ÷ stored: ${(totals.plain.seconds / totals.corrected.seconds).toFixed(2)}`,
     );
   } finally {
     hop.disconnect();

@@ -6,7 +6,7 @@
  * the corrections are in, every other byte is the original's.
  */
 import { readFileSync } from "node:fs";
-import { Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import iconv from "iconv-lite";
 import { unzipSync } from "fflate";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -423,5 +423,85 @@ describe("the download's own chunks (asked for unheld: the service's answer as N
     expect(Buffer.concat(pieces).equals(csv)).toBe(true);
     for (const chunk of chunks) giveBack(chunk);
     expect(chunks.map((chunk) => chunk.buffer.byteLength)).toEqual(chunks.map(() => 0));
+  });
+});
+
+describe("the corrected file's one stage between the service's answer and the browser", () => {
+  const format: CatalogueFormat = { encoding: "utf-8", delimiter: ";", headerRow: 1, sheet: null, sheets: [], detected: true };
+  /** A 64 KiB piece of rows, a buffer of its own as the HTTP client hands one over. */
+  const piece = (first: number) => {
+    const rows: string[] = [];
+    let length = 0;
+    for (let row = first; length < 64 * 1024; row++) {
+      const line = `A-${row};${row},50\r\n`;
+      rows.push(line);
+      length += line.length;
+    }
+    return Buffer.from(new Uint8Array(Buffer.from(rows.join(""), "latin1")).buffer);
+  };
+  const sourceOf = (answer: Readable) => ({
+    corrections: {
+      fileId: "file-1",
+      fileName: "katalog.csv",
+      format,
+      values: [{ row: 3, field: "price" as const, column: "Preis", value: "99,99" }],
+      rules: [],
+      leftOut: [],
+    },
+    download: async () => responseWithNodeBody(answer, { status: 200 }),
+  });
+
+  for (const [name, breakOff] of [
+    ["with an error", (answer: PassThrough) => answer.destroy(new Error("the service went away"))],
+    ["without one (closed before its end)", (answer: PassThrough) => answer.destroy()],
+  ] as const)
+    it(`breaks the download off when the service's answer breaks off ${name}: an error, never the end of a short file`, async () => {
+      const answer = new PassThrough();
+      const { stream } = await correctedFileStream(sourceOf(answer), new AbortController().signal);
+      const outcome = new Promise<string>((resolve) => {
+        stream.on("data", () => {});
+        stream.once("end", () => resolve("end"));
+        stream.once("error", () => resolve("error"));
+      });
+      answer.write(Buffer.from("SKU;Preis\r\n", "latin1"));
+      for (let index = 0; index < 3; index++) answer.write(piece(2 + index * 5000));
+      await new Promise((resolve) => setImmediate(resolve));
+      breakOff(answer);
+      expect(await outcome).toBe("error");
+    });
+
+  it("pauses the service's answer while the browser's side takes nothing, and goes on where it stopped", async () => {
+    const answer = new PassThrough({ highWaterMark: 64 * 1024 });
+    const { stream } = await correctedFileStream(sourceOf(answer), new AbortController().signal);
+    const pieces = [Buffer.from("SKU;Preis\r\n", "latin1"), ...Array.from({ length: 16 }, (_, index) => piece(2 + index * 5000))];
+    const expected = Buffer.concat(pieces).toString("latin1").replace("A-3;3,50", "A-3;99,99");
+    const received: Buffer[] = [];
+    // Paused after the first piece, as the server pauses the body when the browser's socket is full.
+    stream.on("data", (chunk: Buffer) => {
+      received.push(Buffer.from(chunk));
+      if (received.length === 1) stream.pause();
+    });
+    const ended = new Promise((resolve) => stream.once("end", resolve));
+    const turns = async (count: number) => {
+      for (let turn = 0; turn < count; turn++) await new Promise((resolve) => setImmediate(resolve));
+    };
+    // Written as the service sends: the next piece once the answer has taken the last, until it takes no more.
+    let written = 0;
+    for (const bytes of pieces) {
+      written++;
+      if (answer.write(bytes)) continue;
+      const drained = await Promise.race([new Promise((resolve) => answer.once("drain", () => resolve(true))), turns(10).then(() => false)]);
+      if (!drained) break;
+    }
+    // The answer is paused with its buffer full: the service is asked for a few pieces more than the browser took, no more.
+    expect(answer.isPaused()).toBe(true);
+    expect(written).toBeLessThan(6);
+    const before = received.length;
+    stream.resume();
+    for (const bytes of pieces.slice(written)) if (!answer.write(bytes)) await new Promise((resolve) => answer.once("drain", resolve));
+    answer.end();
+    await ended;
+    expect(received.length).toBeGreaterThan(before);
+    expect(Buffer.concat(received).toString("latin1")).toBe(expected);
   });
 });

@@ -8,7 +8,7 @@
  * left out stay in the file (it is the seller's file): the list of them
  * goes beside it.
  */
-import { pipeline, Readable, Transform } from "node:stream";
+import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { FileCorrections } from "#contract/catalogue-corrections.ts";
 import { attachmentDisposition, dispositionFileName } from "#contract/catalogue.ts";
@@ -161,13 +161,86 @@ function writerFor(corrections: FileCorrections): Writer | null {
 }
 
 /**
+ * The corrected file's one stage between the service's answer and the browser's socket: each chunk of the download goes
+ * through the writer in the answer's own 'data' call and its pieces on to whoever reads this stream, with no pipe in
+ * between (a transform adds a writable half: each chunk through its write call, a callback and their bookkeeping). A
+ * chunk without a correction in it passes as the same Buffer. Backpressure end to end: the answer is paused while this
+ * stream's reader is (its buffer holds a chunk's pieces at most) and resumed when it reads again.
+ *
+ * The download's chunks are held here where they are its own (chunk-leases.server.ts): each piece handed on that is a
+ * view of the chunk is lent to the socket that writes it and given back once written, and the chunk itself given back
+ * after its pieces are pushed, so it is freed once the last of them is written.
+ */
+class CorrectedFileBody extends Readable {
+  readonly #input: Readable;
+  readonly #writer: Writer;
+  readonly #hold: boolean;
+
+  constructor(input: Readable, writer: Writer, hold: boolean) {
+    // Nothing read ahead: the answer's chunks wait in the socket until the browser's side takes them.
+    super({ highWaterMark: 0 });
+    this.#input = input;
+    this.#writer = writer;
+    this.#hold = hold;
+    // Paused before it is listened to, so that it flows only once this stream is read (`_read`).
+    input.pause();
+    input.on("data", (chunk: Buffer) => this.#pass(chunk));
+    input.once("end", () => this.#end());
+    // A service that breaks off breaks the download off: never the end of a file that looks whole.
+    input.on("error", (error) => this.destroy(error));
+    input.once("close", () => {
+      if (!input.readableEnded) this.destroy(new Error("the stored file broke off before its end"));
+    });
+  }
+
+  #pass(chunk: Buffer): void {
+    if (this.destroyed) return;
+    let pieces: Buffer[];
+    try {
+      if (this.#hold) holdChunk(chunk);
+      pieces = this.#writer.write(chunk);
+    } catch (error) {
+      this.destroy(error as Error);
+      return;
+    }
+    let more = true;
+    for (const piece of pieces) {
+      if (piece.length === 0) continue;
+      if (piece.buffer === chunk.buffer) lendView(piece, 1);
+      more = this.push(piece) && more;
+    }
+    giveBack(chunk);
+    if (!more) this.#input.pause();
+  }
+
+  #end(): void {
+    if (this.destroyed) return;
+    try {
+      for (const piece of this.#writer.end()) if (piece.length > 0) this.push(piece);
+      this.push(null);
+    } catch (error) {
+      this.destroy(error as Error);
+    }
+  }
+
+  override _read(): void {
+    this.#input.resume();
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    this.#input.destroy();
+    callback(error);
+  }
+}
+
+/**
  * The corrected file as a Node stream: the stored file read as the browser
  * takes the corrected one (backpressure end to end), the download ended
  * when the browser goes away. Throws `CorrectedFileRefused` before the file
  * is asked for. A file with nothing corrected is the download itself, its
- * length kept; a corrected one passes one stage, the writer's (which holds
- * the download's chunks where they are its own, as the file as stored is
- * held on its way).
+ * length kept; a corrected one passes one stage, the writer's
+ * (`CorrectedFileBody`, which holds the download's chunks where they are its
+ * own, as the file as stored is held on its way).
  */
 export async function correctedFileStream(
   source: Source,
@@ -187,38 +260,7 @@ export async function correctedFileStream(
     signal.addEventListener("abort", () => stream.destroy(), { once: true });
     return { stream, fileName, contentType, contentLength: response.headers.get("content-length") };
   }
-  // A transform, not an async generator: a chunk of the file passes in one synchronous call, no promise a chunk.
-  const stream = new Transform({
-    readableHighWaterMark: 64 * 1024,
-    transform(chunk: Buffer, _encoding, callback) {
-      try {
-        // The download's chunk is held (chunk-leases.server.ts): each view of it handed on is lent to the socket that
-        // writes and gives it back, and the chunk itself given back here, so it is freed once the last view is written.
-        // Each piece goes on as it is, a view of the download's chunk where it can be: joining a chunk's pieces into one
-        // buffer (one socket write) cost more than it saved (a new 64 KiB buffer each: 0.6 s of CPU a 128 MiB file).
-        if (hold) holdChunk(chunk);
-        for (const piece of writer.write(chunk)) {
-          if (piece.length === 0) continue;
-          if (piece.buffer === chunk.buffer) lendView(piece, 1);
-          this.push(piece);
-        }
-        giveBack(chunk);
-        callback();
-      } catch (error) {
-        callback(error as Error);
-      }
-    },
-    flush(callback) {
-      try {
-        for (const piece of writer.end()) if (piece.length > 0) this.push(piece);
-        callback();
-      } catch (error) {
-        callback(error as Error);
-      }
-    },
-  });
-  // Either end's failure or going away ends the other.
-  pipeline(input, stream, () => {});
+  const stream = new CorrectedFileBody(input, writer, hold);
   signal.addEventListener("abort", () => stream.destroy(), { once: true });
   return { stream, fileName, contentType, contentLength: null };
 }

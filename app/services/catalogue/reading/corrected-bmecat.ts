@@ -295,6 +295,7 @@ export class BmecatCorrector {
       }
     }
     if (this.held) this.held.push(Buffer.from(chunk.subarray(emitFrom)));
+    else if (emitFrom === 0) out.push(chunk);
     else if (chunk.length > emitFrom) out.push(chunk.subarray(emitFrom));
     return out;
   }
