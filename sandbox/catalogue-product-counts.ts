@@ -150,21 +150,29 @@ function moveBlock(db: Database, fileId: string, position: number, facts: Produc
 
 /**
  * Where a page of the products counted as `count` starts when `skipped` of them come before it: after position
- * `after`, `offset` more of them on (fewer than a block's). Reads the file's blocks, never its products.
+ * `after`, `offset` more of them on (fewer than a block's), `matching` of them in all. Reads the file's blocks, never
+ * its products.
  */
-export function pageStart(db: Database, fileId: string, count: BlockCount, skipped: number): { after: number; offset: number } {
+export function pageStart(db: Database, fileId: string, count: BlockCount, skipped: number, matching: number): { after: number; offset: number } {
   if (skipped < PRODUCT_BLOCK) return { after: 0, offset: skipped };
+  // The blocks are walked from the end nearer the page, and only as far as its block: the last page reads the last
+  // blocks as the first page reads the first, instead of every block of the file (10,800 for 10.8 million products).
+  const fromEnd = skipped >= matching / 2;
+  const order = fromEnd ? "DESC" : "ASC";
   const blocks = (
     count.kind === null
-      ? db.prepare(`SELECT block, ${count.sum} AS products FROM catalogue_product_blocks WHERE file_id = ? ORDER BY block`).all(fileId)
+      ? db.prepare(`SELECT block, ${count.sum} AS products FROM catalogue_product_blocks WHERE file_id = ? ORDER BY block ${order}`).iterate(fileId)
       : db
-          .prepare(`SELECT block, ${count.sum} AS products FROM catalogue_product_kind_blocks WHERE file_id = ? AND kind = ? ORDER BY block`)
-          .all(fileId, count.kind)
-  ) as { block: number; products: number }[];
+          .prepare(`SELECT block, ${count.sum} AS products FROM catalogue_product_kind_blocks WHERE file_id = ? AND kind = ? ORDER BY block ${order}`)
+          .iterate(fileId, count.kind)
+  ) as Iterable<{ block: number; products: number }>;
+  // Matching products in the blocks walked so far.
   let passed = 0;
   for (const { block, products } of blocks) {
-    if (passed + products > skipped) return { after: block * PRODUCT_BLOCK, offset: skipped - passed };
     passed += products;
+    // Matching products before this block: those before the walk's start (from the end: all but the walked ones).
+    const before = fromEnd ? matching - passed : passed - products;
+    if (fromEnd ? before <= skipped : passed > skipped) return { after: block * PRODUCT_BLOCK, offset: skipped - before };
   }
   return { after: 0, offset: skipped };
 }

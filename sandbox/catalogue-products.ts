@@ -417,7 +417,7 @@ export function productsPage(db: Database, fileId: string, query: ProductsQuery)
     );
   // A filter with kept counts per block: the page starts at the block holding its first product, so the last page
   // costs what the first does, not a count of every matching product before it.
-  const { after, offset } = blockCount ? pageStart(db, fileId, blockCount, skipped) : { after: 0, offset: skipped };
+  const { after, offset } = blockCount ? pageStart(db, fileId, blockCount, skipped, matching) : { after: 0, offset: skipped };
   return answer(
     db
       .prepare(`SELECT ${columns} FROM ${from} WHERE ${filter} AND ${order} > ? ORDER BY ${order} LIMIT ? OFFSET ?`)

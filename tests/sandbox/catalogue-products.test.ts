@@ -129,6 +129,32 @@ describe("the products index", () => {
     expect((await page({ q: "%" })).body).toMatchObject({ matching: 0, search: { by: "tooShort" } });
   });
 
+  it("answers every page of a filter over several blocks of products as the filter over the whole file would", async () => {
+    // 5,000 products: five blocks of the kept counts (PRODUCT_BLOCK), so that pages are found from either end.
+    const all = entries(5_000);
+    expect((await putIndex(ndjson(all))).status).toBe(200);
+    const rowsOf = (predicate: (entry: ProductIndexEntry) => boolean) => all.filter(predicate).map((entry) => entry.row);
+    const filters = [
+      { query: { status: "NEEDS_FIX" }, rows: rowsOf((entry) => entry.problems.length > 0) },
+      { query: { status: "READY" }, rows: rowsOf((entry) => entry.problems.length === 0) },
+      { query: { kind: "PRICE_FORMAT" }, rows: rowsOf((entry) => entry.problems.some((problem) => problem.kind === "PRICE_FORMAT")) },
+    ];
+    for (const { query, rows } of filters) {
+      const pages = Math.ceil(rows.length / 100);
+      // The first pages, those about the middle (where the walk turns to the end) and the last ones.
+      const numbers = [1, 10, 11, pages >> 1, (pages >> 1) + 1, pages - 10, pages - 1, pages].filter((number) => number >= 1 && number <= pages);
+      for (const number of new Set(numbers)) {
+        const found = (await page({ ...query, pageSize: "100", page: String(number) })).body as ProductsPage;
+        const where = `${JSON.stringify(query)} page ${number} of ${pages}`;
+        expect(found.matching, where).toBe(rows.length);
+        expect(
+          found.products.map((product) => product.row),
+          where,
+        ).toEqual(rows.slice((number - 1) * 100, number * 100));
+      }
+    }
+  });
+
   it("adds problems found late to the product of their row", async () => {
     const late = { row: 3, values: null, problems: [{ kind: "REQUIRED_EMPTY", field: "PRODUCT_CATEGORY" }] };
     expect((await putIndex(ndjson([{ row: 2, values: values(2, "A"), problems: [] }, { row: 3, values: values(3, "B"), problems: [] }, late]))).status).toBe(
