@@ -47,10 +47,12 @@ const appThroughOneEntry = {
   regex: "(^#app/|(^|/)app/)(?!node-server\\.ts$)",
   message: "The Node server and the scripts reach the app through app/node-server.ts only.",
 };
-const oneTranslationHook = {
-  group: ["react-i18next"],
-  importNames: ["useTranslation"],
-  message: "Components take their texts from #app/lib/i18n/use-translation.ts (one t per instance; the language changes by reloading the page).",
+/** The browser reads its texts without i18next (docs/decisions/040-…): only the server's modules import it at run time. */
+const browserWithoutI18next = {
+  group: ["i18next", "react-i18next", "remix-i18next"],
+  allowTypeImports: true,
+  message:
+    "Only the server's modules (*.server.ts, entry.server.tsx) use i18next: components take their texts from #app/lib/i18n/use-translation.ts (ADR 040).",
 };
 const layerRules = {
   routes: [],
@@ -86,7 +88,7 @@ function areaRule(area) {
     },
   ];
 }
-const appBase = [neverSandbox, oneImportStyle, oneTranslationHook];
+const appBase = [neverSandbox, oneImportStyle];
 const restrict = (...patterns) => ["error", { patterns }];
 /** One block for each layer and area (and the layer's shared folders), then the app's root files. */
 const appBlocks = LAYERS.flatMap((layer) => [
@@ -127,11 +129,17 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
-      "no-restricted-imports": restrict(neverSandbox, oneTranslationHook),
+      "no-restricted-imports": restrict(neverSandbox),
     },
   },
   { files: ["app/*.{ts,tsx}"], rules: { "no-restricted-imports": restrict(...appBase) } },
   ...appBlocks,
+  {
+    // A rule of its own beside the layers' (ESLint replaces a rule's options per block), for it spares the server's files.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.server.{ts,tsx}", "app/entry.server.tsx"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [browserWithoutI18next] }] },
+  },
   { files: ["contract/**"], rules: { "no-restricted-imports": restrict(...contractOnlyZod) } },
   { files: ["sandbox/**"], rules: { "no-restricted-imports": restrict(sandboxOnlyContract) } },
   { files: ["server.ts", "server/**", "scripts/**"], rules: { "no-restricted-imports": restrict(neverSandbox, appThroughOneEntry) } },

@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { resumeUnfinishedImageChecks } from "./services/catalogue/image-checks.server.ts";
 import { env } from "./services/config/env.server.ts";
-import { getRenderI18n } from "./services/i18n/i18n.server.ts";
+import { getRenderTranslation } from "./services/i18n/i18n.server.ts";
 import { logger } from "./services/observability/logger.server.ts";
 import { requestMetaContext } from "./services/request/request-context.server.ts";
 import { sessionContext } from "./services/session/session.server.ts";
@@ -14,6 +13,7 @@ import { responseWithNodeBody } from "./services/http/node-body.server.ts";
 import { PageStream } from "./services/http/page-stream.server.ts";
 import { ToastIconContext } from "./components/shell/toaster.tsx";
 import { ToastIcon } from "./components/shell/toast-icon.tsx";
+import { TranslationContext } from "./lib/i18n/use-translation.ts";
 
 /** The server renders the toast's icon in place; the browser loads it with react-toastify (toaster.tsx). */
 const serverToastIcon = (type: Parameters<typeof ToastIcon>[0]["type"]) => <ToastIcon type={type} />;
@@ -81,11 +81,11 @@ export default function handleRequest(
     const waitForAll = bot || routerContext.isSpaMode;
 
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={getRenderI18n(loadContext)}>
+      <TranslationContext value={getRenderTranslation(loadContext)}>
         <ToastIconContext value={serverToastIcon}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </ToastIconContext>
-      </I18nextProvider>,
+      </TranslationContext>,
       {
         nonce,
         onShellReady() {

@@ -1,30 +1,26 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import type { i18n } from "i18next";
-import { I18nextProvider } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { InteractiveAccountMenu as AccountMenu } from "#app/components/shell/header/account-menu-interactive.tsx";
 import auth from "#app/locales/en/auth.json";
 import language from "#app/locales/en/language.json";
 import layout from "#app/locales/en/layout.json";
-import { createTestI18n } from "./i18n-test-setup";
+import { TranslationContext } from "#app/lib/i18n/use-translation.ts";
+import { createTestTexts } from "./i18n-test-setup";
 
-let i18n: i18n;
-beforeAll(async () => {
-  i18n = await createTestI18n({ auth, language, layout });
-});
+const texts = createTestTexts({ auth, language, layout });
 afterEach(cleanup);
 
 function renderMenu() {
   const router = createMemoryRouter([{ path: "/", element: <AccountMenu email="owner@example.com" roleLabel="Administrator" locale="en" /> }]);
   render(
-    <I18nextProvider i18n={i18n}>
+    <TranslationContext value={texts}>
       <RouterProvider router={router} />
       <p>
         <button type="button">Elsewhere</button>
       </p>
-    </I18nextProvider>,
+    </TranslationContext>,
   );
   return screen.getByRole("button", { name: "Account menu" });
 }

@@ -7,9 +7,7 @@
  * chosen, in the form field the page posts.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import type { i18n } from "i18next";
-import { I18nextProvider } from "react-i18next";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { CategoryCombobox, CATEGORY_SEARCH_DEBOUNCE_MS, type CategorySearch } from "#app/components/catalogue/category-combobox.tsx";
 import { CategoryMapping } from "#app/components/catalogue/category-mapping.tsx";
@@ -21,7 +19,8 @@ import catalogueCategories from "#app/locales/en/catalogueCategories.json";
 import catalogueProducts from "#app/locales/en/catalogueProducts.json";
 import catalogue from "#app/locales/en/catalogue.json";
 import form from "#app/locales/en/form.json";
-import { createTestI18n } from "./i18n-test-setup";
+import { TranslationContext } from "#app/lib/i18n/use-translation.ts";
+import { createTestTexts } from "./i18n-test-setup";
 
 // jsdom has no layout and so no ResizeObserver; Headless UI observes the list's size to place it.
 globalThis.ResizeObserver ??= class {
@@ -30,10 +29,7 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
-let i18n: i18n;
-beforeAll(async () => {
-  i18n = await createTestI18n({ catalogueCategories, catalogueProducts, catalogue, form });
-});
+const texts = createTestTexts({ catalogueCategories, catalogueProducts, catalogue, form });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -52,9 +48,9 @@ describe("CategoryCombobox", () => {
   it("searches once the seller pauses, not once a letter, and lists the results with English-only names marked", async () => {
     const search = vi.fn<CategorySearch>(async () => [COOKWARE, POTS]);
     render(
-      <I18nextProvider i18n={i18n}>
+      <TranslationContext value={texts}>
         <CategoryCombobox id="q" label="Search all categories" onPick={() => {}} search={search} />
-      </I18nextProvider>,
+      </TranslationContext>,
     );
     const input = screen.getByRole("combobox", { name: "Search all categories" });
     for (const typed of ["K", "Ko", "Koc", "Koch"]) typeInto(input, typed);
@@ -75,9 +71,9 @@ describe("CategoryCombobox", () => {
       throw new Error("503");
     });
     render(
-      <I18nextProvider i18n={i18n}>
+      <TranslationContext value={texts}>
         <CategoryCombobox id="q" label="Search all categories" onPick={() => {}} search={search} />
-      </I18nextProvider>,
+      </TranslationContext>,
     );
     const input = screen.getByRole("combobox", { name: "Search all categories" });
     typeInto(input, "zzz");
@@ -122,9 +118,9 @@ describe("the mapping page's picker with JavaScript", () => {
       initialEntries: ["/"],
     });
     const { container } = render(
-      <I18nextProvider i18n={i18n}>
+      <TranslationContext value={texts}>
         <RouterProvider router={router} />
-      </I18nextProvider>,
+      </TranslationContext>,
     );
     const checked = () => (container.querySelector('input[name="category.0"]:checked') as HTMLInputElement | null)?.value;
     expect(checked()).toBe("");
@@ -175,9 +171,9 @@ describe("the product move's picker with JavaScript", () => {
       { initialEntries: ["/p"] },
     );
     const { container } = render(
-      <I18nextProvider i18n={i18n}>
+      <TranslationContext value={texts}>
         <RouterProvider router={router} />
-      </I18nextProvider>,
+      </TranslationContext>,
     );
     // No move form before a category is found, and, once the combobox's code is in, no search form field.
     const input = await screen.findByRole("combobox", { name: "Search the marketplace's categories" });

@@ -1,16 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from "@testing-library/react";
-import type { i18n } from "i18next";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { EnvironmentIndicator, type UpstreamService } from "#app/components/shell/environment/environment-indicator.tsx";
-import { createTestI18n } from "./i18n-test-setup";
+import { TranslationContext } from "#app/lib/i18n/use-translation.ts";
+import { createTestTexts } from "./i18n-test-setup";
 
-let i18n: i18n;
-beforeAll(async () => {
-  i18n = await createTestI18n();
-});
+const texts = createTestTexts();
 
 afterEach(cleanup);
 
@@ -23,9 +19,9 @@ const services: UpstreamService[] = [
 
 function indicator() {
   return (
-    <I18nextProvider i18n={i18n}>
+    <TranslationContext value={texts}>
       <EnvironmentIndicator services={services} />
-    </I18nextProvider>
+    </TranslationContext>
   );
 }
 

@@ -4,14 +4,13 @@
  * the usual select keyboard behaviour and messages, and the form field it posts.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import type { i18n } from "i18next";
-import { I18nextProvider } from "react-i18next";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { FieldPicker, type FieldOption } from "#app/components/catalogue/field-picker.tsx";
 import { MappingSection, type MappingView } from "#app/components/catalogue/mapping-section.tsx";
 import catalogue from "#app/locales/en/catalogue.json";
-import { createTestI18n } from "./i18n-test-setup";
+import { TranslationContext } from "#app/lib/i18n/use-translation.ts";
+import { createTestTexts } from "./i18n-test-setup";
 
 // jsdom has no layout and so no ResizeObserver; Headless UI observes the list's size to place it.
 globalThis.ResizeObserver ??= class {
@@ -20,10 +19,7 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
-let i18n: i18n;
-beforeAll(async () => {
-  i18n = await createTestI18n({ catalogue });
-});
+const texts = createTestTexts({ catalogue });
 afterEach(cleanup);
 
 const options: FieldOption[] = [
@@ -40,7 +36,7 @@ async function combobox(name: string) {
 
 async function renderPicker(props: { loading?: boolean; defaultValue?: string; options?: FieldOption[] } = {}) {
   const { container } = render(
-    <I18nextProvider i18n={i18n}>
+    <TranslationContext value={texts}>
       <form>
         <FieldPicker
           id="column-0"
@@ -52,7 +48,7 @@ async function renderPicker(props: { loading?: boolean; defaultValue?: string; o
           loading={props.loading}
         />
       </form>
-    </I18nextProvider>,
+    </TranslationContext>,
   );
   const posted = () => (container.querySelector('input[type="hidden"][name="mapping.0"]') as HTMLInputElement).value;
   return { input: await combobox("Field for EAN-Code"), posted };
@@ -141,9 +137,9 @@ describe("the mapping grid with JavaScript", () => {
       { initialEntries: ["/"] },
     );
     render(
-      <I18nextProvider i18n={i18n}>
+      <TranslationContext value={texts}>
         <RouterProvider router={router} />
-      </I18nextProvider>,
+      </TranslationContext>,
     );
     const gtin = await combobox("Marketplace field for column GTIN");
     fireEvent.keyDown(gtin, { key: "ArrowDown" });
@@ -168,9 +164,9 @@ describe("the mapping grid with JavaScript", () => {
       { initialEntries: ["/"] },
     );
     render(
-      <I18nextProvider i18n={i18n}>
+      <TranslationContext value={texts}>
         <RouterProvider router={router} />
-      </I18nextProvider>,
+      </TranslationContext>,
     );
     expect(document.querySelectorAll("input, select, button")).toHaveLength(0);
     expect([...document.querySelectorAll(".mapping__table tbody tr")].map((row) => [...row.children].slice(0, 2).map((cell) => cell.textContent))).toEqual([

@@ -11,20 +11,16 @@
  */
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import type { i18n } from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import form from "#app/locales/en/form.json";
 import { FormFields, readForm, readFormProps } from "#app/components/ui/field-reading.tsx";
 import { CheckboxField, FileField, SelectField, TextAreaField, TextField, useCountryOptions } from "#app/components/ui/fields.tsx";
-import { createTestI18n } from "./i18n-test-setup";
+import { TranslationContext } from "#app/lib/i18n/use-translation.ts";
+import { createTestTexts } from "./i18n-test-setup";
 
-let i18n: i18n;
-beforeAll(async () => {
-  i18n = await createTestI18n({ form });
-});
+const texts = createTestTexts({ form });
 
 const schema = z.object({
   company: z.string().min(2).max(80),
@@ -81,9 +77,9 @@ function renderBoth({ constraint, lastResult, reading }: { constraint: boolean; 
       return <>{body(conform)}</>;
     }
     return renderToStaticMarkup(
-      <I18nextProvider i18n={i18n}>
+      <TranslationContext value={texts}>
         <Form />
-      </I18nextProvider>,
+      </TranslationContext>,
     );
   };
   const listed = (fields: Fields) => fields.files.getFieldList().map((file) => file.getFieldset().reason as FieldMetadata<unknown>);
@@ -204,11 +200,11 @@ describe("the countries a select offers", () => {
       options = useCountryOptions(codes);
       return null;
     }
-    const view = Object.create(i18n, { language: { value: language } }) as typeof i18n;
+    const view = { ...texts, i18n: { ...texts.i18n, language } };
     renderToStaticMarkup(
-      <I18nextProvider i18n={view}>
+      <TranslationContext value={view}>
         <Countries />
-      </I18nextProvider>,
+      </TranslationContext>,
     );
     return options;
   }

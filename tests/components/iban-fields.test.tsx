@@ -2,21 +2,17 @@
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { act, cleanup, screen, waitFor } from "@testing-library/react";
-import type { i18n } from "i18next";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { BANK_LOOKUP_PATH, IbanFields } from "#app/components/onboarding/iban-fields.tsx";
 import onboarding from "#app/locales/en/onboarding.json";
-import { createTestI18n } from "./i18n-test-setup";
+import { TranslationContext } from "#app/lib/i18n/use-translation.ts";
+import { createTestTexts } from "./i18n-test-setup";
 
-let i18n: i18n;
-beforeAll(async () => {
-  i18n = await createTestI18n({ onboarding });
-});
+const texts = createTestTexts({ onboarding });
 let root: Root | undefined;
 afterEach(() => {
   // Unmounted before the next test: conform's observer must not outlive the document.
@@ -52,9 +48,9 @@ function portal(lookups: string[]) {
     },
   ]);
   return (
-    <I18nextProvider i18n={i18n}>
+    <TranslationContext value={texts}>
       <RouterProvider router={router} />
-    </I18nextProvider>
+    </TranslationContext>
   );
 }
 

@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
 /** The products view's answer to a search by words of the title: too short, and more matches than it pages. */
 import { cleanup, render, screen } from "@testing-library/react";
-import type { i18n } from "i18next";
-import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { maxTitleMatches, ProductsPage } from "#contract/catalogue-products.ts";
 import { ProductsView } from "#app/components/catalogue/products-view.tsx";
 import catalogue from "#app/locales/en/catalogue.json";
@@ -12,12 +10,10 @@ import catalogueCategories from "#app/locales/en/catalogueCategories.json";
 import catalogueImages from "#app/locales/en/catalogueImages.json";
 import catalogueIntelligence from "#app/locales/en/catalogueIntelligence.json";
 import catalogueProducts from "#app/locales/en/catalogueProducts.json";
-import { createTestI18n } from "./i18n-test-setup";
+import { TranslationContext } from "#app/lib/i18n/use-translation.ts";
+import { createTestTexts } from "./i18n-test-setup";
 
-let i18n: i18n;
-beforeAll(async () => {
-  i18n = await createTestI18n({ catalogue, catalogueCategories, catalogueImages, catalogueIntelligence, catalogueProducts });
-});
+const texts = createTestTexts({ catalogue, catalogueCategories, catalogueImages, catalogueIntelligence, catalogueProducts });
 
 afterEach(cleanup);
 
@@ -45,9 +41,9 @@ function shown(q: string, search: ProductsPage["search"], rows: number[]) {
   const view = { fileId: "file-1", page: 1, status: null, kind: null, q };
   const Stub = createRoutesStub([{ path: PATH, Component: () => <ProductsView view={view} outcome={{ kind: "page", page }} path={PATH} /> }]);
   return render(
-    <I18nextProvider i18n={i18n}>
+    <TranslationContext value={texts}>
       <Stub initialEntries={[`${PATH}?fileId=file-1&q=${encodeURIComponent(q)}`]} />
-    </I18nextProvider>,
+    </TranslationContext>,
   );
 }
 

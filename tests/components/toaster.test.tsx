@@ -1,23 +1,19 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import type { i18n } from "i18next";
 import { StrictMode, type ReactElement } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { createMemoryRouter, MemoryRouter, RouterProvider, useLocation } from "react-router";
 import { toast as toastify } from "react-toastify/unstyled";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PortalToast } from "#app/lib/toast-message.ts";
 import { Toaster, ToastIconContext } from "#app/components/shell/toaster.tsx";
 import { ToastIcon } from "#app/components/shell/toast-icon.tsx";
-import { createTestI18n } from "./i18n-test-setup";
+import { TranslationContext } from "#app/lib/i18n/use-translation.ts";
+import { createTestTexts } from "./i18n-test-setup";
 import { sanitizeToast } from "#app/services/toasts/toast-text.server.ts";
 
-let i18n: i18n;
-beforeAll(async () => {
-  i18n = await createTestI18n();
-});
+const texts = createTestTexts();
 
 afterEach(() => {
   cleanup();
@@ -32,11 +28,11 @@ function renderAsServer(element: ReactElement): string {
 
 function WithToaster({ toast, path = "/" }: { toast?: PortalToast; path?: string }) {
   return (
-    <I18nextProvider i18n={i18n}>
+    <TranslationContext value={texts}>
       <MemoryRouter initialEntries={[path]}>
         <Toaster toast={toast} />
       </MemoryRouter>
-    </I18nextProvider>
+    </TranslationContext>
   );
 }
 
@@ -219,9 +215,9 @@ describe("Toaster on URL changes", () => {
     }
     const router = createMemoryRouter([{ path: "*", Component: Shell }], { initialEntries: [initialUrl] });
     render(
-      <I18nextProvider i18n={i18n}>
+      <TranslationContext value={texts}>
         <RouterProvider router={router} />
-      </I18nextProvider>,
+      </TranslationContext>,
     );
     return router;
   }

@@ -7,19 +7,15 @@
  * in Chromium (e2e/catalogue*.spec.ts).
  */
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import type { i18n } from "i18next";
-import { I18nextProvider } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { UploadForm } from "#app/components/catalogue/upload-form.tsx";
 import catalogue from "#app/locales/en/catalogue.json";
 import form from "#app/locales/en/form.json";
-import { createTestI18n } from "./i18n-test-setup";
+import { TranslationContext } from "#app/lib/i18n/use-translation.ts";
+import { createTestTexts } from "./i18n-test-setup";
 
-let i18n: i18n;
-beforeAll(async () => {
-  i18n = await createTestI18n({ catalogue, form });
-});
+const texts = createTestTexts({ catalogue, form });
 
 /** Records what the form does with its request and lets the test play the browser's events. */
 class FakeRequest {
@@ -75,9 +71,9 @@ function renderForm(limitBytes = 100 * MiB) {
     { initialEntries: ["/upload/catalog"] },
   );
   render(
-    <I18nextProvider i18n={i18n}>
+    <TranslationContext value={texts}>
       <RouterProvider router={router} />
-    </I18nextProvider>,
+    </TranslationContext>,
   );
   return router;
 }

@@ -1,65 +1,61 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from "@testing-library/react";
-import type { i18n } from "i18next";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { RouterContextProvider } from "react-router";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { getRenderI18n, i18nextMiddleware } from "#app/services/i18n/i18n.server.ts";
-import { useTranslation, type Translation } from "#app/lib/i18n/use-translation.ts";
-import { createTestI18n } from "./i18n-test-setup";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { browserTexts } from "#app/lib/i18n/browser-texts.ts";
+import { getRenderTranslation, i18nextMiddleware } from "#app/services/i18n/i18n.server.ts";
+import { TranslationContext, useTranslation, type Translation } from "#app/lib/i18n/use-translation.ts";
 
-let english: i18n;
-let german: i18n;
-beforeAll(async () => {
-  english = await createTestI18n({ layout: { skipToContent: "Skip to content", greeting: "Hello {{name}}" } });
-  // German texts under the test setup's one language.
-  german = await createTestI18n({ layout: { skipToContent: "Zum Inhalt springen", greeting: "Hallo {{name}}" } });
-});
+const english = browserTexts("en", { layout: { skipToContent: "Skip to content", greeting: "Hello {{name}}" } }, () => undefined);
+const german = browserTexts("de", { layout: { skipToContent: "Zum Inhalt springen", greeting: "Hallo {{name}}" } }, () => undefined);
 
 afterEach(cleanup);
 
-/** Renders two components that each ask for their texts, and hands back what each was given. */
-function renderAsking(instance: i18n | undefined) {
-  const seen: Translation[] = [];
-  function Greeting({ name }: { name: string }) {
-    const translation = useTranslation();
-    seen.push(translation);
-    return (
-      <p>
-        {translation.t("layout.greeting", { name })} · {translation.t("layout.skipToContent")} · {translation.i18n.language}
-      </p>
-    );
-  }
-  const tree = (
-    <>
-      <Greeting name="Ada" />
-      <Greeting name="Grace" />
-    </>
+function Greeting({ name, seen }: { name: string; seen: Translation[] }) {
+  const translation = useTranslation();
+  seen.push(translation);
+  return (
+    <p>
+      {translation.t("layout.greeting", { name })} · {translation.t("layout.skipToContent")} · {translation.i18n.language}
+    </p>
   );
-  render(instance ? <I18nextProvider i18n={instance}>{tree}</I18nextProvider> : tree);
+}
+
+/** Renders two components that each ask for their texts, and hands back what each was given. */
+function renderAsking(texts: Translation) {
+  const seen: Translation[] = [];
+  render(
+    <TranslationContext value={texts}>
+      <Greeting name="Ada" seen={seen} />
+      <Greeting name="Grace" seen={seen} />
+    </TranslationContext>,
+  );
   return seen;
 }
 
 describe("useTranslation", () => {
-  it("gives every component the provider's texts, and one t for all of them", () => {
+  it("gives every component the context's texts: one t for all of them", () => {
     const seen = renderAsking(english);
     expect(screen.getByText("Hello Ada · Skip to content · en")).toBeTruthy();
     expect(screen.getByText("Hello Grace · Skip to content · en")).toBeTruthy();
     expect(seen.length).toBe(2);
-    expect(seen[0]!.t).toBe(seen[1]!.t);
-    expect(seen[0]!.i18n).toBe(english);
+    expect(seen[0]).toBe(english);
+    expect(seen[1]!.t).toBe(seen[0]!.t);
   });
 
-  it("keeps each provider's instance apart", () => {
+  it("keeps each page's texts apart", () => {
     renderAsking(german);
-    expect(screen.getByText("Hallo Ada · Zum Inhalt springen · en")).toBeTruthy();
+    expect(screen.getByText("Hallo Ada · Zum Inhalt springen · de")).toBeTruthy();
   });
 
-  it("falls back to the instance react-i18next was set up with when there is no provider", () => {
-    // createTestI18n sets react-i18next up with each instance it creates: the last one is German's.
-    renderAsking(undefined);
-    expect(screen.getByText("Hallo Grace · Zum Inhalt springen · en")).toBeTruthy();
+  it("refuses a component outside the context, rather than show keys", () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      expect(() => render(<Greeting name="Ada" seen={[]} />)).toThrow("no TranslationContext");
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it("speaks the request's language in a server render, through the request's render view", async () => {
@@ -75,9 +71,9 @@ describe("useTranslation", () => {
       );
     }
     const html = renderToString(
-      <I18nextProvider i18n={getRenderI18n(context)}>
+      <TranslationContext value={getRenderTranslation(context)}>
         <Skip />
-      </I18nextProvider>,
+      </TranslationContext>,
     );
     expect(html).toBe('<a href="#main" lang="de">Zum Inhalt springen</a>');
   });

@@ -1,17 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from "@testing-library/react";
-import type { i18n } from "i18next";
-import { I18nextProvider } from "react-i18next";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { ValidationReport as Report } from "#contract/catalogue-analysis.ts";
 import { ValidationReport } from "#app/components/catalogue/validation-report.tsx";
 import catalogueIntelligence from "#app/locales/en/catalogueIntelligence.json";
-import { createTestI18n } from "./i18n-test-setup";
+import { TranslationContext } from "#app/lib/i18n/use-translation.ts";
+import { createTestTexts } from "./i18n-test-setup";
 
-let i18n: i18n;
-beforeAll(async () => {
-  i18n = await createTestI18n({ catalogueIntelligence });
-});
+const texts = createTestTexts({ catalogueIntelligence });
 
 afterEach(cleanup);
 
@@ -19,9 +15,9 @@ const report = (rowsChecked: number): Report => ({ rowsChecked, rowsRejected: 0,
 
 function shown(checked: Report) {
   return render(
-    <I18nextProvider i18n={i18n}>
+    <TranslationContext value={texts}>
       <ValidationReport fileId="file-1" report={checked} />
-    </I18nextProvider>,
+    </TranslationContext>,
   );
 }
 

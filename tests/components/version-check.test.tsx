@@ -1,19 +1,15 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import type { i18n } from "i18next";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { VERSION_CHECK_INTERVAL_MS, VersionCheck } from "#app/components/shell/version-check.tsx";
-import { createTestI18n } from "./i18n-test-setup";
+import { TranslationContext } from "#app/lib/i18n/use-translation.ts";
+import { createTestTexts } from "./i18n-test-setup";
 
 // vitest.config.ts defines __BUILD_ID__ as "test-build" for the code under test.
 const RUNNING_BUILD = "test-build";
 
-let i18n: i18n;
-beforeAll(async () => {
-  i18n = await createTestI18n();
-});
+const texts = createTestTexts();
 
 // fetch is mocked: the component asks the portal's own server for /version,
 // and no portal server runs in a component test. The route's answer itself
@@ -37,9 +33,9 @@ afterEach(() => {
 
 function renderVersionCheck(reload = vi.fn()) {
   render(
-    <I18nextProvider i18n={i18n}>
+    <TranslationContext value={texts}>
       <VersionCheck reload={reload} />
-    </I18nextProvider>,
+    </TranslationContext>,
   );
   return reload;
 }
@@ -61,9 +57,9 @@ const banner = () => screen.queryByText("A new version of the portal is availabl
 describe("VersionCheck", () => {
   it("renders nothing on the server", () => {
     const html = renderToString(
-      <I18nextProvider i18n={i18n}>
+      <TranslationContext value={texts}>
         <VersionCheck />
-      </I18nextProvider>,
+      </TranslationContext>,
     );
     expect(html).toBe("");
   });

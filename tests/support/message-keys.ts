@@ -4,7 +4,7 @@
  * ("myCompany.changes.hints.iban", a key or a key prefix handed to a helper),
  * and every template literal's opening text that does (`myCompany.changes.${kind}`).
  * What a group name alone builds (`${group}.title`) is not seen: the browser's
- * missing-key report (app/lib/i18n/messages.client.ts) catches that at run time.
+ * missing-key report (app/entry.client.tsx) catches that at run time.
  *
  * The graph follows static imports, re-exports and `import()` of the portal's
  * own modules (relative, #app/*, #contract/*), not type-only imports, nor the

@@ -85,12 +85,12 @@ describe("the render's t with values", () => {
 });
 
 describe("the render's getFixedT", () => {
-  it("answers one t per language, namespace and prefix for the whole render, as react-i18next asks for it", async () => {
+  it("answers one t per language, namespace and prefix for the whole render, however it is asked", async () => {
     const context = new RouterContextProvider();
     const request = new Request("http://localhost/", { headers: { "Accept-Language": "de" } });
     await i18nextMiddleware({ request, context, params: {}, url: new URL(request.url), pattern: "/" } as never, async () => new Response());
     const view = getRenderI18n(context);
-    // As react-i18next calls it: language, namespace, no prefix, the namespaces in scope.
+    // As react-i18next would ask: language, namespace, no prefix, the namespaces in scope.
     const getFixedT = view.getFixedT as unknown as (...args: unknown[]) => (key: string) => string;
     const asked = (language: string | null) => getFixedT(language, "translation", undefined, { scopeNs: ["translation"] });
     expect(asked("de")).toBe(asked("de"));

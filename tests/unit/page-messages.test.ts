@@ -5,10 +5,10 @@
  */
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { createInstance } from "i18next";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import routes from "#app/routes.ts";
-import { messages } from "#app/locales/resources.ts";
+import { browserTexts } from "#app/lib/i18n/browser-texts.ts";
+import { messages, type Messages } from "#app/locales/resources.ts";
 import {
   loadMessageGroups,
   MESSAGE_GROUPS,
@@ -119,9 +119,8 @@ describe("the browser's messages", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("are fetched for the groups missing, once, in one request; a failed request is asked again", async () => {
-    const instance = createInstance();
-    await instance.init({ lng: "de", resources: { de: { translation: { shell: messages.de.shell } } } });
-    messagesLoaded(instance, ["shell"]);
+    const texts = browserTexts("de", { shell: structuredClone(messages.de.shell) } as Messages, () => undefined);
+    messagesLoaded(texts, ["shell"]);
     const asked: string[] = [];
     let fail = true;
     vi.stubGlobal("fetch", async (url: string) => {
@@ -136,8 +135,9 @@ describe("the browser's messages", () => {
     // Two routes asking at once (a layout and its page): one request each for what the other is not fetching yet.
     await Promise.all([loadMessageGroups(["shell", "team", "form"]), loadMessageGroups(["team", "form"])]);
     expect(asked).toEqual([messagesHref("de", ["team"]), messagesHref("de", ["form", "team"])]);
-    expect(instance.t("team.title")).toBe((messages.de.team as Record<string, string>).title);
-    expect(instance.t("shell.environment.summary")).not.toBe("shell.environment.summary");
+    expect(texts.t("team.title")).toBe((messages.de.team as Record<string, string>).title);
+    expect(texts.t("form.choose")).toBe("Bitte auswählen");
+    expect(texts.t("shell.environment.summary")).not.toBe("shell.environment.summary");
     expect(loadMessageGroups(["shell", "team", "form"])).toBeUndefined();
   });
 });

@@ -1,8 +1,7 @@
 import type { ContractTerms, DocumentKind, OnboardingDocument, StepName, StepView } from "#contract/onboarding.ts";
 import { companyDocumentKinds } from "#contract/onboarding-document-kinds.ts";
-import type { TFunction } from "i18next";
 import { registrationFields, requiredRegistrations } from "#contract/registration-kinds.ts";
-import { useTranslation } from "#app/lib/i18n/use-translation.ts";
+import { useTranslation, type Translate } from "#app/lib/i18n/use-translation.ts";
 import { Lines, SummaryList, type SummaryRow } from "#app/components/ui/summary-list.tsx";
 import { CompanyDocumentLink } from "./company-document-link.tsx";
 import { dateTimeFormat, displayNames, formatMoment } from "#app/lib/intl-formats.ts";
@@ -21,7 +20,7 @@ export type StepAnswersData = {
 };
 
 type Values = Record<string, unknown>;
-type Formats = { t: TFunction; date: (iso: string) => string; dateTime: (iso: string) => string; country: (code: unknown) => string };
+type Formats = { t: Translate; date: (iso: string) => string; dateTime: (iso: string) => string; country: (code: unknown) => string };
 
 const text = (value: unknown): string => (typeof value === "string" ? value : value == null ? "" : String(value));
 

@@ -1,7 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { createContext, useContext, type FormEventHandler, type ReactNode } from "react";
-import type { TFunction } from "i18next";
-import { useTranslation } from "#app/lib/i18n/use-translation.ts";
+import { useTranslation, type Translate } from "#app/lib/i18n/use-translation.ts";
 import { collator, displayNames } from "#app/lib/intl-formats.ts";
 import { inputProps, selectProps, textareaProps, type FieldReading } from "./control-props.ts";
 import { useFieldReading } from "./field-reading.tsx";
@@ -25,7 +24,7 @@ const FieldTextsContext = createContext<FieldTexts | null>(null);
 export const FieldTextsProvider = FieldTextsContext.Provider;
 
 /** The texts of the form around, or by default the translation of an error key and the field's name as its label. */
-function useFieldTexts(): { t: TFunction; texts: FieldTexts } {
+function useFieldTexts(): { t: Translate; texts: FieldTexts } {
   const { t, i18n } = useTranslation();
   const texts = useContext(FieldTextsContext) ?? { message: (error) => (i18n.exists(error) ? t(error) : error), label: (name) => name };
   return { t, texts };

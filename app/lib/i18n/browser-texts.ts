@@ -1,86 +1,100 @@
 /**
- * What the browser hands to react-i18next: the page's i18next instance behind
- * a view whose `getFixedT` answers a `t` that reads a plain text, or a text
- * with `{{name}}` values (templates.ts), straight from the page's loaded
- * messages, and whose `exists` answers yes for a message that is there, as
- * the server render's view does (i18n.server.ts, getRenderI18n). Everything
- * else (a key that is not loaded, nesting, i18next's options, another
- * namespace or language) goes to i18next as before, which also reports a
- * missing key.
+ * The browser's texts, read from the page's loaded messages without i18next
+ * (ADR 040), answering as the server render's i18next answers (i18n.server.ts):
  *
- * Hydration asks for every text of the page once: through i18next each call
- * resolves the key over the language hierarchy, interpolates and looks for
- * nesting by regular expressions, all of it code the browser runs for the
- * first time then (bench/README.md, issue 41: i18next was the largest module
- * of the portal's own after React DOM in the hydration profiles).
+ * - a message by its dotted key; with a `count` that is not a string, its
+ *   plural form first (`_zero` for 0 where there is one, then the language's
+ *   form by Intl.PluralRules, then the message without forms);
+ * - its `{{name}}` placeholders filled with the values given: a value not
+ *   given leaves the placeholder as it is, undefined or null is empty,
+ *   anything else is String(value);
+ * - a key without a message: `defaultValue`, filled the same way, or else the
+ *   key itself, reported to `missing`;
+ * - a key that names a branch of messages: i18next's sentence saying so.
  *
- * The language is the document's (a change of language reloads it); message
- * groups a navigation loads later (page-messages.ts) are read as they come:
- * a key that is not there is not remembered.
+ * The messages hold nothing else that i18next would do (nesting, formats,
+ * braces of their own; templates.ts): tests/unit/browser-texts.test.ts holds
+ * every message of both languages, and every kind of call the portal makes,
+ * against i18next's answer.
+ *
+ * The language is the document's (a change of language reloads it); the
+ * groups a navigation loads later (page-messages.ts) are merged in as
+ * i18next's `addResourceBundle(…, deep, overwrite)` merges them.
  */
-import type { i18n } from "i18next";
-import { interpolateWith, isValues, splitTemplate, type Template } from "./templates.ts";
+import { pluralForm, splitTemplate, type Template } from "./templates.ts";
+import type { TextOptions, Translation } from "./use-translation.ts";
 
-type FixedT = ((key: unknown, ...rest: unknown[]) => string) & { lng?: string; ns?: string | readonly string[]; keyPrefix?: string };
-type Messages = { [key: string]: Messages | string };
+export type Messages = { [key: string]: Messages | string };
 
-/** The message of a dotted key in the loaded messages, when it is a text. */
-function messageIn(messages: unknown, key: string): string | undefined {
-  let node = messages as Messages | string | undefined;
-  for (const part of key.split(".")) {
-    if (typeof node !== "object" || node === null || !Object.hasOwn(node, part)) return undefined;
-    node = node[part];
+export type BrowserTexts = Translation & {
+  /** Merges message groups loaded after the page's first (page-messages.ts) into its messages. */
+  add(groups: Messages): void;
+};
+
+/** `template` with `values` put in, as i18next puts them. */
+function fill(template: Template, values: TextOptions): string {
+  let text = template[0]!;
+  for (let i = 1; i < template.length; i += 2) {
+    const name = template[i]!;
+    text += Object.hasOwn(values, name) ? String(values[name] ?? "") : `{{${name}}}`;
+    text += template[i + 1]!;
   }
-  return typeof node === "string" ? node : undefined;
+  return text;
 }
 
-export function browserI18n(instance: i18n): i18n {
-  const templates = new Map<string, Template | null>();
-  const templateOf = (language: string, key: string): Template | null | undefined => {
+/** A text that is not a message (a default, a key) as a template: as it is where it would need i18next. */
+const templateOfText = (text: string): Template => splitTemplate(text) ?? [text];
+
+/** Merges `source` into `target` as i18next's deep merge does: a text replaces what is there, branches merge. */
+function merge(target: Messages, source: Messages): void {
+  for (const [name, value] of Object.entries(source)) {
+    if (name === "__proto__" || name === "constructor") continue;
+    const present = Object.hasOwn(target, name) ? target[name] : undefined;
+    if (present === undefined || typeof present === "string" || typeof value === "string") target[name] = value;
+    else merge(present, value);
+  }
+}
+
+export function browserTexts(language: string, messages: Messages, missing: (key: string) => void): BrowserTexts {
+  // Split on first use and kept: hydration asks for every text of the page once, the page's later renders again.
+  const templates = new Map<string, Template>();
+  /** A dotted key's message as a template; null for a branch of messages; undefined where there is nothing. */
+  const find = (key: string): Template | null | undefined => {
     const known = templates.get(key);
-    if (known !== undefined) return known;
-    const message = messageIn(instance.store.data[language]?.translation, key);
-    if (message === undefined) return undefined;
-    const template = splitTemplate(message);
+    if (known) return known;
+    let node: Messages | string = messages;
+    for (const part of key.split(".")) {
+      if (typeof node === "string" || !Object.hasOwn(node, part)) return undefined;
+      node = node[part]!;
+    }
+    if (typeof node !== "string") return null;
+    const template = templateOfText(node);
     templates.set(key, template);
     return template;
   };
-  const view = Object.create(instance) as i18n;
-  const getFixedT = instance.getFixedT.bind(instance) as unknown as (...args: unknown[]) => FixedT;
-  const fixed = new Map<string, FixedT>();
-  view.getFixedT = ((...args: unknown[]) => {
-    const [language, namespace, keyPrefix] = args;
-    // The page's own language and its one namespace, from the root, as useTranslation asks: the messages read here.
-    const own =
-      args.length <= 3 &&
-      (language === null || language === undefined || language === instance.language) &&
-      (namespace === "translation" || namespace === undefined) &&
-      keyPrefix === undefined;
-    if (!own) return getFixedT(...args);
-    const asked = String(namespace);
-    const known = fixed.get(asked);
-    if (known) return known;
-    const t = getFixedT(...args);
-    const reading = (key: unknown, ...rest: unknown[]) => {
-      if (typeof key === "string" && !key.includes(":")) {
-        const language = instance.language;
-        if (rest.length === 0) {
-          const template = templateOf(language, key);
-          if (template?.length === 1) return template[0]!;
-        } else if (rest.length === 1 && isValues(rest[0])) {
-          const text = interpolateWith(language, (candidate) => templateOf(language, candidate), key, rest[0]);
-          if (text !== undefined) return text;
-        }
-      }
-      return t(key, ...rest);
-    };
-    const answer = Object.assign(reading, { lng: t.lng, ns: t.ns, keyPrefix: t.keyPrefix }) as FixedT;
-    fixed.set(asked, answer);
-    return answer;
-  }) as unknown as i18n["getFixedT"];
-  view.exists = ((key: unknown, options?: unknown) => {
-    if (options === undefined && typeof key === "string" && !key.includes(":") && templateOf(instance.language, key) !== undefined) return true;
-    return instance.exists(key as string, options as never);
-  }) as i18n["exists"];
-  return view;
+
+  const t = (key: string, options: TextOptions = {}): string => {
+    const count = options.count;
+    let found: Template | null | undefined;
+    if (count !== undefined && typeof count !== "string") {
+      if (count === 0) found = find(`${key}_zero`);
+      if (found === undefined) found = find(`${key}_${pluralForm(language, count as number)}`);
+    }
+    if (found === undefined) found = find(key);
+    if (found === null) return `key '${key} (${language})' returned an object instead of string.`;
+    if (found === undefined) {
+      if (options.defaultValue === undefined) missing(key);
+      found = templateOfText(options.defaultValue ?? key);
+    }
+    return fill(found, options);
+  };
+
+  return {
+    t,
+    i18n: { language, exists: (key) => find(key) !== undefined },
+    add(groups) {
+      merge(messages, groups);
+      templates.clear();
+    },
+  };
 }

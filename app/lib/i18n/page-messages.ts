@@ -1,8 +1,8 @@
 /**
  * The messages a page's browser loads: only the message groups its routes
- * show (ADR 038). The messages stay one i18next namespace ("translation") with
- * their keys as they are (`t("myCompany.changes.hints.iban")`); each file
- * `app/locales/<language>/<group>.json` is one top-level group of it.
+ * show (ADR 038). The messages stay one tree (one i18next namespace on the
+ * server) with their keys as they are (`t("myCompany.changes.hints.iban")`);
+ * each file `app/locales/<language>/<group>.json` is one top-level group of it.
  *
  * Each route module with a component names the groups its own module graph
  * shows (besides its layouts' and the root's) in its `handle`, as
@@ -19,7 +19,7 @@
  * run; the new page renders after both. tests/unit/page-messages.test.ts
  * holds every route's declaration against the keys its modules name.
  */
-import type { i18n } from "i18next";
+import type { BrowserTexts, Messages } from "./browser-texts.ts";
 import type { MiddlewareFunction } from "react-router";
 
 /** Every message group, as `app/locales/<language>/<group>.json` names them (the unit test compares). */
@@ -82,21 +82,21 @@ export function messagesHref(language: string, groups: readonly string[]): strin
   return `/locales/${language}?v=${encodeURIComponent(__BUILD_ID__)}&groups=${groups.join(",")}`;
 }
 
-/** The browser's i18next instance (given by the entry: importing i18next here would move it out of the entry's chunk). */
-let browserI18n: i18n | undefined;
-/** The groups the browser's i18next instance holds, and those being fetched. */
+/** The browser's texts (given by the entry, which makes them before hydration). */
+let pageTexts: BrowserTexts | undefined;
+/** The groups the browser's texts hold, and those being fetched. */
 const loaded = new Set<string>();
 const loading = new Map<string, Promise<void>>();
 
-/** The browser's instance and the groups the page's HTML came with (entry.client.tsx, before hydration). */
-export function messagesLoaded(instance: i18n, groups: readonly string[]): void {
-  browserI18n = instance;
+/** The browser's texts and the groups the page's HTML came with (entry.client.tsx, before hydration). */
+export function messagesLoaded(texts: BrowserTexts, groups: readonly string[]): void {
+  pageTexts = texts;
   for (const group of groups) loaded.add(group);
 }
 
 /**
- * Loads the groups the browser lacks in one request and adds them to the
- * one namespace; resolves at once when it has them all. A failed request is
+ * Loads the groups the browser lacks in one request and merges them into the
+ * page's messages; resolves at once when it has them all. A failed request is
  * forgotten, so the next navigation asks again.
  */
 export function loadMessageGroups(groups: readonly string[]): Promise<void> | undefined {
@@ -108,14 +108,13 @@ export function loadMessageGroups(groups: readonly string[]): Promise<void> | un
     if (pending) waiting.add(pending);
     else missing.push(group);
   }
-  if (missing.length > 0 && browserI18n) {
-    const instance = browserI18n;
-    const language = instance.language;
+  if (missing.length > 0 && pageTexts) {
+    const texts = pageTexts;
+    const language = texts.i18n.language;
     const request = (async () => {
       const response = await fetch(messagesHref(language, missing.sort()));
       if (!response.ok) throw new Error(`The texts of this page could not be loaded (${response.status})`);
-      const bundle = (await response.json()) as Record<string, unknown>;
-      instance.addResourceBundle(language, "translation", bundle, true, true);
+      texts.add((await response.json()) as Messages);
       for (const group of missing) loaded.add(group);
     })();
     for (const group of missing) loading.set(group, request);

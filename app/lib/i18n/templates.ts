@@ -1,13 +1,12 @@
 /**
- * A message with values put in as i18next puts them, done without i18next
- * where that is plain: the language's own message (its plural form by
- * `count`), of text and `{{name}}` placeholders, every placeholder given a
- * string or a number. Undefined for anything else (a missing key or value,
- * i18next's options, nesting), which the caller leaves to i18next. Shared by
- * the server render (i18n.server.ts, which reads the bundled messages) and the
- * browser (browser-texts.ts, which reads the page's loaded message groups);
- * tests/unit/i18n-interpolation.test.ts and tests/unit/browser-texts.test.ts
- * hold both against i18next for every message.
+ * Messages as i18next reads them, in the plain form every message of the
+ * portal has: text with `{{name}}` placeholders, a plural form per `count`.
+ * The browser reads every text this way (browser-texts.ts, ADR 040); the
+ * server render reads the messages with values this way where that is plain
+ * (interpolateWith: every placeholder given a string or a number) and leaves
+ * the rest to i18next (i18n.server.ts). tests/unit/browser-texts.test.ts and
+ * tests/unit/i18n-interpolation.test.ts hold both against i18next for every
+ * message.
  */
 
 /** A message split at its `{{name}}` placeholders, [text, name, text, …, text]. */
@@ -16,14 +15,25 @@ export type Template = readonly string[];
 /** A key's template: null when its message needs i18next, undefined when there is none. */
 export type TemplateOf = (key: string) => Template | null | undefined;
 
-const PLACEHOLDER = /\{\{\s*([A-Za-z_]\w*)\s*\}\}/g;
+const PLACEHOLDER = /\{\{([A-Za-z_]\w*)\}\}/g;
 
-/** A message's template, or null for one that needs i18next (any other use of braces, or nesting). */
+/**
+ * A message's template, or null for one that needs i18next: a brace of its own (i18next would read `{{{name}}` or
+ * `{{ name }}` otherwise), a format or an unescaped value (`{{value, number}}`, `{{- value}}`), nesting (`$t(…)`).
+ */
 export function splitTemplate(message: string): Template | null {
   const parts = message.split(PLACEHOLDER);
-  // What is left between the placeholders must hold neither braces nor nesting for the split to say what i18next does.
-  for (let i = 0; i < parts.length; i += 2) if (parts[i]!.includes("{{") || parts[i]!.includes("$t(")) return null;
+  for (let i = 0; i < parts.length; i += 2) if (parts[i]!.includes("{") || parts[i]!.includes("$t(")) return null;
   return parts;
+}
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/** The plural form i18next picks for `count` in `language` ("one", "other"…), by the language's Intl.PluralRules. */
+export function pluralForm(language: string, count: number): string {
+  let rules = pluralRules.get(language);
+  if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
+  return rules.select(count);
 }
 
 /** Options that change what i18next does with a key (another language, a context, a default…), not values to put in. */
@@ -47,8 +57,6 @@ const I18NEXT_OPTIONS = new Set([
   "missingInterpolationHandler",
 ]);
 
-const pluralRules = new Map<string, Intl.PluralRules>();
-
 /** `key`'s message in `language` with `values` put in, as i18next would answer it; undefined where that is not plain. */
 export function interpolateWith(language: string, templateOf: TemplateOf, key: string, values: Record<string, unknown>): string | undefined {
   for (const name in values) {
@@ -61,11 +69,7 @@ export function interpolateWith(language: string, templateOf: TemplateOf, key: s
     // As i18next looks them up: a form for none first when the count is 0, then the language's form for the count, then
     // the message without forms (a count that is only a value: "Marketplace ({{count}})").
     if (count === 0) template = templateOf(`${key}_zero`);
-    if (template === undefined) {
-      let rules = pluralRules.get(language);
-      if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
-      template = templateOf(`${key}_${rules.select(count)}`);
-    }
+    if (template === undefined) template = templateOf(`${key}_${pluralForm(language, count)}`);
   }
   if (template === undefined) template = templateOf(key);
   if (!template) return undefined;

@@ -1,32 +1,34 @@
 /**
- * A component's texts: `t` fixed to the page's language, and the i18next
- * instance (for its language, to format numbers and dates).
+ * A component's texts: `t` for the page's language, and `i18n` with that
+ * language (to format numbers and dates) and whether a message exists.
  *
- * In place of react-i18next's useTranslation, which follows language changes
- * and namespaces still loading with some dozen hooks and a fresh wrapper per
- * component and render. Neither happens in the portal: its one namespace is
- * bundled on the server; in the browser a page's message groups are loaded
- * before hydration (entry.client.tsx) and before a navigation renders a page
- * that needs more (page-messages.ts), and a language is changed by reloading the document
- * (LanguageSwitcher). So one `t` per instance serves every component: on the
- * server the request's (its render view, i18n.server.ts), in the browser the
- * page's.
+ * One object serves every component of a page, through the portal's own
+ * context: on the server the request's, over its language's i18next instance
+ * (i18n.server.ts, getRenderTranslation); in the browser the page's, read
+ * from its loaded messages without i18next (browser-texts.ts, ADR 040). A
+ * page's language never changes while it shows (LanguageSwitcher reloads the
+ * document), and a navigation loads the message groups a page needs before
+ * it renders (page-messages.ts), so nothing has to re-render for either.
  */
-import type { i18n, TFunction } from "i18next";
-import { useContext } from "react";
-import { getI18n, I18nContext } from "react-i18next";
+import { createContext, useContext } from "react";
 
-export type Translation = { t: TFunction; i18n: i18n };
+/**
+ * What a text is asked with: the values its `{{name}}` placeholders show
+ * (`count` also picks its plural form), and the text for a key that has no
+ * message (`defaultValue`, put together with the values as a message is).
+ */
+export type TextOptions = { defaultValue?: string; [name: string]: unknown };
 
-const translations = new WeakMap<i18n, Translation>();
+/** A text by its dotted key (`t("myCompany.changes.hints.iban")`), as i18next answers it. */
+export type Translate = (key: string, options?: TextOptions) => string;
+
+export type Translation = { t: Translate; i18n: { readonly language: string; exists(key: string): boolean } };
+
+/** Given by entry.server.tsx and entry.client.tsx around the whole page. */
+export const TranslationContext = createContext<Translation | null>(null);
 
 export function useTranslation(): Translation {
-  // The provider's instance (the server render's, the browser's); without one, the instance react-i18next was set up with.
-  const instance = useContext(I18nContext)?.i18n ?? getI18n();
-  let translation = translations.get(instance);
-  if (!translation) {
-    translation = { t: instance.getFixedT(null, "translation") as TFunction, i18n: instance };
-    translations.set(instance, translation);
-  }
+  const translation = useContext(TranslationContext);
+  if (!translation) throw new Error("useTranslation: no TranslationContext around this component");
   return translation;
 }

@@ -13,6 +13,7 @@ import { fallbackLanguage, isSupportedLanguage, supportedLanguages } from "#app/
 import { messages, type Messages } from "#app/locales/resources.ts";
 import type { LanguageCode } from "#contract/upstream.ts";
 import { interpolateWith, isValues, splitTemplate, type Template } from "#app/lib/i18n/templates.ts";
+import type { Translation } from "#app/lib/i18n/use-translation.ts";
 
 export const localeCookie = preferenceCookie("sp_lng", { days: 365 });
 
@@ -197,13 +198,10 @@ function fixedTKey([language, namespace, keyPrefix, options, ...rest]: unknown[]
 }
 
 /**
- * What the server render hands to react-i18next: the instance behind an
- * object of its own with two properties. react-i18next's useTranslation (which
- * the app no longer uses) copies the own properties of the instance it is
- * given on every call; through this view there are only `getFixedT` and
- * `exists` to copy, and every other read reaches the language's instance by
- * its prototype. `getFixedT` answers a `t` that remembers plain texts, and
- * `exists` remembers its answers for a key without options.
+ * The request's language's instance behind a view of its own with two
+ * properties: `getFixedT` answers a `t` that remembers plain texts, and
+ * `exists` remembers its answers for a key without options; every other read
+ * reaches the instance by its prototype.
  */
 export function getRenderI18n(context: Readonly<RouterContextProvider>): i18n {
   const instance = getI18n(context);
@@ -226,4 +224,14 @@ export function getRenderI18n(context: Readonly<RouterContextProvider>): i18n {
     return remembering;
   }) as unknown as i18n["getFixedT"];
   return view;
+}
+
+/**
+ * What the server render's components read their texts through
+ * (use-translation.ts): the render view's `t` for the request's language and
+ * the one namespace, and the view itself (its language, `exists`).
+ */
+export function getRenderTranslation(context: Readonly<RouterContextProvider>): Translation {
+  const i18n = getRenderI18n(context);
+  return { t: i18n.getFixedT(null, "translation"), i18n };
 }

@@ -1,5 +1,4 @@
-import type { TFunction } from "i18next";
-import { useTranslation } from "#app/lib/i18n/use-translation.ts";
+import { useTranslation, type Translate } from "#app/lib/i18n/use-translation.ts";
 import { type EnvironmentClass, classifyEnvironment } from "#app/lib/shell/environment.ts";
 
 export type UpstreamServiceName = "api" | "sellerService" | "catalogueUpload" | "analytics";
@@ -52,7 +51,7 @@ export function EnvironmentIndicator({ services }: { services: UpstreamService[]
 }
 
 /** Given the indicator's `t`: rendered five times per page, a useTranslation of its own each time would cost more than the badge. */
-function EnvironmentBadge({ environment, t, short = false }: { environment: EnvironmentClass; t: TFunction; short?: boolean }) {
+function EnvironmentBadge({ environment, t, short = false }: { environment: EnvironmentClass; t: Translate; short?: boolean }) {
   const label = t(`shell.environment.classes.${environment}`);
   return (
     <span className={`env-indicator__badge env-indicator__badge--${environment}`} data-environment={environment}>
