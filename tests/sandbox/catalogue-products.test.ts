@@ -134,7 +134,7 @@ describe("the products index", () => {
     const all = entries(5_000);
     expect((await putIndex(ndjson(all))).status).toBe(200);
     const rowsOf = (predicate: (entry: ProductIndexEntry) => boolean) => all.filter(predicate).map((entry) => entry.row);
-    const filters = [
+    const filters: { query: Record<string, string>; rows: number[] }[] = [
       { query: { status: "NEEDS_FIX" }, rows: rowsOf((entry) => entry.problems.length > 0) },
       { query: { status: "READY" }, rows: rowsOf((entry) => entry.problems.length === 0) },
       { query: { kind: "PRICE_FORMAT" }, rows: rowsOf((entry) => entry.problems.some((problem) => problem.kind === "PRICE_FORMAT")) },

@@ -1,7 +1,7 @@
 import { createInstance, type i18n } from "i18next";
 import { describe, expect, it, vi } from "vitest";
 import { browserTexts } from "#app/lib/i18n/browser-texts.ts";
-import { splitTemplate } from "#app/lib/i18n/templates.ts";
+import { splitTemplate, valuesOnly } from "#app/lib/i18n/templates.ts";
 import type { TextOptions } from "#app/lib/i18n/use-translation.ts";
 import { flattenKeys, messages, type Messages } from "#app/locales/resources.ts";
 import { supportedLanguages } from "#app/lib/i18n/languages.ts";
@@ -165,5 +165,15 @@ describe("the browser's texts", () => {
       expect(texts.i18n.exists(key), `exists ${key}`).toBe(reference.exists(key));
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("answer an upstream's parameters alike when they are passed as values only, whatever their names", async () => {
+    const { same, texts } = await bothSides("en", { notifications: messages.en.notifications as Messages });
+    // Parameters named like i18next's options: given as they are, the server's i18next would read them as options
+    // (another language, a context, a default) where the browser puts them in.
+    const params = { sellerName: "Kaufhaus", reason: "EAN fehlt", lng: "de", context: "male", defaultValue: "x", replace: "y", count: 2 };
+    expect(Object.keys(valuesOnly(params))).toEqual(["sellerName", "reason", "count"]);
+    for (const kind of ["INVITATION", "CATALOGUE_RETURNED", "SELLER_ACTIVE"]) same(`notifications.kinds.${kind}`, valuesOnly(params));
+    expect(texts.t("notifications.kinds.CATALOGUE_RETURNED", valuesOnly(params))).toBe("The catalogue team returned the catalogue of Kaufhaus: EAN fehlt");
   });
 });

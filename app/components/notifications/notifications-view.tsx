@@ -4,6 +4,7 @@ import { Form, Link, useFetcher, useNavigation } from "react-router";
 import type { EmailPreferences } from "#contract/notifications.ts";
 import { preferenceKinds } from "#contract/notification-kinds.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
+import { valuesOnly } from "#app/lib/i18n/templates.ts";
 import { formatMoment } from "#app/lib/intl-formats.ts";
 import { pageHref } from "#app/lib/notifications/notifications-page.ts";
 import { readFormProps } from "#app/components/ui/field-reading.tsx";
@@ -69,7 +70,7 @@ function useNotificationText() {
             dueDate: typeof dueDate === "string" ? formatDay(i18n.language, dueDate) : "",
           }
         : {};
-    return t(`notifications.kinds.${item.kind}`, { ...item.params, change, ...obligation });
+    return t(`notifications.kinds.${item.kind}`, { ...valuesOnly(item.params), change, ...obligation });
   };
 }
 

@@ -57,6 +57,17 @@ const I18NEXT_OPTIONS = new Set([
   "missingInterpolationHandler",
 ]);
 
+/**
+ * Values from elsewhere (an upstream's parameters) as values only: a name i18next reads as an option (`lng`,
+ * `context`, `defaultValue`…) is dropped, so that it changes neither the server's answer nor, unlike the browser's,
+ * only the server's.
+ */
+export function valuesOnly<Value>(values: Readonly<Record<string, Value>>): Record<string, Value> {
+  const kept: Record<string, Value> = {};
+  for (const [name, value] of Object.entries(values)) if (!I18NEXT_OPTIONS.has(name) && !name.startsWith("defaultValue")) kept[name] = value;
+  return kept;
+}
+
 /** `key`'s message in `language` with `values` put in, as i18next would answer it; undefined where that is not plain. */
 export function interpolateWith(language: string, templateOf: TemplateOf, key: string, values: Record<string, unknown>): string | undefined {
   for (const name in values) {
