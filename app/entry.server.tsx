@@ -14,6 +14,7 @@ import { PageStream } from "./services/http/page-stream.server.ts";
 import { ToastIconContext } from "./components/shell/toaster.tsx";
 import { ToastIcon } from "./components/shell/toast-icon.tsx";
 import { TranslationContext } from "./lib/i18n/use-translation.ts";
+import { partsHydratedAfterPage } from "./components/ui/hydrated-after-page.tsx";
 
 /** The server renders the toast's icon in place; the browser loads it with react-toastify (toaster.tsx). */
 const serverToastIcon = (type: Parameters<typeof ToastIcon>[0]["type"]) => <ToastIcon type={type} />;
@@ -44,7 +45,7 @@ function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -59,6 +60,9 @@ export default function handleRequest(
   if (bot && responseStatusCode >= 500 && !signedIn(loadContext)) {
     return new Response(null, { status: responseStatusCode, headers: { "Cache-Control": "no-store" } });
   }
+
+  // The parts the browser hydrates after the page are rendered in full: their code is in before the first render.
+  await partsHydratedAfterPage();
 
   const nonce = randomBytes(16).toString("base64");
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
@@ -88,6 +92,10 @@ export default function handleRequest(
       </TranslationContext>,
       {
         nonce,
+        // A finished Suspense boundary stays in its place in the HTML, however long: React would otherwise send one past
+        // 12.8 KB of the page hidden, for a script to move into place, and without JavaScript it would stay hidden
+        // (the file under review, hydrated after the page, is such a boundary).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady() {
           if (!waitForAll) respond();
         },

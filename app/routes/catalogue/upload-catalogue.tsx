@@ -3,7 +3,7 @@ import { CatalogueErrorView } from "#app/components/catalogue/error-view.tsx";
 import { ErrorSummary } from "#app/components/catalogue/form-errors.tsx";
 import { CatalogueFilesTable } from "#app/components/catalogue/catalogue-files-table.tsx";
 import { CatalogueReturnNotice } from "#app/components/catalogue/catalogue-return-notice.tsx";
-import { FileReviewSections } from "#app/components/catalogue/file-review-sections.tsx";
+import { FileReview } from "#app/components/catalogue/file-review.tsx";
 import { UploadForm } from "#app/components/catalogue/upload-form.tsx";
 import { UploadSteps } from "#app/components/catalogue/upload-steps.tsx";
 import { catalogueEditable, catalogueLockReason, HAND_OVER_FILES_PATH, uploadStepStatuses } from "#app/lib/catalogue/catalogue-steps.ts";
@@ -119,7 +119,7 @@ export default function UploadCatalogPage({ loaderData, actionData }: Route.Comp
         {uploadFailure && failure ? <ErrorSummary items={[]} upstream={failure} /> : null}
       </section>
 
-      <FileReviewSections
+      <FileReview
         page={HAND_OVER_FILES_PATH}
         mapping={mapping}
         analysis={analysis}

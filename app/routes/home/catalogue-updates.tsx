@@ -1,7 +1,7 @@
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { CatalogueErrorView } from "#app/components/catalogue/error-view.tsx";
 import { CatalogueFilesTable } from "#app/components/catalogue/catalogue-files-table.tsx";
-import { FileReviewSections } from "#app/components/catalogue/file-review-sections.tsx";
+import { FileReview } from "#app/components/catalogue/file-review.tsx";
 import { ErrorSummary } from "#app/components/catalogue/form-errors.tsx";
 import type { UnfixedView } from "#app/components/catalogue/unfixed-choice.tsx";
 import { UploadForm } from "#app/components/catalogue/upload-form.tsx";
@@ -85,7 +85,7 @@ export default function CatalogueUpdates({ loaderData, actionData }: Route.Compo
           {t(canChange ? reviewNoteKey(reviewedStatus) : "catalogueUpdates.review.viewOnly", { name: mapping.fileName })}
         </p>
       ) : null}
-      <FileReviewSections
+      <FileReview
         page={page}
         mapping={mapping}
         analysis={analysis}

@@ -13,7 +13,7 @@ import {
   RegistrationsSection,
 } from "#app/components/staff/seller-page-parts.tsx";
 import { ReturnsSection } from "#app/components/catalogue/catalogue-returns.tsx";
-import { UpdatesRecordSection } from "#app/components/catalogue/integration-updates.tsx";
+import { UpdatesRecordSection } from "#app/components/catalogue/updates-record.tsx";
 import { SellerRequirements } from "#app/components/staff/seller-requirements.tsx";
 import { SellerCatalogueQuality } from "#app/components/staff/seller-catalogue-quality.tsx";
 import { ActingAsSellerRecord } from "#app/components/staff/acting-as-seller-record.tsx";
