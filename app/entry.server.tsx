@@ -62,7 +62,8 @@ export default async function handleRequest(
   }
 
   // The parts the browser hydrates after the page are rendered in full: their code is in before the first render.
-  await partsHydratedAfterPage();
+  const partsLoading = partsHydratedAfterPage();
+  if (partsLoading) await partsLoading;
 
   const nonce = randomBytes(16).toString("base64");
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));

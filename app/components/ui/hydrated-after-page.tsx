@@ -3,8 +3,20 @@ import { lazy, Suspense, useEffect, type ComponentType } from "react";
 /** The code of every part hydrated after the page, as the server loads it when it starts (`hydratedAfterPage`). */
 const serverLoads: Promise<unknown>[] = [];
 
-/** Resolves once the server has the code of every part hydrated after the page: entry.server.tsx renders after it. */
-export const partsHydratedAfterPage = (): Promise<unknown> => Promise.all(serverLoads);
+/** How many of `serverLoads` are known to be in. */
+let serverLoaded = 0;
+
+/**
+ * Resolves once the server has the code of every part hydrated after the page: entry.server.tsx renders after it.
+ * Undefined once they are all in (every request after the first), so that a page's render waits for nothing.
+ */
+export function partsHydratedAfterPage(): Promise<void> | undefined {
+  const count = serverLoads.length;
+  if (serverLoaded === count) return undefined;
+  return Promise.all(serverLoads).then(() => {
+    serverLoaded = count;
+  });
+}
 
 /** Resolved by the first part's effect: the page is hydrated, the parts' code may come. */
 let pageHydrated: () => void = () => undefined;
