@@ -12,7 +12,10 @@ import { useSchemaCheck } from "#app/components/ui/use-schema-check.ts";
 
 afterEach(cleanup);
 
-const Shop = z.object({ shopName: z.string({ error: "required" }).min(3, { error: "tooShort" }) });
+const Shop = z.object({
+  shopName: z.string({ error: "required" }).min(3, { error: "tooShort" }),
+  city: z.string({ error: "cityRequired" }),
+});
 
 /** The schema's module, arriving when the test says so. */
 function deferredSchema() {
@@ -47,13 +50,16 @@ function ShopForm({
       <label htmlFor={fields.shopName.id}>Shop name</label>
       <input {...getInputProps(fields.shopName, { type: "text" })} />
       <p id={fields.shopName.errorId}>{fields.shopName.errors?.join(" ")}</p>
+      <label htmlFor={fields.city.id}>City</label>
+      <input {...getInputProps(fields.city, { type: "text" })} />
+      <p id={fields.city.errorId}>{fields.city.errors?.join(" ")}</p>
       <button type="submit">Save</button>
     </form>
   );
 }
 
 const shopName = () => screen.getByLabelText("Shop name");
-const shownError = () => document.getElementById(shopName().getAttribute("aria-describedby")?.split(" ")[0] ?? "")?.textContent ?? "";
+const shownError = (field = shopName()) => document.getElementById(field.getAttribute("aria-describedby")?.split(" ")[0] ?? "")?.textContent ?? "";
 
 async function blurWith(value: string) {
   await act(async () => {
@@ -85,6 +91,21 @@ describe("useSchemaCheck", () => {
     expect(shownError()).toBe("tooShort");
     await blurWith("abc");
     expect(shownError()).toBe("tooShort");
+  });
+
+  it("checks a field left before the schema is in as soon as it arrives, and no field that was not left", async () => {
+    const { load, arrive } = deferredSchema();
+    render(<ShopForm load={load} posted={vi.fn()} />);
+    await blurWith("ab");
+    expect(shownError()).toBe("");
+    await arrive();
+    expect(shownError()).toBe("tooShort");
+    expect(shownError(screen.getByLabelText("City"))).toBe("");
+    // Checked from then on as any field: typing the right value takes the message away.
+    await act(async () => {
+      fireEvent.input(shopName(), { target: { value: "abcd" } });
+    });
+    expect(shownError()).toBe("");
   });
 
   it("once the schema is in, checks on blur and stops a submit with errors in the browser", async () => {

@@ -1,5 +1,5 @@
 import { parse, type Submission } from "@conform-to/react";
-import { useEffect, useEffectEvent, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import type { z } from "zod";
 
 /** The field conform adds to a form's data for a blur's check or a list change (conform's INTENT). */
@@ -13,12 +13,16 @@ type Check<Schema extends z.ZodType> = (formData: FormData) => Submission<z.inpu
  * first scripts (ADR 037). The schema is the contract's, as the server checks it. Until the code is in (a moment after
  * hydration, or never when it cannot be fetched) the form is checked as without JavaScript: a submit goes to the
  * server, whose answer conform shows; a blur shows nothing new and keeps the errors shown; a list change is made.
+ * A field left (or changed after) before the code is in is checked as soon as it is: a seller who moves on quickly still
+ * reads what is wrong with it, and a field never left shows nothing.
  * `key` names what the schema is built from besides its module (the seller whose name deleting asks for): when it
  * changes, the schema is fetched again, and the server's check stands alone until then.
  */
 export function useSchemaCheck<Schema extends z.ZodType>(loadSchema: () => Promise<Schema>, key = "") {
   // The check and the key it was built for: a check for another key is no check (the server's stands meanwhile).
   const [loaded, setLoaded] = useState<{ key: string; check: Check<Schema> } | null>(null);
+  // The form and the fields whose check ran without the code, to check once it is in.
+  const unchecked = useRef<{ form: HTMLFormElement | null; names: Set<string> }>({ form: null, names: new Set() });
   const load = useEffectEvent(loadSchema);
   useEffect(() => {
     let current = true;
@@ -34,16 +38,43 @@ export function useSchemaCheck<Schema extends z.ZodType>(loadSchema: () => Promi
     };
   }, [key]);
   const check = loaded?.key === key ? loaded.check : null;
-  return ({ form, formData }: { form: HTMLFormElement; formData: FormData }): ReturnType<Check<Schema>> =>
-    check ? check(formData) : serverCheckOnly<Schema>(form, formData);
+  useEffect(() => {
+    const { form, names } = unchecked.current;
+    if (!check || !form?.isConnected) return;
+    for (const name of names) validateAgain(form, name);
+    names.clear();
+  }, [check]);
+  return ({ form, formData }: { form: HTMLFormElement; formData: FormData }): ReturnType<Check<Schema>> => {
+    if (check) return check(formData);
+    unchecked.current.form = form;
+    return serverCheckOnly<Schema>(form, formData, (name) => unchecked.current.names.add(name));
+  };
+}
+
+/**
+ * Asks conform to check one field again, as its own blur did: a submit with conform's validate intent, which conform
+ * stops in the browser. The intent's value is conform's wire format, the one its buttons send without JavaScript.
+ */
+function validateAgain(form: HTMLFormElement, name: string) {
+  const button = form.ownerDocument.createElement("button");
+  Object.assign(button, { type: "submit", name: INTENT, value: JSON.stringify({ type: "validate", payload: { name } }), formNoValidate: true, hidden: true });
+  form.append(button);
+  try {
+    form.requestSubmit(button);
+  } finally {
+    button.remove();
+  }
 }
 
 /** conform's submission when the browser has no check (yet): nothing found, every error shown kept, a submit sent on. */
-function serverCheckOnly<Schema extends z.ZodType>(form: HTMLFormElement, formData: FormData): ReturnType<Check<Schema>> {
+function serverCheckOnly<Schema extends z.ZodType>(form: HTMLFormElement, formData: FormData, left: (name: string) => void): ReturnType<Check<Schema>> {
   // null: "no new finding" for this field, so conform keeps what it shows; "" is the form's own errors.
   const names = ["", ...[...form.elements].flatMap((element) => ("name" in element && typeof element.name === "string" && element.name ? [element.name] : []))];
   const submission = parse<z.input<Schema>, string[]>(formData, {
-    resolve: () => ({ error: Object.fromEntries(names.map((name) => [name, null])) }),
+    resolve: (_payload, intent) => {
+      if (intent?.type === "validate" && intent.payload.name) left(intent.payload.name);
+      return { error: Object.fromEntries(names.map((name) => [name, null])) };
+    },
   });
   return (formData.has(INTENT) ? submission : { ...submission, error: null }) as ReturnType<Check<Schema>>;
 }
