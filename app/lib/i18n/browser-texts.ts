@@ -21,7 +21,7 @@
  * groups a navigation loads later (page-messages.ts) are merged in as
  * i18next's `addResourceBundle(…, deep, overwrite)` merges them.
  */
-import { pluralForm, splitTemplate, type Template } from "./templates.ts";
+import { pluralLookup, splitTemplate, type Template } from "./templates.ts";
 import type { TextOptions, Translation } from "./use-translation.ts";
 
 export type Messages = { [key: string]: Messages | string };
@@ -75,12 +75,7 @@ export function browserTexts(language: string, messages: Messages, missing: (key
 
   const t = (key: string, options: TextOptions = {}): string => {
     const count = options.count;
-    let found: Template | null | undefined;
-    if (count !== undefined && typeof count !== "string") {
-      if (count === 0) found = find(`${key}_zero`);
-      if (found === undefined) found = find(`${key}_${pluralForm(language, count as number)}`);
-    }
-    if (found === undefined) found = find(key);
+    let found = count !== undefined && typeof count !== "string" ? pluralLookup(language, find, key, count as number) : find(key);
     if (found === null) return `key '${key} (${language})' returned an object instead of string.`;
     if (found === undefined) {
       if (options.defaultValue === undefined) missing(key);

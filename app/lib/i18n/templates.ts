@@ -30,10 +30,22 @@ export function splitTemplate(message: string): Template | null {
 const pluralRules = new Map<string, Intl.PluralRules>();
 
 /** The plural form i18next picks for `count` in `language` ("one", "other"…), by the language's Intl.PluralRules. */
-export function pluralForm(language: string, count: number): string {
+function pluralForm(language: string, count: number): string {
   let rules = pluralRules.get(language);
   if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
   return rules.select(count);
+}
+
+/**
+ * `key`'s message for `count` as i18next looks it up: the form for none first when the count is 0, then the language's
+ * form for the count, then the message without forms (a count that is only a value: "Marketplace ({{count}})").
+ * `find` answers undefined where there is no message (the lookup goes on) and anything else where there is one.
+ */
+export function pluralLookup<Found>(language: string, find: (key: string) => Found | undefined, key: string, count: number): Found | undefined {
+  let found: Found | undefined;
+  if (count === 0) found = find(`${key}_zero`);
+  if (found === undefined) found = find(`${key}_${pluralForm(language, count)}`);
+  return found === undefined ? find(key) : found;
 }
 
 /** Options that change what i18next does with a key (another language, a context, a default…), not values to put in. */
@@ -76,13 +88,10 @@ export function interpolateWith(language: string, templateOf: TemplateOf, key: s
   let template: Template | null | undefined;
   if ("count" in values) {
     const count = values.count;
+    // A count that is not a finite number is left to i18next.
     if (typeof count !== "number" || !Number.isFinite(count)) return undefined;
-    // As i18next looks them up: a form for none first when the count is 0, then the language's form for the count, then
-    // the message without forms (a count that is only a value: "Marketplace ({{count}})").
-    if (count === 0) template = templateOf(`${key}_zero`);
-    if (template === undefined) template = templateOf(`${key}_${pluralForm(language, count)}`);
-  }
-  if (template === undefined) template = templateOf(key);
+    template = pluralLookup(language, templateOf, key, count);
+  } else template = templateOf(key);
   if (!template) return undefined;
   let text = template[0]!;
   for (let i = 1; i < template.length; i += 2) {
