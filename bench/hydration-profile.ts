@@ -23,7 +23,6 @@
  * page n times (3; figures are medians, the tables sum the runs and divide by
  * n), BENCH_TOP=<n> rows per table (10). Loopback only.
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
@@ -31,8 +30,8 @@ import { chromium } from "playwright";
 import { SourceMapConsumer, type RawSourceMap } from "source-map-js";
 import { TestBrowser } from "../tests/support/http-client.ts";
 import { testPorts } from "../tests/support/ports.ts";
-import { waitForHttp } from "../tests/support/stack.ts";
-import { DEPLOYED_ENV, DEPLOYED_NODE_ARGS, startDeployedStack } from "./support/as-deployed.ts";
+import { startDeployedStack } from "./support/as-deployed.ts";
+import { startBareApp } from "./support/bare-app.ts";
 
 const ROOT = path.join(import.meta.dirname, "..");
 const MULTIPLIER = Number(process.env.BENCH_CPU_MULTIPLIER ?? 4);
@@ -128,21 +127,12 @@ const load = () =>
     .map((value) => value.toFixed(2))
     .join(" ");
 
-function startBareApp(port: number) {
-  const child = spawn(process.execPath, [...DEPLOYED_NODE_ARGS, path.join(ROOT, "bench/bare-app/server.ts")], {
-    env: { ...process.env, ...DEPLOYED_ENV, NODE_ENV: "production", PORT: String(port) },
-    stdio: "ignore",
-  });
-  const stop = () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGTERM"))));
-  return { url: `http://localhost:${port}`, stop };
-}
-
 const ports = testPorts(3330, 4330);
 const stack = await startDeployedStack("bench:hydration-profile", ports);
 const bare = startBareApp(ports.portalPort + 10);
 const browser = await chromium.launch({ executablePath: CHROME, args: ["--no-sandbox", "--disable-gpu"] });
 try {
-  await waitForHttp(bare.url, 30_000);
+  await bare.ready;
   console.log(`CPU slowdown ${MULTIPLIER}×, ${RUNS} runs per page, sampling every 100 µs; load average ${load()}\n`);
   const host = new URL(stack.portalUrl).host;
   for (const target of TARGETS) {

@@ -17,7 +17,10 @@
  * (bench/support/client-js.ts, gzip). Then every audit that kept a score below
  * its target in the median run. Targets: performance ≥ 0.9, TBT ≤ 200 ms, the
  * JavaScript before the first interaction ≤ 145 KB, accessibility and best
- * practices 1.0.
+ * practices 1.0. The first row is the floor, measured in the same run and
+ * the same way: the bare React Router app (bench/bare-app), a framework-mode
+ * page with nothing of the portal's, whose figures say what any page of such
+ * an app gets at this slowdown on this machine.
  *
  * Run: `npm run bench` (after the server-cost table) or `npm run bench:lighthouse`.
  * BENCH_PAGES=<regex> runs only the pages whose "path account" matches;
@@ -32,6 +35,7 @@ import lighthouse, { type Flags, type Result } from "lighthouse";
 import { TestBrowser } from "../tests/support/http-client.ts";
 import { testPorts } from "../tests/support/ports.ts";
 import { startDeployedStack } from "./support/as-deployed.ts";
+import { startBareApp } from "./support/bare-app.ts";
 import { PAGES, type BenchPage } from "./support/pages.ts";
 import { CLIENT_JS_TARGET_KB, pageScripts, readClientManifest } from "./support/client-js.ts";
 
@@ -42,6 +46,7 @@ const DEFAULT_SLOWDOWN = 4;
 const REFERENCE_INDEX = 1100;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const BUILD = new URL("../build", import.meta.url).pathname;
+const BARE_BUILD = new URL("bare-app/build", import.meta.url).pathname;
 const CATEGORIES = Object.keys(TARGET) as (keyof typeof TARGET)[];
 const ONLY = process.env.BENCH_PAGES ? new RegExp(process.env.BENCH_PAGES) : undefined;
 /** Debian's Chromium, or the headless shell the browser tests install (scripts/ensure-browser.sh). */
@@ -68,12 +73,34 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
+/** A run's figures: the category scores, LCP, TBT, CLS, bytes, the scripts' bytes and main-thread scripting. */
+function figuresOf(lhr: Result) {
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const scripts = (lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items;
+  const work = (lhr.audits["mainthread-work-breakdown"]?.details as { items?: { group: string; duration: number }[] } | undefined)?.items ?? [];
+  return {
+    performance: lhr.categories.performance?.score ?? 0,
+    accessibility: lhr.categories.accessibility?.score ?? 0,
+    "best-practices": lhr.categories["best-practices"]?.score ?? 0,
+    lcp: numeric("largest-contentful-paint"),
+    tbt: numeric("total-blocking-time"),
+    cls: numeric("cumulative-layout-shift"),
+    bytes: numeric("total-byte-weight"),
+    scriptBytes: scripts?.find((item) => item.resourceType === "script")?.transferSize ?? NaN,
+    scripting: work.filter((item) => item.group === "scriptEvaluation" || item.group === "scriptParseCompile").reduce((sum, item) => sum + item.duration, 0),
+    index: lhr.environment.benchmarkIndex,
+  };
+}
+type Figures = ReturnType<typeof figuresOf>;
+const middle = (figures: Figures[]) => (key: keyof Figures) => median(figures.map((figure) => figure[key]));
+
 type RunResult = { lhr: Result; asked: string };
 
 const label = (page: BenchPage) => `${page.path}${page.account ? ` (${page.account.replace(/@.*/, "")}${page.actAs ? ", acting" : ""})` : ""}`;
 
 const ports = testPorts(3320, 4320);
 const stack = await startDeployedStack("bench:lighthouse", ports);
+const bare = startBareApp(ports.portalPort + 10);
 /**
  * A Chromium of its own for each page: Lighthouse keeps the browser's cookies between runs, so a session cookie one
  * page's answer set would go with every later page beside the account's own, and the portal would read that one (all
@@ -96,7 +123,8 @@ try {
     return { browser, cookie: browser.cookieHeader(host) };
   }
 
-  const audit = async (path: string, cookie: string, cpuSlowdownMultiplier: number) => {
+  await bare.ready;
+  const audit = async (path: string, cookie: string, cpuSlowdownMultiplier: number, base = stack.portalUrl) => {
     const chrome = await launchChrome();
     try {
       const flags: Flags = {
@@ -107,7 +135,7 @@ try {
         extraHeaders: cookie ? { Cookie: cookie } : undefined,
         throttling: { cpuSlowdownMultiplier },
       };
-      return await lighthouse(`${stack.portalUrl}${path}`, flags);
+      return await lighthouse(`${base}${path}`, flags);
     } finally {
       chrome.kill();
     }
@@ -145,6 +173,30 @@ try {
     "script ms".padStart(10),
     "index".padStart(6),
   );
+  const printRow = (name: string, mid: (key: keyof Figures) => number, firstJs: number) =>
+    console.log(
+      name.slice(0, 52).padEnd(52),
+      mid("performance").toFixed(2).padStart(5),
+      mid("accessibility").toFixed(2).padStart(5),
+      mid("best-practices").toFixed(2).padStart(5),
+      (mid("lcp") / 1000).toFixed(1).padStart(6),
+      mid("tbt").toFixed(0).padStart(7),
+      mid("cls").toFixed(3).padStart(6),
+      (mid("bytes") / 1024).toFixed(0).padStart(6),
+      (mid("scriptBytes") / 1024).toFixed(0).padStart(7),
+      (firstJs / 1000).toFixed(0).padStart(7),
+      mid("scripting").toFixed(0).padStart(10),
+      mid("index").toFixed(0).padStart(6),
+    );
+  // The floor: the bare app's page, as many runs, the same slowdown.
+  const bareRuns: Figures[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const result = await audit("/", "", multiplier, bare.url);
+    if (result && !result.lhr.runtimeError) bareRuns.push(figuresOf(result.lhr));
+    if (result && REPORTS) writeFileSync(`${REPORTS}/bare-app-${run + 1}.json`, JSON.stringify(result.lhr));
+  }
+  const floor = middle(bareRuns);
+  printRow("(bare React Router app: the floor)", floor, pageScripts(BARE_BUILD, readClientManifest(BARE_BUILD), "/").gzip);
   const shortfalls: string[] = [];
   let pages = 0;
   let met = 0;
@@ -160,26 +212,8 @@ try {
       if (!result) throw new Error(`${label(page)}: Lighthouse gave no result`);
       runs.push({ lhr: result.lhr, asked: pagePath });
     }
-    const figures = runs.map(({ lhr }) => {
-      const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-      const scripts = (lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items;
-      const work = (lhr.audits["mainthread-work-breakdown"]?.details as { items?: { group: string; duration: number }[] } | undefined)?.items ?? [];
-      return {
-        performance: lhr.categories.performance?.score ?? 0,
-        accessibility: lhr.categories.accessibility?.score ?? 0,
-        "best-practices": lhr.categories["best-practices"]?.score ?? 0,
-        lcp: numeric("largest-contentful-paint"),
-        tbt: numeric("total-blocking-time"),
-        cls: numeric("cumulative-layout-shift"),
-        bytes: numeric("total-byte-weight"),
-        scriptBytes: scripts?.find((item) => item.resourceType === "script")?.transferSize ?? NaN,
-        scripting: work
-          .filter((item) => item.group === "scriptEvaluation" || item.group === "scriptParseCompile")
-          .reduce((sum, item) => sum + item.duration, 0),
-        index: lhr.environment.benchmarkIndex,
-      };
-    });
-    const mid = (key: keyof (typeof figures)[number]) => median(figures.map((figure) => figure[key]));
+    const figures = runs.map(({ lhr }) => figuresOf(lhr));
+    const mid = middle(figures);
     // The run whose performance score is the median one: its audits say what kept the scores down.
     const byPerformance = runs.map((run, index) => ({ run, score: figures[index]!.performance })).sort((a, b) => a.score - b.score);
     const { lhr, asked: askedPath } = byPerformance[Math.floor(byPerformance.length / 2)]!.run;
@@ -198,20 +232,7 @@ try {
       firstJs / 1000 <= CLIENT_JS_TARGET_KB
     )
       met++;
-    console.log(
-      label(page).slice(0, 52).padEnd(52),
-      score("performance").toFixed(2).padStart(5),
-      score("accessibility").toFixed(2).padStart(5),
-      score("best-practices").toFixed(2).padStart(5),
-      (mid("lcp") / 1000).toFixed(1).padStart(6),
-      mid("tbt").toFixed(0).padStart(7),
-      mid("cls").toFixed(3).padStart(6),
-      (mid("bytes") / 1024).toFixed(0).padStart(6),
-      (mid("scriptBytes") / 1024).toFixed(0).padStart(7),
-      (firstJs / 1000).toFixed(0).padStart(7),
-      mid("scripting").toFixed(0).padStart(10),
-      mid("index").toFixed(0).padStart(6),
-    );
+    printRow(label(page), mid, firstJs);
     for (const { lhr: failed } of runs) if (failed.runtimeError) shortfalls.push(`${label(page)}: ${failed.runtimeError.code} ${failed.runtimeError.message}`);
     if (mid("tbt") > TBT_TARGET_MS) shortfalls.push(`${label(page)}: total blocking time ${mid("tbt").toFixed(0)} ms (target ≤ ${TBT_TARGET_MS})`);
     if (firstJs / 1000 > CLIENT_JS_TARGET_KB)
@@ -230,11 +251,11 @@ try {
     `\nJS KiB = scripts' bytes as Lighthouse received them (charts drawn after hydration included); JS1 KB = the page's JavaScript before the first interaction, gzip, from the build (target ≤ ${CLIENT_JS_TARGET_KB}); script ms = main-thread script evaluation, parse and compile under the slowdown; index = Lighthouse's benchmark index of the host during the page's runs (higher is faster; a busy shared machine scores lower)`,
   );
   console.log(
-    `\ntargets (performance ≥ ${TARGET.performance}, TBT ≤ ${TBT_TARGET_MS} ms, JavaScript before interaction ≤ ${CLIENT_JS_TARGET_KB} KB, accessibility and best practices 1.0) met by ${met} of ${pages} pages, CPU slowdown ${multiplier}×; load average now ${loadavg()
+    `\ntargets (performance ≥ ${TARGET.performance}, TBT ≤ ${TBT_TARGET_MS} ms, JavaScript before interaction ≤ ${CLIENT_JS_TARGET_KB} KB, accessibility and best practices 1.0) met by ${met} of ${pages} pages, CPU slowdown ${multiplier}× (the bare app: TBT ${floor("tbt").toFixed(0)} ms, performance ${floor("performance").toFixed(2)}); load average now ${loadavg()
       .map((value) => value.toFixed(2))
       .join(" ")}`,
   );
   if (shortfalls.length) console.log(`\nwhat kept a figure from its target:\n  ${shortfalls.join("\n  ")}`);
 } finally {
-  await stack.process.stop();
+  await Promise.all([stack.process.stop(), bare.stop()]);
 }

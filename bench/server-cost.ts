@@ -46,7 +46,8 @@ import { TestBrowser } from "../tests/support/http-client.ts";
 import { testPorts } from "../tests/support/ports.ts";
 import { waitForHttp } from "../tests/support/stack.ts";
 import { largest, summarise } from "./profile-summary.ts";
-import { asDeployed, DEPLOYED_ENV, DEPLOYED_NODE_ARGS, startDeployedStack, type Deviations } from "./support/as-deployed.ts";
+import { asDeployed, startDeployedStack, type Deviations } from "./support/as-deployed.ts";
+import { startBareApp } from "./support/bare-app.ts";
 import { connectInspector } from "./support/inspector.ts";
 import type { LoadJob, LoadMessage, LoadOutcome } from "./support/load-generator.ts";
 import { canPin, loadAverage, pin, watchOthers } from "./support/machine.ts";
@@ -85,16 +86,6 @@ function startGenerator() {
     run: (job: LoadJob) => new Promise<LoadOutcome>((resolve, reject) => ((pending = { resolve, reject }), child.send(job))),
     stop: () => child.connected && child.disconnect(),
   };
-}
-
-function startBareApp(port: number) {
-  const child = spawn(process.execPath, [...DEPLOYED_NODE_ARGS, path.join(ROOT, "bench/bare-app/server.ts")], {
-    env: { ...process.env, ...DEPLOYED_ENV, NODE_ENV: "production", PORT: String(port) },
-    stdio: "ignore",
-  });
-  const url = `http://localhost:${port}`;
-  const stop = () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGTERM"))));
-  return { url, stop, pid: child.pid!, ready: waitForHttp(url, 30_000) };
 }
 
 /** The portal of another checkout (BENCH_AB), on the stack's sandbox, started as this one (the same deviations). */
