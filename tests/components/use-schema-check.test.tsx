@@ -108,6 +108,19 @@ describe("useSchemaCheck", () => {
     expect(shownError()).toBe("");
   });
 
+  it("leaves a field left before the schema to the server's answer once the form was submitted", async () => {
+    const { load, arrive } = deferredSchema();
+    const posted = vi.fn();
+    render(<ShopForm load={load} posted={posted} />);
+    await blurWith("ab");
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    });
+    expect(posted).toHaveBeenCalledTimes(1);
+    await arrive();
+    expect(shownError()).toBe("");
+  });
+
   it("once the schema is in, checks on blur and stops a submit with errors in the browser", async () => {
     const { load, arrive } = deferredSchema();
     const posted = vi.fn();

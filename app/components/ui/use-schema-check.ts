@@ -14,7 +14,7 @@ type Check<Schema extends z.ZodType> = (formData: FormData) => Submission<z.inpu
  * hydration, or never when it cannot be fetched) the form is checked as without JavaScript: a submit goes to the
  * server, whose answer conform shows; a blur shows nothing new and keeps the errors shown; a list change is made.
  * A field left (or changed after) before the code is in is checked as soon as it is: a seller who moves on quickly still
- * reads what is wrong with it, and a field never left shows nothing.
+ * reads what is wrong with it, and a field never left shows nothing; after a submit the server's answer stands instead.
  * `key` names what the schema is built from besides its module (the seller whose name deleting asks for): when it
  * changes, the schema is fetched again, and the server's check stands alone until then.
  */
@@ -47,6 +47,8 @@ export function useSchemaCheck<Schema extends z.ZodType>(loadSchema: () => Promi
   return ({ form, formData }: { form: HTMLFormElement; formData: FormData }): ReturnType<Check<Schema>> => {
     if (check) return check(formData);
     unchecked.current.form = form;
+    // A submit goes to the server, whose answer speaks for every field: none is left to check again.
+    if (!formData.has(INTENT)) unchecked.current.names.clear();
     return serverCheckOnly<Schema>(form, formData, (name) => unchecked.current.names.add(name));
   };
 }
