@@ -69,6 +69,9 @@ const I18NEXT_OPTIONS = new Set([
   "missingInterpolationHandler",
 ]);
 
+/** A name i18next reads as an option, not as a value to put in: one of I18NEXT_OPTIONS or a default (`defaultValue_one`…). */
+const isI18nextOption = (name: string) => I18NEXT_OPTIONS.has(name) || name.startsWith("defaultValue");
+
 /**
  * Values from elsewhere (an upstream's parameters) as values only: a name i18next reads as an option (`lng`,
  * `context`, `defaultValue`…) is dropped, so that it changes neither the server's answer nor, unlike the browser's,
@@ -76,14 +79,14 @@ const I18NEXT_OPTIONS = new Set([
  */
 export function valuesOnly<Value>(values: Readonly<Record<string, Value>>): Record<string, Value> {
   const kept: Record<string, Value> = {};
-  for (const [name, value] of Object.entries(values)) if (!I18NEXT_OPTIONS.has(name) && !name.startsWith("defaultValue")) kept[name] = value;
+  for (const [name, value] of Object.entries(values)) if (!isI18nextOption(name)) kept[name] = value;
   return kept;
 }
 
 /** `key`'s message in `language` with `values` put in, as i18next would answer it; undefined where that is not plain. */
 export function interpolateWith(language: string, templateOf: TemplateOf, key: string, values: Record<string, unknown>): string | undefined {
   for (const name in values) {
-    if (I18NEXT_OPTIONS.has(name) || name.startsWith("defaultValue")) return undefined;
+    if (isI18nextOption(name)) return undefined;
   }
   let template: Template | null | undefined;
   if ("count" in values) {
