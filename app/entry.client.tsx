@@ -5,6 +5,7 @@ import { fallbackLanguage, isSupportedLanguage } from "./lib/i18n/languages.ts";
 import { messagesHref, messagesLoaded } from "./lib/i18n/page-messages.ts";
 import { browserTexts, type Messages } from "./lib/i18n/browser-texts.ts";
 import { TranslationContext } from "./lib/i18n/use-translation.ts";
+import { readIntlValuesFromPage } from "./components/shell/intl-values-script.tsx";
 
 async function hydrate() {
   const htmlLang = document.documentElement.lang;
@@ -21,6 +22,8 @@ async function hydrate() {
   // that is the call's own answer.
   const texts = browserTexts(language, messages, (key) => console.error(`i18n: no message "${key}" on this page (${location.pathname})`));
   messagesLoaded(texts, response.ok ? groups : []);
+  // The numbers, dates and names the server formatted for this page: hydrating sets up no Intl for them.
+  readIntlValuesFromPage();
 
   startTransition(() => {
     hydrateRoot(

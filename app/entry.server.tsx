@@ -5,6 +5,7 @@ import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleError
 import { resumeUnfinishedImageChecks } from "./services/catalogue/image-checks.server.ts";
 import { env } from "./services/config/env.server.ts";
 import { getRenderTranslation } from "./services/i18n/i18n.server.ts";
+import { recordingIntlValues } from "./services/i18n/intl-values.server.ts";
 import { logger } from "./services/observability/logger.server.ts";
 import { requestMetaContext } from "./services/request/request-context.server.ts";
 import { sessionContext } from "./services/session/session.server.ts";
@@ -68,7 +69,7 @@ export default async function handleRequest(
   const nonce = randomBytes(16).toString("base64");
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
 
-  return new Promise<Response>((resolve, reject) => {
+  const render = (resolve: (response: Response) => void, reject: (reason: unknown) => void) => {
     let shellRendered = false;
     // The render is aborted when it has not finished in time; once it has (or failed), the timer goes too: a pending
     // timer would keep the whole render (its tree, loader data, translator) alive for its full delay under load.
@@ -115,7 +116,9 @@ export default async function handleRequest(
       },
     );
     if (!finished) timer = setTimeout(abort, streamTimeout + 1000);
-  });
+  };
+  // The render keeps the Intl values it works out, for the page to carry (root.tsx, IntlValuesScript).
+  return recordingIntlValues(() => new Promise<Response>(render));
 }
 
 function signedIn(context: Readonly<RouterContextProvider>): boolean {

@@ -9,6 +9,7 @@ import { useRootData, type RootData } from "./lib/shell/root-data.ts";
 import { isUnsavedOutage } from "./lib/unsaved-form.ts";
 import { PageFooter } from "./components/shell/page-footer.tsx";
 import { NavigationProgress } from "./components/shell/navigation-progress.tsx";
+import { IntlValuesScript } from "./components/shell/intl-values-script.tsx";
 import { ActingAsSellerBanner } from "./components/shell/acting-as-seller-banner.tsx";
 import { Toaster } from "./components/shell/toaster.tsx";
 import type { PortalToast } from "./lib/toast-message.ts";
@@ -120,6 +121,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {rootData?.footer ? <PageFooter links={rootData.footer} /> : null}
         {rootData?.environment ? <EnvironmentIndicator services={rootData.environment} /> : null}
         <VersionCheck />
+        <IntlValuesScript />
         <ScrollRestoration />
         <Scripts />
       </body>

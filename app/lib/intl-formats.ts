@@ -15,29 +15,110 @@
 const MAX_FORMATTERS = 1_000;
 const formatters = new Map<string, unknown>();
 
-function shared<T>(kind: string, locales: string | readonly string[], options: object | undefined, make: () => T): T {
+function shared<T>(kind: string, locales: string | readonly string[], options: object | undefined, make: (key: string) => T): T {
   const key = `${kind} ${String(locales)} ${options ? JSON.stringify(options) : ""}`;
   let formatter = formatters.get(key) as T | undefined;
   if (formatter === undefined) {
-    formatter = make();
+    formatter = make(key);
     if (formatters.size >= MAX_FORMATTERS) formatters.clear();
     formatters.set(key, formatter);
   }
   return formatter;
 }
 
-export const numberFormat = (locales: string | readonly string[], options?: Intl.NumberFormatOptions) =>
-  shared("number", locales, options, () => new Intl.NumberFormat(locales, options));
+/**
+ * What Intl works out while the server renders a page travels with the page
+ * (`IntlValuesScript`), and the browser reads it from there while it hydrates
+ * the page: the first Intl formatter a browser tab makes costs 20–30 ms of
+ * main-thread work (its ICU data is set up; bench/hydration-profile.ts, 4 of
+ * the 5 pages of issue 41, in the one task it lands in), the next ones well
+ * under a millisecond. Each value is keyed by the formatter (kind, language,
+ * options as written) and the input, so a value read from the page is the one
+ * Intl gives for that input on the server, in the portal's zone where the
+ * options name it. A value the page lacks (a later navigation's, a render
+ * only the browser makes) is worked out by Intl in the browser as before.
+ */
+type Recorded = Map<string, unknown>;
+let recording: () => Recorded | undefined = () => undefined;
+let fromPage: Readonly<Record<string, unknown>> = {};
 
-export const dateTimeFormat = (locales: string | readonly string[], options?: Intl.DateTimeFormatOptions) =>
-  shared("dateTime", locales, options, () => new Intl.DateTimeFormat(locales, options));
+/** The server: where the render of the current request keeps what Intl works out (intl-values.server.ts). */
+export function recordIntlValuesIn(current: () => Recorded | undefined): void {
+  recording = current;
+}
 
-export const displayNames = (locales: string | readonly string[], options: Intl.DisplayNamesOptions) =>
-  shared("displayNames", locales, options, () => new Intl.DisplayNames(locales, options));
+/** The server: what the current request's render has worked out so far, for the page to carry. */
+export const recordedIntlValues = (): Recorded | undefined => recording();
 
-export const listFormat = (locales: string | readonly string[], options?: Intl.ListFormatOptions) =>
-  shared("list", locales, options, () => new Intl.ListFormat(locales, options));
+/** The browser: the values the page carries, read before it hydrates (entry.client.tsx). */
+export function intlValuesFromPage(values: Readonly<Record<string, unknown>>): void {
+  fromPage = values;
+}
 
+/** How deep in `workedOutOnServer` computations the render is: a value within another goes with the page in it. */
+let within = 0;
+
+/** `compute`'s value, as the server worked it out for this page where it did; recorded while the server renders. */
+export function workedOutOnServer<T>(key: string, compute: () => T): T {
+  if (Object.hasOwn(fromPage, key)) return fromPage[key] as T;
+  within++;
+  let value: T;
+  try {
+    value = compute();
+  } finally {
+    within--;
+  }
+  if (within === 0) recording()?.set(key, value);
+  return value;
+}
+
+const inputKey = (value: unknown) => (value instanceof Date ? `d${value.getTime()}` : Object.is(value, -0) ? "n-0" : `${typeof value}${String(value)}`);
+
+/** A formatter whose answers come from the page while it hydrates; the Intl object is made at its first miss. */
+function fromPageOr<F>(key: string, make: () => F) {
+  let made: F | undefined;
+  const intl = () => (made ??= make());
+  const answer = <T>(call: string, inputs: unknown[], compute: (formatter: F) => T): T =>
+    // No input (a date format's "now") is not the same value on both sides.
+    inputs.some((input) => input === undefined)
+      ? compute(intl())
+      : workedOutOnServer(`${key} ${call} ${inputs.map(inputKey).join(" ")}`, () => compute(intl()));
+  return { intl, answer };
+}
+
+export type NumberFormatter = Pick<Intl.NumberFormat, "format">;
+export type DateTimeFormatter = Pick<Intl.DateTimeFormat, "format" | "formatRange">;
+export type DisplayNamesFormatter = Pick<Intl.DisplayNames, "of">;
+export type ListFormatter = Pick<Intl.ListFormat, "format">;
+
+export const numberFormat = (locales: string | readonly string[], options?: Intl.NumberFormatOptions): NumberFormatter =>
+  shared("number", locales, options, (key) => {
+    const { answer } = fromPageOr(key, () => new Intl.NumberFormat(locales, options));
+    return { format: (value) => answer("format", [value], (intl) => intl.format(value)) };
+  });
+
+export const dateTimeFormat = (locales: string | readonly string[], options?: Intl.DateTimeFormatOptions): DateTimeFormatter =>
+  shared("dateTime", locales, options, (key) => {
+    const { answer } = fromPageOr(key, () => new Intl.DateTimeFormat(locales, options));
+    return {
+      format: (date) => answer("format", [date], (intl) => intl.format(date)),
+      formatRange: (start, end) => answer("formatRange", [start, end], (intl) => intl.formatRange(start, end)),
+    };
+  });
+
+export const displayNames = (locales: string | readonly string[], options: Intl.DisplayNamesOptions): DisplayNamesFormatter =>
+  shared("displayNames", locales, options, (key) => {
+    const { answer } = fromPageOr(key, () => new Intl.DisplayNames(locales, options));
+    return { of: (code) => answer("of", [code], (intl) => intl.of(code)) };
+  });
+
+export const listFormat = (locales: string | readonly string[], options?: Intl.ListFormatOptions): ListFormatter =>
+  shared("list", locales, options, (key) => {
+    const { answer } = fromPageOr(key, () => new Intl.ListFormat(locales, options));
+    return { format: (list) => answer("format", [JSON.stringify([...list])], (intl) => intl.format(list)) };
+  });
+
+/** Compares as the language sorts; not carried by the page (a sort compares many pairs): a sorted list is, as a whole. */
 export const collator = (locales: string | readonly string[], options?: Intl.CollatorOptions) =>
   shared("collator", locales, options, () => new Intl.Collator(locales, options));
 

@@ -59,6 +59,11 @@ describe("/seller-list", () => {
       expect(html).toContain("Page 3 of 201");
       expect(html.match(/class="seller-table__seller"/g)?.length).toBe(25);
       expect(html).toContain('href="/seller-list?page=4"');
+      // The figures the server formatted go with the page, for the browser to read while it hydrates (intl-formats.ts).
+      const [script = "", json = "{}"] = /<script type="application\/json" id="intl-values">(.*?)<\/script>/s.exec(html) ?? [];
+      const carried = JSON.parse(json) as Record<string, unknown>;
+      expect(carried).toMatchObject({ "number en  format number5012": "5,012", "number en  format number1503": "1,503" });
+      for (const value of Object.values(carried)) expect(html.replace(script, "")).toContain(String(value));
     } finally {
       await resetSandbox();
     }

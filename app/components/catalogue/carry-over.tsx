@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
-import { numberFormat } from "#app/lib/intl-formats.ts";
+import { formatMoment, numberFormat } from "#app/lib/intl-formats.ts";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { ErrorSummary, type UpstreamFailureView } from "./form-errors.tsx";
 import { ReviewUnavailableView, type ReviewUnavailable } from "./review-unavailable.tsx";
@@ -69,7 +69,7 @@ export function CarryOver({ file, back, review, action, actionData }: Props) {
             <p>
               {t("catalogueProducts.carryOver.lead", {
                 name: review.from.fileName,
-                date: new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(review.from.uploadedAt)),
+                date: formatMoment(i18n.language, review.from.uploadedAt),
               })}
             </p>
             <ul role="status">

@@ -13,13 +13,14 @@ import { FileReportSummary } from "./file-report-summary.tsx";
 import { ReturnForm } from "./return-form.tsx";
 import { TeamCategoryMapping } from "./team-category-mapping.tsx";
 import type { TeamMappingView } from "#app/lib/catalogue/team-mapping.ts";
+import type { DateTimeFormatter } from "#app/lib/intl-formats.ts";
 
 type Props = {
   info: IntegrationInfo;
   reports: Record<string, FileReport>;
   confirmFinish: boolean;
   returnResult: SubmissionResult<string[]> | null;
-  dateFormat: Intl.DateTimeFormat;
+  dateFormat: DateTimeFormatter;
   /** The category mapping and the products still needing a fix, to return one on its own (null: not waiting). */
   returnables?: Returnables | null;
   /** The seller's category mapping, read-only (null: not asked). */

@@ -363,7 +363,7 @@ export function UnitPriceText({ product }: { product: CatalogueProduct }) {
   const { price, contentQuantity, contentUnit } = product.values;
   const computed = unitPrice(price, contentQuantity, contentUnit);
   if (computed) {
-    const money = new Intl.NumberFormat(i18n.language, { style: "currency", currency: "EUR" }).format(computed.price);
+    const money = numberFormat(i18n.language, { style: "currency", currency: "EUR" }).format(computed.price);
     const content = [contentQuantity, contentUnit].filter((part) => part !== "").join(" ");
     return <>{t("catalogueProducts.unitPrice.per", { price: money, unit: computed.per, content })}</>;
   }

@@ -1,6 +1,7 @@
 import type { Obligation, ObligationRestriction } from "#contract/obligations.ts";
 import { Link } from "react-router";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
+import { listFormat } from "#app/lib/intl-formats.ts";
 import { formatDay } from "#app/lib/calendar-day.ts";
 
 export type ObligationEntry = Omit<Obligation, "actionPath"> & { actionPath: string | null };
@@ -21,7 +22,7 @@ export function ObligationsSection({ obligations }: { obligations: { items: Obli
   }
   if (obligations.items.length === 0) return null;
   const locale = i18n.language;
-  const list = (items: string[]) => new Intl.ListFormat(locale, { type: "conjunction" }).format(items);
+  const list = (items: string[]) => listFormat(locale, { type: "conjunction" }).format(items);
   return (
     <section aria-labelledby="obligations-title" className="home-overview__section obligations">
       <h2 id="obligations-title">{t("obligations.title")}</h2>

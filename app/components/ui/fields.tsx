@@ -1,7 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { createContext, useContext, type FormEventHandler, type ReactNode } from "react";
 import { useTranslation, type Translate } from "#app/lib/i18n/use-translation.ts";
-import { collator, displayNames } from "#app/lib/intl-formats.ts";
+import { collator, displayNames, workedOutOnServer } from "#app/lib/intl-formats.ts";
 import { inputProps, selectProps, textareaProps, type FieldReading } from "./control-props.ts";
 import { useFieldReading } from "./field-reading.tsx";
 
@@ -196,12 +196,17 @@ const countryOptions = new WeakMap<readonly string[], Map<string, readonly Count
 
 /**
  * The countries a select offers, named in the page's language and sorted by
- * name: worked out once per list and language, not on every render (naming
- * and sorting some 250 countries was 1 % of a form page's server CPU).
+ * name. The list comes with the page as the server worked it out
+ * (`workedOutOnServer`): hydrating names and sorts nothing.
  */
 export function useCountryOptions(codes: readonly string[]): readonly CountryOption[] {
   const { i18n } = useTranslation();
   const language = i18n.language;
+  return workedOutOnServer(`countries ${language} ${codes.join(",")}`, () => namedCountries(codes, language));
+}
+
+/** Worked out once per list and language, not on every render (naming and sorting some 250 countries was 1 % of a form page's server CPU). */
+function namedCountries(codes: readonly string[], language: string): readonly CountryOption[] {
   let byLanguage = countryOptions.get(codes);
   if (!byLanguage) countryOptions.set(codes, (byLanguage = new Map()));
   let options = byLanguage.get(language);
