@@ -50,6 +50,10 @@ const TARGETS = (
     { name: "/", app: "portal", path: "/" },
     { name: "/overview (seller.new)", app: "portal", path: "/overview", account: "seller.new@example.com" },
     { name: "/shop-setup/bank-account (owner)", app: "portal", path: "/shop-setup/bank-account", account: "owner@bergblick-moebel.example.com" },
+    { name: "/shop-setup/company-information (owner)", app: "portal", path: "/shop-setup/company-information", account: "owner@bergblick-moebel.example.com" },
+    { name: "/seller-list (operator)", app: "portal", path: "/seller-list", account: "operator@example.com" },
+    { name: "/upload/catalog (seller.catalogue)", app: "portal", path: "/upload/catalog", account: "seller.catalogue@example.com" },
+    { name: "/home/overview (seller.active)", app: "portal", path: "/home/overview", account: "seller.active@example.com" },
   ] satisfies Target[]
 ).filter((target: Target) => !ONLY || ONLY.test(`${target.path} ${target.account ?? ""} ${target.name}`));
 
