@@ -74,16 +74,15 @@ export function workedOutOnServer<T>(key: string, compute: () => T): T {
 
 const inputKey = (value: unknown) => (value instanceof Date ? `d${value.getTime()}` : Object.is(value, -0) ? "n-0" : `${typeof value}${String(value)}`);
 
-/** A formatter whose answers come from the page while it hydrates; the Intl object is made at its first miss. */
+/** A formatter's answers, from the page while it hydrates; its Intl object is made at the first one the page lacks. */
 function fromPageOr<F>(key: string, make: () => F) {
   let made: F | undefined;
   const intl = () => (made ??= make());
-  const answer = <T>(call: string, inputs: unknown[], compute: (formatter: F) => T): T =>
+  return <T>(call: string, inputs: unknown[], compute: (formatter: F) => T): T =>
     // No input (a date format's "now") is not the same value on both sides.
     inputs.some((input) => input === undefined)
       ? compute(intl())
       : workedOutOnServer(`${key} ${call} ${inputs.map(inputKey).join(" ")}`, () => compute(intl()));
-  return { intl, answer };
 }
 
 export type NumberFormatter = Pick<Intl.NumberFormat, "format">;
@@ -93,13 +92,13 @@ export type ListFormatter = Pick<Intl.ListFormat, "format">;
 
 export const numberFormat = (locales: string | readonly string[], options?: Intl.NumberFormatOptions): NumberFormatter =>
   shared("number", locales, options, (key) => {
-    const { answer } = fromPageOr(key, () => new Intl.NumberFormat(locales, options));
+    const answer = fromPageOr(key, () => new Intl.NumberFormat(locales, options));
     return { format: (value) => answer("format", [value], (intl) => intl.format(value)) };
   });
 
 export const dateTimeFormat = (locales: string | readonly string[], options?: Intl.DateTimeFormatOptions): DateTimeFormatter =>
   shared("dateTime", locales, options, (key) => {
-    const { answer } = fromPageOr(key, () => new Intl.DateTimeFormat(locales, options));
+    const answer = fromPageOr(key, () => new Intl.DateTimeFormat(locales, options));
     return {
       format: (date) => answer("format", [date], (intl) => intl.format(date)),
       formatRange: (start, end) => answer("formatRange", [start, end], (intl) => intl.formatRange(start, end)),
@@ -108,13 +107,13 @@ export const dateTimeFormat = (locales: string | readonly string[], options?: In
 
 export const displayNames = (locales: string | readonly string[], options: Intl.DisplayNamesOptions): DisplayNamesFormatter =>
   shared("displayNames", locales, options, (key) => {
-    const { answer } = fromPageOr(key, () => new Intl.DisplayNames(locales, options));
+    const answer = fromPageOr(key, () => new Intl.DisplayNames(locales, options));
     return { of: (code) => answer("of", [code], (intl) => intl.of(code)) };
   });
 
 export const listFormat = (locales: string | readonly string[], options?: Intl.ListFormatOptions): ListFormatter =>
   shared("list", locales, options, (key) => {
-    const { answer } = fromPageOr(key, () => new Intl.ListFormat(locales, options));
+    const answer = fromPageOr(key, () => new Intl.ListFormat(locales, options));
     return { format: (list) => answer("format", [JSON.stringify([...list])], (intl) => intl.format(list)) };
   });
 
