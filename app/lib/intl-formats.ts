@@ -78,11 +78,11 @@ const inputKey = (value: unknown) => (value instanceof Date ? `d${value.getTime(
 function fromPageOr<F>(key: string, make: () => F) {
   let made: F | undefined;
   const intl = () => (made ??= make());
-  return <T>(call: string, inputs: unknown[], compute: (formatter: F) => T): T =>
+  return <T>(call: string, inputs: unknown[], compute: (formatter: F) => T): T => {
+    const value = () => compute(intl());
     // No input (a date format's "now") is not the same value on both sides.
-    inputs.some((input) => input === undefined)
-      ? compute(intl())
-      : workedOutOnServer(`${key} ${call} ${inputs.map(inputKey).join(" ")}`, () => compute(intl()));
+    return inputs.some((input) => input === undefined) ? value() : workedOutOnServer(`${key} ${call} ${inputs.map(inputKey).join(" ")}`, value);
+  };
 }
 
 export type NumberFormatter = Pick<Intl.NumberFormat, "format">;
