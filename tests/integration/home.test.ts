@@ -78,6 +78,9 @@ describe("an active seller administrator", () => {
     expect(html.indexOf("(10452)")).toBeLessThan(html.indexOf("(120034)"));
     expect(html).toMatch(/of 5 stars/);
     expect(html).toContain('href="/home/recommendations/offers-may-be-offline-soon/');
+    // The actions' texts are not shown here, so the page's data leaves them out: the service's unsanitised markup
+    // never reaches the browser, not even as data (the sandbox's texts carry hostile markup).
+    for (const bad of ["onerror", "onload", "javascript:", "alert(", "descriptionHtml"]) expect(html).not.toContain(bad);
   });
 
   it("drills down from a key figure to the detail of every shop it summed, after another choice was remembered, and the heading says so", async () => {

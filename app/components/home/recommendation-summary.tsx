@@ -1,16 +1,15 @@
-import type { RecommendedAction } from "#contract/home.ts";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Link } from "react-router";
 import { formatFigure } from "#app/lib/home/analytics-table.ts";
 import { formatDate } from "#app/lib/home/analytics-dates.ts";
-import { recommendationHref } from "#app/lib/home/recommendations.ts";
+import { recommendationHref, type RecommendationFacts } from "#app/lib/home/recommendations.ts";
 import { numberFormat } from "#app/lib/intl-formats.ts";
 
 /**
  * One recommended action: what, where, how much is at stake, by when. In a list, under a heading one level below the
  * list's (`heading`), with the way to its products; on its own page (`heading` null) the page's title says what.
  */
-export function RecommendationSummary({ action, shopName, heading: Heading }: { action: RecommendedAction; shopName?: string; heading: "h2" | "h3" | null }) {
+export function RecommendationSummary({ action, shopName, heading: Heading }: { action: RecommendationFacts; shopName?: string; heading: "h2" | "h3" | null }) {
   const { t, i18n } = useTranslation();
   return (
     <div className="recommendation">

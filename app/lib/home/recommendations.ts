@@ -1,4 +1,4 @@
-import type { RecommendationKind } from "#contract/home.ts";
+import type { RecommendationKind, RecommendedAction } from "#contract/home.ts";
 
 /** Each kind's detail page below /home/recommendations/. */
 export const recommendationPaths: Record<RecommendationKind, string> = {
@@ -7,6 +7,16 @@ export const recommendationPaths: Record<RecommendationKind, string> = {
   PRODUCT_IMPORT_ERRORS: "product-import-errors",
   OFFERS_MAY_BE_OFFLINE_SOON: "offers-may-be-offline-soon",
 };
+
+/**
+ * What a summary of an action shows (what, where, how much, by when): without its text, which only its own page shows,
+ * sanitised there. A page that lists summaries sends no more (home/overview.server.ts).
+ */
+export type RecommendationFacts = Omit<RecommendedAction, "descriptionHtml">;
+
+export function withoutText({ descriptionHtml: _, ...facts }: RecommendedAction): RecommendationFacts {
+  return facts;
+}
 
 export function recommendationHref(action: { kind: RecommendationKind; id: string }): string {
   return `/home/recommendations/${recommendationPaths[action.kind]}/${encodeURIComponent(action.id)}`;

@@ -7,6 +7,7 @@
 import type { AnalyticsTab, RecommendedAction, ShopRating } from "#contract/home.ts";
 import { comparisonPeriod, drillDownHref, presetPeriod } from "#app/lib/home/analytics-selection.ts";
 import { figureChange, type FigureChange } from "#app/lib/home/figure-change.ts";
+import { withoutText } from "#app/lib/home/recommendations.ts";
 import { dashboardFigures, marketplaceToday, sellerShops } from "./home.server.ts";
 import { settle } from "#app/services/upstream/upstream-error.server.ts";
 import { getI18n } from "#app/services/i18n/i18n.server.ts";
@@ -96,7 +97,7 @@ export async function overviewLoader(args: RequestArgs) {
     shopCount: shopIds.length,
     ratings: shopRatings,
     ratingsFailed: ratings.some((rating) => !rating.ok),
-    actions: actions.ok ? mostUrgent(actions.value.actions, 3) : null,
+    actions: actions.ok ? mostUrgent(actions.value.actions, 3).map(withoutText) : null,
     // The service's paths pass the one same-origin check; one that fails it is shown without a link.
     obligations: obligations
       ? {
