@@ -8,6 +8,7 @@ import { renderToString } from "react-dom/server";
 import type { ComponentType } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { afterHydration } from "#app/components/ui/after-hydration.tsx";
+import { nextTask } from "./next-task.ts";
 
 afterEach(cleanup);
 
@@ -15,11 +16,17 @@ type Props = { name: string };
 const Before = ({ name }: Props) => <p>{`before ${name}`}</p>;
 const Loaded = ({ name }: Props) => <button type="button">{`loaded ${name}`}</button>;
 
-/** A component's code that arrives when the test says so. */
+/** A component's code that arrives when the test says so (asked for a task after the render or effect that wants it). */
 function deferredCode() {
   let arrive!: () => void;
   const load = vi.fn(() => new Promise<ComponentType<Props>>((resolve) => (arrive = () => resolve(Loaded))));
-  return { load, arrive: () => arrive() };
+  return {
+    load,
+    arrive: async () => {
+      await nextTask();
+      await act(async () => arrive());
+    },
+  };
 }
 
 describe("afterHydration", () => {
@@ -36,8 +43,11 @@ describe("afterHydration", () => {
     const Component = afterHydration(load, Before);
     render(<Component name="menu" />);
     expect(screen.getByText("before menu")).toBeTruthy();
+    // Not in the task that rendered it: in one of its own, after it.
+    expect(load).not.toHaveBeenCalled();
+    await nextTask();
     expect(load).toHaveBeenCalledTimes(1);
-    await act(async () => arrive());
+    await arrive();
     expect(screen.getByRole("button", { name: "loaded menu" })).toBeTruthy();
     expect(screen.queryByText("before menu")).toBeNull();
   });
@@ -50,7 +60,7 @@ describe("afterHydration", () => {
     const { container } = render(<Component name="dialog" />);
     // Without markup of its own before: nothing.
     expect(container.innerHTML).toBe("");
-    await act(async () => arrive());
+    await arrive();
     expect(screen.getByRole("button", { name: "loaded dialog" })).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(1);
   });
@@ -65,7 +75,7 @@ describe("afterHydration's swap", () => {
     );
     render(<Component name="field" />);
     screen.getByRole("combobox", { name: "native field" }).focus();
-    await act(async () => arrive());
+    await arrive();
     expect(document.activeElement).toBe(screen.getByRole("textbox", { name: "enhanced field" }));
   });
 });

@@ -10,6 +10,7 @@ import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { hydratedAfterPage } from "#app/components/ui/hydrated-after-page.tsx";
+import { nextTask } from "./next-task.ts";
 
 type Props = { name: string };
 
@@ -23,11 +24,17 @@ function Part({ name }: Props) {
   );
 }
 
-/** The part's code, arriving when the test says so. */
+/** The part's code, arriving when the test says so (asked for a task after the effect of the hydrating commit). */
 function deferredCode() {
   let arrive!: () => void;
   const load = vi.fn(() => new Promise<ComponentType<Props>>((resolve) => (arrive = () => resolve(Part))));
-  return { load, arrive: () => arrive() };
+  return {
+    load,
+    arrive: async () => {
+      await nextTask();
+      await act(async () => arrive());
+    },
+  };
 }
 
 let root: Root | undefined;
@@ -73,12 +80,15 @@ describe("hydratedAfterPage", () => {
     await act(async () => {
       root = hydrateRoot(container, <Page Component={Component} />);
     });
+    // Not in the task of the hydrating commit's effects: in one of its own, after it.
+    expect(load).not.toHaveBeenCalled();
+    await nextTask();
     expect(load).toHaveBeenCalledTimes(1);
     // Not hydrated yet: the server's node, and no script behind it (a click would submit the form to the server).
     expect(container.querySelector("button")).toBe(button);
     expect(button.textContent).toBe("mapping 0");
 
-    await act(async () => arrive());
+    await arrive();
     expect(container.querySelector("button")).toBe(button);
     await act(async () => button.click());
     expect(button.textContent).toBe("mapping 1");
@@ -92,7 +102,7 @@ describe("hydratedAfterPage", () => {
     await act(async () => {
       root = hydrateRoot(container, <Page Component={Component} />);
     });
-    await act(async () => arrive());
+    await arrive();
     act(() => root!.render(<main />));
     act(() => root!.render(<Page Component={Component} />));
     expect(container.querySelector("button")?.textContent).toBe("mapping 0");

@@ -9,6 +9,7 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { useSchemaCheck } from "#app/components/ui/use-schema-check.ts";
+import { nextTask } from "./next-task.ts";
 
 afterEach(cleanup);
 
@@ -17,11 +18,17 @@ const Shop = z.object({
   city: z.string({ error: "cityRequired" }),
 });
 
-/** The schema's module, arriving when the test says so. */
+/** The schema's module, arriving when the test says so (asked for a task after the effect that wants it). */
 function deferredSchema() {
   let arrive!: () => void;
   const load = vi.fn(() => new Promise<typeof Shop>((resolve) => (arrive = () => resolve(Shop))));
-  return { load, arrive: async () => act(async () => arrive()) };
+  return {
+    load,
+    arrive: async () => {
+      await nextTask();
+      await act(async () => arrive());
+    },
+  };
 }
 
 function ShopForm({
@@ -75,6 +82,9 @@ describe("useSchemaCheck", () => {
     const { load } = deferredSchema();
     const posted = vi.fn();
     render(<ShopForm load={load} posted={posted} />);
+    // Not in the task of the effects that hydrating ran: in one of its own, after it.
+    expect(load).not.toHaveBeenCalled();
+    await nextTask();
     expect(load).toHaveBeenCalledTimes(1);
     await blurWith("ab");
     expect(shownError()).toBe("");
@@ -143,6 +153,7 @@ describe("useSchemaCheck", () => {
     await first.arrive();
     const second = deferredSchema();
     rerender(<ShopForm load={second.load} posted={posted} schemaKey="b" />);
+    await nextTask();
     expect(second.load).toHaveBeenCalledTimes(1);
     await blurWith("ab");
     expect(shownError()).toBe("");

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useLayoutEffect, useRef, type ComponentType, type ReactNode } from "react";
+import { inOwnTask } from "./own-task.ts";
 import { useHydrated } from "./use-hydrated.ts";
 
 type AfterHydration<Props> = ((props: Props & { before?: ReactNode }) => ReactNode) & {
@@ -18,7 +19,7 @@ type AfterHydration<Props> = ((props: Props & { before?: ReactNode }) => ReactNo
  */
 export function afterHydration<Props extends object>(load: () => Promise<ComponentType<Props>>, Before?: ComponentType<Props>): AfterHydration<Props> {
   let loading: Promise<ComponentType<Props>> | undefined;
-  const loadOnce = () => (loading ??= load());
+  const loadOnce = () => (loading ??= inOwnTask(load));
   const Loaded = lazy(async () => {
     const Component = await loadOnce().catch(() => null);
     return {

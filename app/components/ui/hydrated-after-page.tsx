@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, type ComponentType } from "react";
+import { inOwnTask } from "./own-task.ts";
 
 /** The code of every part hydrated after the page, as the server loads it when it starts (`hydratedAfterPage`). */
 const serverLoads: Promise<unknown>[] = [];
@@ -46,10 +47,12 @@ export function hydratedAfterPage<Props extends object>(load: () => Promise<Comp
   const Lazy = lazy(() =>
     loaded
       ? readAtOnce({ default: loaded })
-      : hydration.then(loadOnce).then(
-          (component) => ({ default: component }),
-          () => new Promise<never>(() => undefined),
-        ),
+      : hydration
+          .then(() => inOwnTask(loadOnce))
+          .then(
+            (component) => ({ default: component }),
+            () => new Promise<never>(() => undefined),
+          ),
   );
   return function HydratedAfterPage(props: Props) {
     // After the commit that hydrated the page (or mounted the part): the code is fetched now.

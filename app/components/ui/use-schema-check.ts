@@ -1,6 +1,7 @@
 import { parse, type Submission } from "@conform-to/react";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import type { z } from "zod";
+import { inOwnTask } from "./own-task.ts";
 
 /** The field conform adds to a form's data for a blur's check or a list change (conform's INTENT). */
 export const INTENT = "__intent__";
@@ -26,7 +27,7 @@ export function useSchemaCheck<Schema extends z.ZodType>(loadSchema: () => Promi
   const load = useEffectEvent(loadSchema);
   useEffect(() => {
     let current = true;
-    Promise.all([import("@conform-to/zod/v4"), load()]).then(
+    inOwnTask(() => Promise.all([import("@conform-to/zod/v4"), load()])).then(
       ([{ parseWithZod }, schema]) => {
         if (current) setLoaded({ key, check: (formData: FormData) => parseWithZod(formData, { schema }) as ReturnType<Check<Schema>> });
       },
