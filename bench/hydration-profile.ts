@@ -54,6 +54,7 @@ const TARGETS = (
     { name: "/seller-list (operator)", app: "portal", path: "/seller-list", account: "operator@example.com" },
     { name: "/upload/catalog (seller.catalogue)", app: "portal", path: "/upload/catalog", account: "seller.catalogue@example.com" },
     { name: "/home/overview (seller.active)", app: "portal", path: "/home/overview", account: "seller.active@example.com" },
+    { name: "/home/analytics/sales (seller.active)", app: "portal", path: "/home/analytics/sales", account: "seller.active@example.com" },
   ] satisfies Target[]
 ).filter((target: Target) => !ONLY || ONLY.test(`${target.path} ${target.account ?? ""} ${target.name}`));
 

@@ -4,6 +4,7 @@
  * scripts, with the markup without JavaScript in its place until then.
  */
 import { act, cleanup, render, screen } from "@testing-library/react";
+import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import type { ComponentType } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -66,6 +67,32 @@ describe("afterHydration", () => {
   });
 });
 
+describe("afterHydration while the page hydrates", () => {
+  it("hydrates the server's markup and renders nothing again until the code is in", async () => {
+    const { load, arrive } = deferredCode();
+    let renders = 0;
+    const Counted = ({ name }: Props) => {
+      renders++;
+      return <p>{`before ${name}`}</p>;
+    };
+    const Component = afterHydration(load, Counted);
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(<Component name="menu" />);
+    document.body.append(container);
+    const server = container.querySelector("p");
+    renders = 0;
+    const root = await act(async () => hydrateRoot(container, <Component name="menu" />));
+    // Hydration's one render and its effects: no render after them (a value that differs between hydrating and after
+    // would make React render again, synchronously, in the task of the effects).
+    expect(renders).toBe(1);
+    expect(container.querySelector("p")).toBe(server);
+    await arrive();
+    expect(screen.getByRole("button", { name: "loaded menu" })).toBeTruthy();
+    act(() => root.unmount());
+    container.remove();
+  });
+});
+
 describe("afterHydration's swap", () => {
   it("keeps the focus on the control of the same id when the markup it replaced had it", async () => {
     const { load, arrive } = deferredCode();
@@ -82,9 +109,12 @@ describe("afterHydration's swap", () => {
 
 describe("afterHydration when the code cannot be fetched", () => {
   it("keeps the markup without JavaScript instead of failing the page", async () => {
-    const Component = afterHydration<Props>(() => Promise.reject(new Error("offline")), Before);
+    const load = vi.fn(() => Promise.reject(new Error("offline")));
+    const Component = afterHydration<Props>(load, Before);
     render(<Component name="menu" />);
+    await nextTask();
     await act(async () => {});
+    expect(load).toHaveBeenCalledTimes(1);
     expect(screen.getByText("before menu")).toBeTruthy();
     expect(screen.queryByRole("button")).toBeNull();
   });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { StrictMode, type ReactElement } from "react";
+import { Profiler, StrictMode, type ReactElement } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, MemoryRouter, RouterProvider, useLocation } from "react-router";
@@ -126,6 +126,25 @@ describe("Toaster without JavaScript (server render)", () => {
 });
 
 describe("Toaster with JavaScript", () => {
+  it("hydrates a page without a toast in one commit: nothing of it differs after hydration", async () => {
+    const container = document.createElement("div");
+    container.innerHTML = renderAsServer(<WithToaster />);
+    document.body.append(container);
+    const commits: string[] = [];
+    await act(async () => {
+      hydrateRoot(
+        container,
+        <Profiler id="toaster" onRender={(_id, phase) => commits.push(phase)}>
+          <WithToaster />
+        </Profiler>,
+      );
+    });
+    // A second ("update") would be a render React makes again, synchronously, in the task of hydration's effects.
+    expect(commits).toEqual(["mount"]);
+    expect(container.innerHTML).toBe('<div class="toast-region"></div>');
+    container.remove();
+  });
+
   it("hands the server-rendered toast to react-toastify after hydration, shown once", async () => {
     const toast: PortalToast = { type: "error", message: "Could not load shops." };
     const container = document.createElement("div");

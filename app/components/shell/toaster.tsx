@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, use, useState, type ReactNode } from "react";
+import { createContext, lazy, Suspense, use, useState, type ComponentProps, type ReactNode } from "react";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { type PortalToast, toastTitleKey } from "#app/lib/toast-message.ts";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
@@ -24,7 +24,6 @@ export const ToastIconContext = createContext<(type: PortalToast["type"]) => Rea
  * (`.toast-region`, app/styles/components.css), never over it.
  */
 export function Toaster({ toast }: { toast?: PortalToast }) {
-  const hydrated = useHydrated();
   // Only the toast of the server render is ever static; it is dropped once react-toastify shows it.
   const [staticToast, setStaticToast] = useState(toast);
   // react-toastify is mounted with the first toast and stays, to follow the URL (a navigation dismisses the old page's toasts).
@@ -32,13 +31,23 @@ export function Toaster({ toast }: { toast?: PortalToast }) {
   if (toast && !live) setLive(true);
   return (
     <div className="toast-region">
-      {hydrated && live ? (
-        <Suspense fallback={null}>
-          <LiveToasts toast={toast} serverToast={staticToast} onServerToastShown={() => setStaticToast(undefined)} />
-        </Suspense>
-      ) : null}
+      {live ? <LiveToastsOnceHydrated toast={toast} serverToast={staticToast} onServerToastShown={() => setStaticToast(undefined)} /> : null}
       {staticToast ? <StaticToast toast={staticToast} /> : null}
     </div>
+  );
+}
+
+/**
+ * react-toastify once the page is hydrated. Asked only where a toast is: a page without one has nothing that differs
+ * between hydration and after it, so hydrating leaves no render to make again (ADR 042).
+ */
+function LiveToastsOnceHydrated(props: ComponentProps<typeof LiveToasts>) {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <LiveToasts {...props} />
+    </Suspense>
   );
 }
 

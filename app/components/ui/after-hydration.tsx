@@ -1,11 +1,12 @@
-import { lazy, Suspense, useLayoutEffect, useRef, type ComponentType, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useRef, useSyncExternalStore, type ComponentType, type ReactNode } from "react";
 import { inOwnTask } from "./own-task.ts";
-import { useHydrated } from "./use-hydrated.ts";
 
 type AfterHydration<Props> = ((props: Props & { before?: ReactNode }) => ReactNode) & {
   /** Starts fetching the code now (once hydrated, for what a click will show), so that it is there when it is shown. */
   preload: () => void;
 };
+
+const noCode = () => null;
 
 /**
  * A component whose code the browser fetches once the page is hydrated, not
@@ -16,39 +17,57 @@ type AfterHydration<Props> = ((props: Props & { before?: ReactNode }) => ReactNo
  * `before` prop, or else `Before` rendered with the same props, or else
  * nothing. When the code cannot be fetched (offline, a deploy in between),
  * that markup stays: the page works as without JavaScript there.
+ *
+ * The code is a value of an external store, none on the server and while
+ * hydrating: hydration renders what the server did and leaves nothing to
+ * render again after it (ADR 042); the code's arrival swaps the markup for the
+ * component, in the task that fetched it.
  */
 export function afterHydration<Props extends object>(load: () => Promise<ComponentType<Props>>, Before?: ComponentType<Props>): AfterHydration<Props> {
-  let loading: Promise<ComponentType<Props>> | undefined;
-  const loadOnce = () => (loading ??= inOwnTask(load));
-  const Loaded = lazy(async () => {
-    const Component = await loadOnce().catch(() => null);
-    return {
-      default: function Enhanced({ fallback, ...rest }: Props & { fallback: ReactNode }) {
-        // The markup it replaces may have the focus (a select tabbed to, a search field clicked into): it keeps it
-        // where the component has an element of the same id, its enhanced control.
-        const focused = useRef(typeof document === "undefined" ? "" : document.activeElement?.id);
-        useLayoutEffect(() => {
-          if (focused.current && document.activeElement === document.body) document.getElementById(focused.current)?.focus();
-        }, []);
-        return Component ? <Component {...(rest as Props)} /> : fallback;
+  let loaded: ComponentType<Props> | null = null;
+  let loading: Promise<void> | undefined;
+  const listeners = new Set<() => void>();
+  const loadOnce = () =>
+    (loading ??= inOwnTask(load).then(
+      (component) => {
+        loaded = component;
+        for (const listener of listeners) listener();
       },
+      // A failure leaves the markup without JavaScript in place.
+      () => undefined,
+    ));
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
     };
-  });
+  };
+  const current = () => loaded;
+
   function AfterHydration({ before, ...rest }: Props & { before?: ReactNode }) {
     const props = rest as Props;
-    const hydrated = useHydrated();
-    const fallback = before !== undefined ? before : Before ? <Before {...props} /> : null;
-    if (!hydrated) return fallback;
-    return (
-      <Suspense fallback={fallback}>
-        <Loaded {...props} fallback={fallback} />
-      </Suspense>
-    );
+    const Component = useSyncExternalStore(subscribe, current, noCode);
+    useEffect(() => {
+      void loadOnce();
+    }, []);
+    if (Component) return <Enhanced Component={Component} props={props} />;
+    return before !== undefined ? before : Before ? <Before {...props} /> : null;
   }
   return Object.assign(AfterHydration, {
     preload: () => {
-      // A failure shows when the component is rendered: the markup without JavaScript stays.
-      loadOnce().catch(() => undefined);
+      void loadOnce();
     },
   });
+}
+
+/**
+ * The component in place of the markup it replaces, which may have had the focus (a select tabbed to, a search field
+ * clicked into): it keeps it where the component has an element of the same id, its enhanced control.
+ */
+function Enhanced<Props extends object>({ Component, props }: { Component: ComponentType<Props>; props: Props }) {
+  const focused = useRef(typeof document === "undefined" ? "" : document.activeElement?.id);
+  useLayoutEffect(() => {
+    if (focused.current && document.activeElement === document.body) document.getElementById(focused.current)?.focus();
+  }, []);
+  return <Component {...props} />;
 }
