@@ -1,5 +1,5 @@
 import type { AnalyticsTab, DashboardMetric, MarketplaceShop } from "#contract/home.ts";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { useLocation } from "react-router";
 import { shopScope, type AnalyticsSelection } from "#app/lib/home/analytics-selection.ts";
@@ -102,8 +102,6 @@ function MetricPanel({
   comparison: { metric: DashboardMetric | undefined; from: string } | undefined;
 }) {
   const { t, i18n } = useTranslation();
-  const hydrated = useHydrated();
-  const [chartFrame, chartSeen] = useSeen<HTMLDivElement>();
   const { search } = useLocation();
   const locale = i18n.language;
   const format = figureFormatter(metric.unit, locale);
@@ -149,25 +147,21 @@ function MetricPanel({
       </p>
       {partial ? <p className="metric__definition">{t("analytics.partialComparison", { days: comparedDays, total: rows.length })}</p> : null}
       <figure className="metric__figure">
-        {hydrated && rows.length > 0 ? (
-          <div ref={chartFrame} role="img" aria-label={summary} className="metric__chart">
-            {chartSeen ? (
-              <Suspense fallback={null}>
-                <MetricChart
-                  rows={rows}
-                  label={name}
-                  comparisonLabel={comparison ? t("analytics.comparisonSeries") : null}
-                  format={format}
-                  formatTick={(value) => formatDay(value, locale)}
-                  formatDate={date}
-                />
-              </Suspense>
-            ) : null}
-          </div>
+        {rows.length > 0 ? (
+          <ChartOnceHydrated summary={summary}>
+            <MetricChart
+              rows={rows}
+              label={name}
+              comparisonLabel={comparison ? t("analytics.comparisonSeries") : null}
+              format={format}
+              formatTick={(value) => formatDay(value, locale)}
+              formatDate={date}
+            />
+          </ChartOnceHydrated>
         ) : null}
         <figcaption>{summary}</figcaption>
       </figure>
-      <details className="metric__table" open={!hydrated || undefined}>
+      <TableClosedOnceHydrated>
         <summary>{t("analytics.tableView", { name })}</summary>
         <DataTable
           label={t("analytics.tableView", { name })}
@@ -188,10 +182,38 @@ function MetricPanel({
             </tr>
           ))}
         </DataTable>
-      </details>
+      </TableClosedOnceHydrated>
       <p>
         <DownloadLink href={`/home/analytics/${tab}/csv?${csvQuery.toString()}`}>{t("analytics.downloadCsv", { name })}</DownloadLink>
       </p>
     </article>
+  );
+}
+
+/*
+ * What changes once the page is hydrated sits in components of its own, the only readers of `useHydrated`: React
+ * renders them again right after hydrating, synchronously, and a panel's figures, texts and table rows (passed in as
+ * `children`, the same elements) are not rendered again with them (ADR 042).
+ */
+
+/** The chart's frame once scripts run, the chart drawn when it comes near the screen. */
+function ChartOnceHydrated({ summary, children }: { summary: string; children: ReactNode }) {
+  const hydrated = useHydrated();
+  const [chartFrame, chartSeen] = useSeen<HTMLDivElement>();
+  if (!hydrated) return null;
+  return (
+    <div ref={chartFrame} role="img" aria-label={summary} className="metric__chart">
+      {chartSeen ? <Suspense fallback={null}>{children}</Suspense> : null}
+    </div>
+  );
+}
+
+/** The table view: open without scripts (the chart's place), closed below the chart once they run. */
+function TableClosedOnceHydrated({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated();
+  return (
+    <details className="metric__table" open={!hydrated || undefined}>
+      {children}
+    </details>
   );
 }
