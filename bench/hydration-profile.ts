@@ -54,6 +54,8 @@ const TARGETS = (
     { name: "/seller-list (operator)", app: "portal", path: "/seller-list", account: "operator@example.com" },
     { name: "/upload/catalog (seller.catalogue)", app: "portal", path: "/upload/catalog", account: "seller.catalogue@example.com" },
     { name: "/home/overview (seller.active)", app: "portal", path: "/home/overview", account: "seller.active@example.com" },
+    { name: "/shop-setup/warehouse (owner)", app: "portal", path: "/shop-setup/warehouse", account: "owner@bergblick-moebel.example.com" },
+    { name: "/upload/catalog/categories (seller.submitted)", app: "portal", path: "/upload/catalog/categories", account: "seller.submitted@example.com" },
     { name: "/home/analytics/sales (seller.active)", app: "portal", path: "/home/analytics/sales", account: "seller.active@example.com" },
   ] satisfies Target[]
 ).filter((target: Target) => !ONLY || ONLY.test(`${target.path} ${target.account ?? ""} ${target.name}`));

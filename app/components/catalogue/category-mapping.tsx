@@ -32,7 +32,6 @@ export function CategoryMapping({ data, path, canChange }: Props) {
   const { t, i18n } = useTranslation();
   const number = numberFormat(i18n.language);
   const location = useLocation();
-  const hydrated = useHydrated();
   const { view, values, rows, problem } = data;
   if (problem) {
     if (problem.kind === "categoriesFailed")
@@ -71,7 +70,7 @@ export function CategoryMapping({ data, path, canChange }: Props) {
             {view.fileId ? <input type="hidden" name="fileId" value={view.fileId} /> : null}
             {view.page > 1 ? <input type="hidden" name="page" value={view.page} /> : null}
           </form>
-          {canChange ? <p className="hint">{t(hydrated ? "catalogueCategories.combobox.mappingHint" : "catalogueCategories.searchHint")}</p> : null}
+          {canChange ? <MappingHint /> : null}
           <Form method="post" action={path} className="category-mapping">
             <input type="hidden" name="returnTo" value={location.pathname + location.search} />
             {rows.map((row, at) => (
@@ -176,4 +175,14 @@ function ValueRow({ row, at, view, canChange }: { row: MappingRow; at: number; v
       ) : null}
     </fieldset>
   );
+}
+
+/**
+ * How a value's category is searched: a combobox once scripts run, the search beside the value without. The one reader
+ * of `useHydrated` here, so that the render React makes again after hydrating is this hint's, not every row's (ADR 042).
+ */
+function MappingHint() {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  return <p className="hint">{t(hydrated ? "catalogueCategories.combobox.mappingHint" : "catalogueCategories.searchHint")}</p>;
 }

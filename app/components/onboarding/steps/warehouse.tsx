@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { CheckboxField, TextField, useCountryOptions } from "#app/components/ui/fields.tsx";
 import { AddressFields } from "#app/components/onboarding/address-fields.tsx";
@@ -26,7 +27,6 @@ export function WarehouseFields({ data, result }: StepFormProps<"warehouse">) {
   // while hidden (what was typed stays for when it is needed); without, it shows (onboarding.css), and its hint says
   // when it counts. Hidden from the first paint, so that the form does not jump when the page comes alive.
   const returnsToFirst = fields.returnsToFirstWarehouse.value === "on";
-  const hydrated = useHydrated();
   return (
     <StepForm form={form}>
       <RepeatingGroup list={fields.warehouses}>
@@ -60,11 +60,24 @@ export function WarehouseFields({ data, result }: StepFormProps<"warehouse">) {
       <fieldset className="repeating-group__item">
         <legend>{t("onboarding.warehouse.returns")}</legend>
         <CheckboxField field={fields.returnsToFirstWarehouse} label={t("onboarding.warehouse.returnsToFirst")} />
-        <fieldset className="return-address" hidden={returnsToFirst} disabled={hydrated && returnsToFirst}>
+        <ReturnAddress hidden={returnsToFirst}>
           <p className="field__hint">{t("onboarding.warehouse.returnAddressHint")}</p>
           <AddressFields form={form} address={returnAddress} countries={countries} labels />
-        </fieldset>
+        </ReturnAddress>
       </fieldset>
     </StepForm>
+  );
+}
+
+/**
+ * The return address's fieldset, not sent while hidden once scripts run. The one reader of `useHydrated` here, so that
+ * the render React makes again after hydrating is this element's, not the whole form's (ADR 042).
+ */
+function ReturnAddress({ hidden, children }: { hidden: boolean; children: ReactNode }) {
+  const hydrated = useHydrated();
+  return (
+    <fieldset className="return-address" hidden={hidden} disabled={hydrated && hidden}>
+      {children}
+    </fieldset>
   );
 }
