@@ -9,7 +9,7 @@ import { renderToString } from "react-dom/server";
 import type { ComponentType } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { afterHydration } from "#app/components/ui/after-hydration.tsx";
-import { nextTask } from "./next-task.ts";
+import { deferredLoad, nextTask } from "./next-task.ts";
 
 afterEach(cleanup);
 
@@ -17,22 +17,9 @@ type Props = { name: string };
 const Before = ({ name }: Props) => <p>{`before ${name}`}</p>;
 const Loaded = ({ name }: Props) => <button type="button">{`loaded ${name}`}</button>;
 
-/** A component's code that arrives when the test says so (asked for a task after the render or effect that wants it). */
-function deferredCode() {
-  let arrive!: () => void;
-  const load = vi.fn(() => new Promise<ComponentType<Props>>((resolve) => (arrive = () => resolve(Loaded))));
-  return {
-    load,
-    arrive: async () => {
-      await nextTask();
-      await act(async () => arrive());
-    },
-  };
-}
-
 describe("afterHydration", () => {
   it("renders the markup without JavaScript on the server, and fetches nothing there", () => {
-    const { load } = deferredCode();
+    const { load } = deferredLoad<ComponentType<Props>>(Loaded);
     const Component = afterHydration(load, Before);
     expect(renderToString(<Component name="menu" />)).toBe("<p>before menu</p>");
     expect(renderToString(<Component name="menu" before={<span>form</span>} />)).toBe("<span>form</span>");
@@ -40,7 +27,7 @@ describe("afterHydration", () => {
   });
 
   it("keeps that markup, with the same props, until the code is in, then renders the component", async () => {
-    const { load, arrive } = deferredCode();
+    const { load, arrive } = deferredLoad<ComponentType<Props>>(Loaded);
     const Component = afterHydration(load, Before);
     render(<Component name="menu" />);
     expect(screen.getByText("before menu")).toBeTruthy();
@@ -54,7 +41,7 @@ describe("afterHydration", () => {
   });
 
   it("fetches the code once, whether preloaded or rendered", async () => {
-    const { load, arrive } = deferredCode();
+    const { load, arrive } = deferredLoad<ComponentType<Props>>(Loaded);
     const Component = afterHydration(load);
     Component.preload();
     Component.preload();
@@ -69,7 +56,7 @@ describe("afterHydration", () => {
 
 describe("afterHydration while the page hydrates", () => {
   it("hydrates the server's markup and renders nothing again until the code is in", async () => {
-    const { load, arrive } = deferredCode();
+    const { load, arrive } = deferredLoad<ComponentType<Props>>(Loaded);
     let renders = 0;
     const Counted = ({ name }: Props) => {
       renders++;
@@ -95,7 +82,7 @@ describe("afterHydration while the page hydrates", () => {
 
 describe("afterHydration's swap", () => {
   it("keeps the focus on the control of the same id when the markup it replaced had it", async () => {
-    const { load, arrive } = deferredCode();
+    const { load, arrive } = deferredLoad<ComponentType<Props>>(Loaded);
     const Component = afterHydration<Props>(
       () => load().then(() => ({ name }: Props) => <input id="picker" aria-label={`enhanced ${name}`} />),
       ({ name }: Props) => <select id="picker" aria-label={`native ${name}`} />,

@@ -10,7 +10,7 @@ import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { hydratedAfterPage } from "#app/components/ui/hydrated-after-page.tsx";
-import { nextTask } from "./next-task.ts";
+import { deferredLoad, nextTask } from "./next-task.ts";
 
 type Props = { name: string };
 
@@ -22,19 +22,6 @@ function Part({ name }: Props) {
       <button type="submit" onClick={(event) => (event.preventDefault(), setClicks(clicks + 1))}>{`${name} ${clicks}`}</button>
     </form>
   );
-}
-
-/** The part's code, arriving when the test says so (asked for a task after the effect of the hydrating commit). */
-function deferredCode() {
-  let arrive!: () => void;
-  const load = vi.fn(() => new Promise<ComponentType<Props>>((resolve) => (arrive = () => resolve(Part))));
-  return {
-    load,
-    arrive: async () => {
-      await nextTask();
-      await act(async () => arrive());
-    },
-  };
 }
 
 let root: Root | undefined;
@@ -72,7 +59,7 @@ function Page({ Component }: { Component: ComponentType<Props> }) {
 describe("hydratedAfterPage", () => {
   it("fetches the code once the page is hydrated, keeps the server's markup until then, then hydrates that markup", async () => {
     const errors = vi.spyOn(console, "error");
-    const { load, arrive } = deferredCode();
+    const { load, arrive } = deferredLoad<ComponentType<Props>>(Part);
     const Component = hydratedAfterPage(load);
     const container = serverPage();
     const button = container.querySelector("button")!;
@@ -96,7 +83,7 @@ describe("hydratedAfterPage", () => {
   });
 
   it("renders at once where its code is in already (a navigation shows it after the first page)", async () => {
-    const { load, arrive } = deferredCode();
+    const { load, arrive } = deferredLoad<ComponentType<Props>>(Part);
     const Component = hydratedAfterPage(load);
     const container = serverPage();
     await act(async () => {

@@ -9,7 +9,7 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { useSchemaCheck } from "#app/components/ui/use-schema-check.ts";
-import { nextTask } from "./next-task.ts";
+import { deferredLoad, nextTask } from "./next-task.ts";
 
 afterEach(cleanup);
 
@@ -17,19 +17,6 @@ const Shop = z.object({
   shopName: z.string({ error: "required" }).min(3, { error: "tooShort" }),
   city: z.string({ error: "cityRequired" }),
 });
-
-/** The schema's module, arriving when the test says so (asked for a task after the effect that wants it). */
-function deferredSchema() {
-  let arrive!: () => void;
-  const load = vi.fn(() => new Promise<typeof Shop>((resolve) => (arrive = () => resolve(Shop))));
-  return {
-    load,
-    arrive: async () => {
-      await nextTask();
-      await act(async () => arrive());
-    },
-  };
-}
 
 function ShopForm({
   load,
@@ -79,7 +66,7 @@ async function blurWith(value: string) {
 
 describe("useSchemaCheck", () => {
   it("before the schema is in, sends a submit on to the server and finds nothing on blur", async () => {
-    const { load } = deferredSchema();
+    const { load } = deferredLoad(Shop);
     const posted = vi.fn();
     render(<ShopForm load={load} posted={posted} />);
     // Not in the task of the effects that hydrating ran: in one of its own, after it.
@@ -95,7 +82,7 @@ describe("useSchemaCheck", () => {
   });
 
   it("before the schema is in, keeps the server's errors shown when a field is left", async () => {
-    const { load } = deferredSchema();
+    const { load } = deferredLoad(Shop);
     const lastResult: SubmissionResult<string[]> = { status: "error", initialValue: { shopName: "ab" }, error: { shopName: ["tooShort"] } };
     render(<ShopForm load={load} lastResult={lastResult} posted={vi.fn()} />);
     expect(shownError()).toBe("tooShort");
@@ -104,7 +91,7 @@ describe("useSchemaCheck", () => {
   });
 
   it("checks a field left before the schema is in as soon as it arrives, and no field that was not left", async () => {
-    const { load, arrive } = deferredSchema();
+    const { load, arrive } = deferredLoad(Shop);
     render(<ShopForm load={load} posted={vi.fn()} />);
     await blurWith("ab");
     expect(shownError()).toBe("");
@@ -119,7 +106,7 @@ describe("useSchemaCheck", () => {
   });
 
   it("leaves a field left before the schema to the server's answer once the form was submitted", async () => {
-    const { load, arrive } = deferredSchema();
+    const { load, arrive } = deferredLoad(Shop);
     const posted = vi.fn();
     render(<ShopForm load={load} posted={posted} />);
     await blurWith("ab");
@@ -132,7 +119,7 @@ describe("useSchemaCheck", () => {
   });
 
   it("once the schema is in, checks on blur and stops a submit with errors in the browser", async () => {
-    const { load, arrive } = deferredSchema();
+    const { load, arrive } = deferredLoad(Shop);
     const posted = vi.fn();
     render(<ShopForm load={load} posted={posted} />);
     await arrive();
@@ -147,11 +134,11 @@ describe("useSchemaCheck", () => {
   });
 
   it("builds the schema again when its key changes, and leaves the check to the server until then", async () => {
-    const first = deferredSchema();
+    const first = deferredLoad(Shop);
     const posted = vi.fn();
     const { rerender } = render(<ShopForm load={first.load} posted={posted} schemaKey="a" />);
     await first.arrive();
-    const second = deferredSchema();
+    const second = deferredLoad(Shop);
     rerender(<ShopForm load={second.load} posted={posted} schemaKey="b" />);
     await nextTask();
     expect(second.load).toHaveBeenCalledTimes(1);
