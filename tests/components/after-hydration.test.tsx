@@ -4,7 +4,7 @@
  * scripts, with the markup without JavaScript in its place until then.
  */
 import { act, cleanup, render, screen } from "@testing-library/react";
-import { hydrateRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import type { ComponentType } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -81,6 +81,30 @@ describe("afterHydration while the page hydrates", () => {
 });
 
 describe("afterHydration's swap", () => {
+  it("is a transition: nothing renders in the task the code arrives in, the component comes in a later one", async () => {
+    // React's act would render everything at once: the browser's own scheduling is what this test reads.
+    const reactActEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const actEnvironment = reactActEnvironment.IS_REACT_ACT_ENVIRONMENT;
+    reactActEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+    const container = document.createElement("div");
+    const root = createRoot(container);
+    try {
+      let arrive!: (component: ComponentType<Props>) => void;
+      const Component = afterHydration<Props>(() => new Promise((resolve) => (arrive = resolve)), Before);
+      root.render(<Component name="menu" />);
+      await vi.waitFor(() => expect(arrive).toBeTypeOf("function"));
+      expect(container.textContent).toBe("before menu");
+      arrive(Loaded);
+      // Every microtask the arrival queued (a synchronous render would be done by then), none of the later tasks.
+      for (let turn = 0; turn < 10; turn++) await Promise.resolve();
+      expect(container.textContent).toBe("before menu");
+      await vi.waitFor(() => expect(container.textContent).toBe("loaded menu"));
+    } finally {
+      root.unmount();
+      reactActEnvironment.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
+  });
+
   it("keeps the focus on the control of the same id when the markup it replaced had it", async () => {
     const { load, arrive } = deferredLoad<ComponentType<Props>>(Loaded);
     const Component = afterHydration<Props>(

@@ -1,12 +1,10 @@
-import { useEffect, useLayoutEffect, useRef, useSyncExternalStore, type ComponentType, type ReactNode } from "react";
+import { startTransition, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
 import { inOwnTask } from "./own-task.ts";
 
 type AfterHydration<Props> = ((props: Props & { before?: ReactNode }) => ReactNode) & {
   /** Starts fetching the code now (once hydrated, for what a click will show), so that it is there when it is shown. */
   preload: () => void;
 };
-
-const noCode = () => null;
 
 /**
  * A component whose code the browser fetches once the page is hydrated, not
@@ -18,10 +16,13 @@ const noCode = () => null;
  * nothing. When the code cannot be fetched (offline, a deploy in between),
  * that markup stays: the page works as without JavaScript there.
  *
- * The code is a value of an external store, none on the server and while
- * hydrating: hydration renders what the server did and leaves nothing to
- * render again after it (ADR 042); the code's arrival swaps the markup for the
- * component, in the task that fetched it.
+ * The code is fetched in an effect (or by `preload`), so none is in while the
+ * page hydrates: hydration renders what the server did and leaves nothing to
+ * render again after it (ADR 042). A component mounted later, the code in,
+ * renders it at once. The code's arrival swaps the markup for the component
+ * in a transition, which React renders in short tasks the browser can answer
+ * a tap between: swapped at once, the first render of new code (the account
+ * menu's) was one task, 10–30 ms long on a fast machine (ADR 042).
  */
 export function afterHydration<Props extends object>(load: () => Promise<ComponentType<Props>>, Before?: ComponentType<Props>): AfterHydration<Props> {
   let loaded: ComponentType<Props> | null = null;
@@ -36,19 +37,19 @@ export function afterHydration<Props extends object>(load: () => Promise<Compone
       // A failure leaves the markup without JavaScript in place.
       () => undefined,
     ));
-  const subscribe = (listener: () => void) => {
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
-  };
-  const current = () => loaded;
 
   function AfterHydration({ before, ...rest }: Props & { before?: ReactNode }) {
     const props = rest as Props;
-    const Component = useSyncExternalStore(subscribe, current, noCode);
+    const [Component, setComponent] = useState(() => loaded);
     useEffect(() => {
+      const show = () => startTransition(() => setComponent(() => loaded));
+      listeners.add(show);
+      // Arrived between this render and its effect.
+      if (loaded) show();
       void loadOnce();
+      return () => {
+        listeners.delete(show);
+      };
     }, []);
     if (Component) return <Enhanced Component={Component} props={props} />;
     return before !== undefined ? before : Before ? <Before {...props} /> : null;
