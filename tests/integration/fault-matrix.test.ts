@@ -663,7 +663,14 @@ describe("every action, every upstream failure of its writes", () => {
     const timeout = FAULT_KINDS.find((kind) => kind.name === "timeout")!;
     // Each action's forms as its account finds them, on browsers of their own, side by side too.
     const sideBySide = ACTIONS.filter((route) => !HAND_OVER.has(route.path) && !SCRIPT_UPLOADS[route.path]);
-    const found = (await inBatches(batchesOf(sideBySide, 8), postsFor)).flat();
+    // A sample made by a post of the portal's (a draft change) first, alone: beside seven other accounts' sign-ins and
+    // pages that post took 643 ms where alone it takes 32-120 (the machine loaded by four busy processes), close to this
+    // portal's 1 s deadline for the upstream write; a draft that timed out left the action without its form.
+    const madeByPost = sideBySide.filter((route) => ROUTE_SAMPLES[route.path]?.created);
+    const others = sideBySide.filter((route) => !madeByPost.includes(route));
+    const found: Posted[] = [];
+    for (const route of madeByPost) found.push(...(await postsFor(route)));
+    found.push(...(await inBatches(batchesOf(others, 8), postsFor)).flat());
     await stack.clear();
     await failWrites(timeout);
     const answers = await inBatches(batchesOf(found, 8), async (posted) => ({ posted, shown: await shownAfter(posted.browser, await post(posted)) }));

@@ -101,9 +101,12 @@ export function matrixStack(basePort: number, extraEnv: Record<string, string> =
       const browser = await self.as(sample.account);
       if (sample.created) {
         const created = await browser.post(`${stack!.portalUrl}${sample.created.path}`, sample.created.form);
-        await created.arrayBuffer();
+        const answer = await created.text();
         const location = created.headers.get("location");
-        expect(location && pathPattern(route.path).test(location.split("?")[0]!), `${sample.created.path} leads to ${route.path}`).toBe(true);
+        expect(
+          location && pathPattern(route.path).test(location.split("?")[0]!),
+          `${sample.created.path} leads to ${route.path} (answered ${created.status}${location ? ` to ${location}` : ""}, ${/<title>([^<]*)/.exec(answer)?.[1] ?? "no page"})`,
+        ).toBe(true);
         return location!;
       }
       if (sample.uploaded) {
