@@ -22,7 +22,7 @@ type AfterHydration<Props> = ((props: Props & { before?: ReactNode }) => ReactNo
  * renders it at once. The code's arrival swaps the markup for the component
  * in a transition, which React renders in short tasks the browser can answer
  * a tap between: swapped at once, the first render of new code (the account
- * menu's) was one task, 10–30 ms long on a fast machine (ADR 042).
+ * menu's) was one task, of up to 30 ms on a fast machine (ADR 042).
  */
 export function afterHydration<Props extends object>(load: () => Promise<ComponentType<Props>>, Before?: ComponentType<Props>): AfterHydration<Props> {
   let loaded: ComponentType<Props> | null = null;
