@@ -23,12 +23,15 @@ function ShopForm({
   lastResult,
   posted,
   schemaKey,
+  rendered,
 }: {
   load: () => Promise<typeof Shop>;
   lastResult?: SubmissionResult<string[]>;
   posted: () => void;
   schemaKey?: string;
+  rendered?: () => void;
 }) {
+  rendered?.();
   const check = useSchemaCheck(load, schemaKey);
   const [form, fields] = useForm({ id: "shop", lastResult, shouldValidate: "onBlur", shouldRevalidate: "onInput", onValidate: check });
   return (
@@ -79,6 +82,21 @@ describe("useSchemaCheck", () => {
       fireEvent.click(screen.getByRole("button", { name: "Save" }));
     });
     expect(posted).toHaveBeenCalledTimes(1);
+  });
+
+  it("renders nothing when the schema arrives: the form is not rendered again for it", async () => {
+    const { load, arrive } = deferredLoad(Shop);
+    const rendered = vi.fn();
+    render(<ShopForm load={load} posted={vi.fn()} rendered={rendered} />);
+    await nextTask();
+    expect(load).toHaveBeenCalledTimes(1);
+    const before = rendered.mock.calls.length;
+    await arrive();
+    await nextTask();
+    expect(rendered).toHaveBeenCalledTimes(before);
+    // And the check is in all the same.
+    await blurWith("ab");
+    expect(shownError()).toBe("tooShort");
   });
 
   it("before the schema is in, keeps the server's errors shown when a field is left", async () => {

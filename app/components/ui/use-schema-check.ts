@@ -1,5 +1,5 @@
 import { parse, type Submission } from "@conform-to/react";
-import { useEffect, useEffectEvent, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef } from "react";
 import type { z } from "zod";
 import { inOwnTask } from "./own-task.ts";
 
@@ -20,8 +20,10 @@ type Check<Schema extends z.ZodType> = (formData: FormData) => Submission<z.inpu
  * changes, the schema is fetched again, and the server's check stands alone until then.
  */
 export function useSchemaCheck<Schema extends z.ZodType>(loadSchema: () => Promise<Schema>, key = "") {
-  // The check and the key it was built for: a check for another key is no check (the server's stands meanwhile).
-  const [loaded, setLoaded] = useState<{ key: string; check: Check<Schema> } | null>(null);
+  // The check and the key it was built for (a check for another key is no check: the server's stands meanwhile), kept
+  // out of React's state: its arrival changes nothing on the page, and a render of the form for it would set every
+  // control's props again, which conform's watch of the form's fields answers with two more renders of the form.
+  const loaded = useRef<{ key: string; check: Check<Schema> } | null>(null);
   // The form and the fields whose check ran without the code, to check once it is in.
   const unchecked = useRef<{ form: HTMLFormElement | null; names: Set<string> }>({ form: null, names: new Set() });
   const load = useEffectEvent(loadSchema);
@@ -29,7 +31,12 @@ export function useSchemaCheck<Schema extends z.ZodType>(loadSchema: () => Promi
     let current = true;
     inOwnTask(() => Promise.all([import("@conform-to/zod/v4"), load()])).then(
       ([{ parseWithZod }, schema]) => {
-        if (current) setLoaded({ key, check: (formData: FormData) => parseWithZod(formData, { schema }) as ReturnType<Check<Schema>> });
+        if (!current) return;
+        loaded.current = { key, check: (formData: FormData) => parseWithZod(formData, { schema }) as ReturnType<Check<Schema>> };
+        const { form, names } = unchecked.current;
+        if (!form?.isConnected) return;
+        for (const name of names) validateAgain(form, name);
+        names.clear();
       },
       // Not fetched (offline, a deploy in between): the server's check stands alone, as without JavaScript.
       () => undefined,
@@ -38,15 +45,8 @@ export function useSchemaCheck<Schema extends z.ZodType>(loadSchema: () => Promi
       current = false;
     };
   }, [key]);
-  const check = loaded?.key === key ? loaded.check : null;
-  useEffect(() => {
-    const { form, names } = unchecked.current;
-    if (!check || !form?.isConnected) return;
-    for (const name of names) validateAgain(form, name);
-    names.clear();
-  }, [check]);
   return ({ form, formData }: { form: HTMLFormElement; formData: FormData }): ReturnType<Check<Schema>> => {
-    if (check) return check(formData);
+    if (loaded.current?.key === key) return loaded.current.check(formData);
     unchecked.current.form = form;
     // A submit goes to the server, whose answer speaks for every field: none is left to check again.
     if (!formData.has(INTENT)) unchecked.current.names.clear();
