@@ -27,6 +27,7 @@ import { actingAsSellerAuditMiddleware } from "./services/acting-as-seller/audit
 import { sanitizeToast } from "./services/toasts/toast-text.server.ts";
 import { actionToastContext, readToast } from "./services/toasts/toast.server.ts";
 import baseStylesHref from "./styles/base.css?url";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 // It renders nothing before hydration and checks a few minutes on: its code comes after the page's first scripts.
 const VersionCheck = afterHydration(() => import("./components/shell/version-check.tsx").then((module) => module.VersionCheck));
@@ -129,7 +130,7 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App() {
+function App() {
   return <Outlet />;
 }
 
@@ -140,3 +141,5 @@ export function ErrorBoundary() {
 export const meta: Route.MetaFunction = ({ error }) => [
   { title: isRouteErrorResponse(error) && error.status === 404 ? "404 · Seller Portal" : "Seller Portal" },
 ];
+
+export default routeComponent(App);

@@ -8,6 +8,7 @@ import { teamFileProducts } from "#app/services/catalogue/integration-products.s
 import type { PageWidthHandle } from "#app/lib/shell/page-width.ts";
 import type { Route } from "./+types/integration-products";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 // The catalogue team only; the seller and the file are checked by the loader (any other is 404), as the team's download does.
 export const middleware = [authorize({ rule: "catalogueIntegration" })];
@@ -22,7 +23,7 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 /** A seller's catalogue file's products for the catalogue team, read-only. */
-export default function IntegrationProductsPage({ loaderData }: Route.ComponentProps) {
+function IntegrationProductsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { sellerId, updateId } = loaderData;
   const screen = updateId === null ? `/product-catalogue-integration?sellerId=${encodeURIComponent(sellerId)}` : integrationUpdateScreen(updateId);
@@ -42,3 +43,5 @@ export function ErrorBoundary() {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Catalogue products · Seller Portal" }];
+
+export default routeComponent(IntegrationProductsPage);

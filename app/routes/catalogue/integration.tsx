@@ -11,6 +11,7 @@ import { DataTable } from "#app/components/ui/data-table.tsx";
 import type { Route } from "./+types/integration";
 import { dateTimeFormat } from "#app/lib/intl-formats.ts";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = {
   i18n: [
@@ -44,7 +45,7 @@ export function action(args: Route.ActionArgs) {
  * The catalogue team's screen: who handed a catalogue over, its details and files, and finishing the mapping or
  * returning it; beside them the active sellers' catalogue updates, each taken into the live catalogue or returned.
  */
-export default function ProductCatalogueIntegration({ loaderData, actionData }: Route.ComponentProps) {
+function ProductCatalogueIntegration({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const {
     sellers,
@@ -142,3 +143,5 @@ export function ErrorBoundary() {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Catalogue integration · Seller Portal" }];
+
+export default routeComponent(ProductCatalogueIntegration);

@@ -6,6 +6,7 @@ import { carryOverAction, carryOverPage, validCarryOverAddress } from "#app/serv
 import type { PageWidthHandle } from "#app/lib/shell/page-width.ts";
 import type { Route } from "./+types/upload-catalogue-carry-over";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 // The administrator carries corrections over before the hand-over; an address without a file is a page that does not exist.
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive", validate: ({ url }) => validCarryOverAddress(url) })];
@@ -22,7 +23,7 @@ export function action(args: Route.ActionArgs) {
 }
 
 /** The corrections of an earlier upload of the same file name: how many still match, then confirmed. */
-export default function UploadCatalogueCarryOverPage({ loaderData, actionData }: Route.ComponentProps) {
+function UploadCatalogueCarryOverPage({ loaderData, actionData }: Route.ComponentProps) {
   return <CarryOver {...loaderData} action={`${fixPaths.handOver.carryOver}${loaderData.search}`} actionData={actionData ?? null} />;
 }
 
@@ -31,3 +32,5 @@ export function ErrorBoundary() {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Carry corrections over · Seller Portal" }];
+
+export default routeComponent(UploadCatalogueCarryOverPage);

@@ -11,6 +11,7 @@ import { orRouteError } from "#app/services/upstream/upstream-error.server.ts";
 import type { PageWidthHandle } from "#app/lib/shell/page-width.ts";
 import type { Route } from "./+types/upload-catalogue-categories";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
 
@@ -43,7 +44,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 /** The marketplace categories of a catalogue file's category values, before the hand-over. */
-export default function UploadCatalogueCategoriesPage({ loaderData }: Route.ComponentProps) {
+function UploadCatalogueCategoriesPage({ loaderData }: Route.ComponentProps) {
   const { catalogueReturn, ...page } = loaderData;
   return (
     <CategoryMappingPage
@@ -62,3 +63,5 @@ export function ErrorBoundary() {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Catalogue categories · Seller Portal" }];
+
+export default routeComponent(UploadCatalogueCategoriesPage);

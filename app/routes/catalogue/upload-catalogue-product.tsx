@@ -7,6 +7,7 @@ import { productAction, productPage, validProductAddress } from "#app/services/c
 import type { PageWidthHandle } from "#app/lib/shell/page-width.ts";
 import type { Route } from "./+types/upload-catalogue-product";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 // The administrator fixes the catalogue before the hand-over; a malformed file id or row is a page that does not exist.
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive", validate: ({ url }) => validProductAddress(url) })];
@@ -26,7 +27,7 @@ export function action(args: Route.ActionArgs) {
 }
 
 /** One product of a catalogue file before the hand-over: corrected, left out or put back. */
-export default function UploadCatalogueProductPage({ loaderData, actionData }: Route.ComponentProps) {
+function UploadCatalogueProductPage({ loaderData, actionData }: Route.ComponentProps) {
   useTranslation();
   return (
     <ProductFix {...loaderData} action={`${fixPaths.handOver.product}${loaderData.search}`} actionData={(actionData ?? null) as ProductFixAnswer | null} />
@@ -38,3 +39,5 @@ export function ErrorBoundary() {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Catalogue product · Seller Portal" }];
+
+export default routeComponent(UploadCatalogueProductPage);

@@ -15,6 +15,7 @@ import { orRouteError } from "#app/services/upstream/upstream-error.server.ts";
 import type { PageWidthHandle } from "#app/lib/shell/page-width.ts";
 import type { Route } from "./+types/upload-catalogue-products";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
 
@@ -65,7 +66,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 /** The products of one of the seller's catalogue files, before the hand-over. */
-export default function UploadCatalogueProductsPage({ loaderData, actionData }: Route.ComponentProps) {
+function UploadCatalogueProductsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { file } = loaderData;
   return (
@@ -96,3 +97,5 @@ export function ErrorBoundary() {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Catalogue products · Seller Portal" }];
+
+export default routeComponent(UploadCatalogueProductsPage);

@@ -21,6 +21,7 @@ import type { PageWidthHandle } from "#app/lib/shell/page-width.ts";
 import { HAND_OVER_PRODUCTS_PATH } from "#app/lib/catalogue/products-query.ts";
 import type { Route } from "./+types/upload-catalogue";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfActive" })];
 
@@ -89,7 +90,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 /** The seller's catalogue files, uploading another, mapping a file's columns, and handing the catalogue over. */
-export default function UploadCatalogPage({ loaderData, actionData }: Route.ComponentProps) {
+function UploadCatalogPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { state, files, steps, mapping, analysis, mappingFailure, analysisFailure, limitBytes, catalogueReturn } = loaderData;
   const lockReason = catalogueLockReason(state);
@@ -142,3 +143,5 @@ export function ErrorBoundary() {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Catalogue · Seller Portal" }];
+
+export default routeComponent(UploadCatalogPage);

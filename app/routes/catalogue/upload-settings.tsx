@@ -22,6 +22,7 @@ import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { orRouteError } from "#app/services/upstream/upstream-error.server.ts";
 import type { Route } from "./+types/upload-settings";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = { i18n: ["catalogue", "catalogueReading", "form", "onboarding"] } satisfies MessagesHandle;
 export const clientMiddleware = [pageMessages(handle)];
@@ -76,7 +77,7 @@ const FORM_ID = "upload-settings";
 const SETTINGS_FIELDS = ["feedUrl", "feedFormat", "feedSchedule", "ftpHost", "ftpPort", "ftpUser", "ftpPassword", "ftpPath"] as const;
 
 /** How the catalogue arrives: direct upload, a feed the marketplace fetches, or an FTP server. */
-export default function UploadSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+function UploadSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { settings, steps, state, waitingFiles } = loaderData;
   const navigation = useNavigation();
@@ -204,3 +205,5 @@ export function ErrorBoundary() {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Upload settings · Seller Portal" }];
+
+export default routeComponent(UploadSettingsPage);

@@ -2,6 +2,7 @@ import { DashboardView } from "#app/components/home/dashboard-view.tsx";
 import { tabAvailable, tabPage } from "#app/services/home/analytics.server.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import type { Route } from "./+types/analytics-oci";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 /** The analytics' OCI tab: the six tab modules differ only in the tab they name (analytics.server.ts, DashboardView). */
 export const middleware = [authorize({ rule: "sellerHome", sellerState: "redirectIfNotActive", validate: tabAvailable("oci") })];
@@ -10,6 +11,8 @@ export async function loader(args: Route.LoaderArgs) {
   return tabPage(args, "oci");
 }
 
-export default function OciTab({ loaderData }: Route.ComponentProps) {
+function OciTab({ loaderData }: Route.ComponentProps) {
   return <DashboardView {...loaderData} />;
 }
+
+export default routeComponent(OciTab);

@@ -3,6 +3,7 @@ import { AnalyticsFilters, AnalyticsTabs } from "#app/components/home/analytics-
 import { analyticsLayoutLoader } from "#app/services/home/analytics.server.ts";
 import type { Route } from "./+types/analytics";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = { i18n: ["analytics"] } satisfies MessagesHandle;
 export const clientMiddleware = [pageMessages(handle)];
@@ -13,7 +14,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** Shops and period (a GET form: the choice lives in the URL), the tabs, and the chosen tab. */
-export default function AnalyticsLayout({ loaderData }: Route.ComponentProps) {
+function AnalyticsLayout({ loaderData }: Route.ComponentProps) {
   const { tabs, shops, selection, issue, query } = loaderData;
   return (
     <div className="analytics">
@@ -25,3 +26,5 @@ export default function AnalyticsLayout({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Analytics"} · Seller Portal` }];
+
+export default routeComponent(AnalyticsLayout);

@@ -11,6 +11,7 @@ import { orRouteError } from "#app/services/upstream/upstream-error.server.ts";
 import type { PageWidthHandle } from "#app/lib/shell/page-width.ts";
 import type { Route } from "./+types/catalogue-categories";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 // Both seller roles read the mapping; only the administrator changes it (the viewer's posts are refused before the action).
 export const middleware = [authorize({ rule: "sellerHome", changes: "sellerAdministrator", sellerState: "redirectIfNotActive" })];
@@ -33,7 +34,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 /** The marketplace categories of an active seller's catalogue file's category values. */
-export default function HomeCatalogueCategoriesPage({ loaderData }: Route.ComponentProps) {
+function HomeCatalogueCategoriesPage({ loaderData }: Route.ComponentProps) {
   return <CategoryMappingPage {...loaderData} path={HOME_CATEGORIES_PATH} productsPath={HOME_PRODUCTS_PATH} filesPath={CATALOGUE_UPDATES_PATH} />;
 }
 
@@ -42,3 +43,5 @@ export function ErrorBoundary() {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Catalogue categories · Seller Portal" }];
+
+export default routeComponent(HomeCatalogueCategoriesPage);

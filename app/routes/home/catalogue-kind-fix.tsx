@@ -6,6 +6,7 @@ import { kindFixAction, kindFixPage, validKindFixAddress } from "#app/services/c
 import type { PageWidthHandle } from "#app/lib/shell/page-width.ts";
 import type { Route } from "./+types/catalogue-kind-fix";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 // An active seller's administrator fixes an update's file; a kind no rule of the address fixes is a page that does not exist.
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfNotActive", validate: ({ url }) => validKindFixAddress(url) })];
@@ -23,7 +24,7 @@ export function action(args: Route.ActionArgs) {
 }
 
 /** A problem kind fixed at once in an active seller's file: what changes, before → after, then confirmed. */
-export default function HomeCatalogueKindFixPage({ loaderData, actionData }: Route.ComponentProps) {
+function HomeCatalogueKindFixPage({ loaderData, actionData }: Route.ComponentProps) {
   return <KindFix {...loaderData} action={`${fixPaths.home.kindFix}${loaderData.search}`} actionData={actionData ?? null} />;
 }
 
@@ -32,3 +33,5 @@ export function ErrorBoundary() {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Fix a problem at once · Seller Portal" }];
+
+export default routeComponent(HomeCatalogueKindFixPage);

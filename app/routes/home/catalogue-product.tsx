@@ -7,6 +7,7 @@ import { productAction, productPage, validProductAddress } from "#app/services/c
 import type { PageWidthHandle } from "#app/lib/shell/page-width.ts";
 import type { Route } from "./+types/catalogue-product";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 // An active seller's administrator fixes an update's file (the viewer reads the products view only); a malformed file id or row is a page that does not exist.
 export const middleware = [authorize({ rule: "sellerAdministrator", sellerState: "redirectIfNotActive", validate: ({ url }) => validProductAddress(url) })];
@@ -26,7 +27,7 @@ export function action(args: Route.ActionArgs) {
 }
 
 /** One product of a catalogue file of an active seller: corrected, left out or put back. */
-export default function HomeCatalogueProductPage({ loaderData, actionData }: Route.ComponentProps) {
+function HomeCatalogueProductPage({ loaderData, actionData }: Route.ComponentProps) {
   useTranslation();
   return <ProductFix {...loaderData} action={`${fixPaths.home.product}${loaderData.search}`} actionData={(actionData ?? null) as ProductFixAnswer | null} />;
 }
@@ -36,3 +37,5 @@ export function ErrorBoundary() {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Catalogue product · Seller Portal" }];
+
+export default routeComponent(HomeCatalogueProductPage);

@@ -14,6 +14,7 @@ import { orRouteError } from "#app/services/upstream/upstream-error.server.ts";
 import type { PageWidthHandle } from "#app/lib/shell/page-width.ts";
 import type { Route } from "./+types/catalogue-products";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 // Whoever reads the catalogue page reads its files' products; the administrator's links lead to where they are fixed.
 export const middleware = [authorize({ rule: "sellerHome", sellerState: "redirectIfNotActive" })];
@@ -36,7 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** The products of one of an active seller's catalogue files. */
-export default function HomeCatalogueProductsPage({ loaderData }: Route.ComponentProps) {
+function HomeCatalogueProductsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { file } = loaderData;
   return (
@@ -66,3 +67,5 @@ export function ErrorBoundary() {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Catalogue products · Seller Portal" }];
+
+export default routeComponent(HomeCatalogueProductsPage);

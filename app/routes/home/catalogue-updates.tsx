@@ -13,6 +13,7 @@ import { authorize } from "#app/services/session/authorize.server.ts";
 import { catalogueDocumentHeaders } from "#app/services/catalogue/catalogue-page.server.ts";
 import type { Route } from "./+types/catalogue-updates";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = {
   i18n: ["catalogue", "catalogueIntelligence", "catalogueProducts", "catalogueReading", "catalogueUpdates", "form", "obligations", "onboarding", "sellerPage"],
@@ -36,7 +37,7 @@ export async function action(args: Route.ActionArgs) {
  * The active seller's catalogue: its files and where each stands, a new one uploaded and reviewed, the update sent to
  * the catalogue team, and what the team made of each update (a returned one on top, with its reasons).
  */
-export default function CatalogueUpdates({ loaderData, actionData }: Route.ComponentProps) {
+function CatalogueUpdates({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { canChange, files, openFiles, updates, mapping, analysis, override, mappingFailure, analysisFailure, limitBytes } = loaderData;
   const page = CATALOGUE_UPDATES_PATH;
@@ -124,3 +125,5 @@ export function ErrorBoundary() {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Catalogue"} · Seller Portal` }];
+
+export default routeComponent(CatalogueUpdates);

@@ -6,6 +6,7 @@ import { readHomeMenuState } from "#app/services/home/menu-state.server.ts";
 import { Breadcrumbs } from "#app/components/ui/breadcrumbs.tsx";
 import { PageHeader } from "#app/components/shell/header/page-header.tsx";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = { i18n: ["home"] } satisfies MessagesHandle;
 export const clientMiddleware = [pageMessages(handle)];
@@ -45,7 +46,7 @@ function MenuToggle({ open, className }: { open: boolean; className?: string }) 
  * Before a choice is remembered the menu is open on a wide screen and closed on a phone:
  * both toggles are rendered and the stylesheet shows the one for the width.
  */
-export default function HomeLayout() {
+function HomeLayout() {
   const { t } = useTranslation();
   const { menuState } = useLoaderData<typeof loader>();
   const role = useRootData()?.user?.role;
@@ -80,3 +81,5 @@ export default function HomeLayout() {
     </>
   );
 }
+
+export default routeComponent(HomeLayout);

@@ -6,6 +6,7 @@ import type { Route } from "./+types/my-company-bank-account";
 import { HeldByObligations } from "#app/components/obligations/held-by-obligations.tsx";
 import { formatDay } from "#app/lib/calendar-day.ts";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = { i18n: ["obligations", "onboarding"] } satisfies MessagesHandle;
 export const clientMiddleware = [pageMessages(handle)];
@@ -17,7 +18,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** The payout account; the IBAN is masked on the server, so the full number never reaches the page. A new one goes through a confirmed change. */
-export default function BankAccount({ loaderData }: Route.ComponentProps) {
+function BankAccount({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { bankAccount, changes, actingAsSeller, payouts } = loaderData;
   return (
@@ -69,3 +70,5 @@ function Payouts({ payouts }: { payouts: Route.ComponentProps["loaderData"]["pay
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Bank account"} · Seller Portal` }];
+
+export default routeComponent(BankAccount);

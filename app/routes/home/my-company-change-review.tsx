@@ -4,6 +4,7 @@ import { authorize } from "#app/services/session/authorize.server.ts";
 import { isUpstreamId } from "#app/lib/upstream-id.ts";
 import type { Route } from "./+types/my-company-change-review";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = { i18n: ["onboarding"] } satisfies MessagesHandle;
 export const clientMiddleware = [pageMessages(handle)];
@@ -19,7 +20,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 /** One change of my company: reviewed and confirmed while a draft, then where it stands. */
-export default function MyCompanyChangeReview({ loaderData }: Route.ComponentProps) {
+function MyCompanyChangeReview({ loaderData }: Route.ComponentProps) {
   return (
     <section aria-labelledby="review-title" className="company-change">
       <h1 id="review-title">{loaderData.title}</h1>
@@ -29,3 +30,5 @@ export default function MyCompanyChangeReview({ loaderData }: Route.ComponentPro
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "My company"} · Seller Portal` }];
+
+export default routeComponent(MyCompanyChangeReview);

@@ -4,6 +4,7 @@ import { changeFormAction, changeFormLoader } from "#app/services/home/my-compan
 import { authorize } from "#app/services/session/authorize.server.ts";
 import type { Route } from "./+types/my-company-company-info-change";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = { i18n: ["form", "onboarding"] } satisfies MessagesHandle;
 export const clientMiddleware = [pageMessages(handle)];
@@ -19,8 +20,10 @@ export async function action(args: Route.ActionArgs) {
   return changeFormAction(args, "COMPANY_DATA");
 }
 
-export default function CompanyInfoChangePage({ loaderData, actionData }: Route.ComponentProps) {
+function CompanyInfoChangePage({ loaderData, actionData }: Route.ComponentProps) {
   return <ChangeFormPage data={loaderData} result={actionData?.result} form={(props) => <CompanyDataForm {...props} />} />;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "My company"} · Seller Portal` }];
+
+export default routeComponent(CompanyInfoChangePage);

@@ -6,6 +6,7 @@ import { ChangeNotices, StartChange } from "#app/components/home/change-notices.
 import { useCompanyFormat } from "#app/lib/home/my-company-format.ts";
 import type { Route } from "./+types/my-company-company-info";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = { i18n: ["onboarding"] } satisfies MessagesHandle;
 export const clientMiddleware = [pageMessages(handle)];
@@ -17,7 +18,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** The company as the marketplace has it on record; a change of it goes through a confirmed change. */
-export default function CompanyInfo({ loaderData }: Route.ComponentProps) {
+function CompanyInfo({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const format = useCompanyFormat();
   const { company, changes } = loaderData;
@@ -70,3 +71,5 @@ export default function CompanyInfo({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Company"} · Seller Portal` }];
+
+export default routeComponent(CompanyInfo);

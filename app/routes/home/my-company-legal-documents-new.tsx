@@ -4,6 +4,7 @@ import { changeFormAction, changeFormLoader } from "#app/services/home/my-compan
 import { authorize } from "#app/services/session/authorize.server.ts";
 import type { Route } from "./+types/my-company-legal-documents-new";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = { i18n: ["form", "onboarding"] } satisfies MessagesHandle;
 export const clientMiddleware = [pageMessages(handle)];
@@ -19,10 +20,12 @@ export async function action(args: Route.ActionArgs) {
   return changeFormAction(args, "LEGAL_DOCUMENT");
 }
 
-export default function LegalDocumentChangePage({ loaderData, actionData }: Route.ComponentProps) {
+function LegalDocumentChangePage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <ChangeFormPage data={loaderData} result={actionData?.result} form={(props) => <LegalDocumentForm {...props} documentKinds={loaderData.documentKinds} />} />
   );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "My company"} · Seller Portal` }];
+
+export default routeComponent(LegalDocumentChangePage);

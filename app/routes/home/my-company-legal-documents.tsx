@@ -11,6 +11,7 @@ import { DownloadLink } from "#app/components/ui/download-link.tsx";
 import { numberFormat, dateTimeFormat } from "#app/lib/intl-formats.ts";
 import { formatDay } from "#app/lib/calendar-day.ts";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = { i18n: ["onboarding"] } satisfies MessagesHandle;
 export const clientMiddleware = [pageMessages(handle)];
@@ -22,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** The seller's contract and other legal documents, each downloadable; a new version goes through a confirmed change. */
-export default function LegalDocuments({ loaderData }: Route.ComponentProps) {
+function LegalDocuments({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { documents, changes, actingAsSeller } = loaderData;
   const date = dateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" });
@@ -106,3 +107,5 @@ export default function LegalDocuments({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Legal documents"} · Seller Portal` }];
+
+export default routeComponent(LegalDocuments);

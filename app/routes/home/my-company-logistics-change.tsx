@@ -5,6 +5,7 @@ import { authorize } from "#app/services/session/authorize.server.ts";
 import { isUpstreamId } from "#app/lib/upstream-id.ts";
 import type { Route } from "./+types/my-company-logistics-change";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = { i18n: ["form", "onboarding"] } satisfies MessagesHandle;
 export const clientMiddleware = [pageMessages(handle)];
@@ -20,8 +21,10 @@ export async function action(args: Route.ActionArgs) {
   return changeFormAction(args, "WAREHOUSE");
 }
 
-export default function WarehouseChangePage({ loaderData, actionData }: Route.ComponentProps) {
+function WarehouseChangePage({ loaderData, actionData }: Route.ComponentProps) {
   return <ChangeFormPage data={loaderData} result={actionData?.result} form={(props) => <WarehouseForm {...props} />} />;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "My company"} · Seller Portal` }];
+
+export default routeComponent(WarehouseChangePage);

@@ -5,6 +5,7 @@ import { ChangeNotices, StartChange } from "#app/components/home/change-notices.
 import { useCompanyFormat } from "#app/lib/home/my-company-format.ts";
 import type { Route } from "./+types/my-company-logistics";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = { i18n: ["onboarding"] } satisfies MessagesHandle;
 export const clientMiddleware = [pageMessages(handle)];
@@ -16,7 +17,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** The seller's warehouses and how each fared in its last validation; a failed one is corrected and validated again. */
-export default function Logistics({ loaderData }: Route.ComponentProps) {
+function Logistics({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const format = useCompanyFormat();
   const { warehouses, changes } = loaderData;
@@ -72,3 +73,5 @@ export default function Logistics({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Logistics"} · Seller Portal` }];
+
+export default routeComponent(Logistics);

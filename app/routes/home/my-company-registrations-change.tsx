@@ -4,6 +4,7 @@ import { changeFormAction, changeFormLoader } from "#app/services/home/my-compan
 import { authorize } from "#app/services/session/authorize.server.ts";
 import type { Route } from "./+types/my-company-registrations-change";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = { i18n: ["form", "onboarding"] } satisfies MessagesHandle;
 export const clientMiddleware = [pageMessages(handle)];
@@ -19,7 +20,7 @@ export async function action(args: Route.ActionArgs) {
   return changeFormAction(args, "REGISTRATIONS");
 }
 
-export default function RegistrationsChangePage({ loaderData, actionData }: Route.ComponentProps) {
+function RegistrationsChangePage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <ChangeFormPage
       data={loaderData}
@@ -30,3 +31,5 @@ export default function RegistrationsChangePage({ loaderData, actionData }: Rout
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "My company"} · Seller Portal` }];
+
+export default routeComponent(RegistrationsChangePage);

@@ -2,6 +2,7 @@ import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { NavLink, Outlet } from "react-router";
 import { myCompanyPages, type MyCompanyPage } from "#app/lib/home/my-company-pages.ts";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = { i18n: ["myCompany", "team"] } satisfies MessagesHandle;
 export const clientMiddleware = [pageMessages(handle)];
@@ -14,7 +15,7 @@ const PAGE_KEYS: Record<MyCompanyPage, string> = {
 };
 
 /** My company's four pages under one sub-menu (with the colleagues page beside them), and the changes of them. Guarded by each page's rule (administrators only). */
-export default function MyCompanyLayout() {
+function MyCompanyLayout() {
   const { t } = useTranslation();
   return (
     <div className="my-company">
@@ -34,3 +35,5 @@ export default function MyCompanyLayout() {
     </div>
   );
 }
+
+export default routeComponent(MyCompanyLayout);

@@ -13,6 +13,7 @@ import { DataTable } from "#app/components/ui/data-table.tsx";
 import { ObligationsSection } from "#app/components/home/obligations-section.tsx";
 import { numberFormat, formatMoment } from "#app/lib/intl-formats.ts";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = { i18n: ["analytics", "homeOverview", "obligations", "recommendations"] } satisfies MessagesHandle;
 export const clientMiddleware = [pageMessages(handle)];
@@ -24,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** At one glance: how the shops did in the last 30 days, how customers rate them, and what to fix first. */
-export default function HomeOverview({ loaderData }: Route.ComponentProps) {
+function HomeOverview({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { period, previousPeriod, dataAsOf, keyFigures, shopsFailed, shopCount, ratings, ratingsFailed, actions, actionCount, shopNames } = loaderData;
   const locale = i18n.language;
@@ -128,3 +129,5 @@ export default function HomeOverview({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Overview"} · Seller Portal` }];
+
+export default routeComponent(HomeOverview);

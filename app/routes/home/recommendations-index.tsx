@@ -4,6 +4,7 @@ import { RichText } from "#app/components/home/rich-text.tsx";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import { recommendationsLoader } from "#app/services/home/recommendations.server.ts";
 import type { Route } from "./+types/recommendations-index";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const middleware = [authorize({ rule: "sellerHome", sellerState: "redirectIfNotActive" })];
 
@@ -12,7 +13,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** Every recommended action of the seller's shops, the most GMV at stake first. */
-export default function Recommendations({ loaderData }: Route.ComponentProps) {
+function Recommendations({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { actions, shopNames } = loaderData;
   return (
@@ -33,3 +34,5 @@ export default function Recommendations({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Recommendations"} · Seller Portal` }];
+
+export default routeComponent(Recommendations);

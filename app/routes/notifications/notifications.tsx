@@ -3,6 +3,7 @@ import { notificationsAction, notificationsLoader, type PreferencesAnswer } from
 import { authorize } from "#app/services/session/authorize.server.ts";
 import type { Route } from "./+types/notifications";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = { i18n: ["obligations"] } satisfies MessagesHandle;
 export const clientMiddleware = [pageMessages(handle)];
@@ -21,10 +22,12 @@ export async function action(args: Route.ActionArgs) {
   return notificationsAction(args);
 }
 
-export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
+function Notifications({ loaderData, actionData }: Route.ComponentProps) {
   // The list's forms answer null or a redirect (their toast says what happened); the settings form answers its submission.
   const lastResult = actionData && typeof actionData === "object" && "status" in actionData ? (actionData as PreferencesAnswer) : undefined;
   return <NotificationsView data={loaderData} lastResult={lastResult} />;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Notifications"} · Seller Portal` }];
+
+export default routeComponent(Notifications);

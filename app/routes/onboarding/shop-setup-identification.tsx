@@ -7,6 +7,7 @@ import { stepDefinitions, stepPage } from "#app/services/onboarding/step-definit
 import { authorize } from "#app/services/session/authorize.server.ts";
 import type { Route } from "./+types/shop-setup-identification";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = { i18n: ["form", "handOver"] } satisfies MessagesHandle;
 export const clientMiddleware = [pageMessages(handle)];
@@ -26,10 +27,12 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepFo
 
 export const shouldRevalidate = keepPageOnOutage;
 
-export default function IdentificationStepPage({ loaderData, actionData }: Route.ComponentProps) {
+function IdentificationStepPage({ loaderData, actionData }: Route.ComponentProps) {
   return <StepPage data={loaderData} actionData={actionData} fields={IdentificationFields} />;
 }
 
 export const ErrorBoundary = StepError;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.title} · Seller Portal` : "Seller Portal" }];
+
+export default routeComponent(IdentificationStepPage);

@@ -11,6 +11,7 @@ import { useRootData } from "#app/lib/shell/root-data.ts";
 import { keepPageOnOutage } from "#app/lib/unsaved-form.ts";
 import type { Route } from "./+types/shop-setup";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = { i18n: ["onboarding"] } satisfies MessagesHandle;
 export const clientMiddleware = [pageMessages(handle)];
@@ -33,7 +34,7 @@ export const shouldRevalidate = keepPageOnOutage;
  * heading with its status, the open one (the page's step) holds its form,
  * and the others are links that open them.
  */
-export default function ShopSetup({ loaderData }: Route.ComponentProps) {
+function ShopSetup({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const matches = useMatches();
   const current = stepNames.find((step) => matches.some((match) => match.pathname === stepPath(step)));
@@ -101,3 +102,5 @@ export default function ShopSetup({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+export default routeComponent(ShopSetup);

@@ -7,6 +7,7 @@ import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { orRouteError } from "#app/services/upstream/upstream-error.server.ts";
 import type { Route } from "./+types/task-list-complete";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = { i18n: ["handOver", "onboarding"] } satisfies MessagesHandle;
 export const clientMiddleware = [pageMessages(handle)];
@@ -21,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
 const NEXT = ["import", "activation", "live"] as const;
 
 /** After Submit: what happens next, and when. */
-export default function TaskListComplete({ loaderData }: Route.ComponentProps) {
+function TaskListComplete({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   if (!loaderData.submitted) {
     return (
@@ -50,3 +51,5 @@ export default function TaskListComplete({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.title} · Seller Portal` : "Seller Portal" }];
+
+export default routeComponent(TaskListComplete);

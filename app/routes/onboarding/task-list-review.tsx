@@ -24,6 +24,7 @@ import { Lines, SummaryList } from "#app/components/ui/summary-list.tsx";
 import type { Route } from "./+types/task-list-review";
 import { numberFormat } from "#app/lib/intl-formats.ts";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = {
   i18n: ["catalogue", "catalogueIntelligence", "catalogueProducts", "form", "handOver", "obligations", "onboarding"],
@@ -55,7 +56,7 @@ export async function action(args: Route.ActionArgs) {
  * and rejected rows, the accepted agreement; then one confirmation. While
  * anything is missing, the missing list stands in the confirmation's place.
  */
-export default function TaskListReview({ loaderData, actionData }: Route.ComponentProps) {
+function TaskListReview({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { saving } = useSaving(HAND_OVER_REVIEW_PATH);
   const { progress, steps, terms, documents, requiredKinds, uploadType, files } = loaderData;
@@ -236,3 +237,5 @@ function ProductLinks({ fileId, counts }: { fileId: string; counts: ProductCount
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.title} · Seller Portal` : "Seller Portal" }];
+
+export default routeComponent(TaskListReview);

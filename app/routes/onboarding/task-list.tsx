@@ -14,6 +14,7 @@ import { orRouteError } from "#app/services/upstream/upstream-error.server.ts";
 import type { Route } from "./+types/task-list";
 import { numberFormat } from "#app/lib/intl-formats.ts";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = { i18n: ["catalogueIntelligence", "catalogueReturn", "handOver", "onboarding", "sellerPage", "team"] } satisfies MessagesHandle;
 export const clientMiddleware = [pageMessages(handle)];
@@ -43,7 +44,7 @@ export async function action(args: Route.ActionArgs) {
  * share done and the next one to take; the hand-over once all are complete. After
  * the hand-over it says where the shop stands.
  */
-export default function TaskList({ loaderData, actionData }: Route.ComponentProps) {
+function TaskList({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { state, progress, rejected, catalogueReturn } = loaderData;
   const editable = state === "REGISTERED" || state === "ONBOARDING";
@@ -173,3 +174,5 @@ function TaskRow({ id, label, path, status }: { id: string; label: string; path:
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.title} · Seller Portal` : "Seller Portal" }];
+
+export default routeComponent(TaskList);

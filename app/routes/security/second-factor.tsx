@@ -5,6 +5,7 @@ import { requireUser, secondFactorState } from "#app/services/session/current-us
 import { getI18n } from "#app/services/i18n/i18n.server.ts";
 import { SECOND_FACTOR_ENROL_PATH } from "#app/lib/session/second-factor.ts";
 import type { Route } from "./+types/second-factor";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 /** The one page (with sign-out) a session without its role's second factor reaches: it explains and leads to enrolment. */
 export const middleware = [authorize({ rule: "anySignedIn", withoutSecondFactor: true })];
@@ -16,7 +17,7 @@ export async function loader(args: Route.LoaderArgs) {
   return { state, title: t(state === "optional" ? "auth.secondFactor.optionalTitle" : "auth.secondFactor.title") };
 }
 
-export default function SecondFactor({ loaderData }: Route.ComponentProps) {
+function SecondFactor({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <div className="second-factor">
@@ -52,3 +53,5 @@ export default function SecondFactor({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? ""} · Seller Portal` }];
+
+export default routeComponent(SecondFactor);

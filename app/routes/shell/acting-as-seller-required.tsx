@@ -5,6 +5,7 @@ import { requireUser } from "#app/services/session/current-user.server.ts";
 import { getI18n } from "#app/services/i18n/i18n.server.ts";
 import { safeReturnPath } from "#app/lib/safe-path.ts";
 import type { Route } from "./+types/acting-as-seller-required";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const middleware = [authorize({ rule: "anySignedIn" })];
 
@@ -20,7 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
   return { sellerName: user.substitutedSellerName ?? null, returnTo, title: getI18n(args.context).t("actingAsSeller.required.title") };
 }
 
-export default function ActingAsSellerRequired({ loaderData }: Route.ComponentProps) {
+function ActingAsSellerRequired({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { sellerName, returnTo } = loaderData;
   const seller = sellerName ?? t("actingAsSeller.unknownSeller");
@@ -47,3 +48,5 @@ export default function ActingAsSellerRequired({ loaderData }: Route.ComponentPr
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? ""} · Seller Portal` }];
+
+export default routeComponent(ActingAsSellerRequired);

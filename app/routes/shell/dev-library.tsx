@@ -6,6 +6,7 @@ import { devPagesEnabled } from "#app/services/shell/dev-pages.server.ts";
 import { getI18n } from "#app/services/i18n/i18n.server.ts";
 import { redirectWithPortalToast } from "#app/services/toasts/toast.server.ts";
 import type { Route } from "./+types/dev-library";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const middleware = [authorize({ rule: "anySignedIn", validate: devPagesEnabled })];
 
@@ -44,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** The shell's building blocks in one place: toasts of every kind, notices, the preloader's look. */
-export default function DevCatalog({ loaderData }: Route.ComponentProps) {
+function DevCatalog({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <>
@@ -75,3 +76,5 @@ export default function DevCatalog({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
+
+export default routeComponent(DevCatalog);

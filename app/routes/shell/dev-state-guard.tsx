@@ -7,6 +7,7 @@ import { redirectWithPortalToast, upstreamErrorToast } from "#app/services/toast
 import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { orRouteError, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
 import type { Route } from "./+types/dev-state-guard";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 /** A page behind the seller-state rule, for checking the access check on its own (its loader and action each make one upstream call). */
 export const middleware = [authorize({ rule: "sellerHome", sellerState: "redirectIfNotActive", validate: devPagesEnabled })];
@@ -27,7 +28,7 @@ export async function action(args: Route.ActionArgs) {
   return redirect("/dev/state-guard");
 }
 
-export default function DevStateGuard({ loaderData }: Route.ComponentProps) {
+function DevStateGuard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <article>
@@ -43,3 +44,5 @@ export default function DevStateGuard({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Seller Portal" }];
+
+export default routeComponent(DevStateGuard);

@@ -5,6 +5,7 @@ import { authorize } from "#app/services/session/authorize.server.ts";
 import { devPagesEnabled } from "#app/services/shell/dev-pages.server.ts";
 import type { Route } from "./+types/dev-translations";
 import { DataTable } from "#app/components/ui/data-table.tsx";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 function lookup(tree: Messages, key: string): string | undefined {
   let node: string | Messages | undefined = tree;
@@ -24,7 +25,7 @@ export function loader() {
 }
 
 /** Every key, en and de side by side; missing ones marked. */
-export default function DevTranslations({ loaderData }: Route.ComponentProps) {
+function DevTranslations({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { languages, rows, missing } = loaderData;
   return (
@@ -58,3 +59,5 @@ export default function DevTranslations({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
+
+export default routeComponent(DevTranslations);

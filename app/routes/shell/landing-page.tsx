@@ -9,6 +9,7 @@ import { sellerState } from "#app/services/session/seller-state.server.ts";
 import { orRouteError } from "#app/services/upstream/upstream-error.server.ts";
 import type { Route } from "./+types/landing-page";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = { i18n: ["landing"] } satisfies MessagesHandle;
 export const clientMiddleware = [pageMessages(handle)];
@@ -30,7 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
 const STEPS = ["company", "catalogue", "review", "live"] as const;
 
 /** What the portal is about for whoever is looking: onboarding steps, a live shop's tools, or staff work. */
-export default function LandingPage({ loaderData }: Route.ComponentProps) {
+function LandingPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { role, sellerActive, startPage } = loaderData;
   const audience = landingAudience(role, sellerActive);
@@ -96,3 +97,5 @@ export default function LandingPage({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Seller Portal" }];
+
+export default routeComponent(LandingPage);

@@ -11,6 +11,7 @@ import { requestMetaContext } from "#app/services/request/request-context.server
 import { sessionContext } from "#app/services/session/session.server.ts";
 import { redirectWithPortalToast } from "#app/services/toasts/toast.server.ts";
 import type { Route } from "./+types/login";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 /**
  * The OAuth callback. Without a code (no `state`): off to the identity
@@ -50,7 +51,9 @@ export async function loader(args: Route.LoaderArgs) {
   throw redirect(session.takeLastUrl(), { headers });
 }
 
-export default function Login() {
+function Login() {
   const { t } = useTranslation();
   return <p>{t("auth.redirecting")}</p>;
 }
+
+export default routeComponent(Login);

@@ -7,6 +7,7 @@ import { currentUser } from "#app/services/session/current-user.server.ts";
 import { takeSignedOutNotice } from "#app/services/session/sign-out-notice.server.ts";
 import type { Route } from "./+types/welcome";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = { i18n: ["welcome"] } satisfies MessagesHandle;
 export const clientMiddleware = [pageMessages(handle)];
@@ -18,7 +19,7 @@ export async function loader(args: Route.LoaderArgs) {
   return data({ signedOut }, { headers });
 }
 
-export default function Welcome({ loaderData }: Route.ComponentProps) {
+function Welcome({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useRootData()?.locale ?? "en";
   return (
@@ -58,3 +59,5 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Seller Portal" }];
+
+export default routeComponent(Welcome);

@@ -20,6 +20,7 @@ import { failureStatus, UpstreamError } from "#app/services/upstream/upstream-er
 import { SellerFacts } from "#app/components/staff/seller-facts.tsx";
 import type { Route } from "./+types/delete-seller";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = { i18n: ["form", "staff"] } satisfies MessagesHandle;
 export const clientMiddleware = [pageMessages(handle)];
@@ -59,7 +60,7 @@ export async function action(args: Route.ActionArgs) {
   return redirectWithOutcome("/seller-administration", { kind: "deleted", seller: seller.name, state: null });
 }
 
-export default function DeleteSeller({ loaderData, actionData }: Route.ComponentProps) {
+function DeleteSeller({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { seller } = loaderData;
   const navigation = useNavigation();
@@ -113,3 +114,5 @@ export default function DeleteSeller({ loaderData, actionData }: Route.Component
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? ""} · Seller Portal` }];
+
+export default routeComponent(DeleteSeller);

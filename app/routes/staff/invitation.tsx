@@ -10,6 +10,7 @@ import { env } from "#app/services/config/env.server.ts";
 import { orRouteError, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
 import type { Route } from "./+types/invitation";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = { i18n: ["invitations", "staff"] } satisfies MessagesHandle;
 export const clientMiddleware = [pageMessages(handle)];
@@ -36,7 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
  * at which address, the link to register with, and what happens next; later,
  * whether they registered.
  */
-export default function InvitationPage({ loaderData }: Route.ComponentProps) {
+function InvitationPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { date } = useStaffDates();
   const { invitation, sent, registrationLink } = loaderData;
@@ -94,3 +95,5 @@ export default function InvitationPage({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.invitation.sellerName ?? ""} · Seller Portal` }];
+
+export default routeComponent(InvitationPage);

@@ -13,6 +13,7 @@ import { DataTable } from "#app/components/ui/data-table.tsx";
 import { orRouteError } from "#app/services/upstream/upstream-error.server.ts";
 import type { Route } from "./+types/invitations";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = { i18n: ["invitations", "staff"] } satisfies MessagesHandle;
 export const clientMiddleware = [pageMessages(handle)];
@@ -34,7 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** The sellers this business developer invited: whether each registered, and where each stands now. */
-export default function Invitations({ loaderData }: Route.ComponentProps) {
+function Invitations({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { query, page } = loaderData;
   return (
@@ -136,3 +137,5 @@ function InvitationTable({ query, page }: { query: InvitationListQuery; page: Ro
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? ""} · Seller Portal` }];
+
+export default routeComponent(Invitations);

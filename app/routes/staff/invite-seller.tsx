@@ -12,6 +12,7 @@ import { upstream } from "#app/services/upstream/request-clients.server.ts";
 import { failureStatus, UpstreamError } from "#app/services/upstream/upstream-error.server.ts";
 import type { Route } from "./+types/invite-seller";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = { i18n: ["form", "invitations", "staff"] } satisfies MessagesHandle;
 export const clientMiddleware = [pageMessages(handle)];
@@ -46,7 +47,7 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-export default function InviteSeller({ actionData }: Route.ComponentProps) {
+function InviteSeller({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <div className="staff-page">
@@ -61,3 +62,5 @@ export default function InviteSeller({ actionData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? ""} · Seller Portal` }];
+
+export default routeComponent(InviteSeller);

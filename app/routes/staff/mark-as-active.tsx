@@ -14,6 +14,7 @@ import { defaultPath } from "#app/lib/access.ts";
 import { SellerFacts } from "#app/components/staff/seller-facts.tsx";
 import type { Route } from "./+types/mark-as-active";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = { i18n: ["staff"] } satisfies MessagesHandle;
 export const clientMiddleware = [pageMessages(handle)];
@@ -49,7 +50,7 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-export default function MarkAsActive({ loaderData }: Route.ComponentProps) {
+function MarkAsActive({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { seller, back } = loaderData;
   const navigation = useNavigation();
@@ -86,3 +87,5 @@ export default function MarkAsActive({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? ""} · Seller Portal` }];
+
+export default routeComponent(MarkAsActive);

@@ -6,6 +6,7 @@ import { FactorState } from "#app/components/staff/second-factor-accounts.tsx";
 import { useStaffDates } from "#app/lib/staff-dates.ts";
 import type { Route } from "./+types/second-factor-reset";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = { i18n: ["secondFactorReset"] } satisfies MessagesHandle;
 export const clientMiddleware = [pageMessages(handle)];
@@ -25,7 +26,7 @@ export async function action(args: Route.ActionArgs) {
   return resetAction(args);
 }
 
-export default function SecondFactorResetPage({ loaderData }: Route.ComponentProps) {
+function SecondFactorResetPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { dateTime } = useStaffDates();
   const { lookup, account, notFound } = loaderData;
@@ -126,3 +127,5 @@ export default function SecondFactorResetPage({ loaderData }: Route.ComponentPro
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? ""} · Seller Portal` }];
+
+export default routeComponent(SecondFactorResetPage);

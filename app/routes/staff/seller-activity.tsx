@@ -5,6 +5,7 @@ import { activityLoader } from "#app/services/activity/activity.server.ts";
 import { authorize } from "#app/services/session/authorize.server.ts";
 import type { Route } from "./+types/seller-activity";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = { i18n: ["activity", "catalogue", "catalogueIntelligence", "myCompany", "onboarding", "team"] } satisfies MessagesHandle;
 export const clientMiddleware = [pageMessages(handle)];
@@ -16,9 +17,11 @@ export async function loader(args: Route.LoaderArgs) {
   return activityLoader(args, { own: false, sellerId: args.params.sellerId });
 }
 
-export default function SellerActivity({ loaderData }: Route.ComponentProps) {
+function SellerActivity({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return <ActivityRecordView data={loaderData} lead={t("activity.staffLead")} />;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Activity"} · Seller Portal` }];
+
+export default routeComponent(SellerActivity);

@@ -19,6 +19,7 @@ import { isUpstreamId } from "#app/lib/upstream-id.ts";
 import { toastValue } from "#app/services/toasts/toast-fit.server.ts";
 import type { Route } from "./+types/seller-administration";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = { i18n: ["form", "obligations", "secondFactorReset", "staff", "staffOutcome"] } satisfies MessagesHandle;
 export const clientMiddleware = [pageMessages(handle)];
@@ -86,7 +87,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 /** The administrator's seller list: edit, mark as active, act as seller, delete. */
-export default function SellerAdministration({ loaderData, actionData }: Route.ComponentProps) {
+function SellerAdministration({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { editing, query, outcome } = loaderData;
   return (
@@ -119,3 +120,5 @@ export default function SellerAdministration({ loaderData, actionData }: Route.C
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? ""} · Seller Portal` }];
+
+export default routeComponent(SellerAdministration);

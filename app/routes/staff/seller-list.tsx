@@ -6,6 +6,7 @@ import { requireUser } from "#app/services/session/current-user.server.ts";
 import { loadSellerList, rowPermissions } from "#app/services/staff/sellers.server.ts";
 import type { Route } from "./+types/seller-list";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = { i18n: ["obligations", "staff"] } satisfies MessagesHandle;
 export const clientMiddleware = [pageMessages(handle)];
@@ -19,7 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** Every seller, searchable and filterable in the URL, with where each one stands and how long it has been there. */
-export default function SellerList({ loaderData }: Route.ComponentProps) {
+function SellerList({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <div className="staff-page staff-page--wide">
@@ -30,3 +31,5 @@ export default function SellerList({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Sellers · Seller Portal" }];
+
+export default routeComponent(SellerList);

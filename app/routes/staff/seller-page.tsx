@@ -27,6 +27,7 @@ import { mayResetSecondFactors } from "#app/lib/staff/second-factor-reset.ts";
 import { requireUser } from "#app/services/session/current-user.server.ts";
 import type { Route } from "./+types/seller-page";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = {
   i18n: [
@@ -73,7 +74,7 @@ type BackPath = "/seller-list" | "/seller-administration" | "/invitations" | "/p
  * the catalogue's files, the current file's quality score, returns and updates, the shops, the invitation and
  * registration, who acted as the seller, and what the viewing role may do.
  */
-export default function SellerPage({ loaderData }: Route.ComponentProps) {
+function SellerPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { overview, progress, daysInState, shops, actingAsSellerRecord, currentFile, actions, outcome, back, teamProducts, usersPage } = loaderData;
   const { seller } = overview;
@@ -125,3 +126,5 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.overview.seller.name ?? ""} · Seller Portal` }];
+
+export default routeComponent(SellerPage);

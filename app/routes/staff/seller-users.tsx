@@ -6,6 +6,7 @@ import { sellerUsersLoader } from "#app/services/staff/second-factor-reset.serve
 import { SecondFactorAccountsTable } from "#app/components/staff/second-factor-accounts.tsx";
 import type { Route } from "./+types/seller-users";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = { i18n: ["secondFactorReset"] } satisfies MessagesHandle;
 export const clientMiddleware = [pageMessages(handle)];
@@ -17,7 +18,7 @@ export async function loader(args: Route.LoaderArgs) {
   return sellerUsersLoader(args, args.params.sellerId);
 }
 
-export default function SellerUsers({ loaderData }: Route.ComponentProps) {
+function SellerUsers({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { sellerId, sellerName, accounts } = loaderData;
   return (
@@ -33,3 +34,5 @@ export default function SellerUsers({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? ""} · Seller Portal` }];
+
+export default routeComponent(SellerUsers);

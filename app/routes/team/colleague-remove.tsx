@@ -9,6 +9,7 @@ import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.t
 export const handle = { i18n: ["team"] } satisfies MessagesHandle;
 export const clientMiddleware = [pageMessages(handle)];
 import "#app/components/team/team.css";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 /** The confirmation of a removal, naming the person: a page of its own, so it needs no script. A malformed id is no page. */
 export const middleware = [authorize({ rule: "sellerAdministrator", validate: ({ params }) => isUpstreamId(params.userId) })];
@@ -21,7 +22,7 @@ export async function action(args: Route.ActionArgs) {
   return removeAction(args);
 }
 
-export default function RemoveColleague({ loaderData }: Route.ComponentProps) {
+function RemoveColleague({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { colleague } = loaderData;
   const navigation = useNavigation();
@@ -53,3 +54,5 @@ export default function RemoveColleague({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Colleagues"} · Seller Portal` }];
+
+export default routeComponent(RemoveColleague);

@@ -1,10 +1,13 @@
 import { Outlet } from "react-router";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 /** Nothing around the page: sign-in, redirects, the welcome page. */
-export default function EmptyLayout() {
+function EmptyLayout() {
   return (
     <main id="main" className="layout-empty">
       <Outlet />
     </main>
   );
 }
+
+export default routeComponent(EmptyLayout);

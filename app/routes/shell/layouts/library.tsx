@@ -2,12 +2,13 @@ import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { NavLink, Outlet } from "react-router";
 import { PageHeader } from "#app/components/shell/header/page-header.tsx";
 import { pageMessages, type MessagesHandle } from "#app/lib/i18n/page-messages.ts";
+import { routeComponent } from "#app/lib/route-component.ts";
 
 export const handle = { i18n: ["dev"] } satisfies MessagesHandle;
 export const clientMiddleware = [pageMessages(handle)];
 
 /** Development pages: a small navigation between them. */
-export default function LibraryLayout() {
+function LibraryLayout() {
   const { t } = useTranslation();
   return (
     <>
@@ -33,3 +34,5 @@ export default function LibraryLayout() {
     </>
   );
 }
+
+export default routeComponent(LibraryLayout);
