@@ -42,7 +42,7 @@ test.describe("on a phone", () => {
       await header.getByRole("button", { name: "Account menu" }).click();
       const menu = page.getByRole("menu");
       await expect(menu.getByText("success@example.com")).toBeVisible();
-      await expect(menu.getByRole("menuitem", { name: "German" })).toBeVisible();
+      await expect(menu.getByRole("menuitem", { name: "Deutsch" })).toBeVisible();
       await screenshot(page, testInfo, "phone-account-menu");
       await menu.getByRole("menuitem", { name: "Sign out" }).click();
     } else {

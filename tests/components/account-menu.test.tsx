@@ -40,7 +40,9 @@ describe("the header's account menu (hydrated): the menu button pattern without 
     expect(button.getAttribute("aria-controls")).toBe(menu.id);
     expect(menu.getAttribute("aria-labelledby")).toBe(button.id);
     expect(menu.textContent).toContain("owner@example.com");
-    expect(items()).toEqual(["English", "German", "Sign out"]);
+    expect(items()).toEqual(["English", "Deutsch", "Sign out"]);
+    // Each language named in itself, marked with its language, whatever the page's.
+    expect(screen.getAllByRole("menuitem").map((item) => item.getAttribute("lang"))).toEqual(["en", "de", null]);
     expect(document.activeElement).toBe(menu);
     fireEvent.click(button);
     expect(screen.queryByRole("menu")).toBeNull();
@@ -52,7 +54,7 @@ describe("the header's account menu (hydrated): the menu button pattern without 
     expect(focused()).toBe("English");
     const menu = screen.getByRole("menu");
     fireEvent.keyDown(menu, { key: "ArrowDown" });
-    expect(focused()).toBe("German");
+    expect(focused()).toBe("Deutsch");
     fireEvent.keyDown(menu, { key: "End" });
     expect(focused()).toBe("Sign out");
     fireEvent.keyDown(menu, { key: "ArrowDown" });

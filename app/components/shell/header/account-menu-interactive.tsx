@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Form, useLocation } from "react-router";
-import { supportedLanguages } from "#app/lib/i18n/languages.ts";
+import { languageNames, supportedLanguages } from "#app/lib/i18n/languages.ts";
 import { AccountIcon } from "./account-icon.tsx";
 
 export type AccountMenuProps = { email: string; roleLabel: string; locale: string };
@@ -159,7 +159,7 @@ export function InteractiveAccountMenu({ email, roleLabel, locale }: AccountMenu
                 onClick={() => switchLanguage(language)}
                 onPointerMove={(event) => event.currentTarget.focus()}
               >
-                {t(`language.names.${language}`)}
+                {languageNames[language]}
                 {language === locale ? <span aria-hidden="true"> ✓</span> : null}
               </button>
             ))}

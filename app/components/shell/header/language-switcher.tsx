@@ -1,6 +1,6 @@
 import { useTranslation } from "#app/lib/i18n/use-translation.ts";
 import { Form, useLocation } from "react-router";
-import { supportedLanguages } from "#app/lib/i18n/languages.ts";
+import { languageNames, supportedLanguages } from "#app/lib/i18n/languages.ts";
 
 /** A plain form POST: works without JavaScript; with it, reloads the document so every text switches at once. */
 export function LanguageSwitcher({ current }: { current: string }) {
@@ -19,10 +19,10 @@ export function LanguageSwitcher({ current }: { current: string }) {
             value={language}
             aria-pressed={language === current}
             lang={language}
-            title={t(`language.names.${language}`)}
+            title={languageNames[language]}
           >
             {language.toUpperCase()}
-            <span className="visually-hidden"> {t(`language.names.${language}`)}</span>
+            <span className="visually-hidden"> {languageNames[language]}</span>
           </button>
         ))}
       </fieldset>
