@@ -26,8 +26,8 @@ import { sessionRecordMiddleware } from "./services/session/session-record.serve
 import { actingAsSellerAuditMiddleware } from "./services/acting-as-seller/audit.server.ts";
 import { sanitizeToast } from "./services/toasts/toast-text.server.ts";
 import { actionToastContext, readToast } from "./services/toasts/toast.server.ts";
+import { routeComponent } from "./lib/route-component.ts";
 import baseStylesHref from "./styles/base.css?url";
-import { routeComponent } from "#app/lib/route-component.ts";
 
 // It renders nothing before hydration and checks a few minutes on: its code comes after the page's first scripts.
 const VersionCheck = afterHydration(() => import("./components/shell/version-check.tsx").then((module) => module.VersionCheck));
