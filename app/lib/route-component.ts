@@ -14,19 +14,16 @@ export function routeComponent<Props extends object>(component: ComponentType<Pr
 
 /** React Router's props for a route's component, compared: each by identity but the params, which it copies anew on every render. */
 export function sameRouteProps(previous: object, next: object): boolean {
-  const before = previous as Record<string, unknown>;
-  const after = next as Record<string, unknown>;
-  const keys = Object.keys(after);
-  if (Object.keys(before).length !== keys.length) return false;
-  return keys.every((key) => (key === "params" ? sameValues(before[key], after[key]) : Object.is(before[key], after[key])));
+  return sameEntries(previous, next, (key, before, after) => (key === "params" ? sameEntries(before, after) : Object.is(before, after)));
 }
 
-function sameValues(before: unknown, after: unknown): boolean {
+/** The same value, or two objects with the same keys whose values `same` holds equal (by identity unless it is given). */
+function sameEntries(before: unknown, after: unknown, same = (_key: string, a: unknown, b: unknown) => Object.is(a, b)): boolean {
   if (Object.is(before, after)) return true;
   if (typeof before !== "object" || typeof after !== "object" || before === null || after === null) return false;
   const keys = Object.keys(after);
   return (
     Object.keys(before).length === keys.length &&
-    keys.every((key) => Object.is((before as Record<string, unknown>)[key], (after as Record<string, unknown>)[key]))
+    keys.every((key) => same(key, (before as Record<string, unknown>)[key], (after as Record<string, unknown>)[key]))
   );
 }

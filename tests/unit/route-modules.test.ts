@@ -9,15 +9,16 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const modules = ["app/root.tsx", ...globSync("app/routes/**/*.tsx", { cwd: ROOT })].sort();
-const withComponent = modules.filter((file) => /^export default /m.test(readFileSync(path.join(ROOT, file), "utf8")));
+const withComponent = modules
+  .map((file) => ({ file, defaults: readFileSync(path.join(ROOT, file), "utf8").match(/^export default .*$/gm) }))
+  .filter(({ defaults }) => defaults !== null);
 
 describe("the route modules", () => {
   it("are found", () => {
     expect(withComponent.length).toBeGreaterThan(80);
   });
 
-  it.each(withComponent)("%s exports its component through routeComponent", (file) => {
-    const defaults = readFileSync(path.join(ROOT, file), "utf8").match(/^export default .*$/gm);
+  it.each(withComponent)("$file exports its component through routeComponent", ({ defaults }) => {
     expect(defaults).toHaveLength(1);
     expect(defaults![0]).toMatch(/^export default routeComponent\(\w+\);$/);
   });
