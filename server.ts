@@ -10,6 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
+import expressStaticGzip from "express-static-gzip";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { ConfigurationError, parseEnv, type PortalEnv, logger, safeReturnPath } from "#app/node-server.ts";
 import { bodyDeadlines, bodyDeadlinesOf } from "./server/body-deadlines.ts";
@@ -116,9 +117,18 @@ export async function startPortal(options: { dev?: boolean } = {}): Promise<Port
     app.use(devServer.middlewares);
     build = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
-    // Hashed names, cached for a year. No directory redirects: "/assets" would
-    // answer "/assets/", which the trailing-slash rule sends back.
-    app.use("/assets", express.static(path.join(ROOT, "build/client/assets"), { immutable: true, maxAge: "1y", redirect: false, index: false }));
+    // Hashed names, cached for a year, sent as the build compressed them (brotli, else gzip; vite.config.ts) rather
+    // than compressed again on every request. No directory redirects: "/assets" would answer "/assets/", which the
+    // trailing-slash rule sends back.
+    app.use(
+      "/assets",
+      expressStaticGzip(path.join(ROOT, "build/client/assets"), {
+        enableBrotli: true,
+        orderPreference: ["br", "gzip"],
+        index: false,
+        serveStatic: { immutable: true, maxAge: "1y", redirect: false, index: false },
+      }),
+    );
     app.use(publicFiles(path.join(ROOT, "build/client")));
     build = (await import(path.join(ROOT, "build/server/index.js"))) as ServerBuild;
   }
