@@ -12,9 +12,11 @@
  * figure printed is the median of its three: performance, accessibility and
  * best-practices scores, LCP, TBT, CLS, bytes, the scripts' compressed bytes as
  * Lighthouse saw them, the main thread's scripting (evaluation, parse and
- * compile, after the slowdown) and the benchmark index of its runs; beside
- * them the page's JavaScript before the first interaction from the build
- * (bench/support/client-js.ts, gzip). Then every audit that kept a score below
+ * compile, after the slowdown), the benchmark index of its runs and the share
+ * of the main thread's long tasks it spent on a CPU (from the trace's thread
+ * times: the rest it was not running, waiting for a core or for another
+ * process); beside them the page's JavaScript before the first interaction
+ * from the build (bench/support/client-js.ts, gzip). Then every audit that kept a score below
  * its target in the median run, and for a page over the TBT target the tasks
  * that made it, each as long as the trace observed it (Lighthouse's simulation
  * keeps a task of 10 ms or more and multiplies it by the slowdown: at 9.6×
@@ -34,7 +36,7 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import * as chromeLauncher from "chrome-launcher";
-import lighthouse, { type Flags, type Result } from "lighthouse";
+import lighthouse, { type Flags, type Result, type RunnerResult } from "lighthouse";
 import { TestBrowser } from "../tests/support/http-client.ts";
 import { testPorts } from "../tests/support/ports.ts";
 import { startDeployedStack } from "./support/as-deployed.ts";
@@ -96,8 +98,41 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-/** A run's figures: the category scores, LCP, TBT, CLS, bytes, the scripts' bytes and main-thread scripting. */
-function figuresOf(lhr: Result) {
+type TraceEvent = { name: string; ph: string; pid: number; tid: number; dur?: number; tdur?: number; args?: { name?: string } };
+
+/**
+ * The share of the page's long tasks (10 ms or more as observed, the ones the simulation keeps) that its main thread
+ * spent on a CPU: the trace records each task's wall time and its thread time. Lighthouse's simulation multiplies the
+ * wall time; on this shared 2-core machine a task also waits for a core while other processes run (Chromium's browser,
+ * network and GPU processes, the screenshots Lighthouse records, the servers), or for one of them to answer.
+ */
+function longTasksOnCpu(trace: { traceEvents: TraceEvent[] } | undefined): number {
+  if (!trace) return NaN;
+  const rendererMains = new Set(
+    trace.traceEvents
+      .filter((event) => event.ph === "M" && event.name === "thread_name" && event.args?.name === "CrRendererMain")
+      .map((event) => `${event.pid}:${event.tid}`),
+  );
+  // The page's renderer is the busiest one (Lighthouse's about:blank has another).
+  const counts = new Map<string, number>();
+  for (const event of trace.traceEvents) {
+    const thread = `${event.pid}:${event.tid}`;
+    if (rendererMains.has(thread)) counts.set(thread, (counts.get(thread) ?? 0) + 1);
+  }
+  const main = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const tasks = trace.traceEvents.filter(
+    (event) => event.name === "RunTask" && event.ph === "X" && `${event.pid}:${event.tid}` === main && (event.dur ?? 0) >= 10_000,
+  );
+  const wall = tasks.reduce((sum, task) => sum + (task.dur ?? 0), 0);
+  const cpu = tasks.reduce((sum, task) => sum + (task.tdur ?? 0), 0);
+  return wall ? cpu / wall : NaN;
+}
+
+/** The trace Lighthouse recorded of a run, kept in its artifacts. */
+const traceOf = (result: RunnerResult) => (result.artifacts as unknown as { Trace?: { traceEvents: TraceEvent[] } }).Trace;
+
+/** A run's figures: the category scores, LCP, TBT, CLS, bytes, the scripts' bytes, main-thread scripting and how much of its long tasks ran. */
+function figuresOf(lhr: Result, trace: { traceEvents: TraceEvent[] } | undefined) {
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const scripts = (lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items;
   const work = (lhr.audits["mainthread-work-breakdown"]?.details as { items?: { group: string; duration: number }[] } | undefined)?.items ?? [];
@@ -112,12 +147,13 @@ function figuresOf(lhr: Result) {
     scriptBytes: scripts?.find((item) => item.resourceType === "script")?.transferSize ?? NaN,
     scripting: work.filter((item) => item.group === "scriptEvaluation" || item.group === "scriptParseCompile").reduce((sum, item) => sum + item.duration, 0),
     index: lhr.environment.benchmarkIndex,
+    onCpu: longTasksOnCpu(trace),
   };
 }
 type Figures = ReturnType<typeof figuresOf>;
 const middle = (figures: Figures[]) => (key: keyof Figures) => median(figures.map((figure) => figure[key]));
 
-type RunResult = { lhr: Result; asked: string };
+type RunResult = { lhr: Result; asked: string; figures: Figures };
 
 const label = (page: BenchPage) => `${page.path}${page.account ? ` (${page.account.replace(/@.*/, "")}${page.actAs ? ", acting" : ""})` : ""}`;
 
@@ -195,6 +231,7 @@ try {
     "JS1 KB".padStart(7),
     "script ms".padStart(10),
     "index".padStart(6),
+    "on CPU".padStart(7),
   );
   const printRow = (name: string, mid: (key: keyof Figures) => number, firstJs: number) =>
     console.log(
@@ -210,12 +247,13 @@ try {
       (firstJs / 1000).toFixed(0).padStart(7),
       mid("scripting").toFixed(0).padStart(10),
       mid("index").toFixed(0).padStart(6),
+      `${(mid("onCpu") * 100).toFixed(0)} %`.padStart(7),
     );
   // The floor: the bare app's page, as many runs, the same slowdown.
   const bareRuns: Figures[] = [];
   for (let run = 0; run < RUNS; run++) {
     const result = await audit("/", "", multiplier, bare.url);
-    if (result && !result.lhr.runtimeError) bareRuns.push(figuresOf(result.lhr));
+    if (result && !result.lhr.runtimeError) bareRuns.push(figuresOf(result.lhr, traceOf(result)));
     if (result && REPORTS) writeFileSync(`${REPORTS}/bare-app-${run + 1}.json`, JSON.stringify(result.lhr));
   }
   const floor = middle(bareRuns);
@@ -233,9 +271,9 @@ try {
       let result = await audit(pagePath, cookie, multiplier);
       if (result?.lhr.runtimeError) result = await audit(page.prepare ? await page.prepare(browser, stack.portalUrl) : pagePath, cookie, multiplier);
       if (!result) throw new Error(`${label(page)}: Lighthouse gave no result`);
-      runs.push({ lhr: result.lhr, asked: pagePath });
+      runs.push({ lhr: result.lhr, asked: pagePath, figures: figuresOf(result.lhr, traceOf(result)) });
     }
-    const figures = runs.map(({ lhr }) => figuresOf(lhr));
+    const figures = runs.map((run) => run.figures);
     const mid = middle(figures);
     // The run whose performance score is the median one: its audits say what kept the scores down.
     const byPerformance = runs.map((run, index) => ({ run, score: figures[index]!.performance })).sort((a, b) => a.score - b.score);
@@ -274,7 +312,7 @@ try {
     }
   }
   console.log(
-    `\nJS KiB = scripts' bytes as Lighthouse received them (charts drawn after hydration included); JS1 KB = the page's JavaScript before the first interaction, gzip, from the build (target ≤ ${CLIENT_JS_TARGET_KB}); script ms = main-thread script evaluation, parse and compile under the slowdown; index = Lighthouse's benchmark index of the host during the page's runs (higher is faster; a busy shared machine scores lower)`,
+    `\nJS KiB = scripts' bytes as Lighthouse received them (charts drawn after hydration included); JS1 KB = the page's JavaScript before the first interaction, gzip, from the build (target ≤ ${CLIENT_JS_TARGET_KB}); script ms = main-thread script evaluation, parse and compile under the slowdown; index = Lighthouse's benchmark index of the host during the page's runs (higher is faster; a busy shared machine scores lower); on CPU = the share of the main thread's long tasks (10 ms or more as observed) it spent running, the rest waiting for a core or for another process: the simulation multiplies the whole`,
   );
   console.log(
     `\ntargets (performance ≥ ${TARGET.performance}, TBT ≤ ${TBT_TARGET_MS} ms, JavaScript before interaction ≤ ${CLIENT_JS_TARGET_KB} KB, accessibility and best practices 1.0) met by ${met} of ${pages} pages, CPU slowdown ${multiplier}× (the bare app: TBT ${floor("tbt").toFixed(0)} ms, performance ${floor("performance").toFixed(2)}); load average now ${loadavg()
