@@ -117,9 +117,9 @@ export async function startPortal(options: { dev?: boolean } = {}): Promise<Port
     app.use(devServer.middlewares);
     build = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
-    // Hashed names, cached for a year, sent as the build compressed them (brotli, else gzip; vite.config.ts) rather
-    // than compressed again on every request. No directory redirects: "/assets" would answer "/assets/", which the
-    // trailing-slash rule sends back.
+    // Hashed names, cached for a year, sent as the build compressed them (brotli, else gzip: react-router.config.ts)
+    // rather than compressed again on every request. No directory redirects: "/assets" would answer "/assets/", which
+    // the trailing-slash rule sends back.
     app.use(
       "/assets",
       expressStaticGzip(path.join(ROOT, "build/client/assets"), {

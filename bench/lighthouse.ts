@@ -16,11 +16,11 @@
  * of the main thread's long tasks it spent on a CPU (from the trace's thread
  * times: the rest it was not running, waiting for a core or for another
  * process); beside them the page's JavaScript before the first interaction
- * from the build (bench/support/client-js.ts, gzip). Then every audit that kept a score below
- * its target in the median run, and for a page over the TBT target the tasks
- * that made it, each as long as the trace observed it (Lighthouse's simulation
- * keeps a task of 10 ms or more and multiplies it by the slowdown: at 9.6×
- * one of 10 ms counts 46 ms of blocking). Targets: performance ≥ 0.9, TBT ≤ 200 ms, the
+ * from the build (bench/support/client-js.ts, gzip). Then every audit that
+ * kept a score below its target in the median run, and for a page over the
+ * TBT target the tasks that made it, each as long as the trace observed it
+ * (Lighthouse's simulation keeps a task of 10 ms or more and multiplies it by
+ * the slowdown: at 9.6× one of 10 ms counts 46 ms of blocking). Targets: performance ≥ 0.9, TBT ≤ 200 ms, the
  * JavaScript before the first interaction ≤ 145 KB, accessibility and best
  * practices 1.0. The first row is the floor, measured in the same run and
  * the same way: the bare React Router app (bench/bare-app), a framework-mode

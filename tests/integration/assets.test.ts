@@ -1,6 +1,6 @@
 /**
- * The browser's files over real HTTP: sent as the build compressed them (vite.config.ts, precompressedAssets), brotli
- * where the browser takes it, else gzip, else as they are; the same bytes once decoded, cached for a year.
+ * The browser's files over real HTTP: sent as the build compressed them (react-router.config.ts, precompressAssets),
+ * brotli where the browser takes it, else gzip, else as they are; the same bytes once decoded, cached for a year.
  */
 import { readFileSync } from "node:fs";
 import { get } from "node:http";
