@@ -247,7 +247,8 @@ try {
       (firstJs / 1000).toFixed(0).padStart(7),
       mid("scripting").toFixed(0).padStart(10),
       mid("index").toFixed(0).padStart(6),
-      `${(mid("onCpu") * 100).toFixed(0)} %`.padStart(7),
+      // A trace without thread times (another Chromium) says nothing of it.
+      (Number.isNaN(mid("onCpu")) ? "–" : `${(mid("onCpu") * 100).toFixed(0)} %`).padStart(7),
     );
   // The floor: the bare app's page, as many runs, the same slowdown.
   const bareRuns: Figures[] = [];
