@@ -9,7 +9,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import compression from "compression";
-import express, { type NextFunction, type Request, type Response } from "express";
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import expressStaticGzip from "express-static-gzip";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { ConfigurationError, parseEnv, type PortalEnv, logger, safeReturnPath } from "#app/node-server.ts";
@@ -50,17 +50,16 @@ function clientErrorStatus(error: unknown): number | undefined {
 }
 
 /**
- * The few files of public/ (favicon and the like), found once at start: only
- * their paths touch the disk, so a page request goes on to React Router
- * without a file lookup first.
+ * The files of a build directory, found once at start, served by `serve`: only their paths touch the disk, and any
+ * other path (a file the build has not, a path that does not decode) goes on to React Router, whose not-found page
+ * answers it. `except` leaves out files that are not served by their own name.
  */
-function publicFiles(clientDir: string) {
+function filesOf(dir: string, serve: RequestHandler, except?: RegExp) {
   const names = new Set(
-    readdirSync(clientDir, { withFileTypes: true })
-      .filter((entry) => entry.isFile())
+    readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isFile() && !except?.test(entry.name))
       .map((entry) => `/${entry.name}`),
   );
-  const serve = express.static(clientDir, { maxAge: "1h", redirect: false, index: false });
   return (req: Request, res: Response, next: NextFunction) => (names.has(req.path) ? serve(req, res, next) : next());
 }
 
@@ -118,18 +117,25 @@ export async function startPortal(options: { dev?: boolean } = {}): Promise<Port
     build = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
     // Hashed names, cached for a year, sent as the build compressed them (brotli, else gzip: react-router.config.ts)
-    // rather than compressed again on every request. No directory redirects: "/assets" would answer "/assets/", which
-    // the trailing-slash rule sends back.
+    // rather than compressed again on every request; the compressed files themselves are not asked for by name. No
+    // directory redirects: "/assets" would answer "/assets/", which the trailing-slash rule sends back.
+    const assets = path.join(ROOT, "build/client/assets");
     app.use(
       "/assets",
-      expressStaticGzip(path.join(ROOT, "build/client/assets"), {
-        enableBrotli: true,
-        orderPreference: ["br", "gzip"],
-        index: false,
-        serveStatic: { immutable: true, maxAge: "1y", redirect: false, index: false },
-      }),
+      filesOf(
+        assets,
+        expressStaticGzip(assets, {
+          enableBrotli: true,
+          orderPreference: ["br", "gzip"],
+          index: false,
+          serveStatic: { immutable: true, maxAge: "1y", redirect: false, index: false },
+        }),
+        /\.(br|gz)$/,
+      ),
     );
-    app.use(publicFiles(path.join(ROOT, "build/client")));
+    // The few files of public/ (favicon and the like).
+    const client = path.join(ROOT, "build/client");
+    app.use(filesOf(client, express.static(client, { maxAge: "1h", redirect: false, index: false })));
     build = (await import(path.join(ROOT, "build/server/index.js"))) as ServerBuild;
   }
 

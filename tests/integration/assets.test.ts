@@ -61,4 +61,16 @@ describe("/assets", () => {
       expect((await rawGet(`${PORTAL}/assets/no-such-file-0000.js`, acceptEncoding)).status).toBe(404);
     }
   });
+
+  it("answers the compressed files by their own names and a path that does not decode with the not-found page", async () => {
+    const [script] = (await pageAssets()).filter(
+      (asset) => asset.endsWith(".js") && readFileSync(path.join(BUILD_ASSETS, path.basename(asset))).byteLength >= 1024,
+    );
+    for (const asset of [`${script}.br`, `${script}.gz`, "/assets/%zz", "/assets/%E0%A4%A.js"]) {
+      const answer = await rawGet(`${PORTAL}${asset}`, "gzip, deflate, br, zstd");
+      expect(answer.status, asset).toBe(404);
+      expect(answer.headers["content-type"], asset).toMatch(/^text\/html/);
+      expect(answer.headers["content-security-policy"], asset).toBeDefined();
+    }
+  });
 });
