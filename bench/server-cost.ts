@@ -113,9 +113,11 @@ async function profilePage(inspector: Awaited<ReturnType<typeof connectInspector
   await inspector.start();
   const { requests } = await run();
   const { cpu, heap } = await inspector.stop();
-  const slug = label(page)
-    .replace(/[^\w-]+/g, "_")
-    .replace(/^_|_$/g, "");
+  // "/" alone would leave no name but the extension (a hidden file).
+  const slug =
+    label(page)
+      .replace(/[^\w-]+/g, "_")
+      .replace(/^_|_$/g, "") || "welcome";
   mkdirSync(PROFILE_DIR!, { recursive: true });
   writeFileSync(path.join(PROFILE_DIR!, `${slug}.cpuprofile`), JSON.stringify(cpu));
   writeFileSync(path.join(PROFILE_DIR!, `${slug}.heapprofile`), JSON.stringify(heap));
