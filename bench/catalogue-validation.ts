@@ -22,7 +22,7 @@ import { testPorts } from "../tests/support/ports.ts";
 import { DEPLOYED_UPLOAD_MAX_BYTES, startDeployedStack } from "./support/as-deployed.ts";
 import { streamedFileForm } from "../tests/support/streamed-form.ts";
 import { bmecatCatalogue } from "./support/bmecat-catalogue.ts";
-import { threadCpuSeconds, timed, withPeakRss } from "./support/process-stats.ts";
+import { threadCpu, threadCpuSeconds, timed, withPeakRss } from "./support/process-stats.ts";
 
 const MiB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_CATALOGUE_MIB ?? 1024) * MiB;
@@ -107,16 +107,6 @@ type Run = {
 };
 
 type BmecatRun = { seconds: number; bytes: number; articles: number; growth: number; cpu: number; rowsChecked: number; counts: Record<string, number> };
-
-/** CPU seconds each thread (grouped by name; the main thread as "main") used between two readings. */
-function threadCpu(pid: number, before: ReturnType<typeof threadCpuSeconds>, after: ReturnType<typeof threadCpuSeconds>): Map<string, number> {
-  const byName = new Map<string, number>();
-  for (const [tid, thread] of after) {
-    const name = tid === pid ? "main" : thread.name;
-    byName.set(name, (byName.get(name) ?? 0) + thread.seconds - (before.get(tid)?.seconds ?? 0));
-  }
-  return byName;
-}
 
 async function run(mode: "off" | "on"): Promise<Run> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-catalogue-validation-"));

@@ -12,7 +12,8 @@
  * bare app are pinned to core 0 (the sandbox, not measured, sits on core 1
  * too): the client's own work never counts as the server's. The figure is CPU
  * per request of each server process (user + system, all its threads) from
- * /proc, which is what a request costs whatever else the machine does; the
+ * /proc, which is what a request costs whatever else the machine does (with
+ * the part V8's helper threads spent, which a CPU profile leaves out); the
  * machine is shared, so the table also says how many cores other processes
  * kept busy meanwhile. Every page is measured ROUNDS times, alternating which
  * side goes first; a page's ratio is the median of its rounds' ratios, each
@@ -52,7 +53,7 @@ import { connectInspector } from "./support/inspector.ts";
 import type { LoadJob, LoadMessage, LoadOutcome } from "./support/load-generator.ts";
 import { canPin, loadAverage, pin, watchOthers } from "./support/machine.ts";
 import { PAGES, uncoveredRoutes, type BenchPage } from "./support/pages.ts";
-import { childPids, cpuSeconds } from "./support/process-stats.ts";
+import { childPids, cpuSeconds, threadCpu, threadCpuSeconds } from "./support/process-stats.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 150);
@@ -104,7 +105,8 @@ function startOtherPortal(dir: string, port: number, placement: Record<string, s
 }
 
 type Side = { url: string; path: string; cookie: string; status: number; pid: number };
-type Sample = { cpuMs: number; requests: number; others: number };
+/** `helperMs`: the part of `cpuMs` that V8's helper threads spent (parallel and concurrent garbage collection, background compilation). */
+type Sample = { cpuMs: number; helperMs: number; requests: number; others: number };
 
 const label = (page: BenchPage) => `${page.path}${page.account ? ` (${page.account.replace(/@.*/, "")}${page.actAs ? ", acting" : ""})` : ""}`;
 
@@ -244,11 +246,13 @@ try {
     };
     const others = watchOthers(ownPids);
     const before = cpuSeconds(side.pid);
+    const threadsBefore = threadCpuSeconds(side.pid);
     const outcome = await generator.run(job);
     const cpuMs = (cpuSeconds(side.pid) - before) * 1000;
+    const helperMs = (threadCpu(side.pid, threadsBefore, threadCpuSeconds(side.pid)).get("V8Worker") ?? 0) * 1000;
     if (Object.keys(outcome.unexpected).length > 0 || outcome.connectionErrors || outcome.timeouts)
       throw new Error(`${side.url}${side.path}: ${JSON.stringify(outcome.unexpected)}, ${outcome.connectionErrors} errors, ${outcome.timeouts} timeouts`);
-    return { cpuMs, requests: outcome.requests, others: others.stop() };
+    return { cpuMs, helperMs, requests: outcome.requests, others: others.stop() };
   }
 
   type Row = { page: BenchPage; portalBytes: number; bareBytes: number; portal: Sample[]; bare: Sample[] };
@@ -291,6 +295,12 @@ try {
   const minutes = (performance.now() - started) / 60_000;
 
   const perRequest = (samples: Sample[]) => samples.reduce((sum, sample) => sum + sample.cpuMs, 0) / samples.reduce((sum, sample) => sum + sample.requests, 0);
+  const helpers = (row: Row) =>
+    [row.portal, row.bare]
+      .map((samples) => (samples.reduce((sum, sample) => sum + sample.helperMs, 0) / samples.reduce((sum, sample) => sum + sample.requests, 0)).toFixed(2))
+      .join("/");
+  const helpersNote =
+    "\nV8 helpers = ms per request of V8's helper threads (garbage collection in parallel and concurrently, background compilation), part of ms/req: a CPU profile shows the main thread only";
   // With BENCH_AB: this build's CPU per request ÷ the other build's (below 1: this build is cheaper).
   const roundRatios = (row: Row) =>
     row.portal.map((sample, index) => (AB_DIR ? perRequest([sample]) / perRequest([row.bare[index]!]) : perRequest([row.bare[index]!]) / perRequest([sample])));
@@ -311,6 +321,7 @@ try {
       "other ms/req".padStart(12),
       "ratio".padStart(6),
       "saving".padStart(7),
+      "V8 helpers this/other".padStart(22),
       "HTML KiB this/other".padStart(20),
       "rounds' ratios".padStart(24),
       "others' cores".padStart(14),
@@ -327,6 +338,7 @@ try {
         perRequest(row.bare).toFixed(2).padStart(12),
         ratio.toFixed(3).padStart(6),
         `${((1 - ratio) * 100).toFixed(1)}%`.padStart(7),
+        helpers(row).padStart(22),
         `${kb(row.portalBytes)}/${kb(row.bareBytes)}`.padStart(20),
         rounds
           .map((value) => value.toFixed(2))
@@ -339,6 +351,7 @@ try {
     console.log(
       `\nratio = this build's CPU ms per request ÷ the other's, the median of the rounds' (ms/req: all rounds together); saving = 1 − ratio.` +
         `\nmedian over ${rows.length} pages of the saving: ${(median(savings) * 100).toFixed(1)}% (from all rounds' ms/req instead: ${(median(pooled) * 100).toFixed(1)}%)` +
+        helpersNote +
         `\nothers' cores = cores kept busy by other processes during a page's runs (min–max); load average ${loadBefore.toFixed(2)} before, ${loadAverage().toFixed(2)} after, ${minutes.toFixed(1)} min`,
     );
     if (process.env.BENCH_JSON)
@@ -355,6 +368,7 @@ try {
       "portal ms/req".padStart(13),
       "bare ms/req".padStart(12),
       "ratio".padStart(6),
+      "V8 helpers portal/bare".padStart(23),
       "HTML KiB portal/bare".padStart(21),
       "rounds' ratios".padStart(15),
       "others' cores".padStart(14),
@@ -373,6 +387,7 @@ try {
         portalMs.toFixed(2).padStart(13),
         bareMs.toFixed(2).padStart(12),
         ratio.toFixed(2).padStart(6),
+        helpers(row).padStart(23),
         `${kb(row.portalBytes)}/${kb(row.bareBytes)}`.padStart(21),
         rounds
           .map((value) => value.toFixed(2))
@@ -384,6 +399,7 @@ try {
     console.log(
       `\nratio = bare app CPU ms per request ÷ the portal's, for a bare page of the same HTML size, the median of the rounds' (ms/req: all rounds together); target ≥ ${TARGET.welcome} for / and ≥ ${TARGET.page} for every page: ` +
         (misses.length ? `NOT met by ${misses.length} of ${rows.length}` : `met by all ${rows.length}`) +
+        helpersNote +
         `\nothers' cores = cores kept busy by other processes during a page's runs (min–max); load average ${loadBefore.toFixed(2)} before, ${loadAverage().toFixed(2)} after, ${minutes.toFixed(1)} min`,
     );
     if (findings.length) console.log(`\nWhere each page's time and memory go (profiles in ${PROFILE_DIR}):\n${findings.join("\n")}`);

@@ -28,6 +28,16 @@ export function threadCpuSeconds(pid: number): Map<number, { name: string; secon
   return threads;
 }
 
+/** CPU seconds each thread (grouped by name; the main thread as "main") used between two readings of `threadCpuSeconds`. */
+export function threadCpu(pid: number, before: ReturnType<typeof threadCpuSeconds>, after: ReturnType<typeof threadCpuSeconds>): Map<string, number> {
+  const byName = new Map<string, number>();
+  for (const [tid, thread] of after) {
+    const name = tid === pid ? "main" : thread.name;
+    byName.set(name, (byName.get(name) ?? 0) + thread.seconds - (before.get(tid)?.seconds ?? 0));
+  }
+  return byName;
+}
+
 /** The direct child processes of a process (the sandbox is a child of `npm start`'s process). */
 export function childPids(pid: number): number[] {
   return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
