@@ -294,11 +294,9 @@ try {
   }
   const minutes = (performance.now() - started) / 60_000;
 
-  const perRequest = (samples: Sample[]) => samples.reduce((sum, sample) => sum + sample.cpuMs, 0) / samples.reduce((sum, sample) => sum + sample.requests, 0);
-  const helpers = (row: Row) =>
-    [row.portal, row.bare]
-      .map((samples) => (samples.reduce((sum, sample) => sum + sample.helperMs, 0) / samples.reduce((sum, sample) => sum + sample.requests, 0)).toFixed(2))
-      .join("/");
+  const perRequest = (samples: Sample[], part: "cpuMs" | "helperMs" = "cpuMs") =>
+    samples.reduce((sum, sample) => sum + sample[part], 0) / samples.reduce((sum, sample) => sum + sample.requests, 0);
+  const helpers = (row: Row) => `${perRequest(row.portal, "helperMs").toFixed(2)}/${perRequest(row.bare, "helperMs").toFixed(2)}`;
   const helpersNote =
     "\nV8 helpers = ms per request of V8's helper threads (garbage collection in parallel and concurrently, background compilation), part of ms/req: a CPU profile shows the main thread only";
   // With BENCH_AB: this build's CPU per request ÷ the other build's (below 1: this build is cheaper).
