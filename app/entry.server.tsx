@@ -12,6 +12,7 @@ import { sessionContext } from "./services/session/session.server.ts";
 import { configureToasts } from "./services/toasts/toast.server.ts";
 import { responseWithNodeBody } from "./services/http/node-body.server.ts";
 import { PageStream } from "./services/http/page-stream.server.ts";
+import { withPageRoutes } from "./services/http/route-table.server.ts";
 import { ToastIconContext } from "./components/shell/toaster.tsx";
 import { ToastIcon } from "./components/shell/toast-icon.tsx";
 import { TranslationContext } from "./lib/i18n/use-translation.ts";
@@ -66,6 +67,7 @@ export default async function handleRequest(
   const partsLoading = partsHydratedAfterPage();
   if (partsLoading) await partsLoading;
 
+  const pageContext = await withPageRoutes(routerContext);
   const nonce = randomBytes(16).toString("base64");
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
 
@@ -89,7 +91,7 @@ export default async function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <TranslationContext value={getRenderTranslation(loadContext)}>
         <ToastIconContext value={serverToastIcon}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <ServerRouter context={pageContext} url={request.url} nonce={nonce} />
         </ToastIconContext>
       </TranslationContext>,
       {

@@ -200,6 +200,31 @@ describe("the route manifest's endpoint (ADR 039)", () => {
     expect((await requestTimeline("/")).length, "no upstream call").toBe(before);
   });
 
+  it("a page carries the routes React Router matches for its path, for / and for each path above it, and no others", async () => {
+    const seller = new TestBrowser();
+    await seller.signIn(PORTAL, "seller.active@example.com");
+    const pages = [
+      { browser: new TestBrowser(), path: "/" },
+      { browser: new TestBrowser(), path: "/no/such/page" },
+      { browser: seller, path: "/home/my-company/company-info/change" },
+      { browser: seller, path: "/home/recommendations/product-not-online/ra-10452-product-not-online" },
+    ];
+    const version = await manifestVersion();
+    for (const { browser, path } of pages) {
+      const html = await (await browser.get(`${PORTAL}${path}`)).text();
+      const inline = /window\.__reactRouterManifest = (\{[\s\S]*?\});\n/.exec(html)?.[1];
+      expect(inline, path).toBeDefined();
+      const carried = Object.keys((JSON.parse(inline!) as { routes: Record<string, unknown> }).routes);
+      // React Router's own answer for the same paths, matched against the whole route table (app/services/http/route-table.server.ts).
+      const segments = path.split("/").filter(Boolean);
+      const paths = ["/", ...segments.map((_, index) => `/${segments.slice(0, index + 1).join("/")}`)];
+      const matched = await fetch(`${PORTAL}/__manifest?paths=${encodeURIComponent(paths.join(","))}&version=${version}`);
+      expect(matched.status, path).toBe(200);
+      expect(carried.sort(), path).toEqual(Object.keys((await matched.json()) as Record<string, unknown>).sort());
+      expect(carried.length, path).toBeGreaterThan(1);
+    }
+  });
+
   it("sends a page of another build to reload, refuses an over-long list, and takes no cross-site POST", async () => {
     const stale = await fetch(`${PORTAL}/__manifest?paths=/seller-list&version=not-this-build`);
     expect(stale.status).toBe(204);

@@ -1,8 +1,10 @@
 /**
- * Which paths have a page. The error pages use it so that they never offer a
- * link (e.g. "go to my start page") that only leads to another "page not found".
+ * The route table, read per path: which paths have a page (the error pages
+ * use it so that they never offer a link, e.g. "go to my start page", that
+ * only leads to another "page not found"), and the part of it a document
+ * renders with.
  */
-import { matchRoutes, type RouteObject } from "react-router";
+import { matchRoutes, type EntryContext, type RouteObject } from "react-router";
 
 type BuildRoute = { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean; module?: { default?: unknown } };
 
@@ -13,14 +15,16 @@ let routeTree: Promise<RouteObject[]> | undefined;
 let buildRoutes: Promise<Record<string, BuildRoute | undefined>> | undefined;
 
 /**
- * Answers per path. The routes never change while the process runs, and
+ * The ids of the routes that answer each path, outermost first (none where
+ * no route does). The routes never change while the process runs, and
  * matching walks (flattens and ranks) the whole route tree every time: on a
- * page that asks on every request this was a twentieth of the server's CPU.
- * The paths asked about are the portal's own start pages, a handful; the
- * bound only guards against a caller that passes user input one day.
+ * page that asked on every request this was a twentieth of the server's CPU.
+ * The paths asked about are the portal's own start pages and the ancestors
+ * of the paths requested; the bound keeps a stream of made-up paths from
+ * growing it.
  */
-const answers = new Map<string, boolean>();
-const MAX_ANSWERS = 256;
+const matchedIds = new Map<string, readonly string[]>();
+const MAX_PATHS = 1_000;
 
 function toTree(routes: Record<string, BuildRoute | undefined>, parentId?: string): RouteObject[] {
   return Object.values(routes)
@@ -39,20 +43,48 @@ function loadRouteTree(): Promise<RouteObject[]> {
   return routeTree;
 }
 
+async function routesAt(path: string): Promise<readonly string[]> {
+  const known = matchedIds.get(path);
+  if (known) return known;
+  const ids = (matchRoutes(await loadRouteTree(), path) ?? []).map((match) => match.route.id!);
+  if (matchedIds.size >= MAX_PATHS) matchedIds.clear();
+  matchedIds.set(path, ids);
+  return ids;
+}
+
 /** Whether some route other than the catch-all answers this path. */
 export async function pathHasPage(path: string): Promise<boolean> {
-  const known = answers.get(path);
-  if (known !== undefined) return known;
-  const matches = matchRoutes(await loadRouteTree(), path);
-  const answer = Boolean(matches?.length) && matches!.at(-1)!.route.id !== NOT_FOUND_ROUTE_ID;
-  if (answers.size >= MAX_ANSWERS) answers.clear();
-  answers.set(path, answer);
-  return answer;
+  const leaf = (await routesAt(path)).at(-1);
+  return leaf !== undefined && leaf !== NOT_FOUND_ROUTE_ID;
 }
 
 /** Whether the path's route renders a page of its own; a resource route (a form's target that redirects, a file) does not. */
 export async function pathRendersPage(path: string): Promise<boolean> {
-  const leaf = matchRoutes(await loadRouteTree(), path)?.at(-1)?.route.id;
+  const leaf = (await routesAt(path)).at(-1);
   const routes = await buildRoutes!;
   return Boolean(leaf && routes[leaf]?.module?.default);
+}
+
+/**
+ * The router's context for rendering a document, its route manifest cut to
+ * the routes the render reads: the page's own, and those of "/" and of each
+ * ancestor of its path, which the document hands the browser as its part of
+ * the manifest (lazy route discovery, ADR 039). React Router's
+ * `<ServerRouter>` turns every route of the manifest it is given into a
+ * route object on every request (7.8 % of the welcome page's CPU samples
+ * with the whole table) and reads only these (ADR 039, revision of
+ * 2026-12-02).
+ */
+export async function withPageRoutes(context: EntryContext): Promise<EntryContext> {
+  const { location, matches } = context.staticHandlerContext;
+  const ids = new Set(matches.map((match) => match.route.id));
+  for (const path of ancestorPaths(location.pathname)) for (const id of await routesAt(path)) ids.add(id);
+  const routes = Object.fromEntries(Object.entries(context.manifest.routes).filter(([id]) => ids.has(id)));
+  return { ...context, manifest: { ...context.manifest, routes } };
+}
+
+/** "/" and each path above this one ("/sellers/x/documents" → "/", "/sellers", "/sellers/x"), as the browser's part of the manifest counts them. */
+function ancestorPaths(pathname: string): string[] {
+  const segments = pathname.split("/").filter(Boolean);
+  return ["/", ...segments.slice(0, -1).map((_, index) => `/${segments.slice(0, index + 1).join("/")}`)];
 }
