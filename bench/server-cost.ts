@@ -177,11 +177,11 @@ async function stateCheckBesideLoaders() {
 }
 
 const ports = testPorts(3300, 4300);
+const inspectPort = ports.portalPort + 5;
 const MEASURED_NOTE =
   "the measured portal is a second instance started by server.ts, as the image starts it" +
-  (PROFILE_DIR ? ` (with --inspect=127.0.0.1:${ports.portalPort + 5} for BENCH_PROFILE)` : "") +
+  (PROFILE_DIR ? ` (with --inspect=127.0.0.1:${inspectPort} for BENCH_PROFILE)` : "") +
   "; the stack's own (scripts/start.ts, the sandbox its child) signs in and prepares the pages";
-const inspectPort = ports.portalPort + 5;
 const DEVIATIONS: Deviations = {
   env: {
     ENABLE_DEV_PAGES: {
