@@ -202,10 +202,10 @@ const DEVIATIONS: Deviations = {
 // (bench/README.md, "The portal measured as the image starts it").
 const { nodeArgs: profiling, ...unprofiled } = DEVIATIONS;
 const stack = await startDeployedStack("bench:server-cost", { ...ports, ...unprofiled, notes: [...(unprofiled.notes ?? []), MEASURED_NOTE] });
-const placement = () => sandboxPortalEnv(stack.sandboxUrl, stack.portalUrl, readFileSync(path.join(ROOT, "sandbox/data/session-secret"), "utf8").trim());
-const own = startMeasuredPortal(ROOT, ports.portalPort + 4, placement(), { ...unprofiled, nodeArgs: profiling });
+const placement = sandboxPortalEnv(stack.sandboxUrl, stack.portalUrl, readFileSync(path.join(ROOT, "sandbox/data/session-secret"), "utf8").trim());
+const own = startMeasuredPortal(ROOT, ports.portalPort + 4, placement, { ...unprofiled, nodeArgs: profiling });
 // With BENCH_AB the "bare" side is the other portal build: same sandbox, same session secret (so the same cookies), same pages.
-const bare = AB_DIR ? startMeasuredPortal(AB_DIR, ports.portalPort + 3, placement(), unprofiled) : startBareApp(ports.portalPort + 2);
+const bare = AB_DIR ? startMeasuredPortal(AB_DIR, ports.portalPort + 3, placement, unprofiled) : startBareApp(ports.portalPort + 2);
 const BARE_AMOUNT = AB_DIR ? REQUESTS : BARE_REQUESTS;
 const generator = startGenerator();
 const stopping: (() => Promise<unknown> | unknown)[] = [() => stack.process.stop(), own.stop, bare.stop, generator.stop];
