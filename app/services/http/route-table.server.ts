@@ -4,7 +4,7 @@
  * only leads to another "page not found"), and the part of it a document
  * renders with.
  */
-import { matchRoutes, type EntryContext, type RouteObject } from "react-router";
+import { matchRoutes, type EntryContext, type RouteObject, type StaticHandlerContext } from "react-router";
 
 type BuildRoute = { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean; module?: { default?: unknown } };
 
@@ -76,11 +76,43 @@ export async function pathRendersPage(path: string): Promise<boolean> {
  * 2026-12-02).
  */
 export async function withPageRoutes(context: EntryContext): Promise<EntryContext> {
-  const { location, matches } = context.staticHandlerContext;
+  const handlerContext = context.staticHandlerContext;
+  const { location, matches } = handlerContext;
   const ids = new Set(matches.map((match) => match.route.id));
   for (const path of ancestorPaths(location.pathname)) for (const id of await routesAt(path)) ids.add(id);
   const routes = Object.fromEntries(Object.entries(context.manifest.routes).filter(([id]) => ids.has(id)));
-  return { ...context, manifest: { ...context.manifest, routes } };
+  return {
+    ...context,
+    manifest: { ...context.manifest, routes },
+    staticHandlerContext: { ...handlerContext, _match: rememberingMatcher(handlerContext._match) },
+  };
+}
+
+type Matcher = StaticHandlerContext["_match"];
+const rememberedMatches = new WeakMap<Matcher, Map<string, ReturnType<Matcher>>>();
+
+/**
+ * The request handler's matcher, its answer remembered per path. The
+ * document's part of the manifest (`<Scripts>`) matches "/" and each path
+ * above the page's against the whole ranked table on every render: "/" is
+ * ranked next to last, and an ancestor that is no page of its own
+ * ("/home") matches none, so each walks nearly every branch (5 % of the
+ * home overview's CPU samples). The answer for a path is the same while the
+ * build runs; it is kept per matcher, that is per build, and bounded as the
+ * ids above are. A path asked as a location object is matched as before.
+ */
+function rememberingMatcher(match: Matcher): Matcher {
+  let known = rememberedMatches.get(match);
+  if (!known) rememberedMatches.set(match, (known = new Map()));
+  const remembered = known;
+  return (location) => {
+    if (typeof location !== "string") return match(location);
+    if (remembered.has(location)) return remembered.get(location)!;
+    const answer = match(location);
+    if (remembered.size >= MAX_PATHS) remembered.clear();
+    remembered.set(location, answer);
+    return answer;
+  };
 }
 
 /** "/" and each path above this one ("/sellers/x/documents" → "/", "/sellers", "/sellers/x"), as the browser's part of the manifest counts them. */
