@@ -56,4 +56,17 @@ test("a success manager finds a seller, filters by state, acts as that seller an
   await page.waitForURL(`${PORTAL_URL}/seller-list`);
   await expect(page.getByRole("region", { name: "Acting as a seller" })).toHaveCount(0);
   await expect(page.getByRole("banner")).toContainText("Seller success manager");
+
+  // On a phone each row is a card that fits the screen, each cell under its column's name, still a table's row.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const row = table.getByRole("row", { name: /Rheinauen/ });
+  const frame = page.locator(".seller-table-frame");
+  expect(await frame.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+  const stateCell = row.getByRole("cell").first();
+  expect(await stateCell.evaluate((cell) => getComputedStyle(cell, "::before").content)).toBe('"State"');
+  await expect(stateCell).toContainText("Setting up");
+  const act = row.getByRole("button", { name: "Act as seller Rheinauen Textil GmbH" });
+  await act.scrollIntoViewIfNeeded();
+  const box = await act.boundingBox();
+  expect(box && box.x + box.width).toBeLessThanOrEqual(390);
 });

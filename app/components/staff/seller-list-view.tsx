@@ -120,6 +120,13 @@ function SellerTable({ path, query, page, details, permissions }: Props) {
   const first = (page.page - 1) * SELLER_LIST_PAGE_SIZE + 1;
   const last = first + page.items.length - 1;
   const returnTo = `${path}${sellerListSearch(query)}`;
+  // Each cell also carries its column's name: on a phone a row is a card, each cell under its name (staff.css).
+  const column = {
+    state: t("staff.list.columns.state"),
+    progress: t("staff.list.columns.progress"),
+    details: t("staff.list.columns.details"),
+    actions: t("staff.list.columns.actions"),
+  };
   return (
     <section aria-labelledby="seller-results" className="seller-results">
       <h2 id="seller-results" aria-live="polite">
@@ -141,13 +148,7 @@ function SellerTable({ path, query, page, details, permissions }: Props) {
           labelledBy="seller-results"
           className="seller-table"
           frameClassName="seller-table-frame"
-          columns={[
-            t("staff.list.columns.seller"),
-            t("staff.list.columns.state"),
-            t("staff.list.columns.progress"),
-            t("staff.list.columns.details"),
-            t("staff.list.columns.actions"),
-          ]}
+          columns={[t("staff.list.columns.seller"), column.state, column.progress, column.details, column.actions]}
         >
           {page.items.map((seller) => (
             <tr key={seller.onboardingSellerId}>
@@ -163,7 +164,7 @@ function SellerTable({ path, query, page, details, permissions }: Props) {
                 {seller.contact ? <span className="seller-table__meta">{seller.contact.email}</span> : null}
                 {seller.invitationPending ? <span className="badge badge--info">{t("staff.list.invitationPending")}</span> : null}
               </th>
-              <td>
+              <td data-label={column.state}>
                 <span className={`state state--${seller.state.toLowerCase()}`}>{t(`staff.states.${seller.state}`)}</span>
                 <span className="seller-table__meta">{t("staff.list.inStateFor", { count: seller.daysInState })}</span>
                 {seller.stuck ? <span className="badge badge--warning">{t("staff.list.stuck")}</span> : null}
@@ -173,7 +174,7 @@ function SellerTable({ path, query, page, details, permissions }: Props) {
                   </span>
                 ) : null}
               </td>
-              <td>
+              <td data-label={column.progress}>
                 <progress
                   className="setup-progress"
                   max={seller.progress.total}
@@ -182,10 +183,10 @@ function SellerTable({ path, query, page, details, permissions }: Props) {
                 />
                 <span className="seller-table__meta">{t("staff.list.progress", { completed: seller.progress.completed, total: seller.progress.total })}</span>
               </td>
-              <td>
+              <td data-label={column.details}>
                 <SellerDetailsCell detail={seller.marketplaceSellerId ? details.byId[seller.marketplaceSellerId] : undefined} />
               </td>
-              <td>
+              <td data-label={column.actions}>
                 <RowActions seller={seller} permissions={permissions} returnTo={returnTo} />
               </td>
             </tr>
