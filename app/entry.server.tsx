@@ -67,7 +67,7 @@ export default async function handleRequest(
   const partsLoading = partsHydratedAfterPage();
   if (partsLoading) await partsLoading;
 
-  const pageContext = await withPageRoutes(routerContext);
+  const pageContext = withPageRoutes(routerContext);
   const nonce = randomBytes(16).toString("base64");
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
 

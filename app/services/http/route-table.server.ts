@@ -19,9 +19,8 @@ let buildRoutes: Promise<Record<string, BuildRoute | undefined>> | undefined;
  * no route does). The routes never change while the process runs, and
  * matching walks (flattens and ranks) the whole route tree every time: on a
  * page that asked on every request this was a twentieth of the server's CPU.
- * The paths asked about are the portal's own start pages and the ancestors
- * of the paths requested; the bound keeps a stream of made-up paths from
- * growing it.
+ * The paths asked about are the portal's own start pages and the paths of
+ * failed saves; the bound keeps a stream of made-up paths from growing it.
  */
 const matchedIds = new Map<string, readonly string[]>();
 const MAX_PATHS = 1_000;
@@ -73,23 +72,21 @@ export async function pathRendersPage(path: string): Promise<boolean> {
  * `<ServerRouter>` turns every route of the manifest it is given into a
  * route object on every request (7.8 % of the welcome page's CPU samples
  * with the whole table) and reads only these (ADR 039, revision of
- * 2026-12-02).
+ * 2026-12-02). The ancestors are matched by the request handler's own
+ * matcher, remembered per path, which `<Scripts>` then asks again for the
+ * same paths.
  */
-export async function withPageRoutes(context: EntryContext): Promise<EntryContext> {
+export function withPageRoutes(context: EntryContext): EntryContext {
   const handlerContext = context.staticHandlerContext;
-  const { location, matches } = handlerContext;
-  const ids = new Set(matches.map((match) => match.route.id));
-  for (const path of ancestorPaths(location.pathname)) for (const id of await routesAt(path)) ids.add(id);
+  const match = rememberingMatcher(handlerContext._match);
+  const ids = new Set(handlerContext.matches.map((page) => page.route.id));
+  for (const path of ancestorPaths(handlerContext.location.pathname)) for (const ancestor of match(path) ?? []) ids.add(ancestor.route.id);
   const routes = Object.fromEntries(Object.entries(context.manifest.routes).filter(([id]) => ids.has(id)));
-  return {
-    ...context,
-    manifest: { ...context.manifest, routes },
-    staticHandlerContext: { ...handlerContext, _match: rememberingMatcher(handlerContext._match) },
-  };
+  return { ...context, manifest: { ...context.manifest, routes }, staticHandlerContext: { ...handlerContext, _match: match } };
 }
 
 type Matcher = StaticHandlerContext["_match"];
-const rememberedMatches = new WeakMap<Matcher, Map<string, ReturnType<Matcher>>>();
+const rememberingMatchers = new WeakMap<Matcher, Matcher>();
 
 /**
  * The request handler's matcher, its answer remembered per path. The
@@ -102,10 +99,10 @@ const rememberedMatches = new WeakMap<Matcher, Map<string, ReturnType<Matcher>>>
  * ids above are. A path asked as a location object is matched as before.
  */
 function rememberingMatcher(match: Matcher): Matcher {
-  let known = rememberedMatches.get(match);
-  if (!known) rememberedMatches.set(match, (known = new Map()));
-  const remembered = known;
-  return (location) => {
+  let remembering = rememberingMatchers.get(match);
+  if (remembering) return remembering;
+  const remembered = new Map<string, ReturnType<Matcher>>();
+  remembering = (location) => {
     if (typeof location !== "string") return match(location);
     if (remembered.has(location)) return remembered.get(location)!;
     const answer = match(location);
@@ -113,6 +110,8 @@ function rememberingMatcher(match: Matcher): Matcher {
     remembered.set(location, answer);
     return answer;
   };
+  rememberingMatchers.set(match, remembering);
+  return remembering;
 }
 
 /** "/" and each path above this one ("/sellers/x/documents" → "/", "/sellers", "/sellers/x"), as the browser's part of the manifest counts them. */
