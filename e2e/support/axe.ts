@@ -58,8 +58,10 @@ class AxeOnceBuilder extends AxeBuilder {
 }
 
 /**
- * The suite's axe audit of a page: WCAG 2.2 AA, and headings that skip a level, which WCAG's tags leave out but
- * Lighthouse's accessibility score counts.
+ * The suite's axe audit of a page: WCAG 2.2 AA; headings that skip a level, which WCAG's tags leave out but
+ * Lighthouse's accessibility score counts; and landmarks of one role and one name (landmark-unique, also a
+ * best practice outside the tags): a screen reader's list of landmarks then offers the same entry twice, one too
+ * many for its user to tell apart.
  */
 export function axeAudit(page: Page): AxeBuilder {
   // Only violations are read: axe then skips building selectors for every element that passed (its documented way
@@ -67,7 +69,7 @@ export function axeAudit(page: Page): AxeBuilder {
   // and then finishes in a blank page it opens for every audit, which cost about a second per audit here (1.6–2.5 s
   // against 0.7–0.9 s, same results); the portal's pages have no frames from another origin, its one limit.
   return new AxeOnceBuilder(page)
-    .options({ rules: { "heading-order": { enabled: true } }, resultTypes: ["violations"] })
+    .options({ rules: { "heading-order": { enabled: true }, "landmark-unique": { enabled: true } }, resultTypes: ["violations"] })
     .withTags(TAGS)
     .setLegacyMode(true);
 }

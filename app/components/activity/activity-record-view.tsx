@@ -119,6 +119,7 @@ function ActivityEntries({ data, record }: { data: ActivityData; record: NonNull
             t("activity.columns.role"),
           ]}
           labelledBy="activity-entries-title"
+          landmark={false}
         >
           {record.entries.map((entry) => (
             <tr key={entry.id} data-kind={entry.kind}>

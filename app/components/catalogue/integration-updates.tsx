@@ -41,6 +41,7 @@ export function WaitingUpdatesSection({ updates, failure }: { updates: Integrati
       ) : (
         <DataTable
           labelledBy="integration-updates"
+          landmark={false}
           columns={[t("catalogueUpdates.team.seller"), t("catalogueUpdates.team.sent"), t("catalogueUpdates.team.files")]}
         >
           {updates.map((update) => (
@@ -76,7 +77,11 @@ export function SellerUpdatesSection({ updates }: { updates: IntegrationUpdate[]
     <section aria-labelledby="seller-updates" className="integration__details">
       <h2 id="seller-updates">{t("catalogueUpdates.team.sellerTitle", { name })}</h2>
       <p>{t("catalogueUpdates.team.sellerLead", { name })}</p>
-      <DataTable labelledBy="seller-updates" columns={[t("catalogueUpdates.team.sent"), t("catalogueUpdates.team.state"), t("catalogueUpdates.team.files")]}>
+      <DataTable
+        labelledBy="seller-updates"
+        landmark={false}
+        columns={[t("catalogueUpdates.team.sent"), t("catalogueUpdates.team.state"), t("catalogueUpdates.team.files")]}
+      >
         {updates.map((update) => {
           const sentAt = dateTime(update.submittedAt);
           return (

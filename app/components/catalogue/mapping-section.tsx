@@ -77,6 +77,7 @@ function MappingTable({ children }: { children: ReactNode }) {
       className="table mapping__table"
       frameClassName="mapping__frame"
       labelledBy="mapping-title"
+      landmark={false}
       columns={[
         { label: t("catalogue.mapping.column"), className: "mapping__column-head" },
         { label: t("catalogue.mapping.field"), className: "mapping__field-head" },

@@ -32,6 +32,7 @@ export function TeamCategoryMapping({ mapping }: { mapping: TeamMappingView | "u
           ) : (
             <DataTable
               labelledBy="team-category-mapping"
+              landmark={false}
               columns={[
                 t("catalogueCategories.team.value"),
                 t("catalogueCategories.team.products"),

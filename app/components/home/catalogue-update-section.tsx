@@ -133,6 +133,7 @@ export function CatalogueUpdateSection({
           <p id="update-lead">{t("catalogueUpdates.update.lead", { count: openFiles.length })}</p>
           <DataTable
             labelledBy="update-title"
+            landmark={false}
             columns={[t("catalogue.files.name"), t("catalogue.files.mapping"), { label: t("catalogueUpdates.update.rejected"), className: "numeric" }]}
           >
             {openFiles.map((file) => (

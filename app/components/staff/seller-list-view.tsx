@@ -146,6 +146,7 @@ function SellerTable({ path, query, page, details, permissions }: Props) {
       {page.items.length > 0 ? (
         <DataTable
           labelledBy="seller-results"
+          landmark={false}
           className="seller-table"
           frameClassName="seller-table-frame"
           columns={[t("staff.list.columns.seller"), column.state, column.progress, column.details, column.actions]}

@@ -10,6 +10,9 @@ function isColumnObject(column: DataTableColumn): column is { label: ReactNode; 
  * A table of rows under a header row, in a frame that scrolls sideways on a
  * narrow screen instead of the page. Named by a heading (`labelledBy`) or a
  * `label`, the frame is a focusable region, so a keyboard can scroll it.
+ * Inside a section that the same heading already names as a region, the
+ * caller passes `landmark={false}`: the frame is then a named group, as
+ * focusable, and a screen reader's list of landmarks holds that name once.
  * The rows (`children`) are the caller's: their cells differ per table.
  */
 export function DataTable({
@@ -21,6 +24,7 @@ export function DataTable({
   className = "table",
   frameClassName,
   frameId,
+  landmark = true,
   children,
 }: {
   columns: DataTableColumn[];
@@ -32,11 +36,13 @@ export function DataTable({
   frameClassName?: string;
   /** The frame's id, for a link to the whole table with what the frame holds. */
   frameId?: string;
+  /** Whether the named frame is a region landmark: not when the section around it is the region of the same name. */
+  landmark?: boolean;
   children: ReactNode;
 }) {
-  const region = labelledBy || label ? { role: "region", tabIndex: 0, "aria-labelledby": labelledBy, "aria-label": label } : {};
+  const named = labelledBy || label ? { role: landmark ? "region" : "group", tabIndex: 0, "aria-labelledby": labelledBy, "aria-label": label } : {};
   return (
-    <div className={frameClassName ? `table-scroll ${frameClassName}` : "table-scroll"} id={frameId} {...region}>
+    <div className={frameClassName ? `table-scroll ${frameClassName}` : "table-scroll"} id={frameId} {...named}>
       <table className={className} id={id}>
         {caption}
         <thead>

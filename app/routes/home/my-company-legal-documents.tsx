@@ -41,6 +41,7 @@ function LegalDocuments({ loaderData }: Route.ComponentProps) {
       {documents.length === 0 ? <p>{t("myCompany.legalDocuments.none")}</p> : null}
       <DataTable
         labelledBy="legal-documents-title"
+        landmark={false}
         columns={[
           t("myCompany.legalDocuments.document"),
           t("myCompany.legalDocuments.uploaded"),

@@ -81,6 +81,7 @@ function HomeOverview({ loaderData }: Route.ComponentProps) {
         {ratings.length > 0 ? (
           <DataTable
             labelledBy="ratings-title"
+            landmark={false}
             columns={[t("homeOverview.ratings.shop"), t("homeOverview.ratings.average"), t("homeOverview.ratings.count"), t("homeOverview.ratings.positive")]}
           >
             {ratings.map(({ shopId, name, rating }) => (

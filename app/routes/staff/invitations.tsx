@@ -90,6 +90,7 @@ function InvitationTable({ query, page }: { query: InvitationListQuery; page: Ro
       {page.items.length > 0 ? (
         <DataTable
           labelledBy="invitation-results"
+          landmark={false}
           className="seller-table"
           frameClassName="seller-table-frame"
           columns={[t("staff.list.columns.seller"), t("invitations.columns.invited"), t("invitations.columns.registered"), t("staff.list.columns.state")]}
