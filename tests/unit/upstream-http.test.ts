@@ -1,5 +1,5 @@
 /**
- * The upstream core's JSON exchanges (node:http with kept-alive connections)
+ * The upstream core's JSON exchanges (undici's kept-alive connections)
  * against a small local service: the same outcomes as through fetch.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -202,6 +202,42 @@ describe("a JSON exchange with an upstream service", () => {
     handler = (req) => req.socket.destroy();
     const dropped = await failure(callService(service(), ctx, { method: "POST", path: "/drop", body: {}, schema: State }));
     expect(dropped.body.errorCode).toBe("UPSTREAM_UNREACHABLE");
+  });
+
+  it("sends a read once more when its connection broke before the answer, never a read whose answer broke off or a write", async () => {
+    let drops = 0;
+    handler = (req, res) => {
+      if (drops-- > 0) req.socket.destroy();
+      else json(res, 200, { state: "ACTIVE" });
+    };
+    const paths = () => seen.filter((entry) => entry.url.startsWith("/broken-")).map((entry) => `${entry.method} ${entry.url}`);
+
+    drops = 1;
+    expect(await callService(service(), ctx, { path: "/broken-once", schema: State })).toEqual({ state: "ACTIVE" });
+    drops = 2;
+    expect((await failure(callService(service(), ctx, { path: "/broken-twice", schema: State }))).body.errorCode).toBe("UPSTREAM_UNREACHABLE");
+    handler = (req, res) => {
+      res.writeHead(200, { "Content-Type": "application/json", "Content-Length": "100" });
+      res.write('{"state":');
+      setTimeout(() => req.socket.destroy(), 10);
+    };
+    expect((await failure(callService(service(), ctx, { path: "/broken-answer", schema: State }))).body.errorCode).toBe("UPSTREAM_UNREACHABLE");
+    handler = (req, res) => {
+      if (drops-- > 0) req.socket.destroy();
+      else json(res, 200, { state: "ACTIVE" });
+    };
+    drops = 1;
+    expect((await failure(callService(service(), ctx, { method: "PUT", path: "/broken-write", body: {}, schema: State }))).body.errorCode).toBe(
+      "UPSTREAM_UNREACHABLE",
+    );
+    expect(paths()).toEqual([
+      "GET /broken-once?apikey=key-1",
+      "GET /broken-once?apikey=key-1",
+      "GET /broken-twice?apikey=key-1",
+      "GET /broken-twice?apikey=key-1",
+      "GET /broken-answer?apikey=key-1",
+      "PUT /broken-write?apikey=key-1",
+    ]);
   });
 
   it("goes on after the service closed its idle kept-alive connection", async () => {
