@@ -42,13 +42,18 @@ function loadRouteTree(): Promise<RouteObject[]> {
   return routeTree;
 }
 
+/** `compute`'s answer for a path, kept in `memo`; past MAX_PATHS paths the memo starts again. */
+function remembered<T>(memo: Map<string, T>, path: string, compute: () => T): T {
+  if (memo.has(path)) return memo.get(path)!;
+  const answer = compute();
+  if (memo.size >= MAX_PATHS) memo.clear();
+  memo.set(path, answer);
+  return answer;
+}
+
 async function routesAt(path: string): Promise<readonly string[]> {
-  const known = matchedIds.get(path);
-  if (known) return known;
-  const ids = (matchRoutes(await loadRouteTree(), path) ?? []).map((match) => match.route.id!);
-  if (matchedIds.size >= MAX_PATHS) matchedIds.clear();
-  matchedIds.set(path, ids);
-  return ids;
+  const tree = await loadRouteTree();
+  return remembered(matchedIds, path, () => (matchRoutes(tree, path) ?? []).map((match) => match.route.id!));
 }
 
 /** Whether some route other than the catch-all answers this path. */
@@ -101,15 +106,8 @@ const rememberingMatchers = new WeakMap<Matcher, Matcher>();
 function rememberingMatcher(match: Matcher): Matcher {
   let remembering = rememberingMatchers.get(match);
   if (remembering) return remembering;
-  const remembered = new Map<string, ReturnType<Matcher>>();
-  remembering = (location) => {
-    if (typeof location !== "string") return match(location);
-    if (remembered.has(location)) return remembered.get(location)!;
-    const answer = match(location);
-    if (remembered.size >= MAX_PATHS) remembered.clear();
-    remembered.set(location, answer);
-    return answer;
-  };
+  const answers = new Map<string, ReturnType<Matcher>>();
+  remembering = (location) => (typeof location === "string" ? remembered(answers, location, () => match(location)) : match(location));
   rememberingMatchers.set(match, remembering);
   return remembering;
 }

@@ -42,7 +42,7 @@ export type QueryValue = string | number | boolean | undefined | null | readonly
 /** The schema of a request whose answer is passed on unread (a document download streams through). */
 export const unreadResponse = z.custom<Response>((value) => value instanceof Response);
 
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export type ServiceRequest<T> = {
   method?: HttpMethod;
@@ -137,16 +137,16 @@ async function exchangeJson(
 ): Promise<Answer> {
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new DOMException("The upstream call timed out", "TimeoutError")), timeoutMs);
+  let response: Dispatcher.ResponseData;
   try {
-    let response: Dispatcher.ResponseData;
-    try {
-      response = await exchanges.request({ origin: url.origin, path: url.pathname + url.search, method, headers, body, signal: deadline.signal });
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (retried || deadline.signal.aborted || method !== "GET" || !code || !BROKEN_CONNECTION.has(code)) throw error;
-      clearTimeout(timer);
-      return await exchangeJson(url, method, headers, body, timeoutMs, true);
-    }
+    response = await exchanges.request({ origin: url.origin, path: url.pathname + url.search, method, headers, body, signal: deadline.signal });
+  } catch (error) {
+    clearTimeout(timer);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (retried || deadline.signal.aborted || method !== "GET" || !code || !BROKEN_CONNECTION.has(code)) throw error;
+    return exchangeJson(url, method, headers, body, timeoutMs, true);
+  }
+  try {
     const status = response.statusCode;
     if (status >= 300 && status < 400) {
       await response.body.dump();
