@@ -104,6 +104,24 @@ describe("Intl values worked out on the server, read from the page while it hydr
     expect(makeNumber).toHaveBeenCalledTimes(1);
   });
 
+  it("works a value out once per process: the next render takes it without Intl and still carries it", () => {
+    const period = () =>
+      dateTimeFormat("de", { dateStyle: "medium", timeZone: "UTC" }).formatRange(new Date("2026-10-26T00:00:00Z"), new Date("2026-11-24T00:00:00Z"));
+    const first = renderOnServer(period);
+    const compute = vi.spyOn(Intl.DateTimeFormat.prototype, "formatRange");
+    const again = renderOnServer(period);
+    expect(compute).not.toHaveBeenCalled();
+    expect(again).toEqual(first);
+    compute.mockRestore();
+    expect(period()).toBe(
+      new Intl.DateTimeFormat("de", { dateStyle: "medium", timeZone: "UTC" }).formatRange(new Date("2026-10-26T00:00:00Z"), new Date("2026-11-24T00:00:00Z")),
+    );
+    const country = vi.fn(() => "Österreich");
+    expect(renderOnServer(() => workedOutOnServer("country de AT", country))).toEqual({ "country de AT": "Österreich" });
+    expect(renderOnServer(() => workedOutOnServer("country de AT", country))).toEqual({ "country de AT": "Österreich" });
+    expect(country).toHaveBeenCalledTimes(1);
+  });
+
   it("records a value worked out from others once, as a whole", () => {
     const values = renderOnServer(() =>
       workedOutOnServer("sorted", () => ["DE", "AT"].map((code) => displayNames(["en"], { type: "region" }).of(code)).sort()),
