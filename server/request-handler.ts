@@ -9,12 +9,13 @@ import { Transform, type Readable, type TransformCallback } from "node:stream";
 import { finished } from "node:stream/promises";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
-import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import type { RouterContextProvider, ServerBuild } from "react-router";
 import { logger, ROUTE_PATTERN_HEADER, writeGivingBack, requestWithNodeBody, requestWithRefusedBody, takeNodeBody, webHeaders } from "#app/node-server.ts";
 import { bodyLimitFor } from "./body-limits.ts";
 import { answerSlowBodyWith } from "./body-deadlines.ts";
 import { cutAfterAnswer, isLingering, lingerUntilBodyRead } from "./lingering-close.ts";
 import { refuse, refusedBody } from "./request-guards.ts";
+import { sectionedRequestHandler } from "./route-sections.ts";
 
 class BodyTooLarge extends Error {
   override name = "BodyTooLarge";
@@ -47,7 +48,7 @@ function isClosed(res: Response): boolean {
 }
 
 export function reactRouterHandler(options: { build: ServerBuild | (() => Promise<ServerBuild>); getLoadContext: () => RouterContextProvider }) {
-  const handleRequest = createRequestHandler(options.build, process.env.NODE_ENV);
+  const handleRequest = sectionedRequestHandler(options.build, process.env.NODE_ENV);
 
   return async (req: Request, res: Response, next: NextFunction) => {
     // An absolute-form request target ("GET http://host/ HTTP/1.1") is a proxy's business, and a Host
