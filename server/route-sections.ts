@@ -27,14 +27,23 @@ type BuildRoute = NonNullable<ServerBuild["routes"][string]>;
 
 const PLAIN_SEGMENT = /^[a-z0-9_-]+$/;
 
+/** The route and its ancestors, innermost first. */
+function ancestry(route: BuildRoute, routes: ServerBuild["routes"]): BuildRoute[] {
+  const line: BuildRoute[] = [];
+  for (let at: BuildRoute | undefined = route; at; at = at.parentId === undefined ? undefined : routes[at.parentId]) line.push(at);
+  return line;
+}
+
 /** The first segment of a route's full path, lower-cased, when it is a plain name; undefined when it could be anything. */
 function firstSegmentOf(route: BuildRoute, routes: ServerBuild["routes"]): string | undefined {
-  const paths: string[] = [];
-  for (let at: BuildRoute | undefined = route; at; at = at.parentId === undefined ? undefined : routes[at.parentId]) {
-    if (at.path) paths.unshift(at.path);
-  }
-  const first = paths.join("/").replace(/^\/+/, "").split("/")[0]!.toLowerCase();
-  return route.caseSensitive || !PLAIN_SEGMENT.test(first) ? undefined : first;
+  const line = ancestry(route, routes).reverse();
+  const first = line
+    .flatMap((at) => (at.path ? [at.path] : []))
+    .join("/")
+    .replace(/^\/+/, "")
+    .split("/")[0]!
+    .toLowerCase();
+  return line.some((at) => at.caseSensitive) || !PLAIN_SEGMENT.test(first) ? undefined : first;
 }
 
 /** The routes of each section, by first segment, in the table's order; "" is the section of "/" (the routes that match anything). */
@@ -43,9 +52,7 @@ export function routeSections(routes: ServerBuild["routes"]): Map<string, Server
   const leaves = all.filter((route) => !all.some((other) => other.parentId === route.id));
   const anywhere = new Set<string>();
   const bySegment = new Map<string, Set<string>>();
-  const addWithAncestors = (ids: Set<string>, route: BuildRoute) => {
-    for (let at: BuildRoute | undefined = route; at; at = at.parentId === undefined ? undefined : routes[at.parentId]) ids.add(at.id);
-  };
+  const addWithAncestors = (ids: Set<string>, route: BuildRoute) => ancestry(route, routes).forEach((at) => ids.add(at.id));
   for (const leaf of leaves) {
     const segment = firstSegmentOf(leaf, routes);
     if (segment === undefined) addWithAncestors(anywhere, leaf);
@@ -64,7 +71,7 @@ export function sectionOf(pathname: string, sections: ReadonlyMap<string, unknow
   if (pathname === "/") return "";
   const end = pathname.indexOf("/", 1);
   const first = (end === -1 ? pathname.slice(1) : pathname.slice(1, end)).toLowerCase();
-  return first !== "" && PLAIN_SEGMENT.test(first) && sections.has(first) ? first : undefined;
+  return PLAIN_SEGMENT.test(first) && sections.has(first) ? first : undefined;
 }
 
 /**
